@@ -4,13 +4,23 @@ import tseslint from "typescript-eslint";
 
 export default tseslint.config(
   {
-    ignores: ["node_modules/", "dist/", "coverage/", ".tmp/", "examples/*/node_modules/", "examples/*/bin/"],
+    ignores: [
+      "node_modules/",
+      "dist/",
+      "coverage/",
+      ".tmp/",
+      "examples/*/node_modules/",
+      "examples/*/bin/",
+    ],
   },
   eslint.configs.recommended,
   ...tseslint.configs.recommended,
   {
     rules: {
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
+      ],
     },
   },
   {
@@ -20,8 +30,21 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-require-imports": "off" },
   },
   {
+    // devtools/ loads @pulumi/pulumi, gRPC and ts-node from the program's own node_modules, by
+    // resolved path, as Pulumi's engine and language host do.
+    files: ["devtools/**/*.ts"],
+    rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
+  {
     files: ["**/*.js", "**/*.cjs"],
-    languageOptions: { globals: { require: "readonly", module: "writable", process: "readonly", console: "readonly" } },
+    languageOptions: {
+      globals: {
+        require: "readonly",
+        module: "writable",
+        process: "readonly",
+        console: "readonly",
+      },
+    },
     rules: { "@typescript-eslint/no-require-imports": "off" },
   },
 );

@@ -1,0 +1,350 @@
+/**
+ * Drives Pulumi's own dynamic-provider host over gRPC, as the Pulumi engine does.
+ *
+ * The engine starts the `pulumi-nodejs` resource plugin (`pulumi-resource-pulumi-nodejs`, a
+ * shell script shipped in `@pulumi/pulumi` that runs `cmd/dynamic-provider`) in the program's
+ * directory, reads the gRPC port from the first line of its stdout, and calls Configure, then
+ * Check/Diff/Create/Read/Update/Delete with protobuf Structs. {@link startProviderHost} does the
+ * same, so that tests and the demo exercise the real host: the real deserialization of
+ * `__provider`, the real module resolution from the program's directory, the real conversion of
+ * results and errors. Only the engine itself (planning, state, the CLI) is absent.
+ *
+ * @module
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import * as path from "node:path";
+import * as readline from "node:readline";
+import type * as grpc from "@grpc/grpc-js";
+import type { Struct } from "google-protobuf/google/protobuf/struct_pb";
+
+/* The generated stubs of @pulumi/pulumi, loaded from the program's copy (see loadProto). */
+type ProviderPb = typeof import("@pulumi/pulumi/proto/provider_pb");
+type ProviderGrpcPb = typeof import("@pulumi/pulumi/proto/provider_grpc_pb");
+type StatusPb = typeof import("@pulumi/pulumi/proto/status_pb");
+type Grpc = typeof import("@grpc/grpc-js");
+type StructPb = typeof import("google-protobuf/google/protobuf/struct_pb");
+
+/** A plain JSON object, as carried by a protobuf Struct. */
+export type PropertyMap = Record<string, unknown>;
+
+/** A property failure returned by Check. */
+export interface CheckFailure {
+  property: string;
+  reason: string;
+}
+
+/** The result of Diff, as the engine reads it. */
+export interface DiffResult {
+  changes: "unknown" | "none" | "some";
+  replaces: string[];
+  deleteBeforeReplace: boolean;
+}
+
+/** Options of {@link startProviderHost}. */
+export interface ProviderHostOptions {
+  /** The program's directory: the host resolves `__provider`'s `require`s from here. */
+  readonly cwd: string;
+  /** The Pulumi project name (sets `PULUMI_NODEJS_PROJECT`, used for un-namespaced config). */
+  readonly project: string;
+  /** Extra environment variables; the host otherwise inherits `process.env` minus NGROK_*. */
+  readonly env?: NodeJS.ProcessEnv;
+}
+
+/**
+ * An error from a Create or Update that the host turned into `ErrorResourceInitFailed`: the
+ * object exists (`id`) and the engine records it with `properties`.
+ */
+export class ResourceInitFailed extends Error {
+  constructor(
+    message: string,
+    public readonly id: string,
+    public readonly properties: PropertyMap,
+    public readonly reasons: string[],
+  ) {
+    super(message);
+    this.name = "ResourceInitFailed";
+  }
+}
+
+/** One running dynamic-provider host and a gRPC client connected to it. */
+export class ProviderHost {
+  /** Every RPC sent, in order, for assertions: e.g. `["Configure", "Check", "Create"]`. */
+  public readonly calls: string[] = [];
+  /** What the host wrote to stderr (its `console.error` of failures). */
+  public stderr = "";
+
+  private constructor(
+    private readonly child: ChildProcess,
+    private readonly client: grpc.Client & Record<string, unknown>,
+    private readonly pb: ProviderPb,
+    private readonly statusPb: StatusPb,
+  ) {}
+
+  /** Spawns the host as the engine does; see the module comment. */
+  public static async start(options: ProviderHostOptions): Promise<ProviderHost> {
+    const { pb, grpcPb, statusPb, grpc, plugin } = loadProto(options.cwd);
+    const env: NodeJS.ProcessEnv = { ...process.env, PULUMI_NODEJS_PROJECT: options.project };
+    delete env.NGROK_API_KEY;
+    delete env.NGROK_API_BASE_URL;
+    Object.assign(env, options.env ?? {});
+    // The second argument is the engine's address; this host only needs it to be present.
+    const child = spawn("sh", [plugin, "127.0.0.1:1"], {
+      cwd: options.cwd,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stderr = "";
+    child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const port = await new Promise<string>((resolve, reject) => {
+      const lines = readline.createInterface({ input: child.stdout! });
+      lines.once("line", (line) => resolve(line.trim()));
+      child.once("exit", (code) =>
+        reject(new Error(`dynamic-provider host exited with ${code} before listening: ${stderr}`)),
+      );
+      child.once("error", reject);
+    });
+    const Client = grpcPb.ResourceProviderClient as unknown as new (
+      address: string,
+      credentials: grpc.ChannelCredentials,
+    ) => grpc.Client & Record<string, unknown>;
+    const client = new Client(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
+    const host = new ProviderHost(child, client, pb, statusPb);
+    child.stderr?.on("data", (chunk: Buffer) => (host.stderr += chunk.toString()));
+    host.stderr = stderr;
+    return host;
+  }
+
+  /** Configure with the whole stack config, namespaced (`ngrok:apiKey`), secrets unwrapped. */
+  public async configure(config: Record<string, string>): Promise<void> {
+    const req = new this.pb.ConfigureRequest();
+    req.setArgs(toStruct(config));
+    for (const [key, value] of Object.entries(config)) {
+      req.getVariablesMap().set(key, value);
+    }
+    req.setAcceptsecrets(true);
+    req.setAcceptresources(true);
+    await this.call("configure", req);
+  }
+
+  /** Check(olds = old inputs or {} on create, news = program inputs incl. `__provider`). */
+  public async check(
+    urn: string,
+    olds: PropertyMap,
+    news: PropertyMap,
+  ): Promise<{ inputs: PropertyMap; failures: CheckFailure[] }> {
+    const req = new this.pb.CheckRequest();
+    req.setUrn(urn);
+    req.setName(nameOf(urn));
+    req.setType(typeOf(urn));
+    req.setOlds(toStruct(olds));
+    req.setNews(toStruct(news));
+    const resp = (await this.call("check", req)) as InstanceType<ProviderPb["CheckResponse"]>;
+    return {
+      inputs: fromStruct(resp.getInputs()),
+      failures: resp
+        .getFailuresList()
+        .map((f) => ({ property: f.getProperty(), reason: f.getReason() })),
+    };
+  }
+
+  /** Diff(id, olds = old outputs, news = checked inputs, oldInputs). */
+  public async diff(
+    urn: string,
+    id: string,
+    olds: PropertyMap,
+    news: PropertyMap,
+    oldInputs: PropertyMap,
+  ): Promise<DiffResult> {
+    const req = new this.pb.DiffRequest();
+    req.setUrn(urn);
+    req.setId(id);
+    req.setName(nameOf(urn));
+    req.setType(typeOf(urn));
+    req.setOlds(toStruct(olds));
+    req.setNews(toStruct(news));
+    req.setOldInputs(toStruct(oldInputs));
+    const resp = (await this.call("diff", req)) as InstanceType<ProviderPb["DiffResponse"]>;
+    const kinds = { 0: "unknown", 1: "none", 2: "some" } as const;
+    return {
+      changes: kinds[resp.getChanges() as 0 | 1 | 2],
+      replaces: resp.getReplacesList(),
+      deleteBeforeReplace: resp.getDeletebeforereplace(),
+    };
+  }
+
+  /** Create(properties = checked inputs). */
+  public async create(
+    urn: string,
+    properties: PropertyMap,
+  ): Promise<{ id: string; properties: PropertyMap }> {
+    const req = new this.pb.CreateRequest();
+    req.setUrn(urn);
+    req.setName(nameOf(urn));
+    req.setType(typeOf(urn));
+    req.setProperties(toStruct(properties));
+    req.setPreview(false);
+    const resp = (await this.call("create", req)) as InstanceType<ProviderPb["CreateResponse"]>;
+    return { id: resp.getId(), properties: fromStruct(resp.getProperties()) };
+  }
+
+  /** Read(id, properties = old outputs, inputs = old inputs), as `pulumi refresh` does. */
+  public async read(
+    urn: string,
+    id: string,
+    properties: PropertyMap,
+    inputs: PropertyMap,
+  ): Promise<{ id: string; properties: PropertyMap; inputs: PropertyMap | undefined }> {
+    const req = new this.pb.ReadRequest();
+    req.setUrn(urn);
+    req.setId(id);
+    req.setName(nameOf(urn));
+    req.setType(typeOf(urn));
+    req.setProperties(toStruct(properties));
+    req.setInputs(toStruct(inputs));
+    const resp = (await this.call("read", req)) as InstanceType<ProviderPb["ReadResponse"]>;
+    const respInputs = resp.getInputs();
+    return {
+      id: resp.getId(),
+      properties: fromStruct(resp.getProperties()),
+      inputs: respInputs ? fromStruct(respInputs) : undefined,
+    };
+  }
+
+  /** Update(id, olds = old outputs, news = checked inputs, oldInputs). */
+  public async update(
+    urn: string,
+    id: string,
+    olds: PropertyMap,
+    news: PropertyMap,
+    oldInputs: PropertyMap,
+  ): Promise<{ properties: PropertyMap }> {
+    const req = new this.pb.UpdateRequest();
+    req.setUrn(urn);
+    req.setId(id);
+    req.setName(nameOf(urn));
+    req.setType(typeOf(urn));
+    req.setOlds(toStruct(olds));
+    req.setNews(toStruct(news));
+    req.setOldInputs(toStruct(oldInputs));
+    const resp = (await this.call("update", req)) as InstanceType<ProviderPb["UpdateResponse"]>;
+    return { properties: fromStruct(resp.getProperties()) };
+  }
+
+  /** Delete(id, properties = old outputs, oldInputs). */
+  public async delete(
+    urn: string,
+    id: string,
+    properties: PropertyMap,
+    oldInputs: PropertyMap,
+  ): Promise<void> {
+    const req = new this.pb.DeleteRequest();
+    req.setUrn(urn);
+    req.setId(id);
+    req.setName(nameOf(urn));
+    req.setType(typeOf(urn));
+    req.setProperties(toStruct(properties));
+    req.setOldInputs(toStruct(oldInputs));
+    await this.call("delete", req);
+  }
+
+  /** Closes the channel and stops the host. */
+  public async close(): Promise<void> {
+    this.client.close();
+    if (this.child.exitCode === null && this.child.signalCode === null) {
+      const exited = new Promise((resolve) => this.child.once("exit", resolve));
+      this.child.kill("SIGTERM");
+      await exited;
+    }
+  }
+
+  private call(method: string, req: unknown): Promise<unknown> {
+    this.calls.push(method.charAt(0).toUpperCase() + method.slice(1));
+    const fn = this.client[method] as (
+      req: unknown,
+      callback: (err: grpc.ServiceError | null, resp: unknown) => void,
+    ) => void;
+    return new Promise((resolve, reject) => {
+      fn.call(this.client, req, (err, resp) => (err ? reject(this.translate(err)) : resolve(resp)));
+    });
+  }
+
+  /** A gRPC error as the engine sees it: its message, or the init-failure details. */
+  private translate(err: grpc.ServiceError): Error {
+    const message = err.details || err.message;
+    const raw = err.metadata?.get("grpc-status-details-bin")?.[0];
+    if (raw instanceof Buffer) {
+      const status = this.statusPb.Status.deserializeBinary(new Uint8Array(raw));
+      for (const detail of status.getDetailsList()) {
+        if (detail.getTypeName() === "pulumirpc.ErrorResourceInitFailed") {
+          const init = this.pb.ErrorResourceInitFailed.deserializeBinary(detail.getValue_asU8());
+          return new ResourceInitFailed(
+            message,
+            init.getId(),
+            fromStruct(init.getProperties()),
+            init.getReasonsList(),
+          );
+        }
+      }
+    }
+    return new Error(message);
+  }
+}
+
+/** Shorthand for {@link ProviderHost.start}. */
+export function startProviderHost(options: ProviderHostOptions): Promise<ProviderHost> {
+  return ProviderHost.start(options);
+}
+
+/** `urn:pulumi:<stack>::<project>::<type>::<name>`, the form the engine gives URNs. */
+export function makeUrn(stack: string, project: string, type: string, name: string): string {
+  return `urn:pulumi:${stack}::${project}::${type}::${name}`;
+}
+
+function nameOf(urn: string): string {
+  return urn.split("::").pop() ?? "";
+}
+
+function typeOf(urn: string): string {
+  return urn.split("::")[2] ?? "";
+}
+
+function toStruct(value: PropertyMap): Struct {
+  return structPb().Struct.fromJavaScript(value as never);
+}
+
+function fromStruct(struct: Struct | undefined): PropertyMap {
+  return (struct?.toJavaScript() ?? {}) as PropertyMap;
+}
+
+let loadedStructPb: StructPb | undefined;
+
+function structPb(): StructPb {
+  if (loadedStructPb === undefined) {
+    throw new Error("the protobuf stubs are loaded by ProviderHost.start");
+  }
+  return loadedStructPb;
+}
+
+/**
+ * Loads gRPC and the generated stubs from the `@pulumi/pulumi` that the program at `cwd`
+ * resolves (the copy the engine would run, and the one whose gRPC the stubs use), and finds its
+ * plugin script.
+ */
+function loadProto(cwd: string): {
+  pb: ProviderPb;
+  grpcPb: ProviderGrpcPb;
+  statusPb: StatusPb;
+  grpc: Grpc;
+  plugin: string;
+} {
+  const pulumiRoot = path.dirname(require.resolve("@pulumi/pulumi/package.json", { paths: [cwd] }));
+  const fromPulumi = (id: string) => require.resolve(id, { paths: [pulumiRoot] });
+  loadedStructPb = require(fromPulumi("google-protobuf/google/protobuf/struct_pb")) as StructPb;
+  return {
+    pb: require(fromPulumi("@pulumi/pulumi/proto/provider_pb")) as ProviderPb,
+    grpcPb: require(fromPulumi("@pulumi/pulumi/proto/provider_grpc_pb")) as ProviderGrpcPb,
+    statusPb: require(fromPulumi("@pulumi/pulumi/proto/status_pb")) as StatusPb,
+    grpc: require(fromPulumi("@grpc/grpc-js")) as Grpc,
+    plugin: path.join(pulumiRoot, "pulumi-resource-pulumi-nodejs"),
+  };
+}

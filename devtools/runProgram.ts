@@ -1,0 +1,131 @@
+/**
+ * Runs a Pulumi TypeScript program under `pulumi.runtime.setMocks` and records every resource it
+ * registers: type token, name and inputs, including the `__provider` text that Pulumi serialized
+ * from the real resource classes. This is the program half of a deployment without the Pulumi
+ * CLI; {@link Deployment} replays the engine half against the real dynamic-provider host.
+ *
+ * The program is loaded as Pulumi's Node.js language host loads it (`cmd/run`): from its own
+ * directory, with ts-node registered with the same compiler options, so it resolves
+ * `@pulumi/pulumi` and `pulumi-ngrok-dynamic` from its own `node_modules`.
+ *
+ * Run it in a child process of its own (see {@link runProgram}): the closure serializer inspects
+ * live functions, and a program's module state must not leak between runs.
+ *
+ * CLI: `node runProgram.js <program dir> <result file>`; the stack config comes as JSON in the
+ * env var `PULUMI_CONFIG` (namespaced keys), the project and stack names from
+ * `PULUMI_NODEJS_PROJECT` and `PULUMI_NODEJS_STACK`.
+ *
+ * @module
+ */
+import { execFile } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { promisify } from "node:util";
+import type { ResourceGoal } from "./deployment";
+
+/** What a program registered. */
+export interface ProgramResult {
+  /** Custom resources (the stack itself excluded), in order of registration. */
+  readonly resources: ResourceGoal[];
+}
+
+/** Options of {@link runProgram}. */
+export interface RunProgramOptions {
+  /** The program's directory (holds `Pulumi.yaml` or is its `main`). */
+  readonly dir: string;
+  readonly project: string;
+  readonly stack: string;
+  /** Stack config, namespaced keys (`project:key`, `ngrok:apiKey`). */
+  readonly config?: Record<string, string>;
+}
+
+/** Runs the program in a child process and returns what it registered. */
+export async function runProgram(options: RunProgramOptions): Promise<ProgramResult> {
+  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "program-")), "result.json");
+  try {
+    await promisify(execFile)(process.execPath, [__filename, options.dir, out], {
+      cwd: options.dir,
+      env: {
+        ...process.env,
+        PULUMI_CONFIG: JSON.stringify(options.config ?? {}),
+        PULUMI_NODEJS_PROJECT: options.project,
+        PULUMI_NODEJS_STACK: options.stack,
+      },
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    return JSON.parse(fs.readFileSync(out, "utf8")) as ProgramResult;
+  } catch (error) {
+    const e = error as { stderr?: string; message: string };
+    throw new Error(`the program in ${options.dir} failed: ${e.stderr?.trim() || e.message}`, {
+      cause: error,
+    });
+  } finally {
+    fs.rmSync(path.dirname(out), { recursive: true, force: true });
+  }
+}
+
+async function main(dir: string, out: string): Promise<void> {
+  process.chdir(dir);
+  const fromProgram = (id: string) => require.resolve(id, { paths: [dir] });
+  const pulumi = require(fromProgram("@pulumi/pulumi")) as typeof import("@pulumi/pulumi");
+  registerTypeScript(fromProgram);
+
+  const resources: ResourceGoal[] = [];
+  await pulumi.runtime.setMocks(
+    {
+      newResource(args) {
+        if (args.custom) {
+          resources.push({ type: args.type, name: args.name, inputs: args.inputs });
+        }
+        return { id: `${args.name}-id`, state: args.inputs };
+      },
+      call: (args) => args.inputs,
+    },
+    process.env.PULUMI_NODEJS_PROJECT,
+    process.env.PULUMI_NODEJS_STACK,
+    false,
+  );
+  const config = JSON.parse(process.env.PULUMI_CONFIG ?? "{}") as Record<string, string>;
+  pulumi.runtime.setAllConfig(config);
+  await pulumi.runtime.runInPulumiStack(async () => require(path.resolve(dir)));
+  await pulumi.runtime.disconnect();
+  fs.writeFileSync(out, JSON.stringify({ resources } satisfies ProgramResult));
+}
+
+/** Registers ts-node as Pulumi's `cmd/run` does for a TypeScript program. */
+function registerTypeScript(fromProgram: (id: string) => string): void {
+  const tsutils = require(fromProgram("@pulumi/pulumi/tsutils")) as {
+    loadTypeScriptCompilerOptions(tsConfigPath: string): Record<string, unknown>;
+    typeScriptRequireStrings(): { tsnodeRequire: string; typescriptRequire: string };
+  };
+  const tsConfigPath = "tsconfig.json";
+  const { tsnodeRequire, typescriptRequire } = tsutils.typeScriptRequireStrings();
+  const tsnode = require(require.resolve(tsnodeRequire, { paths: [process.cwd()] })) as {
+    register(options: unknown): void;
+  };
+  tsnode.register({
+    compiler: typescriptRequire,
+    project: tsConfigPath,
+    skipProject: !fs.existsSync(tsConfigPath),
+    compilerOptions: {
+      target: "ES2020",
+      module: "nodenext",
+      moduleResolution: "nodenext",
+      sourceMap: "true",
+      ...tsutils.loadTypeScriptCompilerOptions(tsConfigPath),
+    },
+  });
+}
+
+if (require.main === module) {
+  const [dir, out] = process.argv.slice(2);
+  if (!dir || !out) {
+    console.error("usage: node runProgram.js <program dir> <result file>");
+    process.exit(2);
+  }
+  main(path.resolve(dir), path.resolve(out)).catch((error: unknown) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    process.exit(1);
+  });
+}

@@ -1,0 +1,99 @@
+/**
+ * Where the provider finds its API key and base URL, read at call time.
+ *
+ * Sources, first match wins:
+ * - API key: stack config `ngrok:apiKey` (handed to the provider by Pulumi's `configure` call),
+ *   then the environment variable `NGROK_API_KEY`.
+ * - Base URL: stack config `ngrok:apiBaseUrl`, then `NGROK_API_BASE_URL`, then
+ *   {@link DEFAULT_API_BASE_URL}.
+ *
+ * These are the names ngrok's own Terraform provider and the bridged Pulumi provider use. The
+ * values live only in the memory of the dynamic-provider host process: they are never captured
+ * in the serialized provider (`__provider`), never written to state, logs or error messages.
+ *
+ * @module
+ */
+import { NgrokConfigurationError } from "./errors";
+
+/** ngrok's API base URL, used when neither `ngrok:apiBaseUrl` nor `NGROK_API_BASE_URL` is set. */
+export const DEFAULT_API_BASE_URL = "https://api.ngrok.com";
+
+/** The stack config keys and environment variables read here. */
+export const CONFIG_KEYS = {
+  apiKey: "ngrok:apiKey",
+  apiBaseUrl: "ngrok:apiBaseUrl",
+} as const;
+export const ENV_VARS = {
+  apiKey: "NGROK_API_KEY",
+  apiBaseUrl: "NGROK_API_BASE_URL",
+} as const;
+
+/** What a request needs: the key for the `Authorization: Bearer` header and the base URL. */
+export interface NgrokApiSettings {
+  readonly apiKey: string;
+  /** Absolute http(s) URL without a trailing slash, e.g. `https://api.ngrok.com`. */
+  readonly baseUrl: string;
+}
+
+/** The subset of Pulumi's dynamic `Config` that configure needs. */
+export interface ConfigSource {
+  get(key: string): string | undefined;
+}
+
+let stackConfig: { apiKey?: string; apiBaseUrl?: string } = {};
+
+/**
+ * Remembers the values of `ngrok:apiKey` and `ngrok:apiBaseUrl` from the stack config that
+ * Pulumi hands to the provider's `configure` method. Called once per provider in the
+ * dynamic-provider host; the values stay in that process's memory.
+ */
+export function configureFromStack(config: ConfigSource): void {
+  stackConfig = {
+    apiKey: nonEmpty(config.get(CONFIG_KEYS.apiKey)),
+    apiBaseUrl: nonEmpty(config.get(CONFIG_KEYS.apiBaseUrl)),
+  };
+}
+
+/** Forgets what {@link configureFromStack} remembered (for tests). */
+export function resetStackConfig(): void {
+  stackConfig = {};
+}
+
+/**
+ * Resolves the settings for one API call, now.
+ *
+ * @throws {@link NgrokConfigurationError} when no API key is set, or the base URL is not an
+ *   absolute http(s) URL. The message names the config key and the environment variable.
+ */
+export function resolveApiSettings(env: NodeJS.ProcessEnv = process.env): NgrokApiSettings {
+  const apiKey = stackConfig.apiKey ?? nonEmpty(env[ENV_VARS.apiKey]);
+  if (apiKey === undefined) {
+    throw new NgrokConfigurationError(
+      `no ngrok API key: set the stack config ${CONFIG_KEYS.apiKey} ` +
+        `(pulumi config set ${CONFIG_KEYS.apiKey} --secret) or the environment variable ${ENV_VARS.apiKey}`,
+    );
+  }
+  const rawBaseUrl =
+    stackConfig.apiBaseUrl ?? nonEmpty(env[ENV_VARS.apiBaseUrl]) ?? DEFAULT_API_BASE_URL;
+  return { apiKey, baseUrl: normalizeBaseUrl(rawBaseUrl) };
+}
+
+function normalizeBaseUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = new URL("invalid:");
+  }
+  if ((url.protocol !== "https:" && url.protocol !== "http:") || url.search || url.hash) {
+    throw new NgrokConfigurationError(
+      `the ngrok API base URL ${JSON.stringify(raw)} (from ${CONFIG_KEYS.apiBaseUrl} or ` +
+        `${ENV_VARS.apiBaseUrl}) must be an absolute http(s) URL without query, e.g. ${DEFAULT_API_BASE_URL}`,
+    );
+  }
+  return url.toString().replace(/\/+$/, "");
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === "" ? undefined : value.trim();
+}

@@ -1,0 +1,132 @@
+/**
+ * Errors thrown by the ngrok API client.
+ *
+ * Each class carries a brand property and a static `isInstance()` that checks the brand, so
+ * that an error is still recognised when it crosses a copy of this package (the dynamic-provider
+ * host can load a different copy than the program), as Pulumi's own `RunError` does.
+ *
+ * No message built here ever contains the API key.
+ *
+ * @module
+ */
+
+/**
+ * Where in the API a request went: the HTTP method and the path (with query) relative to the
+ * base URL, e.g. `{ method: "POST", path: "/ssh_certificate_authorities" }`.
+ */
+export interface Endpoint {
+  readonly method: string;
+  readonly path: string;
+}
+
+/** The fields of ngrok's error body (`{error_code, status_code, msg, details: {operation_id}}`). */
+export interface NgrokErrorBody {
+  readonly errorCode?: string;
+  readonly msg?: string;
+  readonly operationId?: string;
+}
+
+/**
+ * The ngrok API answered with an error status (4xx or 5xx).
+ *
+ * The message reads like
+ * `ngrok API 400 ERR_NGROK_1941: Invalid elliptic curve (POST /ssh_certificate_authorities, operation op_2Z…)`.
+ * `error_code` can be missing from ngrok's body (some 404s carry none), so branch on
+ * {@link NgrokApiError.statusCode} first. The operation id comes from the body's
+ * `details.operation_id`, or from the `Ngrok-Operation-Id` response header when the body does
+ * not parse. Source: ngrok's API error format (see `ngrok-api.md`, "Errors").
+ */
+export class NgrokApiError extends Error {
+  /** Brand checked by {@link NgrokApiError.isInstance}. */
+  public readonly __ngrokApiError = true;
+  /** The HTTP status code, e.g. 404. */
+  public readonly statusCode: number;
+  /** ngrok's error code, e.g. `ERR_NGROK_1941`, when the body carried one. */
+  public readonly errorCode: string | undefined;
+  /** The human-readable message from the body, or the HTTP reason when there was none. */
+  public readonly msg: string;
+  /** ngrok's operation id (`op_…`), to quote to ngrok support. */
+  public readonly operationId: string | undefined;
+  /** The request that failed. */
+  public readonly endpoint: Endpoint;
+
+  constructor(statusCode: number, body: NgrokErrorBody, endpoint: Endpoint) {
+    const msg = body.msg && body.msg.trim() !== "" ? body.msg.trim() : `HTTP ${statusCode}`;
+    const code = body.errorCode ? ` ${body.errorCode}` : "";
+    const where = [`${endpoint.method} ${endpoint.path}`];
+    if (body.operationId) {
+      where.push(`operation ${body.operationId}`);
+    }
+    super(`ngrok API ${statusCode}${code}: ${msg} (${where.join(", ")})`);
+    this.name = "NgrokApiError";
+    this.statusCode = statusCode;
+    this.errorCode = body.errorCode;
+    this.msg = msg;
+    this.operationId = body.operationId;
+    this.endpoint = endpoint;
+  }
+
+  /** True when `obj` is an {@link NgrokApiError}, from any copy of this package. */
+  public static isInstance(obj: unknown): obj is NgrokApiError {
+    return isBranded(obj, "__ngrokApiError");
+  }
+
+  /** True when this is a 404: the object (or its parent edge or route) does not exist. */
+  public get isNotFound(): boolean {
+    return this.statusCode === 404;
+  }
+}
+
+/**
+ * The ngrok API answered with a success status but a body of an unexpected shape, or the
+ * request never got an answer (connection refused, DNS failure, TLS error, timeout).
+ *
+ * The message names the endpoint and, for a shape problem, each offending field, e.g.
+ * `ngrok API response from GET /ssh_certificate_authorities/sshca_… has an unexpected shape: public_key: expected string, received undefined`.
+ */
+export class NgrokClientError extends Error {
+  /** Brand checked by {@link NgrokClientError.isInstance}. */
+  public readonly __ngrokClientError = true;
+  /** The request concerned. */
+  public readonly endpoint: Endpoint;
+  /** The parsed response body, when there was one (never the request, never credentials). */
+  public readonly responseBody: unknown;
+
+  constructor(message: string, endpoint: Endpoint, responseBody?: unknown) {
+    super(message);
+    this.name = "NgrokClientError";
+    this.endpoint = endpoint;
+    this.responseBody = responseBody;
+  }
+
+  /** True when `obj` is an {@link NgrokClientError}, from any copy of this package. */
+  public static isInstance(obj: unknown): obj is NgrokClientError {
+    return isBranded(obj, "__ngrokClientError");
+  }
+}
+
+/**
+ * The provider is not configured well enough to call the API: no API key, or a base URL that
+ * is not an http(s) URL. The message names both the stack config key and the environment
+ * variable that set the value.
+ */
+export class NgrokConfigurationError extends Error {
+  /** Brand checked by {@link NgrokConfigurationError.isInstance}. */
+  public readonly __ngrokConfigurationError = true;
+
+  constructor(message: string) {
+    super(message);
+    this.name = "NgrokConfigurationError";
+  }
+
+  /** True when `obj` is an {@link NgrokConfigurationError}, from any copy of this package. */
+  public static isInstance(obj: unknown): obj is NgrokConfigurationError {
+    return isBranded(obj, "__ngrokConfigurationError");
+  }
+}
+
+function isBranded(obj: unknown, brand: string): boolean {
+  return (
+    typeof obj === "object" && obj !== null && (obj as Record<string, unknown>)[brand] === true
+  );
+}

@@ -1,0 +1,288 @@
+/**
+ * The one HTTP client both resources share: ngrok's REST API over node-fetch v2 (CommonJS, so
+ * it loads inside Pulumi's dynamic-provider host, where node-fetch v3 fails as ESM-only).
+ *
+ * Every request carries `Authorization: Bearer <key>`, `Ngrok-Version: 2`, a `User-Agent` of
+ * the form `pulumi-ngrok-dynamic/<version> node/<version>`, and `Content-Type: application/json`
+ * when it has a body (spec sections 5 and 9). Connections are kept alive and reused. Responses are
+ * validated with zod. Rate limiting (429, `ERR_NGROK_225`/`ERR_NGROK_226`) is retried for every
+ * method, honouring `Retry-After`; 502/503/504 and connection failures are retried only for
+ * idempotent methods (never for POST, which could create twice).
+ *
+ * @module
+ */
+import * as http from "node:http";
+import * as https from "node:https";
+import { backOff } from "exponential-backoff";
+import fetch, { type Response } from "node-fetch";
+import type { z } from "zod";
+import type { NgrokApiSettings } from "./configuration";
+import { type Endpoint, NgrokApiError, NgrokClientError } from "./errors";
+
+/** HTTP methods the API uses. */
+export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+
+/** One request. `path` is relative to the base URL and may carry a query string. */
+export interface RequestSpec<T> {
+  readonly method: HttpMethod;
+  readonly path: string;
+  /** JSON-serialisable body; sent with `Content-Type: application/json`. */
+  readonly body?: unknown;
+  /** Schema of a 2xx body. Omit for endpoints that answer 204 with no body. */
+  readonly schema?: z.ZodType<T>;
+}
+
+/**
+ * How failed requests are retried (see the module comment for which ones).
+ * Delays are in milliseconds; a `Retry-After` header (seconds) overrides the computed delay,
+ * capped at {@link RetryPolicy.maxDelayMs}.
+ */
+export interface RetryPolicy {
+  /** Total attempts including the first. Default 6. */
+  readonly attempts: number;
+  /** Delay before the second attempt. Default 1000 ms; doubles each time. */
+  readonly startingDelayMs: number;
+  /** Upper bound of one delay. Default 30000 ms. */
+  readonly maxDelayMs: number;
+}
+
+/** The default {@link RetryPolicy}: up to about a minute of waiting, ngrok's rate-limit window. */
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  attempts: 6,
+  startingDelayMs: 1000,
+  maxDelayMs: 30000,
+};
+
+/** Options of {@link NgrokClient}. */
+export interface NgrokClientOptions {
+  readonly retry?: RetryPolicy;
+}
+
+const IDEMPOTENT: ReadonlySet<HttpMethod> = new Set(["GET", "PUT", "DELETE", "PATCH"]);
+const RETRIABLE_SERVER_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
+
+const httpAgent = new http.Agent({ keepAlive: true });
+const httpsAgent = new https.Agent({ keepAlive: true });
+
+/** A client bound to one API key and base URL. Cheap to create; connections are pooled per process. */
+export class NgrokClient {
+  private readonly settings: NgrokApiSettings;
+  private readonly retry: RetryPolicy;
+
+  constructor(settings: NgrokApiSettings, options: NgrokClientOptions = {}) {
+    this.settings = settings;
+    this.retry = options.retry ?? DEFAULT_RETRY_POLICY;
+  }
+
+  /** The base URL requests go to, e.g. `https://api.ngrok.com`. */
+  public get baseUrl(): string {
+    return this.settings.baseUrl;
+  }
+
+  /**
+   * Sends one request (retrying as the module comment says) and returns the validated body.
+   *
+   * @throws {@link NgrokApiError} for a 4xx/5xx answer.
+   * @throws {@link NgrokClientError} when the body of a 2xx answer does not match `schema`, or
+   *   the API could not be reached.
+   */
+  public async request<T>(spec: RequestSpec<T>): Promise<T> {
+    const endpoint: Endpoint = { method: spec.method, path: spec.path };
+    const response = await backOff(() => this.send(spec, endpoint), {
+      numOfAttempts: this.retry.attempts,
+      startingDelay: this.retry.startingDelayMs,
+      maxDelay: this.retry.maxDelayMs,
+      timeMultiple: 2,
+      jitter: "full",
+      retry: (error: unknown) => this.shouldRetry(error, spec.method),
+    });
+    return parseBody(response, spec, endpoint);
+  }
+
+  /**
+   * Iterates over every item of a paged list, following `next_page_uri` until it is `null`
+   * (ngrok's paging: `limit` 1..100, `before_id`, newest first).
+   *
+   * @param path the list path, e.g. `/ssh_certificate_authorities?limit=100`.
+   * @param field the array field of the list body, e.g. `ssh_certificate_authorities`.
+   * @param page the schema of one page.
+   * @throws {@link NgrokClientError} if `next_page_uri` leaves the configured base URL: the API
+   *   key is never sent to another origin.
+   */
+  public async *list<Item, Field extends string>(
+    path: string,
+    field: Field,
+    page: z.ZodType<{ [K in Field]: Item[] } & { next_page_uri?: string | null }>,
+  ): AsyncGenerator<Item> {
+    let next: string | undefined = path;
+    while (next !== undefined) {
+      const body: { [K in Field]: Item[] } & { next_page_uri?: string | null } = await this.request(
+        { method: "GET", path: next, schema: page },
+      );
+      yield* body[field];
+      next = body.next_page_uri ? this.relativePath(body.next_page_uri, next) : undefined;
+    }
+  }
+
+  private relativePath(nextPageUri: string, from: string): string {
+    const base = new URL(this.settings.baseUrl + "/");
+    const next = new URL(nextPageUri, base);
+    if (next.origin !== base.origin || !next.pathname.startsWith(base.pathname)) {
+      throw new NgrokClientError(
+        `ngrok API list ${from} returned next_page_uri ${JSON.stringify(nextPageUri)} outside ${this.settings.baseUrl}; refusing to follow it`,
+        { method: "GET", path: from },
+      );
+    }
+    return "/" + next.pathname.slice(base.pathname.length) + next.search;
+  }
+
+  private async send<T>(spec: RequestSpec<T>, endpoint: Endpoint): Promise<Response> {
+    const url = this.settings.baseUrl + spec.path;
+    const headers: Record<string, string> = {
+      Authorization: `Bearer ${this.settings.apiKey}`,
+      "Ngrok-Version": "2",
+      "User-Agent": userAgent(),
+      Accept: "application/json",
+    };
+    let body: string | undefined;
+    if (spec.body !== undefined) {
+      headers["Content-Type"] = "application/json";
+      body = JSON.stringify(spec.body);
+    }
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: spec.method,
+        headers,
+        body,
+        agent: url.startsWith("https:") ? httpsAgent : httpAgent,
+      });
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new TransportError(
+        `could not reach the ngrok API at ${this.settings.baseUrl} (${endpoint.method} ${endpoint.path}): ${redact(reason, this.settings.apiKey)}`,
+        endpoint,
+      );
+    }
+    if (response.status >= 400) {
+      throw await apiError(response, endpoint);
+    }
+    return response;
+  }
+
+  private async shouldRetry(error: unknown, method: HttpMethod): Promise<boolean> {
+    if (NgrokApiError.isInstance(error)) {
+      if (error.statusCode === 429) {
+        await sleep(retryAfterMs(error, this.retry.maxDelayMs));
+        return true;
+      }
+      return IDEMPOTENT.has(method) && RETRIABLE_SERVER_STATUSES.has(error.statusCode);
+    }
+    return error instanceof TransportError && IDEMPOTENT.has(method);
+  }
+}
+
+/** A request that got no HTTP answer; a {@link NgrokClientError} so callers see one family. */
+class TransportError extends NgrokClientError {}
+
+/** An {@link NgrokApiError} that remembers the `Retry-After` header of its response. */
+class RateLimitedError extends NgrokApiError {
+  public retryAfterSeconds: number | undefined;
+}
+
+async function apiError(response: Response, endpoint: Endpoint): Promise<NgrokApiError> {
+  const text = await response.text().catch(() => "");
+  let errorCode: string | undefined;
+  let msg: string | undefined;
+  let operationId: string | undefined;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (isRecord(parsed)) {
+      errorCode = typeof parsed.error_code === "string" ? parsed.error_code : undefined;
+      msg = typeof parsed.msg === "string" ? parsed.msg : undefined;
+      const details = parsed.details;
+      if (isRecord(details) && typeof details.operation_id === "string") {
+        operationId = details.operation_id;
+      }
+    }
+  } catch {
+    msg = response.statusText || undefined;
+  }
+  operationId = operationId ?? response.headers.get("ngrok-operation-id") ?? undefined;
+  const body = { errorCode, msg, operationId };
+  if (response.status === 429) {
+    const error = new RateLimitedError(response.status, body, endpoint);
+    const header = response.headers.get("retry-after");
+    const seconds = header === null ? NaN : Number(header);
+    error.retryAfterSeconds = Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined;
+    return error;
+  }
+  return new NgrokApiError(response.status, body, endpoint);
+}
+
+async function parseBody<T>(
+  response: Response,
+  spec: RequestSpec<T>,
+  endpoint: Endpoint,
+): Promise<T> {
+  const text = await response.text();
+  if (spec.schema === undefined) {
+    return undefined as T;
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new NgrokClientError(
+      `ngrok API response from ${endpoint.method} ${endpoint.path} is not JSON (HTTP ${response.status}, ${text.length} bytes)`,
+      endpoint,
+    );
+  }
+  const result = spec.schema.safeParse(json);
+  if (!result.success) {
+    const problems = result.error.issues
+      .map(
+        (issue) => `${issue.path.length > 0 ? issue.path.join(".") : "(body)"}: ${issue.message}`,
+      )
+      .join("; ");
+    throw new NgrokClientError(
+      `ngrok API response from ${endpoint.method} ${endpoint.path} has an unexpected shape: ${problems}`,
+      endpoint,
+      json,
+    );
+  }
+  return result.data;
+}
+
+function retryAfterMs(error: NgrokApiError, maxDelayMs: number): number {
+  const seconds = error instanceof RateLimitedError ? error.retryAfterSeconds : undefined;
+  return seconds === undefined ? 0 : Math.min(seconds * 1000, maxDelayMs);
+}
+
+let cachedUserAgent: string | undefined;
+
+/** `pulumi-ngrok-dynamic/<package version> node/<node version>`, as ngrok's clients format theirs. */
+export function userAgent(): string {
+  if (cachedUserAgent === undefined) {
+    // Self-reference by package name: resolves in the repository and in an installed copy alike.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { name, version } = require("pulumi-ngrok-dynamic/package.json") as {
+      name: string;
+      version: string;
+    };
+    cachedUserAgent = `${name}/${version} node/${process.versions.node}`;
+  }
+  return cachedUserAgent;
+}
+
+function redact(text: string, secret: string): string {
+  return secret === "" ? text : text.split(secret).join("<redacted>");
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

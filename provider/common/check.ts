@@ -1,0 +1,189 @@
+/**
+ * Small pure building blocks for the resources' `check` methods: each reads one property of the
+ * raw inputs Pulumi hands over, validates it, and records a failure that names the property and
+ * the rule it broke. Unknown values (see {@link isUnknown}) pass through unchecked.
+ *
+ * @module
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { isUnknown } from "./unknown";
+
+/** The property Pulumi adds to every dynamic resource's inputs: the serialized provider. */
+export const PROVIDER_KEY = "__provider";
+
+/**
+ * Collects the failures and the normalized inputs of one `check` call.
+ * `inputs` receives only properties that are set (absent and `null` inputs stay absent).
+ */
+export class InputChecker {
+  public readonly failures: pulumi.dynamic.CheckFailure[] = [];
+  public readonly inputs: Record<string, unknown> = {};
+
+  constructor(
+    private readonly raw: Record<string, unknown>,
+    resourceName: string,
+    known: readonly string[],
+  ) {
+    for (const key of Object.keys(raw)) {
+      if (key !== PROVIDER_KEY && !known.includes(key)) {
+        this.fail(
+          key,
+          `${key} is not a property of ${resourceName}; its properties are ${known.join(", ")}`,
+        );
+      }
+    }
+  }
+
+  /** Records a failure of `property` with a reason that already names it. */
+  public fail(property: string, reason: string): void {
+    this.failures.push({ property, reason });
+  }
+
+  /** The raw value of `property`, `undefined` when absent or null. */
+  public value(property: string): unknown {
+    const value = this.raw[property];
+    return value === null ? undefined : value;
+  }
+
+  /** True when `property` is set to Pulumi's unknown sentinel (preview only). */
+  public unknown(property: string): boolean {
+    return isUnknown(this.raw[property]);
+  }
+
+  /**
+   * A string property. Returns the string (or `undefined` when absent or unknown) and records
+   * it in {@link InputChecker.inputs}.
+   */
+  public string(
+    property: string,
+    rules: { maxBytes?: number; nonEmpty?: boolean } = {},
+  ): string | undefined {
+    const value = this.value(property);
+    if (value === undefined) {
+      return undefined;
+    }
+    this.inputs[property] = value;
+    if (isUnknown(value)) {
+      return undefined;
+    }
+    if (typeof value !== "string") {
+      this.fail(property, `${property} must be a string, not ${describe(value)}`);
+      return undefined;
+    }
+    if (rules.nonEmpty && value.trim() === "") {
+      this.fail(property, `${property} must not be empty`);
+    }
+    if (rules.maxBytes !== undefined) {
+      const bytes = Buffer.byteLength(value, "utf8");
+      if (bytes > rules.maxBytes) {
+        this.fail(
+          property,
+          `${property} must be at most ${rules.maxBytes} bytes of UTF-8; it is ${bytes} bytes`,
+        );
+      }
+    }
+    return value;
+  }
+
+  /**
+   * A property that must be one of `allowed` (strings or numbers); `unit` (e.g. "bits") is
+   * named in the reason.
+   */
+  public oneOf<T extends string | number>(
+    property: string,
+    allowed: readonly T[],
+    unit = "",
+  ): T | undefined {
+    const value = this.value(property);
+    if (value === undefined) {
+      return undefined;
+    }
+    this.inputs[property] = value;
+    if (isUnknown(value)) {
+      return undefined;
+    }
+    if (!(allowed as readonly unknown[]).includes(value)) {
+      const list = allowed.map((a) => JSON.stringify(a)).join(", ");
+      this.fail(
+        property,
+        `${property} must be one of ${list}${unit ? ` (${unit})` : ""}; got ${describe(value)}`,
+      );
+      return undefined;
+    }
+    return value as T;
+  }
+
+  /** A boolean property. */
+  public boolean(property: string): boolean | undefined {
+    const value = this.value(property);
+    if (value === undefined) {
+      return undefined;
+    }
+    this.inputs[property] = value;
+    if (isUnknown(value)) {
+      return undefined;
+    }
+    if (typeof value !== "boolean") {
+      this.fail(property, `${property} must be a boolean (true or false), not ${describe(value)}`);
+      return undefined;
+    }
+    return value;
+  }
+
+  /** An integer property within `[min, max]`; `unit` (e.g. "seconds") is named in the reason. */
+  public integer(property: string, min: number, max: number, unit = ""): number | undefined {
+    const value = this.value(property);
+    if (value === undefined) {
+      return undefined;
+    }
+    this.inputs[property] = value;
+    if (isUnknown(value)) {
+      return undefined;
+    }
+    const suffix = unit ? ` ${unit}` : "";
+    if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {
+      this.fail(
+        property,
+        `${property} must be an integer from ${min} to ${max}${suffix}; got ${describe(value)}`,
+      );
+      return undefined;
+    }
+    return value;
+  }
+
+  /** A list of non-empty strings. */
+  public stringList(property: string): string[] | undefined {
+    const value = this.value(property);
+    if (value === undefined) {
+      return undefined;
+    }
+    this.inputs[property] = value;
+    if (isUnknown(value)) {
+      return undefined;
+    }
+    if (!Array.isArray(value)) {
+      this.fail(property, `${property} must be a list of strings, not ${describe(value)}`);
+      return undefined;
+    }
+    value.forEach((item, index) => {
+      if (typeof item !== "string" || item.trim() === "") {
+        this.fail(
+          property,
+          `${property}[${index}] must be a non-empty string; got ${describe(item)}`,
+        );
+      }
+    });
+    return value as string[];
+  }
+}
+
+/** A short description of a value for error messages: its JSON for scalars, its type otherwise. */
+export function describe(value: unknown): string {
+  if (typeof value === "string") {
+    return value.length > 80 ? `a string of ${value.length} characters` : JSON.stringify(value);
+  }
+  if (typeof value === "number" || typeof value === "boolean" || value === null) {
+    return String(value);
+  }
+  return Array.isArray(value) ? "a list" : `a value of type ${typeof value}`;
+}

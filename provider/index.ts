@@ -1,0 +1,23 @@
+/**
+ * The implementation behind the SDK's resource classes, loaded by package name
+ * (`require("pulumi-ngrok-dynamic/provider")`) inside the dynamic-provider host, never
+ * serialized into `__provider`.
+ *
+ * @module
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { configureFromStack } from "./client/configuration";
+
+export * from "./client";
+export { ResourceInitFailedError } from "./common/errors";
+export { UNKNOWN, isUnknown } from "./common/unknown";
+export { sshCertificateAuthorityProvider } from "./sshCertificateAuthority/provider";
+export * as sshCertificateAuthority from "./sshCertificateAuthority/inputs";
+
+/**
+ * Pulumi's `configure`: remembers `ngrok:apiKey` and `ngrok:apiBaseUrl` from the stack config,
+ * in this process's memory only.
+ */
+export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
+  configureFromStack(req.config);
+}

@@ -1,0 +1,94 @@
+/**
+ * The wire format of ngrok's SSH certificate authority endpoints, and its mapping to the
+ * resource's camelCase inputs and outputs (snake_case on the wire, as ngrok's clients convert).
+ *
+ * Source: spec sections 2.1, 2.2 and 4.1; `ngrok-api.md` ("SSH Certificate Authorities").
+ *
+ * @module
+ */
+import { z } from "zod";
+import { withoutUndefined } from "../common/objects";
+import type { SshCertificateAuthorityInputs, SshCertificateAuthorityOutputs } from "./inputs";
+
+/** `/ssh_certificate_authorities`. */
+export const COLLECTION_PATH = "/ssh_certificate_authorities";
+
+/** `/ssh_certificate_authorities/{id}` with the id URL-encoded. */
+export function itemPath(id: string): string {
+  return `${COLLECTION_PATH}/${encodeURIComponent(id)}`;
+}
+
+/**
+ * An `SSHCertificateAuthority` body. `description` and `metadata` are absent when empty; the
+ * key parameters are never returned; unknown extra fields are tolerated (and dropped).
+ */
+export const sshCertificateAuthoritySchema = z.object({
+  id: z.string().min(1),
+  uri: z.string(),
+  created_at: z.string(),
+  description: z.string().optional(),
+  metadata: z.string().optional(),
+  public_key: z.string().min(1),
+  key_type: z.string(),
+});
+export type SshCertificateAuthorityResponse = z.infer<typeof sshCertificateAuthoritySchema>;
+
+/** One page of `GET /ssh_certificate_authorities`. */
+export const sshCertificateAuthorityListSchema = z.object({
+  ssh_certificate_authorities: z.array(sshCertificateAuthoritySchema),
+  uri: z.string(),
+  next_page_uri: z.string().nullable().optional(),
+});
+
+/** The body of `POST /ssh_certificate_authorities`: only the parameters that are set. */
+export function createBody(inputs: SshCertificateAuthorityInputs): Record<string, unknown> {
+  return withoutUndefined({
+    private_key_type: inputs.privateKeyType,
+    elliptic_curve: inputs.ellipticCurve,
+    key_size: inputs.keySize,
+    description: inputs.description,
+    metadata: inputs.metadata,
+  });
+}
+
+/** The body of `PATCH /ssh_certificate_authorities/{id}`: both fields, `""` clears one. */
+export function updateBody(inputs: SshCertificateAuthorityInputs): Record<string, unknown> {
+  return { description: inputs.description ?? "", metadata: inputs.metadata ?? "" };
+}
+
+/**
+ * The outputs: the key parameters from `keyParameters` (the API never returns them), the rest
+ * from the response.
+ */
+export function toOutputs(
+  response: SshCertificateAuthorityResponse,
+  keyParameters: Pick<
+    SshCertificateAuthorityInputs,
+    "privateKeyType" | "ellipticCurve" | "keySize"
+  >,
+): SshCertificateAuthorityOutputs {
+  return withoutUndefined({
+    ...liveInputs(response, keyParameters),
+    publicKey: response.public_key,
+    keyType: response.key_type,
+    uri: response.uri,
+    createdAt: response.created_at,
+  }) as SshCertificateAuthorityOutputs;
+}
+
+/** The inputs that would reproduce the live object: what `read` hands back for later diffs. */
+export function liveInputs(
+  response: SshCertificateAuthorityResponse,
+  keyParameters: Pick<
+    SshCertificateAuthorityInputs,
+    "privateKeyType" | "ellipticCurve" | "keySize"
+  >,
+): SshCertificateAuthorityInputs {
+  return withoutUndefined({
+    privateKeyType: keyParameters.privateKeyType,
+    ellipticCurve: keyParameters.ellipticCurve,
+    keySize: keyParameters.keySize,
+    description: response.description || undefined,
+    metadata: response.metadata || undefined,
+  }) as SshCertificateAuthorityInputs;
+}

@@ -1,0 +1,132 @@
+/**
+ * The implementation of the `SshCertificateAuthority` dynamic provider. The SDK's thin provider
+ * class `require`s this module by package name inside each method, so none of it is serialized
+ * into `__provider`.
+ *
+ * Each lifecycle method makes exactly one API request; `check` and `diff` make none.
+ * - create: `POST /ssh_certificate_authorities`
+ * - read: `GET /ssh_certificate_authorities/{id}` (404 → the CA is gone: `id: ""`)
+ * - update: `PATCH /ssh_certificate_authorities/{id}` (description, metadata)
+ * - delete: `DELETE /ssh_certificate_authorities/{id}` (404 counts as deleted)
+ *
+ * @module
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { clientFromConfiguration, NgrokApiError, NgrokClientError } from "../client";
+import { PROVIDER_KEY } from "../common/check";
+import { ResourceInitFailedError } from "../common/errors";
+import {
+  COLLECTION_PATH,
+  createBody,
+  itemPath,
+  liveInputs,
+  sshCertificateAuthoritySchema,
+  toOutputs,
+  updateBody,
+} from "./api";
+import { diffSshCertificateAuthority } from "./diff";
+import {
+  checkSshCertificateAuthority,
+  type SshCertificateAuthorityInputs,
+  type SshCertificateAuthorityOutputs,
+} from "./inputs";
+
+type Inputs = SshCertificateAuthorityInputs;
+type Outputs = SshCertificateAuthorityOutputs;
+
+/** The `ResourceProvider` methods of `SshCertificateAuthority` (all but `configure`). */
+export const sshCertificateAuthorityProvider = {
+  /** Validates and applies defaults; see {@link checkSshCertificateAuthority}. No API call. */
+  async check(_olds: Record<string, unknown>, news: Record<string, unknown>) {
+    return checkSshCertificateAuthority(news);
+  },
+
+  /** See {@link diffSshCertificateAuthority}. No API call. */
+  async diff(_id: string, olds: Record<string, unknown>, news: Record<string, unknown>) {
+    return diffSshCertificateAuthority(olds, news);
+  },
+
+  /** One `POST`; ngrok generates the key pair and returns the public key. */
+  async create(inputs: Inputs): Promise<pulumi.dynamic.CreateResult<Outputs>> {
+    const client = clientFromConfiguration();
+    try {
+      const created = await client.request({
+        method: "POST",
+        path: COLLECTION_PATH,
+        body: createBody(inputs),
+        schema: sshCertificateAuthoritySchema,
+      });
+      return { id: created.id, outs: toOutputs(created, inputs) };
+    } catch (error) {
+      throw createdButUnreadable(error, inputs);
+    }
+  },
+
+  /** One `GET`. A CA deleted outside Pulumi reads as `id: ""`, which removes it from state. */
+  async read(id: string, props?: Outputs): Promise<pulumi.dynamic.ReadResult<Outputs>> {
+    const client = clientFromConfiguration();
+    const old = (props ?? {}) as Outputs;
+    try {
+      const live = await client.request({
+        method: "GET",
+        path: itemPath(id),
+        schema: sshCertificateAuthoritySchema,
+      });
+      return { id, props: toOutputs(live, old), inputs: liveInputs(live, old) as Outputs };
+    } catch (error) {
+      if (NgrokApiError.isInstance(error) && error.isNotFound) {
+        return { id: "", props: {} as Outputs };
+      }
+      throw error;
+    }
+  },
+
+  /** One `PATCH` with `description` and `metadata` (`""` clears a field). */
+  async update(
+    id: string,
+    _olds: Outputs,
+    news: Inputs,
+  ): Promise<pulumi.dynamic.UpdateResult<Outputs>> {
+    const client = clientFromConfiguration();
+    const updated = await client.request({
+      method: "PATCH",
+      path: itemPath(id),
+      body: updateBody(news),
+      schema: sshCertificateAuthoritySchema,
+    });
+    return { outs: toOutputs(updated, news) };
+  },
+
+  /** One `DELETE`; a CA that is already gone counts as deleted. */
+  async delete(id: string, _props: Outputs): Promise<void> {
+    const client = clientFromConfiguration();
+    try {
+      await client.request({ method: "DELETE", path: itemPath(id) });
+    } catch (error) {
+      if (!(NgrokApiError.isInstance(error) && error.isNotFound)) {
+        throw error;
+      }
+    }
+  },
+};
+
+/**
+ * When the `POST` succeeded but its body is unusable, the CA exists: report it to the engine
+ * with its id so that it is recorded, not leaked. Any other error passes through.
+ */
+function createdButUnreadable(error: unknown, inputs: Inputs): unknown {
+  if (!NgrokClientError.isInstance(error)) {
+    return error;
+  }
+  const body = error.responseBody as { id?: unknown } | undefined;
+  if (typeof body?.id !== "string" || body.id === "") {
+    return error;
+  }
+  const { [PROVIDER_KEY]: provider, ...rest } = inputs as Inputs & Record<string, unknown>;
+  return new ResourceInitFailedError(
+    `${error.message}; the SSH certificate authority ${body.id} was created and is recorded in state`,
+    body.id,
+    rest,
+    provider,
+  );
+}
