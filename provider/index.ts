@@ -13,6 +13,9 @@ export { ResourceInitFailedError } from "./common/errors";
 export { UNKNOWN, isUnknown } from "./common/unknown";
 export { sshCertificateAuthorityProvider } from "./sshCertificateAuthority/provider";
 export * as sshCertificateAuthority from "./sshCertificateAuthority/inputs";
+export { httpsEdgeRouteSamlProvider, SamlModuleExistsError } from "./httpsEdgeRouteSaml/provider";
+export * as httpsEdgeRouteSaml from "./httpsEdgeRouteSaml/inputs";
+export { parseIdpMetadata, type IdpMetadata } from "./httpsEdgeRouteSaml/idpMetadata";
 
 /**
  * Pulumi's `configure`: remembers `ngrok:apiKey` and `ngrok:apiBaseUrl` from the stack config,

@@ -10,3 +10,4 @@ export {
   type PrivateKeyType,
   type RsaKeySize,
 } from "./sshCertificateAuthority";
+export { HttpsEdgeRouteSaml, type HttpsEdgeRouteSamlArgs } from "./httpsEdgeRouteSaml";

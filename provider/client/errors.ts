@@ -89,13 +89,19 @@ export class NgrokClientError extends Error {
   public readonly __ngrokClientError = true;
   /** The request concerned. */
   public readonly endpoint: Endpoint;
-  /** The parsed response body, when there was one (never the request, never credentials). */
+  /**
+   * The HTTP status of the answer whose body was unusable; `undefined` when no answer came (the
+   * request may or may not have been processed).
+   */
+  public readonly statusCode: number | undefined;
+  /** The parsed response body, when it was JSON (never the request, never credentials). */
   public readonly responseBody: unknown;
 
-  constructor(message: string, endpoint: Endpoint, responseBody?: unknown) {
+  constructor(message: string, endpoint: Endpoint, statusCode?: number, responseBody?: unknown) {
     super(message);
     this.name = "NgrokClientError";
     this.endpoint = endpoint;
+    this.statusCode = statusCode;
     this.responseBody = responseBody;
   }
 

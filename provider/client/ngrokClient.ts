@@ -236,6 +236,7 @@ async function parseBody<T>(
     throw new NgrokClientError(
       `ngrok API response from ${endpoint.method} ${endpoint.path} is not JSON (HTTP ${response.status}, ${text.length} bytes)`,
       endpoint,
+      response.status,
     );
   }
   const result = spec.schema.safeParse(json);
@@ -248,6 +249,7 @@ async function parseBody<T>(
     throw new NgrokClientError(
       `ngrok API response from ${endpoint.method} ${endpoint.path} has an unexpected shape: ${problems}`,
       endpoint,
+      response.status,
       json,
     );
   }

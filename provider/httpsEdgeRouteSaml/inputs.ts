@@ -1,0 +1,189 @@
+/**
+ * The inputs and outputs of `HttpsEdgeRouteSaml`, and its pure `check`.
+ *
+ * Source: spec sections 2.3 (fields), 4.2 (endpoints) and 8 (limits); ngrok's
+ * `PUT /edges/https/{edge_id}/routes/{id}/saml`; `ngrok-api.md` ("HTTPS edge route SAML module").
+ *
+ * @module
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { InputChecker } from "../common/check";
+import { parseIdpMetadata } from "./idpMetadata";
+
+/**
+ * The SAML 2.0 NameID formats (SAML core, section 8.3) that `nameidFormat` accepts. ngrok supports
+ * "a subset" it does not publish; these are all the standard ones, and ngrok answers
+ * `ERR_NGROK_1693` for one it does not support.
+ */
+export const NAMEID_FORMATS = [
+  "urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified",
+  "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress",
+  "urn:oasis:names:tc:SAML:1.1:nameid-format:X509SubjectName",
+  "urn:oasis:names:tc:SAML:1.1:nameid-format:WindowsDomainQualifiedName",
+  "urn:oasis:names:tc:SAML:2.0:nameid-format:kerberos",
+  "urn:oasis:names:tc:SAML:2.0:nameid-format:entity",
+  "urn:oasis:names:tc:SAML:2.0:nameid-format:persistent",
+  "urn:oasis:names:tc:SAML:2.0:nameid-format:transient",
+] as const;
+
+/** The largest value of a uint32 field (`inactivity_timeout`, `maximum_duration`), spec 8. */
+export const UINT32_MAX = 4294967295;
+
+/**
+ * The value `check` records for each writable field the program leaves unset, and that is sent
+ * with every `PUT` (which replaces the whole module). `enabled` and `nameidFormat` are ngrok's
+ * documented defaults; `cookiePrefix: ""` lets ngrok use its own prefix (`ngrok.`); zero timeouts
+ * let ngrok use its own session limits; `allowIdpInitiated` defaults to `false`, the safer choice
+ * (ngrok turns it on when the field is omitted).
+ */
+export const SAML_DEFAULTS = {
+  enabled: true,
+  optionsPassthrough: false,
+  cookiePrefix: "",
+  inactivityTimeout: 0,
+  maximumDuration: 0,
+  forceAuthn: false,
+  allowIdpInitiated: false,
+  authorizedGroups: [] as string[],
+  nameidFormat: "urn:oasis:names:tc:SAML:2.0:nameid-format:persistent",
+};
+
+/** Prefixes of ngrok's ids: HTTPS edges `edghts_`, their routes `edghtsrt_`. */
+export const ID_PATTERNS = {
+  edgeId: { prefix: "edghts_", pattern: /^edghts_[A-Za-z0-9]+$/ },
+  routeId: { prefix: "edghtsrt_", pattern: /^edghtsrt_[A-Za-z0-9]+$/ },
+} as const;
+
+/** Properties that address the module: a change replaces it. */
+export const REPLACE_PROPERTIES = ["edgeId", "routeId"] as const;
+/** Writable fields of the module, updated in place by one `PUT`. */
+export const UPDATE_PROPERTIES = [
+  "idpMetadata",
+  "enabled",
+  "optionsPassthrough",
+  "cookiePrefix",
+  "inactivityTimeout",
+  "maximumDuration",
+  "forceAuthn",
+  "allowIdpInitiated",
+  "authorizedGroups",
+  "nameidFormat",
+] as const;
+
+/** The inputs as they are after `check` (defaults applied to every writable field). */
+export interface HttpsEdgeRouteSamlInputs {
+  edgeId: string;
+  routeId: string;
+  idpMetadata: string;
+  enabled: boolean;
+  optionsPassthrough: boolean;
+  cookiePrefix: string;
+  inactivityTimeout: number;
+  maximumDuration: number;
+  forceAuthn: boolean;
+  allowIdpInitiated: boolean;
+  authorizedGroups: string[];
+  nameidFormat: string;
+  /** Take over a module this stack did not create (see the SDK class). Never sent to ngrok. */
+  adoptExisting?: boolean;
+}
+
+/** The outputs recorded in state: every input plus the service-provider values ngrok generates. */
+export interface HttpsEdgeRouteSamlOutputs extends HttpsEdgeRouteSamlInputs {
+  entityId: string;
+  assertionConsumerServiceUrl: string;
+  singleLogoutUrl: string;
+  requestSigningCertificatePem: string;
+  metadataUrl: string;
+  idpMetadataUrl: string;
+}
+
+const RESOURCE = "ngrok:HttpsEdgeRouteSaml";
+const KNOWN = [...REPLACE_PROPERTIES, ...UPDATE_PROPERTIES, "adoptExisting"];
+/** RFC 6265 cookie-name characters (an HTTP token). */
+const COOKIE_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]*$/;
+
+/**
+ * Validates raw inputs and applies {@link SAML_DEFAULTS}. Pure: no API call, so `pulumi preview`
+ * reports every failure first. Rules:
+ * - `edgeId` and `routeId` are required, with ngrok's prefixes (`edghts_…`, `edghtsrt_…`);
+ * - `idpMetadata` is required: one SAML 2.0 `EntityDescriptor` with an `IDPSSODescriptor`, a
+ *   single sign-on endpoint and a signing certificate (see `parseIdpMetadata`). Its failures are
+ *   reported without a property name, so that the engine does not print the whole document in
+ *   the message; the reason starts with `idpMetadata`;
+ * - `inactivityTimeout`, `maximumDuration`: integers from 0 to 4294967295 (seconds, uint32);
+ * - `nameidFormat`: one of {@link NAMEID_FORMATS} (`""` means the default);
+ * - `authorizedGroups`: a list of non-empty strings;
+ * - `cookiePrefix`: HTTP token characters only (it becomes part of a cookie name);
+ * - booleans are booleans; no other property.
+ * Values not known yet (preview) are not checked.
+ */
+export function checkHttpsEdgeRouteSaml(
+  news: Record<string, unknown>,
+): pulumi.dynamic.CheckResult<HttpsEdgeRouteSamlInputs> {
+  const c = new InputChecker(news, RESOURCE, KNOWN);
+  for (const property of REPLACE_PROPERTIES) {
+    const { prefix, pattern } = ID_PATTERNS[property];
+    const id = c.string(property);
+    if (c.value(property) === undefined) {
+      c.fail(
+        property,
+        `${property} is required: the id of the HTTPS edge${property === "routeId" ? " route" : ""} (${prefix}…)`,
+      );
+    } else if (id !== undefined && !pattern.test(id)) {
+      c.fail(
+        property,
+        `${property} must be an ngrok id starting with "${prefix}" followed by letters and digits; got ${JSON.stringify(id)}`,
+      );
+    }
+  }
+
+  const metadata = c.value("idpMetadata");
+  if (metadata === undefined) {
+    c.fail(
+      "idpMetadata",
+      "idpMetadata is required: the XML SAML 2.0 metadata document of your identity provider",
+    );
+  } else if (!c.unknown("idpMetadata")) {
+    c.inputs.idpMetadata = metadata;
+    const parsed = parseIdpMetadata(metadata as string);
+    if (!parsed.ok) {
+      c.fail("", `idpMetadata ${parsed.reason}`);
+    }
+  } else {
+    c.inputs.idpMetadata = metadata;
+  }
+
+  for (const property of [
+    "enabled",
+    "optionsPassthrough",
+    "forceAuthn",
+    "allowIdpInitiated",
+    "adoptExisting",
+  ]) {
+    c.boolean(property);
+  }
+  const prefix = c.string("cookiePrefix");
+  if (prefix !== undefined && !COOKIE_TOKEN.test(prefix)) {
+    c.fail(
+      "cookiePrefix",
+      `cookiePrefix must contain only letters, digits and !#$%&'*+-.^_\`|~ (it starts a cookie name); got ${JSON.stringify(prefix)}`,
+    );
+  }
+  c.integer("inactivityTimeout", 0, UINT32_MAX, "seconds");
+  c.integer("maximumDuration", 0, UINT32_MAX, "seconds");
+  c.stringList("authorizedGroups");
+  if (c.value("nameidFormat") === "") {
+    delete c.inputs.nameidFormat;
+  } else {
+    c.oneOf("nameidFormat", NAMEID_FORMATS);
+  }
+
+  const inputs = { ...SAML_DEFAULTS, authorizedGroups: [], ...c.inputs };
+  return { inputs: inputs as unknown as HttpsEdgeRouteSamlInputs, failures: c.failures };
+}
+
+/** The Pulumi id of a module: `<edge id>/<route id>`, e.g. `edghts_2Zp…/edghtsrt_2Zq…`. */
+export function samlModuleId(edgeId: string, routeId: string): string {
+  return `${edgeId}/${routeId}`;
+}

@@ -1,0 +1,204 @@
+/**
+ * The `HttpsEdgeRouteSaml` resource class.
+ *
+ * @module
+ */
+import * as pulumi from "@pulumi/pulumi";
+
+type Implementation = typeof import("../provider");
+
+/**
+ * The provider Pulumi serializes into state (`__provider`); each method `require`s the
+ * implementation by package name when it runs (see `sshCertificateAuthority.ts`).
+ */
+const provider: pulumi.dynamic.ResourceProvider = {
+  async configure(req) {
+    return (require("pulumi-ngrok-dynamic/provider") as Implementation).configure(req);
+  },
+  async check(olds, news) {
+    return (
+      require("pulumi-ngrok-dynamic/provider") as Implementation
+    ).httpsEdgeRouteSamlProvider.check(olds, news);
+  },
+  async diff(id, olds, news) {
+    return (
+      require("pulumi-ngrok-dynamic/provider") as Implementation
+    ).httpsEdgeRouteSamlProvider.diff(id, olds, news);
+  },
+  async create(inputs) {
+    return (
+      require("pulumi-ngrok-dynamic/provider") as Implementation
+    ).httpsEdgeRouteSamlProvider.create(inputs);
+  },
+  async read(id, props) {
+    return (
+      require("pulumi-ngrok-dynamic/provider") as Implementation
+    ).httpsEdgeRouteSamlProvider.read(id, props);
+  },
+  async update(id, olds, news) {
+    return (
+      require("pulumi-ngrok-dynamic/provider") as Implementation
+    ).httpsEdgeRouteSamlProvider.update(id, olds, news);
+  },
+  async delete(id, props) {
+    return (
+      require("pulumi-ngrok-dynamic/provider") as Implementation
+    ).httpsEdgeRouteSamlProvider.delete(id, props);
+  },
+};
+
+/**
+ * The arguments of {@link HttpsEdgeRouteSaml}. Every writable field left unset is sent as its
+ * default (each `PUT` replaces the whole module), so the module holds exactly what state records.
+ */
+export interface HttpsEdgeRouteSamlArgs {
+  /** The HTTPS edge's id (`edghts_…`). Required. Changing it replaces the module. */
+  edgeId: pulumi.Input<string>;
+  /** The id of the edge's route (`edghtsrt_…`). Required. Changing it replaces the module. */
+  routeId: pulumi.Input<string>;
+  /**
+   * The full XML SAML 2.0 metadata document of your identity provider: one `EntityDescriptor`
+   * with an `IDPSSODescriptor`, a `SingleSignOnService` and a signing certificate. Required.
+   * Checked at preview: not XML (reported with line and column), DTDs, an `EntitiesDescriptor`
+   * aggregate, service-provider metadata or a missing signing certificate fail before any API
+   * call. Read it from a file with `fs.readFileSync(path, "utf8")`. Sent byte for byte;
+   * differences in surrounding whitespace or line endings are not changes.
+   */
+  idpMetadata: pulumi.Input<string>;
+  /** Whether the module applies to traffic. Default `true`. */
+  enabled?: pulumi.Input<boolean>;
+  /** Skip authentication of HTTP `OPTIONS` requests (needed for CORS preflights). Default `false`. */
+  optionsPassthrough?: pulumi.Input<boolean>;
+  /**
+   * Prefix of the session cookie ngrok sets (HTTP token characters). Default `""`: ngrok's own
+   * prefix, `ngrok.`.
+   */
+  cookiePrefix?: pulumi.Input<string>;
+  /**
+   * Seconds of inactivity after which the session ends and the user signs in again; 0 to
+   * 4294967295 (uint32). Default `0`: ngrok's own limit.
+   */
+  inactivityTimeout?: pulumi.Input<number>;
+  /**
+   * Maximum length of a session in seconds, after which the user signs in again; 0 to
+   * 4294967295 (uint32). Default `0`: ngrok's own limit.
+   */
+  maximumDuration?: pulumi.Input<number>;
+  /** Make the IdP ask for credentials on every sign-in, even within its own session. Default `false`. */
+  forceAuthn?: pulumi.Input<boolean>;
+  /**
+   * Accept sign-ins the IdP starts (IdP-initiated SSO; the IdP sets RelayState to the target
+   * URL). Default `false` (ngrok itself turns it on when the field is not sent).
+   */
+  allowIdpInitiated?: pulumi.Input<boolean>;
+  /** Only members of one of these groups get in; each a non-empty string. Default `[]`: anyone the IdP authenticates. */
+  authorizedGroups?: pulumi.Input<pulumi.Input<string>[]>;
+  /**
+   * The NameID format ngrok asks for, a SAML 2.0 NameID format URN, e.g.
+   * `urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress`. Default
+   * `urn:oasis:names:tc:SAML:2.0:nameid-format:persistent`.
+   */
+  nameidFormat?: pulumi.Input<string>;
+  /**
+   * Take over a SAML module that already exists on the route and that this stack did not create.
+   * Default `false`: creating the resource on such a route fails, names the route and the
+   * existing module's entity ID, and changes nothing. With `true`, the existing configuration is
+   * overwritten with this resource's and managed by this stack from then on (and deleted with it).
+   * Never sent to ngrok; changing it is not a change.
+   */
+  adoptExisting?: pulumi.Input<boolean>;
+}
+
+/**
+ * The SAML module of an ngrok HTTPS edge route: visitors of the route sign in through your SAML
+ * identity provider (IdP), with ngrok as the service provider (SP). Hand it the IdP's metadata;
+ * it hands back the SP values to configure at the IdP (`entityId`,
+ * `assertionConsumerServiceUrl`, or simply `metadataUrl`).
+ *
+ * API: `PUT`, `GET`, `DELETE /edges/https/{edge_id}/routes/{id}/saml` (spec 4.2). The module
+ * has no id of its own: the Pulumi id is `<edge id>/<route id>`, e.g.
+ * `edghts_2Zp…/edghtsrt_2Zq…`. Creating costs one `GET` (the take-over check, see
+ * {@link HttpsEdgeRouteSamlArgs.adoptExisting}) and one `PUT`; updating one `PUT`; refreshing
+ * one `GET`; deleting one `DELETE`. Changing `edgeId` or `routeId` replaces the module: the new
+ * one is written before the old one is removed. A field changed outside Pulumi shows as drift on
+ * `pulumi refresh` and is set back by the next `pulumi up`; a module removed outside Pulumi
+ * leaves the state on refresh.
+ *
+ * Credentials: stack config `ngrok:apiKey` or env `NGROK_API_KEY`; base URL `ngrok:apiBaseUrl`
+ * or `NGROK_API_BASE_URL` (default `https://api.ngrok.com`).
+ *
+ * @example
+ * ```ts
+ * import * as fs from "node:fs";
+ * import { HttpsEdgeRouteSaml } from "pulumi-ngrok-dynamic";
+ *
+ * const sso = new HttpsEdgeRouteSaml("app-sso", {
+ *   edgeId: "edghts_2Zp…",
+ *   routeId: "edghtsrt_2Zq…",
+ *   idpMetadata: fs.readFileSync("okta-metadata.xml", "utf8"),
+ *   authorizedGroups: ["engineering"],
+ *   inactivityTimeout: 3600,   // seconds
+ *   maximumDuration: 43200,    // seconds
+ *   forceAuthn: true,
+ * });
+ * export const acsUrl = sso.assertionConsumerServiceUrl;
+ * export const spEntityId = sso.entityId;
+ * ```
+ */
+export class HttpsEdgeRouteSaml extends pulumi.dynamic.Resource {
+  /** The HTTPS edge's id (`edghts_…`). */
+  declare public readonly edgeId: pulumi.Output<string>;
+  /** The route's id (`edghtsrt_…`). */
+  declare public readonly routeId: pulumi.Output<string>;
+  /** The IdP metadata document ngrok holds, byte for byte. */
+  declare public readonly idpMetadata: pulumi.Output<string>;
+  declare public readonly enabled: pulumi.Output<boolean>;
+  declare public readonly optionsPassthrough: pulumi.Output<boolean>;
+  declare public readonly cookiePrefix: pulumi.Output<string>;
+  /** Seconds. */
+  declare public readonly inactivityTimeout: pulumi.Output<number>;
+  /** Seconds. */
+  declare public readonly maximumDuration: pulumi.Output<number>;
+  declare public readonly forceAuthn: pulumi.Output<boolean>;
+  declare public readonly allowIdpInitiated: pulumi.Output<boolean>;
+  declare public readonly authorizedGroups: pulumi.Output<string[]>;
+  declare public readonly nameidFormat: pulumi.Output<string>;
+  declare public readonly adoptExisting: pulumi.Output<boolean | undefined>;
+  /** The SP entity ID, a URL (equal to `metadataUrl`). Configure it at the IdP. */
+  declare public readonly entityId: pulumi.Output<string>;
+  /** The SP Assertion Consumer Service URL, where the IdP posts assertions. Configure it at the IdP. */
+  declare public readonly assertionConsumerServiceUrl: pulumi.Output<string>;
+  /** The SP Single Logout URL; optional at the IdP. */
+  declare public readonly singleLogoutUrl: pulumi.Output<string>;
+  /** PEM X.509 certificate of the key that signs ngrok's SAML requests; give it to IdPs that verify them. */
+  declare public readonly requestSigningCertificatePem: pulumi.Output<string>;
+  /** URL of the SP metadata XML, for IdPs that configure themselves from it. */
+  declare public readonly metadataUrl: pulumi.Output<string>;
+  /** ngrok's `idp_metadata_url` (`""` when the metadata was given as a document, as here). */
+  declare public readonly idpMetadataUrl: pulumi.Output<string>;
+
+  /**
+   * @param name the Pulumi resource name (part of the URN).
+   * @param args see {@link HttpsEdgeRouteSamlArgs}.
+   * @param opts Pulumi resource options. `import` is not supported (Pulumi cannot import dynamic
+   *   resources): use {@link HttpsEdgeRouteSamlArgs.adoptExisting} instead.
+   */
+  constructor(name: string, args: HttpsEdgeRouteSamlArgs, opts?: pulumi.CustomResourceOptions) {
+    super(
+      provider,
+      name,
+      {
+        ...args,
+        entityId: undefined,
+        assertionConsumerServiceUrl: undefined,
+        singleLogoutUrl: undefined,
+        requestSigningCertificatePem: undefined,
+        metadataUrl: undefined,
+        idpMetadataUrl: undefined,
+      },
+      opts,
+      "ngrok",
+      "HttpsEdgeRouteSaml",
+    );
+  }
+}
