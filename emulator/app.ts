@@ -1,0 +1,95 @@
+/**
+ * The emulator as a fastify app, separate from any listener (tests call `app.inject()`).
+ *
+ * Layers, outermost first:
+ * 1. root `onRequest`: the operation id (`Ngrok-Operation-Id` header);
+ * 2. root `onResponse`: the request recorder;
+ * 3. (room for more root hooks: a fault-injection layer added with `app.addHook("onRequest", …)`
+ *    before the app is ready runs before authentication and every handler; it can throw an
+ *    {@link NgrokApiError} such as `apiErrors.rateLimited()`);
+ * 4. the public plugin: the SP metadata URL (no auth);
+ * 5. the API plugin: `onRequest` authentication and version check, then the route plugins
+ *    (SSH CAs, edges and routes, SAML module).
+ * One error handler renders every error (the app's, fastify's and the router's) in ngrok's
+ * envelope; the not-found handler answers 404 or 405.
+ */
+import Fastify, { type FastifyInstance } from "fastify";
+import { authenticate } from "./auth";
+import { installBodyParser } from "./bodyParser";
+import { EmulatorContext, type EmulatorSnapshot, type RecordedRequest } from "./context";
+import { handleClientError, sendError } from "./errorHandler";
+import { assignOperationId } from "./operationId";
+import { collectRoutes, notFoundHandler } from "./notFound";
+import { resolveOptions, type EmulatorOptions } from "./options";
+import { installRecorder } from "./recorder";
+import { edgeRoutes } from "./routes/edges";
+import { publicSamlRoutes } from "./routes/publicSaml";
+import { samlRoutes } from "./routes/saml";
+import { sshCertificateAuthorityRoutes } from "./routes/sshCertificateAuthorities";
+
+/** Test and inspection handle of an emulator app, available as `app.emulator`. */
+export interface EmulatorControl {
+  /** The API key the app accepts. */
+  readonly apiKey: string;
+  /** Every request answered, in order: method, path with query, status. */
+  readonly requests: ReadonlyArray<RecordedRequest>;
+  /** A deep copy of the current state (see {@link EmulatorSnapshot}). */
+  snapshot(): EmulatorSnapshot;
+}
+
+/** A fastify instance serving the emulated API, with its {@link EmulatorControl}. */
+export type EmulatorApp = FastifyInstance & { readonly emulator: EmulatorControl };
+
+/** Longest path parameter the router accepts (longer ones answer 400). */
+const MAX_PARAM_LENGTH = 1000;
+
+/** Builds the app and its context (internal; {@link buildEmulatorApp} is the public form). */
+export function createEmulatorApp(options: EmulatorOptions = {}): {
+  app: EmulatorApp;
+  context: EmulatorContext;
+} {
+  const resolved = resolveOptions(options);
+  const context = new EmulatorContext(resolved);
+  const { bodyLimit } = resolved;
+
+  const app: FastifyInstance = Fastify({
+    logger: resolved.logger,
+    bodyLimit,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // Requests the router rejects (undecodable URL, over-long parameter) skip the hooks, so
+    // they are rendered and recorded here.
+    frameworkErrors: (error, request, reply) => {
+      sendError(error, request, reply, bodyLimit);
+      context.requests.push({
+        method: request.method,
+        path: request.url,
+        status: reply.statusCode,
+      });
+    },
+    clientErrorHandler: handleClientError,
+  });
+
+  const control: EmulatorControl = {
+    apiKey: resolved.apiKey,
+    requests: context.requests,
+    snapshot: () => context.snapshot(),
+  };
+  app.decorate("emulator", control);
+
+  app.addHook("onRequest", assignOperationId);
+  installRecorder(app, context.requests);
+  const routeTable = collectRoutes(app);
+  installBodyParser(app, bodyLimit);
+  app.setErrorHandler((error, request, reply) => sendError(error, request, reply, bodyLimit));
+  app.setNotFoundHandler(notFoundHandler(routeTable));
+
+  app.register(publicSamlRoutes, { context });
+  app.register(async (api) => {
+    api.addHook("onRequest", authenticate(resolved.apiKey, resolved.authErrorStatus));
+    await api.register(sshCertificateAuthorityRoutes, { context });
+    await api.register(edgeRoutes, { context });
+    await api.register(samlRoutes, { context });
+  });
+
+  return { app: app as EmulatorApp, context };
+}

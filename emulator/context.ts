@@ -1,0 +1,112 @@
+/**
+ * Per-instance state shared by the emulator's plugins: resolved options, the store, the request
+ * log, the base URLs, and the snapshot.
+ */
+import type { FastifyRequest } from "fastify";
+import type { ResolvedOptions } from "./options";
+import {
+  renderEdge,
+  renderRoute,
+  renderSamlModule,
+  renderSshCa,
+  type HttpsEdgeJson,
+  type HttpsEdgeRouteJson,
+  type SamlModuleJson,
+  type SshCertificateAuthorityJson,
+  type UrlContext,
+} from "./render";
+import { EmulatorStore } from "./store";
+
+/** One answered request, as recorded by the request recorder. */
+export interface RecordedRequest {
+  /** HTTP method, upper case. */
+  readonly method: string;
+  /** Path including the query string, as sent. */
+  readonly path: string;
+  /** HTTP status code of the answer. */
+  readonly status: number;
+}
+
+/** A SAML module in a snapshot, with the ids of the route it belongs to. */
+export type SamlModuleSnapshot = SamlModuleJson & { edgeId: string; routeId: string };
+
+/**
+ * A deep copy of the emulator's state, rendered as the API would render it. Base URLs: the fixed
+ * base URL (option `baseUrl`, or the listening URL of `startEmulator`), else the last request's
+ * `http://<Host>`, else `http://localhost`. Lists are in creation order, oldest first. Private
+ * keys are never included.
+ */
+export interface EmulatorSnapshot {
+  sshCertificateAuthorities: SshCertificateAuthorityJson[];
+  edges: HttpsEdgeJson[];
+  routes: HttpsEdgeRouteJson[];
+  samlModules: SamlModuleSnapshot[];
+}
+
+const SAFE_HOST = /^[A-Za-z0-9._~-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
+const FALLBACK_BASE_URL = "http://localhost";
+
+/** Shared state of one emulator instance. */
+export class EmulatorContext {
+  readonly store = new EmulatorStore();
+  readonly requests: RecordedRequest[] = [];
+  /** Fixed API base URL, when known (from options, or set by startEmulator after listening). */
+  baseUrl: string | undefined;
+  private lastRequestBaseUrl: string | undefined;
+
+  constructor(readonly options: ResolvedOptions) {
+    this.baseUrl = options.baseUrl;
+  }
+
+  /** The API base URL for a request: the fixed one, else `<protocol>://<Host header>`. */
+  apiBaseUrlFor(request: FastifyRequest): string {
+    if (this.baseUrl !== undefined) return this.baseUrl;
+    const host = request.headers.host;
+    const base =
+      typeof host === "string" && SAFE_HOST.test(host)
+        ? `${request.protocol}://${host}`
+        : FALLBACK_BASE_URL;
+    this.lastRequestBaseUrl = base;
+    return base;
+  }
+
+  /** Base URLs for rendering the answer to a request. */
+  urlsFor(request: FastifyRequest): UrlContext {
+    const apiBaseUrl = this.apiBaseUrlFor(request);
+    return { apiBaseUrl, samlBaseUrl: this.options.samlBaseUrl ?? apiBaseUrl };
+  }
+
+  /** Base URLs outside a request: the fixed base, else the last request's, else localhost. */
+  currentUrls(): UrlContext {
+    const apiBaseUrl = this.baseUrl ?? this.lastRequestBaseUrl ?? FALLBACK_BASE_URL;
+    return { apiBaseUrl, samlBaseUrl: this.options.samlBaseUrl ?? apiBaseUrl };
+  }
+
+  /** Path under which the public SP metadata is served: the path of `samlBaseUrl` (or ""). */
+  samlPathPrefix(): string {
+    if (this.options.samlBaseUrl === undefined) return "";
+    return new URL(this.options.samlBaseUrl).pathname.replace(/\/+$/, "");
+  }
+
+  /** A deep copy of the state. */
+  snapshot(): EmulatorSnapshot {
+    const urls = this.currentUrls();
+    const { sshCas, edges, routes } = this.store.all();
+    const samlModules: SamlModuleSnapshot[] = [];
+    for (const route of routes) {
+      if (route.saml !== undefined) {
+        samlModules.push({
+          edgeId: route.edgeId,
+          routeId: route.id,
+          ...renderSamlModule(route.id, route.saml, urls),
+        });
+      }
+    }
+    return structuredClone({
+      sshCertificateAuthorities: sshCas.map((record) => renderSshCa(record, urls)),
+      edges: edges.map((edge) => renderEdge(edge, this.store.routesOfEdge(edge.id), urls)),
+      routes: routes.map((route) => renderRoute(route, urls)),
+      samlModules,
+    });
+  }
+}

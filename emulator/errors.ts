@@ -1,0 +1,294 @@
+/**
+ * The error factory: every error the emulator answers is an {@link NgrokApiError}, rendered by
+ * the app's one error handler into ngrok's error body
+ * `{"error_code": "ERR_NGROK_…", "status_code": 400, "msg": "…", "details": {"operation_id": "op_…"}}`
+ * (shape from ngrok's API clients, e.g. `Error` in ngrok/ngrok-api-go `datatypes.go`).
+ *
+ * Messages follow ngrok's error catalogue (https://ngrok.com/docs/errors/), with the catalogue's
+ * placeholders filled in. Where the catalogue has no code for a situation (an unknown path, a
+ * wrong method, a body over the size limit, an internal error) the body has no `error_code`,
+ * as ngrok itself answers such 404s (`{"status_code":404,"msg":"Not Found","details":{...}}`).
+ */
+
+/** The JSON body of every error response. */
+export interface NgrokErrorBody {
+  /** `ERR_NGROK_<n>` from ngrok's catalogue; absent when the catalogue has no code for the case. */
+  error_code?: string;
+  /** Same as the HTTP status of the response. */
+  status_code: number;
+  /** Human-readable message, following the catalogue's wording. */
+  msg: string;
+  /** Always carries `operation_id` (also sent as the `Ngrok-Operation-Id` header). */
+  details: { operation_id: string; [key: string]: string };
+}
+
+/** Options of an {@link NgrokApiError} beyond status, code and message. */
+export interface NgrokApiErrorOptions {
+  /** Extra string entries for `details` (never `operation_id`, which the handler fills). */
+  details?: Record<string, string>;
+  /** Extra response headers, e.g. `Allow` on a 405 or `Retry-After` on a 429. */
+  headers?: Record<string, string>;
+}
+
+/**
+ * An error that renders as ngrok's error body. Throw it (or `reply.send` it) from any handler or
+ * hook; the app's error handler renders it. `statusCode` is the HTTP status.
+ */
+export class NgrokApiError extends Error {
+  readonly statusCode: number;
+  readonly errorCode: string | undefined;
+  readonly details: Record<string, string>;
+  readonly headers: Record<string, string>;
+
+  constructor(
+    statusCode: number,
+    errorCode: string | undefined,
+    msg: string,
+    options: NgrokApiErrorOptions = {},
+  ) {
+    super(msg);
+    this.name = "NgrokApiError";
+    this.statusCode = statusCode;
+    this.errorCode = errorCode;
+    this.details = { ...(options.details ?? {}) };
+    this.headers = { ...(options.headers ?? {}) };
+  }
+
+  /** The response body for this error, with the given operation id. */
+  toBody(operationId: string): NgrokErrorBody {
+    const body: NgrokErrorBody = {
+      status_code: this.statusCode,
+      msg: this.message,
+      details: { ...this.details, operation_id: operationId },
+    };
+    return this.errorCode === undefined ? body : { error_code: this.errorCode, ...body };
+  }
+}
+
+const DOCS = "https://ngrok.com/docs/api-reference/";
+const KEYS_URL = "https://dashboard.ngrok.com/api-keys";
+const CONTENT_TYPES = "https://ngrok.com/docs/api#content-types";
+
+function err(status: number, code: number | undefined, msg: string, opts?: NgrokApiErrorOptions) {
+  return new NgrokApiError(status, code === undefined ? undefined : `ERR_NGROK_${code}`, msg, opts);
+}
+
+/**
+ * One factory per error the emulator answers, named after the situation. The numeric code in
+ * each comment is the catalogue entry (https://ngrok.com/docs/errors/err_ngrok_<n>).
+ */
+export const apiErrors = {
+  /** 200: no Authorization header. `status` defaults to 401 (see `EmulatorOptions.authErrorStatus`). */
+  authorizationMissing: (status = 401) =>
+    err(
+      status,
+      200,
+      `The ngrok API requires that you set the Authorization header for authentication. Your API keys and instructions are available on your dashboard: ${KEYS_URL}`,
+    ),
+  /** 201: the Authorization header is neither `Bearer <key>` nor `Basic <base64>`. */
+  authorizationUnparseable: (header: string, status = 401) =>
+    err(
+      status,
+      201,
+      `The ngrok API requires that you use Basic or Bearer authentication via the Authorization header. It could not parse the header in this request. Authorization Header: ${header}. API keys and instructions are available on your dashboard: ${KEYS_URL}`,
+    ),
+  /** 202: the credential is not the emulator's API key. */
+  credentialInvalid: (credential: string, status = 401) =>
+    err(
+      status,
+      202,
+      `The API authentication you specified does not look like a valid credential. Your credential: '${credential}'. API keys and instructions are available on your dashboard: ${KEYS_URL}`,
+    ),
+  /** 218: no `Ngrok-Version` header. */
+  versionMissing: () =>
+    err(
+      400,
+      218,
+      "Your request has not specified an API version. Include the version you wish to use in the Ngrok-Version header. Supported versions: 2.",
+    ),
+  /** 217: `Ngrok-Version` is not `2`. */
+  versionUnsupported: (version: string) =>
+    err(
+      400,
+      217,
+      `The provided API version ${version} is invalid or unsupported. Supported versions: 2. Check your API client implementation.`,
+    ),
+  /** 216 (415): a body without a Content-Type. */
+  contentTypeMissing: () =>
+    err(
+      415,
+      216,
+      `You did not provide a Content-Type with your request. Check your API client implementation and use one of the supported content types: ${CONTENT_TYPES}`,
+    ),
+  /** 210 (415): a body whose Content-Type is not JSON. */
+  contentTypeUnsupported: (contentType: string) =>
+    err(
+      415,
+      210,
+      `The content type you specified ${contentType} is not supported by the API. Check your API client implementation and see the list of supported content types: ${CONTENT_TYPES}`,
+    ),
+  /** 212: the body could not be read completely (e.g. Content-Length does not match the body). */
+  bodyUnreadable: () =>
+    err(
+      400,
+      212,
+      `The server was unable to read the complete request body. Check your API client implementation and review the API documentation: ${DOCS}.`,
+    ),
+  /** 213: the body is not JSON, or not a JSON object. */
+  bodyUnparseable: (contentType = "application/json") =>
+    err(
+      400,
+      213,
+      `The ${contentType} request body could not be parsed. Check your API client implementation and review the API documentation: ${DOCS}.`,
+    ),
+  /** 214: a body field the operation does not take. */
+  unknownField: (name: string, supported: readonly string[]) =>
+    err(
+      400,
+      214,
+      `The request parameter ${name} is unknown and not expected. The supported fields are: ${supported.join(", ")}. Check your API client implementation and review the API documentation: ${DOCS}.`,
+    ),
+  /** 215: a body field with a value of the wrong type or out of range. */
+  invalidValue: (name: string) =>
+    err(
+      400,
+      215,
+      `The value provided for the request parameter ${name} is invalid. Check your request and review the API documentation: ${DOCS}.`,
+    ),
+  /** 413 (no catalogue code): the body is larger than the emulator's limit. */
+  bodyTooLarge: (limit: number) =>
+    err(413, undefined, `The request body exceeds the maximum size of ${limit} bytes.`),
+  /** 227: an id with the wrong prefix. */
+  invalidIdPrefix: (id: string, prefix: string) =>
+    err(400, 227, `The ID ${id} is invalid. Expected an ID with a prefix of ${prefix}.`),
+  /** 230: a query string the emulator cannot honour (a non-empty `filter`). */
+  invalidQuery: (reason: string) =>
+    err(
+      400,
+      230,
+      `The query part of the requested URI is invalid: ${reason}. Check your API client implementation and review the API documentation: ${DOCS}.`,
+    ),
+  /** 231: unknown query parameters. */
+  unknownQueryParameters: (unknown: readonly string[], supported: readonly string[]) =>
+    err(
+      400,
+      231,
+      `The query part of the requested URI includes unknown parameters: ${unknown.join(", ")}. The supported parameters are: ${supported.length > 0 ? supported.join(", ") : "none"}. Check your API client implementation and review the API documentation: ${DOCS}.`,
+    ),
+  /** 232: a query parameter given more than once. */
+  repeatedQueryParameter: (name: string, values: readonly string[]) =>
+    err(
+      400,
+      232,
+      `The request must specify only a single value for the ${name} parameter but got ${values.length}: ${values.join(", ")}. Check your API client implementation and review the API documentation: ${DOCS}.`,
+    ),
+  /** 233: `limit` out of 1..max or not a number. */
+  pageLimitInvalid: (value: string, max: number) =>
+    err(400, 233, `The page size limit must be between 1 and ${max} but ${value} was provided.`),
+  /** 226 (429): rate limited. Not raised by the emulator itself; for fault-injection layers. */
+  rateLimited: (max = 120, interval = "60s", retryAfterSeconds?: number) =>
+    err(
+      429,
+      226,
+      `Your account is rate limited to ${max} API requests per ${interval}.`,
+      retryAfterSeconds === undefined
+        ? {}
+        : { headers: { "Retry-After": String(retryAfterSeconds) } },
+    ),
+  /** 404 (no catalogue code): no route at this path. */
+  pathNotFound: (path: string) => err(404, undefined, "Not Found", { details: { path } }),
+  /** 405 (no catalogue code): the path exists but not with this method. */
+  methodNotAllowed: (method: string, path: string, allowed: readonly string[]) =>
+    err(405, undefined, `The method ${method} is not allowed for ${path}.`, {
+      details: { path },
+      headers: { Allow: allowed.join(", ") },
+    }),
+  /** 400 (no catalogue code): a URL fastify cannot decode. */
+  badUrl: (path: string) => err(400, undefined, `The requested URL ${path} is not valid.`),
+  /** 500 (no catalogue code): a bug in the emulator. */
+  internal: () => err(500, undefined, "Internal Server Error"),
+
+  // SSH Certificate Authorities
+  /** 1909: `private_key_type` not one of rsa, ecdsa, ed25519. */
+  sshPrivateKeyTypeInvalid: (type: string, supported: readonly string[]) =>
+    err(400, 1909, `Invalid private key type ${type}. Valid types: ${supported.join(", ")}.`),
+  /** 1939: `key_size` not 2048 or 4096. */
+  sshKeySizeInvalid: (size: number, supported: readonly number[]) =>
+    err(400, 1939, `Invalid key size ${size}. Valid key sizes: ${supported.join(", ")}.`),
+  /** 1940: `key_size` given for a key type other than rsa. */
+  sshKeySizeNotRsa: (type: string) =>
+    err(
+      400,
+      1940,
+      `Key size is supported only with a key type of "rsa", but the specified key type was "${type}".`,
+    ),
+  /** 1941: `elliptic_curve` not a supported curve. */
+  sshCurveInvalid: (curve: string, supported: readonly string[]) =>
+    err(
+      400,
+      1941,
+      `Invalid elliptic curve "${curve}". Valid elliptic curves: ${supported.join(", ")}.`,
+    ),
+  /** 1942: `elliptic_curve` given for a key type other than ecdsa. */
+  sshCurveNotEcdsa: (type: string) =>
+    err(
+      400,
+      1942,
+      `Elliptic curve is supported only with a key type of "ecdsa", but the specified key type was "${type}".`,
+    ),
+  /** 1937: SSH CA description over 255 bytes. */
+  sshDescriptionTooLong: (max: number, got: number) =>
+    err(
+      400,
+      1937,
+      `The description is limited to ${max} bytes, but the provided value had ${got} bytes.`,
+    ),
+  /** 1938: SSH CA metadata over 4096 bytes. */
+  sshMetadataTooLong: (max: number, got: number) =>
+    err(400, 1938, `Metadata is limited to ${max} bytes, but the provided value had ${got} bytes.`),
+  /** 1949 (404): no SSH CA with this id. */
+  sshCaNotFound: (id: string) => err(404, 1949, `The SSH CA ${id} does not exist.`),
+
+  // HTTPS edges, routes and the SAML module
+  /** 7000 (404): no HTTPS edge with this id. */
+  edgeNotFound: (id: string) => err(404, 7000, "Edge not found", { details: { edge_id: id } }),
+  /** 7124 (404): no route with this id on this edge. */
+  routeNotFound: (id: string) => err(404, 7124, `The edge route ${id} could not be found.`),
+  /** 7124 (404): the route exists but has no SAML module (ngrok does not document this case). */
+  samlModuleNotFound: (routeId: string) =>
+    err(404, 7124, `The SAML module of the edge route ${routeId} could not be found.`),
+  /** 7073: edge or route description too long. */
+  edgeDescriptionTooLong: (max: number, got: number) =>
+    err(400, 7073, `Description is limited to ${max} bytes; you have entered ${got} bytes.`),
+  /** 7074: edge or route metadata too long. */
+  edgeMetadataTooLong: (max: number, got: number) =>
+    err(400, 7074, `Metadata is limited to ${max} bytes; you have entered ${got} bytes.`),
+  /** 7123: a route without a match expression. */
+  routeMatchMissing: () => err(400, 7123, "Edge routes require a match expression."),
+  /** 7130: a route match type other than exact_path / path_prefix. */
+  routeMatchTypeInvalid: () =>
+    err(400, 7130, 'Invalid match type, valid values are "exact_path" and "path_prefix".'),
+  /** 7080: `idp_metadata` over the size limit. */
+  samlMetadataTooLarge: (max: number, got: number) =>
+    err(400, 7080, `The SAML metadata exceeds the maximum length of ${max} bytes, got ${got}.`),
+  /** 7081: both `idp_metadata` and `idp_metadata_url`. */
+  samlMetadataAndUrl: () =>
+    err(
+      400,
+      7081,
+      "You must specify only the SAML IdP metadata or the SAML IdP metadata URL, but not both.",
+    ),
+  /** 7083: `idp_metadata` is not a single SAML 2.0 IdP EntityDescriptor. */
+  samlMetadataUnparseable: (reason: string) =>
+    err(400, 7083, `Failed to parse the SAML IdP metadata: ${reason}.`),
+  /** 7091: neither `idp_metadata` nor `idp_metadata_url`. */
+  samlMetadataMissing: () =>
+    err(
+      400,
+      7091,
+      "One of the SAML IdP Metadata or IdP Metadata URL properties must be specified.",
+    ),
+  /** 1693: `nameid_format` not a supported NameID format URN. */
+  samlNameIdFormatUnsupported: (format: string) =>
+    err(400, 1693, `"${format}" is not a supported SAML nameid format.`),
+};

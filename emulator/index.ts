@@ -1,0 +1,58 @@
+/**
+ * `pulumi-ngrok-dynamic/emulator`: a local emulator of two areas of ngrok's REST API —
+ * SSH Certificate Authorities and the SAML module of HTTPS edge routes (with minimal HTTPS edges
+ * and routes to hang it on) — for tests and local development.
+ *
+ * ```ts
+ * import { startEmulator } from "pulumi-ngrok-dynamic/emulator";
+ * const emulator = await startEmulator({ port: 0 });
+ * // NGROK_API_BASE_URL=emulator.url NGROK_API_KEY=emulator.apiKey
+ * await emulator.close();
+ * ```
+ *
+ * Endpoints (ngrok API paths, no version segment; every request needs
+ * `Authorization: Bearer <apiKey>` and `Ngrok-Version: 2`):
+ * - `POST|GET /ssh_certificate_authorities`, `GET|PATCH|DELETE /ssh_certificate_authorities/:id`
+ * - `POST|GET /edges/https`, `GET|DELETE /edges/https/:id`
+ * - `POST /edges/https/:edge_id/routes`, `GET|DELETE /edges/https/:edge_id/routes/:id`
+ * - `PUT|GET|DELETE /edges/https/:edge_id/routes/:id/saml`
+ * - public, no auth: `GET <samlBaseUrl path>/saml/:route_id` (the SP metadata XML)
+ * Behaviour, defaults and error codes are described on each module and in `emulator/README.md`.
+ *
+ * @packageDocumentation
+ */
+import { createEmulatorApp, type EmulatorApp } from "./app";
+import type { EmulatorOptions } from "./options";
+
+export type { EmulatorApp, EmulatorControl } from "./app";
+export type { EmulatorSnapshot, RecordedRequest, SamlModuleSnapshot } from "./context";
+export { apiErrors, NgrokApiError } from "./errors";
+export type { NgrokApiErrorOptions, NgrokErrorBody } from "./errors";
+export {
+  DEFAULT_BODY_LIMIT,
+  DEFAULT_HOST,
+  DEFAULT_IDP_METADATA_MAX_BYTES,
+  DEFAULT_PORT,
+} from "./options";
+export type { EmulatorOptions } from "./options";
+export type {
+  HttpsEdgeJson,
+  HttpsEdgeRouteJson,
+  SamlModuleJson,
+  SshCertificateAuthorityJson,
+} from "./render";
+export { startEmulator } from "./server";
+export type { RunningEmulator } from "./server";
+
+/**
+ * Builds the emulator as a fastify instance that is not listening yet: call `app.inject()` in
+ * tests, or `app.listen()` yourself. Hooks added with `app.addHook()` before the first
+ * `inject`/`ready`/`listen` apply to every request (e.g. a fault-injection `onRequest` hook that
+ * throws `apiErrors.rateLimited()` to answer 429 ERR_NGROK_226). `app.emulator` gives the API
+ * key, the recorded requests and a state snapshot. Base URLs in responses are
+ * `options.baseUrl`, else `http://<Host header>`.
+ * @throws TypeError on invalid options (e.g. a port outside 0..65535, a non-URL `samlBaseUrl`).
+ */
+export function buildEmulatorApp(options: EmulatorOptions = {}): EmulatorApp {
+  return createEmulatorApp(options).app;
+}

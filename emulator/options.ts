@@ -1,0 +1,125 @@
+/**
+ * Options of the emulator and their defaults.
+ */
+import { randomBase62 } from "./ids";
+
+/** Default listening host: loopback only. */
+export const DEFAULT_HOST = "127.0.0.1";
+/** Default listening port. */
+export const DEFAULT_PORT = 8787;
+/** Default request body limit, in bytes (1 MiB). Larger bodies answer 413. */
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+/**
+ * Default limit of the SAML module's `idp_metadata`, in UTF-8 bytes (256 KiB). Larger values
+ * answer 400 `ERR_NGROK_7080`. ngrok's catalogue leaves the limit as a placeholder (`MAX`); an
+ * older catalogue entry (1680) named 16834 bytes, which real IdP metadata (AD FS federation
+ * metadata is often over 70 KB) exceeds, so the emulator is lenient here and lets you choose.
+ */
+export const DEFAULT_IDP_METADATA_MAX_BYTES = 256 * 1024;
+
+/** Options of {@link buildEmulatorApp} and {@link startEmulator}. Every field is optional. */
+export interface EmulatorOptions {
+  /** Interface to listen on (startEmulator only). Default `"127.0.0.1"` (loopback). */
+  host?: string;
+  /** TCP port to listen on (startEmulator only). Default `8787`; `0` picks a free port. */
+  port?: number;
+  /**
+   * The API key the emulator accepts as `Authorization: Bearer <key>`: printable ASCII without
+   * spaces. Default: generated, `"emu_"` followed by 32 random base62 characters (the CLI
+   * prints it).
+   */
+  apiKey?: string;
+  /**
+   * Public base URL of the API, without trailing slash, used in `uri` and `next_page_uri`
+   * fields. Default: the listening URL for {@link startEmulator}, and
+   * `http://<Host header>` of each request for {@link buildEmulatorApp} (e.g. with `inject`).
+   */
+  baseUrl?: string;
+  /**
+   * Base URL of the SAML service-provider URLs (`entity_id` = `metadata_url` =
+   * `<samlBaseUrl>/saml/<route id>`, plus `/acs` and `/slo`). The emulator serves the SP
+   * metadata at the path part of that URL. Default: the API base URL (see `baseUrl`).
+   * ngrok itself uses `https://idp.ngrok.com`.
+   */
+  samlBaseUrl?: string;
+  /** Enable fastify's (pino) logger. Default `false`. */
+  logger?: boolean;
+  /**
+   * HTTP status of authentication failures (ERR_NGROK_200/201/202). Default `401`, as ngrok's
+   * error catalogue and clients describe them; a third-party probe of api.ngrok.com reported
+   * `403`, so this is configurable.
+   */
+  authErrorStatus?: 401 | 403;
+  /** Request body limit in bytes. Default {@link DEFAULT_BODY_LIMIT} (1 MiB). */
+  bodyLimit?: number;
+  /** Limit of `idp_metadata` in UTF-8 bytes. Default {@link DEFAULT_IDP_METADATA_MAX_BYTES}. */
+  idpMetadataMaxBytes?: number;
+}
+
+/** Options with defaults applied. */
+export interface ResolvedOptions {
+  host: string;
+  port: number;
+  apiKey: string;
+  baseUrl: string | undefined;
+  samlBaseUrl: string | undefined;
+  logger: boolean;
+  authErrorStatus: 401 | 403;
+  bodyLimit: number;
+  idpMetadataMaxBytes: number;
+}
+
+/** A fresh API key: `emu_` + 32 base62 characters. */
+export function generateApiKey(): string {
+  return "emu_" + randomBase62(32);
+}
+
+function stripTrailingSlash(url: string | undefined): string | undefined {
+  return url === undefined ? undefined : url.replace(/\/+$/, "");
+}
+
+function positiveInteger(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isSafeInteger(value) || value <= 0) {
+    throw new TypeError(`${name} must be a positive integer, got ${value}`);
+  }
+  return value;
+}
+
+/** Applies defaults and checks option types. Throws `TypeError` on invalid options. */
+export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
+  const port = options.port ?? DEFAULT_PORT;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new TypeError(`port must be an integer in 0..65535, got ${options.port}`);
+  }
+  if (options.apiKey !== undefined && !/^[\x21-\x7e]+$/.test(options.apiKey)) {
+    throw new TypeError("apiKey must be non-empty printable ASCII without spaces");
+  }
+  for (const [name, url] of [
+    ["baseUrl", options.baseUrl],
+    ["samlBaseUrl", options.samlBaseUrl],
+  ] as const) {
+    if (url !== undefined && !URL.canParse(url)) {
+      throw new TypeError(`${name} must be an absolute URL, got ${url}`);
+    }
+  }
+  const authErrorStatus = options.authErrorStatus ?? 401;
+  if (authErrorStatus !== 401 && authErrorStatus !== 403) {
+    throw new TypeError(`authErrorStatus must be 401 or 403, got ${String(authErrorStatus)}`);
+  }
+  return {
+    host: options.host ?? DEFAULT_HOST,
+    port,
+    apiKey: options.apiKey ?? generateApiKey(),
+    baseUrl: stripTrailingSlash(options.baseUrl),
+    samlBaseUrl: stripTrailingSlash(options.samlBaseUrl),
+    logger: options.logger ?? false,
+    authErrorStatus,
+    bodyLimit: positiveInteger(options.bodyLimit, DEFAULT_BODY_LIMIT, "bodyLimit"),
+    idpMetadataMaxBytes: positiveInteger(
+      options.idpMetadataMaxBytes,
+      DEFAULT_IDP_METADATA_MAX_BYTES,
+      "idpMetadataMaxBytes",
+    ),
+  };
+}

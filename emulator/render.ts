@@ -1,0 +1,163 @@
+/**
+ * JSON renderings of the resources, as the API answers them (spec section 2 and the examples
+ * in ngrok's docs). Empty `description` and `metadata` are omitted, as ngrok omits them.
+ */
+import type { EdgeRecord, RouteRecord, SamlModuleRecord, SshCaRecord } from "./store";
+
+/** Base URLs the renderings are built on. */
+export interface UrlContext {
+  /** API base URL, no trailing slash (e.g. `http://127.0.0.1:8787`). */
+  apiBaseUrl: string;
+  /** Base of the SAML SP URLs, no trailing slash. */
+  samlBaseUrl: string;
+}
+
+/** An SSH Certificate Authority (spec section 2.1). */
+export interface SshCertificateAuthorityJson {
+  id: string;
+  uri: string;
+  created_at: string;
+  description?: string;
+  metadata?: string;
+  public_key: string;
+  key_type: string;
+}
+
+/** A SAML module (spec section 2.3). */
+export interface SamlModuleJson {
+  enabled: boolean;
+  options_passthrough: boolean;
+  cookie_prefix: string;
+  inactivity_timeout: number;
+  maximum_duration: number;
+  idp_metadata: string;
+  force_authn: boolean;
+  allow_idp_initiated: boolean;
+  authorized_groups: string[];
+  entity_id: string;
+  assertion_consumer_service_url: string;
+  single_logout_url: string;
+  request_signing_certificate_pem: string;
+  metadata_url: string;
+  nameid_format: string;
+  idp_metadata_url: string;
+}
+
+/** An HTTPS edge route (only the fields the emulator models). */
+export interface HttpsEdgeRouteJson {
+  edge_id: string;
+  id: string;
+  created_at: string;
+  match_type: string;
+  match: string;
+  uri: string;
+  description?: string;
+  metadata?: string;
+  /** The SAML module, or null when none is configured. */
+  saml: SamlModuleJson | null;
+}
+
+/** An HTTPS edge (only the fields the emulator models). */
+export interface HttpsEdgeJson {
+  id: string;
+  description?: string;
+  metadata?: string;
+  created_at: string;
+  uri: string;
+  hostports: string[];
+  routes: HttpsEdgeRouteJson[];
+}
+
+function optional(name: "description" | "metadata", value: string): Record<string, string> {
+  return value === "" ? {} : { [name]: value };
+}
+
+/** `<api base>/ssh_certificate_authorities`. */
+export function sshCaListUri(urls: UrlContext): string {
+  return `${urls.apiBaseUrl}/ssh_certificate_authorities`;
+}
+
+export function renderSshCa(record: SshCaRecord, urls: UrlContext): SshCertificateAuthorityJson {
+  return {
+    id: record.id,
+    uri: `${sshCaListUri(urls)}/${record.id}`,
+    created_at: record.createdAt,
+    ...optional("description", record.description),
+    ...optional("metadata", record.metadata),
+    public_key: record.publicKey,
+    key_type: record.keyType,
+  };
+}
+
+/** The SP URLs of a route's SAML module. */
+export function samlUrls(routeId: string, urls: UrlContext) {
+  const entityId = `${urls.samlBaseUrl}/saml/${routeId}`;
+  return {
+    entityId,
+    metadataUrl: entityId,
+    assertionConsumerServiceUrl: `${entityId}/acs`,
+    singleLogoutUrl: `${entityId}/slo`,
+  };
+}
+
+export function renderSamlModule(
+  routeId: string,
+  module: SamlModuleRecord,
+  urls: UrlContext,
+): SamlModuleJson {
+  const s = module.settings;
+  const sp = samlUrls(routeId, urls);
+  return {
+    enabled: s.enabled,
+    options_passthrough: s.options_passthrough,
+    cookie_prefix: s.cookie_prefix,
+    inactivity_timeout: s.inactivity_timeout,
+    maximum_duration: s.maximum_duration,
+    idp_metadata: s.idp_metadata,
+    force_authn: s.force_authn,
+    allow_idp_initiated: s.allow_idp_initiated,
+    authorized_groups: [...s.authorized_groups],
+    entity_id: sp.entityId,
+    assertion_consumer_service_url: sp.assertionConsumerServiceUrl,
+    single_logout_url: sp.singleLogoutUrl,
+    request_signing_certificate_pem: module.certificate.pem,
+    metadata_url: sp.metadataUrl,
+    nameid_format: s.nameid_format,
+    idp_metadata_url: s.idp_metadata_url,
+  };
+}
+
+/** `<api base>/edges/https`. */
+export function edgeListUri(urls: UrlContext): string {
+  return `${urls.apiBaseUrl}/edges/https`;
+}
+
+export function renderRoute(route: RouteRecord, urls: UrlContext): HttpsEdgeRouteJson {
+  return {
+    edge_id: route.edgeId,
+    id: route.id,
+    created_at: route.createdAt,
+    match_type: route.matchType,
+    match: route.match,
+    uri: `${edgeListUri(urls)}/${route.edgeId}/routes/${route.id}`,
+    ...optional("description", route.description),
+    ...optional("metadata", route.metadata),
+    saml: route.saml === undefined ? null : renderSamlModule(route.id, route.saml, urls),
+  };
+}
+
+export function renderEdge(
+  edge: EdgeRecord,
+  routes: readonly RouteRecord[],
+  urls: UrlContext,
+): HttpsEdgeJson {
+  return {
+    id: edge.id,
+    ...optional("description", edge.description),
+    ...optional("metadata", edge.metadata),
+    created_at: edge.createdAt,
+    uri: `${edgeListUri(urls)}/${edge.id}`,
+    hostports: [...edge.hostports],
+    routes: routes.map((route) => renderRoute(route, urls)),
+  };
+}

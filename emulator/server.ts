@@ -1,0 +1,55 @@
+/**
+ * The listener: starts an emulator app on a TCP port.
+ */
+import type { AddressInfo } from "node:net";
+import { createEmulatorApp } from "./app";
+import type { EmulatorSnapshot, RecordedRequest } from "./context";
+import type { EmulatorOptions } from "./options";
+
+/** A started emulator. */
+export interface RunningEmulator {
+  /** Base URL without trailing slash, e.g. `"http://127.0.0.1:8787"`. */
+  readonly url: string;
+  /** The API key it accepts (`Authorization: Bearer <apiKey>`). */
+  readonly apiKey: string;
+  /** Stops listening and closes idle connections. */
+  close(): Promise<void>;
+  /** Every API request answered, in order: method, path incl. query, status code. For tests that count requests. */
+  readonly requests: ReadonlyArray<RecordedRequest>;
+  /** A deep copy of the current state, for tests: SSH CAs (as the API would render them), edges, routes, SAML modules (with edgeId and routeId). */
+  snapshot(): EmulatorSnapshot;
+}
+
+function urlHost(host: string, address: AddressInfo): string {
+  if (host === "0.0.0.0") return "127.0.0.1";
+  if (host === "::" || host === "[::]") return "[::1]";
+  if (host.includes(":") && !host.startsWith("[")) return `[${host}]`;
+  return host === "" ? address.address : host;
+}
+
+/**
+ * Builds the app and listens on `options.host`:`options.port` (defaults 127.0.0.1:8787; port 0
+ * picks a free port). The base URL in `uri` fields is `options.baseUrl` if given, else the
+ * listening URL (a wildcard host is rendered as loopback). Rejects if the port cannot be bound.
+ */
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const { app, context } = createEmulatorApp(options);
+  const { host, port } = context.options;
+  try {
+    await app.listen({ host, port });
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  const address = app.server.address() as AddressInfo;
+  const url = `http://${urlHost(host, address)}:${address.port}`;
+  context.baseUrl = context.options.baseUrl ?? url;
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    apiKey: context.options.apiKey,
+    close: () => (closing ??= app.close()),
+    requests: context.requests,
+    snapshot: () => context.snapshot(),
+  };
+}

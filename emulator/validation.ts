@@ -1,0 +1,105 @@
+/**
+ * Request validation shared by the routes: JSON body fields (unknown field → ERR_NGROK_214,
+ * wrong type → ERR_NGROK_215), byte lengths, id prefixes (ERR_NGROK_227) and query strings
+ * (ERR_NGROK_231/232).
+ *
+ * `null` counts as "omitted" for every optional body field: ngrok's Go client omits zero values
+ * (`omitempty`), its Python client strips `None`, but a TypeScript caller can pass `null`.
+ */
+import { apiErrors } from "./errors";
+
+/** Types a body field can have. */
+export type FieldType = "string" | "boolean" | "uint32" | "int64" | "stringArray";
+/** Field name → type, in the order the API documents the fields. */
+export type FieldSpec = Record<string, FieldType>;
+
+const UINT32_MAX = 4_294_967_295;
+
+function hasOwn(object: object, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(object, key);
+}
+
+/** A JSON object, for `typeof` narrowing. */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The request body as an object: no body (or `null`) is `{}`; any other non-object JSON value
+ * answers ERR_NGROK_213.
+ */
+export function objectBody(body: unknown): Record<string, unknown> {
+  if (body === undefined || body === null) return {};
+  if (!isPlainObject(body)) throw apiErrors.bodyUnparseable();
+  return body;
+}
+
+function typeMatches(type: FieldType, value: unknown): boolean {
+  switch (type) {
+    case "string":
+      return typeof value === "string";
+    case "boolean":
+      return typeof value === "boolean";
+    case "uint32":
+      return (
+        typeof value === "number" && Number.isInteger(value) && value >= 0 && value <= UINT32_MAX
+      );
+    case "int64":
+      return typeof value === "number" && Number.isInteger(value);
+    case "stringArray":
+      return Array.isArray(value) && value.every((item) => typeof item === "string");
+  }
+}
+
+/**
+ * Checks a body against a field spec: the first unknown field answers ERR_NGROK_214, the first
+ * field of the wrong type ERR_NGROK_215. Returns the present, non-null values.
+ */
+export function checkFields(
+  body: Record<string, unknown>,
+  spec: FieldSpec,
+): Record<string, string | boolean | number | string[]> {
+  const supported = Object.keys(spec);
+  for (const key of Object.keys(body)) {
+    if (!hasOwn(spec, key)) throw apiErrors.unknownField(key, supported);
+  }
+  const values: Record<string, string | boolean | number | string[]> = {};
+  for (const [key, type] of Object.entries(spec)) {
+    if (!hasOwn(body, key)) continue;
+    const value = body[key];
+    if (value === null) continue;
+    if (!typeMatches(type, value)) throw apiErrors.invalidValue(key);
+    values[key] = value as string | boolean | number | string[];
+  }
+  return values;
+}
+
+/** UTF-8 length of a string, in bytes. */
+export function utf8Length(value: string): number {
+  return Buffer.byteLength(value, "utf8");
+}
+
+/** Answers ERR_NGROK_227 unless `id` starts with `prefix`. */
+export function checkIdPrefix(id: string, prefix: string): void {
+  if (!id.startsWith(prefix)) throw apiErrors.invalidIdPrefix(id, prefix);
+}
+
+/**
+ * Checks the query string: unknown parameters answer ERR_NGROK_231, repeated ones
+ * ERR_NGROK_232. Returns single values by name.
+ */
+export function checkQuery(query: unknown, supported: readonly string[]): Record<string, string> {
+  const params: Record<string, string> = {};
+  if (!isPlainObject(query)) return params;
+  const unknown = Object.keys(query).filter((key) => !supported.includes(key));
+  if (unknown.length > 0) throw apiErrors.unknownQueryParameters(unknown, supported);
+  for (const key of supported) {
+    if (!hasOwn(query, key)) continue;
+    const value = query[key];
+    if (Array.isArray(value)) {
+      throw apiErrors.repeatedQueryParameter(key, value.map(String));
+    }
+    if (typeof value === "string") params[key] = value;
+  }
+  return params;
+}

@@ -1,0 +1,213 @@
+/**
+ * Property: whatever it is sent, the emulator answers — a valid response or ngrok's JSON error
+ * envelope — and never a crash or a non-JSON 500.
+ */
+import fc from "fast-check";
+import type { LightMyRequestResponse } from "fastify";
+import type { EmulatorApp } from "../../emulator";
+import { API_KEY, createEdgeAndRoute, newApp, OKTA_XML } from "./helpers";
+
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"] as const;
+
+function checkResponse(res: LightMyRequestResponse, method: string): void {
+  expect(res.statusCode).toBeGreaterThanOrEqual(200);
+  expect(res.statusCode).toBeLessThan(500);
+  expect(res.headers["ngrok-operation-id"]).toMatch(/^op_[0-9A-Za-z]{27}$/);
+  if (res.statusCode === 204 || method === "HEAD") return;
+  const contentType = String(res.headers["content-type"]);
+  if (contentType.startsWith("application/samlmetadata+xml")) {
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatch(/^<\?xml/);
+    return;
+  }
+  expect(contentType).toMatch(/^application\/json/);
+  const parsed = JSON.parse(res.body);
+  if (res.statusCode >= 400) {
+    expect(parsed.status_code).toBe(res.statusCode);
+    expect(typeof parsed.msg).toBe("string");
+    expect(parsed.details.operation_id).toBe(res.headers["ngrok-operation-id"]);
+    if ("error_code" in parsed) expect(parsed.error_code).toMatch(/^ERR_NGROK_\d+$/);
+  }
+}
+
+describe("fuzzing", () => {
+  let app: EmulatorApp;
+  let known: { edgeId: string; routeId: string; caId: string };
+
+  beforeAll(async () => {
+    app = newApp();
+    const ids = await createEdgeAndRoute(app);
+    const ca = await app.inject({
+      method: "POST",
+      url: "/ssh_certificate_authorities",
+      headers: { authorization: `Bearer ${API_KEY}`, "ngrok-version": "2" },
+      payload: { private_key_type: "ed25519" },
+    });
+    await app.inject({
+      method: "PUT",
+      url: `/edges/https/${ids.edgeId}/routes/${ids.routeId}/saml`,
+      headers: { authorization: `Bearer ${API_KEY}`, "ngrok-version": "2" },
+      payload: { idp_metadata: OKTA_XML },
+    });
+    known = { ...ids, caId: JSON.parse(ca.body).id };
+  });
+  afterAll(() => app.close());
+
+  it("answers random requests with a response or ngrok's error envelope", async () => {
+    const segment = fc.oneof(
+      fc.constantFrom(
+        "ssh_certificate_authorities",
+        "edges",
+        "https",
+        "routes",
+        "saml",
+        "acs",
+        "sshca_2ZpXv0Z3d8lHqJzvW1mPZf0b3Qx",
+        "%20",
+        "%zz",
+        "..",
+        "",
+      ),
+      fc.constant(known.edgeId),
+      fc.constant(known.routeId),
+      fc.constant(known.caId),
+      fc.string({ maxLength: 12 }).map(encodeURIComponent),
+    );
+    const path = fc.array(segment, { minLength: 0, maxLength: 7 }).map((s) => "/" + s.join("/"));
+    const query = fc.oneof(
+      fc.constant(""),
+      fc.constantFrom("?limit=2", "?limit=0", "?limit=abc", "?before_id=x", "?filter=", "?a=1&a=2"),
+      fc.string({ maxLength: 20 }).map((s) => "?" + encodeURIComponent(s)),
+    );
+    // Known field names with odd values, to reach the validation paths. `rsa` is left out of the
+    // key types so that no slow RSA 4096 key is generated.
+    const fieldValue = fc.oneof(
+      fc.string({ maxLength: 10 }),
+      fc.integer(),
+      fc.double(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.array(fc.string({ maxLength: 5 }), { maxLength: 3 }),
+      fc.constantFrom("ed25519", "ecdsa", "p384", "p999", OKTA_XML, "<x/>", ""),
+    );
+    const objectBody = fc.dictionary(
+      fc.oneof(
+        fc.constantFrom(
+          "description",
+          "metadata",
+          "private_key_type",
+          "elliptic_curve",
+          "key_size",
+          "idp_metadata",
+          "idp_metadata_url",
+          "enabled",
+          "nameid_format",
+          "authorized_groups",
+          "inactivity_timeout",
+          "match_type",
+          "match",
+          "module",
+          "id",
+          "__proto__",
+          "constructor",
+        ),
+        fc.string({ maxLength: 8 }),
+      ),
+      fieldValue,
+      { maxKeys: 5 },
+    );
+    const payload = fc.oneof(
+      fc.constant(undefined),
+      objectBody.map((o) => JSON.stringify(o)),
+      fc.json({ maxDepth: 3 }),
+      fc.string({ maxLength: 50 }),
+      fc.uint8Array({ maxLength: 64 }).map((a) => Buffer.from(a).toString("latin1")),
+    );
+    const headers = fc.record(
+      {
+        authorization: fc.oneof(
+          fc.constant(`Bearer ${API_KEY}`),
+          fc.constant(`Basic ${Buffer.from(`${API_KEY}:`).toString("base64")}`),
+          fc.string({ maxLength: 20 }).filter((s) => /^[\x20-\x7e]*$/.test(s)),
+        ),
+        "ngrok-version": fc.oneof(fc.constant("2"), fc.constantFrom("1", "", "2 ", "abc")),
+        "content-type": fc.constantFrom(
+          "application/json",
+          "application/json; charset=utf-8",
+          "text/plain",
+          "application/xml",
+          "multipart/form-data; boundary=x",
+          "??",
+          "",
+        ),
+      },
+      { requiredKeys: [] },
+    );
+
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...METHODS),
+        path,
+        query,
+        headers,
+        payload,
+        async (method, p, q, h, body) => {
+          const res = await app.inject({
+            method,
+            url: p + q,
+            headers: h,
+            ...(body === undefined || method === "GET" || method === "HEAD"
+              ? {}
+              : { payload: body }),
+          });
+          checkResponse(res, method);
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
+  it("answers random JSON bodies on every write endpoint with a response or an envelope", async () => {
+    const writes = [
+      ["POST", "/ssh_certificate_authorities"],
+      ["PATCH", `/ssh_certificate_authorities/${known.caId}`],
+      ["POST", "/edges/https"],
+      ["POST", `/edges/https/${known.edgeId}/routes`],
+      ["PUT", `/edges/https/${known.edgeId}/routes/${known.routeId}/saml`],
+    ] as const;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...writes),
+        fc.oneof(
+          fc.json({ maxDepth: 4 }),
+          fc
+            .record(
+              {
+                module: fc.anything({ maxDepth: 2 }),
+                private_key_type: fc.constantFrom("ecdsa", "ed25519", "dsa", 7),
+                key_size: fc.oneof(fc.integer(), fc.constant(0)),
+                idp_metadata: fc.oneof(fc.string(), fc.constant(OKTA_XML)),
+                description: fc.string({ maxLength: 300 }),
+              },
+              { requiredKeys: [] },
+            )
+            .map((o) => JSON.stringify(o)),
+        ),
+        async ([method, url], payload) => {
+          const res = await app.inject({
+            method,
+            url,
+            headers: {
+              authorization: `Bearer ${API_KEY}`,
+              "ngrok-version": "2",
+              "content-type": "application/json",
+            },
+            payload,
+          });
+          checkResponse(res, method);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
