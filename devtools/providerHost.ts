@@ -92,6 +92,8 @@ export class ProviderHost {
       cwd: options.cwd,
       env,
       stdio: ["ignore", "pipe", "pipe"],
+      // Its own process group: the plugin script runs node as a child, and close() stops both.
+      detached: true,
     });
     let stderr = "";
     child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
@@ -247,12 +249,12 @@ export class ProviderHost {
     await this.call("delete", req);
   }
 
-  /** Closes the channel and stops the host. */
+  /** Closes the channel and stops the host (the plugin script and the node process it runs). */
   public async close(): Promise<void> {
     this.client.close();
     if (this.child.exitCode === null && this.child.signalCode === null) {
       const exited = new Promise((resolve) => this.child.once("exit", resolve));
-      this.child.kill("SIGTERM");
+      process.kill(-this.child.pid!, "SIGTERM");
       await exited;
     }
   }

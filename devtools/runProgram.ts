@@ -13,7 +13,8 @@
  *
  * CLI: `node runProgram.js <program dir> <result file>`; the stack config comes as JSON in the
  * env var `PULUMI_CONFIG` (namespaced keys), the project and stack names from
- * `PULUMI_NODEJS_PROJECT` and `PULUMI_NODEJS_STACK`.
+ * `PULUMI_NODEJS_PROJECT` and `PULUMI_NODEJS_STACK`. `PULUMI_NODEJS_TRANSPILE_ONLY=true` skips
+ * type checking, as it does for `pulumi up`.
  *
  * @module
  */
@@ -104,8 +105,11 @@ function registerTypeScript(fromProgram: (id: string) => string): void {
   const tsnode = require(require.resolve(tsnodeRequire, { paths: [process.cwd()] })) as {
     register(options: unknown): void;
   };
+  const compilerOptions = tsutils.loadTypeScriptCompilerOptions(tsConfigPath);
+  const transpileOnlyEnv = process.env.PULUMI_NODEJS_TRANSPILE_ONLY;
   tsnode.register({
     compiler: typescriptRequire,
+    transpileOnly: transpileOnlyEnv ? transpileOnlyEnv === "true" : compilerOptions.noCheck,
     project: tsConfigPath,
     skipProject: !fs.existsSync(tsConfigPath),
     compilerOptions: {
@@ -113,7 +117,7 @@ function registerTypeScript(fromProgram: (id: string) => string): void {
       module: "nodenext",
       moduleResolution: "nodenext",
       sourceMap: "true",
-      ...tsutils.loadTypeScriptCompilerOptions(tsConfigPath),
+      ...compilerOptions,
     },
   });
 }

@@ -1,0 +1,62 @@
+/**
+ * One stack for engine-path tests: the emulator, Pulumi's dynamic-provider host started in the
+ * program's directory and configured with the emulator's URL and key through stack config, and a
+ * {@link Deployment} that replays the engine's calls.
+ */
+import * as path from "node:path";
+import { Deployment, type ResourceGoal } from "../../dist/devtools/deployment";
+import { type ProviderHost, startProviderHost } from "../../dist/devtools/providerHost";
+import { runProgram } from "../../dist/devtools/runProgram";
+import { type RunningEmulator, startEmulator } from "../../emulator";
+
+export const REPO = path.resolve(__dirname, "../..");
+
+export interface TestStack {
+  readonly emulator: RunningEmulator;
+  readonly host: ProviderHost;
+  readonly deployment: Deployment;
+  readonly project: string;
+  readonly stack: string;
+  /** Runs the program with this stack config (un-namespaced keys get the project's namespace). */
+  goals(config?: Record<string, string>): Promise<ResourceGoal[]>;
+  /** The API requests `fn` causes, as `METHOD /path` lines. */
+  requestsDuring(fn: () => Promise<unknown>): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the emulator and the host for the program in `programDir` (relative to the repository).
+ * The API key reaches the provider only through Configure (`ngrok:apiKey`), as with
+ * `pulumi config set ngrok:apiKey --secret`; the host's environment has no NGROK_* variables.
+ */
+export async function startTestStack(programDir: string, project: string): Promise<TestStack> {
+  const dir = path.resolve(REPO, programDir);
+  const stack = "test";
+  const emulator = await startEmulator({ port: 0 });
+  const host = await startProviderHost({ cwd: dir, project });
+  await host.configure({ "ngrok:apiKey": emulator.apiKey, "ngrok:apiBaseUrl": emulator.url });
+  const deployment = new Deployment(host, stack, project);
+  return {
+    emulator,
+    host,
+    deployment,
+    project,
+    stack,
+    async goals(config = {}) {
+      const namespaced = Object.fromEntries(
+        Object.entries(config).map(([k, v]) => [k.includes(":") ? k : `${project}:${k}`, v]),
+      );
+      const result = await runProgram({ dir, project, stack, config: namespaced });
+      return result.resources;
+    },
+    async requestsDuring(fn) {
+      const before = emulator.requests.length;
+      await fn();
+      return emulator.requests.slice(before).map((r) => `${r.method} ${r.path.split("?")[0]}`);
+    },
+    async close() {
+      await host.close();
+      await emulator.close();
+    },
+  };
+}
