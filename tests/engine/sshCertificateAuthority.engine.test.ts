@@ -7,6 +7,7 @@
 import sshpk from "sshpk";
 import type { ResourceGoal, ResourceState } from "../../dist/devtools/deployment";
 import { CheckFailedError } from "../../dist/devtools/deployment";
+import { callApi } from "../support/emulatorApi";
 import { REPO, startTestStack, type TestStack } from "../support/stack";
 
 const TYPE = "pulumi-nodejs:dynamic/ngrok:SshCertificateAuthority";
@@ -32,18 +33,6 @@ function only(): ResourceState {
   const states = [...stack.deployment.resources.values()];
   expect(states).toHaveLength(1);
   return states[0];
-}
-
-async function api(method: string, path: string, body?: unknown): Promise<Response> {
-  return fetch(stack.emulator.url + path, {
-    method,
-    headers: {
-      Authorization: `Bearer ${stack.emulator.apiKey}`,
-      "Ngrok-Version": "2",
-      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
 }
 
 test("the program registers one resource with the real __provider: small, no path, no credential", () => {
@@ -131,8 +120,11 @@ test("a new description and metadata update in place with one PATCH", async () =
 test("a change made outside Pulumi shows up on refresh and the next up sets it back", async () => {
   const { id } = only();
   expect(
-    (await api("PATCH", `/ssh_certificate_authorities/${id}`, { description: "edited by hand" }))
-      .status,
+    (
+      await callApi(stack.emulator, "PATCH", `/ssh_certificate_authorities/${id}`, {
+        description: "edited by hand",
+      })
+    ).status,
   ).toBe(200);
   const requests = await stack.requestsDuring(() => stack.deployment.refresh());
   expect(requests).toEqual([`GET /ssh_certificate_authorities/${id}`]);
@@ -170,7 +162,9 @@ test("a new curve replaces the CA: the new one is created before the old one is 
 
 test("a CA deleted outside Pulumi leaves the state on refresh; the next up creates it again", async () => {
   const { id } = only();
-  expect((await api("DELETE", `/ssh_certificate_authorities/${id}`)).status).toBe(204);
+  expect(
+    (await callApi(stack.emulator, "DELETE", `/ssh_certificate_authorities/${id}`)).status,
+  ).toBe(204);
   const requests = await stack.requestsDuring(async () => {
     expect((await stack.deployment.refresh()).map((s) => s.op)).toEqual(["read-gone"]);
   });
