@@ -55,7 +55,7 @@ let emulator: RunningEmulator;
 
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0 });
-  useApi(emulator);
+  await useApi(emulator);
 });
 
 afterAll(async () => {
@@ -153,6 +153,10 @@ async function tracked<T>(
   return { value, error, calls };
 }
 
+/** The engine's Diff: old outputs in state against new checked inputs. No API call. */
+const diff = (id: string, olds: object, news: object) =>
+  provider.diff(id, olds as Record<string, unknown>, news as Record<string, unknown>);
+
 /** The module the emulator holds on this route, without the snapshot's address fields. */
 function moduleOn(
   routeId: string,
@@ -191,9 +195,11 @@ async function createModule(
   const inputs = await checked({ edgeId, routeId, idpMetadata: OKTA, ...raw });
   const { value, error, calls } = await tracked(() => provider.create(inputs));
   expect(error).toBeUndefined();
-  const path = samlPath(edgeId, routeId);
+  const modulePath = samlPath(edgeId, routeId);
   expect(calls).toEqual(
-    inputs.adoptExisting === true ? [`PUT ${path} 200`] : [`GET ${path} 404`, `PUT ${path} 200`],
+    inputs.adoptExisting === true
+      ? [`PUT ${modulePath} 200`]
+      : [`GET ${modulePath} 404`, `PUT ${modulePath} 200`],
   );
   return { id: value!.id, outs: value!.outs as HttpsEdgeRouteSamlOutputs, inputs };
 }
@@ -218,8 +224,8 @@ describe("create", () => {
       const { value, error, calls } = await tracked(() => provider.create(inputs));
 
       expect(error).toBeUndefined();
-      const path = samlPath(edgeId, routeId);
-      expect(calls).toEqual([`GET ${path} 404`, `PUT ${path} 200`]);
+      const modulePath = samlPath(edgeId, routeId);
+      expect(calls).toEqual([`GET ${modulePath} 404`, `PUT ${modulePath} 200`]);
       expect(value!.id).toBe(`${edgeId}/${routeId}`);
 
       const outs = value!.outs as HttpsEdgeRouteSamlOutputs;
@@ -340,7 +346,10 @@ describe("create", () => {
     expect(NgrokApiError.isInstance(error)).toBe(true);
     expect(error).toMatchObject({ statusCode: 404, errorCode: "ERR_NGROK_7000" });
     expect((error as Error).message).toMatch(/ERR_NGROK_7000/);
-    expect(calls).toHaveLength(2);
+    expect(calls).toEqual([
+      `GET ${samlPath(edgeId, routeId)} 404`,
+      `PUT ${samlPath(edgeId, routeId)} 404`,
+    ]);
     expect(emulator.snapshot().edges.map((e) => e.id)).not.toContain(edgeId);
   });
 
@@ -371,7 +380,7 @@ describe("no perpetual diff", () => {
       cookiePrefix: "",
       nameidFormat: "",
     });
-    expect(await provider.diff(id, { ...outs, __provider: PROVIDER_TEXT }, inputs)).toMatchObject({
+    expect(await diff(id, { ...outs, __provider: PROVIDER_TEXT }, inputs)).toMatchObject({
       changes: false,
     });
 
@@ -379,8 +388,8 @@ describe("no perpetual diff", () => {
     expect(calls).toEqual([`GET ${samlPath(edgeId, routeIds[0])} 200`]);
     expect(read!.id).toBe(id);
     expect(read!.props).toEqual(outs);
-    expect(await provider.diff(id, read!.props!, inputs)).toMatchObject({ changes: false });
-    expect(await provider.diff(id, read!.inputs!, inputs)).toMatchObject({ changes: false });
+    expect(await diff(id, read!.props!, inputs)).toMatchObject({ changes: false });
+    expect(await diff(id, read!.inputs!, inputs)).toMatchObject({ changes: false });
   });
 
   test("IdP metadata written with extra surrounding whitespace and CRLF line ends", async () => {
@@ -389,12 +398,12 @@ describe("no perpetual diff", () => {
     const { id, outs, inputs } = await createModule(edgeId, routeIds[0], { idpMetadata: padded });
     expect(outs.idpMetadata).toBe(padded);
     expect(moduleOn(routeIds[0])?.idp_metadata).toBe(padded);
-    expect(await provider.diff(id, outs, inputs)).toMatchObject({ changes: false });
+    expect(await diff(id, outs, inputs)).toMatchObject({ changes: false });
     const { value: read } = await tracked(() => provider.read(id, outs));
-    expect(await provider.diff(id, read!.props!, inputs)).toMatchObject({ changes: false });
+    expect(await diff(id, read!.props!, inputs)).toMatchObject({ changes: false });
     // Taking the padding away later is not a change either.
     expect(
-      await provider.diff(id, read!.props!, await checked({ ...inputs, idpMetadata: OKTA })),
+      await diff(id, read!.props!, await checked({ ...inputs, idpMetadata: OKTA })),
     ).toMatchObject({
       changes: false,
     });
@@ -430,10 +439,16 @@ describe("read", () => {
     expect(value!.id).toBe(id);
     expect(value!.props).toEqual({ ...outs, forceAuthn: true });
     expect(value!.inputs).toMatchObject({ ...stripProvider(inputs), forceAuthn: true });
-    expect(await provider.diff(id, value!.props!, inputs)).toMatchObject({
+    expect(await diff(id, value!.props!, inputs)).toMatchObject({
       changes: true,
       replaces: [],
     });
+
+    // The next update sets it back with one PUT.
+    const restored = await tracked(() => provider.update(id, value!.props!, inputs));
+    expect(restored.calls).toEqual([`PUT ${samlPath(edgeId, routeId)} 200`]);
+    expect(restored.value!.outs).toEqual(outs);
+    expect(moduleOn(routeId)?.force_authn).toBe(false);
   });
 
   test.each([
@@ -470,9 +485,10 @@ describe("update", () => {
       forceAuthn: true,
       authorizedGroups: ["admins"],
       inactivityTimeout: 900,
+      maximumDuration: 4294967295,
       nameidFormat: EMAIL,
     });
-    expect(await provider.diff(id, outs, news)).toMatchObject({
+    expect(await diff(id, outs, news)).toMatchObject({
       changes: true,
       replaces: [],
     });
@@ -486,24 +502,50 @@ describe("update", () => {
       forceAuthn: true,
       authorizedGroups: ["admins"],
       inactivityTimeout: 900,
+      maximumDuration: 4294967295,
       nameidFormat: EMAIL,
     });
     expect(derBase64(updated.requestSigningCertificatePem)).toBe(
       derBase64(outs.requestSigningCertificatePem),
     );
     expect(moduleOn(routeId)).toEqual(asApiModule(updated));
-    expect(await provider.diff(id, updated, news)).toMatchObject({ changes: false });
+    expect(await diff(id, updated, news)).toMatchObject({ changes: false });
   });
 });
 
 describe("replace", () => {
+  test("forced replacement on the same route deletes first, since create would find the old module", async () => {
+    const { edgeId, routeIds } = await newEdge();
+    const [routeId] = routeIds;
+    const { id, outs, inputs } = await createModule(edgeId, routeId);
+    expect(await diff(id, outs, inputs)).toMatchObject({
+      changes: false,
+      deleteBeforeReplace: true,
+    });
+    // Creating first would meet the old module and be refused, changing nothing.
+    const refused = await tracked(() => provider.create(inputs));
+    expect(SamlModuleExistsError.isInstance(refused.error)).toBe(true);
+    expect(refused.calls).toEqual([`GET ${samlPath(edgeId, routeId)} 200`]);
+    // Delete first, then create: the module is back, with a new signing certificate.
+    const removed = await tracked(() => provider.delete(id, outs));
+    expect(removed.calls).toEqual([`DELETE ${samlPath(edgeId, routeId)} 204`]);
+    const again = await createModule(edgeId, routeId);
+    expect(again.id).toBe(id);
+    expect(again.outs).toEqual({
+      ...outs,
+      requestSigningCertificatePem: expect.stringContaining("-----BEGIN CERTIFICATE-----"),
+    });
+    expect(again.outs.requestSigningCertificatePem).not.toBe(outs.requestSigningCertificatePem);
+    expect(moduleOn(routeId)).toEqual(asApiModule(again.outs));
+  });
+
   test("another route: the new module is written on B, then the old one on A is removed", async () => {
     const { edgeId, routeIds } = await newEdge(2);
     const [routeA, routeB] = routeIds;
     const { id: idA, outs: outsA, inputs: inputsA } = await createModule(edgeId, routeA);
 
     const newsB = await checked({ ...stripProvider(inputsA), routeId: routeB });
-    expect(await provider.diff(idA, outsA, newsB)).toEqual({
+    expect(await diff(idA, outsA, newsB)).toEqual({
       changes: true,
       replaces: ["routeId"],
       deleteBeforeReplace: false,
@@ -580,10 +622,10 @@ describe("take-over protection", () => {
 
     for (const adoptExisting of [false, undefined]) {
       const news = { ...inputs, adoptExisting } as Checked;
-      expect(await provider.diff(id, outs, news)).toMatchObject({ changes: false });
+      expect(await diff(id, outs, news)).toMatchObject({ changes: false });
     }
     const { adoptExisting: _a, ...withoutAdopt } = outs;
-    expect(await provider.diff(id, withoutAdopt, inputs)).toMatchObject({ changes: false });
+    expect(await diff(id, withoutAdopt, inputs)).toMatchObject({ changes: false });
   });
 });
 
@@ -652,8 +694,8 @@ describe("partial failure", () => {
     const inputs = await checked({ edgeId, routeId, idpMetadata: OKTA, forceAuthn: true });
 
     const { error, calls } = await tracked(() => provider.create(inputs), api);
-    const path = samlPath(edgeId, routeId);
-    expect(calls).toEqual([`GET ${path} 404`, `PUT ${path} 200`]);
+    const modulePath = samlPath(edgeId, routeId);
+    expect(calls).toEqual([`GET ${modulePath} 404`, `PUT ${modulePath} 200`]);
     expect(ResourceInitFailedError.isInstance(error)).toBe(true);
     const failed = error as ResourceInitFailedError;
     expect(failed.id).toBe(`${edgeId}/${routeId}`);
@@ -670,7 +712,7 @@ describe("partial failure", () => {
       api,
     );
     expect(removed.error).toBeUndefined();
-    expect(removed.calls).toEqual([`DELETE ${path} 204`]);
+    expect(removed.calls).toEqual([`DELETE ${modulePath} 204`]);
     expect(moduleOn(routeId, api)).toBeUndefined();
   });
 });
