@@ -74,6 +74,16 @@ export class Deployment {
     private readonly project: string,
   ) {}
 
+  /** Id and outputs of each resource, by resource name (for resolving a program's exports). */
+  public outputsByName(): Record<string, { id: string; outputs: PropertyMap }> {
+    return Object.fromEntries(
+      [...this.resources.values()].map((r) => [
+        r.urn.split("::").pop()!,
+        { id: r.id, outputs: r.outputs },
+      ]),
+    );
+  }
+
   /** The URN the engine gives `goal`. */
   public urnOf(goal: Pick<ResourceGoal, "type" | "name">): string {
     return makeUrn(this.stack, this.project, goal.type, goal.name);

@@ -11,7 +11,7 @@
  * Run it in a child process of its own (see {@link runProgram}): the closure serializer inspects
  * live functions, and a program's module state must not leak between runs.
  *
- * CLI: `node runProgram.js <program dir> <result file>`; the stack config comes as JSON in the
+ * CLI: `node runProgram.js <project dir> <result file> <program> <state file>`; the stack config comes as JSON in the
  * env var `PULUMI_CONFIG` (namespaced keys), the project and stack names from
  * `PULUMI_NODEJS_PROJECT` and `PULUMI_NODEJS_STACK`. `PULUMI_NODEJS_TRANSPILE_ONLY=true` skips
  * type checking, as it does for `pulumi up`.
@@ -29,32 +29,54 @@ import type { ResourceGoal } from "./deployment";
 export interface ProgramResult {
   /** Custom resources (the stack itself excluded), in order of registration. */
   readonly resources: ResourceGoal[];
+  /**
+   * The stack outputs (the program's exports), resolved with the resource outputs given in
+   * {@link RunProgramOptions.state}: what `pulumi stack output --json` shows after a deployment.
+   */
+  readonly outputs: Record<string, unknown>;
 }
+
+/** The id and outputs the engine holds for a resource, by resource name. */
+export type ResourceOutputs = Record<string, { id: string; outputs: Record<string, unknown> }>;
 
 /** Options of {@link runProgram}. */
 export interface RunProgramOptions {
-  /** The program's directory (holds `Pulumi.yaml` or is its `main`). */
+  /** The project's directory (holds `Pulumi.yaml`); the program runs with it as working directory. */
   readonly dir: string;
+  /** The program, relative to `dir` (`main` in `Pulumi.yaml`). Default `"."`. */
+  readonly main?: string;
   readonly project: string;
   readonly stack: string;
   /** Stack config, namespaced keys (`project:key`, `ngrok:apiKey`). */
   readonly config?: Record<string, string>;
+  /**
+   * What the engine holds after a deployment: the mocks answer each resource with these outputs
+   * (as the engine answers a registration), so that the program's exports resolve to real values.
+   * Resources not listed are answered with their inputs.
+   */
+  readonly state?: ResourceOutputs;
 }
 
 /** Runs the program in a child process and returns what it registered. */
 export async function runProgram(options: RunProgramOptions): Promise<ProgramResult> {
   const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "program-")), "result.json");
+  const state = out.replace(/result\.json$/, "state.json");
+  fs.writeFileSync(state, JSON.stringify(options.state ?? {}));
   try {
-    await promisify(execFile)(process.execPath, [__filename, options.dir, out], {
-      cwd: options.dir,
-      env: {
-        ...process.env,
-        PULUMI_CONFIG: JSON.stringify(options.config ?? {}),
-        PULUMI_NODEJS_PROJECT: options.project,
-        PULUMI_NODEJS_STACK: options.stack,
+    await promisify(execFile)(
+      process.execPath,
+      [__filename, options.dir, out, options.main ?? ".", state],
+      {
+        cwd: options.dir,
+        env: {
+          ...process.env,
+          PULUMI_CONFIG: JSON.stringify(options.config ?? {}),
+          PULUMI_NODEJS_PROJECT: options.project,
+          PULUMI_NODEJS_STACK: options.stack,
+        },
+        maxBuffer: 16 * 1024 * 1024,
       },
-      maxBuffer: 16 * 1024 * 1024,
-    });
+    );
     return JSON.parse(fs.readFileSync(out, "utf8")) as ProgramResult;
   } catch (error) {
     const e = error as { stderr?: string; message: string };
@@ -66,8 +88,9 @@ export async function runProgram(options: RunProgramOptions): Promise<ProgramRes
   }
 }
 
-async function main(dir: string, out: string): Promise<void> {
+async function main(dir: string, out: string, program: string, statePath: string): Promise<void> {
   process.chdir(dir);
+  const state = JSON.parse(fs.readFileSync(statePath, "utf8")) as ResourceOutputs;
   const fromProgram = (id: string) => require.resolve(id, { paths: [dir] });
   const pulumi = require(fromProgram("@pulumi/pulumi")) as typeof import("@pulumi/pulumi");
   registerTypeScript(fromProgram);
@@ -79,7 +102,10 @@ async function main(dir: string, out: string): Promise<void> {
         if (args.custom) {
           resources.push({ type: args.type, name: args.name, inputs: args.inputs });
         }
-        return { id: `${args.name}-id`, state: args.inputs };
+        const known = state[args.name];
+        return known
+          ? { id: known.id, state: known.outputs }
+          : { id: `${args.name}-id`, state: args.inputs };
       },
       call: (args) => args.inputs,
     },
@@ -89,9 +115,14 @@ async function main(dir: string, out: string): Promise<void> {
   );
   const config = JSON.parse(process.env.PULUMI_CONFIG ?? "{}") as Record<string, string>;
   pulumi.runtime.setAllConfig(config);
-  await pulumi.runtime.runInPulumiStack(async () => require(path.resolve(dir)));
+  const exports = await pulumi.runtime.runInPulumiStack(async () =>
+    require(path.resolve(dir, program)),
+  );
+  const outputs = await new Promise<Record<string, unknown>>((resolve) =>
+    pulumi.output(exports ?? {}).apply((values) => resolve(values as Record<string, unknown>)),
+  );
   await pulumi.runtime.disconnect();
-  fs.writeFileSync(out, JSON.stringify({ resources } satisfies ProgramResult));
+  fs.writeFileSync(out, JSON.stringify({ resources, outputs } satisfies ProgramResult));
 }
 
 /** Registers ts-node as Pulumi's `cmd/run` does for a TypeScript program. */
@@ -123,13 +154,15 @@ function registerTypeScript(fromProgram: (id: string) => string): void {
 }
 
 if (require.main === module) {
-  const [dir, out] = process.argv.slice(2);
-  if (!dir || !out) {
-    console.error("usage: node runProgram.js <program dir> <result file>");
+  const [dir, out, program, state] = process.argv.slice(2);
+  if (!dir || !out || !program || !state) {
+    console.error("usage: node runProgram.js <project dir> <result file> <program> <state file>");
     process.exit(2);
   }
-  main(path.resolve(dir), path.resolve(out)).catch((error: unknown) => {
-    console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-    process.exit(1);
-  });
+  main(path.resolve(dir), path.resolve(out), program, path.resolve(state)).catch(
+    (error: unknown) => {
+      console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+      process.exit(1);
+    },
+  );
 }

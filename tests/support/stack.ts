@@ -19,23 +19,34 @@ export interface TestStack {
   readonly stack: string;
   /** Runs the program with this stack config (un-namespaced keys get the project's namespace). */
   goals(config?: Record<string, string>): Promise<ResourceGoal[]>;
+  /** The program's stack outputs, resolved with the deployment's current state. */
+  stackOutputs(config?: Record<string, string>): Promise<Record<string, unknown>>;
   /** The API requests `fn` causes, as `METHOD /path` lines. */
   requestsDuring(fn: () => Promise<unknown>): Promise<string[]>;
   close(): Promise<void>;
 }
 
 /**
- * Starts the emulator and the host for the program in `programDir` (relative to the repository).
+ * Starts the emulator and the host for the project in `programDir` (relative to the repository;
+ * `main` is the program within it, as in Pulumi.yaml).
  * The API key reaches the provider only through Configure (`ngrok:apiKey`), as with
  * `pulumi config set ngrok:apiKey --secret`; the host's environment has no NGROK_* variables.
  */
-export async function startTestStack(programDir: string, project: string): Promise<TestStack> {
+export async function startTestStack(
+  programDir: string,
+  project: string,
+  options: { main?: string } = {},
+): Promise<TestStack> {
   const dir = path.resolve(REPO, programDir);
   const stack = "test";
   const emulator = await startEmulator({ port: 0 });
   const host = await startProviderHost({ cwd: dir, project });
   await host.configure({ "ngrok:apiKey": emulator.apiKey, "ngrok:apiBaseUrl": emulator.url });
   const deployment = new Deployment(host, stack, project);
+  const namespaced = (config: Record<string, string>) =>
+    Object.fromEntries(
+      Object.entries(config).map(([k, v]) => [k.includes(":") ? k : `${project}:${k}`, v]),
+    );
   return {
     emulator,
     host,
@@ -43,11 +54,26 @@ export async function startTestStack(programDir: string, project: string): Promi
     project,
     stack,
     async goals(config = {}) {
-      const namespaced = Object.fromEntries(
-        Object.entries(config).map(([k, v]) => [k.includes(":") ? k : `${project}:${k}`, v]),
-      );
-      const result = await runProgram({ dir, project, stack, config: namespaced });
+      const result = await runProgram({
+        dir,
+        main: options.main,
+        project,
+        stack,
+        config: namespaced(config),
+      });
       return result.resources;
+    },
+    async stackOutputs(config = {}) {
+      const state = deployment.outputsByName();
+      const result = await runProgram({
+        dir,
+        main: options.main,
+        project,
+        stack,
+        config: namespaced(config),
+        state,
+      });
+      return result.outputs;
     },
     async requestsDuring(fn) {
       const before = emulator.requests.length;

@@ -1,0 +1,148 @@
+/**
+ * The package as users install it: `npm pack`, unpacked into a consumer's `node_modules` (a real
+ * copy, not the workspace link), used by a program under setMocks, and its `__provider` run by
+ * Pulumi's dynamic-provider host started in the consumer's directory. This catches files missing
+ * from the tarball, a `__provider` that depends on where the package sits, and a serialized
+ * provider that grew or captured a path or a credential.
+ */
+import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { Deployment, type ResourceGoal } from "../../dist/devtools/deployment";
+import { type ProviderHost, startProviderHost } from "../../dist/devtools/providerHost";
+import { runProgram } from "../../dist/devtools/runProgram";
+import { type RunningEmulator, startEmulator } from "../../emulator";
+import { createEdgeWithRoutes } from "../support/emulatorApi";
+import { REPO } from "../support/stack";
+
+// Inside the repository, so that the package's own dependencies resolve from its node_modules,
+// as they would from a user's project; .tmp/ is ignored by git.
+const consumer = path.join(REPO, ".tmp", `consumer-${process.pid}`);
+const installed = path.join(consumer, "node_modules", "pulumi-ngrok-dynamic");
+const okta = path.resolve(REPO, "../shared/fixtures/idp-metadata/okta.xml");
+let packedFiles: string[];
+let emulator: RunningEmulator;
+let host: ProviderHost;
+let goals: ResourceGoal[];
+
+beforeAll(async () => {
+  const packDir = fs.mkdtempSync(path.join(os.tmpdir(), "pack-"));
+  const [pack] = JSON.parse(
+    execFileSync("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", packDir], {
+      cwd: REPO,
+      encoding: "utf8",
+    }),
+  ) as { filename: string; files: { path: string }[] }[];
+  packedFiles = pack.files.map((f) => f.path);
+  fs.mkdirSync(installed, { recursive: true });
+  execFileSync("tar", [
+    "-xzf",
+    path.join(packDir, pack.filename),
+    "-C",
+    installed,
+    "--strip-components=1",
+  ]);
+  fs.rmSync(packDir, { recursive: true, force: true });
+  // A package of its own: without it, Node resolves "pulumi-ngrok-dynamic" to the repository by
+  // self-reference (the nearest package.json would be the repository's).
+  fs.writeFileSync(path.join(consumer, "package.json"), JSON.stringify({ name: "consumer", private: true }));
+  fs.writeFileSync(
+    path.join(consumer, "index.js"),
+    `const fs = require("node:fs");
+const pulumi = require("@pulumi/pulumi");
+const { SshCertificateAuthority, HttpsEdgeRouteSaml } = require("pulumi-ngrok-dynamic");
+const config = new pulumi.Config();
+new SshCertificateAuthority("ca", { privateKeyType: "ed25519", description: "from an installed copy" });
+new HttpsEdgeRouteSaml("sso", {
+  edgeId: config.require("edgeId"),
+  routeId: config.require("routeId"),
+  idpMetadata: fs.readFileSync(config.require("idpMetadataPath"), "utf8"),
+});
+`,
+  );
+  emulator = await startEmulator({ port: 0 });
+  const { edgeId, routeIds } = await createEdgeWithRoutes(emulator, 1);
+  goals = (
+    await runProgram({
+      dir: consumer,
+      project: "consumer",
+      stack: "test",
+      config: {
+        "consumer:edgeId": edgeId,
+        "consumer:routeId": routeIds[0],
+        "consumer:idpMetadataPath": okta,
+      },
+    })
+  ).resources;
+  host = await startProviderHost({ cwd: consumer, project: "consumer" });
+  await host.configure({ "ngrok:apiKey": emulator.apiKey, "ngrok:apiBaseUrl": emulator.url });
+}, 120000);
+
+afterAll(async () => {
+  await host?.close();
+  await emulator?.close();
+  fs.rmSync(consumer, { recursive: true, force: true });
+});
+
+test("the tarball holds the compiled SDK, provider, emulator CLI and README, and nothing else", () => {
+  expect(packedFiles).toEqual(
+    expect.arrayContaining([
+      "package.json",
+      "README.md",
+      "dist/sdk/index.js",
+      "dist/sdk/index.d.ts",
+      "dist/provider/index.js",
+      "dist/emulator/index.js",
+      "dist/emulator/cli.js",
+    ]),
+  );
+  expect(
+    packedFiles.filter(
+      (f) => !/^(dist\/(sdk|provider|emulator)\/|package\.json$|README\.md$|LICENSE$)/.test(f),
+    ),
+  ).toEqual([]);
+  expect(packedFiles.filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"))).toEqual([]);
+});
+
+test("the program was loaded from the installed copy", () => {
+  // Node's own resolution from the consumer's directory, as the program and the host use it.
+  const resolve = (id: string) =>
+    execFileSync(process.execPath, ["-p", `require.resolve(${JSON.stringify(id)})`], {
+      cwd: consumer,
+      encoding: "utf8",
+    }).trim();
+  const resolved = resolve("pulumi-ngrok-dynamic");
+  expect(resolved).toBe(path.join(installed, "dist", "sdk", "index.js"));
+  expect(fs.realpathSync(resolved)).toBe(resolved);
+  expect(resolve("pulumi-ngrok-dynamic/provider")).toBe(
+    path.join(installed, "dist", "provider", "index.js"),
+  );
+});
+
+test.each([0, 1])(
+  "__provider of resource %i is under 4 KiB, location-free and credential-free",
+  (index) => {
+    const provider = goals[index].inputs.__provider as string;
+    expect(Buffer.byteLength(provider)).toBeLessThan(4096);
+    for (const forbidden of [REPO, consumer, os.homedir(), os.tmpdir(), emulator.apiKey]) {
+      expect(provider).not.toContain(forbidden);
+    }
+    expect(provider).not.toMatch(/["'`]\/(?:work|home|root|tmp|Users|var|usr)\//);
+    expect(provider.match(/require\("([^"]+)"\)/g)?.sort()).toEqual(
+      Array(7).fill('require("pulumi-ngrok-dynamic/provider")'),
+    );
+  },
+);
+
+test("the host, started in the consumer's directory, runs both providers from the installed copy", async () => {
+  const deployment = new Deployment(host, "test", "consumer");
+  const steps = await deployment.up(goals);
+  expect(steps.map((s) => s.op)).toEqual(["create", "create"]);
+  const snapshot = emulator.snapshot();
+  expect(snapshot.sshCertificateAuthorities).toHaveLength(1);
+  expect(snapshot.samlModules).toHaveLength(1);
+  await deployment.destroy();
+  expect(emulator.snapshot().sshCertificateAuthorities).toEqual([]);
+  expect(emulator.snapshot().samlModules).toEqual([]);
+});
