@@ -46,7 +46,10 @@ beforeAll(async () => {
   fs.rmSync(packDir, { recursive: true, force: true });
   // A package of its own: without it, Node resolves "pulumi-ngrok-dynamic" to the repository by
   // self-reference (the nearest package.json would be the repository's).
-  fs.writeFileSync(path.join(consumer, "package.json"), JSON.stringify({ name: "consumer", private: true }));
+  fs.writeFileSync(
+    path.join(consumer, "package.json"),
+    JSON.stringify({ name: "consumer", private: true }),
+  );
   fs.writeFileSync(
     path.join(consumer, "index.js"),
     `const fs = require("node:fs");
