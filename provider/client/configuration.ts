@@ -85,13 +85,27 @@ function normalizeBaseUrl(raw: string): string {
   } catch {
     url = new URL("invalid:");
   }
-  if ((url.protocol !== "https:" && url.protocol !== "http:") || url.search || url.hash) {
+  const from = `(from ${CONFIG_KEYS.apiBaseUrl} or ${ENV_VARS.apiBaseUrl})`;
+  if (url.username !== "" || url.password !== "") {
+    // Not quoted: the URL carries a credential, and error messages end up in logs.
     throw new NgrokConfigurationError(
-      `the ngrok API base URL ${JSON.stringify(raw)} (from ${CONFIG_KEYS.apiBaseUrl} or ` +
-        `${ENV_VARS.apiBaseUrl}) must be an absolute http(s) URL without query, e.g. ${DEFAULT_API_BASE_URL}`,
+      `the ngrok API base URL ${from} must not contain a user name or password; ` +
+        `the API key goes in ${CONFIG_KEYS.apiKey} or ${ENV_VARS.apiKey}`,
     );
   }
-  return url.toString().replace(/\/+$/, "");
+  // `href`, not `search`/`hash`: an empty query or fragment ("https://x?") serializes as "?"/"#"
+  // but leaves `search`/`hash` empty, and would end up in the middle of every request URL.
+  if (
+    (url.protocol !== "https:" && url.protocol !== "http:") ||
+    url.href.includes("?") ||
+    url.href.includes("#")
+  ) {
+    throw new NgrokConfigurationError(
+      `the ngrok API base URL ${JSON.stringify(raw)} ${from} must be an absolute http(s) URL ` +
+        `without query, e.g. ${DEFAULT_API_BASE_URL}`,
+    );
+  }
+  return url.href.replace(/\/+$/, "");
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

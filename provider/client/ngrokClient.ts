@@ -7,7 +7,7 @@
  * when it has a body (spec sections 5 and 9). Connections are kept alive and reused. Responses are
  * validated with zod. Rate limiting (429, `ERR_NGROK_225`/`ERR_NGROK_226`) is retried for every
  * method, honouring `Retry-After`; 502/503/504 and connection failures are retried only for
- * idempotent methods (never for POST, which could create twice).
+ * idempotent methods (never for POST, which could create twice). Redirects are not followed.
  *
  * @module
  */
@@ -94,7 +94,8 @@ export class NgrokClient {
       maxDelay: this.retry.maxDelayMs,
       timeMultiple: 2,
       jitter: "full",
-      retry: (error: unknown) => this.shouldRetry(error, spec.method),
+      retry: (error: unknown, attemptNumber: number) =>
+        this.shouldRetry(error, spec.method, attemptNumber),
     });
     return parseBody(response, spec, endpoint);
   }
@@ -156,6 +157,9 @@ export class NgrokClient {
         headers,
         body,
         agent: url.startsWith("https:") ? httpsAgent : httpAgent,
+        // node-fetch would follow a redirect with the Authorization header to another port of
+        // the same host or to a subdomain; the API does not redirect, so none is followed.
+        redirect: "manual",
       });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
@@ -165,12 +169,34 @@ export class NgrokClient {
       );
     }
     if (response.status >= 400) {
-      throw await apiError(response, endpoint);
+      throw await apiError(response, endpoint, this.settings.apiKey);
+    }
+    if (response.status >= 300) {
+      await response.text().catch(() => "");
+      const location = response.headers.get("location");
+      throw new NgrokClientError(
+        redact(
+          `ngrok API answered ${endpoint.method} ${endpoint.path} with a redirect (HTTP ${response.status}` +
+            `${location ? ` to ${location}` : ""}); not followed: the API key is only sent to ${this.settings.baseUrl}`,
+          this.settings.apiKey,
+        ),
+        endpoint,
+        response.status,
+      );
     }
     return response;
   }
 
-  private async shouldRetry(error: unknown, method: HttpMethod): Promise<boolean> {
+  private async shouldRetry(
+    error: unknown,
+    method: HttpMethod,
+    attemptNumber: number,
+  ): Promise<boolean> {
+    // exponential-backoff asks even after the last attempt; answering then must not wait out a
+    // Retry-After for a request that will never be sent.
+    if (attemptNumber >= this.retry.attempts) {
+      return false;
+    }
     if (NgrokApiError.isInstance(error)) {
       if (error.statusCode === 429) {
         await sleep(retryAfterMs(error, this.retry.maxDelayMs));
@@ -190,7 +216,15 @@ class RateLimitedError extends NgrokApiError {
   public retryAfterSeconds: number | undefined;
 }
 
-async function apiError(response: Response, endpoint: Endpoint): Promise<NgrokApiError> {
+/**
+ * The error for a 4xx/5xx answer. The API key is redacted from the message: ngrok's 401 bodies
+ * quote the credential that was sent (ERR_NGROK_202), and error messages end up in logs.
+ */
+async function apiError(
+  response: Response,
+  endpoint: Endpoint,
+  apiKey: string,
+): Promise<NgrokApiError> {
   const text = await response.text().catch(() => "");
   let errorCode: string | undefined;
   let msg: string | undefined;
@@ -209,12 +243,10 @@ async function apiError(response: Response, endpoint: Endpoint): Promise<NgrokAp
     msg = response.statusText || undefined;
   }
   operationId = operationId ?? response.headers.get("ngrok-operation-id") ?? undefined;
-  const body = { errorCode, msg, operationId };
+  const body = { errorCode, msg: msg === undefined ? undefined : redact(msg, apiKey), operationId };
   if (response.status === 429) {
     const error = new RateLimitedError(response.status, body, endpoint);
-    const header = response.headers.get("retry-after");
-    const seconds = header === null ? NaN : Number(header);
-    error.retryAfterSeconds = Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined;
+    error.retryAfterSeconds = retryAfterSeconds(response.headers.get("retry-after"));
     return error;
   }
   return new NgrokApiError(response.status, body, endpoint);
@@ -254,6 +286,22 @@ async function parseBody<T>(
     );
   }
   return result.data;
+}
+
+/**
+ * The `Retry-After` header in seconds: delay-seconds, or an HTTP-date (RFC 9110 section 10.2.3)
+ * counted from now. `undefined` when absent or unreadable.
+ */
+function retryAfterSeconds(header: string | null): number | undefined {
+  if (header === null || header.trim() === "") {
+    return undefined;
+  }
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) {
+    return seconds >= 0 ? seconds : undefined;
+  }
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? undefined : Math.max(0, (date - Date.now()) / 1000);
 }
 
 function retryAfterMs(error: NgrokApiError, maxDelayMs: number): number {

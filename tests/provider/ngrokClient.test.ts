@@ -171,6 +171,45 @@ describe("NgrokClient: what goes on the wire", () => {
   });
 });
 
+describe("NgrokClient: redirects", () => {
+  it.each([307, 301, 303])(
+    "does not follow a %d: the API key never goes to another port of the same host",
+    async (status) => {
+      const elsewhere: string[] = [];
+      const other = http.createServer((request, response) => {
+        elsewhere.push(`${request.method} ${request.url} ${request.headers.authorization}`);
+        response.setHeader("content-type", "application/json");
+        response.end(JSON.stringify({ ssh_certificate_authorities: [], uri: "x" }));
+      });
+      await new Promise<void>((resolve) => other.listen(0, "127.0.0.1", resolve));
+      servers.push({
+        close: () => new Promise((resolve) => (other.closeAllConnections(), other.close(resolve))),
+      });
+      const otherUrl = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+      const server = await serve((app) => {
+        app.addHook("onRequest", async (request: FastifyRequest, reply: FastifyReply) => {
+          return reply.redirect(`${otherUrl}${request.url}`, status);
+        });
+      });
+      const error = await rejectionOf(
+        server.client().request({
+          method: "GET",
+          path: COLLECTION_PATH,
+          schema: sshCertificateAuthorityListSchema,
+        }),
+      );
+      expect(elsewhere).toEqual([]);
+      expect(NgrokClientError.isInstance(error)).toBe(true);
+      expect((error as NgrokClientError).statusCode).toBe(status);
+      expect((error as Error).message).toContain(`GET ${COLLECTION_PATH}`);
+      expect((error as Error).message).toContain(`${otherUrl}${COLLECTION_PATH}`);
+      expect((error as Error).message).not.toContain(server.apiKey);
+      // A redirect is an answer, not a transient failure: not retried.
+      expect(server.answered()).toEqual([`GET ${COLLECTION_PATH}`]);
+    },
+  );
+});
+
 describe("NgrokClient: API errors", () => {
   it("maps a 404 to NgrokApiError with status, code, operation id and a readable message", async () => {
     const server = await serve();
@@ -204,6 +243,7 @@ describe("NgrokClient: API errors", () => {
       expect(text).not.toContain(wrongKey);
       expect(text).not.toContain(server.apiKey);
     }
+    expect(error.msg).toContain("Your credential: '<redacted>'");
     expect(error.message).toMatch(
       /^ngrok API 401 ERR_NGROK_202: .*\(GET \/ssh_certificate_authorities\/sshca_1+, operation op_/,
     );
@@ -336,6 +376,25 @@ describe("NgrokClient: retries", () => {
     expect(server.app.emulator.requests.map((r) => r.status)).toEqual([429, 429, 201]);
     expect(elapsed).toBeGreaterThanOrEqual(1000);
     expect(server.app.emulator.snapshot().sshCertificateAuthorities).toHaveLength(1);
+  });
+
+  it("honours a Retry-After given as an HTTP-date", async () => {
+    let count = 0;
+    const server = await serve((app) => {
+      app.addHook("onRequest", async () => {
+        if (count++ === 0) {
+          const date = new Date(Date.now() + 2000).toUTCString();
+          throw new EmulatorError(429, "ERR_NGROK_226", "rate limited", {
+            headers: { "Retry-After": date },
+          });
+        }
+      });
+    });
+    const started = Date.now();
+    await createCa(server.client());
+    // The date has whole seconds: between 1 and 2 s from when it was made.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    expect(server.app.emulator.requests.map((r) => r.status)).toEqual([429, 201]);
   });
 
   it("retries 429 without Retry-After using its own back-off", async () => {
