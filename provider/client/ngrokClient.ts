@@ -53,9 +53,18 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxDelayMs: 30000,
 };
 
+/** How long one attempt may take, from sending to the end of the answer's headers: 60000 ms. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 60000;
+
 /** Options of {@link NgrokClient}. */
 export interface NgrokClientOptions {
   readonly retry?: RetryPolicy;
+  /**
+   * Milliseconds one attempt may take before it fails as a connection failure (and is retried
+   * like one). Default {@link DEFAULT_REQUEST_TIMEOUT_MS}; a hung connection never stalls a
+   * deployment forever.
+   */
+  readonly timeoutMs?: number;
 }
 
 const IDEMPOTENT: ReadonlySet<HttpMethod> = new Set(["GET", "PUT", "DELETE", "PATCH"]);
@@ -68,10 +77,12 @@ const httpsAgent = new https.Agent({ keepAlive: true });
 export class NgrokClient {
   private readonly settings: NgrokApiSettings;
   private readonly retry: RetryPolicy;
+  private readonly timeoutMs: number;
 
   constructor(settings: NgrokApiSettings, options: NgrokClientOptions = {}) {
     this.settings = settings;
     this.retry = options.retry ?? DEFAULT_RETRY_POLICY;
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   }
 
   /** The base URL requests go to, e.g. `https://api.ngrok.com`. */
@@ -107,21 +118,30 @@ export class NgrokClient {
    * @param path the list path, e.g. `/ssh_certificate_authorities?limit=100`.
    * @param field the array field of the list body, e.g. `ssh_certificate_authorities`.
    * @param page the schema of one page.
-   * @throws {@link NgrokClientError} if `next_page_uri` leaves the configured base URL: the API
-   *   key is never sent to another origin.
+   * @throws {@link NgrokClientError} if `next_page_uri` leaves the configured base URL (the API
+   *   key is never sent to another origin) or points back at a page already read.
    */
   public async *list<Item, Field extends string>(
     path: string,
     field: Field,
     page: z.ZodType<{ [K in Field]: Item[] } & { next_page_uri?: string | null }>,
   ): AsyncGenerator<Item> {
+    const visited = new Set<string>();
     let next: string | undefined = path;
     while (next !== undefined) {
+      visited.add(next);
       const body: { [K in Field]: Item[] } & { next_page_uri?: string | null } = await this.request(
         { method: "GET", path: next, schema: page },
       );
       yield* body[field];
-      next = body.next_page_uri ? this.relativePath(body.next_page_uri, next) : undefined;
+      const from: string = next;
+      next = body.next_page_uri ? this.relativePath(body.next_page_uri, from) : undefined;
+      if (next !== undefined && visited.has(next)) {
+        throw new NgrokClientError(
+          `ngrok API list ${from} returned next_page_uri ${JSON.stringify(body.next_page_uri)}, a page already read; stopping instead of looping`,
+          { method: "GET", path: from },
+        );
+      }
     }
   }
 
@@ -157,6 +177,7 @@ export class NgrokClient {
         headers,
         body,
         agent: url.startsWith("https:") ? httpsAgent : httpAgent,
+        timeout: this.timeoutMs,
         // node-fetch would follow a redirect with the Authorization header to another port of
         // the same host or to a subdomain; the API does not redirect, so none is followed.
         redirect: "manual",

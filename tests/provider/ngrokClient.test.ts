@@ -717,3 +717,71 @@ describe("NgrokClient: paging", () => {
     expect(server.answered().filter((r) => r.startsWith("GET "))).toHaveLength(2);
   });
 });
+
+describe("NgrokClient: bounded waits", () => {
+  it("stops a list whose next_page_uri points back at a page already read", async () => {
+    const server = await serve((app) => {
+      app.addHook("onSend", async (request: FastifyRequest, _reply: FastifyReply, payload) => {
+        if (request.method === "GET" && typeof payload === "string") {
+          const page = JSON.parse(payload) as { next_page_uri: string | null };
+          page.next_page_uri = `${request.protocol}://${request.headers.host}${request.url}`;
+          return JSON.stringify(page);
+        }
+        return payload;
+      });
+    });
+    const client = server.client();
+    await createCa(client);
+    const error = await rejectionOf(
+      (async () => {
+        for await (const _ of client.list(
+          COLLECTION_PATH,
+          "ssh_certificate_authorities",
+          sshCertificateAuthorityListSchema,
+        )) {
+          // read every page
+        }
+      })(),
+    );
+    expect(NgrokClientError.isInstance(error)).toBe(true);
+    expect((error as Error).message).toMatch(/a page already read; stopping instead of looping/);
+    expect(server.answered().filter((r) => r.startsWith("GET "))).toEqual([
+      `GET ${COLLECTION_PATH}`,
+    ]);
+  });
+
+  it("gives up on an attempt that hangs, and retries it when the method is idempotent", async () => {
+    let hung = 0;
+    const server = await serve((app) => {
+      app.addHook("onRequest", async (request: FastifyRequest) => {
+        if (request.method === "GET" && hung++ === 0) {
+          await new Promise((resolve) => setTimeout(resolve, 1500));
+        }
+      });
+    });
+    const client = server.client({ ...FAST, timeoutMs: 300 });
+    const created = await createCa(client);
+    const started = Date.now();
+    expect((await getCa(client, created.id)).id).toBe(created.id);
+    expect(Date.now() - started).toBeLessThan(1400);
+    expect(hung).toBe(2);
+  });
+
+  it("reports a POST that hangs as a connection failure without sending it again", async () => {
+    let posts = 0;
+    const server = await serve((app) => {
+      app.addHook("onRequest", async (request: FastifyRequest) => {
+        if (request.method === "POST") {
+          posts++;
+          await new Promise((resolve) => setTimeout(resolve, 1000));
+        }
+      });
+    });
+    const error = await rejectionOf(createCa(server.client({ ...FAST, timeoutMs: 200 })));
+    expect(NgrokClientError.isInstance(error)).toBe(true);
+    expect((error as Error).message).toMatch(
+      /could not reach the ngrok API at .*: network timeout/,
+    );
+    expect(posts).toBe(1);
+  });
+});
