@@ -88,7 +88,7 @@ afterAll(async () => {
   fs.rmSync(consumer, { recursive: true, force: true });
 });
 
-test("the tarball holds the compiled SDK, provider, emulator CLI and README, and nothing else", () => {
+test("the tarball holds the compiled SDK, provider, emulator CLI and the READMEs, and nothing else", () => {
   expect(packedFiles).toEqual(
     expect.arrayContaining([
       "package.json",
@@ -102,7 +102,10 @@ test("the tarball holds the compiled SDK, provider, emulator CLI and README, and
   );
   expect(
     packedFiles.filter(
-      (f) => !/^(dist\/(sdk|provider|emulator)\/|package\.json$|README\.md$|LICENSE$)/.test(f),
+      (f) =>
+        !/^(dist\/(sdk|provider|emulator)\/|package\.json$|README\.md$|emulator\/README\.md$|LICENSE$)/.test(
+          f,
+        ),
     ),
   ).toEqual([]);
   expect(packedFiles.filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"))).toEqual([]);
