@@ -19,11 +19,12 @@ import { REPO } from "../support/stack";
 
 const cli = findPulumiCli();
 if (cli === undefined) {
-  console.log(
+  // Straight to stderr: Jest does not print the console output of a suite whose tests all skip.
+  process.stderr.write(
     "tests/automation skipped: no `pulumi` binary on PATH. These tests run `pulumi up`, `preview`, " +
       "`refresh` and `destroy` on each example through the Automation API; install the Pulumi CLI " +
       "(https://www.pulumi.com/docs/install/) to run them. tests/e2e covers the same steps through " +
-      "Pulumi's dynamic-provider host without the engine.",
+      "Pulumi's dynamic-provider host without the engine.\n",
   );
 }
 const describeWithCli = cli === undefined ? describe.skip : describe;
@@ -83,7 +84,12 @@ const examples: Example[] = [
   },
 ];
 
-describeWithCli.each(examples)("pulumi up of $dir through the Automation API", (example) => {
+const title =
+  cli === undefined
+    ? "pulumi up of $dir through the Automation API (skipped: no pulumi binary on PATH)"
+    : "pulumi up of $dir through the Automation API";
+
+describeWithCli.each(examples)(title, (example) => {
   let emulator: RunningEmulator;
   let stack: Stack;
   let stateDir: string;
