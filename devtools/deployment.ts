@@ -93,15 +93,7 @@ export class Deployment {
   public async preview(goals: readonly ResourceGoal[]): Promise<Step[]> {
     const steps: Step[] = [];
     for (const goal of goals) {
-      const urn = this.urnOf(goal);
-      const old = this.resources.get(urn);
-      const checked = await this.check(urn, old?.inputs ?? {}, goal.inputs);
-      if (old === undefined) {
-        steps.push({ urn, op: "create" });
-        continue;
-      }
-      const diff = await this.host.diff(urn, old.id, old.outputs, checked, old.inputs);
-      steps.push(planned(urn, diff.changes, diff.replaces, old.inputs, checked));
+      steps.push((await this.plan(goal)).step);
     }
     for (const urn of this.orphans(goals)) {
       steps.push({ urn, op: "delete" });
@@ -113,17 +105,11 @@ export class Deployment {
   public async up(goals: readonly ResourceGoal[]): Promise<Step[]> {
     const steps: Step[] = [];
     for (const goal of goals) {
-      const urn = this.urnOf(goal);
-      const old = this.resources.get(urn);
-      const checked = await this.check(urn, old?.inputs ?? {}, goal.inputs);
+      const { step, old, checked, deleteBeforeReplace } = await this.plan(goal);
+      const urn = step.urn;
       if (old === undefined) {
         await this.create(urn, goal.type, checked);
-        steps.push({ urn, op: "create" });
-        continue;
-      }
-      const diff = await this.host.diff(urn, old.id, old.outputs, checked, old.inputs);
-      const step = planned(urn, diff.changes, diff.replaces, old.inputs, checked);
-      if (step.op === "same") {
+      } else if (step.op === "same") {
         old.inputs = checked;
       } else if (step.op === "update") {
         const { properties } = await this.host.update(
@@ -135,7 +121,7 @@ export class Deployment {
         );
         old.inputs = checked;
         old.outputs = properties;
-      } else if (diff.deleteBeforeReplace) {
+      } else if (deleteBeforeReplace) {
         await this.host.delete(urn, old.id, old.outputs, old.inputs);
         this.resources.delete(urn);
         await this.create(urn, goal.type, checked);
@@ -184,6 +170,24 @@ export class Deployment {
       steps.push({ urn, op: "delete" });
     }
     return steps;
+  }
+
+  /** Check, and Diff for a resource in the state: what preview shows and up then does. */
+  private async plan(goal: ResourceGoal): Promise<{
+    step: Step;
+    old: ResourceState | undefined;
+    checked: PropertyMap;
+    deleteBeforeReplace: boolean;
+  }> {
+    const urn = this.urnOf(goal);
+    const old = this.resources.get(urn);
+    const checked = await this.check(urn, old?.inputs ?? {}, goal.inputs);
+    if (old === undefined) {
+      return { step: { urn, op: "create" }, old, checked, deleteBeforeReplace: false };
+    }
+    const diff = await this.host.diff(urn, old.id, old.outputs, checked, old.inputs);
+    const step = planned(urn, diff.changes, diff.replaces, old.inputs, checked);
+    return { step, old, checked, deleteBeforeReplace: diff.deleteBeforeReplace };
   }
 
   private async check(urn: string, olds: PropertyMap, news: PropertyMap): Promise<PropertyMap> {

@@ -135,9 +135,7 @@ export class ProviderHost {
     news: PropertyMap,
   ): Promise<{ inputs: PropertyMap; failures: CheckFailure[] }> {
     const req = new this.pb.CheckRequest();
-    req.setUrn(urn);
-    req.setName(nameOf(urn));
-    req.setType(typeOf(urn));
+    address(req, urn);
     req.setOlds(toStruct(olds));
     req.setNews(toStruct(news));
     const resp = (await this.call("check", req)) as InstanceType<ProviderPb["CheckResponse"]>;
@@ -158,10 +156,8 @@ export class ProviderHost {
     oldInputs: PropertyMap,
   ): Promise<DiffResult> {
     const req = new this.pb.DiffRequest();
-    req.setUrn(urn);
+    address(req, urn);
     req.setId(id);
-    req.setName(nameOf(urn));
-    req.setType(typeOf(urn));
     req.setOlds(toStruct(olds));
     req.setNews(toStruct(news));
     req.setOldInputs(toStruct(oldInputs));
@@ -180,9 +176,7 @@ export class ProviderHost {
     properties: PropertyMap,
   ): Promise<{ id: string; properties: PropertyMap }> {
     const req = new this.pb.CreateRequest();
-    req.setUrn(urn);
-    req.setName(nameOf(urn));
-    req.setType(typeOf(urn));
+    address(req, urn);
     req.setProperties(toStruct(properties));
     req.setPreview(false);
     const resp = (await this.call("create", req)) as InstanceType<ProviderPb["CreateResponse"]>;
@@ -197,10 +191,8 @@ export class ProviderHost {
     inputs: PropertyMap,
   ): Promise<{ id: string; properties: PropertyMap; inputs: PropertyMap | undefined }> {
     const req = new this.pb.ReadRequest();
-    req.setUrn(urn);
+    address(req, urn);
     req.setId(id);
-    req.setName(nameOf(urn));
-    req.setType(typeOf(urn));
     req.setProperties(toStruct(properties));
     req.setInputs(toStruct(inputs));
     const resp = (await this.call("read", req)) as InstanceType<ProviderPb["ReadResponse"]>;
@@ -221,10 +213,8 @@ export class ProviderHost {
     oldInputs: PropertyMap,
   ): Promise<{ properties: PropertyMap }> {
     const req = new this.pb.UpdateRequest();
-    req.setUrn(urn);
+    address(req, urn);
     req.setId(id);
-    req.setName(nameOf(urn));
-    req.setType(typeOf(urn));
     req.setOlds(toStruct(olds));
     req.setNews(toStruct(news));
     req.setOldInputs(toStruct(oldInputs));
@@ -240,10 +230,8 @@ export class ProviderHost {
     oldInputs: PropertyMap,
   ): Promise<void> {
     const req = new this.pb.DeleteRequest();
-    req.setUrn(urn);
+    address(req, urn);
     req.setId(id);
-    req.setName(nameOf(urn));
-    req.setType(typeOf(urn));
     req.setProperties(toStruct(properties));
     req.setOldInputs(toStruct(oldInputs));
     await this.call("delete", req);
@@ -300,6 +288,20 @@ export function startProviderHost(options: ProviderHostOptions): Promise<Provide
 /** `urn:pulumi:<stack>::<project>::<type>::<name>`, the form the engine gives URNs. */
 export function makeUrn(stack: string, project: string, type: string, name: string): string {
   return `urn:pulumi:${stack}::${project}::${type}::${name}`;
+}
+
+/** Sets the URN, name and type the engine puts on every resource request. */
+function address(
+  req: {
+    setUrn(urn: string): unknown;
+    setName(name: string): unknown;
+    setType(type: string): unknown;
+  },
+  urn: string,
+): void {
+  req.setUrn(urn);
+  req.setName(nameOf(urn));
+  req.setType(typeOf(urn));
 }
 
 function nameOf(urn: string): string {

@@ -4,48 +4,9 @@
  * @module
  */
 import * as pulumi from "@pulumi/pulumi";
+import { thinProvider } from "./thinProvider";
 
-type Implementation = typeof import("../provider");
-
-/**
- * The provider Pulumi serializes into state (`__provider`); each method `require`s the
- * implementation by package name when it runs (see `sshCertificateAuthority.ts`).
- */
-const provider: pulumi.dynamic.ResourceProvider = {
-  async configure(req) {
-    return (require("pulumi-ngrok-dynamic/provider") as Implementation).configure(req);
-  },
-  async check(olds, news) {
-    return (
-      require("pulumi-ngrok-dynamic/provider") as Implementation
-    ).httpsEdgeRouteSamlProvider.check(olds, news);
-  },
-  async diff(id, olds, news) {
-    return (
-      require("pulumi-ngrok-dynamic/provider") as Implementation
-    ).httpsEdgeRouteSamlProvider.diff(id, olds, news);
-  },
-  async create(inputs) {
-    return (
-      require("pulumi-ngrok-dynamic/provider") as Implementation
-    ).httpsEdgeRouteSamlProvider.create(inputs);
-  },
-  async read(id, props) {
-    return (
-      require("pulumi-ngrok-dynamic/provider") as Implementation
-    ).httpsEdgeRouteSamlProvider.read(id, props);
-  },
-  async update(id, olds, news) {
-    return (
-      require("pulumi-ngrok-dynamic/provider") as Implementation
-    ).httpsEdgeRouteSamlProvider.update(id, olds, news);
-  },
-  async delete(id, props) {
-    return (
-      require("pulumi-ngrok-dynamic/provider") as Implementation
-    ).httpsEdgeRouteSamlProvider.delete(id, props);
-  },
-};
+const provider = thinProvider("httpsEdgeRouteSamlProvider");
 
 /**
  * The arguments of {@link HttpsEdgeRouteSaml}. Every writable field left unset is sent as its

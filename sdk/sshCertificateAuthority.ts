@@ -4,6 +4,7 @@
  * @module
  */
 import * as pulumi from "@pulumi/pulumi";
+import { thinProvider } from "./thinProvider";
 import type {
   EllipticCurve,
   PrivateKeyType,
@@ -12,49 +13,7 @@ import type {
 
 export type { EllipticCurve, PrivateKeyType, RsaKeySize };
 
-type Implementation = typeof import("../provider");
-
-/**
- * The provider Pulumi serializes into state (`__provider`). Each method `require`s the
- * implementation by package name when it runs, inside the dynamic-provider host, so the
- * serialized text stays small, holds no path of the deploying machine and no credential, and
- * every deployment runs the implementation installed next to the program.
- */
-const provider: pulumi.dynamic.ResourceProvider = {
-  async configure(req) {
-    return (require("pulumi-ngrok-dynamic/provider") as Implementation).configure(req);
-  },
-  async check(olds, news) {
-    return (
-      require("pulumi-ngrok-dynamic/provider") as Implementation
-    ).sshCertificateAuthorityProvider.check(olds, news);
-  },
-  async diff(id, olds, news) {
-    return (
-      require("pulumi-ngrok-dynamic/provider") as Implementation
-    ).sshCertificateAuthorityProvider.diff(id, olds, news);
-  },
-  async create(inputs) {
-    return (
-      require("pulumi-ngrok-dynamic/provider") as Implementation
-    ).sshCertificateAuthorityProvider.create(inputs);
-  },
-  async read(id, props) {
-    return (
-      require("pulumi-ngrok-dynamic/provider") as Implementation
-    ).sshCertificateAuthorityProvider.read(id, props);
-  },
-  async update(id, olds, news) {
-    return (
-      require("pulumi-ngrok-dynamic/provider") as Implementation
-    ).sshCertificateAuthorityProvider.update(id, olds, news);
-  },
-  async delete(id, props) {
-    return (
-      require("pulumi-ngrok-dynamic/provider") as Implementation
-    ).sshCertificateAuthorityProvider.delete(id, props);
-  },
-};
+const provider = thinProvider("sshCertificateAuthorityProvider");
 
 /** The arguments of {@link SshCertificateAuthority}. */
 export interface SshCertificateAuthorityArgs {

@@ -45,6 +45,19 @@ export class InputChecker {
     return value === null ? undefined : value;
   }
 
+  /**
+   * The value of `property` to judge: records a set value in {@link InputChecker.inputs} and
+   * returns it, or `undefined` when it is absent or not known yet (preview).
+   */
+  private take(property: string): unknown {
+    const value = this.value(property);
+    if (value === undefined) {
+      return undefined;
+    }
+    this.inputs[property] = value;
+    return isUnknown(value) ? undefined : value;
+  }
+
   /** True when `property` is set to Pulumi's unknown sentinel (preview only). */
   public unknown(property: string): boolean {
     return isUnknown(this.raw[property]);
@@ -58,12 +71,8 @@ export class InputChecker {
     property: string,
     rules: { maxBytes?: number; nonEmpty?: boolean } = {},
   ): string | undefined {
-    const value = this.value(property);
+    const value = this.take(property);
     if (value === undefined) {
-      return undefined;
-    }
-    this.inputs[property] = value;
-    if (isUnknown(value)) {
       return undefined;
     }
     if (typeof value !== "string") {
@@ -94,12 +103,8 @@ export class InputChecker {
     allowed: readonly T[],
     unit = "",
   ): T | undefined {
-    const value = this.value(property);
+    const value = this.take(property);
     if (value === undefined) {
-      return undefined;
-    }
-    this.inputs[property] = value;
-    if (isUnknown(value)) {
       return undefined;
     }
     if (!(allowed as readonly unknown[]).includes(value)) {
@@ -115,12 +120,8 @@ export class InputChecker {
 
   /** A boolean property. */
   public boolean(property: string): boolean | undefined {
-    const value = this.value(property);
+    const value = this.take(property);
     if (value === undefined) {
-      return undefined;
-    }
-    this.inputs[property] = value;
-    if (isUnknown(value)) {
       return undefined;
     }
     if (typeof value !== "boolean") {
@@ -132,12 +133,8 @@ export class InputChecker {
 
   /** An integer property within `[min, max]`; `unit` (e.g. "seconds") is named in the reason. */
   public integer(property: string, min: number, max: number, unit = ""): number | undefined {
-    const value = this.value(property);
+    const value = this.take(property);
     if (value === undefined) {
-      return undefined;
-    }
-    this.inputs[property] = value;
-    if (isUnknown(value)) {
       return undefined;
     }
     const suffix = unit ? ` ${unit}` : "";
@@ -153,12 +150,8 @@ export class InputChecker {
 
   /** A list of non-empty strings. */
   public stringList(property: string): string[] | undefined {
-    const value = this.value(property);
+    const value = this.take(property);
     if (value === undefined) {
-      return undefined;
-    }
-    this.inputs[property] = value;
-    if (isUnknown(value)) {
       return undefined;
     }
     if (!Array.isArray(value)) {

@@ -8,9 +8,9 @@ import { X509Certificate } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { DOMParser } from "@xmldom/xmldom";
-import type { ResourceGoal, ResourceState } from "../../dist/devtools/deployment";
+import type { ResourceGoal } from "../../dist/devtools/deployment";
 import { CheckFailedError } from "../../dist/devtools/deployment";
-import { callApi, createEdgeWithRoutes } from "../support/emulatorApi";
+import { callApi, createEdgeWithRoutes, writableSamlFields } from "../support/emulatorApi";
 import { REPO, startTestStack, type TestStack } from "../support/stack";
 
 const FIXTURES = path.resolve(REPO, "../shared/fixtures/idp-metadata");
@@ -36,11 +36,7 @@ afterAll(async () => {
   await stack?.close();
 });
 
-function only(): ResourceState {
-  const states = [...stack.deployment.resources.values()];
-  expect(states).toHaveLength(1);
-  return states[0];
-}
+const only = () => stack.only();
 
 const saml = (route: string) => `/edges/https/${edgeId}/routes/${route}/saml`;
 
@@ -129,7 +125,7 @@ test("a changed field updates in place with one PUT; the certificate stays", asy
 test("a field changed outside Pulumi shows up as drift on refresh; the next up sets it back", async () => {
   const live = (await callApi(stack.emulator, "GET", saml(routeA))).body;
   const edited = await callApi(stack.emulator, "PUT", saml(routeA), {
-    ...pick(live),
+    ...writableSamlFields(live),
     force_authn: false,
     allow_idp_initiated: true,
   });
@@ -243,21 +239,4 @@ test("destroy removes the module with one DELETE; the route stays", async () => 
 
 function readFixture(name: string): string {
   return fs.readFileSync(path.join(FIXTURES, name), "utf8");
-}
-
-/** The writable fields of a module body, for a PUT that changes a few of them. */
-function pick(module: Record<string, unknown>): Record<string, unknown> {
-  const writable = [
-    "enabled",
-    "options_passthrough",
-    "cookie_prefix",
-    "inactivity_timeout",
-    "maximum_duration",
-    "idp_metadata",
-    "force_authn",
-    "allow_idp_initiated",
-    "authorized_groups",
-    "nameid_format",
-  ];
-  return Object.fromEntries(writable.map((k) => [k, module[k]]));
 }

@@ -5,7 +5,7 @@
  * emulator. Every step asserts the outputs, the emulator's state and the API requests it cost.
  */
 import sshpk from "sshpk";
-import type { ResourceGoal, ResourceState } from "../../dist/devtools/deployment";
+import type { ResourceGoal } from "../../dist/devtools/deployment";
 import { CheckFailedError } from "../../dist/devtools/deployment";
 import { callApi } from "../support/emulatorApi";
 import { REPO, startTestStack, type TestStack } from "../support/stack";
@@ -29,11 +29,7 @@ afterAll(async () => {
   await stack?.close();
 });
 
-function only(): ResourceState {
-  const states = [...stack.deployment.resources.values()];
-  expect(states).toHaveLength(1);
-  return states[0];
-}
+const only = () => stack.only();
 
 test("the program registers one resource with the real __provider: small, no path, no credential", () => {
   expect(goals).toHaveLength(1);

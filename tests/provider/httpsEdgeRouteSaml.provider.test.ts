@@ -31,6 +31,7 @@ import type {
   HttpsEdgeRouteSamlInputs,
   HttpsEdgeRouteSamlOutputs,
 } from "../../provider/httpsEdgeRouteSaml/inputs";
+import { callApi, writableSamlFields } from "../support/emulatorApi";
 
 const FIXTURES = path.join(__dirname, "../../../shared/fixtures/idp-metadata");
 const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, name), "utf8");
@@ -74,48 +75,22 @@ function useApi(api: Pick<Api, "url" | "apiKey">): Promise<void> {
   } as unknown as pulumi.dynamic.ConfigureRequest);
 }
 
-/** One request to the API "outside Pulumi", as any client would send it. */
-async function callApi(
-  method: string,
-  apiPath: string,
-  body?: unknown,
-  api: Pick<Api, "url" | "apiKey"> = emulator,
-): Promise<{ status: number; text: string; json: Record<string, unknown> }> {
-  const response = await fetch(api.url + apiPath, {
-    method,
-    headers: {
-      Authorization: `Bearer ${api.apiKey}`,
-      "Ngrok-Version": "2",
-      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return {
-    status: response.status,
-    text,
-    json: text === "" ? {} : (JSON.parse(text) as Record<string, unknown>),
-  };
-}
-
 /** A new HTTPS edge with `count` routes. */
 async function newEdge(
   count = 1,
   api: Pick<Api, "url" | "apiKey"> = emulator,
 ): Promise<{ edgeId: string; routeIds: string[] }> {
-  const edge = await callApi("POST", "/edges/https", { description: "saml provider test" }, api);
+  const edge = await callApi(api, "POST", "/edges/https", { description: "saml provider test" });
   expect(edge.status).toBe(201);
-  const edgeId = edge.json.id as string;
+  const edgeId = edge.body.id as string;
   const routeIds: string[] = [];
   for (let i = 0; i < count; i++) {
-    const route = await callApi(
-      "POST",
-      `/edges/https/${edgeId}/routes`,
-      { match_type: "path_prefix", match: i === 0 ? "/" : `/r${i}` },
-      api,
-    );
+    const route = await callApi(api, "POST", `/edges/https/${edgeId}/routes`, {
+      match_type: "path_prefix",
+      match: i === 0 ? "/" : `/r${i}`,
+    });
     expect(route.status).toBe(201);
-    routeIds.push(route.json.id as string);
+    routeIds.push(route.body.id as string);
   }
   return { edgeId, routeIds };
 }
@@ -311,12 +286,12 @@ describe("create", () => {
   test("allowIdpInitiated left unset is sent as false, although the API turns it on when omitted", async () => {
     const { edgeId, routeIds } = await newEdge(2);
     // What the API does with a body that leaves the field out:
-    const direct = await callApi("PUT", samlPath(edgeId, routeIds[1]), {
+    const direct = await callApi(emulator, "PUT", samlPath(edgeId, routeIds[1]), {
       enabled: true,
       idp_metadata: OKTA,
     });
     expect(direct.status).toBe(200);
-    expect(direct.json.allow_idp_initiated).toBe(true);
+    expect(direct.body.allow_idp_initiated).toBe(true);
     // What the provider does when the program leaves it out:
     const { outs } = await createModule(edgeId, routeIds[0]);
     expect(outs.allowIdpInitiated).toBe(false);
@@ -416,22 +391,11 @@ describe("read", () => {
     const [routeId] = routeIds;
     const { id, outs, inputs } = await createModule(edgeId, routeId);
 
-    const live = await callApi("GET", samlPath(edgeId, routeId));
-    const writable = [
-      "enabled",
-      "options_passthrough",
-      "cookie_prefix",
-      "inactivity_timeout",
-      "maximum_duration",
-      "idp_metadata",
-      "force_authn",
-      "allow_idp_initiated",
-      "authorized_groups",
-      "nameid_format",
-    ];
-    const body = Object.fromEntries(writable.map((k) => [k, live.json[k]]));
+    const live = await callApi(emulator, "GET", samlPath(edgeId, routeId));
+    const body = writableSamlFields(live.body);
     expect(
-      (await callApi("PUT", samlPath(edgeId, routeId), { ...body, force_authn: true })).status,
+      (await callApi(emulator, "PUT", samlPath(edgeId, routeId), { ...body, force_authn: true }))
+        .status,
     ).toBe(200);
 
     const { value, calls } = await tracked(() => provider.read(id, outs));
@@ -459,7 +423,7 @@ describe("read", () => {
     const { edgeId, routeIds } = await newEdge();
     const [routeId] = routeIds;
     const { id, outs } = await createModule(edgeId, routeId);
-    expect((await callApi("DELETE", target(edgeId, routeId))).status).toBe(204);
+    expect((await callApi(emulator, "DELETE", target(edgeId, routeId))).status).toBe(204);
 
     const { value, error, calls } = await tracked(() => provider.read(id, outs));
     expect(error).toBeUndefined();
@@ -571,19 +535,19 @@ describe("take-over protection", () => {
   async function someoneElsesModule() {
     const { edgeId, routeIds } = await newEdge();
     const [routeId] = routeIds;
-    const put = await callApi("PUT", samlPath(edgeId, routeId), {
+    const put = await callApi(emulator, "PUT", samlPath(edgeId, routeId), {
       enabled: true,
       idp_metadata: KEYCLOAK,
       force_authn: true,
       authorized_groups: ["theirs"],
     });
     expect(put.status).toBe(200);
-    return { edgeId, routeId, existing: put.json };
+    return { edgeId, routeId, existing: put.body };
   }
 
   test("a module this stack did not create: SamlModuleExistsError after one GET, nothing changed", async () => {
     const { edgeId, routeId, existing } = await someoneElsesModule();
-    const before = await callApi("GET", samlPath(edgeId, routeId));
+    const before = await callApi(emulator, "GET", samlPath(edgeId, routeId));
     const inputs = await checked({ edgeId, routeId, idpMetadata: OKTA });
 
     const { error, calls } = await tracked(() => provider.create(inputs));
@@ -597,7 +561,7 @@ describe("take-over protection", () => {
     expect(exists.message).toContain("adoptExisting");
     expect(ResourceInitFailedError.isInstance(error)).toBe(false);
 
-    const after = await callApi("GET", samlPath(edgeId, routeId));
+    const after = await callApi(emulator, "GET", samlPath(edgeId, routeId));
     expect(after.text).toBe(before.text);
   });
 
@@ -650,7 +614,7 @@ describe("delete", () => {
   test("a module whose edge is gone counts as deleted", async () => {
     const { edgeId, routeIds } = await newEdge();
     const { id, outs } = await createModule(edgeId, routeIds[0]);
-    expect((await callApi("DELETE", `/edges/https/${edgeId}`)).status).toBe(204);
+    expect((await callApi(emulator, "DELETE", `/edges/https/${edgeId}`)).status).toBe(204);
     const { error, calls } = await tracked(() => provider.delete(id, outs));
     expect(error).toBeUndefined();
     expect(calls).toEqual([`DELETE ${samlPath(edgeId, routeIds[0])} 404`]);

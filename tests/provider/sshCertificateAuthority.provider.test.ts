@@ -27,6 +27,7 @@ import type {
   SshCertificateAuthorityInputs,
   SshCertificateAuthorityOutputs,
 } from "../../provider/sshCertificateAuthority/inputs";
+import { callApi } from "../support/emulatorApi";
 
 const PROVIDER = "exports.handler = __provider_text";
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
@@ -102,19 +103,9 @@ function liveCa(id: string, app: { snapshot: RunningEmulator["snapshot"] } = emu
   return app.snapshot().sshCertificateAuthorities.find((ca) => ca.id === id);
 }
 
-/** Sends one request to the emulator "outside Pulumi". */
+/** Sends one request to the emulator "outside Pulumi"; returns the status. */
 async function outOfBand(method: string, path: string, body?: unknown): Promise<number> {
-  const response = await fetch(emulator.url + path, {
-    method,
-    headers: {
-      Authorization: `Bearer ${emulator.apiKey}`,
-      "Ngrok-Version": "2",
-      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  await response.text();
-  return response.status;
+  return (await callApi(emulator, method, path, body)).status;
 }
 
 const POST = "POST /ssh_certificate_authorities 201";

@@ -10,7 +10,7 @@ export async function callApi(
   method: string,
   path: string,
   body?: unknown,
-): Promise<{ status: number; body: Record<string, unknown> }> {
+): Promise<{ status: number; text: string; body: Record<string, unknown> }> {
   const response = await fetch(emulator.url + path, {
     method,
     headers: {
@@ -23,6 +23,7 @@ export async function callApi(
   const text = await response.text();
   return {
     status: response.status,
+    text,
     body: text === "" ? {} : (JSON.parse(text) as Record<string, unknown>),
   };
 }
@@ -46,4 +47,21 @@ export async function createEdgeWithRoutes(
     routeIds.push(route.body.id as string);
   }
   return { edgeId, routeIds };
+}
+
+/** The writable fields of a SAML module (spec 4.2), for a PUT "outside Pulumi" that changes a few. */
+export function writableSamlFields(module: Record<string, unknown>): Record<string, unknown> {
+  const writable = [
+    "enabled",
+    "options_passthrough",
+    "cookie_prefix",
+    "inactivity_timeout",
+    "maximum_duration",
+    "idp_metadata",
+    "force_authn",
+    "allow_idp_initiated",
+    "authorized_groups",
+    "nameid_format",
+  ];
+  return Object.fromEntries(writable.map((k) => [k, module[k]]));
 }

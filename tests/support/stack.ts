@@ -4,7 +4,7 @@
  * {@link Deployment} that replays the engine's calls.
  */
 import * as path from "node:path";
-import { Deployment, type ResourceGoal } from "../../dist/devtools/deployment";
+import { Deployment, type ResourceGoal, type ResourceState } from "../../dist/devtools/deployment";
 import { type ProviderHost, startProviderHost } from "../../dist/devtools/providerHost";
 import { runProgram } from "../../dist/devtools/runProgram";
 import { type RunningEmulator, startEmulator } from "../../emulator";
@@ -21,6 +21,8 @@ export interface TestStack {
   goals(config?: Record<string, string>): Promise<ResourceGoal[]>;
   /** The program's stack outputs, resolved with the deployment's current state. */
   stackOutputs(config?: Record<string, string>): Promise<Record<string, unknown>>;
+  /** The one resource in the state (the test fails if there are more or none). */
+  only(): ResourceState;
   /** The API requests `fn` causes, as `METHOD /path` lines. */
   requestsDuring(fn: () => Promise<unknown>): Promise<string[]>;
   close(): Promise<void>;
@@ -74,6 +76,11 @@ export async function startTestStack(
         state,
       });
       return result.outputs;
+    },
+    only() {
+      const states = [...deployment.resources.values()];
+      expect(states).toHaveLength(1);
+      return states[0];
     },
     async requestsDuring(fn) {
       const before = emulator.requests.length;

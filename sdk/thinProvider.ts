@@ -1,0 +1,53 @@
+/**
+ * The providers Pulumi serializes into state (`__provider`).
+ *
+ * Each method `require`s the implementation by package name (`pulumi-ngrok-dynamic/provider`)
+ * when it runs, inside the dynamic-provider host. Pulumi's closure serializer does not capture a
+ * `require` written inside a method, so the serialized text is a few lines (under 3 KB), holds
+ * no path of the deploying machine and no credential, and every operation, including refresh and
+ * destroy, runs the implementation installed next to the program. The only captured value is the
+ * implementation's export name.
+ *
+ * @module
+ */
+import type * as pulumi from "@pulumi/pulumi";
+
+type Implementation = typeof import("../provider");
+
+/** The export of `pulumi-ngrok-dynamic/provider` that implements a resource. */
+export type ImplementationName = "sshCertificateAuthorityProvider" | "httpsEdgeRouteSamlProvider";
+
+/** A provider whose methods call `require("pulumi-ngrok-dynamic/provider")[name]`. */
+export function thinProvider(name: ImplementationName): pulumi.dynamic.ResourceProvider {
+  return {
+    async configure(req) {
+      return (require("pulumi-ngrok-dynamic/provider") as Implementation).configure(req);
+    },
+    async check(olds, news) {
+      return (require("pulumi-ngrok-dynamic/provider") as Implementation)[name].check(olds, news);
+    },
+    async diff(id, olds, news) {
+      return (require("pulumi-ngrok-dynamic/provider") as Implementation)[name].diff(
+        id,
+        olds,
+        news,
+      );
+    },
+    async create(inputs) {
+      return (require("pulumi-ngrok-dynamic/provider") as Implementation)[name].create(inputs);
+    },
+    async read(id, props) {
+      return (require("pulumi-ngrok-dynamic/provider") as Implementation)[name].read(id, props);
+    },
+    async update(id, olds, news) {
+      return (require("pulumi-ngrok-dynamic/provider") as Implementation)[name].update(
+        id,
+        olds,
+        news,
+      );
+    },
+    async delete(id, props) {
+      return (require("pulumi-ngrok-dynamic/provider") as Implementation)[name].delete(id, props);
+    },
+  };
+}
