@@ -49,9 +49,23 @@ let stackConfig: { apiKey?: string; apiBaseUrl?: string } = {};
  */
 export function configureFromStack(config: ConfigSource): void {
   stackConfig = {
-    apiKey: nonEmpty(config.get(CONFIG_KEYS.apiKey)),
-    apiBaseUrl: nonEmpty(config.get(CONFIG_KEYS.apiBaseUrl)),
+    apiKey: nonEmpty(stackString(config, CONFIG_KEYS.apiKey)),
+    apiBaseUrl: nonEmpty(stackString(config, CONFIG_KEYS.apiBaseUrl)),
   };
+}
+
+/**
+ * A config value that must be a string. Structured config (`pulumi config set --path`) reaches
+ * the provider as an object; that is a mistake worth naming, without echoing the value.
+ */
+function stackString(config: ConfigSource, key: string): string | undefined {
+  const value: unknown = config.get(key);
+  if (value === undefined || value === null || typeof value === "string") {
+    return value ?? undefined;
+  }
+  throw new NgrokConfigurationError(
+    `the stack config ${key} must be a string, not ${Array.isArray(value) ? "a list" : typeof value}`,
+  );
 }
 
 /** Forgets what {@link configureFromStack} remembered (for tests). */

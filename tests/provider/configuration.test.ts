@@ -78,6 +78,19 @@ describe("API key", () => {
     expect(asked.sort()).toEqual(["ngrok:apiBaseUrl", "ngrok:apiKey"]);
   });
 
+  it("rejects structured config (an object) with a message naming the key, not the value", async () => {
+    const structured = {
+      get: (key: string) => (key === "ngrok:apiKey" ? { token: "sekrit" } : undefined),
+    };
+    const error = await configure({ config: structured } as unknown as Parameters<
+      typeof configure
+    >[0]).catch((e: unknown) => e);
+    expect(NgrokConfigurationError.isInstance(error)).toBe(true);
+    expect((error as Error).message).toBe(
+      "the stack config ngrok:apiKey must be a string, not object",
+    );
+  });
+
   it("fails without a key, naming ngrok:apiKey and NGROK_API_KEY", async () => {
     await configureWith({ "ngrok:apiBaseUrl": "https://api.ngrok.com" });
     const error = configurationErrorOf(() => resolveApiSettings());
