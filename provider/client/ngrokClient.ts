@@ -112,6 +112,22 @@ export class NgrokClient {
   }
 
   /**
+   * Like {@link NgrokClient.request}, but a 404 (the object, or its edge or route, does not
+   * exist) resolves to `undefined` instead of throwing: what refresh ("deleted outside Pulumi")
+   * and delete ("already gone") need.
+   */
+  public async requestUnlessNotFound<T>(spec: RequestSpec<T>): Promise<T | undefined> {
+    try {
+      return await this.request(spec);
+    } catch (error) {
+      if (NgrokApiError.isInstance(error) && error.isNotFound) {
+        return undefined;
+      }
+      throw error;
+    }
+  }
+
+  /**
    * Iterates over every item of a paged list, following `next_page_uri` until it is `null`
    * (ngrok's paging: `limit` 1..100, `before_id`, newest first).
    *

@@ -18,12 +18,7 @@
  * @module
  */
 import type * as pulumi from "@pulumi/pulumi";
-import {
-  clientFromConfiguration,
-  NgrokApiError,
-  NgrokClientError,
-  type NgrokClient,
-} from "../client";
+import { clientFromConfiguration, NgrokClientError, type NgrokClient } from "../client";
 import { PROVIDER_KEY } from "../common/check";
 import { ResourceInitFailedError } from "../common/errors";
 import { liveInputs, putBody, samlModuleSchema, samlPath, toOutputs } from "./api";
@@ -121,16 +116,10 @@ export const httpsEdgeRouteSamlProvider = {
 
   /** One `DELETE`; a module that is already gone counts as deleted. */
   async delete(_id: string, props: Outputs): Promise<void> {
-    try {
-      await clientFromConfiguration().request({
-        method: "DELETE",
-        path: samlPath(props.edgeId, props.routeId),
-      });
-    } catch (error) {
-      if (!(NgrokApiError.isInstance(error) && error.isNotFound)) {
-        throw error;
-      }
-    }
+    await clientFromConfiguration().requestUnlessNotFound({
+      method: "DELETE",
+      path: samlPath(props.edgeId, props.routeId),
+    });
   },
 };
 
@@ -146,18 +135,11 @@ async function put(client: NgrokClient, inputs: Inputs): Promise<Outputs> {
 
 /** The module on a route, or `undefined` when ngrok answers 404 (no module, route or edge). */
 async function getModule(client: NgrokClient, edgeId: string, routeId: string) {
-  try {
-    return await client.request({
-      method: "GET",
-      path: samlPath(edgeId, routeId),
-      schema: samlModuleSchema,
-    });
-  } catch (error) {
-    if (NgrokApiError.isInstance(error) && error.isNotFound) {
-      return undefined;
-    }
-    throw error;
-  }
+  return client.requestUnlessNotFound({
+    method: "GET",
+    path: samlPath(edgeId, routeId),
+    schema: samlModuleSchema,
+  });
 }
 
 /**

@@ -12,7 +12,7 @@
  * @module
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { clientFromConfiguration, NgrokApiError, NgrokClientError } from "../client";
+import { clientFromConfiguration, NgrokClientError } from "../client";
 import { PROVIDER_KEY } from "../common/check";
 import { ResourceInitFailedError } from "../common/errors";
 import {
@@ -66,19 +66,15 @@ export const sshCertificateAuthorityProvider = {
   async read(id: string, props?: Outputs): Promise<pulumi.dynamic.ReadResult<Outputs>> {
     const client = clientFromConfiguration();
     const old = (props ?? {}) as Outputs;
-    try {
-      const live = await client.request({
-        method: "GET",
-        path: itemPath(id),
-        schema: sshCertificateAuthoritySchema,
-      });
-      return { id, props: toOutputs(live, old), inputs: liveInputs(live, old) as Outputs };
-    } catch (error) {
-      if (NgrokApiError.isInstance(error) && error.isNotFound) {
-        return { id: "", props: {} as Outputs };
-      }
-      throw error;
+    const live = await client.requestUnlessNotFound({
+      method: "GET",
+      path: itemPath(id),
+      schema: sshCertificateAuthoritySchema,
+    });
+    if (live === undefined) {
+      return { id: "", props: {} as Outputs };
     }
+    return { id, props: toOutputs(live, old), inputs: liveInputs(live, old) as Outputs };
   },
 
   /** One `PATCH` with `description` and `metadata` (`""` clears a field). */
@@ -99,14 +95,7 @@ export const sshCertificateAuthorityProvider = {
 
   /** One `DELETE`; a CA that is already gone counts as deleted. */
   async delete(id: string, _props: Outputs): Promise<void> {
-    const client = clientFromConfiguration();
-    try {
-      await client.request({ method: "DELETE", path: itemPath(id) });
-    } catch (error) {
-      if (!(NgrokApiError.isInstance(error) && error.isNotFound)) {
-        throw error;
-      }
-    }
+    await clientFromConfiguration().requestUnlessNotFound({ method: "DELETE", path: itemPath(id) });
   },
 };
 
