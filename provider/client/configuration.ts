@@ -7,8 +7,15 @@
  * - Base URL: stack config `ngrok:apiBaseUrl`, then `NGROK_API_BASE_URL`, then
  *   {@link DEFAULT_API_BASE_URL}.
  *
- * These are the names ngrok's own Terraform provider and the bridged Pulumi provider use. The
- * values live only in the memory of the dynamic-provider host process: they are never captured
+ * These are the names ngrok's own Terraform provider and the bridged Pulumi provider use.
+ *
+ * Retry and timeout settings (see {@link resolveRequestSettings}), same precedence, all optional:
+ * `ngrok:retryMaxAttempts` / `NGROK_RETRY_MAX_ATTEMPTS` (attempts per request, integer 1..100,
+ * default 10), `ngrok:retryDeadlineSeconds` / `NGROK_RETRY_DEADLINE_SECONDS` (total time budget
+ * of one request with its retries, default 300), `ngrok:requestTimeoutSeconds` /
+ * `NGROK_REQUEST_TIMEOUT_SECONDS` (one attempt, default 60).
+ *
+ * The values live only in the memory of the dynamic-provider host process: they are never captured
  * in the serialized provider (`__provider`), never written to state, logs or error messages.
  *
  * @module
@@ -22,11 +29,19 @@ export const DEFAULT_API_BASE_URL = "https://api.ngrok.com";
 export const CONFIG_KEYS = {
   apiKey: "ngrok:apiKey",
   apiBaseUrl: "ngrok:apiBaseUrl",
+  retryMaxAttempts: "ngrok:retryMaxAttempts",
+  retryDeadlineSeconds: "ngrok:retryDeadlineSeconds",
+  requestTimeoutSeconds: "ngrok:requestTimeoutSeconds",
 } as const;
 export const ENV_VARS = {
   apiKey: "NGROK_API_KEY",
   apiBaseUrl: "NGROK_API_BASE_URL",
+  retryMaxAttempts: "NGROK_RETRY_MAX_ATTEMPTS",
+  retryDeadlineSeconds: "NGROK_RETRY_DEADLINE_SECONDS",
+  requestTimeoutSeconds: "NGROK_REQUEST_TIMEOUT_SECONDS",
 } as const;
+
+type SettingName = keyof typeof CONFIG_KEYS;
 
 /** What a request needs: the key for the `Authorization: Bearer` header and the base URL. */
 export interface NgrokApiSettings {
@@ -40,7 +55,7 @@ export interface ConfigSource {
   get(key: string): string | undefined;
 }
 
-let stackConfig: { apiKey?: string; apiBaseUrl?: string } = {};
+let stackConfig: Partial<Record<SettingName, string>> = {};
 
 /**
  * Remembers the values of `ngrok:apiKey` and `ngrok:apiBaseUrl` from the stack config that
@@ -48,10 +63,11 @@ let stackConfig: { apiKey?: string; apiBaseUrl?: string } = {};
  * dynamic-provider host; the values stay in that process's memory.
  */
 export function configureFromStack(config: ConfigSource): void {
-  stackConfig = {
-    apiKey: nonEmpty(stackString(config, CONFIG_KEYS.apiKey)),
-    apiBaseUrl: nonEmpty(stackString(config, CONFIG_KEYS.apiBaseUrl)),
-  };
+  const read: Partial<Record<SettingName, string>> = {};
+  for (const name of Object.keys(CONFIG_KEYS) as SettingName[]) {
+    read[name] = nonEmpty(stackString(config, CONFIG_KEYS[name]));
+  }
+  stackConfig = read;
 }
 
 /**
@@ -62,6 +78,9 @@ function stackString(config: ConfigSource, key: string): string | undefined {
   const value: unknown = config.get(key);
   if (value === undefined || value === null || typeof value === "string") {
     return value ?? undefined;
+  }
+  if (typeof value === "number" && key !== CONFIG_KEYS.apiKey) {
+    return String(value);
   }
   throw new NgrokConfigurationError(
     `the stack config ${key} must be a string, not ${Array.isArray(value) ? "a list" : typeof value}`,
@@ -90,6 +109,59 @@ export function resolveApiSettings(env: NodeJS.ProcessEnv = process.env): NgrokA
   const rawBaseUrl =
     stackConfig.apiBaseUrl ?? nonEmpty(env[ENV_VARS.apiBaseUrl]) ?? DEFAULT_API_BASE_URL;
   return { apiKey, baseUrl: normalizeBaseUrl(rawBaseUrl) };
+}
+
+/**
+ * What {@link resolveRequestSettings} returns. A field left `undefined` was not set: the client's
+ * default applies (`DEFAULT_RETRY_POLICY`, `DEFAULT_REQUEST_TIMEOUT_MS`).
+ */
+export interface RequestSettings {
+  /** Attempts per request, the first included. */
+  readonly attempts?: number;
+  /** Total time budget of one request with its retries, in milliseconds. */
+  readonly deadlineMs?: number;
+  /** Time budget of one attempt, in milliseconds. */
+  readonly timeoutMs?: number;
+}
+
+/**
+ * Resolves the retry and timeout settings for one API call, now (see the module comment for
+ * the keys and defaults).
+ *
+ * @throws {@link NgrokConfigurationError} when a value is not a number in its range; the message
+ *   names the config key, the environment variable and the rule.
+ */
+export function resolveRequestSettings(env: NodeJS.ProcessEnv = process.env): RequestSettings {
+  const seconds = (value: number | undefined) => (value === undefined ? undefined : value * 1000);
+  return {
+    attempts: numberSetting("retryMaxAttempts", env, { integer: true, min: 1, max: 100 }),
+    deadlineMs: seconds(numberSetting("retryDeadlineSeconds", env, { min: 0.001, max: 86400 })),
+    timeoutMs: seconds(numberSetting("requestTimeoutSeconds", env, { min: 0.001, max: 3600 })),
+  };
+}
+
+function numberSetting(
+  name: SettingName,
+  env: NodeJS.ProcessEnv,
+  rule: { integer?: boolean; min: number; max: number },
+): number | undefined {
+  const raw = stackConfig[name] ?? nonEmpty(env[ENV_VARS[name]]);
+  if (raw === undefined) {
+    return undefined;
+  }
+  const value = Number(raw);
+  const kind = rule.integer ? "an integer" : "a number";
+  if (
+    !Number.isFinite(value) ||
+    (rule.integer && !Number.isInteger(value)) ||
+    value < rule.min ||
+    value > rule.max
+  ) {
+    throw new NgrokConfigurationError(
+      `${CONFIG_KEYS[name]} (or ${ENV_VARS[name]}) must be ${kind} from ${rule.min} to ${rule.max}, got ${JSON.stringify(raw)}`,
+    );
+  }
+  return value;
 }
 
 function normalizeBaseUrl(raw: string): string {

@@ -78,6 +78,16 @@ export class NgrokApiError extends Error {
 }
 
 /**
+ * What is known about whether the API acted on a request that failed without a usable answer:
+ * - `"not-sent"`: the connection could not be opened (refused, DNS failure); the API certainly
+ *   did not act.
+ * - `"unknown"`: the request was sent but no answer came (connection reset, timeout); the API
+ *   may or may not have acted.
+ * - `"answered"`: the API answered, with a body this client could not use (or a redirect).
+ */
+export type RequestOutcome = "not-sent" | "unknown" | "answered";
+
+/**
  * The ngrok API answered with a success status but a body of an unexpected shape, or the
  * request never got an answer (connection refused, DNS failure, TLS error, timeout).
  *
@@ -96,13 +106,40 @@ export class NgrokClientError extends Error {
   public readonly statusCode: number | undefined;
   /** The parsed response body, when it was JSON (never the request, never credentials). */
   public readonly responseBody: unknown;
+  /**
+   * Whether the API may have acted: see {@link RequestOutcome}. Default `"answered"` when
+   * there was a status code, else `"unknown"`.
+   */
+  public readonly requestOutcome: RequestOutcome;
+  /**
+   * For a request without an answer: node's error code (`ECONNREFUSED`, `ECONNRESET`, …), or
+   * `ETIMEDOUT` when the attempt ran out of time; `""` when unknown or not applicable.
+   */
+  public readonly transportCode: string;
 
-  constructor(message: string, endpoint: Endpoint, statusCode?: number, responseBody?: unknown) {
+  constructor(
+    message: string,
+    endpoint: Endpoint,
+    statusCode?: number,
+    responseBody?: unknown,
+    requestOutcome?: RequestOutcome,
+    transportCode = "",
+  ) {
     super(message);
     this.name = "NgrokClientError";
     this.endpoint = endpoint;
     this.statusCode = statusCode;
     this.responseBody = responseBody;
+    this.requestOutcome = requestOutcome ?? (statusCode === undefined ? "unknown" : "answered");
+    this.transportCode = transportCode;
+  }
+
+  /** True when `error` leaves it unknown whether the API acted on the request. */
+  public static outcomeUnknown(error: unknown): boolean {
+    if (NgrokApiError.isInstance(error)) {
+      return error.statusCode >= 500;
+    }
+    return NgrokClientError.isInstance(error) && error.requestOutcome === "unknown";
   }
 
   /** True when `obj` is an {@link NgrokClientError}, from any copy of this package. */

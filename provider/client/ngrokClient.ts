@@ -5,9 +5,18 @@
  * Every request carries `Authorization: Bearer <key>`, `Ngrok-Version: 2`, a `User-Agent` of
  * the form `pulumi-ngrok-dynamic/<version> node/<version>`, and `Content-Type: application/json`
  * when it has a body (spec sections 5 and 9). Connections are kept alive and reused. Responses are
- * validated with zod. Rate limiting (429, `ERR_NGROK_225`/`ERR_NGROK_226`) is retried for every
- * method, honouring `Retry-After`; 502/503/504 and connection failures are retried only for
- * idempotent methods (never for POST, which could create twice). Redirects are not followed.
+ * validated with zod. Redirects are not followed.
+ *
+ * Retries (exponential back-off with full jitter, bounded by {@link RetryPolicy.attempts} and by
+ * the total {@link RetryPolicy.deadlineMs}); each one is logged at debug level (see `./log`):
+ * - 429 (`ERR_NGROK_225`/`ERR_NGROK_226`), every method: the API did not act. A `Retry-After`
+ *   header (seconds or HTTP-date) is waited out first, capped at {@link RetryPolicy.maxDelayMs}.
+ * - 502, 503, 504, a connection reset or a timeout: GET, PUT, PATCH and DELETE only (repeating
+ *   them changes nothing more). Never POST: the API may have created the object already, and a
+ *   second POST would create a second one. Such a failure of a POST is reported with
+ *   {@link NgrokClientError.requestOutcome} `"unknown"` (or as an {@link NgrokApiError} 5xx) so
+ *   that the caller can look for what it may have created.
+ * - a connection that could not be opened (refused, DNS failure), every method: nothing was sent.
  *
  * @module
  */
@@ -18,6 +27,7 @@ import fetch, { type Response } from "node-fetch";
 import type { z } from "zod";
 import type { NgrokApiSettings } from "./configuration";
 import { type Endpoint, NgrokApiError, NgrokClientError } from "./errors";
+import { logDebug } from "./log";
 
 /** HTTP methods the API uses. */
 export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
@@ -33,24 +43,32 @@ export interface RequestSpec<T> {
 }
 
 /**
- * How failed requests are retried (see the module comment for which ones).
- * Delays are in milliseconds; a `Retry-After` header (seconds) overrides the computed delay,
- * capped at {@link RetryPolicy.maxDelayMs}.
+ * How failed requests are retried (see the module comment for which ones). Delays are in
+ * milliseconds. The delay before retry `n` is drawn uniformly from
+ * `0..min(maxDelayMs, startingDelayMs * 2^(n-1))` ("full jitter"); a `Retry-After` header is
+ * waited out before that, capped at `maxDelayMs`.
  */
 export interface RetryPolicy {
-  /** Total attempts including the first. Default 6. */
+  /** Total attempts including the first. Default 10. */
   readonly attempts: number;
-  /** Delay before the second attempt. Default 1000 ms; doubles each time. */
+  /** Upper bound of the delay before the second attempt. Default 1000 ms; doubles each time. */
   readonly startingDelayMs: number;
-  /** Upper bound of one delay. Default 30000 ms. */
+  /** Upper bound of one delay (and of a `Retry-After` wait). Default 30000 ms. */
   readonly maxDelayMs: number;
+  /**
+   * Total time budget of one request, all attempts and waits included: no wait is started that
+   * could end after it, so a request gives up within `deadlineMs` plus one attempt's timeout.
+   * Default 300000 ms (5 minutes: several of ngrok's 60 s rate-limit windows).
+   */
+  readonly deadlineMs: number;
 }
 
-/** The default {@link RetryPolicy}: up to about a minute of waiting, ngrok's rate-limit window. */
+/** The default {@link RetryPolicy}: see each field. */
 export const DEFAULT_RETRY_POLICY: RetryPolicy = {
-  attempts: 6,
+  attempts: 10,
   startingDelayMs: 1000,
   maxDelayMs: 30000,
+  deadlineMs: 300000,
 };
 
 /** How long one attempt may take, from sending to the end of the answer's headers: 60000 ms. */
@@ -58,17 +76,34 @@ export const DEFAULT_REQUEST_TIMEOUT_MS = 60000;
 
 /** Options of {@link NgrokClient}. */
 export interface NgrokClientOptions {
-  readonly retry?: RetryPolicy;
+  /** Default {@link DEFAULT_RETRY_POLICY}; fields left out take their default. */
+  readonly retry?: Partial<RetryPolicy>;
   /**
    * Milliseconds one attempt may take before it fails as a connection failure (and is retried
    * like one). Default {@link DEFAULT_REQUEST_TIMEOUT_MS}; a hung connection never stalls a
    * deployment forever.
    */
   readonly timeoutMs?: number;
+  /**
+   * Receives one line per retry (method, path, attempt, reason, wait). Default
+   * {@link logDebug}: Pulumi's debug log. The lines never contain the API key.
+   */
+  readonly log?: (message: string) => void;
 }
 
 const IDEMPOTENT: ReadonlySet<HttpMethod> = new Set(["GET", "PUT", "DELETE", "PATCH"]);
 const RETRIABLE_SERVER_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
+/**
+ * Connection errors (node's `code`) that happen before a single byte of the request is sent:
+ * the API certainly did not act, so even a POST may be sent again.
+ */
+const NOT_SENT_CODES: ReadonlySet<string> = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+]);
 
 const httpAgent = new http.Agent({ keepAlive: true });
 const httpsAgent = new https.Agent({ keepAlive: true });
@@ -77,12 +112,30 @@ const httpsAgent = new https.Agent({ keepAlive: true });
 export class NgrokClient {
   private readonly settings: NgrokApiSettings;
   private readonly retry: RetryPolicy;
-  private readonly timeoutMs: number;
+  private readonly requestTimeoutMs: number;
+  private readonly log: (message: string) => void;
 
   constructor(settings: NgrokApiSettings, options: NgrokClientOptions = {}) {
     this.settings = settings;
-    this.retry = options.retry ?? DEFAULT_RETRY_POLICY;
-    this.timeoutMs = options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+    const retry = options.retry ?? {};
+    this.retry = {
+      attempts: retry.attempts ?? DEFAULT_RETRY_POLICY.attempts,
+      startingDelayMs: retry.startingDelayMs ?? DEFAULT_RETRY_POLICY.startingDelayMs,
+      maxDelayMs: retry.maxDelayMs ?? DEFAULT_RETRY_POLICY.maxDelayMs,
+      deadlineMs: retry.deadlineMs ?? DEFAULT_RETRY_POLICY.deadlineMs,
+    };
+    this.requestTimeoutMs = options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+    this.log = options.log ?? logDebug;
+  }
+
+  /** How long one attempt may take, in milliseconds. */
+  public get timeoutMs(): number {
+    return this.requestTimeoutMs;
+  }
+
+  /** Logs one diagnostic line where this client logs its retries (never with the API key). */
+  public debug(message: string): void {
+    this.log(redact(message, this.settings.apiKey));
   }
 
   /** The base URL requests go to, e.g. `https://api.ngrok.com`. */
@@ -99,6 +152,7 @@ export class NgrokClient {
    */
   public async request<T>(spec: RequestSpec<T>): Promise<T> {
     const endpoint: Endpoint = { method: spec.method, path: spec.path };
+    const deadline = Date.now() + this.retry.deadlineMs;
     const response = await backOff(() => this.send(spec, endpoint), {
       numOfAttempts: this.retry.attempts,
       startingDelay: this.retry.startingDelayMs,
@@ -106,7 +160,7 @@ export class NgrokClient {
       timeMultiple: 2,
       jitter: "full",
       retry: (error: unknown, attemptNumber: number) =>
-        this.shouldRetry(error, spec.method, attemptNumber),
+        this.shouldRetry(error, endpoint, attemptNumber, deadline),
     });
     return parseBody(response, spec, endpoint);
   }
@@ -193,16 +247,22 @@ export class NgrokClient {
         headers,
         body,
         agent: url.startsWith("https:") ? httpsAgent : httpAgent,
-        timeout: this.timeoutMs,
+        timeout: this.requestTimeoutMs,
         // node-fetch would follow a redirect with the Authorization header to another port of
         // the same host or to a subdomain; the API does not redirect, so none is followed.
         redirect: "manual",
       });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      throw new TransportError(
+      const code = transportCode(error);
+      const notSent = NOT_SENT_CODES.has(code);
+      throw new NgrokClientError(
         `could not reach the ngrok API at ${this.settings.baseUrl} (${endpoint.method} ${endpoint.path}): ${redact(reason, this.settings.apiKey)}`,
         endpoint,
+        undefined,
+        undefined,
+        notSent ? "not-sent" : "unknown",
+        code,
       );
     }
     if (response.status >= 400) {
@@ -224,29 +284,86 @@ export class NgrokClient {
     return response;
   }
 
+  /**
+   * Decides whether to send `endpoint` again after `error` (see the module comment), waits out a
+   * `Retry-After`, and logs the retry. `attemptNumber` is the number of attempts made so far.
+   */
   private async shouldRetry(
     error: unknown,
-    method: HttpMethod,
+    endpoint: Endpoint,
     attemptNumber: number,
+    deadline: number,
   ): Promise<boolean> {
     // exponential-backoff asks even after the last attempt; answering then must not wait out a
     // Retry-After for a request that will never be sent.
     if (attemptNumber >= this.retry.attempts) {
       return false;
     }
-    if (NgrokApiError.isInstance(error)) {
-      if (error.statusCode === 429) {
-        await sleep(retryAfterMs(error, this.retry.maxDelayMs));
-        return true;
-      }
-      return IDEMPOTENT.has(method) && RETRIABLE_SERVER_STATUSES.has(error.statusCode);
+    const reason = retryReason(error, endpoint.method as HttpMethod);
+    if (reason === undefined) {
+      return false;
     }
-    return error instanceof TransportError && IDEMPOTENT.has(method);
+    const retryAfterMs = NgrokApiError.isInstance(error)
+      ? retryAfterDelayMs(error, this.retry.maxDelayMs)
+      : 0;
+    const backOffMs = Math.min(
+      this.retry.maxDelayMs,
+      this.retry.startingDelayMs * 2 ** (attemptNumber - 1),
+    );
+    const where = `${endpoint.method} ${endpoint.path}`;
+    if (Date.now() + retryAfterMs + backOffMs > deadline) {
+      this.log(
+        `ngrok API: not retrying ${where} after ${reason}: the retry deadline of ${this.retry.deadlineMs} ms would pass`,
+      );
+      return false;
+    }
+    this.log(
+      `ngrok API: retrying ${where} (attempt ${attemptNumber + 1} of ${this.retry.attempts}) after ${reason}; ` +
+        `waiting ${retryAfterMs > 0 ? `Retry-After ${retryAfterMs} ms then ` : ""}up to ${backOffMs} ms`,
+    );
+    if (retryAfterMs > 0) {
+      await sleep(retryAfterMs);
+    }
+    return true;
   }
 }
 
-/** A request that got no HTTP answer; a {@link NgrokClientError} so callers see one family. */
-class TransportError extends NgrokClientError {}
+/**
+ * node's error code of a failed fetch (`ECONNREFUSED`, `ECONNRESET`, …), `ETIMEDOUT` for
+ * node-fetch's own timeout, `""` when there is none.
+ */
+function transportCode(error: unknown): string {
+  if ((error as { type?: unknown }).type === "request-timeout") {
+    return "ETIMEDOUT";
+  }
+  const code = (error as { code?: unknown }).code;
+  return typeof code === "string" ? code : "";
+}
+
+/**
+ * Why `error` may be retried for `method` (a short phrase for the log), or `undefined` when it
+ * must not be: see the module comment.
+ */
+function retryReason(error: unknown, method: HttpMethod): string | undefined {
+  if (NgrokApiError.isInstance(error)) {
+    const status = `HTTP ${error.statusCode}${error.errorCode ? ` ${error.errorCode}` : ""}`;
+    if (error.statusCode === 429) {
+      return status;
+    }
+    return IDEMPOTENT.has(method) && RETRIABLE_SERVER_STATUSES.has(error.statusCode)
+      ? status
+      : undefined;
+  }
+  if (NgrokClientError.isInstance(error)) {
+    if (error.requestOutcome === "not-sent") {
+      return `a connection failure before sending (${error.message})`;
+    }
+    if (error.requestOutcome === "unknown" && IDEMPOTENT.has(method)) {
+      return `a connection failure (${error.message})`;
+    }
+  }
+  return undefined;
+}
 
 /** An {@link NgrokApiError} that remembers the `Retry-After` header of its response. */
 class RateLimitedError extends NgrokApiError {
@@ -341,7 +458,7 @@ function retryAfterSeconds(header: string | null): number | undefined {
   return Number.isNaN(date) ? undefined : Math.max(0, (date - Date.now()) / 1000);
 }
 
-function retryAfterMs(error: NgrokApiError, maxDelayMs: number): number {
+function retryAfterDelayMs(error: NgrokApiError, maxDelayMs: number): number {
   const seconds = error instanceof RateLimitedError ? error.retryAfterSeconds : undefined;
   return seconds === undefined ? 0 : Math.min(seconds * 1000, maxDelayMs);
 }

@@ -8,10 +8,17 @@ import {
   DEFAULT_API_BASE_URL,
   NgrokConfigurationError,
   resolveApiSettings,
+  resolveRequestSettings,
 } from "../../provider";
 import { configureFromStack, resetStackConfig } from "../../provider/client/configuration";
 
-const ENV_NAMES = ["NGROK_API_KEY", "NGROK_API_BASE_URL"] as const;
+const ENV_NAMES = [
+  "NGROK_API_KEY",
+  "NGROK_API_BASE_URL",
+  "NGROK_RETRY_MAX_ATTEMPTS",
+  "NGROK_RETRY_DEADLINE_SECONDS",
+  "NGROK_REQUEST_TIMEOUT_SECONDS",
+] as const;
 const savedEnv: Record<string, string | undefined> = {};
 
 beforeAll(() => {
@@ -65,7 +72,7 @@ describe("API key", () => {
     expect(resolveApiSettings().apiKey).toBe("from_env");
   });
 
-  it("asks the stack config for the namespaced keys ngrok:apiKey and ngrok:apiBaseUrl", async () => {
+  it("asks the stack config for the namespaced keys ngrok:apiKey, ngrok:apiBaseUrl and the retry settings", async () => {
     const asked: string[] = [];
     await configure({
       config: {
@@ -75,7 +82,13 @@ describe("API key", () => {
         },
       },
     } as unknown as Parameters<typeof configure>[0]);
-    expect(asked.sort()).toEqual(["ngrok:apiBaseUrl", "ngrok:apiKey"]);
+    expect(asked.sort()).toEqual([
+      "ngrok:apiBaseUrl",
+      "ngrok:apiKey",
+      "ngrok:requestTimeoutSeconds",
+      "ngrok:retryDeadlineSeconds",
+      "ngrok:retryMaxAttempts",
+    ]);
   });
 
   it("rejects structured config (an object) with a message naming the key, not the value", async () => {
@@ -237,5 +250,70 @@ describe("base URL", () => {
     expect(resolveApiSettings().baseUrl).toBe("http://127.0.0.1:3333");
     await configureWith({ "ngrok:apiBaseUrl": "http://127.0.0.1:4444" });
     expect(resolveApiSettings().baseUrl).toBe("http://127.0.0.1:4444");
+  });
+});
+
+describe("retry and timeout settings", () => {
+  it("are unset by default, so the client's defaults apply", () => {
+    expect(resolveRequestSettings()).toEqual({
+      attempts: undefined,
+      deadlineMs: undefined,
+      timeoutMs: undefined,
+    });
+  });
+
+  it("come from the stack config first, then the environment, in seconds", async () => {
+    process.env.NGROK_RETRY_MAX_ATTEMPTS = "7";
+    process.env.NGROK_RETRY_DEADLINE_SECONDS = "90";
+    process.env.NGROK_REQUEST_TIMEOUT_SECONDS = "2.5";
+    expect(resolveRequestSettings()).toEqual({ attempts: 7, deadlineMs: 90000, timeoutMs: 2500 });
+    await configureWith({ "ngrok:retryMaxAttempts": "3", "ngrok:requestTimeoutSeconds": "10" });
+    expect(resolveRequestSettings()).toEqual({ attempts: 3, deadlineMs: 90000, timeoutMs: 10000 });
+  });
+
+  it("accept numbers from structured config", async () => {
+    await configure({
+      config: { get: (key: string) => (key === "ngrok:retryMaxAttempts" ? 4 : undefined) },
+    } as unknown as Parameters<typeof configure>[0]);
+    expect(resolveRequestSettings().attempts).toBe(4);
+  });
+
+  it.each([
+    [
+      "NGROK_RETRY_MAX_ATTEMPTS",
+      "0",
+      /ngrok:retryMaxAttempts \(or NGROK_RETRY_MAX_ATTEMPTS\) must be an integer from 1 to 100, got "0"/,
+    ],
+    ["NGROK_RETRY_MAX_ATTEMPTS", "2.5", /must be an integer from 1 to 100, got "2.5"/],
+    ["NGROK_RETRY_MAX_ATTEMPTS", "lots", /must be an integer from 1 to 100, got "lots"/],
+    [
+      "NGROK_RETRY_DEADLINE_SECONDS",
+      "-1",
+      /ngrok:retryDeadlineSeconds \(or NGROK_RETRY_DEADLINE_SECONDS\) must be a number from 0.001 to 86400/,
+    ],
+    [
+      "NGROK_REQUEST_TIMEOUT_SECONDS",
+      "Infinity",
+      /ngrok:requestTimeoutSeconds \(or NGROK_REQUEST_TIMEOUT_SECONDS\) must be a number from 0.001 to 3600/,
+    ],
+  ])("rejects %s=%j naming the key, the variable and the rule", (name, value, message) => {
+    process.env[name] = value;
+    let thrown: unknown;
+    try {
+      resolveRequestSettings();
+    } catch (error) {
+      thrown = error;
+    }
+    expect(NgrokConfigurationError.isInstance(thrown)).toBe(true);
+    expect((thrown as Error).message).toMatch(message);
+    // The client is built from the same settings, so a provider call fails the same way.
+    process.env.NGROK_API_KEY = "k";
+    expect(() => clientFromConfiguration()).toThrow(message);
+  });
+
+  it("reach the client built for a provider call", () => {
+    process.env.NGROK_API_KEY = "k";
+    process.env.NGROK_REQUEST_TIMEOUT_SECONDS = "1.5";
+    expect(clientFromConfiguration().timeoutMs).toBe(1500);
   });
 });

@@ -526,14 +526,102 @@ describe("NgrokClient: retries", () => {
     expect(connections()).toBe(3);
   });
 
-  it("does not retry a POST to a closed port", async () => {
+  it("retries a POST to a closed port: nothing was sent, so nothing can be created twice", async () => {
     const port = await closedPort();
     const connections = countConnections(port);
     const client = new NgrokClient({ apiKey: "k", baseUrl: `http://127.0.0.1:${port}` }, FAST);
     const error = await rejectionOf(createCa(client));
     expect(NgrokClientError.isInstance(error)).toBe(true);
+    expect((error as NgrokClientError).requestOutcome).toBe("not-sent");
+    expect((error as NgrokClientError).transportCode).toBe("ECONNREFUSED");
+    expect(NgrokClientError.outcomeUnknown(error)).toBe(false);
     expect((error as Error).message).toContain(`POST ${COLLECTION_PATH}`);
-    expect(connections()).toBe(1);
+    expect(connections()).toBe(3);
+  });
+
+  it("retries a POST refused once, then creates exactly one CA", async () => {
+    // The port is closed at first; the emulator starts listening on it after the first refusal.
+    const port = await closedPort();
+    const app = buildEmulatorApp();
+    servers.push(app);
+    const lines: string[] = [];
+    const client = new NgrokClient(
+      { apiKey: app.emulator.apiKey, baseUrl: `http://127.0.0.1:${port}` },
+      { retry: { attempts: 5, startingDelayMs: 300, maxDelayMs: 300 }, log: (l) => lines.push(l) },
+    );
+    const created = createCa(client, { description: "refused first" });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await app.listen({ host: "127.0.0.1", port });
+    expect((await created).description).toBe("refused first");
+    expect(app.emulator.snapshot().sshCertificateAuthorities).toHaveLength(1);
+    expect(lines.length).toBeGreaterThanOrEqual(1);
+    expect(lines[0]).toMatch(
+      /^ngrok API: retrying POST \/ssh_certificate_authorities \(attempt 2 of 5\) after a connection failure before sending \(.*ECONNREFUSED.*\); waiting up to 300 ms$/,
+    );
+  });
+
+  it("does not resend a POST whose connection was reset after sending: the CA may exist", async () => {
+    let posts = 0;
+    const server = await serve((app) => {
+      app.addHook("onRequest", async (request: FastifyRequest) => {
+        if (request.method === "POST") {
+          posts++;
+          request.raw.socket.destroy();
+        }
+      });
+    });
+    const error = await rejectionOf(createCa(server.client()));
+    expect(NgrokClientError.isInstance(error)).toBe(true);
+    expect((error as NgrokClientError).requestOutcome).toBe("unknown");
+    expect((error as NgrokClientError).transportCode).toBe("ECONNRESET");
+    expect(NgrokClientError.outcomeUnknown(error)).toBe(true);
+    expect(posts).toBe(1);
+  });
+
+  it("logs each retry with its reason and wait, never the API key", async () => {
+    const apiKey = "secret_key_that_must_not_leak_456";
+    const app = buildEmulatorApp({ apiKey });
+    let count = 0;
+    app.addHook("onRequest", async () => {
+      if (count++ < 2) throw apiErrors.rateLimited(120, "60s", 1);
+    });
+    servers.push(app);
+    await app.listen({ host: "127.0.0.1", port: 0 });
+    const lines: string[] = [];
+    const client = new NgrokClient(
+      { apiKey, baseUrl: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` },
+      { ...FAST, log: (line) => lines.push(line) },
+    );
+    await createCa(client);
+    expect(lines).toEqual([
+      "ngrok API: retrying POST /ssh_certificate_authorities (attempt 2 of 3) after HTTP 429 ERR_NGROK_226; waiting Retry-After 1000 ms then up to 10 ms",
+      "ngrok API: retrying POST /ssh_certificate_authorities (attempt 3 of 3) after HTTP 429 ERR_NGROK_226; waiting Retry-After 1000 ms then up to 20 ms",
+    ]);
+    expect(lines.join("\n")).not.toContain(apiKey);
+  });
+
+  it("stops retrying when the next wait would pass the deadline", async () => {
+    const server = await serve(rateLimitFirst(Array(10).fill(2)));
+    const lines: string[] = [];
+    const started = Date.now();
+    const error = await rejectionOf(
+      getCa(
+        server.client({
+          retry: { attempts: 10, startingDelayMs: 10, maxDelayMs: 5000, deadlineMs: 3000 },
+          log: (line) => lines.push(line),
+        }),
+        UNKNOWN_CA,
+      ),
+    );
+    const elapsed = Date.now() - started;
+    expect((error as NgrokApiError).statusCode).toBe(429);
+    // 2 s Retry-After fits once in 3 s; the second would end after the deadline.
+    expect(server.app.emulator.requests.map((r) => r.status)).toEqual([429, 429]);
+    expect(elapsed).toBeGreaterThanOrEqual(2000);
+    expect(elapsed).toBeLessThan(3000);
+    expect(lines.at(-1)).toBe(
+      `ngrok API: not retrying GET ${itemPath(UNKNOWN_CA)} after HTTP 429 ERR_NGROK_226: the retry deadline of 3000 ms would pass`,
+    );
   });
 
   it("retries a GET whose connection is reset, and succeeds when the API answers", async () => {
@@ -767,7 +855,7 @@ describe("NgrokClient: bounded waits", () => {
     expect(hung).toBe(2);
   });
 
-  it("reports a POST that hangs as a connection failure without sending it again", async () => {
+  it("reports a POST that hangs as a timeout of unknown outcome, without sending it again", async () => {
     let posts = 0;
     const server = await serve((app) => {
       app.addHook("onRequest", async (request: FastifyRequest) => {
@@ -782,6 +870,8 @@ describe("NgrokClient: bounded waits", () => {
     expect((error as Error).message).toMatch(
       /could not reach the ngrok API at .*: network timeout/,
     );
+    expect((error as NgrokClientError).transportCode).toBe("ETIMEDOUT");
+    expect((error as NgrokClientError).requestOutcome).toBe("unknown");
     expect(posts).toBe(1);
   });
 });

@@ -1,0 +1,29 @@
+/**
+ * Where the client's diagnostic lines (one per retry) go.
+ *
+ * {@link logDebug} writes through Pulumi's logging at debug level (`pulumi.log.debug`, shown by
+ * `pulumi up --logtostderr -v=9` or in `--debug` output) when an engine is connected. Pulumi's
+ * Node.js dynamic-provider host does not connect its logging to the engine
+ * (pulumi/pulumi#6065), so inside the host those lines would be dropped; set the environment
+ * variable {@link DEBUG_ENV_VAR} (`PULUMI_NGROK_DYNAMIC_DEBUG=1`) to also print them on
+ * standard error, which the Pulumi CLI shows from dynamic providers (pulumi/pulumi#18253).
+ *
+ * The lines are built by the client from redacted messages: they never contain the API key.
+ *
+ * @module
+ */
+
+/** Set to `1` (or `true`) to also print the client's debug lines on standard error. */
+export const DEBUG_ENV_VAR = "PULUMI_NGROK_DYNAMIC_DEBUG";
+
+/** Logs `message` at Pulumi's debug level, and on stderr when {@link DEBUG_ENV_VAR} is set. */
+export function logDebug(message: string): void {
+  // Required on first use only: retries are rare, and the plugin's cold start stays small.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { log } = require("@pulumi/pulumi") as typeof import("@pulumi/pulumi");
+  log.debug(message).catch(() => undefined);
+  const flag = process.env[DEBUG_ENV_VAR];
+  if (flag === "1" || flag === "true") {
+    process.stderr.write(`debug: ${message}\n`);
+  }
+}
