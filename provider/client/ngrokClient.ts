@@ -40,6 +40,8 @@ export interface RequestSpec<T> {
   readonly body?: unknown;
   /** Schema of a 2xx body. Omit for endpoints that answer 204 with no body. */
   readonly schema?: z.ZodType<T>;
+  /** Called with the headers of the successful answer (e.g. to read its `Date`). */
+  readonly onHeaders?: (headers: { get(name: string): string | null }) => void;
 }
 
 /**
@@ -162,6 +164,7 @@ export class NgrokClient {
       retry: (error: unknown, attemptNumber: number) =>
         this.shouldRetry(error, endpoint, attemptNumber, deadline),
     });
+    spec.onHeaders?.(response.headers);
     return parseBody(response, spec, endpoint);
   }
 
@@ -188,6 +191,7 @@ export class NgrokClient {
    * @param path the list path, e.g. `/ssh_certificate_authorities?limit=100`.
    * @param field the array field of the list body, e.g. `ssh_certificate_authorities`.
    * @param page the schema of one page.
+   * @param onHeaders called with the headers of each page's answer.
    * @throws {@link NgrokClientError} if `next_page_uri` leaves the configured base URL (the API
    *   key is never sent to another origin) or points back at a page already read.
    */
@@ -195,13 +199,14 @@ export class NgrokClient {
     path: string,
     field: Field,
     page: z.ZodType<{ [K in Field]: Item[] } & { next_page_uri?: string | null }>,
+    onHeaders?: RequestSpec<unknown>["onHeaders"],
   ): AsyncGenerator<Item> {
     const visited = new Set<string>();
     let next: string | undefined = path;
     while (next !== undefined) {
       visited.add(next);
       const body: { [K in Field]: Item[] } & { next_page_uri?: string | null } = await this.request(
-        { method: "GET", path: next, schema: page },
+        { method: "GET", path: next, schema: page, onHeaders },
       );
       yield* body[field];
       const from: string = next;

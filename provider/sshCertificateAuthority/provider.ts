@@ -3,8 +3,10 @@
  * class `require`s this module by package name inside each method, so none of it is serialized
  * into `__provider`.
  *
- * Each lifecycle method makes exactly one API request; `check` and `diff` make none.
- * - create: `POST /ssh_certificate_authorities`
+ * Each lifecycle method makes exactly one API request (plus retries of the same request where
+ * the client allows them); `check` and `diff` make none.
+ * - create: `POST /ssh_certificate_authorities`, never sent twice; after a failure that may have
+ *   created the CA, the CA is looked for with `GET /ssh_certificate_authorities` (see `./create`)
  * - read: `GET /ssh_certificate_authorities/{id}` (404 → the CA is gone: `id: ""`)
  * - update: `PATCH /ssh_certificate_authorities/{id}` (description, metadata)
  * - delete: `DELETE /ssh_certificate_authorities/{id}` (404 counts as deleted)
@@ -15,15 +17,8 @@ import type * as pulumi from "@pulumi/pulumi";
 import { clientFromConfiguration, NgrokClientError } from "../client";
 import { PROVIDER_KEY } from "../common/check";
 import { ResourceInitFailedError } from "../common/errors";
-import {
-  COLLECTION_PATH,
-  createBody,
-  itemPath,
-  liveInputs,
-  sshCertificateAuthoritySchema,
-  toOutputs,
-  updateBody,
-} from "./api";
+import { createOnce } from "./create";
+import { itemPath, liveInputs, sshCertificateAuthoritySchema, toOutputs, updateBody } from "./api";
 import { diffSshCertificateAuthority } from "./diff";
 import {
   checkSshCertificateAuthority,
@@ -46,16 +41,11 @@ export const sshCertificateAuthorityProvider = {
     return diffSshCertificateAuthority(olds, news);
   },
 
-  /** One `POST`; ngrok generates the key pair and returns the public key. */
+  /** One `POST`; ngrok generates the key pair and returns the public key. See {@link createOnce}. */
   async create(inputs: Inputs): Promise<pulumi.dynamic.CreateResult<Outputs>> {
     const client = clientFromConfiguration();
     try {
-      const created = await client.request({
-        method: "POST",
-        path: COLLECTION_PATH,
-        body: createBody(inputs),
-        schema: sshCertificateAuthoritySchema,
-      });
+      const created = await createOnce(client, inputs);
       return { id: created.id, outs: toOutputs(created, inputs) };
     } catch (error) {
       throw createdButUnreadable(error, inputs);
