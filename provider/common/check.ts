@@ -66,6 +66,10 @@ export class InputChecker {
   /**
    * A string property. Returns the string (or `undefined` when absent or unknown) and records
    * it in {@link InputChecker.inputs}.
+   *
+   * A string with an unpaired UTF-16 surrogate (e.g. `"\uD800"`) is refused: it has no UTF-8
+   * encoding, so ngrok would store U+FFFD instead and the byte limit could not be judged (see
+   * {@link unpairedSurrogate}).
    */
   public string(
     property: string,
@@ -77,6 +81,11 @@ export class InputChecker {
     }
     if (typeof value !== "string") {
       this.fail(property, `${property} must be a string, not ${describe(value)}`);
+      return undefined;
+    }
+    const surrogate = unpairedSurrogate(value);
+    if (surrogate !== undefined) {
+      this.fail(property, `${property} ${surrogate}`);
       return undefined;
     }
     if (rules.nonEmpty && value.trim() === "") {
@@ -148,7 +157,7 @@ export class InputChecker {
     return value;
   }
 
-  /** A list of non-empty strings. */
+  /** A list of non-empty strings, each valid Unicode text (no unpaired surrogate). */
   public stringList(property: string): string[] | undefined {
     const value = this.take(property);
     if (value === undefined) {
@@ -164,10 +173,35 @@ export class InputChecker {
           property,
           `${property}[${index}] must be a non-empty string; got ${describe(item)}`,
         );
+        return;
+      }
+      const surrogate = unpairedSurrogate(item);
+      if (surrogate !== undefined) {
+        this.fail(property, `${property}[${index}] ${surrogate}`);
       }
     });
     return value as string[];
   }
+}
+
+/**
+ * Why `value` is not valid Unicode text, to follow the property name, or `undefined` when it is.
+ * A JavaScript string can hold an unpaired UTF-16 surrogate (U+D800 to U+DFFF alone); such a string
+ * has no UTF-8 encoding: JSON and protobuf carry it as U+FFFD, so ngrok would store another value
+ * than the one in state (a perpetual diff), and a byte limit counted here would not be ngrok's.
+ */
+export function unpairedSurrogate(value: string): string | undefined {
+  const match = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.exec(
+    value,
+  );
+  if (match === null) {
+    return undefined;
+  }
+  const code = match[0].charCodeAt(0).toString(16).toUpperCase();
+  return (
+    `must be valid Unicode text: it has an unpaired UTF-16 surrogate (U+${code}) at index ` +
+    `${match.index}, which has no UTF-8 encoding`
+  );
 }
 
 /** A short description of a value for error messages: its JSON for scalars, its type otherwise. */
