@@ -38,6 +38,15 @@ const SAML2_PROTOCOL = "urn:oasis:names:tc:SAML:2.0:protocol";
 const MAX_LISTED_IDPS = 5;
 
 /**
+ * The largest IdP metadata document accepted, in bytes of UTF-8: 1 MiB. ngrok rejects metadata
+ * that is "too large" (ERR_NGROK_7080) without publishing its limit; real documents of one
+ * identity provider are a few KB (Okta, Google) to about 75 KB (AD FS). The bound is generous on
+ * purpose and keeps `check` fast: parsing costs about 1 s per MB of markup (a 10 MB document of
+ * nested elements took 12 s and 1.3 GB of heap), so a hostile document cannot stall a preview.
+ */
+export const IDP_METADATA_MAX_BYTES = 1024 * 1024;
+
+/**
  * What ngrok needs from an identity provider's SAML 2.0 metadata, as found in a document that
  * {@link parseIdpMetadata} accepted.
  */
@@ -86,6 +95,14 @@ export type IdpMetadataResult = { ok: true; metadata: IdpMetadata } | { ok: fals
  *
  * Rejected, each with its own reason:
  * - not a string, empty, or whitespace only ("is empty");
+ * - more than {@link IDP_METADATA_MAX_BYTES} bytes of UTF-8 (judged before anything is parsed);
+ * - a character that XML 1.0 (section 2.2, production `Char`) does not allow, raw or as a
+ *   character reference: U+0000 and the other C0 controls except tab, newline and carriage
+ *   return, an unpaired surrogate, U+FFFE, U+FFFF (`&#0;`, `&#xD800;`, `&#x110000;`, ...); strict
+ *   parsers such as the one behind ngrok's API refuse them. NULs between ASCII characters are
+ *   named as UTF-16 text read with the wrong encoding;
+ * - an HTML page (`<!DOCTYPE html>`), e.g. a sign-in page saved instead of the metadata: named as
+ *   such rather than as a DTD;
  * - a `<!DOCTYPE` declaration ("DTDs are not allowed in SAML metadata"), so that no entity is
  *   ever expanded and no external entity is ever fetched;
  * - XML that is not well-formed, including references to undefined entities such as `&foo;`
@@ -141,12 +158,45 @@ function parse(input: unknown): IdpMetadataResult {
     return fail(`is empty (only whitespace): ${expected}`);
   }
 
+  // Before any other work, so that a huge document costs one pass over its length.
+  const bytes = Buffer.byteLength(input, "utf8");
+  if (bytes > IDP_METADATA_MAX_BYTES) {
+    return fail(
+      `is ${bytes} bytes of UTF-8; at most ${IDP_METADATA_MAX_BYTES} bytes (1 MiB) are accepted ` +
+        "(the metadata of one identity provider is a few KB to about 100 KB): pass the " +
+        "EntityDescriptor of your IdP only",
+    );
+  }
+
   const text = new SourceText(input);
   const body = text.body;
 
+  const illegal = illegalCharacter(body);
+  if (illegal !== undefined) {
+    return illegalCharacterFailure(text, body, illegal);
+  }
+
   const doctype = findPrologDoctype(body);
+  if (doctype !== undefined && /^<!DOCTYPE\s+html[\s>]/i.test(body.slice(doctype, doctype + 30))) {
+    const { line, column } = text.position(doctype);
+    return fail(
+      `is an HTML page (<!DOCTYPE html> at line ${line}, column ${column}), not XML SAML 2.0 ` +
+        "metadata: pass the XML document your identity provider publishes as its metadata (an " +
+        "<EntityDescriptor>), not a web page such as its sign-in page",
+    );
+  }
   if (doctype !== undefined) {
     return doctypeFailure(text, doctype);
+  }
+
+  const reference = findIllegalCharacterReference(body);
+  if (reference !== undefined) {
+    const { line, column } = text.position(reference.offset);
+    return fail(
+      `is not well-formed XML: the character reference ${reference.text} at line ${line}, ` +
+        `column ${column} stands for a character that XML does not allow (XML 1.0 section 2.2: ` +
+        "tab, newline, carriage return and U+0020 to U+10FFFF except surrogates, U+FFFE and U+FFFF)",
+    );
   }
 
   const parsed = parseXml(body);
@@ -480,6 +530,89 @@ function findPrologDoctype(body: string): number | undefined {
     }
     return body.slice(i, i + 9).toUpperCase() === "<!DOCTYPE" ? i : undefined;
   }
+}
+
+/**
+ * A character outside XML 1.0's `Char` production (section 2.2): C0 controls other than tab,
+ * newline and carriage return, unpaired surrogates, U+FFFE and U+FFFF. (The `u` flag makes an
+ * unpaired surrogate one code point that the class does not contain.)
+ */
+const ILLEGAL_XML_CHARACTER = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
+
+/** Whether `codePoint` is a character XML 1.0 allows (section 2.2, production `Char`). */
+function isXmlCharacter(codePoint: number): boolean {
+  return (
+    codePoint === 0x9 ||
+    codePoint === 0xa ||
+    codePoint === 0xd ||
+    (codePoint >= 0x20 && codePoint <= 0xd7ff) ||
+    (codePoint >= 0xe000 && codePoint <= 0xfffd) ||
+    (codePoint >= 0x10000 && codePoint <= 0x10ffff)
+  );
+}
+
+/** The offset and code point of the first character of `body` that XML does not allow. */
+function illegalCharacter(body: string): { offset: number; codePoint: number } | undefined {
+  const match = ILLEGAL_XML_CHARACTER.exec(body);
+  return match === null ? undefined : { offset: match.index, codePoint: match[0].charCodeAt(0) };
+}
+
+function illegalCharacterFailure(
+  text: SourceText,
+  body: string,
+  illegal: { offset: number; codePoint: number },
+): { ok: false; reason: string } {
+  const { line, column } = text.position(illegal.offset);
+  const code = `U+${illegal.codePoint.toString(16).toUpperCase().padStart(4, "0")}`;
+  // "<\0?\0x\0m\0l\0": the bytes of UTF-16 text decoded as UTF-8 or Latin-1 (half of them NULs).
+  const sample = body.slice(0, 4096);
+  const nuls = sample.split("\u0000").length - 1;
+  const utf16 =
+    nuls * 4 >= sample.length
+      ? "; it looks like UTF-16 text read as UTF-8 or Latin-1: read the file with its encoding " +
+        '(e.g. fs.readFileSync(path, "utf16le")) or convert it to UTF-8'
+      : "";
+  return fail(
+    `is not well-formed XML: it contains the character ${code} at line ${line}, column ` +
+      `${column}, which XML does not allow (XML 1.0 section 2.2: tab, newline, carriage return ` +
+      `and U+0020 to U+10FFFF except surrogates, U+FFFE and U+FFFF)${utf16}`,
+  );
+}
+
+/**
+ * The first character reference (`&#N;`, `&#xH;`) outside comments, CDATA sections and processing
+ * instructions whose character XML does not allow, or undefined. xmldom decodes `&#0;` into a NUL
+ * without complaint; XML 1.0 section 4.1 (WFC: Legal Character) forbids it. One pass: each
+ * comment, CDATA section or processing instruction is skipped with one search for its end, and an
+ * unclosed one ends the scan (the parser reports it), so that no input makes this quadratic.
+ */
+function findIllegalCharacterReference(body: string): { offset: number; text: string } | undefined {
+  const closers: Record<string, string> = { "<!--": "-->", "<![CDATA[": "]]>", "<?": "?>" };
+  const token = /<!--|<!\[CDATA\[|<\?|&#(?:x([0-9A-Fa-f]+)|([0-9]+));/g;
+  for (let match = token.exec(body); match !== null; match = token.exec(body)) {
+    const close = closers[match[0]];
+    if (close !== undefined) {
+      const end = body.indexOf(close, token.lastIndex);
+      if (end < 0) {
+        return undefined;
+      }
+      token.lastIndex = end + close.length;
+      continue;
+    }
+    const digits = match[1] ?? match[2];
+    // More than 7 significant digits is beyond U+10FFFF either way (and beyond exact numbers).
+    const codePoint =
+      digits.replace(/^0+/, "").length > 7
+        ? Infinity
+        : parseInt(digits, match[1] !== undefined ? 16 : 10);
+    if (!isXmlCharacter(codePoint)) {
+      return {
+        offset: match.index,
+        text: match[0].length > 20 ? `${match[0].slice(0, 16)}…;` : match[0],
+      };
+    }
+  }
+  return undefined;
 }
 
 /**
