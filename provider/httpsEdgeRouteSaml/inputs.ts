@@ -110,7 +110,9 @@ const COOKIE_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]*$/;
  * - `idpMetadata` is required: one SAML 2.0 `EntityDescriptor` with an `IDPSSODescriptor`, a
  *   single sign-on endpoint and a signing certificate (see `parseIdpMetadata`). Its failures are
  *   reported without a property name, so that the engine does not print the whole document in
- *   the message; the reason starts with `idpMetadata`;
+ *   the message; the reason starts with `idpMetadata`. (For a failure that names a property,
+ *   Pulumi's engine prints "property <name> value <the program's raw value> has a problem", and
+ *   the value of this one is a document of up to 1 MiB.) A missing `idpMetadata` names it;
  * - `inactivityTimeout`, `maximumDuration`: integers from 0 to 4294967295 (seconds, uint32);
  * - `nameidFormat`: one of {@link NAMEID_FORMATS} (`""` means the default);
  * - `authorizedGroups`: a list of non-empty strings;
