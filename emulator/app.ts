@@ -3,13 +3,15 @@
  *
  * Layers, outermost first:
  * 1. root `onRequest`: the operation id (`Ngrok-Operation-Id` header);
- * 2. root `onResponse`: the request recorder;
- * 3. (room for more root hooks: a fault-injection layer added with `app.addHook("onRequest", …)`
- *    before the app is ready runs before authentication and every handler; it can throw an
- *    {@link NgrokApiError} such as `apiErrors.rateLimited()`);
- * 4. the public plugin: the SP metadata URL (no auth);
- * 5. the API plugin: `onRequest` authentication and version check, then the route plugins
- *    (SSH CAs, edges and routes, SAML module).
+ * 2. root `onResponse`: the request recorder (API requests only, not `/__emulator/`);
+ * 3. root `onRequest`/`onSend`: fault injection (`faults.ts`: delays, error statuses, dropped
+ *    connections), before authentication and every handler; hooks added with
+ *    `app.addHook("onRequest", …)` before the app is ready run after it and may throw an
+ *    {@link NgrokApiError} too;
+ * 4. the admin plugin: `/__emulator/faults` (own authentication, no version header);
+ * 5. the public plugin: the SP metadata URL (no auth);
+ * 6. the API plugin: `onRequest` authentication and version check, then the optional rate limit
+ *    (`rateLimit.ts`), then the route plugins (SSH CAs, edges and routes, SAML module).
  * One error handler renders every error (the app's, fastify's and the router's) in ngrok's
  * envelope; the not-found handler answers 404 or 405.
  */
@@ -18,10 +20,13 @@ import { authenticate } from "./auth";
 import { installBodyParser } from "./bodyParser";
 import { EmulatorContext, type EmulatorSnapshot, type RecordedRequest } from "./context";
 import { handleClientError, sendError } from "./errorHandler";
+import { FaultInjector, installFaults, seededRandom, type EmulatorFaults } from "./faults";
 import { assignOperationId } from "./operationId";
 import { collectRoutes, notFoundHandler } from "./notFound";
 import { resolveOptions, type EmulatorOptions } from "./options";
-import { installRecorder } from "./recorder";
+import { rateLimitHook } from "./rateLimit";
+import { installRecorder, recordRequest } from "./recorder";
+import { adminRoutes } from "./routes/admin";
 import { edgeRoutes } from "./routes/edges";
 import { publicSamlRoutes } from "./routes/publicSaml";
 import { samlRoutes } from "./routes/saml";
@@ -31,10 +36,15 @@ import { sshCertificateAuthorityRoutes } from "./routes/sshCertificateAuthoritie
 export interface EmulatorControl {
   /** The API key the app accepts. */
   readonly apiKey: string;
-  /** Every request answered, in order: method, path with query, status. */
+  /**
+   * Every API request answered, in order: method, path with query, status (0 when a fault rule
+   * dropped the connection). Requests to `/__emulator/` are not included.
+   */
   readonly requests: ReadonlyArray<RecordedRequest>;
   /** A deep copy of the current state (see {@link EmulatorSnapshot}). */
   snapshot(): EmulatorSnapshot;
+  /** The fault-injection rules: add, remove, clear, list (see {@link FaultRule}). */
+  readonly faults: EmulatorFaults;
 }
 
 /** A fastify instance serving the emulated API, with its {@link EmulatorControl}. */
@@ -47,9 +57,15 @@ const MAX_PARAM_LENGTH = 1000;
 export function createEmulatorApp(options: EmulatorOptions = {}): {
   app: EmulatorApp;
   context: EmulatorContext;
+  faults: EmulatorFaults;
 } {
   const resolved = resolveOptions(options);
   const context = new EmulatorContext(resolved);
+  const injector = new FaultInjector(
+    resolved.faults,
+    resolved.faultSeed === undefined ? Math.random : seededRandom(resolved.faultSeed),
+  );
+  const faults = injector.control();
   const { bodyLimit } = resolved;
 
   const app: FastifyInstance = Fastify({
@@ -60,11 +76,7 @@ export function createEmulatorApp(options: EmulatorOptions = {}): {
     // they are rendered and recorded here.
     frameworkErrors: (error, request, reply) => {
       sendError(error, request, reply, bodyLimit);
-      context.requests.push({
-        method: request.method,
-        path: request.url,
-        status: reply.statusCode,
-      });
+      recordRequest(context.requests, request, reply.statusCode);
     },
     clientErrorHandler: handleClientError,
   });
@@ -73,23 +85,33 @@ export function createEmulatorApp(options: EmulatorOptions = {}): {
     apiKey: resolved.apiKey,
     requests: context.requests,
     snapshot: () => context.snapshot(),
+    faults,
   };
   app.decorate("emulator", control);
 
   app.addHook("onRequest", assignOperationId);
   installRecorder(app, context.requests);
+  installFaults(app, injector, { log: context.requests, bodyLimit });
   const routeTable = collectRoutes(app);
   installBodyParser(app, bodyLimit);
   app.setErrorHandler((error, request, reply) => sendError(error, request, reply, bodyLimit));
   app.setNotFoundHandler(notFoundHandler(routeTable));
 
+  app.register(adminRoutes, {
+    faults: injector,
+    apiKey: resolved.apiKey,
+    authErrorStatus: resolved.authErrorStatus,
+  });
   app.register(publicSamlRoutes, { context });
   app.register(async (api) => {
     api.addHook("onRequest", authenticate(resolved.apiKey, resolved.authErrorStatus));
+    if (resolved.rateLimit !== undefined) {
+      api.addHook("onRequest", rateLimitHook(resolved.rateLimit, resolved.apiKey));
+    }
     await api.register(sshCertificateAuthorityRoutes, { context });
     await api.register(edgeRoutes, { context });
     await api.register(samlRoutes, { context });
   });
 
-  return { app: app as EmulatorApp, context };
+  return { app: app as EmulatorApp, context, faults };
 }

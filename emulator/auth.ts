@@ -8,7 +8,8 @@
  *    → ERR_NGROK_201;
  * 3. credential is not the API key → ERR_NGROK_202. Compared in constant time (SHA-256 of both,
  *    then `timingSafeEqual`). With Basic, the key may be the user name or the password;
- * 4. `Ngrok-Version` missing → ERR_NGROK_218; not `2` → ERR_NGROK_217.
+ * 4. `Ngrok-Version` missing → ERR_NGROK_218; not `2` → ERR_NGROK_217 (skipped for the
+ *    emulator's own `/__emulator/` admin endpoints, which are not versioned).
  * Header names are case-insensitive (node lower-cases them).
  */
 import { createHash, timingSafeEqual } from "node:crypto";
@@ -53,8 +54,19 @@ function single(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value.join(", ") : value;
 }
 
-/** Builds the `onRequest` hook checking the API key and the version header. */
-export function authenticate(apiKey: string, authErrorStatus: 401 | 403) {
+/** Options of {@link authenticate}. */
+export interface AuthenticateOptions {
+  /** Check the `Ngrok-Version` header (step 4). Default `true`; `false` for the admin endpoints. */
+  requireVersion?: boolean;
+}
+
+/** Builds the `onRequest` hook checking the API key and (unless turned off) the version header. */
+export function authenticate(
+  apiKey: string,
+  authErrorStatus: 401 | 403,
+  options: AuthenticateOptions = {},
+) {
+  const requireVersion = options.requireVersion ?? true;
   return function authenticateRequest(
     request: FastifyRequest,
     _reply: FastifyReply,
@@ -77,6 +89,10 @@ export function authenticate(apiKey: string, authErrorStatus: 401 | 403) {
     }
     if (!valid) {
       done(apiErrors.credentialInvalid(parsed.sent, authErrorStatus));
+      return;
+    }
+    if (!requireVersion) {
+      done();
       return;
     }
     const version = single(request.headers["ngrok-version"]);

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * `ngrok-api-emulator [--host 127.0.0.1] [--port 8787] [--api-key KEY] [--saml-base-url URL]`
+ * `ngrok-api-emulator [--host 127.0.0.1] [--port 8787] [--api-key KEY] [--saml-base-url URL]
+ *  [--rate-limit N] [--rate-limit-window-ms MS]`
  *
  * Starts the emulator and prints its base URL, the API key it accepts and the environment
  * variables to export for clients (`NGROK_API_BASE_URL`, `NGROK_API_KEY`). Stops cleanly on
@@ -8,11 +9,16 @@
  * the port is taken), 2 on bad arguments.
  */
 import { parseArgs } from "node:util";
-import { startEmulator, type RunningEmulator } from "./index";
+import {
+  DEFAULT_RATE_LIMIT_REQUESTS,
+  DEFAULT_RATE_LIMIT_WINDOW_MS,
+  startEmulator,
+  type RunningEmulator,
+} from "./index";
 
 /** One-line usage. */
 export const USAGE =
-  "Usage: ngrok-api-emulator [--host 127.0.0.1] [--port 8787] [--api-key KEY] [--saml-base-url URL]";
+  "Usage: ngrok-api-emulator [--host 127.0.0.1] [--port 8787] [--api-key KEY] [--saml-base-url URL] [--rate-limit N] [--rate-limit-window-ms MS]";
 
 const HELP = `${USAGE}
 
@@ -23,7 +29,16 @@ Options:
   --port PORT            TCP port, 0 picks a free one (default 8787)
   --api-key KEY          API key to accept (default: generated, printed at start)
   --saml-base-url URL    base of the SAML SP URLs (default: the emulator's base URL)
+  --rate-limit N         turn on ngrok's rate limit with N requests per window (ngrok: 120);
+                         over it: 429 ERR_NGROK_226 with Retry-After (default: off)
+  --rate-limit-window-ms MS
+                         rolling window of the rate limit in ms (default 60000); turns the
+                         rate limit on, with 120 requests unless --rate-limit says otherwise
   -h, --help             show this help
+
+Fault rules can be added at run time (not part of ngrok's API, same API key):
+  curl -H "Authorization: Bearer KEY" -H "Content-Type: application/json" \
+    -d '{"path":"/ssh_certificate_authorities","status":503,"count":1}' URL/__emulator/faults
 `;
 
 class UsageError extends Error {}
@@ -35,6 +50,15 @@ export interface CliArguments {
   port?: number;
   apiKey?: string;
   samlBaseUrl?: string;
+  /** From `--rate-limit` / `--rate-limit-window-ms`; `undefined` when neither is given. */
+  rateLimit?: { requests?: number; windowMs?: number };
+}
+
+function positiveIntegerArgument(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const parsed = /^\d{1,15}$/.test(value) ? Number(value) : NaN;
+  if (!(parsed > 0)) throw new UsageError(`--${name} must be a positive integer, got ${value}`);
+  return parsed;
 }
 
 /** Parses the command line. Throws a UsageError on bad arguments. */
@@ -50,6 +74,8 @@ export function parseCliArguments(argv: string[]): CliArguments {
         port: { type: "string" },
         "api-key": { type: "string" },
         "saml-base-url": { type: "string" },
+        "rate-limit": { type: "string" },
+        "rate-limit-window-ms": { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     }));
@@ -70,12 +96,16 @@ export function parseCliArguments(argv: string[]): CliArguments {
   if (samlBaseUrl !== undefined && !URL.canParse(samlBaseUrl)) {
     throw new UsageError(`--saml-base-url must be an absolute URL, got ${samlBaseUrl}`);
   }
+  const requests = positiveIntegerArgument("rate-limit", values["rate-limit"]);
+  const windowMs = positiveIntegerArgument("rate-limit-window-ms", values["rate-limit-window-ms"]);
   return {
     help: values.help === true,
     host: values.host,
     port,
     apiKey: values["api-key"],
     samlBaseUrl,
+    rateLimit:
+      requests === undefined && windowMs === undefined ? undefined : { requests, windowMs },
   };
 }
 
@@ -101,6 +131,7 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
       port: args.port,
       apiKey: args.apiKey,
       samlBaseUrl: args.samlBaseUrl,
+      rateLimit: args.rateLimit,
     });
   } catch (error) {
     process.stderr.write(`ngrok-api-emulator: cannot start: ${(error as Error).message}\n`);
@@ -128,7 +159,10 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
   process.stdout.write(
     `ngrok API emulator listening on ${emulator.url}\n` +
       `API key: ${emulator.apiKey}\n` +
-      `export NGROK_API_BASE_URL=${emulator.url} NGROK_API_KEY=${emulator.apiKey}\n`,
+      `export NGROK_API_BASE_URL=${emulator.url} NGROK_API_KEY=${emulator.apiKey}\n` +
+      (args.rateLimit === undefined
+        ? ""
+        : `Rate limit: ${args.rateLimit.requests ?? DEFAULT_RATE_LIMIT_REQUESTS} requests per ${args.rateLimit.windowMs ?? DEFAULT_RATE_LIMIT_WINDOW_MS} ms\n`),
   );
   return stopped;
 }

@@ -23,7 +23,7 @@ export interface RecordedRequest {
   readonly method: string;
   /** Path including the query string, as sent. */
   readonly path: string;
-  /** HTTP status code of the answer. */
+  /** HTTP status code of the answer; 0 when a fault rule dropped the connection (no answer). */
   readonly status: number;
 }
 

@@ -9,6 +9,7 @@
  * wrong method, a body over the size limit, an internal error) the body has no `error_code`,
  * as ngrok itself answers such 404s (`{"status_code":404,"msg":"Not Found","details":{...}}`).
  */
+import { STATUS_CODES } from "node:http";
 
 /** The JSON body of every error response. */
 export interface NgrokErrorBody {
@@ -148,12 +149,12 @@ export const apiErrors = {
       214,
       `The request parameter ${name} is unknown and not expected. The supported fields are: ${supported.join(", ")}. Check your API client implementation and review the API documentation: ${DOCS}.`,
     ),
-  /** 215: a body field with a value of the wrong type or out of range. */
-  invalidValue: (name: string) =>
+  /** 215: a body field with a value of the wrong type or out of range; `reason` says why, if given. */
+  invalidValue: (name: string, reason?: string) =>
     err(
       400,
       215,
-      `The value provided for the request parameter ${name} is invalid. Check your request and review the API documentation: ${DOCS}.`,
+      `The value provided for the request parameter ${name} is invalid${reason === undefined ? "" : `: ${reason}`}. Check your request and review the API documentation: ${DOCS}.`,
     ),
   /** 413 (no catalogue code): the body is larger than the emulator's limit. */
   bodyTooLarge: (limit: number) =>
@@ -185,7 +186,11 @@ export const apiErrors = {
   /** 233: `limit` out of 1..max or not a number. */
   pageLimitInvalid: (value: string, max: number) =>
     err(400, 233, `The page size limit must be between 1 and ${max} but ${value} was provided.`),
-  /** 226 (429): rate limited. Not raised by the emulator itself; for fault-injection layers. */
+  /**
+   * 226 (429): rate limited, by the optional rate limit (`EmulatorOptions.rateLimit`, with the
+   * configured numbers) or by a fault rule with status 429 (defaults: ngrok's 120 per 60s).
+   * `retryAfterSeconds` adds a `Retry-After` header (ngrok does not document one).
+   */
   rateLimited: (max = 120, interval = "60s", retryAfterSeconds?: number) =>
     err(
       429,
@@ -207,6 +212,14 @@ export const apiErrors = {
   badUrl: (path: string) => err(400, undefined, `The requested URL ${path} is not valid.`),
   /** 500 (no catalogue code): a bug in the emulator. */
   internal: () => err(500, undefined, "Internal Server Error"),
+  /**
+   * (no catalogue code) The default answer of a fault rule's `status` other than 429, 413 and
+   * 500: the status's reason phrase as `msg` (e.g. 503 "Service Unavailable").
+   */
+  injectedStatus: (status: number) =>
+    err(status, undefined, STATUS_CODES[status] ?? `HTTP status ${status}`),
+  /** 404 (no catalogue code, emulator admin endpoint): no fault rule with this id. */
+  faultRuleNotFound: (id: string) => err(404, undefined, `The fault rule ${id} does not exist.`),
 
   // SSH Certificate Authorities
   /** 1909: `private_key_type` not one of rsa, ecdsa, ed25519. */

@@ -17,7 +17,11 @@
  * - `POST /edges/https/:edge_id/routes`, `GET|DELETE /edges/https/:edge_id/routes/:id`
  * - `PUT|GET|DELETE /edges/https/:edge_id/routes/:id/saml`
  * - public, no auth: `GET <samlBaseUrl path>/saml/:route_id` (the SP metadata XML)
- * Behaviour, defaults and error codes are described on each module and in `emulator/README.md`.
+ * - the emulator's own admin endpoints, not part of ngrok's API (API key, no version header):
+ *   `GET|POST|DELETE /__emulator/faults`, `DELETE /__emulator/faults/:id`
+ * Options add fault injection (`faults`, see {@link FaultRule}) and ngrok's rate limit
+ * (`rateLimit`). Behaviour, defaults and error codes are described on each module and in
+ * `emulator/README.md`.
  *
  * @packageDocumentation
  */
@@ -26,8 +30,12 @@ import type { EmulatorOptions } from "./options";
 
 export type { EmulatorApp, EmulatorControl } from "./app";
 export type { EmulatorSnapshot, RecordedRequest, SamlModuleSnapshot } from "./context";
+export { ADMIN_PREFIX } from "./adminPath";
 export { apiErrors, NgrokApiError } from "./errors";
 export type { NgrokApiErrorOptions, NgrokErrorBody } from "./errors";
+export { FAULT_RULE_FIELDS, FaultRuleError, MAX_FAULT_DELAY_MS } from "./faultRule";
+export type { FaultRule, FaultRuleEntry } from "./faultRule";
+export type { EmulatorFaults } from "./faults";
 export {
   DEFAULT_BODY_LIMIT,
   DEFAULT_HOST,
@@ -35,6 +43,9 @@ export {
   DEFAULT_PORT,
 } from "./options";
 export type { EmulatorOptions } from "./options";
+export { DEFAULT_RATE_LIMIT_REQUESTS, DEFAULT_RATE_LIMIT_WINDOW_MS } from "./rateLimit";
+export type { RateLimitOptions } from "./rateLimit";
+export { DROPPED_STATUS } from "./recorder";
 export type {
   HttpsEdgeJson,
   HttpsEdgeRouteJson,
@@ -47,10 +58,12 @@ export type { RunningEmulator } from "./server";
 /**
  * Builds the emulator as a fastify instance that is not listening yet: call `app.inject()` in
  * tests, or `app.listen()` yourself. Hooks added with `app.addHook()` before the first
- * `inject`/`ready`/`listen` apply to every request (e.g. a fault-injection `onRequest` hook that
- * throws `apiErrors.rateLimited()` to answer 429 ERR_NGROK_226). `app.emulator` gives the API
- * key, the recorded requests and a state snapshot. Base URLs in responses are
- * `options.baseUrl`, else `http://<Host header>`.
+ * `inject`/`ready`/`listen` apply to every request (e.g. an `onRequest` hook that throws
+ * `apiErrors.rateLimited()` to answer 429 ERR_NGROK_226), though `options.faults` and
+ * `app.emulator.faults` usually suffice. `app.emulator` gives the API key, the recorded
+ * requests, a state snapshot and the fault rules. Base URLs in responses are
+ * `options.baseUrl`, else `http://<Host header>`. With `inject()`, a fault rule's `drop` makes
+ * the `inject()` promise reject with an `Error` whose `code` is `"ECONNRESET"`.
  * @throws TypeError on invalid options (e.g. a port outside 0..65535, a non-URL `samlBaseUrl`).
  */
 export function buildEmulatorApp(options: EmulatorOptions = {}): EmulatorApp {

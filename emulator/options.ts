@@ -1,7 +1,9 @@
 /**
  * Options of the emulator and their defaults.
  */
+import { validateFaultRule, type FaultRule } from "./faultRule";
 import { randomBase62 } from "./ids";
+import { resolveRateLimit, type RateLimitOptions, type ResolvedRateLimit } from "./rateLimit";
 
 /** Default listening host: loopback only. */
 export const DEFAULT_HOST = "127.0.0.1";
@@ -54,6 +56,26 @@ export interface EmulatorOptions {
   bodyLimit?: number;
   /** Limit of `idp_metadata` in UTF-8 bytes. Default {@link DEFAULT_IDP_METADATA_MAX_BYTES}. */
   idpMetadataMaxBytes?: number;
+  /**
+   * Initial fault-injection rules (see {@link FaultRule}), applied to API requests before
+   * authentication; first matching rule wins. They get the ids `fault_1`, `fault_2`, … and can
+   * be changed at run time through `faults` (or the `/__emulator/faults` endpoint). Default: none.
+   */
+  faults?: FaultRule[];
+  /**
+   * Seed (an integer in 0..2^32-1) of the probability draws of fault rules: with a seed, the
+   * same sequence of matching requests is hit the same way on every run (the draws come from
+   * a mulberry32 generator; one draw per matching rule with `probability < 1`). Default:
+   * `Math.random`.
+   */
+  faultSeed?: number;
+  /**
+   * ngrok's rate limit, per API key over a rolling window: `true` = ngrok's 120 requests per
+   * 60 000 ms, an object = your numbers (each defaulting to ngrok's). Over it: 429
+   * `ERR_NGROK_226` with a `Retry-After` header in whole seconds. Default: off (`false`).
+   * See `rateLimit.ts` for which requests count.
+   */
+  rateLimit?: RateLimitOptions | boolean;
 }
 
 /** Options with defaults applied. */
@@ -67,6 +89,12 @@ export interface ResolvedOptions {
   authErrorStatus: 401 | 403;
   bodyLimit: number;
   idpMetadataMaxBytes: number;
+  /** Validated copies of the initial fault rules. */
+  faults: FaultRule[];
+  /** Seed of the fault rules' probability draws, or `undefined` for `Math.random`. */
+  faultSeed: number | undefined;
+  /** The rate limit, or `undefined` when off. */
+  rateLimit: ResolvedRateLimit | undefined;
 }
 
 /** A fresh API key: `emu_` + 32 base62 characters. */
@@ -86,7 +114,10 @@ function positiveInteger(value: number | undefined, fallback: number, name: stri
   return value;
 }
 
-/** Applies defaults and checks option types. Throws `TypeError` on invalid options. */
+/**
+ * Applies defaults and checks option types. Throws `TypeError` on invalid options, naming the
+ * option (e.g. `faults[1].status must be an integer in 400..599, got 200`).
+ */
 export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
   const port = options.port ?? DEFAULT_PORT;
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -107,6 +138,17 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
   if (authErrorStatus !== 401 && authErrorStatus !== 403) {
     throw new TypeError(`authErrorStatus must be 401 or 403, got ${String(authErrorStatus)}`);
   }
+  if (options.faults !== undefined && !Array.isArray(options.faults)) {
+    throw new TypeError(`faults must be an array of fault rules, got ${typeof options.faults}`);
+  }
+  const faults = (options.faults ?? []).map((rule, i) => validateFaultRule(rule, `faults[${i}]`));
+  const { faultSeed } = options;
+  if (
+    faultSeed !== undefined &&
+    !(Number.isInteger(faultSeed) && faultSeed >= 0 && faultSeed <= 0xffffffff)
+  ) {
+    throw new TypeError(`faultSeed must be an integer in 0..4294967295, got ${faultSeed}`);
+  }
   return {
     host: options.host ?? DEFAULT_HOST,
     port,
@@ -121,5 +163,8 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
       DEFAULT_IDP_METADATA_MAX_BYTES,
       "idpMetadataMaxBytes",
     ),
+    faults,
+    faultSeed,
+    rateLimit: resolveRateLimit(options.rateLimit),
   };
 }

@@ -4,6 +4,7 @@
 import type { AddressInfo } from "node:net";
 import { createEmulatorApp } from "./app";
 import type { EmulatorSnapshot, RecordedRequest } from "./context";
+import type { EmulatorFaults } from "./faults";
 import type { EmulatorOptions } from "./options";
 
 /** A started emulator. */
@@ -14,10 +15,20 @@ export interface RunningEmulator {
   readonly apiKey: string;
   /** Stops listening and closes idle connections. */
   close(): Promise<void>;
-  /** Every API request answered, in order: method, path incl. query, status code. For tests that count requests. */
+  /**
+   * Every API request answered, in order: method, path incl. query, status code (0 when a fault
+   * rule dropped the connection). For tests that count requests; `/__emulator/` admin requests
+   * are not included.
+   */
   readonly requests: ReadonlyArray<RecordedRequest>;
   /** A deep copy of the current state, for tests: SSH CAs (as the API would render them), edges, routes, SAML modules (with edgeId and routeId). */
   snapshot(): EmulatorSnapshot;
+  /**
+   * The fault-injection rules (see `FaultRule`): `add(rule)` returns the rule's id, `remove(id)`,
+   * `clear()`, `list()` with ids and hit counts. Also reachable over HTTP at
+   * `/__emulator/faults`.
+   */
+  readonly faults: EmulatorFaults;
 }
 
 function urlHost(host: string, address: AddressInfo): string {
@@ -33,7 +44,7 @@ function urlHost(host: string, address: AddressInfo): string {
  * listening URL (a wildcard host is rendered as loopback). Rejects if the port cannot be bound.
  */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
-  const { app, context } = createEmulatorApp(options);
+  const { app, context, faults } = createEmulatorApp(options);
   const { host, port } = context.options;
   try {
     await app.listen({ host, port });
@@ -51,5 +62,6 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     close: () => (closing ??= app.close()),
     requests: context.requests,
     snapshot: () => context.snapshot(),
+    faults,
   };
 }
