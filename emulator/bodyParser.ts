@@ -8,11 +8,20 @@
  *   `Content-Type: application/json` on GET and DELETE without a body);
  * - a body without a Content-Type → 415 ERR_NGROK_216;
  * - a body whose media type is not `application/json` (or a `+json` type) → 415 ERR_NGROK_210;
- * - a body that is not JSON → 400 ERR_NGROK_213 (a leading UTF-8 BOM is tolerated).
+ * - a body that is not JSON → 400 ERR_NGROK_213 (a leading UTF-8 BOM is tolerated). That
+ *   includes bytes that are not valid UTF-8 (RFC 8259 §8.1: JSON exchanged between systems must
+ *   be UTF-8): they are rejected rather than silently replaced by U+FFFD, so a client that sends
+ *   them finds out instead of storing mangled text. (Go's encoding/json, which ngrok's API
+ *   presumably uses, replaces them; the emulator is stricter on purpose.)
+ * Nesting depth is not limited: V8's JSON.parse is not recursive, and nothing downstream walks
+ * a body recursively (100 000 nested arrays answer the usual 213/214/215).
  * Bodies sent to unknown paths are not inspected, so those answer 404/405.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { apiErrors } from "./errors";
+
+/** Strict UTF-8: invalid bytes throw instead of becoming U+FFFD; a leading BOM is dropped. */
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
 
 function mediaTypeOf(contentType: string): string {
   return contentType.split(";")[0].trim().toLowerCase();
@@ -31,8 +40,8 @@ export function parseJsonBody(request: FastifyRequest, raw: Buffer): unknown {
   if (header === undefined || header.trim() === "") throw apiErrors.contentTypeMissing();
   const mediaType = mediaTypeOf(header);
   if (!isJsonMediaType(mediaType)) throw apiErrors.contentTypeUnsupported(header);
-  const text = raw.toString("utf8").replace(/^\uFEFF/, "");
   try {
+    const text = UTF8.decode(raw).replace(/^\uFEFF/, "");
     return JSON.parse(text) as unknown;
   } catch {
     throw apiErrors.bodyUnparseable(mediaType);
