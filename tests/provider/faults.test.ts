@@ -1,0 +1,337 @@
+/**
+ * Every lifecycle step of both resources under every kind of fault the emulator injects (a 429
+ * with Retry-After, a 503, a 500, a connection dropped before or after the handler ran, an
+ * answer slower than the request timeout). The provider methods are called as the
+ * dynamic-provider host calls them, with what the engine would record kept in a small model of
+ * the state. After each step: it completed, or it failed with a message that names the request
+ * and the cause; and the emulator holds exactly the objects that state says exist, with the
+ * values state says they have (no duplicate, no orphan, nothing lost).
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import type * as pulumi from "@pulumi/pulumi";
+import { startEmulator, type FaultRule, type RunningEmulator } from "../../emulator";
+import {
+  configure,
+  httpsEdgeRouteSamlProvider as saml,
+  ResourceInitFailedError,
+  resetStackConfig,
+  sshCertificateAuthorityProvider as ssh,
+} from "../../provider";
+import type { HttpsEdgeRouteSamlOutputs } from "../../provider/httpsEdgeRouteSaml/inputs";
+import type { SshCertificateAuthorityOutputs } from "../../provider/sshCertificateAuthority/inputs";
+import { createEdgeWithRoutes } from "../support/emulatorApi";
+
+const OKTA = fs.readFileSync(
+  path.join(__dirname, "../../../shared/fixtures/idp-metadata/okta.xml"),
+  "utf8",
+);
+const PROVIDER_TEXT = "serialized provider text";
+/** Per-attempt timeout used here (seconds); the "slow" fault waits longer than this. */
+const TIMEOUT_SECONDS = 1;
+
+type Fault = Omit<FaultRule, "method" | "path">;
+
+/** The fault kinds, each hitting the step's request once. */
+const FAULTS: Record<string, Fault> = {
+  "429 with Retry-After": { status: 429, retryAfter: 1, count: 1 },
+  "503 Service Unavailable": { status: 503, count: 1 },
+  "500 Internal Server Error": { status: 500, count: 1 },
+  "connection dropped before the handler ran": { drop: "before", count: 1 },
+  "connection dropped after the handler ran": { drop: "after", count: 1 },
+  "answer slower than the request timeout": { delayMs: 1600, count: 1 },
+};
+
+/** The message of a create POST whose outcome is unknown and whose CA was not found. */
+const LOST_CREATE = (cause: string) =>
+  new RegExp(
+    `^creating the SSH certificate authority failed after the request was sent \\(${cause}\\); ` +
+      'ngrok may have created it\\. No matching CA \\(description "faults v1", key type ed25519, ' +
+      "created since .*\\) was found, so most likely none was created; nothing was recorded in state\\. " +
+      "To check, list the CAs",
+  );
+/** The message of a 500 (not retried: not transient by HTTP's definition). */
+const SERVER_ERROR = (method: string) =>
+  new RegExp(`^ngrok API 500: Internal Server Error \\(${method} /[^ ]+, operation op_\\w+\\)$`);
+
+/**
+ * The (step, fault) pairs that fail, with what their message must say; every other pair
+ * completes. A create POST is never sent twice: after a 5xx, a drop before the handler ran, or a
+ * timeout (the emulator, like most servers, drops the work of a request its client gave up on),
+ * the provider finds that no CA was created and fails saying so.
+ */
+const FAILS: ReadonlyMap<string, RegExp> = new Map([
+  [
+    "SshCertificateAuthority create / 503 Service Unavailable",
+    LOST_CREATE(
+      "ngrok API 503: Service Unavailable \\(POST /ssh_certificate_authorities, operation op_\\w+\\)",
+    ),
+  ],
+  [
+    "SshCertificateAuthority create / 500 Internal Server Error",
+    LOST_CREATE(
+      "ngrok API 500: Internal Server Error \\(POST /ssh_certificate_authorities, operation op_\\w+\\)",
+    ),
+  ],
+  [
+    "SshCertificateAuthority create / connection dropped before the handler ran",
+    LOST_CREATE(
+      "could not reach the ngrok API at .*: request to .* failed, reason: read ECONNRESET",
+    ),
+  ],
+  [
+    "SshCertificateAuthority create / answer slower than the request timeout",
+    LOST_CREATE("could not reach the ngrok API at .*: network timeout at: .*"),
+  ],
+  ["SshCertificateAuthority read / 500 Internal Server Error", SERVER_ERROR("GET")],
+  ["SshCertificateAuthority update / 500 Internal Server Error", SERVER_ERROR("PATCH")],
+  ["SshCertificateAuthority delete / 500 Internal Server Error", SERVER_ERROR("DELETE")],
+  ["HttpsEdgeRouteSaml create / 500 Internal Server Error", SERVER_ERROR("PUT")],
+  ["HttpsEdgeRouteSaml read / 500 Internal Server Error", SERVER_ERROR("GET")],
+  ["HttpsEdgeRouteSaml update / 500 Internal Server Error", SERVER_ERROR("PUT")],
+  ["HttpsEdgeRouteSaml delete / 500 Internal Server Error", SERVER_ERROR("DELETE")],
+]);
+
+let emulator: RunningEmulator;
+
+beforeEach(async () => {
+  emulator = await startEmulator({ port: 0 });
+  const values: Record<string, string> = {
+    "ngrok:apiKey": emulator.apiKey,
+    "ngrok:apiBaseUrl": emulator.url,
+    "ngrok:requestTimeoutSeconds": String(TIMEOUT_SECONDS),
+  };
+  await configure({
+    config: { get: (key: string) => values[key] },
+  } as unknown as pulumi.dynamic.ConfigureRequest);
+});
+
+afterEach(async () => {
+  await emulator.close();
+});
+
+afterAll(() => resetStackConfig());
+
+/** Runs a step; returns its error, if any. */
+async function attempt(step: () => Promise<unknown>): Promise<unknown> {
+  try {
+    await step();
+    return undefined;
+  } catch (error) {
+    return error;
+  }
+}
+
+/**
+ * Lets a slow first attempt, which the client gave up on, run out before the emulator is
+ * inspected (so that anything it might still change is seen).
+ */
+async function settle(fault: string): Promise<void> {
+  const delayMs = FAULTS[fault].delayMs ?? 0;
+  if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs + 200));
+}
+
+describe("SshCertificateAuthority under faults", () => {
+  const RESOURCE = "SshCertificateAuthority";
+  const inputs = {
+    privateKeyType: "ed25519" as const,
+    description: "faults v1",
+    metadata: '{"v":1}',
+  };
+  const checked = { ...inputs, __provider: PROVIDER_TEXT };
+
+  /** What the engine would hold: id → description and metadata. */
+  type State = Map<string, { description?: string; metadata?: string }>;
+
+  function live(): State {
+    return new Map(
+      emulator
+        .snapshot()
+        .sshCertificateAuthorities.map((ca) => [
+          ca.id,
+          { description: ca.description || undefined, metadata: ca.metadata || undefined },
+        ]),
+    );
+  }
+
+  async function existing(): Promise<{ id: string; outs: SshCertificateAuthorityOutputs }> {
+    const created = await ssh.create(checked);
+    return { id: created.id, outs: created.outs as SshCertificateAuthorityOutputs };
+  }
+
+  const STEPS: Record<
+    string,
+    { method: string; path: string; run: (state: State) => Promise<void> }
+  > = {
+    create: {
+      method: "POST",
+      path: "/ssh_certificate_authorities",
+      run: async (state) => {
+        try {
+          const { id, outs } = await ssh.create(checked);
+          state.set(id, { description: outs?.description, metadata: outs?.metadata });
+        } catch (error) {
+          // The one failure the engine records anyway: created, but not readable.
+          if (ResourceInitFailedError.isInstance(error)) state.set(error.id, inputs);
+          throw error;
+        }
+      },
+    },
+    read: {
+      method: "GET",
+      path: "/ssh_certificate_authorities/*",
+      run: async (state) => {
+        const [[id]] = [...state];
+        const read = await ssh.read(id, undefined);
+        if (read.id === "") state.delete(id);
+        else
+          state.set(id, { description: read.props?.description, metadata: read.props?.metadata });
+      },
+    },
+    update: {
+      method: "PATCH",
+      path: "/ssh_certificate_authorities/*",
+      run: async (state) => {
+        const [[id, olds]] = [...state];
+        const news = { ...checked, description: "faults v2", metadata: '{"v":2}' };
+        const { outs } = await ssh.update(id, { ...olds, ...checked } as never, news);
+        state.set(id, { description: outs?.description, metadata: outs?.metadata });
+      },
+    },
+    delete: {
+      method: "DELETE",
+      path: "/ssh_certificate_authorities/*",
+      run: async (state) => {
+        const [[id, olds]] = [...state];
+        await ssh.delete(id, olds as never);
+        state.delete(id);
+      },
+    },
+  };
+
+  const cases = Object.keys(STEPS).flatMap((step) =>
+    Object.keys(FAULTS).map((fault) => [step, fault] as const),
+  );
+
+  test.each(cases)("%s under %s", async (step, fault) => {
+    const state: State = new Map();
+    if (step !== "create") {
+      const { id, outs } = await existing();
+      state.set(id, { description: outs.description, metadata: outs.metadata });
+    }
+    const { method, path: pattern, run } = STEPS[step];
+    emulator.faults.add({ method, path: pattern, ...FAULTS[fault] });
+
+    const error = await attempt(() => run(state));
+    await settle(fault);
+
+    const failure = FAILS.get(`${RESOURCE} ${step} / ${fault}`);
+    if (failure) {
+      expect(error).toBeInstanceOf(Error);
+      expect((error as Error).message).toMatch(failure);
+    } else {
+      expect(error).toBeUndefined();
+    }
+    // The fault was really met.
+    expect(emulator.faults.list().reduce((hits, rule) => hits + rule.hits, 0)).toBe(1);
+    // No duplicate, no orphan, nothing lost: the API holds exactly what state holds.
+    expect(live()).toEqual(state);
+  });
+});
+
+describe("HttpsEdgeRouteSaml under faults", () => {
+  const RESOURCE = "HttpsEdgeRouteSaml";
+
+  /** What the engine would hold: id → outputs. */
+  type State = Map<string, HttpsEdgeRouteSamlOutputs>;
+
+  /** Module id → cookie prefix (the field the update changes), in the API and in state. */
+  function live(): Map<string, string> {
+    return new Map(
+      emulator.snapshot().samlModules.map((m) => [`${m.edgeId}/${m.routeId}`, m.cookie_prefix]),
+    );
+  }
+  function recorded(state: State): Map<string, string> {
+    return new Map([...state].map(([id, outs]) => [id, outs.cookiePrefix]));
+  }
+
+  async function checkedFor(edgeId: string, routeId: string, cookiePrefix = "v1-") {
+    const result = await saml.check(
+      {},
+      { __provider: PROVIDER_TEXT, edgeId, routeId, idpMetadata: OKTA, cookiePrefix },
+    );
+    expect(result.failures ?? []).toEqual([]);
+    return { ...result.inputs, __provider: PROVIDER_TEXT } as Record<string, unknown>;
+  }
+
+  const STEPS: Record<
+    string,
+    {
+      method: string;
+      run: (state: State, edgeId: string, routeId: string) => Promise<void>;
+    }
+  > = {
+    create: {
+      method: "PUT",
+      run: async (state, edgeId, routeId) => {
+        const { id, outs } = await saml.create((await checkedFor(edgeId, routeId)) as never);
+        state.set(id, outs as HttpsEdgeRouteSamlOutputs);
+      },
+    },
+    read: {
+      method: "GET",
+      run: async (state) => {
+        const [[id, olds]] = [...state];
+        const read = await saml.read(id, olds);
+        if (read.id === "") state.delete(id);
+        else state.set(id, read.props as HttpsEdgeRouteSamlOutputs);
+      },
+    },
+    update: {
+      method: "PUT",
+      run: async (state, edgeId, routeId) => {
+        const [[id, olds]] = [...state];
+        const news = await checkedFor(edgeId, routeId, "v2-");
+        const { outs } = await saml.update(id, olds, news as never);
+        state.set(id, outs as HttpsEdgeRouteSamlOutputs);
+      },
+    },
+    delete: {
+      method: "DELETE",
+      run: async (state) => {
+        const [[id, olds]] = [...state];
+        await saml.delete(id, olds as never);
+        state.delete(id);
+      },
+    },
+  };
+
+  const cases = Object.keys(STEPS).flatMap((step) =>
+    Object.keys(FAULTS).map((fault) => [step, fault] as const),
+  );
+
+  test.each(cases)("%s under %s", async (step, fault) => {
+    const { edgeId, routeIds } = await createEdgeWithRoutes(emulator, 1);
+    const [routeId] = routeIds;
+    const state: State = new Map();
+    if (step !== "create") {
+      const { id, outs } = await saml.create((await checkedFor(edgeId, routeId)) as never);
+      state.set(id, outs as HttpsEdgeRouteSamlOutputs);
+    }
+    const { method, run } = STEPS[step];
+    emulator.faults.add({ method, path: `/edges/https/*/routes/*/saml`, ...FAULTS[fault] });
+
+    const error = await attempt(() => run(state, edgeId, routeId));
+    await settle(fault);
+
+    const failure = FAILS.get(`${RESOURCE} ${step} / ${fault}`);
+    if (failure) {
+      expect(error).toBeInstanceOf(Error);
+      expect((error as Error).message).toMatch(failure);
+    } else {
+      expect(error).toBeUndefined();
+    }
+    expect(emulator.faults.list().reduce((hits, rule) => hits + rule.hits, 0)).toBe(1);
+    expect(live()).toEqual(recorded(state));
+  });
+});

@@ -1,0 +1,134 @@
+/**
+ * Through the rate limit: 300 provider operations across both resources, 10 at a time, against
+ * the emulator limiting as ngrok does (a number of requests per rolling window per API key, then
+ * 429 ERR_NGROK_226 with Retry-After). The window is shortened to keep the test quick; the limit
+ * is kept small enough that the operations need several windows. Every operation must succeed,
+ * the limiter must really have refused requests, and the emulator must end empty.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import type * as pulumi from "@pulumi/pulumi";
+import { startEmulator, type RunningEmulator } from "../../emulator";
+import {
+  configure,
+  httpsEdgeRouteSamlProvider as saml,
+  resetStackConfig,
+  sshCertificateAuthorityProvider as ssh,
+} from "../../provider";
+import { createEdgeWithRoutes } from "../support/emulatorApi";
+
+const OKTA = fs.readFileSync(
+  path.join(__dirname, "../../../shared/fixtures/idp-metadata/okta.xml"),
+  "utf8",
+);
+const PROVIDER_TEXT = "serialized provider text";
+/** 60 requests per rolling 2 s: the same shape as ngrok's 120 per 60 s, quicker. */
+const LIMIT = { requests: 60, windowMs: 2000 };
+const CONCURRENCY = 10;
+/** SSH CA lifecycles (create, read, update, delete: 4 operations each). */
+const CA_LIFECYCLES = 55;
+/** SAML module lifecycles (create, read, update, delete: 4 operations each). */
+const SAML_LIFECYCLES = 20;
+
+let emulator: RunningEmulator;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, rateLimit: LIMIT });
+  const values: Record<string, string> = {
+    "ngrok:apiKey": emulator.apiKey,
+    "ngrok:apiBaseUrl": emulator.url,
+  };
+  await configure({
+    config: { get: (key: string) => values[key] },
+  } as unknown as pulumi.dynamic.ConfigureRequest);
+});
+
+afterAll(async () => {
+  resetStackConfig();
+  await emulator.close();
+});
+
+/** Runs `tasks` with at most `limit` in flight; resolves to their results in order. */
+async function pool<T>(tasks: Array<() => Promise<T>>, limit: number): Promise<T[]> {
+  const results: T[] = new Array(tasks.length);
+  let next = 0;
+  const workers = Array.from({ length: limit }, async () => {
+    while (next < tasks.length) {
+      const index = next++;
+      results[index] = await tasks[index]();
+    }
+  });
+  await Promise.all(workers);
+  return results;
+}
+
+test("300 operations across both resources at concurrency 10 all succeed through the rate limit", async () => {
+  // Routes to hang the SAML modules on, made before the limiter matters (and waited out).
+  const routes: Array<{ edgeId: string; routeId: string }> = [];
+  for (let i = 0; i < SAML_LIFECYCLES; i++) {
+    const { edgeId, routeIds } = await createEdgeWithRoutes(emulator, 1);
+    routes.push({ edgeId, routeId: routeIds[0] });
+    if (i % 20 === 19) await new Promise((resolve) => setTimeout(resolve, LIMIT.windowMs));
+  }
+  await new Promise((resolve) => setTimeout(resolve, LIMIT.windowMs));
+  const before = emulator.requests.length;
+  let operations = 0;
+
+  const caLifecycle = (i: number) => async () => {
+    const inputs = { privateKeyType: "ed25519", description: `ca ${i}`, __provider: PROVIDER_TEXT };
+    const checked = await ssh.check({}, inputs);
+    expect(checked.failures ?? []).toEqual([]);
+    const created = await ssh.create(checked.inputs as never);
+    operations++;
+    const read = await ssh.read(created.id, created.outs);
+    expect(read.id).toBe(created.id);
+    operations++;
+    const news = { ...(checked.inputs as object), description: `ca ${i} v2` };
+    const updated = await ssh.update(created.id, created.outs as never, news as never);
+    expect(updated.outs?.description).toBe(`ca ${i} v2`);
+    operations++;
+    await ssh.delete(created.id, updated.outs as never);
+    operations++;
+  };
+
+  const samlLifecycle = (i: number) => async () => {
+    const { edgeId, routeId } = routes[i];
+    const raw = { __provider: PROVIDER_TEXT, edgeId, routeId, idpMetadata: OKTA };
+    const checked = await saml.check({}, raw);
+    expect(checked.failures ?? []).toEqual([]);
+    const created = await saml.create(checked.inputs as never);
+    operations++;
+    const read = await saml.read(created.id, created.outs);
+    expect(read.id).toBe(created.id);
+    operations++;
+    const news = await saml.check({}, { ...raw, cookiePrefix: `r${i}-` });
+    const updated = await saml.update(created.id, created.outs as never, news.inputs as never);
+    expect((updated.outs as { cookiePrefix: string }).cookiePrefix).toBe(`r${i}-`);
+    operations++;
+    await saml.delete(created.id, updated.outs as never);
+    operations++;
+  };
+
+  const tasks: Array<() => Promise<void>> = [];
+  for (let i = 0; i < Math.max(CA_LIFECYCLES, SAML_LIFECYCLES); i++) {
+    if (i < CA_LIFECYCLES) tasks.push(caLifecycle(i));
+    if (i < SAML_LIFECYCLES) tasks.push(samlLifecycle(i));
+  }
+  await pool(tasks, CONCURRENCY);
+
+  const requests = emulator.requests.slice(before);
+  const refused = requests.filter((r) => r.status === 429).length;
+  expect(operations).toBe(4 * (CA_LIFECYCLES + SAML_LIFECYCLES));
+  expect(operations).toBe(300);
+  // The limiter really refused requests, and every one of them was retried to success.
+  expect(refused).toBeGreaterThan(0);
+  expect(requests.filter((r) => r.status >= 400 && r.status !== 429 && r.status !== 404)).toEqual(
+    [],
+  );
+  const snapshot = emulator.snapshot();
+  expect(snapshot.sshCertificateAuthorities).toEqual([]);
+  expect(snapshot.samlModules).toEqual([]);
+  process.stdout.write(
+    `rate limit: ${operations} operations, ${requests.length} requests, ${refused} answered 429\n`,
+  );
+}, 240_000);
