@@ -284,6 +284,10 @@ function report(
       "The engine stand-in is this Node process with @grpc/grpc-js and google-protobuf; Pulumi's " +
         "real engine is Go, so its side of each call costs less than measured here. The host is " +
         "Pulumi's own, unchanged. CPU times come from /proc (host) and process.cpuUsage().",
+      "The emulator's optional rate limit is off. Against api.ngrok.com, its documented 120 " +
+        `requests per 60 s would make the ${LIFECYCLES * 3} requests of one variant take at ` +
+        `least ${Math.ceil((LIFECYCLES * 3) / 120)} minutes: there, the number of requests (see ` +
+        "above) is what a deployment costs, and milliseconds of CPU per call are noise.",
       `The padded variant carries ${PAD_BYTES} B more wherever \`__provider\` goes (in its inputs ` +
         "and echoed in its outputs); its extra host CPU per KB prices the state every message carries.",
     ],
