@@ -72,6 +72,8 @@ export class ProviderHost {
   public readonly calls: string[] = [];
   /** What the host wrote to stderr (its `console.error` of failures). */
   public stderr = "";
+  /** What the host wrote to stdout after the port line (a provider's `console.log`). */
+  public stdout = "";
 
   private constructor(
     private readonly child: ChildProcess,
@@ -96,10 +98,17 @@ export class ProviderHost {
       detached: true,
     });
     let stderr = "";
+    let host: ProviderHost | undefined;
+    const early: string[] = [];
     child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     const port = await new Promise<string>((resolve, reject) => {
       const lines = readline.createInterface({ input: child.stdout! });
-      lines.once("line", (line) => resolve(line.trim()));
+      lines.once("line", (line) => {
+        resolve(line.trim());
+        lines.on("line", (more) =>
+          host === undefined ? early.push(more) : (host.stdout += more + "\n"),
+        );
+      });
       child.once("exit", (code) =>
         reject(new Error(`dynamic-provider host exited with ${code} before listening: ${stderr}`)),
       );
@@ -110,10 +119,12 @@ export class ProviderHost {
       credentials: grpc.ChannelCredentials,
     ) => grpc.Client & Record<string, unknown>;
     const client = new Client(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
-    const host = new ProviderHost(child, client, pb, statusPb);
-    child.stderr?.on("data", (chunk: Buffer) => (host.stderr += chunk.toString()));
-    host.stderr = stderr;
-    return host;
+    host = new ProviderHost(child, client, pb, statusPb);
+    const started = host;
+    child.stderr?.on("data", (chunk: Buffer) => (started.stderr += chunk.toString()));
+    started.stderr = stderr;
+    started.stdout = early.map((line) => line + "\n").join("");
+    return started;
   }
 
   /** Configure with the whole stack config, namespaced (`ngrok:apiKey`), secrets unwrapped. */

@@ -7,7 +7,7 @@ import * as path from "node:path";
 import { Deployment, type ResourceGoal, type ResourceState } from "../../dist/devtools/deployment";
 import { type ProviderHost, startProviderHost } from "../../dist/devtools/providerHost";
 import { runProgram } from "../../dist/devtools/runProgram";
-import { type RunningEmulator, startEmulator } from "../../emulator";
+import { type EmulatorOptions, type RunningEmulator, startEmulator } from "../../emulator";
 
 export const REPO = path.resolve(__dirname, "../..");
 
@@ -37,13 +37,24 @@ export interface TestStack {
 export async function startTestStack(
   programDir: string,
   project: string,
-  options: { main?: string } = {},
+  options: {
+    main?: string;
+    /** Emulator options (the port is always 0). */
+    emulator?: EmulatorOptions;
+    /** Extra environment of the host process. */
+    hostEnv?: Record<string, string>;
+    /** The `ngrok:apiKey` the host is configured with. Default: the emulator's key. */
+    apiKey?: string;
+  } = {},
 ): Promise<TestStack> {
   const dir = path.resolve(REPO, programDir);
   const stack = "test";
-  const emulator = await startEmulator({ port: 0 });
-  const host = await startProviderHost({ cwd: dir, project });
-  await host.configure({ "ngrok:apiKey": emulator.apiKey, "ngrok:apiBaseUrl": emulator.url });
+  const emulator = await startEmulator({ ...options.emulator, port: 0 });
+  const host = await startProviderHost({ cwd: dir, project, env: options.hostEnv });
+  await host.configure({
+    "ngrok:apiKey": options.apiKey ?? emulator.apiKey,
+    "ngrok:apiBaseUrl": emulator.url,
+  });
   const deployment = new Deployment(host, stack, project);
   const namespaced = (config: Record<string, string>) =>
     Object.fromEntries(

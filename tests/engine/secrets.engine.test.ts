@@ -1,0 +1,178 @@
+/**
+ * The API key never leaks. Both resources are deployed through the engine's path (the real
+ * resource classes under setMocks, Pulumi's own dynamic-provider host over gRPC) with a
+ * recognisable API key given the way a user gives it (`ngrok:apiKey` stack config). Faults make
+ * the client retry (and log each retry, with the debug lines also sent to stderr) and make steps
+ * fail; a second host with a wrong, equally recognisable key makes the API refuse it (ngrok's 401
+ * body quotes the credential it was sent). Everything is scanned for both keys: `__provider`,
+ * every input and output in state, every error message, and everything the host wrote to stdout
+ * and stderr.
+ */
+import * as path from "node:path";
+import type { ResourceGoal } from "../../dist/devtools/deployment";
+import { callApi, createEdgeWithRoutes } from "../support/emulatorApi";
+import { REPO, startTestStack, type TestStack } from "../support/stack";
+
+const API_KEY = "ngrok_api_LEAKCANARY_2n9Q7xVwK4pZt8rJ3mLs";
+const WRONG_KEY = "ngrok_api_WRONGCANARY_5hT2yBq9Xc7Nd4Rk1Wf";
+/** Each key, and the distinctive part alone (in case something truncates or re-encodes it). */
+const NEEDLES = [API_KEY, WRONG_KEY, "LEAKCANARY", "WRONGCANARY"];
+const HOST_ENV = { PULUMI_NGROK_DYNAMIC_DEBUG: "1", NGROK_REQUEST_TIMEOUT_SECONDS: "1" };
+
+let ssh: TestStack;
+let saml: TestStack;
+/** Everything that must not contain a key: collected by the tests, scanned at the end. */
+const scanned: Array<{ where: string; text: string }> = [];
+
+function collect(where: string, value: unknown): void {
+  scanned.push({ where, text: typeof value === "string" ? value : JSON.stringify(value) });
+}
+
+async function failureOf(step: () => Promise<unknown>): Promise<Error> {
+  try {
+    await step();
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error("expected the step to fail");
+}
+
+beforeAll(async () => {
+  ssh = await startTestStack("tests/programs/sshCertificateAuthority", "secrets-ssh", {
+    emulator: { apiKey: API_KEY },
+    hostEnv: HOST_ENV,
+  });
+  saml = await startTestStack("tests/programs/httpsEdgeRouteSaml", "secrets-saml", {
+    emulator: { apiKey: API_KEY },
+    hostEnv: HOST_ENV,
+  });
+});
+
+afterAll(async () => {
+  await ssh?.close();
+  await saml?.close();
+});
+
+test("SshCertificateAuthority: up through retries, a failing update, refresh and destroy", async () => {
+  const goals = await ssh.goals({ privateKeyType: "ed25519", description: "secrets v1" });
+  collect("ssh __provider", goals[0].inputs.__provider);
+
+  // Retries of every kind on the way: a 429, a 503, dropped connections, a slow answer.
+  ssh.emulator.faults.add({ method: "POST", status: 429, retryAfter: 1, count: 1 });
+  ssh.emulator.faults.add({ method: "POST", drop: "after", count: 1 });
+  await ssh.deployment.up(goals);
+  ssh.emulator.faults.add({ method: "GET", status: 503, count: 1 });
+  ssh.emulator.faults.add({ method: "GET", drop: "before", count: 1 });
+  await ssh.deployment.refresh();
+  ssh.emulator.faults.add({ method: "PATCH", delayMs: 1500, count: 1 });
+  await ssh.deployment.up(await ssh.goals({ privateKeyType: "ed25519", description: "v2" }));
+
+  // A step that fails: its message goes to the user and into CI logs.
+  ssh.emulator.faults.add({ method: "PATCH", status: 500, count: 1 });
+  const failed = await failureOf(async () =>
+    ssh.deployment.up(await ssh.goals({ privateKeyType: "ed25519", description: "v3" })),
+  );
+  expect(failed.message).toMatch(/ngrok API 500/);
+  collect("ssh failed update", failed.message);
+
+  // A create that may have acted and cannot be resolved: the longest error message there is.
+  const ambiguous = await startTestStack("tests/programs/sshCertificateAuthority", "secrets-2", {
+    emulator: { apiKey: API_KEY },
+    hostEnv: HOST_ENV,
+  });
+  try {
+    ambiguous.emulator.faults.add({ method: "POST", drop: "before", count: 1 });
+    const unresolved = await failureOf(async () =>
+      ambiguous.deployment.up(await ambiguous.goals({ privateKeyType: "ed25519" })),
+    );
+    expect(unresolved.message).toMatch(/ngrok may have created it/);
+    collect("ssh ambiguous create", unresolved.message);
+  } finally {
+    collect("second host stderr", ambiguous.host.stderr);
+    collect("second host stdout", ambiguous.host.stdout);
+    await ambiguous.close();
+  }
+
+  collect("ssh state", [...ssh.deployment.resources.values()]);
+  collect("ssh stack outputs", await ssh.stackOutputs({ privateKeyType: "ed25519" }));
+  await ssh.deployment.destroy();
+  expect(ssh.emulator.snapshot().sshCertificateAuthorities).toEqual([]);
+  // The retries were logged (so the scan below covers real log lines).
+  expect(ssh.host.stderr).toMatch(/debug: ngrok API: retrying POST \/ssh_certificate_authorities/);
+  expect(ssh.host.stderr).toMatch(/debug: ngrok API: retrying GET \/ssh_certificate_authorities/);
+  expect(ssh.host.stderr).toMatch(/debug: ngrok API: POST .* but created sshca_/);
+});
+
+test("HttpsEdgeRouteSaml: up through retries, a failing step, refresh and destroy", async () => {
+  const { edgeId, routeIds } = await createEdgeWithRoutes(saml.emulator, 1);
+  const config = {
+    edgeId,
+    routeId: routeIds[0],
+    idpMetadataPath: path.resolve(REPO, "../shared/fixtures/idp-metadata/okta.xml"),
+  };
+  const goals: ResourceGoal[] = await saml.goals(config);
+  collect("saml __provider", goals[0].inputs.__provider);
+
+  saml.emulator.faults.add({ method: "PUT", status: 503, count: 1 });
+  saml.emulator.faults.add({ method: "PUT", drop: "after", count: 1 });
+  await saml.deployment.up(goals);
+  saml.emulator.faults.add({ method: "GET", status: 429, retryAfter: 1, count: 1 });
+  await saml.deployment.refresh();
+  saml.emulator.faults.add({ method: "PUT", status: 500, count: 1 });
+  const failed = await failureOf(async () =>
+    saml.deployment.up(await saml.goals({ ...config, forceAuthn: "true" })),
+  );
+  expect(failed.message).toMatch(/ngrok API 500/);
+  collect("saml failed update", failed.message);
+
+  collect("saml state", [...saml.deployment.resources.values()]);
+  collect("saml stack outputs", await saml.stackOutputs(config));
+  saml.emulator.faults.add({ method: "DELETE", drop: "after", count: 1 });
+  await saml.deployment.destroy();
+  expect(saml.emulator.snapshot().samlModules).toEqual([]);
+  expect(saml.host.stderr).toMatch(/debug: ngrok API: retrying PUT \/edges\/https\//);
+});
+
+test("a wrong key: ngrok's 401 quotes it, the error message does not", async () => {
+  const wrong = await startTestStack("tests/programs/sshCertificateAuthority", "secrets-3", {
+    emulator: { apiKey: API_KEY },
+    hostEnv: HOST_ENV,
+    apiKey: WRONG_KEY,
+  });
+  try {
+    const goals = await wrong.goals({ privateKeyType: "ed25519" });
+    const refused = await failureOf(() => wrong.deployment.up(goals));
+    expect(refused.message).toMatch(/ngrok API 401 ERR_NGROK_202/);
+    collect("401 error", refused.message);
+    // The API, like ngrok's, does quote it: the client's redaction is what keeps it out.
+    expect(wrong.emulator.requests.map((r) => r.status)).toEqual([401]);
+    const raw = await callApi(
+      { url: wrong.emulator.url, apiKey: WRONG_KEY },
+      "GET",
+      "/edges/https",
+    );
+    expect(raw.text).toContain(WRONG_KEY);
+  } finally {
+    collect("wrong-key host stderr", wrong.host.stderr);
+    collect("wrong-key host stdout", wrong.host.stdout);
+    await wrong.close();
+  }
+});
+
+test("the keys appear nowhere: __provider, state, outputs, errors, host stdout and stderr", () => {
+  collect("ssh host stderr", ssh.host.stderr);
+  collect("ssh host stdout", ssh.host.stdout);
+  collect("saml host stderr", saml.host.stderr);
+  collect("saml host stdout", saml.host.stdout);
+  // What was scanned is substantial, not empty strings.
+  expect(scanned.length).toBeGreaterThanOrEqual(15);
+  expect(scanned.reduce((bytes, { text }) => bytes + (text?.length ?? 0), 0)).toBeGreaterThan(
+    10_000,
+  );
+  const leaks = scanned.flatMap(({ where, text }) =>
+    NEEDLES.filter((needle) => (text ?? "").includes(needle)).map(
+      (needle) => `${where}: ${needle}`,
+    ),
+  );
+  expect(leaks).toEqual([]);
+});
