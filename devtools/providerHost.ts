@@ -73,13 +73,16 @@ export class ProviderHost {
   /** What the host wrote to stderr (its `console.error` of failures). */
   public stderr = "";
   /** What the host wrote to stdout after the port line (a provider's `console.log`). */
-  public stdout = "";
+  public get stdout(): string {
+    return this.stdoutLines.map((line) => line + "\n").join("");
+  }
 
   private constructor(
     private readonly child: ChildProcess,
     private readonly client: grpc.Client & Record<string, unknown>,
     private readonly pb: ProviderPb,
     private readonly statusPb: StatusPb,
+    private readonly stdoutLines: string[],
   ) {}
 
   /** Spawns the host as the engine does; see the module comment. */
@@ -98,16 +101,13 @@ export class ProviderHost {
       detached: true,
     });
     let stderr = "";
-    let host: ProviderHost | undefined;
-    const early: string[] = [];
+    const stdoutLines: string[] = [];
     child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     const port = await new Promise<string>((resolve, reject) => {
       const lines = readline.createInterface({ input: child.stdout! });
       lines.once("line", (line) => {
         resolve(line.trim());
-        lines.on("line", (more) =>
-          host === undefined ? early.push(more) : (host.stdout += more + "\n"),
-        );
+        lines.on("line", (more) => stdoutLines.push(more));
       });
       child.once("exit", (code) =>
         reject(new Error(`dynamic-provider host exited with ${code} before listening: ${stderr}`)),
@@ -119,12 +119,10 @@ export class ProviderHost {
       credentials: grpc.ChannelCredentials,
     ) => grpc.Client & Record<string, unknown>;
     const client = new Client(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
-    host = new ProviderHost(child, client, pb, statusPb);
-    const started = host;
-    child.stderr?.on("data", (chunk: Buffer) => (started.stderr += chunk.toString()));
-    started.stderr = stderr;
-    started.stdout = early.map((line) => line + "\n").join("");
-    return started;
+    const host = new ProviderHost(child, client, pb, statusPb, stdoutLines);
+    child.stderr?.on("data", (chunk: Buffer) => (host.stderr += chunk.toString()));
+    host.stderr = stderr;
+    return host;
   }
 
   /** Configure with the whole stack config, namespaced (`ngrok:apiKey`), secrets unwrapped. */
