@@ -169,7 +169,7 @@ export async function measureEmulatorLatency(runs: number): Promise<Section> {
         "keep-alive connection of their own.",
       "The event loop is watched inside the emulator process by `perf_hooks.monitorEventLoopDelay` " +
         `(resolution ${LOOP_RESOLUTION_MS} ms) and by a ${LOOP_RESOLUTION_MS} ms interval whose ` +
-        "drift is recorded; the block is the larger of the two, beyond the interval.",
+        "drift is recorded; the delay is the larger of the two, beyond the interval.",
       "A delay is not necessarily a block: key generation runs on libuv's thread pool (4 " +
         "threads), and on a machine with fewer cores the loop thread waits its turn for a CPU. " +
         "The sampler reads the loop thread's scheduler statistics (Linux " +
