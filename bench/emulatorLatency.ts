@@ -99,8 +99,9 @@ export async function measureEmulatorLatency(runs: number): Promise<Section> {
     .map((r, i) =>
       r.loop.longestDelay === undefined
         ? `run ${i + 1}: ${r.loop.maxDelayMs.toFixed(1)} ms`
-        : `run ${i + 1}: ${r.loop.longestDelay.delayMs.toFixed(1)} ms, of which the loop ` +
-          `thread ran ${r.loop.longestDelay.ranMs.toFixed(1)} ms and waited ` +
+        : `run ${i + 1}: ${r.loop.longestDelay.delayMs.toFixed(1)} ms; over that tick (the ` +
+          `delay plus the ${LOOP_RESOLUTION_MS} ms interval) the loop thread ran ` +
+          `${r.loop.longestDelay.ranMs.toFixed(1)} ms and waited ` +
           `${r.loop.longestDelay.waitedMs.toFixed(1)} ms for a CPU`,
     )
     .join("; ");
