@@ -22,8 +22,9 @@
  */
 import * as http from "node:http";
 import * as https from "node:https";
-import { backOff } from "exponential-backoff";
-import fetch, { type Response } from "node-fetch";
+import type * as ExponentialBackoff from "exponential-backoff";
+import type * as NodeFetch from "node-fetch";
+import type { Response } from "node-fetch";
 import type { z } from "zod";
 import type { NgrokApiSettings } from "./configuration";
 import { type Endpoint, NgrokApiError, NgrokClientError } from "./errors";
@@ -107,6 +108,19 @@ const NOT_SENT_CODES: ReadonlySet<string> = new Set([
   "ENETUNREACH",
 ]);
 
+/**
+ * node-fetch and exponential-backoff, loaded with the first request: the plugin loads this
+ * module for `check` too, which makes no request (cold start, see BENCHMARKS.md).
+ */
+function nodeFetch(): typeof NodeFetch.default {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (require("node-fetch") as typeof NodeFetch).default;
+}
+function exponentialBackoff(): typeof ExponentialBackoff {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require("exponential-backoff") as typeof ExponentialBackoff;
+}
+
 const httpAgent = new http.Agent({ keepAlive: true });
 const httpsAgent = new https.Agent({ keepAlive: true });
 
@@ -155,7 +169,7 @@ export class NgrokClient {
   public async request<T>(spec: RequestSpec<T>): Promise<T> {
     const endpoint: Endpoint = { method: spec.method, path: spec.path };
     const deadline = Date.now() + this.retry.deadlineMs;
-    const response = await backOff(() => this.send(spec, endpoint), {
+    const response = await exponentialBackoff().backOff(() => this.send(spec, endpoint), {
       numOfAttempts: this.retry.attempts,
       startingDelay: this.retry.startingDelayMs,
       maxDelay: this.retry.maxDelayMs,
@@ -247,7 +261,7 @@ export class NgrokClient {
     }
     let response: Response;
     try {
-      response = await fetch(url, {
+      response = await nodeFetch()(url, {
         method: spec.method,
         headers,
         body,

@@ -14,8 +14,14 @@
  * @module
  */
 import { X509Certificate } from "node:crypto";
-import { DOMParser, normalizeLineEndings } from "@xmldom/xmldom";
+import type * as Xmldom from "@xmldom/xmldom";
 import type { Document, Element, Node } from "@xmldom/xmldom";
+
+/** xmldom, loaded when a document is first parsed (the SSH CA resource never needs it). */
+function xmldom(): typeof Xmldom {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require("@xmldom/xmldom") as typeof Xmldom;
+}
 
 /**
  * Namespace of SAML 2.0 metadata elements (`EntityDescriptor`, `IDPSSODescriptor`,
@@ -641,7 +647,7 @@ interface XmlProblem {
 
 function parseXml(body: string): { ok: true; doc: Document } | { ok: false; problem: XmlProblem } {
   let problem: XmlProblem | undefined;
-  const parser = new DOMParser({
+  const parser = new (xmldom().DOMParser)({
     onError: (level, message, context: unknown) => {
       if (level === "warning" && message.startsWith("Unicode replacement character")) {
         return; // U+FFFD is a legal character; xmldom only suspects an encoding problem.
@@ -744,7 +750,7 @@ class SourceText {
   private readonly skipped: number;
 
   constructor(input: string) {
-    const normalized = normalizeLineEndings(input);
+    const normalized = xmldom().normalizeLineEndings(input);
     this.normalized = normalized.startsWith("\uFEFF") ? normalized.slice(1) : normalized;
     this.skipped = /^\s*/.exec(this.normalized)?.[0].length ?? 0;
     this.body = this.normalized.slice(this.skipped);

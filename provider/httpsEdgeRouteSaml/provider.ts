@@ -21,7 +21,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { clientFromConfiguration, NgrokClientError, type NgrokClient } from "../client";
 import { PROVIDER_KEY } from "../common/check";
 import { ResourceInitFailedError } from "../common/errors";
-import { liveInputs, putBody, samlModuleSchema, samlPath, toOutputs } from "./api";
+import type * as ApiModule from "./api";
 import { diffHttpsEdgeRouteSaml } from "./diff";
 import {
   checkHttpsEdgeRouteSaml,
@@ -32,6 +32,16 @@ import {
 
 type Inputs = HttpsEdgeRouteSamlInputs;
 type Outputs = HttpsEdgeRouteSamlOutputs;
+
+/**
+ * The wire format (zod schemas), loaded on first use: `check` and `diff`, all that
+ * `pulumi preview` needs, load neither zod nor the HTTP client, which keeps the plugin's cold
+ * start near that of a trivial dynamic provider (see BENCHMARKS.md).
+ */
+function api(): typeof ApiModule {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require("./api") as typeof ApiModule;
+}
 
 /**
  * Create found a SAML module on the route and the resource does not set `adoptExisting`.
@@ -50,7 +60,7 @@ export class SamlModuleExistsError extends Error {
       `route ${routeId} of HTTPS edge ${edgeId} already has a SAML module (entity ID ${entityId}) ` +
         `that this stack did not create; nothing was changed. To manage it with this resource and ` +
         `replace its configuration with this resource's, set adoptExisting: true; otherwise remove ` +
-        `it (DELETE ${samlPath(edgeId, routeId)}) or choose another route`,
+        `it (DELETE ${api().samlPath(edgeId, routeId)}) or choose another route`,
     );
     this.name = "SamlModuleExistsError";
   }
@@ -102,7 +112,11 @@ export const httpsEdgeRouteSamlProvider = {
     if (live === undefined) {
       return { id: "", props: {} as Outputs };
     }
-    return { id, props: toOutputs(live, address), inputs: liveInputs(live, address) as Outputs };
+    return {
+      id,
+      props: api().toOutputs(live, address),
+      inputs: api().liveInputs(live, address) as Outputs,
+    };
   },
 
   /** One `PUT` with every writable field. */
@@ -118,7 +132,7 @@ export const httpsEdgeRouteSamlProvider = {
   async delete(_id: string, props: Outputs): Promise<void> {
     await clientFromConfiguration().requestUnlessNotFound({
       method: "DELETE",
-      path: samlPath(props.edgeId, props.routeId),
+      path: api().samlPath(props.edgeId, props.routeId),
     });
   },
 };
@@ -126,19 +140,19 @@ export const httpsEdgeRouteSamlProvider = {
 async function put(client: NgrokClient, inputs: Inputs): Promise<Outputs> {
   const module = await client.request({
     method: "PUT",
-    path: samlPath(inputs.edgeId, inputs.routeId),
-    body: putBody(inputs),
-    schema: samlModuleSchema,
+    path: api().samlPath(inputs.edgeId, inputs.routeId),
+    body: api().putBody(inputs),
+    schema: api().samlModuleSchema,
   });
-  return toOutputs(module, inputs);
+  return api().toOutputs(module, inputs);
 }
 
 /** The module on a route, or `undefined` when ngrok answers 404 (no module, route or edge). */
 async function getModule(client: NgrokClient, edgeId: string, routeId: string) {
   return client.requestUnlessNotFound({
     method: "GET",
-    path: samlPath(edgeId, routeId),
-    schema: samlModuleSchema,
+    path: api().samlPath(edgeId, routeId),
+    schema: api().samlModuleSchema,
   });
 }
 

@@ -17,8 +17,8 @@ import type * as pulumi from "@pulumi/pulumi";
 import { clientFromConfiguration, NgrokClientError } from "../client";
 import { PROVIDER_KEY } from "../common/check";
 import { ResourceInitFailedError } from "../common/errors";
-import { createOnce } from "./create";
-import { itemPath, liveInputs, sshCertificateAuthoritySchema, toOutputs, updateBody } from "./api";
+import type * as ApiModule from "./api";
+import type * as CreateModule from "./create";
 import { diffSshCertificateAuthority } from "./diff";
 import {
   checkSshCertificateAuthority,
@@ -27,6 +27,20 @@ import {
 } from "./inputs";
 
 type Inputs = SshCertificateAuthorityInputs;
+
+/**
+ * The wire format (zod schemas) and the create logic, loaded on first use: `check` and `diff`,
+ * all that `pulumi preview` needs, load neither zod nor the HTTP client, which keeps the
+ * plugin's cold start near that of a trivial dynamic provider (see BENCHMARKS.md).
+ */
+function api(): typeof ApiModule {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require("./api") as typeof ApiModule;
+}
+function create(): typeof CreateModule {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require("./create") as typeof CreateModule;
+}
 type Outputs = SshCertificateAuthorityOutputs;
 
 /** The `ResourceProvider` methods of `SshCertificateAuthority` (all but `configure`). */
@@ -41,12 +55,12 @@ export const sshCertificateAuthorityProvider = {
     return diffSshCertificateAuthority(olds, news);
   },
 
-  /** One `POST`; ngrok generates the key pair and returns the public key. See {@link createOnce}. */
+  /** One `POST`; ngrok generates the key pair and returns the public key. See `createOnce` in `./create`. */
   async create(inputs: Inputs): Promise<pulumi.dynamic.CreateResult<Outputs>> {
     const client = clientFromConfiguration();
     try {
-      const created = await createOnce(client, inputs);
-      return { id: created.id, outs: toOutputs(created, inputs) };
+      const created = await create().createOnce(client, inputs);
+      return { id: created.id, outs: api().toOutputs(created, inputs) };
     } catch (error) {
       throw createdButUnreadable(error, inputs);
     }
@@ -58,13 +72,17 @@ export const sshCertificateAuthorityProvider = {
     const old = (props ?? {}) as Outputs;
     const live = await client.requestUnlessNotFound({
       method: "GET",
-      path: itemPath(id),
-      schema: sshCertificateAuthoritySchema,
+      path: api().itemPath(id),
+      schema: api().sshCertificateAuthoritySchema,
     });
     if (live === undefined) {
       return { id: "", props: {} as Outputs };
     }
-    return { id, props: toOutputs(live, old), inputs: liveInputs(live, old) as Outputs };
+    return {
+      id,
+      props: api().toOutputs(live, old),
+      inputs: api().liveInputs(live, old) as Outputs,
+    };
   },
 
   /** One `PATCH` with `description` and `metadata` (`""` clears a field). */
@@ -76,16 +94,19 @@ export const sshCertificateAuthorityProvider = {
     const client = clientFromConfiguration();
     const updated = await client.request({
       method: "PATCH",
-      path: itemPath(id),
-      body: updateBody(news),
-      schema: sshCertificateAuthoritySchema,
+      path: api().itemPath(id),
+      body: api().updateBody(news),
+      schema: api().sshCertificateAuthoritySchema,
     });
-    return { outs: toOutputs(updated, news) };
+    return { outs: api().toOutputs(updated, news) };
   },
 
   /** One `DELETE`; a CA that is already gone counts as deleted. */
   async delete(id: string, _props: Outputs): Promise<void> {
-    await clientFromConfiguration().requestUnlessNotFound({ method: "DELETE", path: itemPath(id) });
+    await clientFromConfiguration().requestUnlessNotFound({
+      method: "DELETE",
+      path: api().itemPath(id),
+    });
   },
 };
 
