@@ -17,7 +17,11 @@ const API_KEY = "ngrok_api_LEAKCANARY_2n9Q7xVwK4pZt8rJ3mLs";
 const WRONG_KEY = "ngrok_api_WRONGCANARY_5hT2yBq9Xc7Nd4Rk1Wf";
 /** Each key, and the distinctive part alone (in case something truncates or re-encodes it). */
 const NEEDLES = [API_KEY, WRONG_KEY, "LEAKCANARY", "WRONGCANARY"];
-const HOST_ENV = { PULUMI_NGROK_DYNAMIC_DEBUG: "1", NGROK_REQUEST_TIMEOUT_SECONDS: "1" };
+/** Every stack here: the emulator takes {@link API_KEY}; the host prints its debug lines. */
+const STACK_OPTIONS = {
+  emulator: { apiKey: API_KEY },
+  hostEnv: { PULUMI_NGROK_DYNAMIC_DEBUG: "1", NGROK_REQUEST_TIMEOUT_SECONDS: "1" },
+};
 
 let ssh: TestStack;
 let saml: TestStack;
@@ -38,14 +42,12 @@ async function failureOf(step: () => Promise<unknown>): Promise<Error> {
 }
 
 beforeAll(async () => {
-  ssh = await startTestStack("tests/programs/sshCertificateAuthority", "secrets-ssh", {
-    emulator: { apiKey: API_KEY },
-    hostEnv: HOST_ENV,
-  });
-  saml = await startTestStack("tests/programs/httpsEdgeRouteSaml", "secrets-saml", {
-    emulator: { apiKey: API_KEY },
-    hostEnv: HOST_ENV,
-  });
+  ssh = await startTestStack(
+    "tests/programs/sshCertificateAuthority",
+    "secrets-ssh",
+    STACK_OPTIONS,
+  );
+  saml = await startTestStack("tests/programs/httpsEdgeRouteSaml", "secrets-saml", STACK_OPTIONS);
 });
 
 afterAll(async () => {
@@ -76,10 +78,11 @@ test("SshCertificateAuthority: up through retries, a failing update, refresh and
   collect("ssh failed update", failed.message);
 
   // A create that may have acted and cannot be resolved: the longest error message there is.
-  const ambiguous = await startTestStack("tests/programs/sshCertificateAuthority", "secrets-2", {
-    emulator: { apiKey: API_KEY },
-    hostEnv: HOST_ENV,
-  });
+  const ambiguous = await startTestStack(
+    "tests/programs/sshCertificateAuthority",
+    "secrets-2",
+    STACK_OPTIONS,
+  );
   try {
     ambiguous.emulator.faults.add({ method: "POST", drop: "before", count: 1 });
     const unresolved = await failureOf(async () =>
@@ -135,8 +138,7 @@ test("HttpsEdgeRouteSaml: up through retries, a failing step, refresh and destro
 
 test("a wrong key: ngrok's 401 quotes it, the error message does not", async () => {
   const wrong = await startTestStack("tests/programs/sshCertificateAuthority", "secrets-3", {
-    emulator: { apiKey: API_KEY },
-    hostEnv: HOST_ENV,
+    ...STACK_OPTIONS,
     apiKey: WRONG_KEY,
   });
   try {

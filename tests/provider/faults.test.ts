@@ -9,10 +9,8 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type * as pulumi from "@pulumi/pulumi";
 import { startEmulator, type FaultRule, type RunningEmulator } from "../../emulator";
 import {
-  configure,
   httpsEdgeRouteSamlProvider as saml,
   ResourceInitFailedError,
   resetStackConfig,
@@ -21,6 +19,7 @@ import {
 import type { HttpsEdgeRouteSamlOutputs } from "../../provider/httpsEdgeRouteSaml/inputs";
 import type { SshCertificateAuthorityOutputs } from "../../provider/sshCertificateAuthority/inputs";
 import { createEdgeWithRoutes } from "../support/emulatorApi";
+import { configureProvider } from "../support/configureProvider";
 
 const OKTA = fs.readFileSync(
   path.join(__dirname, "../../../shared/fixtures/idp-metadata/okta.xml"),
@@ -96,14 +95,7 @@ let emulator: RunningEmulator;
 
 beforeEach(async () => {
   emulator = await startEmulator({ port: 0 });
-  const values: Record<string, string> = {
-    "ngrok:apiKey": emulator.apiKey,
-    "ngrok:apiBaseUrl": emulator.url,
-    "ngrok:requestTimeoutSeconds": String(TIMEOUT_SECONDS),
-  };
-  await configure({
-    config: { get: (key: string) => values[key] },
-  } as unknown as pulumi.dynamic.ConfigureRequest);
+  await configureProvider(emulator, { "ngrok:requestTimeoutSeconds": String(TIMEOUT_SECONDS) });
 });
 
 afterEach(async () => {
@@ -112,16 +104,6 @@ afterEach(async () => {
 
 afterAll(() => resetStackConfig());
 
-/** Runs a step; returns its error, if any. */
-async function attempt(step: () => Promise<unknown>): Promise<unknown> {
-  try {
-    await step();
-    return undefined;
-  } catch (error) {
-    return error;
-  }
-}
-
 /**
  * Lets a slow first attempt, which the client gave up on, run out before the emulator is
  * inspected (so that anything it might still change is seen).
@@ -129,6 +111,36 @@ async function attempt(step: () => Promise<unknown>): Promise<unknown> {
 async function settle(fault: string): Promise<void> {
   const delayMs = FAULTS[fault].delayMs ?? 0;
   if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs + 200));
+}
+
+/** Every (step, fault) pair of a resource's steps, for `test.each`. */
+function casesOf(steps: Record<string, unknown>): Array<readonly [string, string]> {
+  return Object.keys(steps).flatMap((step) =>
+    Object.keys(FAULTS).map((fault) => [step, fault] as const),
+  );
+}
+
+/**
+ * Runs one step with its fault in place, then asserts its outcome: the failure {@link FAILS}
+ * names for `key` (`"<resource> <step> / <fault>"`) or none, and that the fault was met once.
+ */
+async function expectOutcome(key: string, fault: string, step: () => Promise<void>) {
+  let error: unknown;
+  try {
+    await step();
+  } catch (thrown) {
+    error = thrown;
+  }
+  await settle(fault);
+  const failure = FAILS.get(key);
+  if (failure) {
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toMatch(failure);
+  } else {
+    expect(error).toBeUndefined();
+  }
+  // The fault was really met.
+  expect(emulator.faults.list().reduce((hits, rule) => hits + rule.hits, 0)).toBe(1);
 }
 
 describe("SshCertificateAuthority under faults", () => {
@@ -209,11 +221,7 @@ describe("SshCertificateAuthority under faults", () => {
     },
   };
 
-  const cases = Object.keys(STEPS).flatMap((step) =>
-    Object.keys(FAULTS).map((fault) => [step, fault] as const),
-  );
-
-  test.each(cases)("%s under %s", async (step, fault) => {
+  test.each(casesOf(STEPS))("%s under %s", async (step, fault) => {
     const state: State = new Map();
     if (step !== "create") {
       const { id, outs } = await existing();
@@ -222,18 +230,7 @@ describe("SshCertificateAuthority under faults", () => {
     const { method, path: pattern, run } = STEPS[step];
     emulator.faults.add({ method, path: pattern, ...FAULTS[fault] });
 
-    const error = await attempt(() => run(state));
-    await settle(fault);
-
-    const failure = FAILS.get(`${RESOURCE} ${step} / ${fault}`);
-    if (failure) {
-      expect(error).toBeInstanceOf(Error);
-      expect((error as Error).message).toMatch(failure);
-    } else {
-      expect(error).toBeUndefined();
-    }
-    // The fault was really met.
-    expect(emulator.faults.list().reduce((hits, rule) => hits + rule.hits, 0)).toBe(1);
+    await expectOutcome(`${RESOURCE} ${step} / ${fault}`, fault, () => run(state));
     // No duplicate, no orphan, nothing lost: the API holds exactly what state holds.
     expect(live()).toEqual(state);
   });
@@ -306,11 +303,7 @@ describe("HttpsEdgeRouteSaml under faults", () => {
     },
   };
 
-  const cases = Object.keys(STEPS).flatMap((step) =>
-    Object.keys(FAULTS).map((fault) => [step, fault] as const),
-  );
-
-  test.each(cases)("%s under %s", async (step, fault) => {
+  test.each(casesOf(STEPS))("%s under %s", async (step, fault) => {
     const { edgeId, routeIds } = await createEdgeWithRoutes(emulator, 1);
     const [routeId] = routeIds;
     const state: State = new Map();
@@ -321,17 +314,8 @@ describe("HttpsEdgeRouteSaml under faults", () => {
     const { method, run } = STEPS[step];
     emulator.faults.add({ method, path: `/edges/https/*/routes/*/saml`, ...FAULTS[fault] });
 
-    const error = await attempt(() => run(state, edgeId, routeId));
-    await settle(fault);
-
-    const failure = FAILS.get(`${RESOURCE} ${step} / ${fault}`);
-    if (failure) {
-      expect(error).toBeInstanceOf(Error);
-      expect((error as Error).message).toMatch(failure);
-    } else {
-      expect(error).toBeUndefined();
-    }
-    expect(emulator.faults.list().reduce((hits, rule) => hits + rule.hits, 0)).toBe(1);
+    await expectOutcome(`${RESOURCE} ${step} / ${fault}`, fault, () => run(state, edgeId, routeId));
+    // No duplicate, no orphan, nothing lost: the API holds exactly what state holds.
     expect(live()).toEqual(recorded(state));
   });
 });

@@ -23,16 +23,15 @@ import type { AddressInfo } from "node:net";
 import * as os from "node:os";
 import * as path from "node:path";
 import { pathToFileURL } from "node:url";
-import type * as pulumi from "@pulumi/pulumi";
 import fc from "fast-check";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import {
-  configure,
   httpsEdgeRouteSamlProvider,
   resetStackConfig,
   sshCertificateAuthorityProvider,
 } from "../../provider";
 import { IDP_METADATA_MAX_BYTES } from "../../provider/httpsEdgeRouteSaml/idpMetadata";
+import { configureProvider } from "../support/configureProvider";
 
 const FIXTURES = path.join(__dirname, "../../../shared/fixtures/idp-metadata");
 const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, name), "utf8");
@@ -764,13 +763,7 @@ beforeAll(async () => {
   }
   emulator = await startEmulator({ port: 0 });
   // Configured exactly as for a deployment: any API call check made would reach the emulator.
-  const values: Record<string, string> = {
-    "ngrok:apiKey": emulator.apiKey,
-    "ngrok:apiBaseUrl": emulator.url,
-  };
-  await configure({
-    config: { get: (key: string) => values[key] },
-  } as unknown as pulumi.dynamic.ConfigureRequest);
+  await configureProvider(emulator);
 
   bait.marker = `xxe-marker-${randomUUID()}`;
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), "hostile-input-"));

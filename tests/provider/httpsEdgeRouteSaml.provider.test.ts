@@ -10,7 +10,6 @@ import { X509Certificate } from "node:crypto";
 import * as fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import * as path from "node:path";
-import type * as pulumi from "@pulumi/pulumi";
 import { DOMParser } from "@xmldom/xmldom";
 import {
   buildEmulatorApp,
@@ -20,7 +19,6 @@ import {
   type SamlModuleSnapshot,
 } from "../../emulator";
 import {
-  configure,
   httpsEdgeRouteSamlProvider as provider,
   NgrokApiError,
   ResourceInitFailedError,
@@ -32,6 +30,7 @@ import type {
   HttpsEdgeRouteSamlOutputs,
 } from "../../provider/httpsEdgeRouteSaml/inputs";
 import { callApi, writableSamlFields } from "../support/emulatorApi";
+import { configureProvider } from "../support/configureProvider";
 
 const FIXTURES = path.join(__dirname, "../../../shared/fixtures/idp-metadata");
 const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, name), "utf8");
@@ -56,24 +55,13 @@ let emulator: RunningEmulator;
 
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0 });
-  await useApi(emulator);
+  await configureProvider(emulator);
 });
 
 afterAll(async () => {
   resetStackConfig();
   await emulator.close();
 });
-
-/** Pulumi's `configure`, with the stack config pointing at `api`. */
-function useApi(api: Pick<Api, "url" | "apiKey">): Promise<void> {
-  const values: Record<string, string> = {
-    "ngrok:apiKey": api.apiKey,
-    "ngrok:apiBaseUrl": api.url,
-  };
-  return configure({
-    config: { get: (key: string) => values[key] },
-  } as unknown as pulumi.dynamic.ConfigureRequest);
-}
 
 /** A new HTTPS edge with `count` routes. */
 async function newEdge(
@@ -644,11 +632,11 @@ describe("partial failure", () => {
       requests: app.emulator.requests,
       snapshot: () => app.emulator.snapshot(),
     };
-    await useApi(api);
+    await configureProvider(api);
   });
 
   afterAll(async () => {
-    await useApi(emulator);
+    await configureProvider(emulator);
     await app.close();
   });
 

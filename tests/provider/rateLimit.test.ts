@@ -7,15 +7,14 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type * as pulumi from "@pulumi/pulumi";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import {
-  configure,
   httpsEdgeRouteSamlProvider as saml,
   resetStackConfig,
   sshCertificateAuthorityProvider as ssh,
 } from "../../provider";
 import { createEdgeWithRoutes } from "../support/emulatorApi";
+import { configureProvider } from "../support/configureProvider";
 
 const OKTA = fs.readFileSync(
   path.join(__dirname, "../../../shared/fixtures/idp-metadata/okta.xml"),
@@ -34,13 +33,7 @@ let emulator: RunningEmulator;
 
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0, rateLimit: LIMIT });
-  const values: Record<string, string> = {
-    "ngrok:apiKey": emulator.apiKey,
-    "ngrok:apiBaseUrl": emulator.url,
-  };
-  await configure({
-    config: { get: (key: string) => values[key] },
-  } as unknown as pulumi.dynamic.ConfigureRequest);
+  await configureProvider(emulator);
 });
 
 afterAll(async () => {

@@ -6,22 +6,24 @@
  */
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
-import type * as pulumi from "@pulumi/pulumi";
 import type { FastifyRequest } from "fastify";
 import { buildEmulatorApp, type EmulatorApp } from "../../emulator";
 import {
-  configure,
   NgrokClientError,
   resetStackConfig,
   sshCertificateAuthorityProvider as provider,
 } from "../../provider";
 import { callApi } from "../support/emulatorApi";
+import { configureProvider } from "../support/configureProvider";
 
 const CHECKED = {
   privateKeyType: "ed25519" as const,
   description: "exactly once",
   __provider: "serialized provider text",
 };
+
+/** A one-second attempt timeout, so that timeouts are quick. */
+const TIMEOUT = { "ngrok:requestTimeoutSeconds": "1" };
 
 const apps: EmulatorApp[] = [];
 afterEach(async () => {
@@ -40,14 +42,7 @@ async function serve(setup: (app: EmulatorApp) => void) {
   apps.push(app);
   await app.listen({ host: "127.0.0.1", port: 0 });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  const values: Record<string, string> = {
-    "ngrok:apiKey": app.emulator.apiKey,
-    "ngrok:apiBaseUrl": url,
-    "ngrok:requestTimeoutSeconds": "1",
-  };
-  await configure({
-    config: { get: (key: string) => values[key] },
-  } as unknown as pulumi.dynamic.ConfigureRequest);
+  await configureProvider({ url, apiKey: app.emulator.apiKey }, TIMEOUT);
   const ids = () => app.emulator.snapshot().sshCertificateAuthorities.map((ca) => ca.id);
   // Answered requests (a dropped one is never answered, so it is not recorded).
   const calls = () => app.emulator.requests.map((r) => `${r.method} ${r.path.split("?")[0]}`);
@@ -172,14 +167,8 @@ test("a POST the API is still working on when it times out: the CA is found when
   });
   await new Promise<void>((resolve) => gateway.listen(0, "127.0.0.1", resolve));
   try {
-    const values: Record<string, string> = {
-      "ngrok:apiKey": server.apiKey,
-      "ngrok:apiBaseUrl": `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`,
-      "ngrok:requestTimeoutSeconds": "1",
-    };
-    await configure({
-      config: { get: (key: string) => values[key] },
-    } as unknown as pulumi.dynamic.ConfigureRequest);
+    const gatewayUrl = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`;
+    await configureProvider({ url: gatewayUrl, apiKey: server.apiKey }, TIMEOUT);
     const started = Date.now();
     const { id } = await provider.create(CHECKED);
     // Timed out at 1 s, nothing there at the first look, found at the second (about 2 s).

@@ -15,7 +15,6 @@ import {
   type RunningEmulator,
 } from "../../emulator";
 import {
-  configure,
   NgrokApiError,
   NgrokClientError,
   NgrokConfigurationError,
@@ -28,6 +27,7 @@ import type {
   SshCertificateAuthorityOutputs,
 } from "../../provider/sshCertificateAuthority/inputs";
 import { callApi } from "../support/emulatorApi";
+import { configureProvider } from "../support/configureProvider";
 
 const PROVIDER = "exports.handler = __provider_text";
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
@@ -35,17 +35,6 @@ const ENV_NAMES = ["NGROK_API_KEY", "NGROK_API_BASE_URL"] as const;
 const savedEnv: Record<string, string | undefined> = {};
 
 let emulator: RunningEmulator;
-
-/** Points the provider at `target` through Pulumi's `configure`, as the host does. */
-async function configureFor(target: { url: string; apiKey: string }): Promise<void> {
-  const values: Record<string, string> = {
-    "ngrok:apiKey": target.apiKey,
-    "ngrok:apiBaseUrl": target.url,
-  };
-  await configure({ config: { get: (key: string) => values[key] } } as unknown as Parameters<
-    typeof configure
-  >[0]);
-}
 
 beforeAll(async () => {
   for (const name of ENV_NAMES) {
@@ -55,7 +44,7 @@ beforeAll(async () => {
   emulator = await startEmulator({ port: 0 });
 });
 
-beforeEach(() => configureFor(emulator));
+beforeEach(() => configureProvider(emulator));
 
 afterAll(async () => {
   resetStackConfig();
@@ -378,7 +367,7 @@ describe("faults", () => {
 
   beforeEach(async () => {
     fault = undefined;
-    await configureFor({ url, apiKey: app.emulator.apiKey });
+    await configureProvider({ url, apiKey: app.emulator.apiKey });
   });
 
   afterAll(() => app.close());
