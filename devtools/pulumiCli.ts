@@ -1,0 +1,159 @@
+/**
+ * Where the project's real Pulumi CLI lives, shared by the installer (`npm run pulumi:install`),
+ * the Automation API tests, the demo and the bench.
+ *
+ * Two places, in this order:
+ * 1. A `pulumi` on `PATH` whose `pulumi version` is compatible with the `@pulumi/pulumi` the
+ *    repository pins (same major version, not older): a user's own install. Nothing is built.
+ * 2. The cache folder that the installer fills, outside the repository and keyed by version:
+ *    `$PULUMI_NGROK_CLI_CACHE/v<version>/bin`, by default
+ *    `${XDG_CACHE_HOME:-~/.cache}/pulumi-ngrok-dynamic/pulumi-cli/v<version>/bin`. It holds
+ *    `pulumi` (built from the Go module pinned in `tools/pulumi-cli/`) and the
+ *    `pulumi-resource-pulumi-nodejs` script copied from `@pulumi/pulumi`.
+ *
+ * The Node.js language host (`pulumi-language-nodejs`) cannot be had on machines that reach only
+ * the Go module proxy (the proxy refuses its module), so everything runs as Automation API inline
+ * programs, which need none.
+ *
+ * @module
+ */
+import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+
+/** The repository's root folder (this file compiles to `dist/devtools/`). */
+const REPO = path.resolve(__dirname, "../..");
+
+/** The CLI's file name on this platform. */
+const PULUMI_EXE = process.platform === "win32" ? "pulumi.exe" : "pulumi";
+
+/** A usable Pulumi CLI. */
+export interface PulumiCli {
+  /** The folder holding `pulumi` (and the plugins beside it); put it first on `PATH`. */
+  readonly binDir: string;
+  /** What `pulumi version` printed, without the leading `v`, e.g. `3.248.0`. */
+  readonly version: string;
+  /** `path`: a user's own install found on `PATH`; `cache`: the installer's build. */
+  readonly source: "path" | "cache";
+}
+
+/** The version of `@pulumi/pulumi` installed in the repository: the CLI is pinned to it. */
+export function pinnedPulumiVersion(repo: string = REPO): string {
+  const manifest = path.join(repo, "node_modules", "@pulumi", "pulumi", "package.json");
+  const parsed = JSON.parse(fs.readFileSync(manifest, "utf8")) as { version?: unknown };
+  if (typeof parsed.version !== "string") {
+    throw new Error(`${manifest} has no version`);
+  }
+  return parsed.version;
+}
+
+/** The installer's cache folder for `version`: `<cache root>/v<version>/bin`. */
+export function cachedCliBinDir(version: string, env: NodeJS.ProcessEnv = process.env): string {
+  const root =
+    env.PULUMI_NGROK_CLI_CACHE ??
+    path.join(
+      env.XDG_CACHE_HOME ?? path.join(os.homedir(), ".cache"),
+      "pulumi-ngrok-dynamic",
+      "pulumi-cli",
+    );
+  return path.join(root, `v${version}`, "bin");
+}
+
+/** What `<binDir>/pulumi version` prints, without the `v`; `undefined` if it does not run. */
+export function cliVersion(binDir: string): string | undefined {
+  try {
+    const out = execFileSync(path.join(binDir, PULUMI_EXE), ["version"], {
+      encoding: "utf8",
+      env: { ...process.env, PULUMI_SKIP_UPDATE_CHECK: "true" },
+      stdio: ["ignore", "pipe", "ignore"],
+      timeout: 30_000,
+    }).trim();
+    return out.replace(/^v/, "") || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** True when a CLI of version `found` can run programs written against `pinned`. */
+export function isCompatible(found: string, pinned: string): boolean {
+  const parse = (v: string) => v.split(/[.+-]/, 3).map((n) => Number.parseInt(n, 10));
+  const [fMajor, fMinor, fPatch] = parse(found);
+  const [pMajor, pMinor, pPatch] = parse(pinned);
+  if ([fMajor, fMinor, fPatch].some(Number.isNaN) || fMajor !== pMajor) return false;
+  return fMinor > pMinor || (fMinor === pMinor && fPatch >= pPatch);
+}
+
+/** The first `pulumi` on `PATH`, or `undefined`. */
+function pulumiOnPath(env: NodeJS.ProcessEnv): string | undefined {
+  for (const dir of (env.PATH ?? "").split(path.delimiter)) {
+    if (dir === "") continue;
+    try {
+      fs.accessSync(path.join(dir, PULUMI_EXE), fs.constants.X_OK);
+      return dir;
+    } catch {
+      // not in this folder
+    }
+  }
+  return undefined;
+}
+
+/** The result of {@link findPulumiCli}: the CLI, or why there is none. */
+export type CliLookup =
+  | { readonly found: true; readonly cli: PulumiCli }
+  | { readonly found: false; readonly reason: string };
+
+/**
+ * Finds the CLI the tests, the demo and the bench use: a compatible `pulumi` on `PATH`, else
+ * the installer's cache. Never builds anything.
+ */
+export function findPulumiCli(env: NodeJS.ProcessEnv = process.env, repo = REPO): CliLookup {
+  const pinned = pinnedPulumiVersion(repo);
+  const onPath = pulumiOnPath(env);
+  let pathNote = "no `pulumi` on PATH";
+  if (onPath !== undefined) {
+    const version = cliVersion(onPath);
+    if (version !== undefined && isCompatible(version, pinned)) {
+      return { found: true, cli: { binDir: onPath, version, source: "path" } };
+    }
+    pathNote = `the \`pulumi\` on PATH (${onPath}) is ${version ?? "not runnable"}, not ${pinned} or a later 3.x`;
+  }
+  const cached = cachedCliBinDir(pinned, env);
+  const version = cliVersion(cached);
+  if (version === pinned) {
+    return { found: true, cli: { binDir: cached, version, source: "cache" } };
+  }
+  return {
+    found: false,
+    reason:
+      `${pathNote}, and ${cached} holds no pulumi v${pinned}. ` +
+      "Run `npm run pulumi:install` (builds it from its Go modules; needs Go) or install the " +
+      "Pulumi CLI (https://www.pulumi.com/docs/install/).",
+  };
+}
+
+/**
+ * The environment every real-engine run uses: offline and self-contained. The CLI's folder first
+ * on `PATH` (it holds the dynamic-provider plugin), `PULUMI_HOME` and the file backend in
+ * `workDir`, passphrase secrets, no update check, no automatic plugin download (a missing plugin
+ * fails at once with its name).
+ */
+export function offlineEnv(cli: PulumiCli, workDir: string): Record<string, string> {
+  const home = path.join(workDir, "pulumi-home");
+  const backend = path.join(workDir, "state");
+  fs.mkdirSync(home, { recursive: true });
+  fs.mkdirSync(backend, { recursive: true });
+  return {
+    PATH: [cli.binDir, process.env.PATH ?? ""].join(path.delimiter),
+    PULUMI_HOME: home,
+    PULUMI_BACKEND_URL: `file://${backend}`,
+    PULUMI_CONFIG_PASSPHRASE: "pulumi-ngrok-dynamic local test passphrase",
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+  };
+}
+
+/** Where {@link offlineEnv} puts the file backend's files, for reading the real checkpoint. */
+export function backendDir(workDir: string): string {
+  return path.join(workDir, "state");
+}

@@ -1,0 +1,141 @@
+/**
+ * `npm run pulumi:install`: makes the real Pulumi CLI available to the tests, the demo and the
+ * bench, without downloading anything but Go modules.
+ *
+ * - A compatible `pulumi` already on `PATH` (a user's machine): used as is, nothing is built.
+ * - Otherwise `pulumi` is built from the Go module pinned in `tools/pulumi-cli/` (the release that
+ *   matches `@pulumi/pulumi` in package-lock.json), stamped with that version, into the cache
+ *   folder of {@link cachedCliBinDir} (outside the repository); a cache that already holds that
+ *   version is reused. `pulumi-resource-pulumi-nodejs` (the dynamic-provider plugin, a script
+ *   inside `@pulumi/pulumi`) is put beside it.
+ * - The Node.js language host is looked up on the module proxy and reported: the proxy refuses
+ *   it, so programs run as Automation API inline programs, which need none.
+ *
+ * Prints where the CLI is. Exits 1 with the reason when it cannot provide one.
+ *
+ * @module
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import {
+  cachedCliBinDir,
+  cliVersion,
+  findPulumiCli,
+  pinnedPulumiVersion,
+} from "../devtools/pulumiCli";
+
+const REPO = path.resolve(__dirname, "../..");
+const WRAPPER = path.join(REPO, "tools", "pulumi-cli");
+const LANGUAGE_HOST_MODULE = "github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-language-nodejs/v3";
+
+function say(line: string): void {
+  process.stdout.write(`pulumi:install: ${line}\n`);
+}
+
+/** The version of `pkg/v3` that the wrapper module's go.mod pins. */
+function wrapperVersion(): string {
+  const goMod = fs.readFileSync(path.join(WRAPPER, "go.mod"), "utf8");
+  const match = /^require github\.com\/pulumi\/pulumi\/pkg\/v3 v(\S+)$/m.exec(goMod);
+  if (match === null) throw new Error(`${WRAPPER}/go.mod does not require pulumi/pkg/v3`);
+  return match[1];
+}
+
+/** Go's environment for the build: the one checksum-database exemption the proxy needs. */
+function goEnv(): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    // The module proxy serves pulumi/pkg/v3, but the checksum database has no entry for it;
+    // exempt that module path only (go.sum still pins its hashes).
+    GONOSUMDB: "github.com/pulumi/pulumi/pkg",
+    GOFLAGS: "-mod=readonly -buildvcs=false",
+    CGO_ENABLED: "0",
+  };
+}
+
+/** Why the language host is not available, as the module proxy answers it. */
+function languageHostAnswer(version: string): string {
+  const result = spawnSync("go", ["list", "-m", "-json", `${LANGUAGE_HOST_MODULE}@v${version}`], {
+    cwd: WRAPPER,
+    env: goEnv(),
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+  if (result.status === 0) return "available (not needed: programs run inline)";
+  const reason = (result.stderr || result.error?.message || "no answer").trim().split("\n").pop();
+  return `not available: ${reason}`;
+}
+
+function build(version: string, binDir: string): void {
+  fs.mkdirSync(binDir, { recursive: true });
+  const partial = path.join(binDir, `.pulumi.${process.pid}.partial`);
+  const started = Date.now();
+  say(`building pulumi v${version} from ${WRAPPER} (cold: about 10 minutes on 2 cores)`);
+  execFileSync(
+    "go",
+    [
+      "build",
+      "-trimpath",
+      "-tags",
+      "osusergo,grpcnotrace",
+      "-ldflags",
+      `-s -w -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v${version}`,
+      "-o",
+      partial,
+      "github.com/pulumi/pulumi/pkg/v3/cmd/pulumi",
+    ],
+    { cwd: WRAPPER, env: goEnv(), stdio: "inherit" },
+  );
+  fs.renameSync(partial, path.join(binDir, "pulumi"));
+  say(`built in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
+/** Puts the dynamic-provider plugin script of the repository's `@pulumi/pulumi` beside the CLI. */
+function installDynamicProviderPlugin(binDir: string): void {
+  const source = path.join(
+    REPO,
+    "node_modules",
+    "@pulumi",
+    "pulumi",
+    "pulumi-resource-pulumi-nodejs",
+  );
+  const target = path.join(binDir, "pulumi-resource-pulumi-nodejs");
+  fs.copyFileSync(source, target);
+  fs.chmodSync(target, 0o755);
+}
+
+function main(): void {
+  const pinned = pinnedPulumiVersion(REPO);
+  const wrapped = wrapperVersion();
+  if (wrapped !== pinned) {
+    throw new Error(
+      `tools/pulumi-cli/go.mod pins pulumi v${wrapped} but package-lock.json has @pulumi/pulumi ` +
+        `${pinned}: update the wrapper module (go get github.com/pulumi/pulumi/pkg/v3@v${pinned}).`,
+    );
+  }
+  const found = findPulumiCli();
+  if (found.found && found.cli.source === "path") {
+    say(`using the pulumi ${found.cli.version} on PATH, in ${found.cli.binDir}; nothing built`);
+    return;
+  }
+  const binDir = cachedCliBinDir(pinned);
+  if (cliVersion(binDir) === pinned) {
+    say(`reusing the cached build in ${binDir}`);
+  } else {
+    build(pinned, binDir);
+    const printed = cliVersion(binDir);
+    if (printed !== pinned) {
+      throw new Error(`the built pulumi prints version ${printed ?? "nothing"}, not v${pinned}`);
+    }
+  }
+  installDynamicProviderPlugin(binDir);
+  say(`pulumi-language-nodejs v${pinned}: ${languageHostAnswer(pinned)}`);
+  say(`pulumi v${pinned} and pulumi-resource-pulumi-nodejs are in ${binDir}`);
+}
+
+try {
+  main();
+} catch (error) {
+  process.stderr.write(`pulumi:install failed: ${(error as Error).message}\n`);
+  process.exitCode = 1;
+}
