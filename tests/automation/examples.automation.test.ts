@@ -16,6 +16,7 @@ import { findPulumiCli, openFileBackendStack } from "../../dist/devtools/automat
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { callApi, createEdgeWithRoutes } from "../support/emulatorApi";
 import { REPO } from "../support/stack";
+import { IDP_METADATA_DIR } from "../support/fixtures";
 
 const cli = findPulumiCli();
 if (cli === undefined) {
@@ -28,7 +29,7 @@ if (cli === undefined) {
   );
 }
 const describeWithCli = cli === undefined ? describe.skip : describe;
-const FIXTURES = path.resolve(REPO, "../shared/fixtures/idp-metadata");
+const FIXTURES = IDP_METADATA_DIR;
 
 interface Example {
   /** Project directory, relative to the repository. */

@@ -2,9 +2,9 @@
  * The root Pulumi.yaml program (examples/quickstart) end to end without the Pulumi CLI: an ed25519
  * CA and a SAML module, run from the repository root as `pulumi up` would run it.
  */
-import * as path from "node:path";
 import { createEdgeWithRoutes } from "../support/emulatorApi";
-import { REPO, startTestStack, type TestStack } from "../support/stack";
+import { startTestStack, type TestStack } from "../support/stack";
+import { idpMetadataPath } from "../support/fixtures";
 
 process.env.PULUMI_NODEJS_TRANSPILE_ONLY = "true";
 
@@ -17,7 +17,7 @@ beforeAll(async () => {
   config = {
     edgeId,
     routeId: routeIds[0],
-    idpMetadataPath: path.resolve(REPO, "../shared/fixtures/idp-metadata/google-workspace.xml"),
+    idpMetadataPath: idpMetadataPath("google-workspace.xml"),
   };
 });
 afterAll(async () => {

@@ -4,14 +4,14 @@
  * with the engine's calls against the emulator. Each step asserts the emulator's state (nothing
  * leaked, nothing duplicated) and the requests it cost.
  */
-import * as path from "node:path";
 import { callApi, createEdgeWithRoutes } from "../support/emulatorApi";
-import { REPO, startTestStack, type TestStack } from "../support/stack";
+import { startTestStack, type TestStack } from "../support/stack";
+import { idpMetadataPath } from "../support/fixtures";
 
 // As `pulumi up` with PULUMI_NODEJS_TRANSPILE_ONLY=true; `npm run typecheck` checks the examples.
 process.env.PULUMI_NODEJS_TRANSPILE_ONLY = "true";
 
-const IDP = path.resolve(REPO, "../shared/fixtures/idp-metadata/entra-id.xml");
+const IDP = idpMetadataPath("entra-id.xml");
 let stack: TestStack;
 let edgeId: string;
 let routes: string[];

@@ -1,10 +1,9 @@
 /**
  * Shared helpers for the emulator tests (not a test file itself).
  */
-import * as fs from "node:fs";
-import * as path from "node:path";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { buildEmulatorApp, type EmulatorApp, type EmulatorOptions } from "../../emulator";
+import { IDP_METADATA_DIR, readIdpMetadata } from "../support/fixtures";
 
 /*
  * fastify's inject() loads light-my-request, which requires `cookie` 2.x; that package is
@@ -20,12 +19,9 @@ jest.mock("cookie", () => ({
 export const API_KEY = "test_api_key_123";
 export const AUTH_HEADERS = { authorization: `Bearer ${API_KEY}`, "ngrok-version": "2" };
 
-/** The shared IdP metadata fixtures. */
-export const FIXTURES_DIR = path.join(__dirname, "../../../shared/fixtures/idp-metadata");
-
-export function readFixture(name: string): string {
-  return fs.readFileSync(path.join(FIXTURES_DIR, name), "utf8");
-}
+/** The IdP metadata fixtures (see tests/support/fixtures). */
+export const FIXTURES_DIR = IDP_METADATA_DIR;
+export const readFixture = readIdpMetadata;
 
 export const OKTA_XML = readFixture("okta.xml");
 

@@ -7,11 +7,10 @@
  * SyntaxError from its own error handler) although the object is deleted. The tests assert the
  * deletion and that this is the only failure.
  */
-import * as fs from "node:fs";
-import * as path from "node:path";
 import { Ngrok } from "@ngrok/ngrok-api";
 import sshpk from "sshpk";
 import { type RunningEmulator, startEmulator } from "../../emulator";
+import { readIdpMetadata } from "../support/fixtures";
 
 /** A delete through the official client: the object goes; the client trips over the empty 204. */
 async function deleteWith(call: () => Promise<void>): Promise<void> {
@@ -26,10 +25,7 @@ async function deleteWith(call: () => Promise<void>): Promise<void> {
   }
 }
 
-const OKTA = fs.readFileSync(
-  path.join(__dirname, "../../../shared/fixtures/idp-metadata/okta.xml"),
-  "utf8",
-);
+const OKTA = readIdpMetadata("okta.xml");
 let emulator: RunningEmulator;
 let ngrok: Ngrok;
 

@@ -12,8 +12,9 @@ import type { ResourceGoal } from "../../dist/devtools/deployment";
 import { CheckFailedError } from "../../dist/devtools/deployment";
 import { callApi, createEdgeWithRoutes, writableSamlFields } from "../support/emulatorApi";
 import { REPO, startTestStack, type TestStack } from "../support/stack";
+import { IDP_METADATA_DIR } from "../support/fixtures";
 
-const FIXTURES = path.resolve(REPO, "../shared/fixtures/idp-metadata");
+const FIXTURES = IDP_METADATA_DIR;
 const TYPE = "pulumi-nodejs:dynamic/ngrok:HttpsEdgeRouteSaml";
 
 let stack: TestStack;

@@ -15,12 +15,13 @@ import { runProgram } from "../../dist/devtools/runProgram";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { createEdgeWithRoutes } from "../support/emulatorApi";
 import { REPO } from "../support/stack";
+import { idpMetadataPath } from "../support/fixtures";
 
 // Inside the repository, so that the package's own dependencies resolve from its node_modules,
 // as they would from a user's project; .tmp/ is ignored by git.
 const consumer = path.join(REPO, ".tmp", `consumer-${process.pid}`);
 const installed = path.join(consumer, "node_modules", "pulumi-ngrok-dynamic");
-const okta = path.resolve(REPO, "../shared/fixtures/idp-metadata/okta.xml");
+const okta = idpMetadataPath("okta.xml");
 let packedFiles: string[];
 let emulator: RunningEmulator;
 let host: ProviderHost;

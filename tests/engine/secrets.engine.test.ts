@@ -8,10 +8,10 @@
  * every input and output in state, every error message, and everything the host wrote to stdout
  * and stderr.
  */
-import * as path from "node:path";
 import type { ResourceGoal } from "../../dist/devtools/deployment";
 import { callApi, createEdgeWithRoutes } from "../support/emulatorApi";
-import { REPO, startTestStack, type TestStack } from "../support/stack";
+import { startTestStack, type TestStack } from "../support/stack";
+import { idpMetadataPath } from "../support/fixtures";
 
 const API_KEY = "ngrok_api_LEAKCANARY_2n9Q7xVwK4pZt8rJ3mLs";
 const WRONG_KEY = "ngrok_api_WRONGCANARY_5hT2yBq9Xc7Nd4Rk1Wf";
@@ -111,7 +111,7 @@ test("HttpsEdgeRouteSaml: up through retries, a failing step, refresh and destro
   const config = {
     edgeId,
     routeId: routeIds[0],
-    idpMetadataPath: path.resolve(REPO, "../shared/fixtures/idp-metadata/okta.xml"),
+    idpMetadataPath: idpMetadataPath("okta.xml"),
   };
   const goals: ResourceGoal[] = await saml.goals(config);
   collect("saml __provider", goals[0].inputs.__provider);

@@ -7,8 +7,6 @@
  * and the cause; and the emulator holds exactly the objects that state says exist, with the
  * values state says they have (no duplicate, no orphan, nothing lost).
  */
-import * as fs from "node:fs";
-import * as path from "node:path";
 import { startEmulator, type FaultRule, type RunningEmulator } from "../../emulator";
 import {
   httpsEdgeRouteSamlProvider as saml,
@@ -20,11 +18,9 @@ import type { HttpsEdgeRouteSamlOutputs } from "../../provider/httpsEdgeRouteSam
 import type { SshCertificateAuthorityOutputs } from "../../provider/sshCertificateAuthority/inputs";
 import { createEdgeWithRoutes } from "../support/emulatorApi";
 import { configureProvider } from "../support/configureProvider";
+import { readIdpMetadata } from "../support/fixtures";
 
-const OKTA = fs.readFileSync(
-  path.join(__dirname, "../../../shared/fixtures/idp-metadata/okta.xml"),
-  "utf8",
-);
+const OKTA = readIdpMetadata("okta.xml");
 const PROVIDER_TEXT = "serialized provider text";
 /** Per-attempt timeout used here (seconds); the "slow" fault waits longer than this. */
 const TIMEOUT_SECONDS = 1;

@@ -32,9 +32,9 @@ import {
 } from "../../provider";
 import { IDP_METADATA_MAX_BYTES } from "../../provider/httpsEdgeRouteSaml/idpMetadata";
 import { configureProvider } from "../support/configureProvider";
+import { readIdpMetadata } from "../support/fixtures";
 
-const FIXTURES = path.join(__dirname, "../../../shared/fixtures/idp-metadata");
-const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, name), "utf8");
+const fixture = readIdpMetadata;
 const OKTA = fixture("okta.xml");
 /** OKTA from its document element on (no XML declaration), to put a prolog of our own before. */
 const OKTA_ROOT = OKTA.slice(OKTA.indexOf("<md:EntityDescriptor"));

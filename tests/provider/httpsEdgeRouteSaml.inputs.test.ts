@@ -1,5 +1,3 @@
-import * as fs from "node:fs";
-import * as path from "node:path";
 import fc from "fast-check";
 import { UNKNOWN } from "../../provider/common/unknown";
 import { diffHttpsEdgeRouteSaml } from "../../provider/httpsEdgeRouteSaml/diff";
@@ -8,9 +6,9 @@ import {
   NAMEID_FORMATS,
   SAML_DEFAULTS,
 } from "../../provider/httpsEdgeRouteSaml/inputs";
+import { readIdpMetadata } from "../support/fixtures";
 
-const FIXTURES = path.join(__dirname, "../../../shared/fixtures/idp-metadata");
-const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, name), "utf8");
+const fixture = readIdpMetadata;
 const OKTA = fixture("okta.xml");
 const EDGE = "edghts_2ZpXGdAbcDef012345";
 const ROUTE = "edghtsrt_2ZqYHeBcdEfg123456";
@@ -117,7 +115,7 @@ describe("check: HttpsEdgeRouteSaml", () => {
     });
   });
 
-  // The negative IdP documents of ../shared/fixtures (SOURCES.md marks them) and broken ones: each
+  // The negative IdP documents of tests/fixtures (SOURCES.md marks them) and broken ones: each
   // fails with a reason a person can act on, without a property name so that the engine does not
   // print the whole document.
   test.each([

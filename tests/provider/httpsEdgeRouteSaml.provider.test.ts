@@ -7,9 +7,7 @@
  * only appear where they meet real API answers.
  */
 import { X509Certificate } from "node:crypto";
-import * as fs from "node:fs";
 import type { AddressInfo } from "node:net";
-import * as path from "node:path";
 import { DOMParser } from "@xmldom/xmldom";
 import {
   buildEmulatorApp,
@@ -31,9 +29,9 @@ import type {
 } from "../../provider/httpsEdgeRouteSaml/inputs";
 import { callApi, writableSamlFields } from "../support/emulatorApi";
 import { configureProvider } from "../support/configureProvider";
+import { readIdpMetadata } from "../support/fixtures";
 
-const FIXTURES = path.join(__dirname, "../../../shared/fixtures/idp-metadata");
-const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, name), "utf8");
+const fixture = readIdpMetadata;
 const OKTA = fixture("okta.xml");
 const KEYCLOAK = fixture("keycloak.xml");
 

@@ -9,8 +9,9 @@ import {
   type IdpMetadata,
   type IdpMetadataResult,
 } from "../../provider/httpsEdgeRouteSaml/idpMetadata";
+import { IDP_METADATA_DIR } from "../support/fixtures";
 
-const FIXTURES = path.join(__dirname, "../../../shared/fixtures/idp-metadata");
+const FIXTURES = IDP_METADATA_DIR;
 
 function fixture(name: string): string {
   return fs.readFileSync(path.join(FIXTURES, name), "utf8");

@@ -5,8 +5,6 @@
  * is kept small enough that the operations need several windows. Every operation must succeed,
  * the limiter must really have refused requests, and the emulator must end empty.
  */
-import * as fs from "node:fs";
-import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import {
   httpsEdgeRouteSamlProvider as saml,
@@ -15,11 +13,9 @@ import {
 } from "../../provider";
 import { createEdgeWithRoutes } from "../support/emulatorApi";
 import { configureProvider } from "../support/configureProvider";
+import { readIdpMetadata } from "../support/fixtures";
 
-const OKTA = fs.readFileSync(
-  path.join(__dirname, "../../../shared/fixtures/idp-metadata/okta.xml"),
-  "utf8",
-);
+const OKTA = readIdpMetadata("okta.xml");
 const PROVIDER_TEXT = "serialized provider text";
 /** 60 requests per rolling 2 s: the same shape as ngrok's 120 per 60 s, quicker. */
 const LIMIT = { requests: 60, windowMs: 2000 };
