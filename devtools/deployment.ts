@@ -7,15 +7,26 @@
  * the demo exercise the real dynamic-provider host with the real calls when the Pulumi CLI is
  * not installed.
  *
- * Call sequences (from `pulumi-dynamic-providers.md` and the engine's step generator):
+ * Call sequences, as recorded from the real engine (Pulumi CLI 3.248, `tests/programs/recording`;
+ * `tests/automation/callSequence.automation.test.ts` keeps this class and the engine in step):
  * - new resource: Check(olds = {}, news) → Create(checked inputs)
  * - existing resource: Check(olds = old inputs, news) → Diff(id, old outputs, checked inputs)
- *   → nothing, Update(id, old outputs, checked inputs), or a replacement: Create then Delete of
- *   the old one, or Delete then Create when Diff asks for delete-before-replace
- * - resource no longer in the program: Delete(id, old outputs)
- * - preview: Check, plus Diff for existing resources; nothing else
- * - refresh: Read(id, old outputs, old inputs); an empty id removes the resource from state
- * - destroy: Delete of every resource, in reverse order of creation
+ *   → nothing, or Update(id, old outputs, checked inputs), or a replacement, which first checks
+ *   the inputs again as for a new resource (Check(olds = {}, news)), then:
+ *   - create-before-delete: Create; the old resource's Delete waits until the end of the update;
+ *   - delete-before-replace (Diff asked for it): Delete of the old resource, then Create
+ * - resources no longer in the program, and old resources replaced create-before-delete:
+ *   Delete(id, old outputs) at the end of the update, in the order of the old state
+ * - preview: Check, plus Diff (and the replacement's second Check) for existing resources
+ * - refresh: Read(id, old outputs, old inputs) of every resource, then Diff(id, read outputs,
+ *   the inputs before the read) of each one still there, which tells `update` (drift) from
+ *   `same`; the state takes read's outputs and inputs; an empty id removes the resource
+
+ * - destroy: Delete of every resource, newest first
+ *
+ * What it leaves out: the dependency graph (resources are processed in the order given, which
+ * must be an order the engine could choose) and parallelism (the engine runs up to 8 steps at
+ * once).
  *
  * @module
  */
@@ -39,7 +50,7 @@ export interface ResourceState {
 }
 
 /** What happened to one resource in one operation. */
-export type StepOp = "create" | "same" | "update" | "replace" | "delete" | "refresh" | "read-gone";
+export type StepOp = "create" | "same" | "update" | "replace" | "delete" | "read-gone";
 
 /** One step of an operation. */
 export interface Step {
@@ -104,6 +115,8 @@ export class Deployment {
   /** `pulumi up`: brings the stack to `goals`; returns the steps taken. */
   public async up(goals: readonly ResourceGoal[]): Promise<Step[]> {
     const steps: Step[] = [];
+    const oldState = [...this.resources.values()];
+    const replaced = new Set<ResourceState>();
     for (const goal of goals) {
       const { step, old, checked, deleteBeforeReplace } = await this.plan(goal);
       const urn = step.urn;
@@ -126,39 +139,55 @@ export class Deployment {
         this.resources.delete(urn);
         await this.create(urn, goal.type, checked);
       } else {
-        const replaced = { ...old };
+        replaced.add(old);
         await this.create(urn, goal.type, checked);
-        await this.host.delete(urn, replaced.id, replaced.outputs, replaced.inputs);
       }
       steps.push(step);
     }
-    for (const urn of this.orphans(goals).reverse()) {
-      const old = this.resources.get(urn)!;
-      await this.host.delete(urn, old.id, old.outputs, old.inputs);
-      this.resources.delete(urn);
-      steps.push({ urn, op: "delete" });
+    // The engine deletes at the end: old resources replaced create-before-delete, and resources
+    // no longer in the program, in the order of the old state.
+    const wanted = new Set(goals.map((goal) => this.urnOf(goal)));
+    for (const old of oldState) {
+      if (replaced.has(old)) {
+        await this.host.delete(old.urn, old.id, old.outputs, old.inputs);
+      } else if (!wanted.has(old.urn)) {
+        await this.host.delete(old.urn, old.id, old.outputs, old.inputs);
+        this.resources.delete(old.urn);
+        steps.push({ urn: old.urn, op: "delete" });
+      }
     }
     return steps;
   }
 
-  /** `pulumi refresh`: Read of every resource; gone ones leave the state. */
+  /**
+   * `pulumi refresh`: Read of every resource, then Diff of each one still there, of the read
+   * outputs against the inputs it had before the read: `update` is drift, `same` none. The state
+   * takes the read outputs, and read's `inputs` when it returns them. Gone ones leave the state
+   * (`read-gone`).
+   */
   public async refresh(): Promise<Step[]> {
-    const steps: Step[] = [];
+    const read: { state: ResourceState; oldInputs: PropertyMap }[] = [];
+    const gone: Step[] = [];
     for (const [urn, state] of [...this.resources]) {
-      const read = await this.host.read(urn, state.id, state.outputs, state.inputs);
-      if (read.id === "") {
+      const result = await this.host.read(urn, state.id, state.outputs, state.inputs);
+      if (result.id === "") {
         this.resources.delete(urn);
-        steps.push({ urn, op: "read-gone" });
+        gone.push({ urn, op: "read-gone" });
         continue;
       }
-      state.id = read.id;
-      state.outputs = read.properties;
-      if (read.inputs !== undefined) {
-        state.inputs = read.inputs;
+      read.push({ state, oldInputs: state.inputs });
+      state.id = result.id;
+      state.outputs = result.properties;
+      if (result.inputs !== undefined) {
+        state.inputs = result.inputs;
       }
-      steps.push({ urn, op: "refresh" });
     }
-    return steps;
+    const steps: Step[] = [];
+    for (const { state, oldInputs } of read) {
+      const diff = await this.host.diff(state.urn, state.id, state.outputs, oldInputs, oldInputs);
+      steps.push({ urn: state.urn, op: diff.changes === "some" ? "update" : "same" });
+    }
+    return [...steps, ...gone];
   }
 
   /** `pulumi destroy`: Delete of every resource, newest first. */
@@ -187,6 +216,11 @@ export class Deployment {
     }
     const diff = await this.host.diff(urn, old.id, old.outputs, checked, old.inputs);
     const step = planned(urn, diff.changes, diff.replaces, old.inputs, checked);
+    if (step.op === "replace") {
+      // The engine checks a replacement's inputs again, as for a new resource.
+      const rechecked = await this.check(urn, {}, goal.inputs);
+      return { step, old, checked: rechecked, deleteBeforeReplace: diff.deleteBeforeReplace };
+    }
     return { step, old, checked, deleteBeforeReplace: diff.deleteBeforeReplace };
   }
 

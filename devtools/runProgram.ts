@@ -24,6 +24,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import type { ResourceGoal } from "./deployment";
+import { registerTypeScript } from "./typescript";
 
 /** What a program registered. */
 export interface ProgramResult {
@@ -123,34 +124,6 @@ async function main(dir: string, out: string, program: string, statePath: string
   );
   await pulumi.runtime.disconnect();
   fs.writeFileSync(out, JSON.stringify({ resources, outputs } satisfies ProgramResult));
-}
-
-/** Registers ts-node as Pulumi's `cmd/run` does for a TypeScript program. */
-function registerTypeScript(fromProgram: (id: string) => string): void {
-  const tsutils = require(fromProgram("@pulumi/pulumi/tsutils")) as {
-    loadTypeScriptCompilerOptions(tsConfigPath: string): Record<string, unknown>;
-    typeScriptRequireStrings(): { tsnodeRequire: string; typescriptRequire: string };
-  };
-  const tsConfigPath = "tsconfig.json";
-  const { tsnodeRequire, typescriptRequire } = tsutils.typeScriptRequireStrings();
-  const tsnode = require(require.resolve(tsnodeRequire, { paths: [process.cwd()] })) as {
-    register(options: unknown): void;
-  };
-  const compilerOptions = tsutils.loadTypeScriptCompilerOptions(tsConfigPath);
-  const transpileOnlyEnv = process.env.PULUMI_NODEJS_TRANSPILE_ONLY;
-  tsnode.register({
-    compiler: typescriptRequire,
-    transpileOnly: transpileOnlyEnv ? transpileOnlyEnv === "true" : compilerOptions.noCheck,
-    project: tsConfigPath,
-    skipProject: !fs.existsSync(tsConfigPath),
-    compilerOptions: {
-      target: "ES2020",
-      module: "nodenext",
-      moduleResolution: "nodenext",
-      sourceMap: "true",
-      ...compilerOptions,
-    },
-  });
 }
 
 if (require.main === module) {
