@@ -130,7 +130,7 @@ export async function measureRequestCounts(consumer: Consumer, rounds: number): 
         await step("check", () => deployment.preview([base]), "create");
         await step("create", () => deployment.up([base]), "create");
         await step("diff (preview)", () => deployment.preview([base]), "same");
-        await step("read (refresh)", () => deployment.refresh(), "refresh");
+        await step("read (refresh)", () => deployment.refresh(), "same");
         await step("update", () => deployment.up([withEdge(goals.update)]), "update");
         await step("replace", () => deployment.up([withEdge(goals.replace)]), "replace");
         await step("delete", () => deployment.destroy(), "delete");
