@@ -41,6 +41,8 @@ export interface RunRequest {
   readonly refresh?: boolean;
   /** `--expect-no-changes`. */
   readonly expectNoChanges?: boolean;
+  /** `--replace <urn>`: URNs to replace even when their diff asks for no replacement. */
+  readonly replace?: string[];
 }
 
 /** One engine event about a resource: what step it took. */
@@ -102,11 +104,12 @@ async function run(request: RunRequest): Promise<RunResult> {
       workDir: request.workDir,
       envVars: request.env,
       pulumiCommand,
-      projectSettings: {
-        name: request.projectName,
-        runtime: "nodejs",
-        main: request.programDir,
-      },
+      // A program folder with its own Pulumi.yaml is the project as it stands; otherwise the
+      // workspace folder holds a project whose main is the program's folder.
+      projectSettings:
+        request.workDir === request.programDir
+          ? undefined
+          : { name: request.projectName, runtime: "nodejs", main: request.programDir },
     },
   );
 
@@ -152,6 +155,7 @@ async function run(request: RunRequest): Promise<RunResult> {
           ...common,
           refresh: request.refresh,
           expectNoChanges: request.expectNoChanges,
+          replace: request.replace,
         });
         return done({ changeSummary: r.changeSummary as Record<string, number> });
       }
@@ -160,6 +164,7 @@ async function run(request: RunRequest): Promise<RunResult> {
           ...common,
           refresh: request.refresh,
           expectNoChanges: request.expectNoChanges,
+          replace: request.replace,
         });
         return done({ summary: summaryOf(r.summary) });
       }

@@ -34,12 +34,20 @@ export interface RealStackOptions {
   readonly main?: string;
   /** The project name: the namespace of the program's own config keys. */
   readonly projectName: string;
-  /** Default `"test"`. */
+  /** Default `"test"`, or `test-<random>` with {@link RealStackOptions.useProgramProject}. */
   readonly stackName?: string;
   /** Stack config; mark credentials `secret: true` (as `pulumi config set --secret`). */
   readonly config?: ConfigMap;
   /** Extra environment of the CLI and its plugins (the dynamic-provider host among them). */
   readonly env?: Record<string, string>;
+  /**
+   * Use the `Pulumi.yaml` in `programDir` as the project, as `pulumi up` in that folder would (the
+   * stack's config file, `Pulumi.<stack>.yaml`, is written there and removed by {@link RealStack.remove}).
+   * Default: a project written to a temporary folder, with `main` = `programDir`. With the
+   * default, the engine records the program's source positions relative to that folder
+   * (`project:///../../…`), which a user's checkpoint never has.
+   */
+  readonly useProgramProject?: boolean;
 }
 
 /** Options of one operation. */
@@ -47,6 +55,8 @@ export interface OperationOptions {
   readonly parallel?: number;
   readonly refresh?: boolean;
   readonly expectNoChanges?: boolean;
+  /** `--replace <urn>` (preview and up). */
+  readonly replace?: string[];
   /** Gets the CLI's output as it comes. */
   readonly onOutput?: (out: string) => void;
   /** Milliseconds before the operation's process group is killed. Default 10 minutes. */
@@ -69,8 +79,10 @@ const RUNNER = path.join(__dirname, "inlineRunner.js");
 export class RealStack {
   private constructor(
     private readonly options: RealStackOptions,
-    /** The temporary folder holding the workspace, the state and `PULUMI_HOME`. */
+    /** The temporary folder holding the state, `PULUMI_HOME` and (by default) the workspace. */
     public readonly workDir: string,
+    /** The workspace folder: the project (`Pulumi.yaml`) and the stack's config file. */
+    private readonly workspaceDir: string,
     /** The environment of every CLI run. */
     public readonly env: Record<string, string>,
     /** The Automation API stack, for config, outputs and export (no program). */
@@ -84,24 +96,35 @@ export class RealStack {
     const pulumiCommand = await PulumiCommand.get(
       path.basename(options.cli.binDir) === "bin" ? { root: path.dirname(options.cli.binDir) } : {},
     );
-    const workspaceDir = path.join(workDir, "workspace");
-    fs.mkdirSync(workspaceDir);
+    const workspaceDir = options.useProgramProject
+      ? options.programDir
+      : path.join(workDir, "workspace");
+    fs.mkdirSync(workspaceDir, { recursive: true });
     const stack = await LocalWorkspace.createOrSelectStack(
-      { stackName: options.stackName ?? "test", workDir: workspaceDir },
+      {
+        // Stacks of one program folder must not share a config file.
+        stackName:
+          options.stackName ??
+          (options.useProgramProject ? `test-${path.basename(workDir).slice(-6)}` : "test"),
+        workDir: workspaceDir,
+      },
       {
         envVars: env,
         pulumiCommand,
-        projectSettings: {
-          name: options.projectName,
-          runtime: "nodejs",
-          main: options.programDir,
-        },
+        projectSettings: options.useProgramProject
+          ? undefined
+          : { name: options.projectName, runtime: "nodejs", main: options.programDir },
       },
     );
     if (options.config !== undefined) {
       await stack.setAllConfig(options.config);
     }
-    return new RealStack(options, workDir, env, stack);
+    return new RealStack(options, workDir, workspaceDir, env, stack);
+  }
+
+  /** The URN the engine gives a resource of this stack (`type` as `pulumi-nodejs:dynamic/…`). */
+  public urn(type: string, name: string): string {
+    return `urn:pulumi:${this.stack.name}::${this.options.projectName}::${type}::${name}`;
   }
 
   /** The stack's name. */
@@ -148,7 +171,7 @@ export class RealStack {
     const request: RunRequest = {
       op,
       binDir: this.options.cli.binDir,
-      workDir: path.join(this.workDir, "workspace"),
+      workDir: this.workspaceDir,
       projectName: this.options.projectName,
       stackName: this.stack.name,
       programDir: this.options.programDir,
@@ -157,6 +180,7 @@ export class RealStack {
       parallel: options.parallel,
       refresh: options.refresh,
       expectNoChanges: options.expectNoChanges,
+      replace: options.replace,
     };
     fs.writeFileSync(requestPath, JSON.stringify(request));
     const child = spawn(process.execPath, [RUNNER, requestPath], {

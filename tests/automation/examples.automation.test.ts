@@ -1,66 +1,84 @@
 /**
- * The examples through `pulumi up` for real, with the Automation API: a LocalWorkspace per example
- * on a file backend in a temporary folder, the emulator on a free port passed through
- * `ngrok:apiBaseUrl` / `ngrok:apiKey` stack config. Each example goes through up, preview (no
- * changes), a config change and up (an in-place update), refresh after an out-of-band change
- * (drift), and destroy (the emulator empty).
- *
- * These need the Pulumi CLI. Without a `pulumi` binary on PATH they are skipped, and say so once;
- * on a machine with the CLI they run as part of `npm test`.
+ * Every example program (examples/*, and the root Pulumi.yaml's quickstart) through the real
+ * Pulumi CLI, as an Automation API inline program run in its project folder with its own
+ * Pulumi.yaml (as `pulumi up` there would, but without the language host, which cannot be had
+ * here), against the emulator: preview (0 requests), a preview that
+ * fails on an invalid argument, up (the emulator holds exactly what the program declares, the
+ * outputs are the emulator's), a no-op up, a config change that updates in place, drift and
+ * deletion behind Pulumi's back (refresh shows both, up repairs both), and destroy.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import type { ConfigMap, Stack } from "@pulumi/pulumi/automation";
-import { findPulumiCli, openFileBackendStack } from "../../dist/devtools/automation";
+import type { RealStack } from "../../dist/devtools/realStack";
 import { type RunningEmulator, startEmulator } from "../../emulator";
-import { callApi, createEdgeWithRoutes } from "../support/emulatorApi";
+import { callApi, createEdgeWithRoutes, writableSamlFields } from "../support/emulatorApi";
+import { idpMetadataPath } from "../support/fixtures";
+import {
+  describeWithPulumi,
+  openStack,
+  requestsDuring,
+  type StackConfig,
+  succeeded,
+  writes,
+} from "../support/realEngine";
 import { REPO } from "../support/stack";
-import { IDP_METADATA_DIR } from "../support/fixtures";
 
-const cli = findPulumiCli();
-if (cli === undefined) {
-  // Straight to stderr: Jest does not print the console output of a suite whose tests all skip.
-  process.stderr.write(
-    "tests/automation skipped: no `pulumi` binary on PATH. These tests run `pulumi up`, `preview`, " +
-      "`refresh` and `destroy` on each example through the Automation API; install the Pulumi CLI " +
-      "(https://www.pulumi.com/docs/install/) to run them. tests/e2e covers the same steps through " +
-      "Pulumi's dynamic-provider host without the engine.\n",
-  );
-}
-const describeWithCli = cli === undefined ? describe.skip : describe;
-const FIXTURES = IDP_METADATA_DIR;
+const CA = "/ssh_certificate_authorities";
+const HTML_PAGE = "<!DOCTYPE html>\n<html><head><title>Sign in</title></head></html>\n";
 
 interface Example {
-  /** Project directory, relative to the repository. */
+  /** The folder of the example's Pulumi.yaml, relative to the repository. */
   readonly dir: string;
-  /** The example's own config, given the emulator and a fresh edge and route. */
-  config(edgeId: string, routeId: string): Record<string, string>;
+  /** Its config for a fresh edge and route. */
+  config(edgeId: string, routeId: string): StackConfig;
+  /** Config that makes preview fail, and the message; undefined when the program takes none. */
+  readonly invalid?: { config: StackConfig; message: RegExp };
+  /** What the program declares. */
+  readonly declared: { cas: number; modules: number };
+  /** Stack outputs and the emulator value each must equal. */
+  outputs(emulator: RunningEmulator): Record<string, unknown>;
   /** A config change that updates resources in place, and how many. */
-  readonly change: { key: string; value: string; updates: number };
-  /** An out-of-band change through the API, made after the first up. */
-  outOfBand(emulator: RunningEmulator, edgeId: string, routeId: string): Promise<void>;
+  readonly change: { config: StackConfig; updates: number };
+  /** Changes one object and deletes another behind Pulumi's back. */
+  drift(emulator: RunningEmulator, edgeId: string, routeId: string): Promise<void>;
 }
 
-const editSamlModule = async (emulator: RunningEmulator, edgeId: string, routeId: string) => {
-  const path = `/edges/https/${edgeId}/routes/${routeId}/saml`;
-  const live = (await callApi(emulator, "GET", path)).body;
-  expect(
-    (await callApi(emulator, "PUT", path, { idp_metadata: live.idp_metadata, enabled: false }))
-      .status,
-  ).toBe(200);
+const samlPath = (edgeId: string, routeId: string) =>
+  `/edges/https/${edgeId}/routes/${routeId}/saml`;
+const disableModule = async (emulator: RunningEmulator, edgeId: string, routeId: string) => {
+  const live = (await callApi(emulator, "GET", samlPath(edgeId, routeId))).body;
+  await callApi(emulator, "PUT", samlPath(edgeId, routeId), {
+    ...writableSamlFields(live),
+    enabled: false,
+  });
+};
+const onlyModule = (emulator: RunningEmulator) => {
+  const [module] = emulator.snapshot().samlModules;
+  return module;
 };
 
 const examples: Example[] = [
   {
     dir: "examples/ssh-certificate-authorities",
     config: () => ({}),
-    change: { key: "owner", value: "security", updates: 6 },
-    async outOfBand(emulator) {
-      const [ca] = emulator.snapshot().sshCertificateAuthorities;
-      await callApi(emulator, "PATCH", `/ssh_certificate_authorities/${ca.id}`, {
-        description: "edited by hand",
-      });
+    declared: { cas: 6, modules: 0 },
+    outputs: (emulator) => {
+      const cas = emulator.snapshot().sshCertificateAuthorities;
+      return {
+        ids: expect.objectContaining({ ed25519: expect.stringMatching(/^sshca_/) }),
+        trustedUserCaKeys:
+          cas
+            .map((ca) => `${ca.public_key} ${ca.id}`)
+            .sort()
+            .join("\n") + "\n",
+      };
+    },
+    change: { config: { owner: "security" }, updates: 6 },
+    async drift(emulator) {
+      const [first, second] = emulator.snapshot().sshCertificateAuthorities;
+      await callApi(emulator, "PATCH", `${CA}/${first.id}`, { description: "edited by hand" });
+      await callApi(emulator, "DELETE", `${CA}/${second.id}`);
     },
   },
   {
@@ -68,98 +86,178 @@ const examples: Example[] = [
     config: (edgeId, routeId) => ({
       edgeId,
       routeId,
-      idpMetadataPath: path.join(FIXTURES, "okta.xml"),
+      idpMetadataPath: idpMetadataPath("okta.xml"),
     }),
-    change: { key: "forceAuthn", value: "false", updates: 1 },
-    outOfBand: editSamlModule,
+    invalid: { config: { idpMetadataPath: "login.html" }, message: /idpMetadata is an HTML page/ },
+    declared: { cas: 0, modules: 1 },
+    outputs: (emulator) => ({
+      entityId: onlyModule(emulator).entity_id,
+      assertionConsumerServiceUrl: onlyModule(emulator).assertion_consumer_service_url,
+      metadataUrl: onlyModule(emulator).metadata_url,
+      singleLogoutUrl: onlyModule(emulator).single_logout_url,
+    }),
+    change: { config: { forceAuthn: "false" }, updates: 1 },
+    drift: disableModule,
   },
   {
     dir: ".",
     config: (edgeId, routeId) => ({
       edgeId,
       routeId,
-      idpMetadataPath: path.join(FIXTURES, "okta.xml"),
+      idpMetadataPath: idpMetadataPath("okta.xml"),
     }),
-    change: { key: "idpMetadataPath", value: path.join(FIXTURES, "keycloak.xml"), updates: 1 },
-    outOfBand: editSamlModule,
+    invalid: { config: { idpMetadataPath: "login.html" }, message: /idpMetadata is an HTML page/ },
+    declared: { cas: 1, modules: 1 },
+    outputs: (emulator) => ({
+      publicKey: emulator.snapshot().sshCertificateAuthorities[0].public_key,
+      entityId: onlyModule(emulator).entity_id,
+      assertionConsumerServiceUrl: onlyModule(emulator).assertion_consumer_service_url,
+      metadataUrl: onlyModule(emulator).metadata_url,
+    }),
+    change: { config: { idpMetadataPath: idpMetadataPath("keycloak.xml") }, updates: 1 },
+    async drift(emulator, edgeId, routeId) {
+      const [ca] = emulator.snapshot().sshCertificateAuthorities;
+      await callApi(emulator, "PATCH", `${CA}/${ca.id}`, { description: "edited by hand" });
+      await callApi(emulator, "DELETE", samlPath(edgeId, routeId));
+    },
   },
 ];
 
-const title =
-  cli === undefined
-    ? "pulumi up of $dir through the Automation API (skipped: no pulumi binary on PATH)"
-    : "pulumi up of $dir through the Automation API";
+/** The project name and `main` of a Pulumi.yaml. */
+function projectOf(dir: string): { name: string; main: string } {
+  const yaml = fs.readFileSync(path.join(REPO, dir, "Pulumi.yaml"), "utf8");
+  const field = (key: string) => new RegExp(`^${key}:\\s*(\\S+)\\s*$`, "m").exec(yaml)?.[1];
+  return { name: field("name")!, main: field("main") ?? "." };
+}
 
-describeWithCli.each(examples)(title, (example) => {
-  let emulator: RunningEmulator;
-  let stack: Stack;
-  let stateDir: string;
-  let edgeId: string;
-  let routeId: string;
-  let config: ConfigMap;
-
-  beforeAll(async () => {
-    emulator = await startEmulator({ port: 0 });
-    ({
-      edgeId,
-      routeIds: [routeId],
-    } = await createEdgeWithRoutes(emulator, 1));
-    stateDir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-state-"));
-    config = {
-      "ngrok:apiBaseUrl": { value: emulator.url },
-      "ngrok:apiKey": { value: emulator.apiKey, secret: true },
-      ...Object.fromEntries(
-        Object.entries(example.config(edgeId, routeId)).map(([k, v]) => [k, { value: v }]),
-      ),
+describe.each(examples)("$dir", (example) => {
+  describeWithPulumi(`the example in ${example.dir} through the real Pulumi CLI`, () => {
+    let emulator: RunningEmulator;
+    let stack: RealStack;
+    let edgeId: string;
+    let routeId: string;
+    const project = projectOf(example.dir);
+    const held = () => {
+      const snapshot = emulator.snapshot();
+      return {
+        cas: snapshot.sshCertificateAuthorities.length,
+        modules: snapshot.samlModules.length,
+      };
     };
-    stack = await openFileBackendStack({
-      workDir: path.resolve(REPO, example.dir),
-      stackName: "automation",
-      stateDir,
-      config,
+    const total = example.declared.cas + example.declared.modules;
+
+    beforeAll(async () => {
+      emulator = await startEmulator({ port: 0 });
+      ({
+        edgeId,
+        routeIds: [routeId],
+      } = await createEdgeWithRoutes(emulator, 1));
+      stack = await openStack(
+        example.dir,
+        project.name,
+        emulator,
+        example.config(edgeId, routeId),
+        {
+          main: project.main,
+        },
+      );
+    }, 120000);
+
+    afterAll(async () => {
+      await stack?.remove();
+      await emulator?.close();
     });
-  }, 300000);
 
-  afterAll(async () => {
-    await stack?.workspace.removeStack("automation", { force: true }).catch(() => undefined);
-    await emulator?.close();
-    fs.rmSync(stateDir, { recursive: true, force: true });
+    test("preview plans the creates and sends no API request", async () => {
+      const requests = await requestsDuring(emulator, async () => {
+        expect(succeeded(await stack.preview()).changeSummary).toEqual({ create: total + 1 });
+      });
+      expect(requests).toEqual([]);
+    });
+
+    if (example.invalid !== undefined) {
+      const invalid = example.invalid;
+      test("preview with an invalid argument fails naming the rule; no API request", async () => {
+        const work = fs.mkdtempSync(path.join(os.tmpdir(), "example-invalid-"));
+        const config = Object.fromEntries(
+          Object.entries(invalid.config).map(([key, value]) => {
+            fs.writeFileSync(path.join(work, String(value)), HTML_PAGE);
+            return [key, { value: path.join(work, String(value)) }];
+          }),
+        );
+        const requests = await requestsDuring(emulator, async () => {
+          await stack.setConfig(config);
+          const result = await stack.preview();
+          expect(result.ok).toBe(false);
+          expect(result.error).toMatch(invalid.message);
+        });
+        expect(requests).toEqual([]);
+        await stack.setConfig(
+          Object.fromEntries(
+            Object.entries(example.config(edgeId, routeId))
+              .filter(([key]) => key in invalid.config)
+              .map(([key, value]) => [key, { value: String(value) }]),
+          ),
+        );
+        fs.rmSync(work, { recursive: true, force: true });
+      });
+    }
+
+    test("up creates exactly what the program declares; the outputs are the emulator's", async () => {
+      expect(succeeded(await stack.up()).summary?.resourceChanges).toEqual({ create: total + 1 });
+      expect(held()).toEqual(example.declared);
+      const outputs = await stack.outputs();
+      const expected = example.outputs(emulator);
+      if ("trustedUserCaKeys" in outputs) {
+        outputs.trustedUserCaKeys =
+          String(outputs.trustedUserCaKeys).trim().split("\n").sort().join("\n") + "\n";
+      }
+      expect(outputs).toMatchObject(expected);
+    });
+
+    test("up again with no change: every resource the same, no write request", async () => {
+      const requests = await requestsDuring(emulator, async () => {
+        expect(succeeded(await stack.up()).summary?.resourceChanges).toEqual({ same: total + 1 });
+      });
+      expect(writes(requests)).toEqual([]);
+    });
+
+    test("a config change updates in place", async () => {
+      await stack.setConfig(
+        Object.fromEntries(
+          Object.entries(example.change.config).map(([k, v]) => [k, { value: String(v) }]),
+        ),
+      );
+      const result = succeeded(await stack.up());
+      expect(result.summary?.resourceChanges).toEqual({
+        same: total + 1 - example.change.updates,
+        update: example.change.updates,
+      });
+      expect(held()).toEqual(example.declared);
+    });
+
+    test("drift and deletion behind Pulumi's back: refresh shows them, up repairs them", async () => {
+      const before = held();
+      await example.drift(emulator, edgeId, routeId);
+      const gone = before.cas + before.modules - held().cas - held().modules;
+      const refresh = succeeded(await stack.refresh());
+      expect(refresh.summary?.resourceChanges).toEqual(
+        gone === 0 ? { same: total, update: 1 } : { same: total - 1, update: 1, delete: gone },
+      );
+      const up = succeeded(await stack.up());
+      expect(up.summary?.resourceChanges).toEqual(
+        gone === 0 ? { same: total, update: 1 } : { same: total - 1, update: 1, create: gone },
+      );
+      expect(held()).toEqual(example.declared);
+      expect(succeeded(await stack.preview()).changeSummary).toEqual({ same: total + 1 });
+    });
+
+    test("destroy leaves the emulator empty; the edge and route remain", async () => {
+      expect(succeeded(await stack.destroy()).summary?.resourceChanges).toEqual({
+        delete: total + 1,
+      });
+      expect(held()).toEqual({ cas: 0, modules: 0 });
+      expect(emulator.snapshot().routes.map((r) => r.id)).toEqual([routeId]);
+    });
   });
-
-  test("up creates the resources in the emulator", async () => {
-    const result = await stack.up();
-    expect(result.summary.result).toBe("succeeded");
-    const created = result.summary.resourceChanges?.create ?? 0;
-    const snapshot = emulator.snapshot();
-    expect(snapshot.sshCertificateAuthorities.length + snapshot.samlModules.length).toBe(
-      created - 1,
-    ); // minus the stack
-  }, 300000);
-
-  test("preview afterwards expects no changes", async () => {
-    const preview = await stack.preview();
-    expect(Object.keys(preview.changeSummary).filter((op) => op !== "same")).toEqual([]);
-  }, 300000);
-
-  test("a config change, then up, updates in place", async () => {
-    await stack.setConfig(example.change.key, { value: example.change.value });
-    const result = await stack.up();
-    expect(result.summary.resourceChanges).toMatchObject({ update: example.change.updates });
-    expect(result.summary.resourceChanges?.replace).toBeUndefined();
-  }, 300000);
-
-  test("refresh after an out-of-band change records the drift", async () => {
-    await example.outOfBand(emulator, edgeId, routeId);
-    const refresh = await stack.refresh();
-    expect(refresh.summary.resourceChanges).toMatchObject({ update: 1 });
-    const preview = await stack.preview();
-    expect(preview.changeSummary).toMatchObject({ update: 1 });
-  }, 300000);
-
-  test("destroy leaves the emulator empty", async () => {
-    const result = await stack.destroy();
-    expect(result.summary.result).toBe("succeeded");
-    const snapshot = emulator.snapshot();
-    expect([snapshot.sshCertificateAuthorities, snapshot.samlModules]).toEqual([[], []]);
-  }, 300000);
 });
