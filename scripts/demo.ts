@@ -6,8 +6,10 @@
  * 2. Creates an HTTPS edge and a route in it, and writes the metadata of a demo identity provider
  *    (with a real self-signed certificate) to a temporary folder.
  * 3. Deploys the quickstart with that config:
- *    - with the Pulumi CLI on PATH: a real `pulumi up` through the Automation API, on a temporary
- *      file backend, then `pulumi destroy`;
+ *    - with the Pulumi CLI (on PATH, or built by `npm run pulumi:install`): a real `pulumi up` of
+ *      the root Pulumi.yaml through the Automation API (an inline program: no language host is
+ *      needed), on a temporary file backend; then the real `pulumi stack output`, a `pulumi
+ *      preview` that finds nothing to change, and `pulumi destroy`;
  *    - without it: the program's real resources through Pulumi's own dynamic-provider host, called
  *      as the engine calls it (Check, Create, then Read for the live state), then Delete. This
  *      exercises the providers for real but is no substitute for the engine.
@@ -20,8 +22,10 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { z } from "zod";
-import { findPulumiCli, openFileBackendStack } from "../devtools/automation";
+import { execFileSync } from "node:child_process";
 import { Deployment } from "../devtools/deployment";
+import { findPulumiCli, type PulumiCli } from "../devtools/pulumiCli";
+import { RealStack } from "../devtools/realStack";
 import { startProviderHost } from "../devtools/providerHost";
 import { runProgram } from "../devtools/runProgram";
 import { type RunningEmulator, startEmulator } from "../emulator";
@@ -63,14 +67,18 @@ async function main(): Promise<void> {
       "ngrok:apiBaseUrl": emulator.url,
       "ngrok:apiKey": emulator.apiKey,
     };
-    const cli = findPulumiCli();
-    if (cli !== undefined) {
-      step(`Pulumi CLI found at ${cli}: running pulumi up through the Automation API`);
-      await deployWithCli(config, work);
+    const lookup = findPulumiCli();
+    if (lookup.found) {
+      step(
+        `Pulumi CLI ${lookup.cli.version} found in ${lookup.cli.binDir}: running a real pulumi up ` +
+          "through the Automation API (the root Pulumi.yaml, as an inline program; state in a " +
+          "temporary folder)",
+      );
+      await deployWithCli(lookup.cli, config);
     } else {
       step(
-        "Pulumi CLI not found on PATH: running the program's resources through Pulumi's " +
-          "dynamic-provider host instead (the engine's calls, without the engine)",
+        `Pulumi CLI not found (${lookup.reason}): running the program's resources through ` +
+          "Pulumi's dynamic-provider host instead (the engine's calls, without the engine)",
       );
       await deployWithHost(config, emulator);
     }
@@ -91,12 +99,18 @@ async function main(): Promise<void> {
   }
 }
 
-/** `pulumi up`, `pulumi stack output`, `pulumi destroy` on a temporary file backend. */
-async function deployWithCli(config: Record<string, string>, work: string): Promise<void> {
-  const stack = await openFileBackendStack({
-    workDir: REPO,
-    stackName: STACK,
-    stateDir: path.join(work, "state"),
+/**
+ * The real engine: `pulumi up`, `pulumi stack output`, a no-op `pulumi preview` and
+ * `pulumi destroy` of the root Pulumi.yaml, on a temporary file backend.
+ */
+async function deployWithCli(cli: PulumiCli, config: Record<string, string>): Promise<void> {
+  const stack = await RealStack.create({
+    cli,
+    programDir: REPO,
+    main: "examples/quickstart/",
+    projectName: PROJECT,
+    // A stack name of its own: its config file is written beside the root Pulumi.yaml.
+    useProgramProject: true,
     config: Object.fromEntries(
       Object.entries(config).map(([key, value]) => [
         key,
@@ -104,11 +118,39 @@ async function deployWithCli(config: Record<string, string>, work: string): Prom
       ]),
     ),
   });
-  await stack.up({ onOutput: (out) => process.stdout.write(out) });
-  const outputs = await stack.outputs();
-  printOutputs(Object.fromEntries(Object.entries(outputs).map(([k, v]) => [k, v.value])));
-  await stack.destroy({ onOutput: (out) => process.stdout.write(out) });
-  await stack.workspace.removeStack(STACK);
+  const echo = (out: string) => process.stdout.write(out);
+  try {
+    step("$ pulumi up");
+    expectOk(await stack.up({ onOutput: echo }));
+    step("$ pulumi stack output");
+    process.stdout.write(
+      execFileSync(path.join(cli.binDir, "pulumi"), ["stack", "output", "--stack", stack.name], {
+        cwd: REPO,
+        env: { ...process.env, ...stack.env },
+        encoding: "utf8",
+      }),
+    );
+    step("$ pulumi preview   # nothing changed since the up, so nothing to do");
+    const preview = expectOk(await stack.preview({ onOutput: echo }));
+    const changes = Object.keys(preview.changeSummary ?? {}).filter((op) => op !== "same");
+    if (changes.length > 0) {
+      throw new Error(
+        `the preview after up planned changes: ${JSON.stringify(preview.changeSummary)}`,
+      );
+    }
+    step("$ pulumi destroy");
+    expectOk(await stack.destroy({ onOutput: echo }));
+  } finally {
+    await stack.remove();
+  }
+}
+
+/** The result of a successful operation; throws the CLI's message otherwise. */
+function expectOk<T extends { ok: boolean; error?: string }>(result: T): T {
+  if (!result.ok) {
+    throw new Error(result.error);
+  }
+  return result;
 }
 
 /** The engine's calls through the real dynamic-provider host; see the module comment. */

@@ -5,7 +5,7 @@
 import { execFile } from "node:child_process";
 import * as path from "node:path";
 import { promisify } from "node:util";
-import { findPulumiCli } from "../../dist/devtools/automation";
+import { findPulumiCli } from "../../dist/devtools/pulumiCli";
 import { REPO } from "../support/stack";
 
 test("the demo deploys the quickstart into the emulator, prints real outputs and cleans up", async () => {
@@ -17,9 +17,9 @@ test("the demo deploys the quickstart into the emulator, prints real outputs and
       timeout: 240000,
     },
   );
-  if (findPulumiCli() === undefined) {
-    expect(stdout).toContain(
-      "Pulumi CLI not found on PATH: running the program's resources through Pulumi's dynamic-provider host instead",
+  if (!findPulumiCli().found) {
+    expect(stdout).toMatch(
+      /Pulumi CLI not found \(.*\): running the program's resources through Pulumi's dynamic-provider host instead/,
     );
     expect(stdout).toMatch(
       /\+ create urn:pulumi:demo::ngrok-quickstart::pulumi-nodejs:dynamic\/ngrok:SshCertificateAuthority::ssh-ca/,
@@ -28,7 +28,12 @@ test("the demo deploys the quickstart into the emulator, prints real outputs and
       /the emulator holds 1 SSH certificate authority \(sshca_\w+\) and 1 SAML module \(on route edghtsrt_\w+\)/,
     );
   } else {
-    expect(stdout).toContain("running pulumi up through the Automation API");
+    expect(stdout).toMatch(/Pulumi CLI 3\.\d+\.\d+ found in .*: running a real pulumi up/);
+    expect(stdout).toMatch(
+      /\$ pulumi up\n[\s\S]*\+ {2}pulumi-nodejs:dynamic\/ngrok:SshCertificateAuthority ssh-ca created/,
+    );
+    expect(stdout).toMatch(/\$ pulumi preview[\s\S]*3 unchanged/);
+    expect(stdout).toMatch(/\$ pulumi destroy[\s\S]*3 deleted/);
   }
   expect(stdout).toMatch(/Current stack outputs \(4\):/);
   expect(stdout).toMatch(/publicKey +ssh-ed25519 AAAA\S+/);
