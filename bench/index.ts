@@ -9,7 +9,10 @@
  * 3. plugin cold start against a trivial dynamic provider (coldStart.ts);
  * 4. provider overhead: 200 SSH CA lifecycles through the host against bare node-fetch
  *    (overhead.ts);
- * 5. emulator responsiveness while rsa-4096 keys are generated (emulatorLatency.ts).
+ * 5. emulator responsiveness while rsa-4096 keys are generated (emulatorLatency.ts);
+ * 6. the real engine: `pulumi up`, `preview`, `refresh` and `destroy` of 1, 10 and 50 SSH CAs
+ *    through the real Pulumi CLI, against the same stacks of a trivial dynamic resource
+ *    (realEngine.ts; needs the CLI: `npm run pulumi:install`).
  *
  * Progress goes to stderr; the report (report.ts) goes to stdout and to BENCHMARKS.md.
  * `node dist/bench/index.js --quick` runs one round of each, to check the harness; it does not
@@ -24,6 +27,7 @@ import { installPackage, REPO } from "./installedPackage";
 import { measureOverhead } from "./overhead";
 import { elapsedSeconds, progress } from "./progress";
 import { measureProviderSize } from "./providerSize";
+import { measureRealEngine } from "./realEngine";
 import { describeMachine, formatMarkdown, renderReport, type Section, writeReport } from "./report";
 import { measureRequestCounts } from "./requestCounts";
 
@@ -31,8 +35,8 @@ const REPORT_FILE = path.join(REPO, "BENCHMARKS.md");
 
 async function main(quick: boolean): Promise<void> {
   const rounds = quick
-    ? { requests: 1, coldStart: 1, overhead: 1, latency: 1 }
-    : { requests: 3, coldStart: 6, overhead: 5, latency: 3 };
+    ? { requests: 1, coldStart: 1, overhead: 1, latency: 1, realEngine: 1 }
+    : { requests: 3, coldStart: 6, overhead: 5, latency: 3, realEngine: 3 };
   progress("packing the package and installing it in two consumer directories");
   const installation = await installPackage();
   const sections: Section[] = [];
@@ -45,6 +49,7 @@ async function main(quick: boolean): Promise<void> {
     sections.push(await measureColdStart(consumer, rounds.coldStart));
     sections.push(await measureOverhead(consumer, rounds.overhead));
     sections.push(await measureEmulatorLatency(rounds.latency));
+    sections.push(await measureRealEngine(consumer, rounds.realEngine));
   } finally {
     installation.remove();
   }
