@@ -4,9 +4,10 @@
  * whose request log is read around each step (as tests/engine do).
  *
  * Floors: none for check and diff (preview); one request for create, read (refresh), update and
- * delete, plus the documented take-over GET of a SAML module's create; a replacement is a create
- * of the new object and a delete of the old one (ngrok has no "replace" call), so its floor is
- * the sum of those two.
+ * delete, plus the SAML module's documented GETs: the take-over check of its create and the claim
+ * check of its delete (which leaves a module another resource has claimed); a replacement is a
+ * create of the new object and a delete of the old one (ngrok has no "replace" call), so its
+ * floor is the sum of those two.
  *
  * @module
  */
@@ -80,8 +81,8 @@ export async function measureRequestCounts(consumer: Consumer, rounds: number): 
         create: 2,
         "read (refresh)": 1,
         update: 1,
-        replace: 3,
-        delete: 1,
+        replace: 4,
+        delete: 2,
       },
       goals: (round, [routeA, routeB]) => {
         const name = `sso-${round}`;
@@ -151,8 +152,8 @@ export async function measureRequestCounts(consumer: Consumer, rounds: number): 
       "Each step is the engine's call sequence through the host (devtools/deployment.ts), with " +
         "the package installed from `npm pack`; the emulator's request log is read around it. " +
         "Floors: 0 for check and diff; 1 for create, read, update and delete (+1 for the SAML " +
-        "module's documented take-over GET on create); a replacement is one create plus one " +
-        "delete.",
+        "module's documented GETs: the take-over check on create, the claim check on delete); a " +
+        "replacement is one create plus one delete.",
     ],
   };
   for (const plan of plans) {

@@ -8,6 +8,38 @@ import { thinProvider } from "./thinProvider";
 
 const provider = thinProvider("httpsEdgeRouteSamlProvider");
 
+/** Who declared each route's module in one program run: `<edge id>/<route id>` → resource. */
+type RouteHolders = Map<string, { readonly token: symbol; readonly name: string }>;
+/** Per program run (its Stack resource), so that an Automation API process can run many. */
+const routesByRun = new WeakMap<object, RouteHolders>();
+const outsideAnyRun = {};
+
+/**
+ * Records that resource `name` (`token`, one per constructor call) declares the module of
+ * `routeId`, or throws when another resource of this program run already does: a route has one
+ * SAML module, and two resources on it would overwrite each other.
+ */
+function holdRoute(token: symbol, name: string, edgeId: string, routeId: string): void {
+  const run = pulumi.runtime.getStackResource() ?? outsideAnyRun;
+  let holders = routesByRun.get(run);
+  if (holders === undefined) {
+    holders = new Map();
+    routesByRun.set(run, holders);
+  }
+  const key = `${edgeId}/${routeId}`;
+  const holder = holders.get(key);
+  if (holder !== undefined && holder.token !== token) {
+    throw new Error(
+      `HttpsEdgeRouteSaml "${name}" and "${holder.name}" both declare the SAML module of route ` +
+        `${routeId} of HTTPS edge ${edgeId}: a route has one SAML module, so declare one resource ` +
+        `for it. If you are renaming a resource or moving it into a component, change the ` +
+        `existing declaration instead of adding a second one, and add \`aliases\` so that ` +
+        `Pulumi updates it in place.`,
+    );
+  }
+  holders.set(key, { token, name });
+}
+
 /**
  * The arguments of {@link HttpsEdgeRouteSaml}. Every writable field left unset is sent as its
  * default (each `PUT` replaces the whole module), so the module holds exactly what state records.
@@ -61,11 +93,14 @@ export interface HttpsEdgeRouteSamlArgs {
    */
   nameidFormat?: pulumi.Input<string>;
   /**
-   * Take over a SAML module that already exists on the route and that this stack did not create.
-   * Default `false`: creating the resource on such a route fails, names the route and the
-   * existing module's entity ID, and changes nothing. With `true`, the existing configuration is
-   * overwritten with this resource's and managed by this stack from then on (and deleted with it).
-   * Never sent to ngrok; changing it is not a change.
+   * Take over a SAML module that already exists on the route and that this stack did not write
+   * (configured by hand, or another stack's). Default `false`: creating the resource on such a
+   * route fails with `SamlModuleExistsError`, naming the route, the existing module's entity ID
+   * and who wrote it, and changes nothing. With `true`, the existing configuration is overwritten
+   * with this resource's and managed by this stack from then on (and deleted with it); a resource
+   * of another stack that wrote it leaves it in place when deleted. A module this stack wrote (a
+   * resource being replaced, renamed or moved) is taken over without it. Never sent to ngrok;
+   * changing it is not a change.
    */
   adoptExisting?: pulumi.Input<boolean>;
 }
@@ -80,10 +115,18 @@ export interface HttpsEdgeRouteSamlArgs {
  * has no id of its own: the Pulumi id is `<edge id>/<route id>`, e.g.
  * `edghts_2Zp…/edghtsrt_2Zq…`. Creating costs one `GET` (the take-over check, see
  * {@link HttpsEdgeRouteSamlArgs.adoptExisting}) and one `PUT`; updating one `PUT`; refreshing
- * one `GET`; deleting one `DELETE`. Changing `edgeId` or `routeId` replaces the module: the new
- * one is written before the old one is removed. A field changed outside Pulumi shows as drift on
- * `pulumi refresh` and is set back by the next `pulumi up`; a module removed outside Pulumi
- * leaves the state on refresh.
+ * one `GET`; deleting one `GET` and one `DELETE`. Changing `edgeId` or `routeId` replaces the
+ * module: the new one is written before the old one is removed. A field changed outside Pulumi
+ * shows as drift on `pulumi refresh` and is set back by the next `pulumi up`; a module removed
+ * outside Pulumi leaves the state on refresh.
+ *
+ * A route is never left unprotected while the state says it is protected: every write puts this
+ * resource's claim (an XML comment naming the stack, the resource and a token kept in state) at
+ * the end of the module's IdP metadata, and a delete removes the module only while the claim is
+ * still this resource's. So a rename or a move into a component without `aliases`, or
+ * `pulumi up --replace`, which create the new resource before deleting the old one, hand the
+ * module over instead of removing it. Two resources declared on one route in one program throw
+ * at construction (or, for ids not known yet, when they are).
  *
  * Credentials: stack config `ngrok:apiKey` or env `NGROK_API_KEY`; base URL `ngrok:apiBaseUrl`
  * or `NGROK_API_BASE_URL` (default `https://api.ngrok.com`).
@@ -145,11 +188,24 @@ export class HttpsEdgeRouteSaml extends pulumi.dynamic.Resource {
    *   resources): use {@link HttpsEdgeRouteSamlArgs.adoptExisting} instead.
    */
   constructor(name: string, args: HttpsEdgeRouteSamlArgs, opts?: pulumi.CustomResourceOptions) {
+    const token = Symbol(name);
+    let edgeId: pulumi.Input<string> = args.edgeId;
+    if (typeof args.edgeId === "string" && typeof args.routeId === "string") {
+      holdRoute(token, name, args.edgeId, args.routeId);
+    } else {
+      // Checked once both are known; the module is not registered before the check passes.
+      edgeId = pulumi.all([args.edgeId, args.routeId]).apply(([edge, route]) => {
+        holdRoute(token, name, edge, route);
+        return edge;
+      });
+    }
     super(
       provider,
       name,
       {
         ...args,
+        edgeId,
+        claimedBy: `${pulumi.getProject()}/${pulumi.getStack()}/${name}`,
         entityId: undefined,
         assertionConsumerServiceUrl: undefined,
         singleLogoutUrl: undefined,

@@ -8,6 +8,7 @@
  */
 import { z } from "zod";
 import { withoutUndefined } from "../common/objects";
+import { withClaim, withoutClaim } from "./claim";
 import {
   type HttpsEdgeRouteSamlInputs,
   type HttpsEdgeRouteSamlOutputs,
@@ -44,15 +45,21 @@ export const samlModuleSchema = z.object({
 });
 export type SamlModuleResponse = z.infer<typeof samlModuleSchema>;
 
-/** The body of `PUT …/saml`: every writable field, so that ngrok holds exactly what state records. */
-export function putBody(inputs: HttpsEdgeRouteSamlInputs): Record<string, unknown> {
+/**
+ * The body of `PUT …/saml`: every writable field, so that ngrok holds exactly what state records,
+ * and the writer's claim (see `./claim`) at the end of `idp_metadata`.
+ */
+export function putBody(
+  inputs: HttpsEdgeRouteSamlInputs,
+  claimToken: string,
+): Record<string, unknown> {
   return {
     enabled: inputs.enabled,
     options_passthrough: inputs.optionsPassthrough,
     cookie_prefix: inputs.cookiePrefix,
     inactivity_timeout: inputs.inactivityTimeout,
     maximum_duration: inputs.maximumDuration,
-    idp_metadata: inputs.idpMetadata,
+    idp_metadata: withClaim(inputs.idpMetadata, inputs.claimedBy ?? "", claimToken),
     force_authn: inputs.forceAuthn,
     allow_idp_initiated: inputs.allowIdpInitiated,
     authorized_groups: inputs.authorizedGroups,
@@ -60,8 +67,14 @@ export function putBody(inputs: HttpsEdgeRouteSamlInputs): Record<string, unknow
   };
 }
 
-/** What addresses a module: its edge and route, and whether this stack took it over. */
-export type ModuleAddress = Pick<HttpsEdgeRouteSamlInputs, "edgeId" | "routeId" | "adoptExisting">;
+/**
+ * What addresses a module and what the resource keeps beside it: its edge and route, whether this
+ * stack took it over, and the resource's claim (`claimedBy`, `claimToken`).
+ */
+export type ModuleAddress = Pick<
+  HttpsEdgeRouteSamlOutputs,
+  "edgeId" | "routeId" | "adoptExisting" | "claimedBy" | "claimToken"
+>;
 
 /** The inputs that would reproduce the live module: what `read` hands back for later diffs. */
 export function liveInputs(
@@ -71,7 +84,7 @@ export function liveInputs(
   return withoutUndefined({
     edgeId: address.edgeId,
     routeId: address.routeId,
-    idpMetadata: module.idp_metadata ?? "",
+    idpMetadata: withoutClaim(module.idp_metadata ?? ""),
     enabled: module.enabled ?? SAML_DEFAULTS.enabled,
     optionsPassthrough: module.options_passthrough ?? SAML_DEFAULTS.optionsPassthrough,
     cookiePrefix: module.cookie_prefix ?? SAML_DEFAULTS.cookiePrefix,
@@ -82,6 +95,7 @@ export function liveInputs(
     authorizedGroups: module.authorized_groups ?? [],
     nameidFormat: module.nameid_format || SAML_DEFAULTS.nameidFormat,
     adoptExisting: address.adoptExisting,
+    claimedBy: address.claimedBy,
   });
 }
 
@@ -98,5 +112,6 @@ export function toOutputs(
     requestSigningCertificatePem: module.request_signing_certificate_pem,
     metadataUrl: module.metadata_url,
     idpMetadataUrl: module.idp_metadata_url ?? "",
+    ...withoutUndefined({ claimToken: address.claimToken }),
   };
 }

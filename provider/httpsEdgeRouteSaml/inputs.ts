@@ -86,6 +86,11 @@ export interface HttpsEdgeRouteSamlInputs {
   nameidFormat: string;
   /** Take over a module this stack did not create (see the SDK class). Never sent to ngrok. */
   adoptExisting?: boolean;
+  /**
+   * `<project>/<stack>/<resource name>`, set by the SDK class: written with the module's claim
+   * (see `./claim`), never a change. Absent in resources created before it existed.
+   */
+  claimedBy?: string;
 }
 
 /** The outputs recorded in state: every input plus the service-provider values ngrok generates. */
@@ -96,10 +101,15 @@ export interface HttpsEdgeRouteSamlOutputs extends HttpsEdgeRouteSamlInputs {
   requestSigningCertificatePem: string;
   metadataUrl: string;
   idpMetadataUrl: string;
+  /**
+   * The token of this resource's claim on the module (see `./claim`), from its create on; absent
+   * in resources created before claims existed.
+   */
+  claimToken?: string;
 }
 
 const RESOURCE = "ngrok:HttpsEdgeRouteSaml";
-const KNOWN = [...REPLACE_PROPERTIES, ...UPDATE_PROPERTIES, "adoptExisting"];
+const KNOWN = [...REPLACE_PROPERTIES, ...UPDATE_PROPERTIES, "adoptExisting", "claimedBy"];
 /** RFC 6265 cookie-name characters (an HTTP token). */
 const COOKIE_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]*$/;
 
@@ -172,6 +182,7 @@ export function checkHttpsEdgeRouteSaml(
       `cookiePrefix must contain only letters, digits and !#$%&'*+-.^_\`|~ (it starts a cookie name); got ${JSON.stringify(prefix)}`,
     );
   }
+  c.string("claimedBy");
   c.integer("inactivityTimeout", 0, UINT32_MAX, "seconds");
   c.integer("maximumDuration", 0, UINT32_MAX, "seconds");
   c.stringList("authorizedGroups");

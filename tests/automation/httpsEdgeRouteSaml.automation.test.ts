@@ -121,6 +121,7 @@ describeWithPulumi("HttpsEdgeRouteSaml through the real Pulumi CLI", () => {
     expect(requests).toEqual([
       `GET ${saml(routeB)}`,
       `PUT ${saml(routeB)}`,
+      `GET ${saml(routeA)}`,
       `DELETE ${saml(routeA)}`,
     ]);
     expect(modules().map((m) => m.routeId)).toEqual([routeB]);
@@ -154,7 +155,7 @@ describeWithPulumi("HttpsEdgeRouteSaml through the real Pulumi CLI", () => {
     const requests = await requestsDuring(emulator, async () => {
       expect(succeeded(await stack.destroy()).summary?.resourceChanges).toEqual({ delete: 2 });
     });
-    expect(requests).toEqual([`DELETE ${saml(routeB)}`]);
+    expect(requests).toEqual([`GET ${saml(routeB)}`, `DELETE ${saml(routeB)}`]);
     const snapshot = emulator.snapshot();
     expect(snapshot.samlModules).toEqual([]);
     expect(snapshot.edges.map((e) => e.id)).toEqual([edgeId]);

@@ -58,7 +58,7 @@ test("deploy, stack outputs, no-op re-deploy and destroy", async () => {
 
   const destroyed = await stack.requestsDuring(() => stack.deployment.destroy());
   expect(destroyed.sort()).toEqual(
-    [`DELETE ${saml}`, `DELETE /ssh_certificate_authorities/${ca.id}`].sort(),
+    [`GET ${saml}`, `DELETE ${saml}`, `DELETE /ssh_certificate_authorities/${ca.id}`].sort(),
   );
   const snapshot = stack.emulator.snapshot();
   expect([snapshot.sshCertificateAuthorities, snapshot.samlModules]).toEqual([[], []]);

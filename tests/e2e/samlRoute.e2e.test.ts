@@ -95,6 +95,7 @@ test("another route replaces the module: written on the new route first, then re
   expect(requests).toEqual([
     `GET ${saml(routes[1])}`,
     `PUT ${saml(routes[1])}`,
+    `GET ${saml(routes[0])}`,
     `DELETE ${saml(routes[0])}`,
   ]);
   expect(modules()).toEqual([routes[1]]);
@@ -146,7 +147,7 @@ test("refresh after an out-of-band delete drops the module from state; up writes
 
 test("destroy removes the module and leaves the edge and its routes as they were", async () => {
   const requests = await stack.requestsDuring(() => stack.deployment.destroy());
-  expect(requests).toEqual([`DELETE ${saml(routes[1])}`]);
+  expect(requests).toEqual([`GET ${saml(routes[1])}`, `DELETE ${saml(routes[1])}`]);
   const snapshot = stack.emulator.snapshot();
   expect(snapshot.samlModules).toEqual([]);
   expect(snapshot.routes.map((r) => r.id).sort()).toEqual([...routes].sort());

@@ -10,6 +10,7 @@ import * as path from "node:path";
 import { DOMParser } from "@xmldom/xmldom";
 import type { ResourceGoal } from "../../dist/devtools/deployment";
 import { CheckFailedError } from "../../dist/devtools/deployment";
+import { claimOf, withoutClaim } from "../../provider/httpsEdgeRouteSaml/claim";
 import { callApi, createEdgeWithRoutes, writableSamlFields } from "../support/emulatorApi";
 import { REPO, startTestStack, type TestStack } from "../support/stack";
 import { IDP_METADATA_DIR } from "../support/fixtures";
@@ -67,10 +68,16 @@ test("create: the take-over GET, then one PUT; outputs are what the emulator ser
     singleLogoutUrl: `${spBase}/slo`,
   });
   const [module] = stack.emulator.snapshot().samlModules;
+  // The document as the program gave it, followed by this resource's claim.
+  expect(withoutClaim(module.idp_metadata)).toBe(outputs.idpMetadata);
+  expect(claimOf(module.idp_metadata)).toEqual({
+    stack: "engine-saml/test",
+    resource: "sso",
+    token: outputs.claimToken,
+  });
   expect(module).toMatchObject({
     edgeId,
     routeId: routeA,
-    idp_metadata: outputs.idpMetadata,
     authorized_groups: ["eng"],
     allow_idp_initiated: false,
     request_signing_certificate_pem: outputs.requestSigningCertificatePem,
@@ -161,6 +168,7 @@ test("a route change replaces: the new module is written before the old one is r
   expect(requests).toEqual([
     `GET ${saml(routeB)}`,
     `PUT ${saml(routeB)}`,
+    `GET ${saml(routeA)}`,
     `DELETE ${saml(routeA)}`,
   ]);
   expect(only().id).toBe(`${edgeId}/${routeB}`);
@@ -190,7 +198,7 @@ test("someone else's module on the route is not overwritten; adoptExisting takes
   const requests = await stack.requestsDuring(async () => {
     await expect(stack.deployment.up([...goals, other])).rejects.toThrow(
       new RegExp(
-        `route ${routeA} of HTTPS edge ${edgeId} already has a SAML module \\(entity ID ${stack.emulator.url}/saml/${routeA}\\) that this stack did not create; nothing was changed.*adoptExisting: true`,
+        `route ${routeA} of HTTPS edge ${edgeId} already has a SAML module \\(entity ID ${stack.emulator.url}/saml/${routeA}\\) that this stack did not write \\(it carries no Pulumi claim.*; nothing was changed.*adoptExisting: true`,
       ),
     );
   });
@@ -203,9 +211,11 @@ test("someone else's module on the route is not overwritten; adoptExisting takes
   const taken = await stack.requestsDuring(() => stack.deployment.up([...goals, adopt]));
   expect(taken).toEqual([`PUT ${saml(routeA)}`]);
   expect(
-    stack.emulator.snapshot().samlModules.find((m) => m.routeId === routeA)?.idp_metadata,
+    withoutClaim(
+      stack.emulator.snapshot().samlModules.find((m) => m.routeId === routeA)!.idp_metadata,
+    ),
   ).toBe(readFixture("okta.xml"));
-  await stack.deployment.up(goals); // drop sso-a again: one DELETE
+  await stack.deployment.up(goals); // drop sso-a again: one GET (its claim is there), one DELETE
   expect(stack.emulator.snapshot().samlModules.map((m) => m.routeId)).toEqual([routeB]);
 });
 
@@ -230,9 +240,9 @@ test.each([
   },
 );
 
-test("destroy removes the module with one DELETE; the route stays", async () => {
+test("destroy removes the module with a GET (its claim is there) and one DELETE; the route stays", async () => {
   const requests = await stack.requestsDuring(() => stack.deployment.destroy());
-  expect(requests).toEqual([`DELETE ${saml(routeB)}`]);
+  expect(requests).toEqual([`GET ${saml(routeB)}`, `DELETE ${saml(routeB)}`]);
   const snapshot = stack.emulator.snapshot();
   expect(snapshot.samlModules).toEqual([]);
   expect(snapshot.routes.map((r) => r.id).sort()).toEqual([routeA, routeB].sort());

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { UNKNOWN } from "../../provider/common/unknown";
+import { withClaim } from "../../provider/httpsEdgeRouteSaml/claim";
 import { diffHttpsEdgeRouteSaml } from "../../provider/httpsEdgeRouteSaml/diff";
 import {
   checkHttpsEdgeRouteSaml,
@@ -225,7 +226,9 @@ describe("diff: HttpsEdgeRouteSaml", () => {
     idpMetadataUrl: "",
   };
   const news = { ...inputs, __provider: "new provider code" };
-  const none = { changes: false, replaces: [], deleteBeforeReplace: true };
+  // Never delete-before-replace: a replacement on the same route is safe create-before-delete,
+  // since the new resource takes the module over and the old one's delete leaves it (claim.ts).
+  const none = { changes: false, replaces: [], deleteBeforeReplace: false };
 
   test("no change after create, nor when only the provider code changed", () => {
     expect(diffHttpsEdgeRouteSaml(outputs, news)).toEqual(none);
@@ -245,6 +248,11 @@ describe("diff: HttpsEdgeRouteSaml", () => {
     ["authorized_groups null", { authorizedGroups: null }],
     ["timeouts absent", { inactivityTimeout: undefined, maximumDuration: null }],
     ["adoptExisting changed", { adoptExisting: true }],
+    ["claimedBy changed (a renamed resource)", { claimedBy: "project/stack/old-name" }],
+    [
+      "idp_metadata echoed with a claim comment",
+      { idpMetadata: withClaim(OKTA, "project/stack/sso", "token") },
+    ],
   ])("no perpetual diff: %s", (_what, patch) => {
     expect(diffHttpsEdgeRouteSaml({ ...outputs, ...patch }, news)).toEqual(none);
   });

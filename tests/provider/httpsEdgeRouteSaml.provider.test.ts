@@ -23,6 +23,7 @@ import {
   resetStackConfig,
   SamlModuleExistsError,
 } from "../../provider";
+import { claimOf, withClaim, withoutClaim } from "../../provider/httpsEdgeRouteSaml/claim";
 import type {
   HttpsEdgeRouteSamlInputs,
   HttpsEdgeRouteSamlOutputs,
@@ -37,6 +38,9 @@ const KEYCLOAK = fixture("keycloak.xml");
 
 /** What Pulumi puts into every dynamic resource's inputs. */
 const PROVIDER_TEXT = "serialized provider text";
+/** What the SDK class puts into every resource's inputs: `<project>/<stack>/<resource name>`. */
+const CLAIMED_BY = "test-project/test-stack/sso";
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const PERSISTENT = "urn:oasis:names:tc:SAML:2.0:nameid-format:persistent";
 const EMAIL = "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress";
 const MD_NS = "urn:oasis:names:tc:SAML:2.0:metadata";
@@ -86,7 +90,7 @@ const samlPath = (edgeId: string, routeId: string) =>
 
 /** The engine's Check: raw program inputs (with `__provider`) → checked inputs (host re-adds `__provider`). */
 async function checked(raw: Record<string, unknown>): Promise<Checked> {
-  const news = { __provider: PROVIDER_TEXT, ...raw };
+  const news = { __provider: PROVIDER_TEXT, claimedBy: CLAIMED_BY, ...raw };
   const result = await provider.check({}, news);
   expect(result.failures ?? []).toEqual([]);
   return { ...(result.inputs as HttpsEdgeRouteSamlInputs), __provider: PROVIDER_TEXT };
@@ -118,7 +122,10 @@ async function tracked<T>(
 const diff = (id: string, olds: object, news: object) =>
   provider.diff(id, olds as Record<string, unknown>, news as Record<string, unknown>);
 
-/** The module the emulator holds on this route, without the snapshot's address fields. */
+/**
+ * The module the emulator holds on this route, without the snapshot's address fields, and with
+ * `idp_metadata` as the program wrote it (without the claim comment; see {@link claimOn}).
+ */
 function moduleOn(
   routeId: string,
   api: { snapshot(): { samlModules: SamlModuleSnapshot[] } } = emulator,
@@ -129,14 +136,29 @@ function moduleOn(
   }
   expect(found).toHaveLength(1);
   const { edgeId: _edge, routeId: _route, ...module } = found[0];
-  return module;
+  return { ...module, idp_metadata: withoutClaim(module.idp_metadata) };
+}
+
+/** The claim comment at the end of the module's `idp_metadata` on this route. */
+function claimOn(
+  routeId: string,
+  api: { snapshot(): { samlModules: SamlModuleSnapshot[] } } = emulator,
+) {
+  return claimOf(api.snapshot().samlModules.find((m) => m.routeId === routeId)?.idp_metadata);
 }
 
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => "_" + c.toLowerCase());
 
-/** The outputs as the API module (snake_case), without the address and `adoptExisting`. */
+/** The outputs as the API module (snake_case), without the address, `adoptExisting` and the claim. */
 function asApiModule(outs: HttpsEdgeRouteSamlOutputs): Record<string, unknown> {
-  const { edgeId: _e, routeId: _r, adoptExisting: _a, ...fields } = outs;
+  const {
+    edgeId: _e,
+    routeId: _r,
+    adoptExisting: _a,
+    claimedBy: _c,
+    claimToken: _t,
+    ...fields
+  } = outs;
   return Object.fromEntries(Object.entries(fields).map(([k, v]) => [snake(k), v]));
 }
 
@@ -210,6 +232,14 @@ describe("create", () => {
         singleLogoutUrl: `${spUrl}/slo`,
         requestSigningCertificatePem: expect.stringContaining("-----BEGIN CERTIFICATE-----"),
         idpMetadataUrl: "",
+        claimedBy: CLAIMED_BY,
+        claimToken: expect.stringMatching(UUID),
+      });
+      // The module carries this resource's claim after the document.
+      expect(claimOn(routeId)).toEqual({
+        stack: "test-project/test-stack",
+        resource: "sso",
+        token: outs.claimToken,
       });
       // Byte for byte, BOM, surrounding whitespace and line breaks included.
       expect(Buffer.from(outs.idpMetadata, "utf8").equals(Buffer.from(idpMetadata, "utf8"))).toBe(
@@ -464,29 +494,32 @@ describe("update", () => {
 });
 
 describe("replace", () => {
-  test("forced replacement on the same route deletes first, since create would find the old module", async () => {
+  test("forced replacement on the same route, create before delete: the new resource takes the module over, the old one's delete leaves it", async () => {
     const { edgeId, routeIds } = await newEdge();
     const [routeId] = routeIds;
-    const { id, outs, inputs } = await createModule(edgeId, routeId);
-    expect(await diff(id, outs, inputs)).toMatchObject({
+    const old = await createModule(edgeId, routeId);
+    expect(await diff(old.id, old.outs, old.inputs)).toMatchObject({
       changes: false,
-      deleteBeforeReplace: true,
+      deleteBeforeReplace: false,
     });
-    // Creating first would meet the old module and be refused, changing nothing.
-    const refused = await tracked(() => provider.create(inputs));
-    expect(SamlModuleExistsError.isInstance(refused.error)).toBe(true);
-    expect(refused.calls).toEqual([`GET ${samlPath(edgeId, routeId)} 200`]);
-    // Delete first, then create: the module is back, with a new signing certificate.
-    const removed = await tracked(() => provider.delete(id, outs));
-    expect(removed.calls).toEqual([`DELETE ${samlPath(edgeId, routeId)} 204`]);
-    const again = await createModule(edgeId, routeId);
-    expect(again.id).toBe(id);
-    expect(again.outs).toEqual({
-      ...outs,
-      requestSigningCertificatePem: expect.stringContaining("-----BEGIN CERTIFICATE-----"),
-    });
-    expect(again.outs.requestSigningCertificatePem).not.toBe(outs.requestSigningCertificatePem);
-    expect(moduleOn(routeId)).toEqual(asApiModule(again.outs));
+    // The replacement's create meets the old module, which this stack wrote: it takes it over.
+    const replacement = await tracked(() => provider.create(old.inputs));
+    expect(replacement.error).toBeUndefined();
+    expect(replacement.calls).toEqual([
+      `GET ${samlPath(edgeId, routeId)} 200`,
+      `PUT ${samlPath(edgeId, routeId)} 200`,
+    ]);
+    const outs = replacement.value!.outs as HttpsEdgeRouteSamlOutputs;
+    expect(outs.claimToken).not.toBe(old.outs.claimToken);
+    expect(claimOn(routeId)?.token).toBe(outs.claimToken);
+    // The old resource's delete, at the end of the update, finds another claim: it leaves the module.
+    const removed = await tracked(() => provider.delete(old.id, old.outs));
+    expect(removed.error).toBeUndefined();
+    expect(removed.calls).toEqual([`GET ${samlPath(edgeId, routeId)} 200`]);
+    expect(moduleOn(routeId)).toEqual(asApiModule(outs));
+    // A refresh of the old resource (a deployment that failed before its delete) drops it.
+    expect((await provider.read(old.id, old.outs)).id).toBe("");
+    expect((await provider.read(old.id, outs)).id).toBe(old.id);
   });
 
   test("another route: the new module is written on B, then the old one on A is removed", async () => {
@@ -509,7 +542,10 @@ describe("replace", () => {
     ]);
     expect(created!.id).toBe(`${edgeId}/${routeB}`);
     const { calls: deleteCalls } = await tracked(() => provider.delete(idA, outsA));
-    expect(deleteCalls).toEqual([`DELETE ${samlPath(edgeId, routeA)} 204`]);
+    expect(deleteCalls).toEqual([
+      `GET ${samlPath(edgeId, routeA)} 200`,
+      `DELETE ${samlPath(edgeId, routeA)} 204`,
+    ]);
 
     const modules = emulator.snapshot().samlModules.filter((m) => m.edgeId === edgeId);
     expect(modules.map((m) => m.routeId)).toEqual([routeB]);
@@ -545,10 +581,61 @@ describe("take-over protection", () => {
     expect(exists.message).toContain(edgeId);
     expect(exists.message).toContain(existing.entity_id as string);
     expect(exists.message).toContain("adoptExisting");
+    expect(exists.message).toContain(
+      "that this stack did not write (it carries no Pulumi claim: it was configured outside Pulumi",
+    );
     expect(ResourceInitFailedError.isInstance(error)).toBe(false);
 
     const after = await callApi(emulator, "GET", samlPath(edgeId, routeId));
     expect(after.text).toBe(before.text);
+  });
+
+  test("a module another stack wrote: SamlModuleExistsError naming that stack and resource", async () => {
+    const { edgeId, routeIds } = await newEdge();
+    const [routeId] = routeIds;
+    const theirs = await createModule(edgeId, routeId, { claimedBy: "other-project/prod/app-sso" });
+    const inputs = await checked({ edgeId, routeId, idpMetadata: OKTA });
+    const { error, calls } = await tracked(() => provider.create(inputs));
+    expect(calls).toEqual([`GET ${samlPath(edgeId, routeId)} 200`]);
+    expect(SamlModuleExistsError.isInstance(error)).toBe(true);
+    expect((error as Error).message).toContain(
+      'that this stack did not write (it was written by resource "app-sso" of stack other-project/prod)',
+    );
+    expect(claimOn(routeId)?.token).toBe(theirs.outs.claimToken);
+  });
+
+  test("adoptExisting over another stack's module: theirs then leaves it on delete and drops it on refresh", async () => {
+    const { edgeId, routeIds } = await newEdge();
+    const [routeId] = routeIds;
+    const theirs = await createModule(edgeId, routeId, { claimedBy: "other-project/prod/app-sso" });
+    const ours = await createModule(edgeId, routeId, { adoptExisting: true });
+    expect(claimOn(routeId)?.token).toBe(ours.outs.claimToken);
+    expect((await provider.read(theirs.id, theirs.outs)).id).toBe("");
+    const removed = await tracked(() => provider.delete(theirs.id, theirs.outs));
+    expect(removed.calls).toEqual([`GET ${samlPath(edgeId, routeId)} 200`]);
+    expect(moduleOn(routeId)).toEqual(asApiModule(ours.outs));
+  });
+
+  test("a resource created before claims existed (no claimToken) never deletes a claimed module", async () => {
+    const { edgeId, routeIds } = await newEdge();
+    const [routeId] = routeIds;
+    const ours = await createModule(edgeId, routeId);
+    const { claimToken: _t, ...tokenless } = ours.outs;
+    const removed = await tracked(() => provider.delete(ours.id, tokenless));
+    expect(removed.calls).toEqual([`GET ${samlPath(edgeId, routeId)} 200`]);
+    expect(moduleOn(routeId)).toEqual(asApiModule(ours.outs));
+    // Read (a get of an existing module) reads whatever is there.
+    expect((await provider.read(ours.id, tokenless)).props).toEqual(tokenless);
+  });
+
+  test("a claim comment in the program's own document is replaced by this resource's", () => {
+    const copied = withClaim(OKTA, "someone/else/theirs", "a-token");
+    expect(withoutClaim(withClaim(copied, CLAIMED_BY, "mine"))).toBe(OKTA);
+    expect(claimOf(withClaim(copied, CLAIMED_BY, "mine"))).toEqual({
+      stack: "test-project/test-stack",
+      resource: "sso",
+      token: "mine",
+    });
   });
 
   test("adoptExisting: true overwrites it with one PUT (no GET); diff ignores adoptExisting", async () => {
@@ -580,21 +667,24 @@ describe("take-over protection", () => {
 });
 
 describe("delete", () => {
-  test("one DELETE; again when already gone resolves; the route stays", async () => {
+  test("GET then DELETE; again when already gone resolves; the route stays", async () => {
     const { edgeId, routeIds } = await newEdge();
     const [routeId] = routeIds;
     const { id, outs } = await createModule(edgeId, routeId);
 
     const first = await tracked(() => provider.delete(id, outs));
     expect(first.error).toBeUndefined();
-    expect(first.calls).toEqual([`DELETE ${samlPath(edgeId, routeId)} 204`]);
+    expect(first.calls).toEqual([
+      `GET ${samlPath(edgeId, routeId)} 200`,
+      `DELETE ${samlPath(edgeId, routeId)} 204`,
+    ]);
     expect(moduleOn(routeId)).toBeUndefined();
     const route = emulator.snapshot().routes.find((r) => r.id === routeId);
     expect(route).toMatchObject({ edge_id: edgeId, saml: null });
 
     const again = await tracked(() => provider.delete(id, outs));
     expect(again.error).toBeUndefined();
-    expect(again.calls).toEqual([`DELETE ${samlPath(edgeId, routeId)} 404`]);
+    expect(again.calls).toEqual([`GET ${samlPath(edgeId, routeId)} 404`]);
   });
 
   test("a module whose edge is gone counts as deleted", async () => {
@@ -603,7 +693,7 @@ describe("delete", () => {
     expect((await callApi(emulator, "DELETE", `/edges/https/${edgeId}`)).status).toBe(204);
     const { error, calls } = await tracked(() => provider.delete(id, outs));
     expect(error).toBeUndefined();
-    expect(calls).toEqual([`DELETE ${samlPath(edgeId, routeIds[0])} 404`]);
+    expect(calls).toEqual([`GET ${samlPath(edgeId, routeIds[0])} 404`]);
   });
 });
 
@@ -649,7 +739,11 @@ describe("partial failure", () => {
     expect(ResourceInitFailedError.isInstance(error)).toBe(true);
     const failed = error as ResourceInitFailedError;
     expect(failed.id).toBe(`${edgeId}/${routeId}`);
-    expect(failed.properties).toEqual({ ...inputs, __provider: PROVIDER_TEXT });
+    expect(failed.properties).toEqual({
+      ...inputs,
+      claimToken: expect.stringMatching(UUID),
+      __provider: PROVIDER_TEXT,
+    });
     expect(failed.message).toMatch(/entity_id/);
     expect(failed.reasons).toEqual([failed.message]);
 
@@ -662,7 +756,7 @@ describe("partial failure", () => {
       api,
     );
     expect(removed.error).toBeUndefined();
-    expect(removed.calls).toEqual([`DELETE ${modulePath} 204`]);
+    expect(removed.calls).toEqual([`GET ${modulePath} 200`, `DELETE ${modulePath} 204`]);
     expect(moduleOn(routeId, api)).toBeUndefined();
   });
 });
