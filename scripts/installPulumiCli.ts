@@ -62,7 +62,11 @@ function languageHostAnswer(version: string): string {
     timeout: 60_000,
   });
   if (result.status === 0) return "available (not needed: programs run inline)";
-  const reason = (result.stderr || result.error?.message || "no answer").trim().split("\n").pop();
+  const reason = (result.stderr || result.error?.message || "no answer")
+    .trim()
+    .split("\n")
+    .pop()
+    ?.trim();
   return `not available: ${reason}`;
 }
 
