@@ -160,7 +160,7 @@ function parse(input: unknown): IdpMetadataResult {
   if (input.length === 0) {
     return fail(`is empty: ${expected}`);
   }
-  if (input.trim().length === 0) {
+  if (/^[ \t\r\n\uFEFF]*$/.test(input)) {
     return fail(`is empty (only whitespace): ${expected}`);
   }
 
@@ -752,7 +752,9 @@ class SourceText {
   constructor(input: string) {
     const normalized = xmldom().normalizeLineEndings(input);
     this.normalized = normalized.startsWith("\uFEFF") ? normalized.slice(1) : normalized;
-    this.skipped = /^\s*/.exec(this.normalized)?.[0].length ?? 0;
+    // XML's whitespace only (XML 1.0 production S): `\s` would also skip U+000B and U+000C,
+    // characters XML forbids, and hide them from the check that names them.
+    this.skipped = /^[ \t\n]*/.exec(this.normalized)?.[0].length ?? 0;
     this.body = this.normalized.slice(this.skipped);
   }
 
