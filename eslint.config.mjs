@@ -24,8 +24,53 @@ export default tseslint.config(
     },
   },
   {
+    // The emulator is the independent oracle the provider is tested against: it never uses the
+    // provider's code (nor the SDK's), or a shared mistake would pass every test.
+    files: ["emulator/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: [
+                "**/provider",
+                "**/provider/**",
+                "**/sdk",
+                "**/sdk/**",
+                "pulumi-ngrok-dynamic",
+                "pulumi-ngrok-dynamic/provider",
+              ],
+              message:
+                "emulator/ must not import provider/ or sdk/: it is the independent oracle (CONTRIBUTING.md, Boundaries).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The provider talks to ngrok's API only over HTTP; the emulator is a test tool, never a
+    // dependency of what users deploy.
+    files: ["provider/**/*.ts", "sdk/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/emulator", "**/emulator/**", "pulumi-ngrok-dynamic/emulator"],
+              message:
+                "provider/ and sdk/ must not import emulator/: the emulator is the independent oracle (CONTRIBUTING.md, Boundaries).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The thin provider classes in sdk/ must call require() inside their methods so that
-    // Pulumi's closure serializer does not capture the implementation (see sdk/README).
+    // Pulumi's closure serializer does not capture the implementation (see sdk/thinProvider.ts).
     files: ["sdk/**/*.ts"],
     rules: { "@typescript-eslint/no-require-imports": "off" },
   },

@@ -1,0 +1,74 @@
+/**
+ * The boundary between the emulator and the provider, enforced by the lint configuration
+ * (`eslint.config.mjs`, `no-restricted-imports`): the emulator is the independent oracle the
+ * provider is tested against, so neither imports the other (nor the SDK the emulator). These
+ * tests lint code that crosses the boundary, as if it were in each folder, and expect the rule to
+ * fail it; then lint the real folders and expect them clean, so `npm run lint` in CI fails a
+ * change that breaks the boundary.
+ */
+import { spawnSync } from "node:child_process";
+import * as path from "node:path";
+import { REPO } from "../support/stack";
+
+const RULE = "no-restricted-imports";
+
+interface LintResult {
+  filePath: string;
+  messages: { ruleId: string | null; line: number; message: string }[];
+}
+
+/**
+ * ESLint's own CLI, as `npm run lint` runs it (its API cannot load `eslint.config.mjs` inside
+ * Jest's module sandbox). `code` is linted as if it were the file `file`.
+ */
+function eslint(args: string[], code?: string): LintResult[] {
+  const bin = path.join(REPO, "node_modules/eslint/bin/eslint.js");
+  const run = spawnSync(process.execPath, [bin, "--format", "json", ...args], {
+    cwd: REPO,
+    input: code,
+    encoding: "utf8",
+  });
+  if (run.stdout.trim() === "") throw new Error(`eslint printed nothing: ${run.stderr}`);
+  return JSON.parse(run.stdout) as LintResult[];
+}
+
+function boundaryErrors(code: string, file: string): string[] {
+  const [result] = eslint(["--stdin", "--stdin-filename", file], code);
+  return result.messages.filter((m) => m.ruleId === RULE).map((m) => m.message);
+}
+
+test.each([
+  ["emulator/routes/example.ts", 'import { NgrokClient } from "../../provider/client";'],
+  [
+    "emulator/model/example.ts",
+    'import { parseIdpMetadata } from "../../provider/httpsEdgeRouteSaml/inputs";',
+  ],
+  ["emulator/example.ts", 'import { SshCertificateAuthority } from "../sdk";'],
+  ["emulator/example.ts", 'export * from "pulumi-ngrok-dynamic/provider";'],
+  ["provider/client/example.ts", 'import { startEmulator } from "../../emulator";'],
+  ["provider/example.ts", 'import { NgrokErrorBody } from "../emulator/errors";'],
+  ["sdk/example.ts", 'import { startEmulator } from "pulumi-ngrok-dynamic/emulator";'],
+])("%s may not say %s", (file, code) => {
+  const errors = boundaryErrors(`${code}\nexport const used = 1;\n`, file);
+  expect(errors).toHaveLength(1);
+  expect(errors[0]).toMatch(/must not import .*independent oracle/);
+});
+
+test.each([
+  ["emulator/routes/example.ts", 'import { ApiContext } from "../context";'],
+  ["provider/example.ts", 'import { NgrokClient } from "./client";'],
+  ["tests/example.test.ts", 'import { startEmulator } from "../emulator";\nimport "../provider";'],
+])("%s may say %s", (file, code) => {
+  expect(boundaryErrors(`${code}\nexport const used = 1;\n`, file)).toEqual([]);
+});
+
+test("no file in emulator/, provider/ or sdk/ crosses the boundary", () => {
+  const results = eslint(["emulator", "provider", "sdk"]);
+  expect(results.length).toBeGreaterThan(20);
+  const crossings = results.flatMap((r) =>
+    r.messages
+      .filter((m) => m.ruleId === RULE)
+      .map((m) => `${path.relative(REPO, r.filePath)}:${m.line}: ${m.message}`),
+  );
+  expect(crossings).toEqual([]);
+});
