@@ -89,11 +89,14 @@ afterAll(async () => {
   fs.rmSync(consumer, { recursive: true, force: true });
 });
 
-test("the tarball holds the compiled SDK, provider, emulator CLI and the READMEs, and nothing else", () => {
+test("the tarball holds the compiled SDK, provider, emulator CLI and the user docs, and nothing else", () => {
   expect(packedFiles).toEqual(
     expect.arrayContaining([
       "package.json",
       "README.md",
+      "docs/sshCertificateAuthority.md",
+      "docs/httpsEdgeRouteSaml.md",
+      "docs/configuration.md",
       "dist/sdk/index.js",
       "dist/sdk/index.d.ts",
       "dist/provider/index.js",
@@ -104,7 +107,7 @@ test("the tarball holds the compiled SDK, provider, emulator CLI and the READMEs
   expect(
     packedFiles.filter(
       (f) =>
-        !/^(dist\/(sdk|provider|emulator)\/|package\.json$|README\.md$|emulator\/README\.md$|LICENSE$)/.test(
+        !/^(dist\/(sdk|provider|emulator)\/|package\.json$|README\.md$|emulator\/README\.md$|docs\/[A-Za-z]+\.md$|LICENSE$)/.test(
           f,
         ),
     ),
