@@ -9,6 +9,7 @@ export default tseslint.config(
       "dist/",
       "coverage/",
       ".tmp/",
+      "docs-api/",
       "examples/*/node_modules/",
       "examples/*/bin/",
     ],

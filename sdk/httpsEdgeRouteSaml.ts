@@ -156,17 +156,25 @@ export class HttpsEdgeRouteSaml extends pulumi.dynamic.Resource {
   declare public readonly routeId: pulumi.Output<string>;
   /** The IdP metadata document ngrok holds, byte for byte. */
   declare public readonly idpMetadata: pulumi.Output<string>;
+  /** Whether the module is on (default `true`). */
   declare public readonly enabled: pulumi.Output<boolean>;
+  /** Whether CORS preflight `OPTIONS` requests pass without sign-in (default `false`). */
   declare public readonly optionsPassthrough: pulumi.Output<boolean>;
+  /** The prefix of ngrok's session cookies; `""` means ngrok's own (`ngrok.`). */
   declare public readonly cookiePrefix: pulumi.Output<string>;
   /** Seconds. */
   declare public readonly inactivityTimeout: pulumi.Output<number>;
   /** Seconds. */
   declare public readonly maximumDuration: pulumi.Output<number>;
+  /** Whether the IdP must re-authenticate the user at each sign-in (default `false`). */
   declare public readonly forceAuthn: pulumi.Output<boolean>;
+  /** Whether sign-ins started at the IdP are accepted (default `false`). */
   declare public readonly allowIdpInitiated: pulumi.Output<boolean>;
+  /** The IdP groups allowed in; `[]` lets in anyone the IdP authenticates. */
   declare public readonly authorizedGroups: pulumi.Output<string[]>;
+  /** The SAML 2.0 NameID format requested from the IdP (default `…:nameid-format:persistent`). */
   declare public readonly nameidFormat: pulumi.Output<string>;
+  /** As given: see {@link HttpsEdgeRouteSamlArgs.adoptExisting}. Never sent to ngrok. */
   declare public readonly adoptExisting: pulumi.Output<boolean | undefined>;
   /** The SP entity ID, a URL (equal to `metadataUrl`). Configure it at the IdP. */
   declare public readonly entityId: pulumi.Output<string>;
@@ -180,6 +188,11 @@ export class HttpsEdgeRouteSaml extends pulumi.dynamic.Resource {
   declare public readonly metadataUrl: pulumi.Output<string>;
   /** ngrok's `idp_metadata_url` (`""` when the metadata was given as a document, as here). */
   declare public readonly idpMetadataUrl: pulumi.Output<string>;
+  /**
+   * This resource's claim on the module: the token it wrote into the claim comment at the end
+   * of the module's IdP metadata. A delete removes the module only while ngrok still holds it.
+   */
+  declare public readonly claimToken: pulumi.Output<string>;
 
   /**
    * @param name the Pulumi resource name (part of the URN).
@@ -212,6 +225,7 @@ export class HttpsEdgeRouteSaml extends pulumi.dynamic.Resource {
         requestSigningCertificatePem: undefined,
         metadataUrl: undefined,
         idpMetadataUrl: undefined,
+        claimToken: undefined,
       },
       opts,
       "ngrok",

@@ -6,6 +6,11 @@
 export {
   SshCertificateAuthority,
   type SshCertificateAuthorityArgs,
+  type SshCertificateAuthorityCommonArgs,
+  type Ed25519CertificateAuthorityArgs,
+  type EcdsaCertificateAuthorityArgs,
+  type RsaCertificateAuthorityArgs,
+  type ComputedKeyTypeCertificateAuthorityArgs,
   type EllipticCurve,
   type PrivateKeyType,
   type RsaKeySize,

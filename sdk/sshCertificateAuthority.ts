@@ -5,42 +5,104 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { thinProvider } from "./thinProvider";
-import type {
-  EllipticCurve,
-  PrivateKeyType,
-  RsaKeySize,
-} from "../provider/sshCertificateAuthority/inputs";
+import type * as inputs from "../provider/sshCertificateAuthority/inputs";
 
-export type { EllipticCurve, PrivateKeyType, RsaKeySize };
+/** The key types ngrok generates for a CA. */
+export type PrivateKeyType = "rsa" | "ecdsa" | "ed25519";
+/** The curves of an ECDSA CA key (OpenSSH's nistp256, nistp384, nistp521). */
+export type EllipticCurve = "p256" | "p384" | "p521";
+/** The sizes of an RSA CA key, in bits. */
+export type RsaKeySize = 2048 | 4096;
+
+type Assert<T extends true> = T;
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/**
+ * Fails to compile when the lists above differ from the ones the provider checks.
+ * @internal
+ */
+export type SameAsProvider = Assert<
+  [
+    Same<PrivateKeyType, inputs.PrivateKeyType>,
+    Same<EllipticCurve, inputs.EllipticCurve>,
+    Same<RsaKeySize, inputs.RsaKeySize>,
+  ] extends [true, true, true]
+    ? true
+    : false
+>;
 
 const provider = thinProvider("sshCertificateAuthorityProvider");
 
-/** The arguments of {@link SshCertificateAuthority}. */
-export interface SshCertificateAuthorityArgs {
-  /**
-   * The type of key pair ngrok generates: `"rsa"`, `"ecdsa"` or `"ed25519"`. Required.
-   * Changing it replaces the CA (a new key pair; the new CA is created before the old one is
-   * deleted).
-   */
-  privateKeyType: pulumi.Input<PrivateKeyType>;
-  /**
-   * The curve of an ECDSA key: `"p256"`, `"p384"` or `"p521"` (OpenSSH's nistp256/384/521).
-   * Only with `privateKeyType: "ecdsa"`; default `"p256"`. Changing it replaces the CA.
-   */
-  ellipticCurve?: pulumi.Input<EllipticCurve>;
-  /**
-   * The size of an RSA key in bits: `2048` or `4096`. Only with `privateKeyType: "rsa"`;
-   * default `4096`. Changing it replaces the CA.
-   */
-  keySize?: pulumi.Input<RsaKeySize>;
-  /** Human-readable description, at most 255 bytes of UTF-8. Updated in place. */
+/** The arguments every {@link SshCertificateAuthority} takes, whatever its key type. */
+export interface SshCertificateAuthorityCommonArgs {
+  /** Human-readable description, at most 255 bytes of UTF-8. Default: none. Updated in place. */
   description?: pulumi.Input<string>;
   /**
-   * Arbitrary machine-readable data (often JSON), at most 4096 bytes of UTF-8. Updated in
-   * place.
+   * Arbitrary machine-readable data (often JSON), at most 4096 bytes of UTF-8. Default: none.
+   * Updated in place.
    */
   metadata?: pulumi.Input<string>;
 }
+
+/** An Ed25519 CA: no key parameter to choose. */
+export interface Ed25519CertificateAuthorityArgs extends SshCertificateAuthorityCommonArgs {
+  /** `"ed25519"`. Changing it replaces the CA (a new key pair). */
+  privateKeyType: "ed25519";
+  /** Not allowed with `"ed25519"`. */
+  ellipticCurve?: never;
+  /** Not allowed with `"ed25519"`. */
+  keySize?: never;
+}
+
+/** An ECDSA CA, on the curve `ellipticCurve`. */
+export interface EcdsaCertificateAuthorityArgs extends SshCertificateAuthorityCommonArgs {
+  /** `"ecdsa"`. Changing it replaces the CA (a new key pair). */
+  privateKeyType: "ecdsa";
+  /**
+   * The curve: `"p256"`, `"p384"` or `"p521"` (OpenSSH's nistp256/384/521). Default `"p256"`.
+   * Changing it replaces the CA.
+   */
+  ellipticCurve?: pulumi.Input<EllipticCurve>;
+  /** Not allowed with `"ecdsa"`. */
+  keySize?: never;
+}
+
+/** An RSA CA, of `keySize` bits. */
+export interface RsaCertificateAuthorityArgs extends SshCertificateAuthorityCommonArgs {
+  /** `"rsa"`. Changing it replaces the CA (a new key pair). */
+  privateKeyType: "rsa";
+  /** The key size in bits: `2048` or `4096`. Default `4096`. Changing it replaces the CA. */
+  keySize?: pulumi.Input<RsaKeySize>;
+  /** Not allowed with `"rsa"`. */
+  ellipticCurve?: never;
+}
+
+/**
+ * A CA whose key type is only known when the program runs (an `Output` or a `Promise`, such as
+ * another resource's output): the compiler cannot tell which key parameters go with it, so
+ * `pulumi preview` checks them (a key parameter that does not go with the key type fails there,
+ * naming both). A key type in a plain variable of type {@link PrivateKeyType} is checked by the
+ * compiler like a literal.
+ */
+export interface ComputedKeyTypeCertificateAuthorityArgs extends SshCertificateAuthorityCommonArgs {
+  /** `"rsa"`, `"ecdsa"` or `"ed25519"`, once known. Changing it replaces the CA. */
+  privateKeyType: pulumi.Output<PrivateKeyType> | Promise<PrivateKeyType>;
+  /** Only with `"ecdsa"`: `"p256"` (default), `"p384"` or `"p521"`. Changing it replaces the CA. */
+  ellipticCurve?: pulumi.Input<EllipticCurve>;
+  /** Only with `"rsa"`: `2048` or `4096` (default) bits. Changing it replaces the CA. */
+  keySize?: pulumi.Input<RsaKeySize>;
+}
+
+/**
+ * The arguments of {@link SshCertificateAuthority}: a union on `privateKeyType`, so that a key
+ * parameter that does not go with a literal key type (`ellipticCurve` with `"rsa"`, `keySize`
+ * with `"ecdsa"`, either with `"ed25519"`) fails to compile. The same rules are checked again
+ * at `pulumi preview` for JavaScript programs and computed key types.
+ */
+export type SshCertificateAuthorityArgs =
+  | Ed25519CertificateAuthorityArgs
+  | EcdsaCertificateAuthorityArgs
+  | RsaCertificateAuthorityArgs
+  | ComputedKeyTypeCertificateAuthorityArgs;
 
 /**
  * An ngrok SSH certificate authority: ngrok generates and keeps the private key and signs SSH
@@ -89,7 +151,7 @@ export class SshCertificateAuthority extends pulumi.dynamic.Resource {
    */
   declare public readonly publicKey: pulumi.Output<string>;
   /** ngrok's `key_type`: `"rsa"`, `"ecdsa"` or `"ed25519"`. */
-  declare public readonly keyType: pulumi.Output<string>;
+  declare public readonly keyType: pulumi.Output<PrivateKeyType>;
   /** The API URI of the CA, `https://api.ngrok.com/ssh_certificate_authorities/sshca_…`. */
   declare public readonly uri: pulumi.Output<string>;
   /** Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`). */

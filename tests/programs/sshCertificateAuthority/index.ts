@@ -10,15 +10,15 @@ const importId = config.get("importId");
 
 export const ca = new SshCertificateAuthority(
   existingId === undefined ? "ca" : "existing",
+  // Any combination, valid or not, as a JavaScript program could pass it: the tests check what
+  // `pulumi preview` says about the invalid ones, which TypeScript would refuse to compile.
   {
-    privateKeyType: config.require(
-      "privateKeyType",
-    ) as SshCertificateAuthorityArgs["privateKeyType"],
-    ellipticCurve: config.get("ellipticCurve") as SshCertificateAuthorityArgs["ellipticCurve"],
-    keySize: config.getNumber("keySize") as SshCertificateAuthorityArgs["keySize"],
+    privateKeyType: config.require("privateKeyType"),
+    ellipticCurve: config.get("ellipticCurve"),
+    keySize: config.getNumber("keySize"),
     description: config.get("description"),
     metadata: config.get("metadata"),
-  },
+  } as SshCertificateAuthorityArgs,
   existingId !== undefined
     ? { id: existingId }
     : importId !== undefined
