@@ -7,6 +7,7 @@ export {
   SshCertificateAuthority,
   type SshCertificateAuthorityArgs,
   type SshCertificateAuthorityCommonArgs,
+  type SshCertificateAuthorityKeyArgs,
   type Ed25519CertificateAuthorityArgs,
   type EcdsaCertificateAuthorityArgs,
   type RsaCertificateAuthorityArgs,

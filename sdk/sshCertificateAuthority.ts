@@ -93,6 +93,16 @@ export interface ComputedKeyTypeCertificateAuthorityArgs extends SshCertificateA
 }
 
 /**
+ * The key parameters alone (`privateKeyType` with the parameter that goes with it), for a table
+ * of CAs that share their other arguments: `{ ...key, description }` is then a valid
+ * {@link SshCertificateAuthorityArgs}.
+ */
+export type SshCertificateAuthorityKeyArgs =
+  | Pick<Ed25519CertificateAuthorityArgs, "privateKeyType">
+  | Pick<EcdsaCertificateAuthorityArgs, "privateKeyType" | "ellipticCurve">
+  | Pick<RsaCertificateAuthorityArgs, "privateKeyType" | "keySize">;
+
+/**
  * The arguments of {@link SshCertificateAuthority}: a union on `privateKeyType`, so that a key
  * parameter that does not go with a literal key type (`ellipticCurve` with `"rsa"`, `keySize`
  * with `"ecdsa"`, either with `"ed25519"`) fails to compile. The same rules are checked again

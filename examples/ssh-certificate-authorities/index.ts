@@ -1,17 +1,14 @@
 // One ngrok SSH certificate authority of each key type and size a user would pick, and the
 // content of an sshd `TrustedUserCAKeys` file that trusts all of them.
 import * as pulumi from "@pulumi/pulumi";
-import { SshCertificateAuthority, type SshCertificateAuthorityArgs } from "pulumi-ngrok-dynamic";
+import { SshCertificateAuthority, type SshCertificateAuthorityKeyArgs } from "pulumi-ngrok-dynamic";
 
 const config = new pulumi.Config();
 const owner = config.get("owner") ?? "platform";
 const stack = pulumi.getStack();
 
 // Key type and size of each CA. Changing any of these replaces that CA (a new key pair).
-const keys: Record<
-  string,
-  Pick<SshCertificateAuthorityArgs, "privateKeyType" | "ellipticCurve" | "keySize">
-> = {
+const keys: Record<string, SshCertificateAuthorityKeyArgs> = {
   ed25519: { privateKeyType: "ed25519" },
   "ecdsa-p256": { privateKeyType: "ecdsa", ellipticCurve: "p256" },
   "ecdsa-p384": { privateKeyType: "ecdsa", ellipticCurve: "p384" },
