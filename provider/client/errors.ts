@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { isBranded } from "../common/brand";
 
 /**
  * Where in the API a request went: the HTTP method and the path (with query) relative to the
@@ -166,10 +167,4 @@ export class NgrokConfigurationError extends Error {
   public static isInstance(obj: unknown): obj is NgrokConfigurationError {
     return isBranded(obj, "__ngrokConfigurationError");
   }
-}
-
-function isBranded(obj: unknown, brand: string): boolean {
-  return (
-    typeof obj === "object" && obj !== null && (obj as Record<string, unknown>)[brand] === true
-  );
 }

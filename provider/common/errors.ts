@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { isBranded } from "./brand";
 import { PROVIDER_KEY } from "./check";
 
 /**
@@ -29,10 +30,6 @@ export class ResourceInitFailedError extends Error {
 
   /** True when `obj` is a {@link ResourceInitFailedError}, from any copy of this package. */
   public static isInstance(obj: unknown): obj is ResourceInitFailedError {
-    return (
-      typeof obj === "object" &&
-      obj !== null &&
-      (obj as Record<string, unknown>).__resourceInitFailedError === true
-    );
+    return isBranded(obj, "__resourceInitFailedError");
   }
 }

@@ -24,6 +24,7 @@
 import { randomUUID } from "node:crypto";
 import type * as pulumi from "@pulumi/pulumi";
 import { clientFromConfiguration, logDebug, NgrokClientError, type NgrokClient } from "../client";
+import { isBranded } from "../common/brand";
 import { PROVIDER_KEY } from "../common/check";
 import { ResourceInitFailedError } from "../common/errors";
 import type * as ApiModule from "./api";
@@ -82,11 +83,7 @@ export class SamlModuleExistsError extends Error {
 
   /** True when `obj` is a {@link SamlModuleExistsError}, from any copy of this package. */
   public static isInstance(obj: unknown): obj is SamlModuleExistsError {
-    return (
-      typeof obj === "object" &&
-      obj !== null &&
-      (obj as Record<string, unknown>).__samlModuleExistsError === true
-    );
+    return isBranded(obj, "__samlModuleExistsError");
   }
 }
 
