@@ -79,15 +79,17 @@ export class ProviderHost {
 
   private constructor(
     private readonly child: ChildProcess,
-    private readonly client: grpc.Client & Record<string, unknown>,
+    private readonly client: InstanceType<ProviderGrpcPb["ResourceProviderClient"]>,
     private readonly pb: ProviderPb,
     private readonly statusPb: StatusPb,
+    /** The Struct codec of this host's own `@pulumi/pulumi` copy (hosts of other folders differ). */
+    private readonly structPb: StructPb,
     private readonly stdoutLines: string[],
   ) {}
 
   /** Spawns the host as the engine does; see the module comment. */
   public static async start(options: ProviderHostOptions): Promise<ProviderHost> {
-    const { pb, grpcPb, statusPb, grpc, plugin } = loadProto(options.cwd);
+    const { pb, grpcPb, statusPb, structPb, grpc, plugin } = loadProto(options.cwd);
     const env: NodeJS.ProcessEnv = { ...process.env, PULUMI_NODEJS_PROJECT: options.project };
     delete env.NGROK_API_KEY;
     delete env.NGROK_API_BASE_URL;
@@ -114,12 +116,11 @@ export class ProviderHost {
       );
       child.once("error", reject);
     });
-    const Client = grpcPb.ResourceProviderClient as unknown as new (
-      address: string,
-      credentials: grpc.ChannelCredentials,
-    ) => grpc.Client & Record<string, unknown>;
-    const client = new Client(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
-    const host = new ProviderHost(child, client, pb, statusPb, stdoutLines);
+    const client = new grpcPb.ResourceProviderClient(
+      `127.0.0.1:${port}`,
+      grpc.credentials.createInsecure(),
+    );
+    const host = new ProviderHost(child, client, pb, statusPb, structPb, stdoutLines);
     child.stderr?.on("data", (chunk: Buffer) => (host.stderr += chunk.toString()));
     host.stderr = stderr;
     return host;
@@ -128,13 +129,13 @@ export class ProviderHost {
   /** Configure with the whole stack config, namespaced (`ngrok:apiKey`), secrets unwrapped. */
   public async configure(config: Record<string, string>): Promise<void> {
     const req = new this.pb.ConfigureRequest();
-    req.setArgs(toStruct(config));
+    req.setArgs(this.toStruct(config));
     for (const [key, value] of Object.entries(config)) {
       req.getVariablesMap().set(key, value);
     }
     req.setAcceptsecrets(true);
     req.setAcceptresources(true);
-    await this.call("configure", req);
+    await this.call("Configure", (done) => this.client.configure(req, done));
   }
 
   /** Check(olds = old inputs or {} on create, news = program inputs incl. `__provider`). */
@@ -145,11 +146,13 @@ export class ProviderHost {
   ): Promise<{ inputs: PropertyMap; failures: CheckFailure[] }> {
     const req = new this.pb.CheckRequest();
     address(req, urn);
-    req.setOlds(toStruct(olds));
-    req.setNews(toStruct(news));
-    const resp = (await this.call("check", req)) as InstanceType<ProviderPb["CheckResponse"]>;
+    req.setOlds(this.toStruct(olds));
+    req.setNews(this.toStruct(news));
+    const resp = await this.call<InstanceType<ProviderPb["CheckResponse"]>>("Check", (done) =>
+      this.client.check(req, done),
+    );
     return {
-      inputs: fromStruct(resp.getInputs()),
+      inputs: this.fromStruct(resp.getInputs()),
       failures: resp
         .getFailuresList()
         .map((f) => ({ property: f.getProperty(), reason: f.getReason() })),
@@ -167,10 +170,12 @@ export class ProviderHost {
     const req = new this.pb.DiffRequest();
     address(req, urn);
     req.setId(id);
-    req.setOlds(toStruct(olds));
-    req.setNews(toStruct(news));
-    req.setOldInputs(toStruct(oldInputs));
-    const resp = (await this.call("diff", req)) as InstanceType<ProviderPb["DiffResponse"]>;
+    req.setOlds(this.toStruct(olds));
+    req.setNews(this.toStruct(news));
+    req.setOldInputs(this.toStruct(oldInputs));
+    const resp = await this.call<InstanceType<ProviderPb["DiffResponse"]>>("Diff", (done) =>
+      this.client.diff(req, done),
+    );
     const kinds = { 0: "unknown", 1: "none", 2: "some" } as const;
     return {
       changes: kinds[resp.getChanges() as 0 | 1 | 2],
@@ -186,10 +191,12 @@ export class ProviderHost {
   ): Promise<{ id: string; properties: PropertyMap }> {
     const req = new this.pb.CreateRequest();
     address(req, urn);
-    req.setProperties(toStruct(properties));
+    req.setProperties(this.toStruct(properties));
     req.setPreview(false);
-    const resp = (await this.call("create", req)) as InstanceType<ProviderPb["CreateResponse"]>;
-    return { id: resp.getId(), properties: fromStruct(resp.getProperties()) };
+    const resp = await this.call<InstanceType<ProviderPb["CreateResponse"]>>("Create", (done) =>
+      this.client.create(req, done),
+    );
+    return { id: resp.getId(), properties: this.fromStruct(resp.getProperties()) };
   }
 
   /** Read(id, properties = old outputs, inputs = old inputs), as `pulumi refresh` does. */
@@ -202,14 +209,16 @@ export class ProviderHost {
     const req = new this.pb.ReadRequest();
     address(req, urn);
     req.setId(id);
-    req.setProperties(toStruct(properties));
-    req.setInputs(toStruct(inputs));
-    const resp = (await this.call("read", req)) as InstanceType<ProviderPb["ReadResponse"]>;
+    req.setProperties(this.toStruct(properties));
+    req.setInputs(this.toStruct(inputs));
+    const resp = await this.call<InstanceType<ProviderPb["ReadResponse"]>>("Read", (done) =>
+      this.client.read(req, done),
+    );
     const respInputs = resp.getInputs();
     return {
       id: resp.getId(),
-      properties: fromStruct(resp.getProperties()),
-      inputs: respInputs ? fromStruct(respInputs) : undefined,
+      properties: this.fromStruct(resp.getProperties()),
+      inputs: respInputs ? this.fromStruct(respInputs) : undefined,
     };
   }
 
@@ -224,11 +233,13 @@ export class ProviderHost {
     const req = new this.pb.UpdateRequest();
     address(req, urn);
     req.setId(id);
-    req.setOlds(toStruct(olds));
-    req.setNews(toStruct(news));
-    req.setOldInputs(toStruct(oldInputs));
-    const resp = (await this.call("update", req)) as InstanceType<ProviderPb["UpdateResponse"]>;
-    return { properties: fromStruct(resp.getProperties()) };
+    req.setOlds(this.toStruct(olds));
+    req.setNews(this.toStruct(news));
+    req.setOldInputs(this.toStruct(oldInputs));
+    const resp = await this.call<InstanceType<ProviderPb["UpdateResponse"]>>("Update", (done) =>
+      this.client.update(req, done),
+    );
+    return { properties: this.fromStruct(resp.getProperties()) };
   }
 
   /** Delete(id, properties = old outputs, oldInputs). */
@@ -241,9 +252,9 @@ export class ProviderHost {
     const req = new this.pb.DeleteRequest();
     address(req, urn);
     req.setId(id);
-    req.setProperties(toStruct(properties));
-    req.setOldInputs(toStruct(oldInputs));
-    await this.call("delete", req);
+    req.setProperties(this.toStruct(properties));
+    req.setOldInputs(this.toStruct(oldInputs));
+    await this.call("Delete", (done) => this.client.delete(req, done));
   }
 
   /** Closes the channel and stops the host (the plugin script and the node process it runs). */
@@ -256,14 +267,22 @@ export class ProviderHost {
     }
   }
 
-  private call(method: string, req: unknown): Promise<unknown> {
-    this.calls.push(method.charAt(0).toUpperCase() + method.slice(1));
-    const fn = this.client[method] as (
-      req: unknown,
-      callback: (err: grpc.ServiceError | null, resp: unknown) => void,
-    ) => void;
+  private toStruct(value: PropertyMap): Struct {
+    return this.structPb.Struct.fromJavaScript(value as never);
+  }
+
+  private fromStruct(struct: Struct | undefined): PropertyMap {
+    return (struct?.toJavaScript() ?? {}) as PropertyMap;
+  }
+
+  /** Records `method` in {@link ProviderHost.calls}, then makes the RPC that `send` starts. */
+  private call<T>(
+    method: string,
+    send: (done: (err: grpc.ServiceError | null, resp: T) => void) => unknown,
+  ): Promise<T> {
+    this.calls.push(method);
     return new Promise((resolve, reject) => {
-      fn.call(this.client, req, (err, resp) => (err ? reject(this.translate(err)) : resolve(resp)));
+      send((err, resp) => (err ? reject(this.translate(err)) : resolve(resp)));
     });
   }
 
@@ -279,7 +298,7 @@ export class ProviderHost {
           return new ResourceInitFailed(
             message,
             init.getId(),
-            fromStruct(init.getProperties()),
+            this.fromStruct(init.getProperties()),
             init.getReasonsList(),
           );
         }
@@ -321,23 +340,6 @@ function typeOf(urn: string): string {
   return urn.split("::")[2] ?? "";
 }
 
-function toStruct(value: PropertyMap): Struct {
-  return structPb().Struct.fromJavaScript(value as never);
-}
-
-function fromStruct(struct: Struct | undefined): PropertyMap {
-  return (struct?.toJavaScript() ?? {}) as PropertyMap;
-}
-
-let loadedStructPb: StructPb | undefined;
-
-function structPb(): StructPb {
-  if (loadedStructPb === undefined) {
-    throw new Error("the protobuf stubs are loaded by ProviderHost.start");
-  }
-  return loadedStructPb;
-}
-
 /**
  * Loads gRPC and the generated stubs from the `@pulumi/pulumi` that the program at `cwd`
  * resolves (the copy the engine would run, and the one whose gRPC the stubs use), and finds its
@@ -347,13 +349,14 @@ function loadProto(cwd: string): {
   pb: ProviderPb;
   grpcPb: ProviderGrpcPb;
   statusPb: StatusPb;
+  structPb: StructPb;
   grpc: Grpc;
   plugin: string;
 } {
   const pulumiRoot = path.dirname(require.resolve("@pulumi/pulumi/package.json", { paths: [cwd] }));
   const fromPulumi = (id: string) => require.resolve(id, { paths: [pulumiRoot] });
-  loadedStructPb = require(fromPulumi("google-protobuf/google/protobuf/struct_pb")) as StructPb;
   return {
+    structPb: require(fromPulumi("google-protobuf/google/protobuf/struct_pb")) as StructPb,
     pb: require(fromPulumi("@pulumi/pulumi/proto/provider_pb")) as ProviderPb,
     grpcPb: require(fromPulumi("@pulumi/pulumi/proto/provider_grpc_pb")) as ProviderGrpcPb,
     statusPb: require(fromPulumi("@pulumi/pulumi/proto/status_pb")) as StatusPb,
