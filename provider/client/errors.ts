@@ -27,6 +27,12 @@ export interface NgrokErrorBody {
   readonly operationId?: string;
 }
 
+/** What the headers of an error answer said, beside its body: see {@link NgrokApiError}. */
+export interface NgrokApiErrorOptions {
+  /** The `Retry-After` header in seconds: see {@link NgrokApiError.retryAfterSeconds}. */
+  readonly retryAfterSeconds?: number;
+}
+
 /**
  * The ngrok API answered with an error status (4xx or 5xx).
  *
@@ -50,8 +56,27 @@ export class NgrokApiError extends Error {
   public readonly operationId: string | undefined;
   /** The request that failed. */
   public readonly endpoint: Endpoint;
+  /**
+   * How long the API asked to wait before trying again, in seconds (fractional for an HTTP-date
+   * counted from when the answer arrived); `undefined` when the answer had no readable
+   * `Retry-After` header. Source: the `Retry-After` response header of any error answer.
+   * ngrok does not document one for its management API, but when a 429 carries one,
+   * `NgrokClient` waits it out (capped at `RetryPolicy.maxDelayMs`) before retrying.
+   */
+  public readonly retryAfterSeconds: number | undefined;
 
-  constructor(statusCode: number, body: NgrokErrorBody, endpoint: Endpoint) {
+  /**
+   * @param statusCode the HTTP status of the answer, 400..599.
+   * @param body the fields read from ngrok's error body (the message already redacted).
+   * @param endpoint the request that failed.
+   * @param options what the answer's headers said; see {@link NgrokApiErrorOptions}.
+   */
+  constructor(
+    statusCode: number,
+    body: NgrokErrorBody,
+    endpoint: Endpoint,
+    options: NgrokApiErrorOptions = {},
+  ) {
     const msg = body.msg && body.msg.trim() !== "" ? body.msg.trim() : `HTTP ${statusCode}`;
     const code = body.errorCode ? ` ${body.errorCode}` : "";
     const where = [`${endpoint.method} ${endpoint.path}`];
@@ -65,6 +90,7 @@ export class NgrokApiError extends Error {
     this.msg = msg;
     this.operationId = body.operationId;
     this.endpoint = endpoint;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
   /** True when `obj` is an {@link NgrokApiError}, from any copy of this package. */
@@ -87,6 +113,23 @@ export class NgrokApiError extends Error {
  * - `"answered"`: the API answered, with a body this client could not use (or a redirect).
  */
 export type RequestOutcome = "not-sent" | "unknown" | "answered";
+
+/** The fields of an {@link NgrokClientError} besides its message; each is documented there. */
+export interface NgrokClientErrorOptions {
+  /** The request concerned: {@link NgrokClientError.endpoint}. */
+  readonly endpoint: Endpoint;
+  /** The HTTP status of the unusable answer; leave it out when no answer came. */
+  readonly statusCode?: number;
+  /** The parsed response body, when it was JSON. */
+  readonly responseBody?: unknown;
+  /**
+   * Whether the API may have acted. Default `"answered"` when {@link NgrokClientErrorOptions.statusCode} is given, else
+   * `"unknown"`.
+   */
+  readonly requestOutcome?: RequestOutcome;
+  /** node's error code of a request without an answer. Default `""`. */
+  readonly transportCode?: string;
+}
 
 /**
  * The ngrok API answered with a success status but a body of an unexpected shape, or the
@@ -118,15 +161,14 @@ export class NgrokClientError extends Error {
    */
   public readonly transportCode: string;
 
-  constructor(
-    message: string,
-    endpoint: Endpoint,
-    statusCode?: number,
-    responseBody?: unknown,
-    requestOutcome?: RequestOutcome,
-    transportCode = "",
-  ) {
+  /**
+   * @param message the whole message (it must not contain the API key).
+   * @param options the request concerned and what is known of its answer; see
+   *   {@link NgrokClientErrorOptions} for the defaults.
+   */
+  constructor(message: string, options: NgrokClientErrorOptions) {
     super(message);
+    const { endpoint, statusCode, responseBody, requestOutcome, transportCode = "" } = options;
     this.name = "NgrokClientError";
     this.endpoint = endpoint;
     this.statusCode = statusCode;
