@@ -27,12 +27,6 @@ export interface NgrokErrorBody {
   readonly operationId?: string;
 }
 
-/** What the headers of an error answer said, beside its body: see {@link NgrokApiError}. */
-export interface NgrokApiErrorOptions {
-  /** The `Retry-After` header in seconds: see {@link NgrokApiError.retryAfterSeconds}. */
-  readonly retryAfterSeconds?: number;
-}
-
 /**
  * The ngrok API answered with an error status (4xx or 5xx).
  *
@@ -104,6 +98,12 @@ export class NgrokApiError extends Error {
   }
 }
 
+/** What the headers of an error answer said, beside its body: see {@link NgrokApiError}. */
+export interface NgrokApiErrorOptions {
+  /** The `Retry-After` header in seconds: see {@link NgrokApiError.retryAfterSeconds}. */
+  readonly retryAfterSeconds?: number;
+}
+
 /**
  * What is known about whether the API acted on a request that failed without a usable answer:
  * - `"not-sent"`: the connection could not be opened (refused, DNS failure); the API certainly
@@ -113,23 +113,6 @@ export class NgrokApiError extends Error {
  * - `"answered"`: the API answered, with a body this client could not use (or a redirect).
  */
 export type RequestOutcome = "not-sent" | "unknown" | "answered";
-
-/** The fields of an {@link NgrokClientError} besides its message; each is documented there. */
-export interface NgrokClientErrorOptions {
-  /** The request concerned: {@link NgrokClientError.endpoint}. */
-  readonly endpoint: Endpoint;
-  /** The HTTP status of the unusable answer; leave it out when no answer came. */
-  readonly statusCode?: number;
-  /** The parsed response body, when it was JSON. */
-  readonly responseBody?: unknown;
-  /**
-   * Whether the API may have acted. Default `"answered"` when {@link NgrokClientErrorOptions.statusCode} is given, else
-   * `"unknown"`.
-   */
-  readonly requestOutcome?: RequestOutcome;
-  /** node's error code of a request without an answer. Default `""`. */
-  readonly transportCode?: string;
-}
 
 /**
  * The ngrok API answered with a success status but a body of an unexpected shape, or the
@@ -189,6 +172,23 @@ export class NgrokClientError extends Error {
   public static isInstance(obj: unknown): obj is NgrokClientError {
     return isBranded(obj, "__ngrokClientError");
   }
+}
+
+/** The fields of an {@link NgrokClientError} besides its message; each is documented there. */
+export interface NgrokClientErrorOptions {
+  /** The request concerned: {@link NgrokClientError.endpoint}. */
+  readonly endpoint: Endpoint;
+  /** The HTTP status of the unusable answer; leave it out when no answer came. */
+  readonly statusCode?: number;
+  /** The parsed response body, when it was JSON. */
+  readonly responseBody?: unknown;
+  /**
+   * Whether the API may have acted. Default `"answered"` when
+   * {@link NgrokClientErrorOptions.statusCode} is given, else `"unknown"`.
+   */
+  readonly requestOutcome?: RequestOutcome;
+  /** node's error code of a request without an answer. Default `""`. */
+  readonly transportCode?: string;
 }
 
 /**
