@@ -50,8 +50,27 @@ export class NgrokApiError extends Error {
   public readonly operationId: string | undefined;
   /** The request that failed. */
   public readonly endpoint: Endpoint;
+  /**
+   * How long the API asked to wait before trying again, in seconds (fractional for an HTTP-date
+   * counted from when the answer arrived); `undefined` when the answer had no readable
+   * `Retry-After` header. Source: the `Retry-After` response header of any error answer.
+   * ngrok does not document one for its management API, but when a 429 carries one,
+   * `NgrokClient` waits it out (capped at `RetryPolicy.maxDelayMs`) before retrying.
+   */
+  public readonly retryAfterSeconds: number | undefined;
 
-  constructor(statusCode: number, body: NgrokErrorBody, endpoint: Endpoint) {
+  /**
+   * @param statusCode the HTTP status of the answer, 400..599.
+   * @param body the fields read from ngrok's error body (the message already redacted).
+   * @param endpoint the request that failed.
+   * @param options what the answer's headers said; see {@link NgrokApiErrorOptions}.
+   */
+  constructor(
+    statusCode: number,
+    body: NgrokErrorBody,
+    endpoint: Endpoint,
+    options: NgrokApiErrorOptions = {},
+  ) {
     const msg = body.msg && body.msg.trim() !== "" ? body.msg.trim() : `HTTP ${statusCode}`;
     const code = body.errorCode ? ` ${body.errorCode}` : "";
     const where = [`${endpoint.method} ${endpoint.path}`];
@@ -65,6 +84,7 @@ export class NgrokApiError extends Error {
     this.msg = msg;
     this.operationId = body.operationId;
     this.endpoint = endpoint;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
   /** True when `obj` is an {@link NgrokApiError}, from any copy of this package. */
@@ -76,6 +96,12 @@ export class NgrokApiError extends Error {
   public get isNotFound(): boolean {
     return this.statusCode === 404;
   }
+}
+
+/** What the headers of an error answer said, beside its body: see {@link NgrokApiError}. */
+export interface NgrokApiErrorOptions {
+  /** The `Retry-After` header in seconds: see {@link NgrokApiError.retryAfterSeconds}. */
+  readonly retryAfterSeconds?: number;
 }
 
 /**
@@ -118,15 +144,14 @@ export class NgrokClientError extends Error {
    */
   public readonly transportCode: string;
 
-  constructor(
-    message: string,
-    endpoint: Endpoint,
-    statusCode?: number,
-    responseBody?: unknown,
-    requestOutcome?: RequestOutcome,
-    transportCode = "",
-  ) {
+  /**
+   * @param message the whole message (it must not contain the API key).
+   * @param options the request concerned and what is known of its answer; see
+   *   {@link NgrokClientErrorOptions} for the defaults.
+   */
+  constructor(message: string, options: NgrokClientErrorOptions) {
     super(message);
+    const { endpoint, statusCode, responseBody, requestOutcome, transportCode = "" } = options;
     this.name = "NgrokClientError";
     this.endpoint = endpoint;
     this.statusCode = statusCode;
@@ -147,6 +172,23 @@ export class NgrokClientError extends Error {
   public static isInstance(obj: unknown): obj is NgrokClientError {
     return isBranded(obj, "__ngrokClientError");
   }
+}
+
+/** The fields of an {@link NgrokClientError} besides its message; each is documented there. */
+export interface NgrokClientErrorOptions {
+  /** The request concerned: {@link NgrokClientError.endpoint}. */
+  readonly endpoint: Endpoint;
+  /** The HTTP status of the unusable answer; leave it out when no answer came. */
+  readonly statusCode?: number;
+  /** The parsed response body, when it was JSON. */
+  readonly responseBody?: unknown;
+  /**
+   * Whether the API may have acted. Default `"answered"` when
+   * {@link NgrokClientErrorOptions.statusCode} is given, else `"unknown"`.
+   */
+  readonly requestOutcome?: RequestOutcome;
+  /** node's error code of a request without an answer. Default `""`. */
+  readonly transportCode?: string;
 }
 
 /**

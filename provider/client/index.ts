@@ -1,5 +1,8 @@
 /**
- * The ngrok API client shared by both resources.
+ * The ngrok API client shared by both resources: {@link NgrokClient} (the transport, with the
+ * request types), its errors, its configuration, its retry settings ({@link RetryPolicy}) and
+ * where its debug lines go. The retry rules themselves (`retryDecision` in `./retryPolicy`) and
+ * the decoding of answers (`./decode`) are internal and not exported.
  *
  * @module
  */
@@ -7,6 +10,8 @@ export * from "./configuration";
 export * from "./errors";
 export * from "./log";
 export * from "./ngrokClient";
+export * from "./request";
+export { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retryPolicy";
 
 import { resolveApiSettings, resolveRequestSettings } from "./configuration";
 import { NgrokClient } from "./ngrokClient";

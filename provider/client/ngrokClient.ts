@@ -1,22 +1,19 @@
 /**
  * The one HTTP client both resources share: ngrok's REST API over node-fetch v2 (CommonJS, so
- * it loads inside Pulumi's dynamic-provider host, where node-fetch v3 fails as ESM-only).
+ * it loads inside Pulumi's dynamic-provider host, where node-fetch v3 fails as ESM-only). This
+ * module is the transport only: sending, paging, timeouts and pooled connections.
  *
  * Every request carries `Authorization: Bearer <key>`, `Ngrok-Version: 2`, a `User-Agent` of
  * the form `pulumi-ngrok-dynamic/<version> node/<version>`, and `Content-Type: application/json`
- * when it has a body (spec sections 5 and 9). Connections are kept alive and reused. Responses are
- * validated with zod. Redirects are not followed.
+ * when it has a body (spec sections 5 and 9). Connections are kept alive and reused. Redirects
+ * are not followed. Answers are read by `./decode` (error bodies into {@link NgrokApiError},
+ * 2xx bodies validated with the request's zod schema, the API key redacted).
  *
- * Retries (exponential back-off with full jitter, bounded by {@link RetryPolicy.attempts} and by
- * the total {@link RetryPolicy.deadlineMs}); each one is logged at debug level (see `./log`):
- * - 429 (`ERR_NGROK_225`/`ERR_NGROK_226`), every method: the API did not act. A `Retry-After`
- *   header (seconds or HTTP-date) is waited out first, capped at {@link RetryPolicy.maxDelayMs}.
- * - 502, 503, 504, a connection reset or a timeout: GET, PUT, PATCH and DELETE only (repeating
- *   them changes nothing more). Never POST: the API may have created the object already, and a
- *   second POST would create a second one. Such a failure of a POST is reported with
- *   {@link NgrokClientError.requestOutcome} `"unknown"` (or as an {@link NgrokApiError} 5xx) so
- *   that the caller can look for what it may have created.
- * - a connection that could not be opened (refused, DNS failure), every method: nothing was sent.
+ * Failed attempts are retried as `./retryPolicy` decides ({@link retryDecision}: 429 for every
+ * method, 502/503/504, resets and timeouts for GET, PUT, PATCH and DELETE only, a connection
+ * that could not be opened for every method), with exponential back-off and full jitter drawn by
+ * exponential-backoff, bounded by {@link RetryPolicy.attempts} and {@link RetryPolicy.deadlineMs};
+ * each retry is logged at debug level (see `./log`).
  *
  * @module
  */
@@ -27,59 +24,18 @@ import type * as NodeFetch from "node-fetch";
 import type { Response } from "node-fetch";
 import type { z } from "zod";
 import type { NgrokApiSettings } from "./configuration";
+import { apiError, parseBody, redact, redirectError } from "./decode";
 import { type Endpoint, NgrokApiError, NgrokClientError } from "./errors";
 import { logDebug } from "./log";
-
-/** HTTP methods the API uses. */
-export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
-
-/** One request. `path` is relative to the base URL and may carry a query string. */
-export interface RequestSpec<T> {
-  readonly method: HttpMethod;
-  readonly path: string;
-  /** JSON-serialisable body; sent with `Content-Type: application/json`. */
-  readonly body?: unknown;
-  /** Schema of a 2xx body. Omit for endpoints that answer 204 with no body. */
-  readonly schema?: z.ZodType<T>;
-  /** Called with the headers of the successful answer (e.g. to read its `Date`). */
-  readonly onHeaders?: (headers: { get(name: string): string | null }) => void;
-}
-
-/**
- * How failed requests are retried (see the module comment for which ones). Delays are in
- * milliseconds. The delay before retry `n` is drawn uniformly from
- * `0..min(maxDelayMs, startingDelayMs * 2^(n-1))` ("full jitter"); a `Retry-After` header is
- * waited out before that, capped at `maxDelayMs`.
- */
-export interface RetryPolicy {
-  /** Total attempts including the first. Default 10. */
-  readonly attempts: number;
-  /** Upper bound of the delay before the second attempt. Default 1000 ms; doubles each time. */
-  readonly startingDelayMs: number;
-  /** Upper bound of one delay (and of a `Retry-After` wait). Default 30000 ms. */
-  readonly maxDelayMs: number;
-  /**
-   * Total time budget of one request, all attempts and waits included: no wait is started that
-   * could end after it, so a request gives up within `deadlineMs` plus one attempt's timeout.
-   * Default 300000 ms (5 minutes: several of ngrok's 60 s rate-limit windows).
-   */
-  readonly deadlineMs: number;
-}
-
-/** The default {@link RetryPolicy}: see each field. */
-export const DEFAULT_RETRY_POLICY: RetryPolicy = {
-  attempts: 10,
-  startingDelayMs: 1000,
-  maxDelayMs: 30000,
-  deadlineMs: 300000,
-};
+import type { HttpMethod, RequestSpec } from "./request";
+import { type RetryPolicy, retryDecision, retryLogLine, withRetryDefaults } from "./retryPolicy";
 
 /** How long one attempt may take, from sending to the end of the answer's headers: 60000 ms. */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 60000;
 
 /** Options of {@link NgrokClient}. */
 export interface NgrokClientOptions {
-  /** Default {@link DEFAULT_RETRY_POLICY}; fields left out take their default. */
+  /** Default `DEFAULT_RETRY_POLICY` (in `./retryPolicy`); fields left out take their default. */
   readonly retry?: Partial<RetryPolicy>;
   /**
    * Milliseconds one attempt may take before it fails as a connection failure (and is retried
@@ -94,8 +50,6 @@ export interface NgrokClientOptions {
   readonly log?: (message: string) => void;
 }
 
-const IDEMPOTENT: ReadonlySet<HttpMethod> = new Set(["GET", "PUT", "DELETE", "PATCH"]);
-const RETRIABLE_SERVER_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
 /**
  * Connection errors (node's `code`) that happen before a single byte of the request is sent:
  * the API certainly did not act, so even a POST may be sent again.
@@ -133,13 +87,7 @@ export class NgrokClient {
 
   constructor(settings: NgrokApiSettings, options: NgrokClientOptions = {}) {
     this.settings = settings;
-    const retry = options.retry ?? {};
-    this.retry = {
-      attempts: retry.attempts ?? DEFAULT_RETRY_POLICY.attempts,
-      startingDelayMs: retry.startingDelayMs ?? DEFAULT_RETRY_POLICY.startingDelayMs,
-      maxDelayMs: retry.maxDelayMs ?? DEFAULT_RETRY_POLICY.maxDelayMs,
-      deadlineMs: retry.deadlineMs ?? DEFAULT_RETRY_POLICY.deadlineMs,
-    };
+    this.retry = withRetryDefaults(options.retry);
     this.requestTimeoutMs = options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
     this.log = options.log ?? logDebug;
   }
@@ -176,10 +124,10 @@ export class NgrokClient {
       timeMultiple: 2,
       jitter: "full",
       retry: (error: unknown, attemptNumber: number) =>
-        this.shouldRetry(error, endpoint, attemptNumber, deadline),
+        this.shouldRetry(error, spec.method, endpoint, attemptNumber, deadline),
     });
     spec.onHeaders?.(response.headers);
-    return parseBody(response, spec, endpoint);
+    return parseBody(response, spec.schema, endpoint);
   }
 
   /**
@@ -228,7 +176,7 @@ export class NgrokClient {
       if (next !== undefined && visited.has(next)) {
         throw new NgrokClientError(
           `ngrok API list ${from} returned next_page_uri ${JSON.stringify(body.next_page_uri)}, a page already read; stopping instead of looping`,
-          { method: "GET", path: from },
+          { endpoint: { method: "GET", path: from } },
         );
       }
     }
@@ -240,7 +188,7 @@ export class NgrokClient {
     if (next.origin !== base.origin || !next.pathname.startsWith(base.pathname)) {
       throw new NgrokClientError(
         `ngrok API list ${from} returned next_page_uri ${JSON.stringify(nextPageUri)} outside ${this.settings.baseUrl}; refusing to follow it`,
-        { method: "GET", path: from },
+        { endpoint: { method: "GET", path: from } },
       );
     }
     return "/" + next.pathname.slice(base.pathname.length) + next.search;
@@ -277,73 +225,52 @@ export class NgrokClient {
       const notSent = NOT_SENT_CODES.has(code);
       throw new NgrokClientError(
         `could not reach the ngrok API at ${this.settings.baseUrl} (${endpoint.method} ${endpoint.path}): ${redact(reason, this.settings.apiKey)}`,
-        endpoint,
-        undefined,
-        undefined,
-        notSent ? "not-sent" : "unknown",
-        code,
+        { endpoint, requestOutcome: notSent ? "not-sent" : "unknown", transportCode: code },
       );
     }
     if (response.status >= 400) {
       throw await apiError(response, endpoint, this.settings.apiKey);
     }
     if (response.status >= 300) {
-      await response.text().catch(() => "");
-      const location = response.headers.get("location");
-      throw new NgrokClientError(
-        redact(
-          `ngrok API answered ${endpoint.method} ${endpoint.path} with a redirect (HTTP ${response.status}` +
-            `${location ? ` to ${location}` : ""}); not followed: the API key is only sent to ${this.settings.baseUrl}`,
-          this.settings.apiKey,
-        ),
-        endpoint,
-        response.status,
-      );
+      throw await redirectError(response, endpoint, this.settings);
     }
     return response;
   }
 
   /**
-   * Decides whether to send `endpoint` again after `error` (see the module comment), waits out a
-   * `Retry-After`, and logs the retry. `attemptNumber` is the number of attempts made so far.
+   * Asks {@link retryDecision} whether to send `endpoint` again after `error`, logs the
+   * decision, and waits out a `Retry-After`; exponential-backoff then waits the jittered
+   * back-off. `attemptNumber` is the number of attempts made so far.
    */
   private async shouldRetry(
     error: unknown,
+    method: HttpMethod,
     endpoint: Endpoint,
     attemptNumber: number,
     deadline: number,
   ): Promise<boolean> {
-    // exponential-backoff asks even after the last attempt; answering then must not wait out a
-    // Retry-After for a request that will never be sent.
-    if (attemptNumber >= this.retry.attempts) {
-      return false;
-    }
-    const reason = retryReason(error, endpoint.method as HttpMethod);
-    if (reason === undefined) {
-      return false;
-    }
-    const retryAfterMs = NgrokApiError.isInstance(error)
-      ? retryAfterDelayMs(error, this.retry.maxDelayMs)
-      : 0;
-    const backOffMs = Math.min(
-      this.retry.maxDelayMs,
-      this.retry.startingDelayMs * 2 ** (attemptNumber - 1),
+    const policy = this.retry;
+    const decision = retryDecision({
+      error,
+      method,
+      attempt: attemptNumber,
+      now: Date.now(),
+      deadline,
+      policy,
+    });
+    const line = retryLogLine(
+      decision,
+      `${endpoint.method} ${endpoint.path}`,
+      attemptNumber,
+      policy,
     );
-    const where = `${endpoint.method} ${endpoint.path}`;
-    if (Date.now() + retryAfterMs + backOffMs > deadline) {
-      this.log(
-        `ngrok API: not retrying ${where} after ${reason}: the retry deadline of ${this.retry.deadlineMs} ms would pass`,
-      );
-      return false;
+    if (line !== undefined) {
+      this.log(line);
     }
-    this.log(
-      `ngrok API: retrying ${where} (attempt ${attemptNumber + 1} of ${this.retry.attempts}) after ${reason}; ` +
-        `waiting ${retryAfterMs > 0 ? `Retry-After ${retryAfterMs} ms then ` : ""}up to ${backOffMs} ms`,
-    );
-    if (retryAfterMs > 0) {
-      await sleep(retryAfterMs);
+    if (decision.retry && decision.retryAfterMs > 0) {
+      await sleep(decision.retryAfterMs);
     }
-    return true;
+    return decision.retry;
   }
 }
 
@@ -357,129 +284,6 @@ function transportCode(error: unknown): string {
   }
   const code = (error as { code?: unknown }).code;
   return typeof code === "string" ? code : "";
-}
-
-/**
- * Why `error` may be retried for `method` (a short phrase for the log), or `undefined` when it
- * must not be: see the module comment.
- */
-function retryReason(error: unknown, method: HttpMethod): string | undefined {
-  if (NgrokApiError.isInstance(error)) {
-    const status = `HTTP ${error.statusCode}${error.errorCode ? ` ${error.errorCode}` : ""}`;
-    if (error.statusCode === 429) {
-      return status;
-    }
-    return IDEMPOTENT.has(method) && RETRIABLE_SERVER_STATUSES.has(error.statusCode)
-      ? status
-      : undefined;
-  }
-  if (NgrokClientError.isInstance(error)) {
-    if (error.requestOutcome === "not-sent") {
-      return `a connection failure before sending (${error.message})`;
-    }
-    if (error.requestOutcome === "unknown" && IDEMPOTENT.has(method)) {
-      return `a connection failure (${error.message})`;
-    }
-  }
-  return undefined;
-}
-
-/** An {@link NgrokApiError} that remembers the `Retry-After` header of its response. */
-class RateLimitedError extends NgrokApiError {
-  public retryAfterSeconds: number | undefined;
-}
-
-/**
- * The error for a 4xx/5xx answer. The API key is redacted from the message: ngrok's 401 bodies
- * quote the credential that was sent (ERR_NGROK_202), and error messages end up in logs.
- */
-async function apiError(
-  response: Response,
-  endpoint: Endpoint,
-  apiKey: string,
-): Promise<NgrokApiError> {
-  const text = await response.text().catch(() => "");
-  let errorCode: string | undefined;
-  let msg: string | undefined;
-  let operationId: string | undefined;
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (isRecord(parsed)) {
-      errorCode = typeof parsed.error_code === "string" ? parsed.error_code : undefined;
-      msg = typeof parsed.msg === "string" ? parsed.msg : undefined;
-      const details = parsed.details;
-      if (isRecord(details) && typeof details.operation_id === "string") {
-        operationId = details.operation_id;
-      }
-    }
-  } catch {
-    msg = response.statusText || undefined;
-  }
-  operationId = operationId ?? response.headers.get("ngrok-operation-id") ?? undefined;
-  const body = { errorCode, msg: msg === undefined ? undefined : redact(msg, apiKey), operationId };
-  if (response.status === 429) {
-    const error = new RateLimitedError(response.status, body, endpoint);
-    error.retryAfterSeconds = retryAfterSeconds(response.headers.get("retry-after"));
-    return error;
-  }
-  return new NgrokApiError(response.status, body, endpoint);
-}
-
-async function parseBody<T>(
-  response: Response,
-  spec: RequestSpec<T>,
-  endpoint: Endpoint,
-): Promise<T> {
-  const text = await response.text();
-  if (spec.schema === undefined) {
-    return undefined as T;
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new NgrokClientError(
-      `ngrok API response from ${endpoint.method} ${endpoint.path} is not JSON (HTTP ${response.status}, ${text.length} bytes)`,
-      endpoint,
-      response.status,
-    );
-  }
-  const result = spec.schema.safeParse(json);
-  if (!result.success) {
-    const problems = result.error.issues
-      .map(
-        (issue) => `${issue.path.length > 0 ? issue.path.join(".") : "(body)"}: ${issue.message}`,
-      )
-      .join("; ");
-    throw new NgrokClientError(
-      `ngrok API response from ${endpoint.method} ${endpoint.path} has an unexpected shape: ${problems}`,
-      endpoint,
-      response.status,
-      json,
-    );
-  }
-  return result.data;
-}
-
-/**
- * The `Retry-After` header in seconds: delay-seconds, or an HTTP-date (RFC 9110 section 10.2.3)
- * counted from now. `undefined` when absent or unreadable.
- */
-function retryAfterSeconds(header: string | null): number | undefined {
-  if (header === null || header.trim() === "") {
-    return undefined;
-  }
-  const seconds = Number(header);
-  if (Number.isFinite(seconds)) {
-    return seconds >= 0 ? seconds : undefined;
-  }
-  const date = Date.parse(header);
-  return Number.isNaN(date) ? undefined : Math.max(0, (date - Date.now()) / 1000);
-}
-
-function retryAfterDelayMs(error: NgrokApiError, maxDelayMs: number): number {
-  const seconds = error instanceof RateLimitedError ? error.retryAfterSeconds : undefined;
-  return seconds === undefined ? 0 : Math.min(seconds * 1000, maxDelayMs);
 }
 
 let cachedUserAgent: string | undefined;
@@ -496,14 +300,6 @@ export function userAgent(): string {
     cachedUserAgent = `${name}/${version} node/${process.versions.node}`;
   }
   return cachedUserAgent;
-}
-
-function redact(text: string, secret: string): string {
-  return secret === "" ? text : text.split(secret).join("<redacted>");
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function sleep(ms: number): Promise<void> {

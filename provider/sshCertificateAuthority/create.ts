@@ -206,9 +206,6 @@ function ambiguousCreate(
       `ngrok may have created it. ${found} To check, list the CAs (GET ${COLLECTION_PATH}, or ` +
       `\`ngrok api ssh-certificate-authorities list\`) and look for ${what}; delete a stray one ` +
       `(\`ngrok api ssh-certificate-authorities delete <id>\`) before running \`pulumi up\` again.`,
-    endpoint,
-    undefined,
-    undefined,
-    "unknown",
+    { endpoint, requestOutcome: "unknown" },
   );
 }
