@@ -1,0 +1,164 @@
+/**
+ * README.md's quick start, followed as a new user would, against the local emulator and the real
+ * Pulumi CLI: an empty folder with what `pulumi new typescript` leaves in it, `npm install` of
+ * this package (from `npm pack`, as the registry would serve it), the README's `index.ts` copied
+ * from README.md itself, the emulator started with README's `npx -p pulumi-ngrok-dynamic
+ * ngrok-api-emulator` command, the two `pulumi config set` lines, then `pulumi preview`,
+ * `pulumi up`, the stack output, and a preview with nothing to do.
+ *
+ * `pulumi new` itself is not run: it downloads the template and the Node.js language host, which
+ * this machine cannot reach; the program runs as an Automation API inline program instead.
+ */
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import type { RealStack } from "../../dist/devtools/realStack";
+import { RealStack as Stack } from "../../dist/devtools/realStack";
+import { cli, describeWithPulumi, succeeded, toConfigMap } from "../support/realEngine";
+import { REPO } from "../support/stack";
+
+const README = fs.readFileSync(path.join(REPO, "README.md"), "utf8");
+
+/** The code block that follows `marker` in README.md. */
+function readmeBlock(marker: string, language: string): string {
+  const at = README.indexOf(marker);
+  if (at < 0) throw new Error(`README.md no longer says ${JSON.stringify(marker)}`);
+  const match = new RegExp("```" + language + "\\n([\\s\\S]*?)```").exec(README.slice(at));
+  if (match === null) throw new Error(`no ${language} block after ${JSON.stringify(marker)}`);
+  return match[1];
+}
+
+/** The version of a package in the repository's own node_modules. */
+function installedVersion(name: string): string {
+  const manifest = path.join(REPO, "node_modules", name, "package.json");
+  return (JSON.parse(fs.readFileSync(manifest, "utf8")) as { version: string }).version;
+}
+
+async function listCas(url: string, apiKey: string): Promise<{ public_key: string }[]> {
+  const response = await fetch(`${url}/ssh_certificate_authorities`, {
+    headers: { Authorization: `Bearer ${apiKey}`, "Ngrok-Version": "2" },
+  });
+  return ((await response.json()) as { ssh_certificate_authorities: { public_key: string }[] })
+    .ssh_certificate_authorities;
+}
+
+describeWithPulumi("README.md's quick start, against the emulator", () => {
+  let folder: string;
+  let emulator: ChildProcess | undefined;
+  let url: string;
+  let stack: RealStack;
+
+  beforeAll(async () => {
+    folder = fs.mkdtempSync(path.join(os.tmpdir(), "quickstart-"));
+    // What `pulumi new typescript --yes` leaves (its template's files and dependencies).
+    fs.writeFileSync(
+      path.join(folder, "Pulumi.yaml"),
+      "name: ngrok-ssh\nruntime:\n  name: nodejs\n  options:\n    typescript: true\n",
+    );
+    fs.writeFileSync(
+      path.join(folder, "package.json"),
+      JSON.stringify({ name: "ngrok-ssh", main: "index.ts", private: true }, null, 2),
+    );
+    // `npm install pulumi-ngrok-dynamic`, with the package as npm would serve it.
+    const [pack] = JSON.parse(
+      execFileSync("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", folder], {
+        cwd: REPO,
+        encoding: "utf8",
+      }),
+    ) as { filename: string }[];
+    execFileSync(
+      "npm",
+      [
+        "install",
+        "--no-audit",
+        "--no-fund",
+        "--prefer-offline",
+        `./${pack.filename}`,
+        `@pulumi/pulumi@${installedVersion("@pulumi/pulumi")}`,
+        `typescript@${installedVersion("typescript")}`,
+        `@types/node@${installedVersion("@types/node")}`,
+      ],
+      { cwd: folder, stdio: "pipe" },
+    );
+    fs.writeFileSync(path.join(folder, "index.ts"), readmeBlock("Replace `index.ts` with:", "ts"));
+
+    // README: `npx -p pulumi-ngrok-dynamic ngrok-api-emulator --port 8787 --api-key emu_local`,
+    // on a free port here.
+    const command = readmeBlock("In a second terminal of the same folder:", "sh").trim();
+    expect(command).toBe(
+      "npx -p pulumi-ngrok-dynamic ngrok-api-emulator --port 8787 --api-key emu_local",
+    );
+    const args = command
+      .split(/\s+/)
+      .slice(1)
+      .map((a) => (a === "8787" ? "0" : a));
+    // Its own process group: npx runs the emulator as a child, and afterAll stops both.
+    emulator = spawn("npx", args, {
+      cwd: folder,
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
+    url = await new Promise<string>((resolve, reject) => {
+      let out = "";
+      emulator!.stdout!.on("data", (chunk: Buffer) => {
+        out += chunk.toString();
+        const listening = /listening on (http:\/\/\S+)/.exec(out);
+        if (listening) resolve(listening[1]);
+      });
+      emulator!.on("exit", (code) => reject(new Error(`the emulator exited (${code}): ${out}`)));
+    });
+
+    // README: `pulumi config set ngrok:apiBaseUrl …` and `pulumi config set ngrok:apiKey … --secret`.
+    const configLines = readmeBlock("then point the stack at it and deploy:", "sh");
+    expect(configLines).toContain("pulumi config set ngrok:apiBaseUrl http://127.0.0.1:8787");
+    expect(configLines).toContain("pulumi config set ngrok:apiKey emu_local --secret");
+    stack = await Stack.create({
+      cli: cli(),
+      programDir: folder,
+      projectName: "ngrok-ssh",
+      useProgramProject: true,
+      config: toConfigMap({
+        "ngrok:apiBaseUrl": url,
+        "ngrok:apiKey": { value: "emu_local", secret: true },
+      }),
+    });
+  }, 300000);
+
+  afterAll(async () => {
+    await stack?.remove();
+    if (emulator?.pid !== undefined && emulator.exitCode === null) {
+      const exited = new Promise((resolve) => emulator!.once("exit", resolve));
+      process.kill(-emulator.pid, "SIGTERM");
+      await exited;
+    }
+    if (folder !== undefined) fs.rmSync(folder, { recursive: true, force: true });
+  });
+
+  test("the program comes from the installed package, not the repository", () => {
+    const resolved = require.resolve("pulumi-ngrok-dynamic", { paths: [folder] });
+    expect(resolved).toBe(
+      path.join(fs.realpathSync(folder), "node_modules/pulumi-ngrok-dynamic/dist/sdk/index.js"),
+    );
+  });
+
+  test("pulumi preview plans one CA and calls no API", async () => {
+    const preview = succeeded(await stack.preview());
+    expect(preview.changeSummary).toEqual({ create: 2 }); // the stack and the CA
+    expect(await listCas(url, "emu_local")).toEqual([]);
+  });
+
+  test("pulumi up creates it, and the stack output is the CA's public key", async () => {
+    const up = succeeded(await stack.up());
+    expect(up.summary?.resourceChanges).toEqual({ create: 2 });
+    const [ca] = await listCas(url, "emu_local");
+    const { trustedUserCaKey } = await stack.outputs();
+    expect(trustedUserCaKey).toMatch(/^ssh-ed25519 AAAA/);
+    expect(trustedUserCaKey).toBe(ca.public_key);
+  });
+
+  test("a second preview has nothing to do", async () => {
+    const preview = succeeded(await stack.preview());
+    expect(preview.changeSummary).toEqual({ same: 2 });
+  });
+});
