@@ -33,6 +33,7 @@ export const CONFIG_KEYS = {
   retryDeadlineSeconds: "ngrok:retryDeadlineSeconds",
   requestTimeoutSeconds: "ngrok:requestTimeoutSeconds",
 } as const;
+/** The environment variables of the same settings, read when the stack config has none. */
 export const ENV_VARS = {
   apiKey: "NGROK_API_KEY",
   apiBaseUrl: "NGROK_API_BASE_URL",
@@ -58,9 +59,10 @@ export interface ConfigSource {
 let stackConfig: Partial<Record<SettingName, string>> = {};
 
 /**
- * Remembers the values of `ngrok:apiKey` and `ngrok:apiBaseUrl` from the stack config that
- * Pulumi hands to the provider's `configure` method. Called once per provider in the
- * dynamic-provider host; the values stay in that process's memory.
+ * Remembers every setting of {@link CONFIG_KEYS} (`ngrok:apiKey`, `ngrok:apiBaseUrl`,
+ * `ngrok:retryMaxAttempts`, `ngrok:retryDeadlineSeconds`, `ngrok:requestTimeoutSeconds`) from the
+ * stack config that Pulumi hands to the provider's `configure` method. Called once per provider
+ * in the dynamic-provider host; the values stay in that process's memory.
  */
 export function configureFromStack(config: ConfigSource): void {
   const read: Partial<Record<SettingName, string>> = {};
