@@ -4,9 +4,7 @@
  * @module
  */
 import * as pulumi from "@pulumi/pulumi";
-import { thinProvider } from "./thinProvider";
-
-const provider = thinProvider("httpsEdgeRouteSamlProvider");
+import provider = require("./thinProviders/httpsEdgeRouteSaml");
 
 /** Who declared each route's module in one program run: `<edge id>/<route id>` → resource. */
 type RouteHolders = Map<string, { readonly token: symbol; readonly name: string }>;

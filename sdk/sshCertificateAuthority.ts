@@ -4,7 +4,7 @@
  * @module
  */
 import * as pulumi from "@pulumi/pulumi";
-import { thinProvider } from "./thinProvider";
+import provider = require("./thinProviders/sshCertificateAuthority");
 import type * as inputs from "../provider/sshCertificateAuthority/inputs";
 
 /** The key types ngrok generates for a CA. */
@@ -29,8 +29,6 @@ export type SameAsProvider = Assert<
     ? true
     : false
 >;
-
-const provider = thinProvider("sshCertificateAuthorityProvider");
 
 /** The arguments every {@link SshCertificateAuthority} takes, whatever its key type. */
 export interface SshCertificateAuthorityCommonArgs {

@@ -8,6 +8,9 @@
  * destroy, runs the implementation installed next to the program. The only captured value is the
  * implementation's export name.
  *
+ * Each resource's thin provider is the whole export of a module in `./thinProviders/`: from an
+ * installed package, Pulumi then serializes it as one `require` of that module (about 300 bytes).
+ *
  * @module
  */
 import type * as pulumi from "@pulumi/pulumi";

@@ -131,17 +131,18 @@ test("the program was loaded from the installed copy", () => {
 });
 
 test.each([0, 1])(
-  "__provider of resource %i is under 4 KiB, location-free and credential-free",
+  "__provider of resource %i is one require of its thin provider: under 1 KiB, location-free and credential-free",
   (index) => {
     const provider = goals[index].inputs.__provider as string;
-    expect(Buffer.byteLength(provider)).toBeLessThan(4096);
+    expect(Buffer.byteLength(provider)).toBeLessThanOrEqual(1024);
     for (const forbidden of [REPO, consumer, os.homedir(), os.tmpdir(), emulator.apiKey]) {
       expect(provider).not.toContain(forbidden);
     }
     expect(provider).not.toMatch(/["'`]\/(?:work|home|root|tmp|Users|var|usr)\//);
-    expect(provider.match(/require\("([^"]+)"\)/g)?.sort()).toEqual(
-      Array(7).fill('require("pulumi-ngrok-dynamic/provider")'),
-    );
+    const resource = ["sshCertificateAuthority", "httpsEdgeRouteSaml"][index];
+    expect(provider.match(/require\("([^"]+)"\)/g)).toEqual([
+      `require("pulumi-ngrok-dynamic/dist/sdk/thinProviders/${resource}.js")`,
+    ]);
   },
 );
 
