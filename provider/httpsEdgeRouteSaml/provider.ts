@@ -11,7 +11,7 @@
  * - delete: `GET …/saml`, then `DELETE …/saml` unless another resource's claim is on the module
  *   (404 counts as deleted)
  *
- * The take-over rule of create, and its {@link SamlModuleExistsError}, are in `./create`; the wire
+ * The take-over rule of create, and its `SamlModuleExistsError`, are in `./create`; the wire
  * format and the requests are in `./api`.
  *
  * The object is the mirror image of `../sshCertificateAuthority/provider.ts` on purpose (the same methods in the
