@@ -204,6 +204,7 @@ function read(input: unknown) {
   const idpDescriptor = once(() => findIdpDescriptor(root()));
   const descriptor = () =>
     must(idpDescriptor(), (idp) => (idp.ok ? idp.element : undefined), "an IdP");
+  const services = once(() => singleSignOnServices(descriptor()));
   const signingCertificates = once(() => readSigningCertificates(descriptor()));
   return {
     input,
@@ -213,7 +214,7 @@ function read(input: unknown) {
     document,
     root,
     idpDescriptor,
-    singleSignOnServices: once(() => singleSignOnServices(descriptor())),
+    singleSignOnServices: services,
     signingCertificates,
     /** What the document holds, once every rule has passed. */
     metadata(): IdpMetadata {
@@ -224,7 +225,7 @@ function read(input: unknown) {
       );
       const metadata: IdpMetadata = {
         entityId: entityIdOf(root()),
-        singleSignOnServices: singleSignOnServices(descriptor()),
+        singleSignOnServices: services(),
         signingCertificates: certificates,
         nameIdFormats: nameIdFormats(descriptor()),
       };
