@@ -13,7 +13,8 @@ export { ResourceInitFailedError } from "./common/errors";
 export { UNKNOWN, isUnknown } from "./common/unknown";
 export { sshCertificateAuthorityProvider } from "./sshCertificateAuthority/provider";
 export * as sshCertificateAuthority from "./sshCertificateAuthority/inputs";
-export { httpsEdgeRouteSamlProvider, SamlModuleExistsError } from "./httpsEdgeRouteSaml/provider";
+export { httpsEdgeRouteSamlProvider } from "./httpsEdgeRouteSaml/provider";
+export { SamlModuleExistsError } from "./httpsEdgeRouteSaml/create";
 export * as httpsEdgeRouteSaml from "./httpsEdgeRouteSaml/inputs";
 export { parseIdpMetadata, type IdpMetadata } from "./httpsEdgeRouteSaml/idpMetadata";
 

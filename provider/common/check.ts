@@ -12,20 +12,32 @@ import { isUnknown } from "./unknown";
 export const PROVIDER_KEY = "__provider";
 
 /**
- * Collects the failures and the normalized inputs of one `check` call.
- * `inputs` receives only properties that are set (absent and `null` inputs stay absent).
+ * The properties of `T` that can hold a value of type `V` (e.g. the string properties of an input
+ * type): the names a checker method that yields a `V` accepts.
  */
-export class InputChecker {
+export type PropertyOf<T, V> = { [K in keyof T]-?: V extends T[K] ? K : never }[keyof T] & string;
+
+/**
+ * Collects the failures and the normalized inputs of one `check` call of a resource whose
+ * checked inputs have type `T`; {@link InputChecker.result} hands both back.
+ * The inputs receive only properties that are set (absent and `null` inputs stay absent).
+ * Each method takes only properties of `T` whose type holds what it yields, so a rule that does
+ * not fit the input type does not compile.
+ */
+export class InputChecker<T extends object> {
+  /** The failures so far, in the order the rules found them. */
   public readonly failures: pulumi.dynamic.CheckFailure[] = [];
-  public readonly inputs: Record<string, unknown> = {};
+  /** Every property that is set, as given or as a rule set it (see {@link InputChecker.result}). */
+  private readonly inputs: { [K in keyof T]?: unknown } = {};
 
   constructor(
     private readonly raw: Record<string, unknown>,
     resourceName: string,
-    known: readonly string[],
+    known: readonly (keyof T & string)[],
   ) {
+    const names: readonly string[] = known;
     for (const key of Object.keys(raw)) {
-      if (key !== PROVIDER_KEY && !known.includes(key)) {
+      if (key !== PROVIDER_KEY && !names.includes(key)) {
         this.fail(
           key,
           `${key} is not a property of ${resourceName}; its properties are ${known.join(", ")}`,
@@ -34,22 +46,42 @@ export class InputChecker {
     }
   }
 
+  /**
+   * The result of `check`: the failures, and the inputs: `defaults` (for the properties the
+   * program leaves unset), overridden by every property that is set.
+   *
+   * This is where the checked values become a `T`: every set property has been judged by a rule
+   * above, which records a failure for a value `T` does not allow. Two kinds of value stay that
+   * `T` does not show, as in Pulumi's own types: during preview, a property not known yet holds
+   * Pulumi's unknown sentinel (see {@link isUnknown}); with failures, a property can hold the
+   * value that failed, and the engine then stops before using the inputs.
+   */
+  public result(defaults: Partial<T> = {}): pulumi.dynamic.CheckResult<T> {
+    return { inputs: { ...defaults, ...this.inputs } as T, failures: this.failures };
+  }
+
+  /** Records `value` as the input of `property`: a default that a rule applies. */
+  public set<K extends keyof T & string>(property: K, value: T[K]): void {
+    this.inputs[property] = value;
+  }
+
   /** Records a failure of `property` with a reason that already names it. */
   public fail(property: string, reason: string): void {
     this.failures.push({ property, reason });
   }
 
   /** The raw value of `property`, `undefined` when absent or null. */
-  public value(property: string): unknown {
+  public value(property: keyof T & string): unknown {
     const value = this.raw[property];
     return value === null ? undefined : value;
   }
 
   /**
-   * The value of `property` to judge: records a set value in {@link InputChecker.inputs} and
-   * returns it, or `undefined` when it is absent or not known yet (preview).
+   * The value of `property` to judge: records a set value in the inputs as given and returns it,
+   * or `undefined` when it is absent or not known yet (preview). The methods below take each
+   * property through it; a rule of a resource's own (such as parsing a document) does too.
    */
-  private take(property: string): unknown {
+  public take(property: keyof T & string): unknown {
     const value = this.value(property);
     if (value === undefined) {
       return undefined;
@@ -58,21 +90,16 @@ export class InputChecker {
     return isUnknown(value) ? undefined : value;
   }
 
-  /** True when `property` is set to Pulumi's unknown sentinel (preview only). */
-  public unknown(property: string): boolean {
-    return isUnknown(this.raw[property]);
-  }
-
   /**
    * A string property. Returns the string (or `undefined` when absent or unknown) and records
-   * it in {@link InputChecker.inputs}.
+   * it in the inputs.
    *
    * A string with an unpaired UTF-16 surrogate (e.g. `"\uD800"`) is refused: it has no UTF-8
    * encoding, so ngrok would store U+FFFD instead and the byte limit could not be judged (see
    * {@link unpairedSurrogate}).
    */
   public string(
-    property: string,
+    property: PropertyOf<T, string>,
     rules: { maxBytes?: number; nonEmpty?: boolean } = {},
   ): string | undefined {
     const value = this.take(property);
@@ -107,11 +134,11 @@ export class InputChecker {
    * A property that must be one of `allowed` (strings or numbers); `unit` (e.g. "bits") is
    * named in the reason.
    */
-  public oneOf<T extends string | number>(
-    property: string,
-    allowed: readonly T[],
+  public oneOf<K extends keyof T & string, V extends T[K] & (string | number)>(
+    property: K,
+    allowed: readonly V[],
     unit = "",
-  ): T | undefined {
+  ): V | undefined {
     const value = this.take(property);
     if (value === undefined) {
       return undefined;
@@ -124,11 +151,11 @@ export class InputChecker {
       );
       return undefined;
     }
-    return value as T;
+    return value as V;
   }
 
   /** A boolean property. */
-  public boolean(property: string): boolean | undefined {
+  public boolean(property: PropertyOf<T, boolean>): boolean | undefined {
     const value = this.take(property);
     if (value === undefined) {
       return undefined;
@@ -141,7 +168,12 @@ export class InputChecker {
   }
 
   /** An integer property within `[min, max]`; `unit` (e.g. "seconds") is named in the reason. */
-  public integer(property: string, min: number, max: number, unit = ""): number | undefined {
+  public integer(
+    property: PropertyOf<T, number>,
+    min: number,
+    max: number,
+    unit = "",
+  ): number | undefined {
     const value = this.take(property);
     if (value === undefined) {
       return undefined;
@@ -158,7 +190,7 @@ export class InputChecker {
   }
 
   /** A list of non-empty strings, each valid Unicode text (no unpaired surrogate). */
-  public stringList(property: string): string[] | undefined {
+  public stringList(property: PropertyOf<T, string[]>): string[] | undefined {
     const value = this.take(property);
     if (value === undefined) {
       return undefined;

@@ -2,6 +2,11 @@
  * The wire format of ngrok's HTTPS edge route SAML module endpoints, and its mapping to the
  * resource's camelCase inputs and outputs.
  *
+ * The `GET` and the `PUT` of a module are described here once, as requests for the client (method,
+ * path, body, schema), because several methods send them: create (its take-over check in
+ * `./create`, then its write), read, update and delete. Sending them is the caller's job: this
+ * module makes no request.
+ *
  * Source: spec sections 2.3 and 4.2; `ngrok-api.md` ("HTTPS edge route SAML module").
  *
  * @module
@@ -64,6 +69,24 @@ export function putBody(
     allow_idp_initiated: inputs.allowIdpInitiated,
     authorized_groups: inputs.authorizedGroups,
     nameid_format: inputs.nameidFormat,
+  };
+}
+
+/**
+ * `GET …/saml` of one route, for `NgrokClient.requestUnlessNotFound`: ngrok answers 404 when the
+ * route has no module, or when the route or its edge does not exist.
+ */
+export function getModuleRequest(edgeId: string, routeId: string) {
+  return { method: "GET" as const, path: samlPath(edgeId, routeId), schema: samlModuleSchema };
+}
+
+/** `PUT …/saml` of the route of `inputs`, with {@link putBody}, for `NgrokClient.request`. */
+export function putModuleRequest(inputs: HttpsEdgeRouteSamlInputs, claimToken: string) {
+  return {
+    method: "PUT" as const,
+    path: samlPath(inputs.edgeId, inputs.routeId),
+    body: putBody(inputs, claimToken),
+    schema: samlModuleSchema,
   };
 }
 

@@ -109,7 +109,12 @@ export interface HttpsEdgeRouteSamlOutputs extends HttpsEdgeRouteSamlInputs {
 }
 
 const RESOURCE = "ngrok:HttpsEdgeRouteSaml";
-const KNOWN = [...REPLACE_PROPERTIES, ...UPDATE_PROPERTIES, "adoptExisting", "claimedBy"];
+const KNOWN: readonly (keyof HttpsEdgeRouteSamlInputs)[] = [
+  ...REPLACE_PROPERTIES,
+  ...UPDATE_PROPERTIES,
+  "adoptExisting",
+  "claimedBy",
+];
 /** RFC 6265 cookie-name characters (an HTTP token). */
 const COOKIE_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]*$/;
 
@@ -133,7 +138,7 @@ const COOKIE_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]*$/;
 export function checkHttpsEdgeRouteSaml(
   news: Record<string, unknown>,
 ): pulumi.dynamic.CheckResult<HttpsEdgeRouteSamlInputs> {
-  const c = new InputChecker(news, RESOURCE, KNOWN);
+  const c = new InputChecker<HttpsEdgeRouteSamlInputs>(news, RESOURCE, KNOWN);
   for (const property of REPLACE_PROPERTIES) {
     const { prefix, pattern } = ID_PATTERNS[property];
     const id = c.string(property);
@@ -150,20 +155,18 @@ export function checkHttpsEdgeRouteSaml(
     }
   }
 
-  const metadata = c.value("idpMetadata");
-  if (metadata === undefined) {
+  // Recorded as given (byte for byte), then parsed unless it is not known yet (preview).
+  const metadata = c.take("idpMetadata");
+  if (c.value("idpMetadata") === undefined) {
     c.fail(
       "idpMetadata",
       "idpMetadata is required: the XML SAML 2.0 metadata document of your identity provider",
     );
-  } else if (!c.unknown("idpMetadata")) {
-    c.inputs.idpMetadata = metadata;
+  } else if (metadata !== undefined) {
     const parsed = parseIdpMetadata(metadata as string);
     if (!parsed.ok) {
       c.fail("", `idpMetadata ${parsed.reason}`);
     }
-  } else {
-    c.inputs.idpMetadata = metadata;
   }
 
   for (const property of [
@@ -172,7 +175,7 @@ export function checkHttpsEdgeRouteSaml(
     "forceAuthn",
     "allowIdpInitiated",
     "adoptExisting",
-  ]) {
+  ] as const) {
     c.boolean(property);
   }
   const prefix = c.string("cookiePrefix");
@@ -186,14 +189,12 @@ export function checkHttpsEdgeRouteSaml(
   c.integer("inactivityTimeout", 0, UINT32_MAX, "seconds");
   c.integer("maximumDuration", 0, UINT32_MAX, "seconds");
   c.stringList("authorizedGroups");
-  if (c.value("nameidFormat") === "") {
-    delete c.inputs.nameidFormat;
-  } else {
+  // "" means the default: it is not recorded, so the default below applies.
+  if (c.value("nameidFormat") !== "") {
     c.oneOf("nameidFormat", NAMEID_FORMATS);
   }
 
-  const inputs = { ...SAML_DEFAULTS, authorizedGroups: [], ...c.inputs };
-  return { inputs: inputs as unknown as HttpsEdgeRouteSamlInputs, failures: c.failures };
+  return c.result({ ...SAML_DEFAULTS, authorizedGroups: [] });
 }
 
 /** The Pulumi id of a module: `<edge id>/<route id>`, e.g. `edghts_2Zp…/edghtsrt_2Zq…`. */

@@ -78,7 +78,7 @@ const KNOWN = [...REPLACE_PROPERTIES, ...UPDATE_PROPERTIES];
 export function checkSshCertificateAuthority(
   news: Record<string, unknown>,
 ): pulumi.dynamic.CheckResult<SshCertificateAuthorityInputs> {
-  const c = new InputChecker(news, RESOURCE, KNOWN);
+  const c = new InputChecker<SshCertificateAuthorityInputs>(news, RESOURCE, KNOWN);
   const keyType = c.oneOf("privateKeyType", PRIVATE_KEY_TYPES);
   if (c.value("privateKeyType") === undefined) {
     c.fail(
@@ -100,15 +100,12 @@ export function checkSshCertificateAuthority(
         `${property} applies only when privateKeyType is "${owner}"; privateKeyType is "${keyType}"`,
       );
     } else if (keyType === owner && c.value(property) === undefined) {
-      c.inputs[property] = KEY_DEFAULTS[property];
+      c.set(property, KEY_DEFAULTS[property]);
     }
   }
 
   c.string("description", { maxBytes: LIMITS.descriptionBytes });
   c.string("metadata", { maxBytes: LIMITS.metadataBytes });
 
-  return {
-    inputs: c.inputs as unknown as SshCertificateAuthorityInputs,
-    failures: c.failures,
-  };
+  return c.result();
 }

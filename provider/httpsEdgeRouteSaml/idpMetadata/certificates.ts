@@ -1,0 +1,162 @@
+/**
+ * The signing certificates of an identity provider's metadata: which `KeyDescriptor`s hold them,
+ * and the checks each certificate must pass (base64 text of exactly one DER X.509 certificate).
+ *
+ * Certificates are parsed with Node's `crypto.X509Certificate` (OpenSSL), after a check that the
+ * DER is exactly one SEQUENCE (`@peculiar/x509` cannot be loaded here without a Reflect metadata
+ * polyfill). Their validity period is not checked: published metadata often carries an expired
+ * certificate that the IdP still signs with.
+ *
+ * Source: saml-metadata-2.0-os section 2.4.1.1 `KeyDescriptor`; XML Signature Syntax and
+ * Processing (xmldsig-core) section 4.4.4 `X509Data`; RFC 5280 section 4.1.
+ *
+ * @module
+ */
+import { X509Certificate } from "node:crypto";
+import type { Element } from "@xmldom/xmldom";
+import { mdChildren } from "./samlRules";
+import { childrenNS, errorMessage } from "./xmlText";
+
+/**
+ * Namespace of XML Signature elements (`KeyInfo`, `X509Data`, `X509Certificate`), which
+ * saml-metadata-2.0-os section 2.4.1.1 uses inside `KeyDescriptor`. Any prefix (`ds:`, `dsig:`,
+ * none with a default namespace declaration) is accepted.
+ */
+export const XMLDSIG_NS = "http://www.w3.org/2000/09/xmldsig#";
+
+/**
+ * Section 2.4.1.1: the certificates of the IDPSSODescriptor's KeyDescriptors for signing
+ * (`use="signing"` or no `use`), base64 with all whitespace removed, in document order,
+ * de-duplicated; or why there is none, or which one is not a certificate (named by its ordinal
+ * among the signing certificates and the KeyDescriptor that holds it).
+ */
+export function readSigningCertificates(
+  descriptor: Element,
+): { ok: true; certificates: string[] } | { ok: false; reason: string } {
+  const certificates: string[] = [];
+  const otherUses = new Set<string>();
+  let ordinal = 0;
+  const keyDescriptors = mdChildren(descriptor, "KeyDescriptor");
+  for (const [index, keyDescriptor] of keyDescriptors.entries()) {
+    const use = keyDescriptor.hasAttribute("use")
+      ? (keyDescriptor.getAttribute("use") ?? "").trim()
+      : undefined;
+    const elements = x509Certificates(keyDescriptor);
+    if (use !== undefined && use !== "signing") {
+      if (elements.length > 0) {
+        otherUses.add(use);
+      }
+      continue;
+    }
+    for (const element of elements) {
+      ordinal += 1;
+      const base64 = (element.textContent ?? "").replace(/\s+/g, "");
+      const problem = certificateProblem(base64);
+      if (problem !== undefined) {
+        return fail(
+          `has an invalid signing certificate: the ${ordinalWord(ordinal)} X509Certificate ` +
+            `for signing (in KeyDescriptor ${index + 1} of ${keyDescriptors.length} of the ` +
+            `IDPSSODescriptor) ${problem}`,
+        );
+      }
+      if (!certificates.includes(base64)) {
+        certificates.push(base64);
+      }
+    }
+  }
+  if (certificates.length === 0) {
+    const others =
+      otherUses.size > 0
+        ? `; its KeyDescriptors with certificates are only for use=${[...otherUses]
+            .map((use) => `"${use}"`)
+            .join(", ")}`
+        : "";
+    return fail(
+      'has no signing certificate (no KeyDescriptor use="signing" with an X509Certificate in ' +
+        `the IDPSSODescriptor)${others}`,
+    );
+  }
+  return { ok: true, certificates };
+}
+
+/** The `ds:KeyInfo/ds:X509Data/ds:X509Certificate` elements of a KeyDescriptor. */
+function x509Certificates(keyDescriptor: Element): Element[] {
+  return childrenNS(keyDescriptor, XMLDSIG_NS, "KeyInfo")
+    .flatMap((keyInfo) => childrenNS(keyInfo, XMLDSIG_NS, "X509Data"))
+    .flatMap((data) => childrenNS(data, XMLDSIG_NS, "X509Certificate"));
+}
+
+/**
+ * Why `base64` (whitespace already removed) is not a DER X.509 certificate, or undefined: empty,
+ * PEM instead of base64, not base64, not one DER SEQUENCE, or refused by OpenSSL.
+ */
+export function certificateProblem(base64: string): string | undefined {
+  if (base64 === "") {
+    return "is empty";
+  }
+  if (base64.includes("-----BEGIN")) {
+    return (
+      "is in PEM format; X509Certificate holds only the base64 text, without the " +
+      '"-----BEGIN CERTIFICATE-----" and "-----END CERTIFICATE-----" lines'
+    );
+  }
+  const bad = /[^A-Za-z0-9+/=]/.exec(base64);
+  if (bad) {
+    return `is not valid base64 (unexpected character "${bad[0]}" at position ${bad.index + 1})`;
+  }
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64) || base64.length % 4 !== 0) {
+    return "is not valid base64 (wrong length or misplaced '=' padding)";
+  }
+  const der = Buffer.from(base64, "base64");
+  const structure = derSequenceProblem(der);
+  if (structure !== undefined) {
+    return `does not decode to an X.509 certificate (${structure})`;
+  }
+  try {
+    new X509Certificate(der);
+  } catch (error) {
+    return `does not decode to an X.509 certificate (${errorMessage(error)})`;
+  }
+  return undefined;
+}
+
+/**
+ * Checks that `der` is exactly one DER SEQUENCE, as an X.509 Certificate is (RFC 5280 4.1).
+ * Node's parser also accepts trailing bytes and falls back to PEM with a confusing message.
+ */
+function derSequenceProblem(der: Buffer): string | undefined {
+  if (der.length < 2 || der[0] !== 0x30) {
+    return "the decoded bytes are not a DER SEQUENCE";
+  }
+  let length = der[1];
+  let header = 2;
+  if (length & 0x80) {
+    const count = length & 0x7f;
+    if (count === 0 || count > 4 || der.length < 2 + count) {
+      return "the DER length of the certificate is malformed";
+    }
+    length = 0;
+    for (let i = 0; i < count; i += 1) {
+      length = length * 256 + der[2 + i];
+    }
+    header += count;
+  }
+  if (header + length !== der.length) {
+    return (
+      `its DER encoding says ${header + length} bytes but the base64 decodes to ` +
+      `${der.length} bytes; the certificate is probably truncated or has extra data`
+    );
+  }
+  return undefined;
+}
+
+/** `1st`, `2nd`, `3rd`, `4th`, …, `11th`, `21st`, … */
+function ordinalWord(n: number): string {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th");
+  return `${n}${suffix}`;
+}
+
+function fail(reason: string): { ok: false; reason: string } {
+  return { ok: false, reason };
+}

@@ -1,0 +1,304 @@
+/**
+ * The rules that make a text the SAML 2.0 metadata of one identity provider (IdP), each with the
+ * reason it gives: what the text must be before its elements are read (present, at most
+ * {@link IDP_METADATA_MAX_BYTES}, XML rather than a web page or a URL, without a DTD), and what
+ * its elements must hold (one `EntityDescriptor` with an `entityID` and an `IDPSSODescriptor`
+ * with a single sign-on endpoint). The signing certificates are in `./certificates`; the XML
+ * itself (characters, well-formedness, positions) in `./xmlText`; `./index` runs the rules in
+ * order.
+ *
+ * Each rule returns the reason for a rejection, written to follow the name of the property, or
+ * `undefined` when the document keeps it.
+ *
+ * Source: OASIS "Metadata for the OASIS Security Assertion Markup Language (SAML) V2.0"
+ * (saml-metadata-2.0-os), sections 2.3.1 `EntitiesDescriptor`, 2.3.2 `EntityDescriptor` and
+ * 2.4.3 `IDPSSODescriptor`.
+ *
+ * @module
+ */
+import type { Document, Element } from "@xmldom/xmldom";
+import {
+  childrenNS,
+  describeNamespace,
+  elementChildren,
+  isHtmlDoctype,
+  type ParsedXml,
+  type XmlText,
+} from "./xmlText";
+
+/**
+ * Namespace of SAML 2.0 metadata elements (`EntityDescriptor`, `IDPSSODescriptor`,
+ * `KeyDescriptor`, `SingleSignOnService`, `NameIDFormat`, ...): saml-metadata-2.0-os section 1.2.
+ * Any prefix (`md:`, none with a default namespace declaration, ...) is accepted.
+ */
+export const SAML_METADATA_NS = "urn:oasis:names:tc:SAML:2.0:metadata";
+
+/** The `protocolSupportEnumeration` token of SAML 2.0 (saml-metadata-2.0-os section 2.4.1). */
+const SAML2_PROTOCOL = "urn:oasis:names:tc:SAML:2.0:protocol";
+
+/** How many IdP entityIDs an aggregate's rejection reason lists before "and N more". */
+const MAX_LISTED_IDPS = 5;
+
+/**
+ * The largest IdP metadata document accepted, in bytes of UTF-8: 1 MiB. ngrok rejects metadata
+ * that is "too large" (ERR_NGROK_7080) without publishing its limit; real documents of one
+ * identity provider are a few KB (Okta, Google) to about 75 KB (AD FS). The bound is generous on
+ * purpose and keeps `check` fast: parsing costs about 1 s per MB of markup (a 10 MB document of
+ * nested elements took 12 s and 1.3 GB of heap), so a hostile document cannot stall a preview.
+ */
+export const IDP_METADATA_MAX_BYTES = 1024 * 1024;
+
+/** What the property must hold, as the reasons for an empty input say it. */
+const EXPECTED =
+  "expected the XML SAML 2.0 metadata document of your identity provider " +
+  "(an <EntityDescriptor> with an <IDPSSODescriptor>)";
+
+/** The input is a string that holds more than whitespace and a byte order mark. */
+export function present(input: unknown): string | undefined {
+  if (typeof input !== "string") {
+    const got = input === null ? "null" : typeof input;
+    return `is empty or not a string (got ${got}): ${EXPECTED}`;
+  }
+  if (input.length === 0) {
+    return `is empty: ${EXPECTED}`;
+  }
+  if (/^[ \t\r\n\uFEFF]*$/.test(input)) {
+    return `is empty (only whitespace): ${EXPECTED}`;
+  }
+  return undefined;
+}
+
+/**
+ * At most {@link IDP_METADATA_MAX_BYTES} bytes of UTF-8, judged before any other work, so that a
+ * huge document costs one pass over its length.
+ */
+export function withinSizeLimit(input: string): string | undefined {
+  const bytes = Buffer.byteLength(input, "utf8");
+  if (bytes <= IDP_METADATA_MAX_BYTES) {
+    return undefined;
+  }
+  return (
+    `is ${bytes} bytes of UTF-8; at most ${IDP_METADATA_MAX_BYTES} bytes (1 MiB) are accepted ` +
+    "(the metadata of one identity provider is a few KB to about 100 KB): pass the " +
+    "EntityDescriptor of your IdP only"
+  );
+}
+
+/**
+ * Not an HTML page (a `<!DOCTYPE html>` in the prolog, at offset `doctype`), such as a sign-in
+ * page saved instead of the metadata: named as such rather than as a DTD.
+ */
+export function notAnHtmlPage(text: XmlText, doctype: number | undefined): string | undefined {
+  if (doctype === undefined || !isHtmlDoctype(text, doctype)) {
+    return undefined;
+  }
+  const { line, column } = text.position(doctype);
+  return (
+    `is an HTML page (<!DOCTYPE html> at line ${line}, column ${column}), not XML SAML 2.0 ` +
+    "metadata: pass the XML document your identity provider publishes as its metadata (an " +
+    "<EntityDescriptor>), not a web page such as its sign-in page"
+  );
+}
+
+/**
+ * No `<!DOCTYPE` declaration, found at offset `doctype` (in the prolog, before parsing), so that
+ * no entity is ever expanded and no external entity is ever fetched.
+ */
+export function noDoctype(text: XmlText, doctype: number | undefined): string | undefined {
+  if (doctype === undefined) {
+    return undefined;
+  }
+  const { line, column } = text.position(doctype);
+  return (
+    `contains a <!DOCTYPE> declaration at line ${line}, column ${column}: DTDs are not allowed ` +
+    "in SAML metadata (they could expand entities or load external ones); remove the DOCTYPE"
+  );
+}
+
+/**
+ * Well-formed XML, as xmldom parsed it: a DOCTYPE it found inside the document is named as a DTD
+ * ({@link noDoctype}), and a text that is a URL is named as one.
+ */
+export function wellFormed(text: XmlText, parsed: ParsedXml): string | undefined {
+  if (parsed.ok) {
+    return undefined;
+  }
+  if (parsed.doctype) {
+    return noDoctype(text, parsed.offset);
+  }
+  const urlHint = /^(https?|file):\/\//i.test(text.body)
+    ? "; it looks like a URL: pass the content of the metadata document, not its address"
+    : "";
+  return `${text.notWellFormed(parsed.message, parsed.offset)}${urlHint}`;
+}
+
+/** No DTD node in the parsed document (one xmldom read without reporting it). */
+export function noDoctypeNode(text: XmlText, doc: Document): string | undefined {
+  return doc.doctype ? noDoctype(text, 0) : undefined;
+}
+
+/**
+ * Section 2.3.1: not an aggregate (an `EntitiesDescriptor`, such as a federation's metadata): the
+ * reason counts its EntityDescriptors and lists the entityIDs of the identity providers in it.
+ */
+export function notAnAggregate(root: Element): string | undefined {
+  if (root.namespaceURI !== SAML_METADATA_NS || root.localName !== "EntitiesDescriptor") {
+    return undefined;
+  }
+  const entities = root.getElementsByTagNameNS(SAML_METADATA_NS, "EntityDescriptor");
+  const idps: string[] = [];
+  for (let i = 0; i < entities.length; i += 1) {
+    const entity = entities.item(i);
+    if (entity && mdChildren(entity, "IDPSSODescriptor").length > 0) {
+      idps.push((entity.getAttribute("entityID") ?? "").trim() || "(no entityID)");
+    }
+  }
+  const count = `${entities.length} EntityDescriptor${entities.length === 1 ? "" : "s"}`;
+  let contained: string;
+  if (idps.length === 0) {
+    contained = "none of them is an identity provider (has an IDPSSODescriptor)";
+  } else {
+    const listed = idps.slice(0, MAX_LISTED_IDPS).join(", ");
+    const more = idps.length > MAX_LISTED_IDPS ? `, and ${idps.length - MAX_LISTED_IDPS} more` : "";
+    contained =
+      `the identity provider${idps.length === 1 ? " in it is" : `s in it are`} ` +
+      `${listed}${more}`;
+  }
+  return (
+    `is an aggregate (an EntitiesDescriptor with ${count}), not the metadata of one identity ` +
+    `provider; ${contained}. Pass the single EntityDescriptor of your IdP instead: download ` +
+    `your IdP's own metadata, or copy its <EntityDescriptor> element out of the aggregate ` +
+    `together with the xmlns declarations it inherits`
+  );
+}
+
+/** Section 2.3.2: the document element is an `EntityDescriptor` in {@link SAML_METADATA_NS}. */
+export function entityDescriptorRoot(root: Element): string | undefined {
+  if (root.namespaceURI === SAML_METADATA_NS && root.localName === "EntityDescriptor") {
+    return undefined;
+  }
+  const hint =
+    root.localName === "EntityDescriptor" && root.namespaceURI === null
+      ? ` (is the declaration xmlns="${SAML_METADATA_NS}" missing?)`
+      : "";
+  return (
+    `has document element <${root.tagName}> in ${describeNamespace(root.namespaceURI)}, but ` +
+    `SAML 2.0 metadata of an identity provider must have an <EntityDescriptor> in namespace ` +
+    `"${SAML_METADATA_NS}" as its document element${hint}`
+  );
+}
+
+/** The `entityID` of the EntityDescriptor, trimmed (`""` when it has none). */
+export function entityIdOf(root: Element): string {
+  return (root.getAttribute("entityID") ?? "").trim();
+}
+
+/** Section 2.3.2: the EntityDescriptor has a non-empty `entityID`. */
+export function hasEntityId(root: Element): string | undefined {
+  if (!root.hasAttribute("entityID")) {
+    return (
+      "has no entityID attribute on its EntityDescriptor (saml-metadata-2.0-os 2.3.2 requires " +
+      "the identity provider's unique identifier there)"
+    );
+  }
+  if (entityIdOf(root) === "") {
+    return (
+      "has an empty entityID attribute on its EntityDescriptor (saml-metadata-2.0-os 2.3.2 " +
+      "requires the identity provider's unique identifier there)"
+    );
+  }
+  return undefined;
+}
+
+/**
+ * Section 2.4.3: the first IDPSSODescriptor child that supports SAML 2.0, or why there is none:
+ * service-provider metadata (an `SPSSODescriptor` only) and an IDPSSODescriptor in another
+ * namespace or without the SAML 2.0 protocol are named as such.
+ */
+export function findIdpDescriptor(
+  root: Element,
+): { ok: true; element: Element } | { ok: false; reason: string } {
+  const descriptors = mdChildren(root, "IDPSSODescriptor");
+  for (const descriptor of descriptors) {
+    if (supportsSaml2(descriptor)) {
+      return { ok: true, element: descriptor };
+    }
+  }
+  if (descriptors.length > 0) {
+    const enumeration = (descriptors[0].getAttribute("protocolSupportEnumeration") ?? "").trim();
+    return fail(
+      `has an IDPSSODescriptor whose protocolSupportEnumeration ("${enumeration}") does not ` +
+        `include ${SAML2_PROTOCOL}; a SAML 2.0 identity provider is required`,
+    );
+  }
+  const children = elementChildren(root);
+  const misplaced = children.find((child) => child.localName === "IDPSSODescriptor");
+  if (misplaced) {
+    return fail(
+      `has an <${misplaced.tagName}> in ${describeNamespace(misplaced.namespaceURI)}, but ` +
+        `the IDPSSODescriptor must be in namespace "${SAML_METADATA_NS}"`,
+    );
+  }
+  if (mdChildren(root, "SPSSODescriptor").length > 0) {
+    return fail(
+      `is service-provider metadata (the EntityDescriptor "${entityIdOf(root)}" has an ` +
+        "SPSSODescriptor but no IDPSSODescriptor), not the identity provider's: pass the " +
+        "metadata that your identity provider publishes",
+    );
+  }
+  const found = [...new Set(children.map((child) => child.localName ?? child.tagName))];
+  return fail(
+    "has no IDPSSODescriptor, so it does not describe a SAML identity provider " +
+      `(the EntityDescriptor contains ${found.length > 0 ? found.join(", ") : "no elements"})`,
+  );
+}
+
+function supportsSaml2(descriptor: Element): boolean {
+  const enumeration = descriptor.getAttribute("protocolSupportEnumeration") ?? "";
+  return enumeration.split(/\s+/).includes(SAML2_PROTOCOL);
+}
+
+/**
+ * Section 2.4.3: the SingleSignOnService endpoints of the IDPSSODescriptor with both a `Binding`
+ * and a `Location` (trimmed), in document order, duplicates kept.
+ */
+export function singleSignOnServices(descriptor: Element): { binding: string; location: string }[] {
+  const services: { binding: string; location: string }[] = [];
+  for (const sso of mdChildren(descriptor, "SingleSignOnService")) {
+    const binding = (sso.getAttribute("Binding") ?? "").trim();
+    const location = (sso.getAttribute("Location") ?? "").trim();
+    if (binding !== "" && location !== "") {
+      services.push({ binding, location });
+    }
+  }
+  return services;
+}
+
+/** Section 2.4.3: at least one of {@link singleSignOnServices}: where users are sent to sign in. */
+export function hasSingleSignOnService(services: readonly unknown[]): string | undefined {
+  return services.length > 0
+    ? undefined
+    : "has no SingleSignOnService with both a Binding and a Location in its IDPSSODescriptor " +
+        "(saml-metadata-2.0-os 2.4.3 requires at least one; it is where users are sent to sign in)";
+}
+
+/** The NameIDFormat values of the IDPSSODescriptor, trimmed (empty ones left out), in order. */
+export function nameIdFormats(descriptor: Element): string[] {
+  const formats: string[] = [];
+  for (const format of mdChildren(descriptor, "NameIDFormat")) {
+    const value = (format.textContent ?? "").trim();
+    if (value !== "") {
+      formats.push(value);
+    }
+  }
+  return formats;
+}
+
+/** Direct element children of `parent` in the SAML metadata namespace with `localName`. */
+export function mdChildren(parent: Element, localName: string): Element[] {
+  return childrenNS(parent, SAML_METADATA_NS, localName);
+}
+
+function fail(reason: string): { ok: false; reason: string } {
+  return { ok: false, reason };
+}
