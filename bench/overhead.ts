@@ -18,7 +18,6 @@
 import { createRequire } from "node:module";
 import * as path from "node:path";
 import { performance } from "node:perf_hooks";
-import type * as pulumi from "@pulumi/pulumi";
 import { Deployment, type ResourceGoal } from "../devtools/deployment";
 import { type ProviderHost, startProviderHost } from "../devtools/providerHost";
 import { BareClient } from "./bareClient";
@@ -65,9 +64,7 @@ export async function measureOverhead(consumer: Consumer, rounds: number): Promi
     const implementation = createRequire(path.join(consumer.dir, "index.js"))(
       "pulumi-ngrok-dynamic/provider",
     ) as Implementation;
-    await implementation.configure({
-      config: { get: (key: string) => settings[key] },
-    } as unknown as pulumi.dynamic.ConfigureRequest);
+    await implementation.configure({ config: { get: (key: string) => settings[key] } });
 
     const padded = variant(bare, bare.name, { pad: "x".repeat(PAD_BYTES) });
     const variants: Record<VariantName, (i: number) => Promise<void>> = {
@@ -141,28 +138,21 @@ async function hostLifecycle(host: ProviderHost, goal: ResourceGoal, name: strin
   await deployment.destroy();
 }
 
-/** The provider's methods as the host calls them: with plain objects. */
-interface PlainProvider {
-  check(olds: Props, news: Props): Promise<{ inputs?: Props }>;
-  diff(id: string, olds: Props, news: Props): Promise<{ changes?: boolean }>;
-  create(inputs: Props): Promise<{ id: string; outs?: Props }>;
-  update(id: string, olds: Props, news: Props): Promise<{ outs?: Props }>;
-  delete(id: string, props: Props): Promise<void>;
-}
-type Props = Record<string, unknown>;
-
 /** The same lifecycle calling our provider's methods directly, in this process. */
 async function inProcessLifecycle(implementation: Implementation): Promise<void> {
-  const provider = implementation.sshCertificateAuthorityProvider as unknown as PlainProvider;
+  const provider = implementation.sshCertificateAuthorityProvider;
   const news = { privateKeyType: "ed25519", description: "v1" };
-  const { inputs = {} } = await provider.check({}, news);
-  const { id, outs = {} } = await provider.create(inputs);
-  const { inputs: changed = {} } = await provider.check(inputs, { ...news, description: "v2" });
-  if (!(await provider.diff(id, outs, changed)).changes) {
+  const { inputs } = await provider.check({}, news);
+  if (inputs === undefined) throw new Error("in-process check returned no inputs");
+  const { id, outs } = await provider.create(inputs);
+  if (outs === undefined) throw new Error("in-process create returned no outputs");
+  const { inputs: changed } = await provider.check({ ...inputs }, { ...news, description: "v2" });
+  if (changed === undefined) throw new Error("in-process check returned no inputs");
+  if (!(await provider.diff(id, { ...outs }, { ...changed })).changes) {
     throw new Error("in-process diff found no change");
   }
   const updated = await provider.update(id, outs, changed);
-  await provider.delete(id, updated.outs ?? {});
+  await provider.delete(id, updated.outs ?? outs);
 }
 
 function report(

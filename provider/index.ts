@@ -5,8 +5,7 @@
  *
  * @module
  */
-import type * as pulumi from "@pulumi/pulumi";
-import { configureFromStack } from "./client/configuration";
+import { type ConfigSource, configureFromStack } from "./client/configuration";
 
 export * from "./client";
 export { ResourceInitFailedError } from "./common/errors";
@@ -22,7 +21,10 @@ export { parseIdpMetadata, type IdpMetadata } from "./httpsEdgeRouteSaml/idpMeta
  * Pulumi's `configure`: remembers `ngrok:apiKey`, `ngrok:apiBaseUrl` and the retry and timeout
  * settings (`ngrok:retryMaxAttempts`, `ngrok:retryDeadlineSeconds`, `ngrok:requestTimeoutSeconds`)
  * from the stack config, in this process's memory only.
+ *
+ * @param req Pulumi's `ConfigureRequest` (`pulumi.dynamic.ConfigureRequest`), or any object whose
+ *   `config.get(key)` answers the stack config.
  */
-export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
+export async function configure(req: { readonly config: ConfigSource }): Promise<void> {
   configureFromStack(req.config);
 }
