@@ -14,8 +14,8 @@ import {
   type SamlModuleJson,
   type SshCertificateAuthorityJson,
   type UrlContext,
-} from "./render";
-import { EmulatorStore } from "./store";
+} from "./model/render";
+import { EmulatorStore } from "./model/store";
 
 /** One answered request, as recorded by the request recorder. */
 export interface RecordedRequest {

@@ -14,12 +14,17 @@
  * in `requests`.
  */
 import type { FastifyInstance } from "fastify";
-import { ADMIN_PREFIX } from "../adminPath";
-import { authenticate } from "../auth";
+import { ADMIN_PREFIX } from "../http/adminPath";
+import { authenticate } from "../http/auth";
 import { apiErrors } from "../errors";
-import { FAULT_RULE_FIELDS, FaultRuleError, validateFaultRule, type FaultRule } from "../faultRule";
-import type { FaultInjector } from "../faults";
-import { checkQuery, objectBody } from "../validation";
+import {
+  FAULT_RULE_FIELDS,
+  FaultRuleError,
+  validateFaultRule,
+  type FaultRule,
+} from "../faults/faultRule";
+import type { FaultInjector } from "../faults/faults";
+import { checkQuery, objectBody } from "../model/validation";
 
 /** Options of {@link adminRoutes}. */
 export interface AdminRoutesOptions {

@@ -13,11 +13,17 @@
 import type { FastifyInstance } from "fastify";
 import type { EmulatorContext } from "../context";
 import { apiErrors } from "../errors";
-import { ID_PREFIX } from "../ids";
-import { paginate, parsePageQuery } from "../paging";
-import { edgeListUri, renderEdge, renderRoute } from "../render";
-import type { EdgeRecord, EmulatorStore, RouteRecord } from "../store";
-import { checkFields, checkIdPrefix, checkQuery, objectBody, utf8Length } from "../validation";
+import { ID_PREFIX } from "../model/ids";
+import { paginate, parsePageQuery } from "../model/paging";
+import { edgeListUri, renderEdge, renderRoute } from "../model/render";
+import type { EdgeRecord, EmulatorStore, RouteRecord } from "../model/store";
+import {
+  checkFields,
+  checkIdPrefix,
+  checkQuery,
+  objectBody,
+  utf8Length,
+} from "../model/validation";
 
 /** Route match types. */
 export const ROUTE_MATCH_TYPES = ["exact_path", "path_prefix"] as const;

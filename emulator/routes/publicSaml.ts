@@ -7,9 +7,9 @@
 import type { FastifyInstance } from "fastify";
 import type { EmulatorContext } from "../context";
 import { apiErrors } from "../errors";
-import { ID_PREFIX } from "../ids";
-import { samlUrls } from "../render";
-import { buildSpMetadata, SP_METADATA_CONTENT_TYPE } from "../spMetadata";
+import { ID_PREFIX } from "../model/ids";
+import { samlUrls } from "../model/render";
+import { buildSpMetadata, SP_METADATA_CONTENT_TYPE } from "../model/spMetadata";
 
 /** Registers the public SP metadata route. */
 export async function publicSamlRoutes(

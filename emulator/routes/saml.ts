@@ -2,7 +2,7 @@
  * The HTTPS edge route SAML module (spec sections 2.3 and 4.2):
  * `PUT|GET|DELETE /edges/https/:edge_id/routes/:id/saml`.
  *
- * - PUT replaces the whole module (body rules in `samlModule.ts`) and answers 200 with it.
+ * - PUT replaces the whole module (body rules in `model/samlModule.ts`) and answers 200 with it.
  *   Missing edge: 404 ERR_NGROK_7000; missing route: 404 ERR_NGROK_7124.
  * - GET answers the module; DELETE removes it (204). Both answer 404 ERR_NGROK_7124 (with a
  *   message naming the SAML module) when the route has no module; ngrok does not document it.
@@ -11,13 +11,13 @@
  *   DELETE the next PUT makes a new one.
  */
 import type { FastifyInstance } from "fastify";
-import { createSigningCertificate, type SigningCertificate } from "../certificates";
+import { createSigningCertificate, type SigningCertificate } from "../model/certificates";
 import type { EmulatorContext } from "../context";
 import { apiErrors } from "../errors";
-import { renderSamlModule } from "../render";
-import { parseSamlModuleBody } from "../samlModule";
-import type { RouteRecord } from "../store";
-import { checkQuery } from "../validation";
+import { renderSamlModule } from "../model/render";
+import { parseSamlModuleBody } from "../model/samlModule";
+import type { RouteRecord } from "../model/store";
+import { checkQuery } from "../model/validation";
 import { findRoute } from "./edges";
 
 type RouteParams = { Params: { edge_id: string; id: string } };

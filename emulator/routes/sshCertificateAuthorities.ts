@@ -18,9 +18,9 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { EmulatorContext } from "../context";
 import { apiErrors } from "../errors";
-import { ID_PREFIX } from "../ids";
-import { paginate, parsePageQuery } from "../paging";
-import { renderSshCa, sshCaListUri } from "../render";
+import { ID_PREFIX } from "../model/ids";
+import { paginate, parsePageQuery } from "../model/paging";
+import { renderSshCa, sshCaListUri } from "../model/render";
 import {
   DEFAULT_ELLIPTIC_CURVE,
   DEFAULT_RSA_KEY_SIZE,
@@ -32,8 +32,14 @@ import {
   type EllipticCurve,
   type SshKeySpec,
   type SshKeyType,
-} from "../sshKeys";
-import { checkFields, checkIdPrefix, checkQuery, objectBody, utf8Length } from "../validation";
+} from "../model/sshKeys";
+import {
+  checkFields,
+  checkIdPrefix,
+  checkQuery,
+  objectBody,
+  utf8Length,
+} from "../model/validation";
 
 /** Byte limit of `description`. */
 export const DESCRIPTION_MAX_BYTES = 255;

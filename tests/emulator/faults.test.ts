@@ -11,8 +11,8 @@ import {
   type FaultRule,
   type RunningEmulator,
 } from "../../emulator";
-import { compilePathPattern } from "../../emulator/faultRule";
-import { seededRandom } from "../../emulator/faults";
+import { compilePathPattern } from "../../emulator/faults/faultRule";
+import { seededRandom } from "../../emulator/faults/faults";
 import {
   API_KEY,
   api,

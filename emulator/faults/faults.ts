@@ -23,16 +23,16 @@
  */
 import { Socket } from "node:net";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { isAdminPath } from "./adminPath";
-import type { RecordedRequest } from "./context";
-import { apiErrors, NgrokApiError } from "./errors";
+import { isAdminPath } from "../http/adminPath";
+import type { RecordedRequest } from "../context";
+import { apiErrors, NgrokApiError } from "../errors";
 import {
   compilePathPattern,
   validateFaultRule,
   type FaultRule,
   type FaultRuleEntry,
 } from "./faultRule";
-import { DROPPED_STATUS, recordRequest } from "./recorder";
+import { DROPPED_STATUS, recordRequest } from "../http/recorder";
 
 /** The fault rules of a running emulator (`emulator.faults`, `app.emulator.faults`). */
 export interface EmulatorFaults {

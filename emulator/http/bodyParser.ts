@@ -18,7 +18,7 @@
  * Bodies sent to unknown paths are not inspected, so those answer 404/405.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { apiErrors } from "./errors";
+import { apiErrors } from "../errors";
 
 /** Strict UTF-8: invalid bytes throw instead of becoming U+FFFD; a leading BOM is dropped. */
 const UTF8 = new TextDecoder("utf-8", { fatal: true });

@@ -6,8 +6,8 @@
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Socket } from "node:net";
-import { apiErrors, NgrokApiError } from "./errors";
-import { newOperationId } from "./ids";
+import { apiErrors, NgrokApiError } from "../errors";
+import { newOperationId } from "../model/ids";
 import { OPERATION_ID_HEADER, operationIdOf } from "./operationId";
 
 function fastifyCode(error: unknown): string | undefined {

@@ -22,7 +22,7 @@
  *
  * `idp_metadata_url` is stored and echoed but never fetched.
  */
-import { apiErrors } from "./errors";
+import { apiErrors } from "../errors";
 import { validateIdpMetadata } from "./idpMetadata";
 import type { SamlModuleSettings } from "./store";
 import { checkFields, isPlainObject, objectBody, utf8Length } from "./validation";

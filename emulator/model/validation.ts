@@ -6,7 +6,7 @@
  * `null` counts as "omitted" for every optional body field: ngrok's Go client omits zero values
  * (`omitempty`), its Python client strips `None`, but a TypeScript caller can pass `null`.
  */
-import { apiErrors } from "./errors";
+import { apiErrors } from "../errors";
 
 /** Types a body field can have. */
 export type FieldType = "string" | "boolean" | "uint32" | "int64" | "stringArray";

@@ -9,7 +9,7 @@
  * because the emulator does not evaluate CEL expressions and silently ignoring a filter would
  * return wrong results. An empty `limit` or `before_id` counts as omitted.
  */
-import { apiErrors } from "./errors";
+import { apiErrors } from "../errors";
 import { checkIdPrefix, checkQuery } from "./validation";
 
 /** Largest and default page size. */
