@@ -7,7 +7,7 @@
  * 3. root `onRequest`/`onSend`: fault injection (`faults/faults.ts`: delays, error statuses,
  *    dropped connections), before authentication and every handler; hooks added with
  *    `app.addHook("onRequest", …)` before the app is ready run after it and may throw an
- *    {@link NgrokApiError} too;
+ *    {@link EmulatorApiError} too;
  * 4. the admin plugin: `/__emulator/faults` (own authentication, no version header);
  * 5. the public plugin: the SP metadata URL (no auth);
  * 6. the API plugin: `onRequest` authentication and version check, then the optional rate limit

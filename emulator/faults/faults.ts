@@ -25,7 +25,7 @@ import { Socket } from "node:net";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { isAdminPath } from "../http/adminPath";
 import type { RecordedRequest } from "../context";
-import { apiErrors, NgrokApiError } from "../errors";
+import { apiErrors, EmulatorApiError } from "../errors";
 import {
   compilePathPattern,
   validateFaultRule,
@@ -185,7 +185,10 @@ export class FaultInjector {
 }
 
 /** The answer of a rule with `status`, in ngrok's error envelope. */
-export function faultError(rule: FaultRule & { status: number }, bodyLimit: number): NgrokApiError {
+export function faultError(
+  rule: FaultRule & { status: number },
+  bodyLimit: number,
+): EmulatorApiError {
   const base =
     rule.status === 429
       ? apiErrors.rateLimited()
@@ -194,7 +197,7 @@ export function faultError(rule: FaultRule & { status: number }, bodyLimit: numb
         : rule.status === 500
           ? apiErrors.internal()
           : apiErrors.injectedStatus(rule.status);
-  return new NgrokApiError(
+  return new EmulatorApiError(
     rule.status,
     rule.errorCode ?? base.errorCode,
     rule.message ?? base.message,

@@ -32,7 +32,7 @@ export function isJsonMediaType(mediaType: string): boolean {
   return mediaType === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(mediaType);
 }
 
-/** Parses a raw body per the rules above. Throws an `NgrokApiError`. */
+/** Parses a raw body per the rules above. Throws an `EmulatorApiError`. */
 export function parseJsonBody(request: FastifyRequest, raw: Buffer): unknown {
   if (request.is404) return undefined;
   if (raw.length === 0) return undefined;
