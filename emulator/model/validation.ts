@@ -10,8 +10,29 @@ import { apiErrors } from "../errors";
 
 /** Types a body field can have. */
 export type FieldType = "string" | "boolean" | "uint32" | "int64" | "stringArray";
+
+/** The value a field of each {@link FieldType} has once checked. */
+export interface FieldTypeValues {
+  /** A JSON string. */
+  string: string;
+  /** A JSON boolean. */
+  boolean: boolean;
+  /** A JSON integer in 0..4294967295. */
+  uint32: number;
+  /** A JSON integer (any safe or unsafe integer JSON.parse yields). */
+  int64: number;
+  /** A JSON array of strings. */
+  stringArray: string[];
+}
+
 /** Field name → type, in the order the API documents the fields. */
-export type FieldSpec = Record<string, FieldType>;
+export type FieldSpec = Readonly<Record<string, FieldType>>;
+
+/**
+ * What {@link checkFields} returns for a spec: every field of the spec, optional (absent when
+ * omitted or `null`), with the TypeScript type of its {@link FieldType}.
+ */
+export type FieldValues<S extends FieldSpec> = { -readonly [K in keyof S]?: FieldTypeValues[S[K]] };
 
 const UINT32_MAX = 4_294_967_295;
 
@@ -34,7 +55,7 @@ export function objectBody(body: unknown): Record<string, unknown> {
   return body;
 }
 
-function typeMatches(type: FieldType, value: unknown): boolean {
+function typeMatches<T extends FieldType>(type: T, value: unknown): value is FieldTypeValues[T] {
   switch (type) {
     case "string":
       return typeof value === "string";
@@ -49,27 +70,29 @@ function typeMatches(type: FieldType, value: unknown): boolean {
     case "stringArray":
       return Array.isArray(value) && value.every((item) => typeof item === "string");
   }
+  return false;
 }
 
 /**
  * Checks a body against a field spec: the first unknown field answers ERR_NGROK_214, the first
- * field of the wrong type ERR_NGROK_215. Returns the present, non-null values.
+ * field of the wrong type (in the spec's order) ERR_NGROK_215. Returns the present, non-null
+ * values, typed after the spec (`{ description: "string" }` gives `{ description?: string }`).
  */
-export function checkFields(
+export function checkFields<S extends FieldSpec>(
   body: Record<string, unknown>,
-  spec: FieldSpec,
-): Record<string, string | boolean | number | string[]> {
+  spec: S,
+): FieldValues<S> {
   const supported = Object.keys(spec);
   for (const key of Object.keys(body)) {
     if (!hasOwn(spec, key)) throw apiErrors.unknownField(key, supported);
   }
-  const values: Record<string, string | boolean | number | string[]> = {};
-  for (const [key, type] of Object.entries(spec)) {
-    if (!hasOwn(body, key)) continue;
+  const values: FieldValues<S> = {};
+  for (const key in spec) {
+    if (!hasOwn(spec, key) || !hasOwn(body, key)) continue;
     const value = body[key];
     if (value === null) continue;
-    if (!typeMatches(type, value)) throw apiErrors.invalidValue(key);
-    values[key] = value as string | boolean | number | string[];
+    if (!typeMatches(spec[key], value)) throw apiErrors.invalidValue(key);
+    values[key] = value;
   }
   return values;
 }
