@@ -4,7 +4,7 @@
  * Every method here is synchronous, so each one is atomic with respect to other requests (Node
  * runs one JavaScript callback at a time). Handlers that await (key generation, certificate
  * generation) must therefore look records up again after the await instead of trusting what
- * they read before it; see the SAML PUT handler.
+ * they read before it; see `replaceSamlModule` in `samlModuleStore.ts`.
  */
 import type { KeyObject } from "node:crypto";
 import type { SigningCertificate } from "./certificates";

@@ -13,7 +13,7 @@
  * the reason. These requests are never hit by fault rules, never rate limited and never recorded
  * in `requests`.
  */
-import type { FastifyInstance } from "fastify";
+import type { FastifyPluginAsync } from "fastify";
 import { ADMIN_PREFIX } from "../http/adminPath";
 import { authenticate } from "../http/auth";
 import { apiErrors } from "../errors";
@@ -46,10 +46,7 @@ export function parseFaultRuleBody(body: unknown): FaultRule {
 }
 
 /** Registers the admin endpoints (in their own plugin scope, with their own authentication). */
-export async function adminRoutes(
-  app: FastifyInstance,
-  options: AdminRoutesOptions,
-): Promise<void> {
+export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, options) => {
   const { faults } = options;
   app.addHook(
     "onRequest",
@@ -78,4 +75,4 @@ export async function adminRoutes(
     if (!faults.remove(request.params.id)) throw apiErrors.faultRuleNotFound(request.params.id);
     return reply.code(204).send();
   });
-}
+};
