@@ -14,30 +14,31 @@
 import { apiErrors } from "../errors";
 import { ID_PREFIX } from "./ids";
 import type { EdgeRecord, EmulatorStore, RouteRecord } from "./store";
-import { checkFields, checkIdPrefix, objectBody, utf8Length } from "./validation";
+import {
+  checkFields,
+  checkIdPrefix,
+  describedFields,
+  DESCRIPTION_FIELDS,
+  objectBody,
+} from "./validation";
 
 /** Route match types. */
 export const ROUTE_MATCH_TYPES = ["exact_path", "path_prefix"] as const;
 /** A route match type. */
 export type RouteMatchType = (typeof ROUTE_MATCH_TYPES)[number];
 
-/** Byte limit of an edge's or route's `description`. */
-export const EDGE_DESCRIPTION_MAX_BYTES = 255;
-/** Byte limit of an edge's or route's `metadata`. */
-export const EDGE_METADATA_MAX_BYTES = 4096;
-
-const EDGE_FIELDS = {
-  description: "string",
-  metadata: "string",
-  hostports: "stringArray",
-} as const;
+const EDGE_FIELDS = { ...DESCRIPTION_FIELDS, hostports: "stringArray" } as const;
 const ROUTE_FIELDS = {
   edge_id: "string",
   match_type: "string",
   match: "string",
-  description: "string",
-  metadata: "string",
+  ...DESCRIPTION_FIELDS,
 } as const;
+/** Edges and routes share their length codes (7073 / 7074). */
+const TOO_LONG = {
+  description: apiErrors.edgeDescriptionTooLong,
+  metadata: apiErrors.edgeMetadataTooLong,
+};
 
 /** A checked edge create request, defaults applied. */
 export type EdgeCreate = Omit<EdgeRecord, "id" | "createdAt">;
@@ -48,25 +49,10 @@ function isRouteMatchType(value: string): value is RouteMatchType {
   return ROUTE_MATCH_TYPES.some((type) => type === value);
 }
 
-function checkLengths(values: { description?: string; metadata?: string }): void {
-  const { description, metadata } = values;
-  if (description !== undefined && utf8Length(description) > EDGE_DESCRIPTION_MAX_BYTES) {
-    throw apiErrors.edgeDescriptionTooLong(EDGE_DESCRIPTION_MAX_BYTES, utf8Length(description));
-  }
-  if (metadata !== undefined && utf8Length(metadata) > EDGE_METADATA_MAX_BYTES) {
-    throw apiErrors.edgeMetadataTooLong(EDGE_METADATA_MAX_BYTES, utf8Length(metadata));
-  }
-}
-
 /** Checks an edge create body: fields (214/215), then lengths (7073/7074). */
 export function parseEdgeCreate(body: unknown): EdgeCreate {
   const values = checkFields(objectBody(body), EDGE_FIELDS);
-  checkLengths(values);
-  return {
-    description: values.description ?? "",
-    metadata: values.metadata ?? "",
-    hostports: values.hostports ?? [],
-  };
+  return { ...describedFields(values, TOO_LONG), hostports: values.hostports ?? [] };
 }
 
 /** Checks a route create body: fields (214/215), match type (7130), match (7123), lengths. */
@@ -77,13 +63,7 @@ export function parseRouteCreate(body: unknown): RouteCreate {
     throw apiErrors.routeMatchTypeInvalid();
   }
   if (values.match === undefined || values.match === "") throw apiErrors.routeMatchMissing();
-  checkLengths(values);
-  return {
-    matchType,
-    match: values.match,
-    description: values.description ?? "",
-    metadata: values.metadata ?? "",
-  };
+  return { matchType, match: values.match, ...describedFields(values, TOO_LONG) };
 }
 
 /** The edge with this id, or 227 / 7000. */

@@ -20,6 +20,7 @@ import {
   DEFAULT_RSA_KEY_SIZE,
   DEFAULT_SSH_KEY_TYPE,
   ELLIPTIC_CURVES,
+  generateSshKeyPair,
   isEllipticCurve,
   isRsaKeySize,
   isSshKeyType,
@@ -28,26 +29,29 @@ import {
   type SshKeySpec,
 } from "./sshKeys";
 import type { EmulatorStore, SshCaRecord } from "./store";
-import { checkFields, checkIdPrefix, objectBody, utf8Length, type FieldValues } from "./validation";
-
-/** Byte limit of `description`. */
-export const DESCRIPTION_MAX_BYTES = 255;
-/** Byte limit of `metadata`. */
-export const METADATA_MAX_BYTES = 4096;
+import {
+  checkDescriptionLengths,
+  checkFields,
+  checkIdPrefix,
+  describedFields,
+  DESCRIPTION_FIELDS,
+  objectBody,
+  type FieldValues,
+} from "./validation";
 
 const CREATE_FIELDS = {
-  description: "string",
-  metadata: "string",
+  ...DESCRIPTION_FIELDS,
   private_key_type: "string",
   elliptic_curve: "string",
   key_size: "int64",
 } as const;
 
-const UPDATE_FIELDS = {
-  id: "string",
-  description: "string",
-  metadata: "string",
-} as const;
+const UPDATE_FIELDS = { id: "string", ...DESCRIPTION_FIELDS } as const;
+/** The SSH length codes (1937 / 1938). */
+const TOO_LONG = {
+  description: apiErrors.sshDescriptionTooLong,
+  metadata: apiErrors.sshMetadataTooLong,
+};
 
 /** A checked create request: the stored fields and the key to generate. */
 export interface SshCaCreate {
@@ -63,16 +67,6 @@ export interface SshCaCreate {
 export interface SshCaUpdate {
   readonly description?: string;
   readonly metadata?: string;
-}
-
-function checkLengths(values: { description?: string; metadata?: string }): void {
-  const { description, metadata } = values;
-  if (description !== undefined && utf8Length(description) > DESCRIPTION_MAX_BYTES) {
-    throw apiErrors.sshDescriptionTooLong(DESCRIPTION_MAX_BYTES, utf8Length(description));
-  }
-  if (metadata !== undefined && utf8Length(metadata) > METADATA_MAX_BYTES) {
-    throw apiErrors.sshMetadataTooLong(METADATA_MAX_BYTES, utf8Length(metadata));
-  }
 }
 
 /** Resolves the key parameters of a create request, applying the defaults above. */
@@ -107,22 +101,34 @@ export function resolveKeySpec(values: FieldValues<typeof CREATE_FIELDS>): SshKe
 /** Checks a create body: fields (214/215), lengths (1937/1938), then the key rules. */
 export function parseSshCaCreate(body: unknown): SshCaCreate {
   const values = checkFields(objectBody(body), CREATE_FIELDS);
-  checkLengths(values);
-  return {
-    description: values.description ?? "",
-    metadata: values.metadata ?? "",
-    key: resolveKeySpec(values),
-  };
+  return { ...describedFields(values, TOO_LONG), key: resolveKeySpec(values) };
 }
 
 /** Checks an update body: fields (214/215), then lengths (1937/1938). */
 export function parseSshCaUpdate(body: unknown): SshCaUpdate {
   const { description, metadata } = checkFields(objectBody(body), UPDATE_FIELDS);
-  checkLengths({ description, metadata });
+  checkDescriptionLengths({ description, metadata }, TOO_LONG);
   return {
     ...(description === undefined ? {} : { description }),
     ...(metadata === undefined ? {} : { metadata }),
   };
+}
+
+/**
+ * Generates the key pair (off the event loop; RSA 4096 takes seconds) and stores the new SSH CA,
+ * which gets its id and `created_at` when stored.
+ */
+export async function createSshCa(store: EmulatorStore, create: SshCaCreate): Promise<SshCaRecord> {
+  const { keyType, publicKey, privateKey } = await generateSshKeyPair(create.key);
+  const { description, metadata } = create;
+  return store.sshCas.insert((stamp) => ({
+    ...stamp,
+    description,
+    metadata,
+    keyType,
+    publicKey,
+    privateKey,
+  }));
 }
 
 /** Applies an update to a stored SSH CA and returns it. */
@@ -135,7 +141,7 @@ export function applySshCaUpdate(record: SshCaRecord, update: SshCaUpdate): SshC
 /** The SSH CA with this id, or 400 ERR_NGROK_227 (wrong prefix) / 404 ERR_NGROK_1949. */
 export function findSshCa(store: EmulatorStore, id: string): SshCaRecord {
   checkIdPrefix(id, ID_PREFIX.sshCertificateAuthority);
-  const record = store.getSshCa(id);
+  const record = store.sshCas.get(id);
   if (record === undefined) throw apiErrors.sshCaNotFound(id);
   return record;
 }

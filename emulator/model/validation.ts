@@ -102,6 +102,50 @@ export function utf8Length(value: string): number {
   return Buffer.byteLength(value, "utf8");
 }
 
+/** ngrok's limit of a `description` field, in UTF-8 bytes. */
+export const DESCRIPTION_MAX_BYTES = 255;
+/** ngrok's limit of a `metadata` field, in UTF-8 bytes. */
+export const METADATA_MAX_BYTES = 4096;
+
+/**
+ * The `description` and `metadata` fields most ngrok objects carry, for spreading into a
+ * {@link FieldSpec} where the API documents them.
+ */
+export const DESCRIPTION_FIELDS = { description: "string", metadata: "string" } as const;
+
+/** Builds the error for a value of `got` bytes over a limit of `max` bytes. */
+export type TooLong = (max: number, got: number) => Error;
+
+/**
+ * Checks `description` ≤ {@link DESCRIPTION_MAX_BYTES} and `metadata` ≤
+ * {@link METADATA_MAX_BYTES} UTF-8 bytes (omitted values pass), throwing the resource's own
+ * error (each resource has its own catalogue code).
+ */
+export function checkDescriptionLengths(
+  values: { description?: string; metadata?: string },
+  tooLong: { description: TooLong; metadata: TooLong },
+): void {
+  const { description, metadata } = values;
+  if (description !== undefined && utf8Length(description) > DESCRIPTION_MAX_BYTES) {
+    throw tooLong.description(DESCRIPTION_MAX_BYTES, utf8Length(description));
+  }
+  if (metadata !== undefined && utf8Length(metadata) > METADATA_MAX_BYTES) {
+    throw tooLong.metadata(METADATA_MAX_BYTES, utf8Length(metadata));
+  }
+}
+
+/**
+ * For create requests: {@link checkDescriptionLengths}, then both fields with `""` for an
+ * omitted one.
+ */
+export function describedFields(
+  values: { description?: string; metadata?: string },
+  tooLong: { description: TooLong; metadata: TooLong },
+): { description: string; metadata: string } {
+  checkDescriptionLengths(values, tooLong);
+  return { description: values.description ?? "", metadata: values.metadata ?? "" };
+}
+
 /** Answers ERR_NGROK_227 unless `id` starts with `prefix`. */
 export function checkIdPrefix(id: string, prefix: string): void {
   if (!id.startsWith(prefix)) throw apiErrors.invalidIdPrefix(id, prefix);

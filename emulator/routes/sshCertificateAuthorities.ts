@@ -1,8 +1,8 @@
 /**
  * SSH Certificate Authorities (spec sections 2.1, 2.2, 4.1):
  * `POST /ssh_certificate_authorities`, `GET /ssh_certificate_authorities`,
- * `GET|PATCH|DELETE /ssh_certificate_authorities/:id`. Body rules and defaults are in
- * `model/sshCertificateAuthority.ts`; keys are made off the event loop (`model/sshKeys.ts`).
+ * `GET|PATCH|DELETE /ssh_certificate_authorities/:id`. Body rules, defaults and key generation
+ * are in `model/sshCertificateAuthority.ts`.
  */
 import type { ContextRoutes } from "../context";
 import { ID_PREFIX } from "../model/ids";
@@ -10,11 +10,11 @@ import { paginate, parsePageQuery } from "../model/paging";
 import { renderSshCa, sshCaListUri } from "../model/render";
 import {
   applySshCaUpdate,
+  createSshCa,
   findSshCa,
   parseSshCaCreate,
   parseSshCaUpdate,
 } from "../model/sshCertificateAuthority";
-import { generateSshKeyPair } from "../model/sshKeys";
 import { checkQuery } from "../model/validation";
 
 type IdParams = { Params: { id: string } };
@@ -26,9 +26,7 @@ export const sshCertificateAuthorityRoutes: ContextRoutes = async (app, { contex
 
   app.post(path, async (request, reply) => {
     checkQuery(request.query, []);
-    const { description, metadata, key } = parseSshCaCreate(request.body);
-    const { keyType, publicKey, privateKey } = await generateSshKeyPair(key);
-    const record = store.createSshCa({ description, metadata, keyType, publicKey, privateKey });
+    const record = await createSshCa(store, parseSshCaCreate(request.body));
     return reply.code(201).send(renderSshCa(record, context.urlsFor(request)));
   });
 
@@ -36,7 +34,7 @@ export const sshCertificateAuthorityRoutes: ContextRoutes = async (app, { contex
     const page = parsePageQuery(request.query, ID_PREFIX.sshCertificateAuthority);
     const urls = context.urlsFor(request);
     const listUri = sshCaListUri(urls);
-    const { items, nextPageUri } = paginate(store.listSshCas(), page, listUri);
+    const { items, nextPageUri } = paginate(store.sshCas.newestFirst(), page, listUri);
     return {
       ssh_certificate_authorities: items.map((record) => renderSshCa(record, urls)),
       uri: listUri,
@@ -59,7 +57,7 @@ export const sshCertificateAuthorityRoutes: ContextRoutes = async (app, { contex
   app.delete<IdParams>(`${path}/:id`, async (request, reply) => {
     checkQuery(request.query, []);
     findSshCa(store, request.params.id);
-    store.deleteSshCa(request.params.id);
+    store.sshCas.delete(request.params.id);
     return reply.code(204).send();
   });
 };
