@@ -4,7 +4,7 @@
  * Layers, outermost first:
  * 1. root `onRequest`: the operation id (`Ngrok-Operation-Id` header);
  * 2. root `onResponse`: the request recorder (API requests only, not `/__emulator/`);
- * 3. root `onRequest`/`onSend`: fault injection (`faults/faults.ts`: delays, error statuses,
+ * 3. root `onRequest`/`onSend`: fault injection (`faults/hooks.ts`: delays, error statuses,
  *    dropped connections), before authentication and every handler; hooks added with
  *    `app.addHook("onRequest", …)` before the app is ready run after it and may throw an
  *    {@link EmulatorApiError} too;
@@ -20,7 +20,8 @@ import { authenticate } from "./http/auth";
 import { installBodyParser } from "./http/bodyParser";
 import { EmulatorContext, type EmulatorSnapshot, type RecordedRequest } from "./context";
 import { handleClientError, sendError } from "./http/errorHandler";
-import { FaultInjector, installFaults, seededRandom, type EmulatorFaults } from "./faults/faults";
+import { installFaults } from "./faults/hooks";
+import { FaultInjector, seededRandom, type EmulatorFaults } from "./faults/registry";
 import { assignOperationId } from "./http/operationId";
 import { collectRoutes, notFoundHandler } from "./http/notFound";
 import { resolveOptions, type EmulatorOptions } from "./options";

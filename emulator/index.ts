@@ -35,7 +35,7 @@ export { apiErrors, EmulatorApiError } from "./errors";
 export type { EmulatorApiErrorOptions, EmulatorErrorBody } from "./errors";
 export { FAULT_RULE_FIELDS, FaultRuleError, MAX_FAULT_DELAY_MS } from "./faults/faultRule";
 export type { FaultRule, FaultRuleEntry } from "./faults/faultRule";
-export type { EmulatorFaults } from "./faults/faults";
+export type { EmulatorFaults } from "./faults/registry";
 export {
   DEFAULT_BODY_LIMIT,
   DEFAULT_HOST,

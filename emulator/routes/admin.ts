@@ -23,7 +23,7 @@ import {
   validateFaultRule,
   type FaultRule,
 } from "../faults/faultRule";
-import type { FaultInjector } from "../faults/faults";
+import type { FaultInjector } from "../faults/registry";
 import { checkQuery, objectBody } from "../model/validation";
 
 /** Options of {@link adminRoutes}. */
@@ -38,7 +38,7 @@ export function parseFaultRuleBody(body: unknown): FaultRule {
   try {
     return validateFaultRule(objectBody(body));
   } catch (error) {
-    if (!(error instanceof FaultRuleError)) throw error;
+    if (!FaultRuleError.isInstance(error)) throw error;
     if (error.field === undefined) throw apiErrors.bodyUnparseable();
     if (error.unknownField) throw apiErrors.unknownField(error.field, FAULT_RULE_FIELDS);
     throw apiErrors.invalidValue(error.field, error.reason);
