@@ -23,6 +23,17 @@ export interface EmulatorErrorBody {
   details: { operation_id: string; [key: string]: string };
 }
 
+/**
+ * The brand check behind the error classes' static `isInstance()`: true when `obj` is an object
+ * whose property `brand` is `true`. A brand, unlike `instanceof`, also recognises an error made
+ * by another copy of this package.
+ */
+export function isBranded(obj: unknown, brand: string): boolean {
+  return (
+    typeof obj === "object" && obj !== null && brand in obj && Reflect.get(obj, brand) === true
+  );
+}
+
 /** Options of an {@link EmulatorApiError} beyond status, code and message. */
 export interface EmulatorApiErrorOptions {
   /** Extra string entries for `details` (never `operation_id`, which the handler fills). */
@@ -67,12 +78,7 @@ export class EmulatorApiError extends Error {
    * (a brand check, not `instanceof`).
    */
   static isInstance(obj: unknown): obj is EmulatorApiError {
-    return (
-      typeof obj === "object" &&
-      obj !== null &&
-      "__emulatorApiError" in obj &&
-      obj.__emulatorApiError === true
-    );
+    return isBranded(obj, "__emulatorApiError");
   }
 
   /** The response body for this error, with the given operation id. */

@@ -5,6 +5,7 @@
  * interface, then the rules between fields. Path patterns are in `pathPattern.ts`; the layer
  * that applies rules is `hooks.ts`, the registry `registry.ts`.
  */
+import { isBranded } from "../errors";
 import { pathPatternProblem } from "./pathPattern";
 
 /**
@@ -187,12 +188,7 @@ export class FaultRuleError extends TypeError {
    * (a brand check, not `instanceof`).
    */
   static isInstance(obj: unknown): obj is FaultRuleError {
-    return (
-      typeof obj === "object" &&
-      obj !== null &&
-      "__faultRuleError" in obj &&
-      obj.__faultRuleError === true
-    );
+    return isBranded(obj, "__faultRuleError");
   }
 }
 
