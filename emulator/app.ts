@@ -4,28 +4,29 @@
  * Layers, outermost first:
  * 1. root `onRequest`: the operation id (`Ngrok-Operation-Id` header);
  * 2. root `onResponse`: the request recorder (API requests only, not `/__emulator/`);
- * 3. root `onRequest`/`onSend`: fault injection (`faults.ts`: delays, error statuses, dropped
- *    connections), before authentication and every handler; hooks added with
+ * 3. root `onRequest`/`onSend`: fault injection (`faults/hooks.ts`: delays, error statuses,
+ *    dropped connections), before authentication and every handler; hooks added with
  *    `app.addHook("onRequest", …)` before the app is ready run after it and may throw an
- *    {@link NgrokApiError} too;
+ *    {@link EmulatorApiError} too;
  * 4. the admin plugin: `/__emulator/faults` (own authentication, no version header);
  * 5. the public plugin: the SP metadata URL (no auth);
  * 6. the API plugin: `onRequest` authentication and version check, then the optional rate limit
- *    (`rateLimit.ts`), then the route plugins (SSH CAs, edges and routes, SAML module).
+ *    (`http/rateLimit.ts`), then the route plugins (SSH CAs, edges and routes, SAML module).
  * One error handler renders every error (the app's, fastify's and the router's) in ngrok's
  * envelope; the not-found handler answers 404 or 405.
  */
 import Fastify, { type FastifyInstance } from "fastify";
-import { authenticate } from "./auth";
-import { installBodyParser } from "./bodyParser";
+import { authenticate } from "./http/auth";
+import { installBodyParser } from "./http/bodyParser";
 import { EmulatorContext, type EmulatorSnapshot, type RecordedRequest } from "./context";
-import { handleClientError, sendError } from "./errorHandler";
-import { FaultInjector, installFaults, seededRandom, type EmulatorFaults } from "./faults";
-import { assignOperationId } from "./operationId";
-import { collectRoutes, notFoundHandler } from "./notFound";
+import { handleClientError, sendError } from "./http/errorHandler";
+import { installFaults } from "./faults/hooks";
+import { FaultInjector, seededRandom, type EmulatorFaults } from "./faults/registry";
+import { assignOperationId } from "./http/operationId";
+import { collectRoutes, notFoundHandler } from "./http/notFound";
 import { resolveOptions, type EmulatorOptions } from "./options";
-import { rateLimitHook } from "./rateLimit";
-import { installRecorder, recordRequest } from "./recorder";
+import { rateLimitHook } from "./http/rateLimit";
+import { installRecorder, recordRequest } from "./http/recorder";
 import { adminRoutes } from "./routes/admin";
 import { edgeRoutes } from "./routes/edges";
 import { publicSamlRoutes } from "./routes/publicSaml";

@@ -2,7 +2,7 @@
  * Per-instance state shared by the emulator's plugins: resolved options, the store, the request
  * log, the base URLs, and the snapshot.
  */
-import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ResolvedOptions } from "./options";
 import {
   renderEdge,
@@ -14,8 +14,14 @@ import {
   type SamlModuleJson,
   type SshCertificateAuthorityJson,
   type UrlContext,
-} from "./render";
-import { EmulatorStore } from "./store";
+} from "./model/render";
+import { EmulatorStore } from "./model/store";
+
+/**
+ * A route plugin of the emulator: registers routes that read and write one emulator's context
+ * (`app.register(plugin, { context })`).
+ */
+export type ContextRoutes = FastifyPluginAsync<{ context: EmulatorContext }>;
 
 /** One answered request, as recorded by the request recorder. */
 export interface RecordedRequest {

@@ -1,5 +1,5 @@
 /**
- * The error factory: every error the emulator answers is an {@link NgrokApiError}, rendered by
+ * The error factory: every error the emulator answers is an {@link EmulatorApiError}, rendered by
  * the app's one error handler into ngrok's error body
  * `{"error_code": "ERR_NGROK_…", "status_code": 400, "msg": "…", "details": {"operation_id": "op_…"}}`
  * (shape from ngrok's API clients, e.g. `Error` in ngrok/ngrok-api-go `datatypes.go`).
@@ -12,7 +12,7 @@
 import { STATUS_CODES } from "node:http";
 
 /** The JSON body of every error response. */
-export interface NgrokErrorBody {
+export interface EmulatorErrorBody {
   /** `ERR_NGROK_<n>` from ngrok's catalogue; absent when the catalogue has no code for the case. */
   error_code?: string;
   /** Same as the HTTP status of the response. */
@@ -23,8 +23,19 @@ export interface NgrokErrorBody {
   details: { operation_id: string; [key: string]: string };
 }
 
-/** Options of an {@link NgrokApiError} beyond status, code and message. */
-export interface NgrokApiErrorOptions {
+/**
+ * The brand check behind the error classes' static `isInstance()`: true when `obj` is an object
+ * whose property `brand` is `true`. A brand, unlike `instanceof`, also recognises an error made
+ * by another copy of this package.
+ */
+export function isBranded(obj: unknown, brand: string): boolean {
+  return (
+    typeof obj === "object" && obj !== null && brand in obj && Reflect.get(obj, brand) === true
+  );
+}
+
+/** Options of an {@link EmulatorApiError} beyond status, code and message. */
+export interface EmulatorApiErrorOptions {
   /** Extra string entries for `details` (never `operation_id`, which the handler fills). */
   details?: Record<string, string>;
   /** Extra response headers, e.g. `Allow` on a 405 or `Retry-After` on a 429. */
@@ -33,31 +44,46 @@ export interface NgrokApiErrorOptions {
 
 /**
  * An error that renders as ngrok's error body. Throw it (or `reply.send` it) from any handler or
- * hook; the app's error handler renders it. `statusCode` is the HTTP status.
+ * hook; the app's error handler renders it. `statusCode` is the HTTP status. Named apart from the
+ * API client's `NgrokApiError` (what a client receives), since this is what the emulator answers.
  */
-export class NgrokApiError extends Error {
+export class EmulatorApiError extends Error {
+  /** Brand checked by {@link EmulatorApiError.isInstance}. */
+  readonly __emulatorApiError = true;
+  /** HTTP status of the answer, e.g. 404. */
   readonly statusCode: number;
+  /** `ERR_NGROK_<n>`, or `undefined` where ngrok's catalogue has no code for the case. */
   readonly errorCode: string | undefined;
+  /** Extra `details` entries of the body (the handler adds `operation_id`). */
   readonly details: Record<string, string>;
+  /** Extra response headers, e.g. `Allow` or `Retry-After`. */
   readonly headers: Record<string, string>;
 
   constructor(
     statusCode: number,
     errorCode: string | undefined,
     msg: string,
-    options: NgrokApiErrorOptions = {},
+    options: EmulatorApiErrorOptions = {},
   ) {
     super(msg);
-    this.name = "NgrokApiError";
+    this.name = "EmulatorApiError";
     this.statusCode = statusCode;
     this.errorCode = errorCode;
     this.details = { ...(options.details ?? {}) };
     this.headers = { ...(options.headers ?? {}) };
   }
 
+  /**
+   * Whether `obj` is an {@link EmulatorApiError}, also one made by another copy of this package
+   * (a brand check, not `instanceof`).
+   */
+  static isInstance(obj: unknown): obj is EmulatorApiError {
+    return isBranded(obj, "__emulatorApiError");
+  }
+
   /** The response body for this error, with the given operation id. */
-  toBody(operationId: string): NgrokErrorBody {
-    const body: NgrokErrorBody = {
+  toBody(operationId: string): EmulatorErrorBody {
+    const body: EmulatorErrorBody = {
       status_code: this.statusCode,
       msg: this.message,
       details: { ...this.details, operation_id: operationId },
@@ -70,8 +96,18 @@ const DOCS = "https://ngrok.com/docs/api-reference/";
 const KEYS_URL = "https://dashboard.ngrok.com/api-keys";
 const CONTENT_TYPES = "https://ngrok.com/docs/api#content-types";
 
-function err(status: number, code: number | undefined, msg: string, opts?: NgrokApiErrorOptions) {
-  return new NgrokApiError(status, code === undefined ? undefined : `ERR_NGROK_${code}`, msg, opts);
+function err(
+  status: number,
+  code: number | undefined,
+  msg: string,
+  opts?: EmulatorApiErrorOptions,
+) {
+  return new EmulatorApiError(
+    status,
+    code === undefined ? undefined : `ERR_NGROK_${code}`,
+    msg,
+    opts,
+  );
 }
 
 /**

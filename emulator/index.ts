@@ -30,12 +30,12 @@ import type { EmulatorOptions } from "./options";
 
 export type { EmulatorApp, EmulatorControl } from "./app";
 export type { EmulatorSnapshot, RecordedRequest, SamlModuleSnapshot } from "./context";
-export { ADMIN_PREFIX } from "./adminPath";
-export { apiErrors, NgrokApiError } from "./errors";
-export type { NgrokApiErrorOptions, NgrokErrorBody } from "./errors";
-export { FAULT_RULE_FIELDS, FaultRuleError, MAX_FAULT_DELAY_MS } from "./faultRule";
-export type { FaultRule, FaultRuleEntry } from "./faultRule";
-export type { EmulatorFaults } from "./faults";
+export { ADMIN_PREFIX } from "./http/adminPath";
+export { apiErrors, EmulatorApiError } from "./errors";
+export type { EmulatorApiErrorOptions, EmulatorErrorBody } from "./errors";
+export { FAULT_RULE_FIELDS, FaultRuleError, MAX_FAULT_DELAY_MS } from "./faults/faultRule";
+export type { FaultRule, FaultRuleEntry } from "./faults/faultRule";
+export type { EmulatorFaults } from "./faults/registry";
 export {
   DEFAULT_BODY_LIMIT,
   DEFAULT_HOST,
@@ -43,15 +43,15 @@ export {
   DEFAULT_PORT,
 } from "./options";
 export type { EmulatorOptions } from "./options";
-export { DEFAULT_RATE_LIMIT_REQUESTS, DEFAULT_RATE_LIMIT_WINDOW_MS } from "./rateLimit";
-export type { RateLimitOptions } from "./rateLimit";
-export { DROPPED_STATUS } from "./recorder";
+export { DEFAULT_RATE_LIMIT_REQUESTS, DEFAULT_RATE_LIMIT_WINDOW_MS } from "./http/rateLimit";
+export type { RateLimitOptions } from "./http/rateLimit";
+export { DROPPED_STATUS } from "./http/recorder";
 export type {
   HttpsEdgeJson,
   HttpsEdgeRouteJson,
   SamlModuleJson,
   SshCertificateAuthorityJson,
-} from "./render";
+} from "./model/render";
 export { startEmulator } from "./server";
 export type { RunningEmulator } from "./server";
 

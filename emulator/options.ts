@@ -1,9 +1,9 @@
 /**
  * Options of the emulator and their defaults.
  */
-import { validateFaultRule, type FaultRule } from "./faultRule";
-import { randomBase62 } from "./ids";
-import { resolveRateLimit, type RateLimitOptions, type ResolvedRateLimit } from "./rateLimit";
+import { validateFaultRule, type FaultRule } from "./faults/faultRule";
+import { randomBase62 } from "./model/ids";
+import { resolveRateLimit, type RateLimitOptions, type ResolvedRateLimit } from "./http/rateLimit";
 
 /** Default listening host: loopback only. */
 export const DEFAULT_HOST = "127.0.0.1";
@@ -73,7 +73,7 @@ export interface EmulatorOptions {
    * ngrok's rate limit, per API key over a rolling window: `true` = ngrok's 120 requests per
    * 60 000 ms, an object = your numbers (each defaulting to ngrok's). Over it: 429
    * `ERR_NGROK_226` with a `Retry-After` header in whole seconds. Default: off (`false`).
-   * See `rateLimit.ts` for which requests count.
+   * See `http/rateLimit.ts` for which requests count.
    */
   rateLimit?: RateLimitOptions | boolean;
 }

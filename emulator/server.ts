@@ -4,7 +4,7 @@
 import type { AddressInfo } from "node:net";
 import { createEmulatorApp } from "./app";
 import type { EmulatorSnapshot, RecordedRequest } from "./context";
-import type { EmulatorFaults } from "./faults";
+import type { EmulatorFaults } from "./faults/registry";
 import type { EmulatorOptions } from "./options";
 
 /** A started emulator. */

@@ -7,7 +7,7 @@
  * @module
  */
 import { DOMImplementation, XMLSerializer, type Document, type Element } from "@xmldom/xmldom";
-import { createSigningCertificate } from "../emulator/certificates";
+import { createSigningCertificate } from "../emulator/model/certificates";
 
 const MD = "urn:oasis:names:tc:SAML:2.0:metadata";
 const DS = "http://www.w3.org/2000/09/xmldsig#";

@@ -13,13 +13,18 @@
  * the reason. These requests are never hit by fault rules, never rate limited and never recorded
  * in `requests`.
  */
-import type { FastifyInstance } from "fastify";
-import { ADMIN_PREFIX } from "../adminPath";
-import { authenticate } from "../auth";
+import type { FastifyPluginAsync } from "fastify";
+import { ADMIN_PREFIX } from "../http/adminPath";
+import { authenticate } from "../http/auth";
 import { apiErrors } from "../errors";
-import { FAULT_RULE_FIELDS, FaultRuleError, validateFaultRule, type FaultRule } from "../faultRule";
-import type { FaultInjector } from "../faults";
-import { checkQuery, objectBody } from "../validation";
+import {
+  FAULT_RULE_FIELDS,
+  FaultRuleError,
+  validateFaultRule,
+  type FaultRule,
+} from "../faults/faultRule";
+import type { FaultInjector } from "../faults/registry";
+import { checkQuery, objectBody } from "../model/validation";
 
 /** Options of {@link adminRoutes}. */
 export interface AdminRoutesOptions {
@@ -33,7 +38,7 @@ export function parseFaultRuleBody(body: unknown): FaultRule {
   try {
     return validateFaultRule(objectBody(body));
   } catch (error) {
-    if (!(error instanceof FaultRuleError)) throw error;
+    if (!FaultRuleError.isInstance(error)) throw error;
     if (error.field === undefined) throw apiErrors.bodyUnparseable();
     if (error.unknownField) throw apiErrors.unknownField(error.field, FAULT_RULE_FIELDS);
     throw apiErrors.invalidValue(error.field, error.reason);
@@ -41,10 +46,7 @@ export function parseFaultRuleBody(body: unknown): FaultRule {
 }
 
 /** Registers the admin endpoints (in their own plugin scope, with their own authentication). */
-export async function adminRoutes(
-  app: FastifyInstance,
-  options: AdminRoutesOptions,
-): Promise<void> {
+export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, options) => {
   const { faults } = options;
   app.addHook(
     "onRequest",
@@ -73,4 +75,4 @@ export async function adminRoutes(
     if (!faults.remove(request.params.id)) throw apiErrors.faultRuleNotFound(request.params.id);
     return reply.code(204).send();
   });
-}
+};

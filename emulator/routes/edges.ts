@@ -1,88 +1,31 @@
 /**
  * Minimal HTTPS edges and edge routes, so that a SAML module has a real route to hang on
  * (ngrok API: `/edges/https` and `/edges/https/{edge_id}/routes`):
- * - `POST /edges/https` (description, metadata, hostports), `GET /edges/https` (paged list,
- *   key `https_edges`), `GET|DELETE /edges/https/:id`;
- * - `POST /edges/https/:edge_id/routes` (match_type, match, description, metadata; an `edge_id`
- *   in the body is tolerated, as ngrok's TypeScript client sends it),
- *   `GET|DELETE /edges/https/:edge_id/routes/:id`.
- * Deleting an edge deletes its routes and their SAML modules. Unknown edge: 404 ERR_NGROK_7000;
- * unknown route (or a route of another edge): 404 ERR_NGROK_7124. Edge and route modules other
- * than SAML are not modelled (their fields answer ERR_NGROK_214).
+ * - `POST /edges/https`, `GET /edges/https` (paged list, key `https_edges`),
+ *   `GET|DELETE /edges/https/:id`;
+ * - `POST /edges/https/:edge_id/routes`, `GET|DELETE /edges/https/:edge_id/routes/:id`.
+ * Deleting an edge deletes its routes and their SAML modules. Body rules and lookups are in
+ * `model/httpsEdge.ts`.
  */
-import type { FastifyInstance } from "fastify";
-import type { EmulatorContext } from "../context";
-import { apiErrors } from "../errors";
-import { ID_PREFIX } from "../ids";
-import { paginate, parsePageQuery } from "../paging";
-import { edgeListUri, renderEdge, renderRoute } from "../render";
-import type { EdgeRecord, EmulatorStore, RouteRecord } from "../store";
-import { checkFields, checkIdPrefix, checkQuery, objectBody, utf8Length } from "../validation";
-
-/** Route match types. */
-export const ROUTE_MATCH_TYPES = ["exact_path", "path_prefix"] as const;
-
-const EDGE_FIELDS = {
-  description: "string",
-  metadata: "string",
-  hostports: "stringArray",
-} as const;
-const ROUTE_FIELDS = {
-  edge_id: "string",
-  match_type: "string",
-  match: "string",
-  description: "string",
-  metadata: "string",
-} as const;
-
-function checkLengths(values: Record<string, unknown>): void {
-  const { description, metadata } = values;
-  if (typeof description === "string" && utf8Length(description) > 255) {
-    throw apiErrors.edgeDescriptionTooLong(255, utf8Length(description));
-  }
-  if (typeof metadata === "string" && utf8Length(metadata) > 4096) {
-    throw apiErrors.edgeMetadataTooLong(4096, utf8Length(metadata));
-  }
-}
-
-/** The edge with this id, or 227 / 7000. */
-export function findEdge(store: EmulatorStore, edgeId: string): EdgeRecord {
-  checkIdPrefix(edgeId, ID_PREFIX.httpsEdge);
-  const edge = store.getEdge(edgeId);
-  if (edge === undefined) throw apiErrors.edgeNotFound(edgeId);
-  return edge;
-}
-
-/** The route with this id on this edge, or 227 / 7000 / 7124. */
-export function findRoute(store: EmulatorStore, edgeId: string, routeId: string): RouteRecord {
-  findEdge(store, edgeId);
-  checkIdPrefix(routeId, ID_PREFIX.httpsEdgeRoute);
-  const route = store.getRoute(edgeId, routeId);
-  if (route === undefined) throw apiErrors.routeNotFound(routeId);
-  return route;
-}
+import type { ContextRoutes } from "../context";
+import { findEdge, findRoute, parseEdgeCreate, parseRouteCreate } from "../model/httpsEdge";
+import { ID_PREFIX } from "../model/ids";
+import { paginate, parsePageQuery } from "../model/paging";
+import { edgeListUri, renderEdge, renderRoute } from "../model/render";
+import { checkQuery } from "../model/validation";
 
 type EdgeParams = { Params: { id: string } };
 type RoutesParams = { Params: { edge_id: string } };
-type RouteParams = { Params: { edge_id: string; id: string } };
+/** Path parameters of one route (also of its SAML module). */
+export type RouteParams = { Params: { edge_id: string; id: string } };
 
 /** Registers the edge and route routes. */
-export async function edgeRoutes(
-  app: FastifyInstance,
-  options: { context: EmulatorContext },
-): Promise<void> {
-  const { context } = options;
+export const edgeRoutes: ContextRoutes = async (app, { context }) => {
   const { store } = context;
 
   app.post("/edges/https", async (request, reply) => {
     checkQuery(request.query, []);
-    const values = checkFields(objectBody(request.body), EDGE_FIELDS);
-    checkLengths(values);
-    const edge = store.createEdge({
-      description: (values.description as string | undefined) ?? "",
-      metadata: (values.metadata as string | undefined) ?? "",
-      hostports: (values.hostports as string[] | undefined) ?? [],
-    });
+    const edge = store.createEdge(parseEdgeCreate(request.body));
     return reply.code(201).send(renderEdge(edge, [], context.urlsFor(request)));
   });
 
@@ -114,25 +57,7 @@ export async function edgeRoutes(
   app.post<RoutesParams>("/edges/https/:edge_id/routes", async (request, reply) => {
     checkQuery(request.query, []);
     const edge = findEdge(store, request.params.edge_id);
-    const values = checkFields(objectBody(request.body), ROUTE_FIELDS);
-    const matchType = values.match_type;
-    if (
-      typeof matchType !== "string" ||
-      !(ROUTE_MATCH_TYPES as readonly string[]).includes(matchType)
-    ) {
-      throw apiErrors.routeMatchTypeInvalid();
-    }
-    if (typeof values.match !== "string" || values.match === "") {
-      throw apiErrors.routeMatchMissing();
-    }
-    checkLengths(values);
-    const route = store.createRoute({
-      edgeId: edge.id,
-      matchType,
-      match: values.match,
-      description: (values.description as string | undefined) ?? "",
-      metadata: (values.metadata as string | undefined) ?? "",
-    });
+    const route = store.createRoute({ edgeId: edge.id, ...parseRouteCreate(request.body) });
     return reply.code(201).send(renderRoute(route, context.urlsFor(request)));
   });
 
@@ -148,4 +73,4 @@ export async function edgeRoutes(
     store.deleteRoute(request.params.edge_id, request.params.id);
     return reply.code(204).send();
   });
-}
+};

@@ -4,39 +4,26 @@
  * with no authentication and no version header. Answers the SP metadata XML
  * (`application/samlmetadata+xml`), or 404 ERR_NGROK_7124 when the route has no SAML module.
  */
-import type { FastifyInstance } from "fastify";
-import type { EmulatorContext } from "../context";
-import { apiErrors } from "../errors";
-import { ID_PREFIX } from "../ids";
-import { samlUrls } from "../render";
-import { buildSpMetadata, SP_METADATA_CONTENT_TYPE } from "../spMetadata";
+import type { ContextRoutes } from "../context";
+import { samlUrls } from "../model/render";
+import { publishedSamlModule } from "../model/samlModuleStore";
+import { buildSpMetadata, SP_METADATA_CONTENT_TYPE } from "../model/spMetadata";
 
 /** Registers the public SP metadata route. */
-export async function publicSamlRoutes(
-  app: FastifyInstance,
-  options: { context: EmulatorContext },
-): Promise<void> {
-  const { context } = options;
-
+export const publicSamlRoutes: ContextRoutes = async (app, { context }) => {
   app.get<{ Params: { id: string } }>(
     `${context.samlPathPrefix()}/saml/:id`,
     async (request, reply) => {
-      const routeId = request.params.id;
-      const route = routeId.startsWith(ID_PREFIX.httpsEdgeRoute)
-        ? context.store.findRoute(routeId)
-        : undefined;
-      if (route === undefined || route.saml === undefined) {
-        throw apiErrors.samlModuleNotFound(routeId);
-      }
+      const { route, module } = publishedSamlModule(context.store, request.params.id);
       const urls = samlUrls(route.id, context.urlsFor(request));
       const xml = buildSpMetadata({
         entityId: urls.entityId,
         assertionConsumerServiceUrl: urls.assertionConsumerServiceUrl,
         singleLogoutUrl: urls.singleLogoutUrl,
-        nameIdFormat: route.saml.settings.nameid_format,
-        signingCertificateBase64: route.saml.certificate.derBase64,
+        nameIdFormat: module.settings.nameid_format,
+        signingCertificateBase64: module.certificate.derBase64,
       });
       return reply.type(SP_METADATA_CONTENT_TYPE).send(xml);
     },
   );
-}
+};

@@ -11,8 +11,8 @@ import {
   type FaultRule,
   type RunningEmulator,
 } from "../../emulator";
-import { compilePathPattern } from "../../emulator/faultRule";
-import { seededRandom } from "../../emulator/faults";
+import { compilePathPattern } from "../../emulator/faults/pathPattern";
+import { seededRandom } from "../../emulator/faults/registry";
 import {
   API_KEY,
   api,

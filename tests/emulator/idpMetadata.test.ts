@@ -5,7 +5,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { EmulatorApp } from "../../emulator";
-import { validateIdpMetadata } from "../../emulator/idpMetadata";
+import { validateIdpMetadata } from "../../emulator/model/idpMetadata";
 import {
   api,
   body,

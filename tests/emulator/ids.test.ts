@@ -4,7 +4,7 @@ import {
   newId,
   newKsuid,
   newOperationId,
-} from "../../emulator/ids";
+} from "../../emulator/model/ids";
 
 function decodeSeconds(ksuid: string): number {
   let n = 0n;

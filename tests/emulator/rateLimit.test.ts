@@ -7,7 +7,7 @@ import { spawn } from "node:child_process";
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { parseCliArguments } from "../../emulator/cli";
-import { RollingWindowLimiter, resolveRateLimit } from "../../emulator/rateLimit";
+import { RollingWindowLimiter, resolveRateLimit } from "../../emulator/http/rateLimit";
 import {
   API_KEY,
   api,

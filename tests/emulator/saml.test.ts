@@ -8,7 +8,7 @@ import * as fs from "node:fs";
 import * as x509 from "@peculiar/x509";
 import { DOMParser, type Element } from "@xmldom/xmldom";
 import type { EmulatorApp } from "../../emulator";
-import * as certificates from "../../emulator/certificates";
+import * as certificates from "../../emulator/model/certificates";
 import {
   api,
   body,

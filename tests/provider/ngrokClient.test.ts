@@ -10,7 +10,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import {
   apiErrors,
   buildEmulatorApp,
-  NgrokApiError as EmulatorError,
+  EmulatorApiError as EmulatorError,
   type EmulatorApp,
 } from "../../emulator";
 import {

@@ -8,7 +8,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import sshpk from "sshpk";
 import {
   buildEmulatorApp,
-  NgrokApiError as EmulatorError,
+  EmulatorApiError as EmulatorError,
   startEmulator,
   type EmulatorApp,
   type RecordedRequest,

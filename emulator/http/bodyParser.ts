@@ -18,7 +18,7 @@
  * Bodies sent to unknown paths are not inspected, so those answer 404/405.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { apiErrors } from "./errors";
+import { apiErrors } from "../errors";
 
 /** Strict UTF-8: invalid bytes throw instead of becoming U+FFFD; a leading BOM is dropped. */
 const UTF8 = new TextDecoder("utf-8", { fatal: true });
@@ -32,7 +32,7 @@ export function isJsonMediaType(mediaType: string): boolean {
   return mediaType === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(mediaType);
 }
 
-/** Parses a raw body per the rules above. Throws an `NgrokApiError`. */
+/** Parses a raw body per the rules above. Throws an `EmulatorApiError`. */
 export function parseJsonBody(request: FastifyRequest, raw: Buffer): unknown {
   if (request.is404) return undefined;
   if (raw.length === 0) return undefined;

@@ -5,10 +5,14 @@
  */
 // @peculiar/x509 depends on tsyringe, which needs a Reflect metadata polyfill loaded first.
 import "reflect-metadata";
-import { randomBytes, webcrypto } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import * as x509 from "@peculiar/x509";
 
-x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
+// Node's global WebCrypto (node ≥ 20; the same object as `require("node:crypto").webcrypto`).
+// Through the global, the types are the DOM's `Crypto` and `CryptoKeyPair` that @peculiar/x509
+// declares when the DOM library is loaded, and `any` to it otherwise, so no cast is needed.
+const webCrypto = globalThis.crypto;
+x509.cryptoProvider.set(webCrypto);
 
 /** A signing certificate in the two forms the emulator renders. */
 export interface SigningCertificate {
@@ -33,7 +37,7 @@ const ALGORITHM = {
  * The private key is discarded: the emulator never signs SAML requests.
  */
 export async function createSigningCertificate(commonName: string): Promise<SigningCertificate> {
-  const keys = await webcrypto.subtle.generateKey(ALGORITHM, true, ["sign", "verify"]);
+  const keys = await webCrypto.subtle.generateKey(ALGORITHM, true, ["sign", "verify"]);
   const serial = randomBytes(16);
   serial[0] &= 0x7f; // a positive serial number
   const notBefore = new Date(Math.floor(Date.now() / 1000) * 1000);
@@ -44,9 +48,7 @@ export async function createSigningCertificate(commonName: string): Promise<Sign
     notBefore,
     notAfter,
     signingAlgorithm: ALGORITHM,
-    keys: keys as unknown as Parameters<
-      typeof x509.X509CertificateGenerator.createSelfSigned
-    >[0]["keys"],
+    keys,
     extensions: [
       new x509.BasicConstraintsExtension(false, undefined, true),
       new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature, true),

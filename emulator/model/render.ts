@@ -2,7 +2,13 @@
  * JSON renderings of the resources, as the API answers them (spec section 2 and the examples
  * in ngrok's docs). Empty `description` and `metadata` are omitted, as ngrok omits them.
  */
-import type { EdgeRecord, RouteRecord, SamlModuleRecord, SshCaRecord } from "./store";
+import type {
+  EdgeRecord,
+  RouteRecord,
+  SamlModuleRecord,
+  SamlModuleSettings,
+  SshCaRecord,
+} from "./store";
 
 /** Base URLs the renderings are built on. */
 export interface UrlContext {
@@ -23,24 +29,21 @@ export interface SshCertificateAuthorityJson {
   key_type: string;
 }
 
-/** A SAML module (spec section 2.3). */
-export interface SamlModuleJson {
-  enabled: boolean;
-  options_passthrough: boolean;
-  cookie_prefix: string;
-  inactivity_timeout: number;
-  maximum_duration: number;
-  idp_metadata: string;
-  force_authn: boolean;
-  allow_idp_initiated: boolean;
-  authorized_groups: string[];
+/**
+ * A SAML module (spec section 2.3): its writable settings as stored, plus the service-provider
+ * fields the emulator derives from the route (URLs and the request-signing certificate).
+ */
+export interface SamlModuleJson extends SamlModuleSettings {
+  /** `<samlBaseUrl>/saml/<route id>`. */
   entity_id: string;
+  /** `<entity_id>/acs`. */
   assertion_consumer_service_url: string;
+  /** `<entity_id>/slo`. */
   single_logout_url: string;
+  /** The route's self-signed request-signing certificate, PEM. */
   request_signing_certificate_pem: string;
+  /** Same as `entity_id`: where the SP metadata is served. */
   metadata_url: string;
-  nameid_format: string;
-  idp_metadata_url: string;
 }
 
 /** An HTTPS edge route (only the fields the emulator models). */

@@ -22,7 +22,7 @@
  *
  * `idp_metadata_url` is stored and echoed but never fetched.
  */
-import { apiErrors } from "./errors";
+import { apiErrors } from "../errors";
 import { validateIdpMetadata } from "./idpMetadata";
 import type { SamlModuleSettings } from "./store";
 import { checkFields, isPlainObject, objectBody, utf8Length } from "./validation";
@@ -78,8 +78,8 @@ export function parseSamlModuleBody(
   limits: { idpMetadataMaxBytes: number },
 ): SamlModuleSettings {
   const values = checkFields(unwrapSamlBody(body), SAML_MODULE_FIELDS);
-  const idpMetadata = (values.idp_metadata as string | undefined) ?? "";
-  const idpMetadataUrl = (values.idp_metadata_url as string | undefined) ?? "";
+  const idpMetadata = values.idp_metadata ?? "";
+  const idpMetadataUrl = values.idp_metadata_url ?? "";
   if (idpMetadata !== "" && idpMetadataUrl !== "") throw apiErrors.samlMetadataAndUrl();
   if (idpMetadata === "" && idpMetadataUrl === "") throw apiErrors.samlMetadataMissing();
   if (idpMetadata !== "") {
@@ -90,21 +90,21 @@ export function parseSamlModuleBody(
     const result = validateIdpMetadata(idpMetadata);
     if (!result.ok) throw apiErrors.samlMetadataUnparseable(result.reason);
   }
-  const nameIdFormat = (values.nameid_format as string | undefined) ?? "";
+  const nameIdFormat = values.nameid_format ?? "";
   if (nameIdFormat !== "" && !NAMEID_FORMATS.includes(nameIdFormat)) {
     throw apiErrors.samlNameIdFormatUnsupported(nameIdFormat);
   }
   return {
-    enabled: (values.enabled as boolean | undefined) ?? true,
-    options_passthrough: (values.options_passthrough as boolean | undefined) ?? false,
-    cookie_prefix: (values.cookie_prefix as string | undefined) ?? "",
-    inactivity_timeout: (values.inactivity_timeout as number | undefined) ?? 0,
-    maximum_duration: (values.maximum_duration as number | undefined) ?? 0,
+    enabled: values.enabled ?? true,
+    options_passthrough: values.options_passthrough ?? false,
+    cookie_prefix: values.cookie_prefix ?? "",
+    inactivity_timeout: values.inactivity_timeout ?? 0,
+    maximum_duration: values.maximum_duration ?? 0,
     idp_metadata: idpMetadata,
     idp_metadata_url: idpMetadataUrl,
-    force_authn: (values.force_authn as boolean | undefined) ?? false,
-    allow_idp_initiated: (values.allow_idp_initiated as boolean | undefined) ?? true,
-    authorized_groups: [...((values.authorized_groups as string[] | undefined) ?? [])],
+    force_authn: values.force_authn ?? false,
+    allow_idp_initiated: values.allow_idp_initiated ?? true,
+    authorized_groups: [...(values.authorized_groups ?? [])],
     nameid_format: nameIdFormat === "" ? DEFAULT_NAMEID_FORMAT : nameIdFormat,
   };
 }

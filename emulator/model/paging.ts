@@ -9,7 +9,7 @@
  * because the emulator does not evaluate CEL expressions and silently ignoring a filter would
  * return wrong results. An empty `limit` or `before_id` counts as omitted.
  */
-import { apiErrors } from "./errors";
+import { apiErrors } from "../errors";
 import { checkIdPrefix, checkQuery } from "./validation";
 
 /** Largest and default page size. */
@@ -67,10 +67,9 @@ export function paginate<T extends { id: string }>(
   request: PageRequest,
   listUri: string,
 ): Page<T> {
+  const { beforeId } = request;
   const older =
-    request.beforeId === undefined
-      ? newestFirst
-      : newestFirst.filter((item) => item.id < (request.beforeId as string));
+    beforeId === undefined ? newestFirst : newestFirst.filter((item) => item.id < beforeId);
   const items = older.slice(0, request.limit);
   const hasMore = older.length > items.length;
   const last = items[items.length - 1];

@@ -6,12 +6,33 @@
  * `null` counts as "omitted" for every optional body field: ngrok's Go client omits zero values
  * (`omitempty`), its Python client strips `None`, but a TypeScript caller can pass `null`.
  */
-import { apiErrors } from "./errors";
+import { apiErrors } from "../errors";
 
 /** Types a body field can have. */
 export type FieldType = "string" | "boolean" | "uint32" | "int64" | "stringArray";
+
+/** The value a field of each {@link FieldType} has once checked. */
+export interface FieldTypeValues {
+  /** A JSON string. */
+  string: string;
+  /** A JSON boolean. */
+  boolean: boolean;
+  /** A JSON integer in 0..4294967295. */
+  uint32: number;
+  /** A JSON integer (any safe or unsafe integer JSON.parse yields). */
+  int64: number;
+  /** A JSON array of strings. */
+  stringArray: string[];
+}
+
 /** Field name → type, in the order the API documents the fields. */
-export type FieldSpec = Record<string, FieldType>;
+export type FieldSpec = Readonly<Record<string, FieldType>>;
+
+/**
+ * What {@link checkFields} returns for a spec: every field of the spec, optional (absent when
+ * omitted or `null`), with the TypeScript type of its {@link FieldType}.
+ */
+export type FieldValues<S extends FieldSpec> = { -readonly [K in keyof S]?: FieldTypeValues[S[K]] };
 
 const UINT32_MAX = 4_294_967_295;
 
@@ -34,7 +55,7 @@ export function objectBody(body: unknown): Record<string, unknown> {
   return body;
 }
 
-function typeMatches(type: FieldType, value: unknown): boolean {
+function typeMatches<T extends FieldType>(type: T, value: unknown): value is FieldTypeValues[T] {
   switch (type) {
     case "string":
       return typeof value === "string";
@@ -49,27 +70,29 @@ function typeMatches(type: FieldType, value: unknown): boolean {
     case "stringArray":
       return Array.isArray(value) && value.every((item) => typeof item === "string");
   }
+  return false;
 }
 
 /**
  * Checks a body against a field spec: the first unknown field answers ERR_NGROK_214, the first
- * field of the wrong type ERR_NGROK_215. Returns the present, non-null values.
+ * field of the wrong type (in the spec's order) ERR_NGROK_215. Returns the present, non-null
+ * values, typed after the spec (`{ description: "string" }` gives `{ description?: string }`).
  */
-export function checkFields(
+export function checkFields<S extends FieldSpec>(
   body: Record<string, unknown>,
-  spec: FieldSpec,
-): Record<string, string | boolean | number | string[]> {
+  spec: S,
+): FieldValues<S> {
   const supported = Object.keys(spec);
   for (const key of Object.keys(body)) {
     if (!hasOwn(spec, key)) throw apiErrors.unknownField(key, supported);
   }
-  const values: Record<string, string | boolean | number | string[]> = {};
-  for (const [key, type] of Object.entries(spec)) {
-    if (!hasOwn(body, key)) continue;
+  const values: FieldValues<S> = {};
+  for (const key in spec) {
+    if (!hasOwn(spec, key) || !hasOwn(body, key)) continue;
     const value = body[key];
     if (value === null) continue;
-    if (!typeMatches(type, value)) throw apiErrors.invalidValue(key);
-    values[key] = value as string | boolean | number | string[];
+    if (!typeMatches(spec[key], value)) throw apiErrors.invalidValue(key);
+    values[key] = value;
   }
   return values;
 }
@@ -77,6 +100,50 @@ export function checkFields(
 /** UTF-8 length of a string, in bytes. */
 export function utf8Length(value: string): number {
   return Buffer.byteLength(value, "utf8");
+}
+
+/** ngrok's limit of a `description` field, in UTF-8 bytes. */
+export const DESCRIPTION_MAX_BYTES = 255;
+/** ngrok's limit of a `metadata` field, in UTF-8 bytes. */
+export const METADATA_MAX_BYTES = 4096;
+
+/**
+ * The `description` and `metadata` fields most ngrok objects carry, for spreading into a
+ * {@link FieldSpec} where the API documents them.
+ */
+export const DESCRIPTION_FIELDS = { description: "string", metadata: "string" } as const;
+
+/** Builds the error for a value of `got` bytes over a limit of `max` bytes. */
+export type TooLong = (max: number, got: number) => Error;
+
+/**
+ * Checks `description` ≤ {@link DESCRIPTION_MAX_BYTES} and `metadata` ≤
+ * {@link METADATA_MAX_BYTES} UTF-8 bytes (omitted values pass), throwing the resource's own
+ * error (each resource has its own catalogue code).
+ */
+export function checkDescriptionLengths(
+  values: { description?: string; metadata?: string },
+  tooLong: { description: TooLong; metadata: TooLong },
+): void {
+  const { description, metadata } = values;
+  if (description !== undefined && utf8Length(description) > DESCRIPTION_MAX_BYTES) {
+    throw tooLong.description(DESCRIPTION_MAX_BYTES, utf8Length(description));
+  }
+  if (metadata !== undefined && utf8Length(metadata) > METADATA_MAX_BYTES) {
+    throw tooLong.metadata(METADATA_MAX_BYTES, utf8Length(metadata));
+  }
+}
+
+/**
+ * For create requests: {@link checkDescriptionLengths}, then both fields with `""` for an
+ * omitted one.
+ */
+export function describedFields(
+  values: { description?: string; metadata?: string },
+  tooLong: { description: TooLong; metadata: TooLong },
+): { description: string; metadata: string } {
+  checkDescriptionLengths(values, tooLong);
+  return { description: values.description ?? "", metadata: values.metadata ?? "" };
 }
 
 /** Answers ERR_NGROK_227 unless `id` starts with `prefix`. */

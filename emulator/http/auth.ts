@@ -14,7 +14,7 @@
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { apiErrors } from "./errors";
+import { apiErrors } from "../errors";
 
 /** The only API version. */
 export const API_VERSION = "2";

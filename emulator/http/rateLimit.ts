@@ -20,7 +20,7 @@
  */
 import { performance } from "node:perf_hooks";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { apiErrors } from "./errors";
+import { apiErrors } from "../errors";
 
 /** Default of {@link RateLimitOptions.requests}: ngrok's 120 requests… */
 export const DEFAULT_RATE_LIMIT_REQUESTS = 120;

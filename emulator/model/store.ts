@@ -4,13 +4,13 @@
  * Every method here is synchronous, so each one is atomic with respect to other requests (Node
  * runs one JavaScript callback at a time). Handlers that await (key generation, certificate
  * generation) must therefore look records up again after the await instead of trusting what
- * they read before it; see the SAML PUT handler.
+ * they read before it; see `replaceSamlModule` in `samlModuleStore.ts`.
  */
 import type { KeyObject } from "node:crypto";
 import type { SigningCertificate } from "./certificates";
-import { ID_PREFIX, newId } from "./ids";
+import { ID_PREFIX } from "./ids";
+import { RecordTable } from "./recordTable";
 import type { SshKeyType } from "./sshKeys";
-import { rfc3339Now } from "./time";
 
 /** A stored SSH Certificate Authority. `privateKey` never leaves the emulator. */
 export interface SshCaRecord {
@@ -32,18 +32,32 @@ export interface EdgeRecord {
   readonly hostports: readonly string[];
 }
 
-/** The writable settings of a SAML module, normalised (defaults applied). */
+/**
+ * The writable settings of a SAML module, normalised (defaults applied; see `samlModule.ts`),
+ * named as on the wire.
+ */
 export interface SamlModuleSettings {
+  /** Whether the module is on. */
   enabled: boolean;
+  /** Do not require authentication for HTTP OPTIONS requests (CORS preflight). */
   options_passthrough: boolean;
+  /** Prefix of the session cookie's name ("" when unset). */
   cookie_prefix: string;
+  /** Seconds of inactivity after which a session ends (0 when unset). */
   inactivity_timeout: number;
+  /** Longest duration of an authenticated session, in seconds (0 when unset). */
   maximum_duration: number;
+  /** The IdP's metadata XML, echoed byte for byte ("" when a URL is given instead). */
   idp_metadata: string;
+  /** URL of the IdP's metadata, stored but never fetched ("" when the XML is given). */
   idp_metadata_url: string;
+  /** Whether the IdP must ask for credentials even when the user has a session with it. */
   force_authn: boolean;
+  /** Whether the IdP may start a login (IdP-initiated SSO). */
   allow_idp_initiated: boolean;
+  /** When not empty, only members of one of these groups get in. */
   authorized_groups: string[];
+  /** The NameID format URN asked of the IdP (default: the SAML 2.0 persistent URN). */
   nameid_format: string;
 }
 
@@ -71,86 +85,53 @@ export interface RouteRecord {
   samlCertificate: Promise<SigningCertificate> | undefined;
 }
 
-function newestFirst<T extends { id: string }>(records: Iterable<T>): T[] {
-  return [...records].sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
-}
-
-/** In-memory state of one emulator instance. */
+/**
+ * In-memory state of one emulator instance. SSH CAs relate to nothing, so their table is their
+ * whole interface; edges and routes go through the methods below, which keep them consistent
+ * (deleting an edge deletes its routes, a route is found only under its own edge).
+ */
 export class EmulatorStore {
-  private readonly sshCas = new Map<string, SshCaRecord>();
-  private readonly edges = new Map<string, EdgeRecord>();
-  private readonly routes = new Map<string, RouteRecord>();
-
-  // SSH Certificate Authorities
-
-  /** Stores a new SSH CA; the id and `created_at` are assigned here. */
-  createSshCa(fields: Omit<SshCaRecord, "id" | "createdAt">): SshCaRecord {
-    const record: SshCaRecord = {
-      id: newId(ID_PREFIX.sshCertificateAuthority),
-      createdAt: rfc3339Now(),
-      ...fields,
-    };
-    this.sshCas.set(record.id, record);
-    return record;
-  }
-
-  getSshCa(id: string): SshCaRecord | undefined {
-    return this.sshCas.get(id);
-  }
-
-  /** All SSH CAs, newest first. */
-  listSshCas(): SshCaRecord[] {
-    return newestFirst(this.sshCas.values());
-  }
-
-  deleteSshCa(id: string): boolean {
-    return this.sshCas.delete(id);
-  }
+  /** The SSH Certificate Authorities. */
+  readonly sshCas = new RecordTable<SshCaRecord>(ID_PREFIX.sshCertificateAuthority);
+  private readonly edges = new RecordTable<EdgeRecord>(ID_PREFIX.httpsEdge);
+  private readonly routes = new RecordTable<RouteRecord>(ID_PREFIX.httpsEdgeRoute);
 
   // HTTPS edges
 
+  /** Stores a new HTTPS edge; the id and `created_at` are assigned here. */
   createEdge(fields: Omit<EdgeRecord, "id" | "createdAt">): EdgeRecord {
-    const record: EdgeRecord = {
-      id: newId(ID_PREFIX.httpsEdge),
-      createdAt: rfc3339Now(),
-      ...fields,
-    };
-    this.edges.set(record.id, record);
-    return record;
+    return this.edges.insert((stamp) => ({ ...stamp, ...fields }));
   }
 
+  /** The HTTPS edge with this id, or `undefined`. */
   getEdge(id: string): EdgeRecord | undefined {
     return this.edges.get(id);
   }
 
   /** All HTTPS edges, newest first. */
   listEdges(): EdgeRecord[] {
-    return newestFirst(this.edges.values());
+    return this.edges.newestFirst();
   }
 
   /** Deletes an edge and, with it, its routes and their SAML modules. */
   deleteEdge(id: string): boolean {
     if (!this.edges.delete(id)) return false;
-    for (const route of [...this.routes.values()]) {
-      if (route.edgeId === id) this.routes.delete(route.id);
-    }
+    for (const route of this.routesOfEdge(id)) this.routes.delete(route.id);
     return true;
   }
 
   // HTTPS edge routes
 
+  /** Stores a new route without a SAML module; the id and `created_at` are assigned here. */
   createRoute(
     fields: Omit<RouteRecord, "id" | "createdAt" | "saml" | "samlCertificate">,
   ): RouteRecord {
-    const record: RouteRecord = {
-      id: newId(ID_PREFIX.httpsEdgeRoute),
-      createdAt: rfc3339Now(),
+    return this.routes.insert((stamp) => ({
+      ...stamp,
       ...fields,
       saml: undefined,
       samlCertificate: undefined,
-    };
-    this.routes.set(record.id, record);
-    return record;
+    }));
   }
 
   /** The route with this id on this edge, or undefined (also when it belongs to another edge). */
@@ -166,11 +147,10 @@ export class EmulatorStore {
 
   /** Routes of an edge, oldest first (the order they were added). */
   routesOfEdge(edgeId: string): RouteRecord[] {
-    return [...this.routes.values()]
-      .filter((route) => route.edgeId === edgeId)
-      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    return this.routes.oldestFirst().filter((route) => route.edgeId === edgeId);
   }
 
+  /** Deletes a route of this edge; `false` when the edge has no such route. */
   deleteRoute(edgeId: string, routeId: string): boolean {
     if (this.getRoute(edgeId, routeId) === undefined) return false;
     return this.routes.delete(routeId);
@@ -179,9 +159,9 @@ export class EmulatorStore {
   /** All records, oldest first, for snapshots. */
   all(): { sshCas: SshCaRecord[]; edges: EdgeRecord[]; routes: RouteRecord[] } {
     return {
-      sshCas: newestFirst(this.sshCas.values()).reverse(),
-      edges: newestFirst(this.edges.values()).reverse(),
-      routes: newestFirst(this.routes.values()).reverse(),
+      sshCas: this.sshCas.oldestFirst(),
+      edges: this.edges.oldestFirst(),
+      routes: this.routes.oldestFirst(),
     };
   }
 }

@@ -4,7 +4,7 @@
  * does not parse).
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { newOperationId } from "./ids";
+import { newOperationId } from "../model/ids";
 
 /** Name of the response header carrying the operation id. */
 export const OPERATION_ID_HEADER = "Ngrok-Operation-Id";

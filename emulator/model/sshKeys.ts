@@ -15,9 +15,27 @@ export type SshKeyType = "rsa" | "ecdsa" | "ed25519";
 export const SSH_KEY_TYPES: readonly SshKeyType[] = ["rsa", "ecdsa", "ed25519"];
 /** Supported RSA `key_size` values, in bits. */
 export const RSA_KEY_SIZES = [2048, 4096] as const;
+/** A supported RSA `key_size`, in bits. */
+export type RsaKeySize = (typeof RSA_KEY_SIZES)[number];
 /** Supported `elliptic_curve` values (the three curves OpenSSH supports). */
 export const ELLIPTIC_CURVES = ["p256", "p384", "p521"] as const;
+/** A supported `elliptic_curve`. */
 export type EllipticCurve = (typeof ELLIPTIC_CURVES)[number];
+
+/** Whether `value` is a supported `private_key_type`. */
+export function isSshKeyType(value: string): value is SshKeyType {
+  return SSH_KEY_TYPES.some((type) => type === value);
+}
+
+/** Whether `value` is a supported RSA `key_size`. */
+export function isRsaKeySize(value: number): value is RsaKeySize {
+  return RSA_KEY_SIZES.some((size) => size === value);
+}
+
+/** Whether `value` is a supported `elliptic_curve`. */
+export function isEllipticCurve(value: string): value is EllipticCurve {
+  return ELLIPTIC_CURVES.some((curve) => curve === value);
+}
 
 /** Default RSA key size when `key_size` is omitted (or 0). */
 export const DEFAULT_RSA_KEY_SIZE = 4096;
@@ -28,9 +46,7 @@ export const DEFAULT_SSH_KEY_TYPE: SshKeyType = "ed25519";
 
 /** What to generate. */
 export type SshKeySpec =
-  | { type: "rsa"; bits: (typeof RSA_KEY_SIZES)[number] }
-  | { type: "ecdsa"; curve: EllipticCurve }
-  | { type: "ed25519" };
+  { type: "rsa"; bits: RsaKeySize } | { type: "ecdsa"; curve: EllipticCurve } | { type: "ed25519" };
 
 /** A generated key pair: the OpenSSH public key text and the private key (kept in memory). */
 export interface SshKeyPair {

@@ -1,8 +1,12 @@
 /**
  * Fault rules: what one rule of the fault-injection layer matches (method, path pattern) and
  * what it does to a matching request (delay, an error status, a dropped connection), and their
- * validation. The layer that applies them is `faults.ts`.
+ * validation: one check per field in a table the compiler holds to the {@link FaultRule}
+ * interface, then the rules between fields. Path patterns are in `pathPattern.ts`; the layer
+ * that applies rules is `hooks.ts`, the registry `registry.ts`.
  */
+import { isBranded } from "../errors";
+import { pathPatternProblem } from "./pathPattern";
 
 /**
  * One fault-injection rule. Every field is optional; a rule matches a request when its `method`
@@ -77,28 +81,95 @@ export type FaultRuleEntry = FaultRule & {
   hits: number;
 };
 
-/** The fields of a {@link FaultRule}, in documentation order. */
-export const FAULT_RULE_FIELDS: readonly string[] = [
-  "method",
-  "path",
-  "status",
-  "errorCode",
-  "message",
-  "retryAfter",
-  "delayMs",
-  "drop",
-  "count",
-  "probability",
-];
+/** A field's value as a rule keeps it, or what is wrong with it. */
+type Checked<T> = { readonly value: T } | { readonly problem: string };
+
+/**
+ * One check per {@link FaultRule} field, in documentation order. The type makes the compiler
+ * hold the table to the interface: a field without a check, or a check without a field, does
+ * not compile.
+ */
+type FieldChecks = {
+  readonly [K in keyof RuleValues]: (value: unknown) => Checked<RuleValues[K]>;
+};
+/** Every field of a rule, present. */
+type RuleValues = Required<FaultRule>;
+
+const METHOD = /^[A-Za-z]+$/;
+/** Visible ASCII and spaces, no control characters: safe in a header value. */
+const HEADER_VALUE = /^[\x20-\x7e]+$/;
 
 /** Longest delay a rule may ask for: node's timer limit, 2^31 - 1 ms (about 24.8 days). */
 export const MAX_FAULT_DELAY_MS = 2_147_483_647;
+
+function isMethodName(value: unknown): value is string {
+  return typeof value === "string" && METHOD.test(value);
+}
+
+function isHeaderValue(value: unknown): value is string {
+  return typeof value === "string" && HEADER_VALUE.test(value);
+}
+
+const FIELD_CHECKS: FieldChecks = {
+  method: (value) => {
+    if (isMethodName(value)) return { value };
+    if (Array.isArray(value) && value.length > 0 && value.every(isMethodName)) {
+      return { value: [...value] };
+    }
+    return { problem: "must be an HTTP method name or a non-empty array of them" };
+  },
+  path: (value) => {
+    if (typeof value !== "string") return { problem: "must be a string" };
+    const problem = pathPatternProblem(value);
+    return problem === undefined ? { value } : { problem };
+  },
+  status: (value) =>
+    typeof value === "number" && Number.isInteger(value) && value >= 400 && value <= 599
+      ? { value }
+      : { problem: "must be an integer in 400..599" },
+  errorCode: (value) =>
+    isHeaderValue(value) ? { value } : { problem: "must be a non-empty string of printable ASCII" },
+  message: (value) =>
+    typeof value === "string" && value !== ""
+      ? { value }
+      : { problem: "must be a non-empty string" },
+  retryAfter: (value) =>
+    (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) || isHeaderValue(value)
+      ? { value }
+      : { problem: "must be whole seconds (a non-negative integer) or an HTTP-date string" },
+  delayMs: (value) =>
+    typeof value === "number" && Number.isFinite(value) && value >= 0 && value <= MAX_FAULT_DELAY_MS
+      ? { value }
+      : { problem: `must be a number of milliseconds in 0..${MAX_FAULT_DELAY_MS}` },
+  drop: (value) =>
+    value === "before" || value === "after"
+      ? { value }
+      : { problem: 'must be "before" or "after"' },
+  count: (value) =>
+    typeof value === "number" && Number.isSafeInteger(value) && value > 0
+      ? { value }
+      : { problem: "must be a positive integer" },
+  probability: (value) =>
+    typeof value === "number" && value >= 0 && value <= 1
+      ? { value }
+      : { problem: "must be a number in 0..1" },
+};
+
+/** The fields of a {@link FaultRule}, in documentation order. */
+export const FAULT_RULE_FIELDS: readonly string[] = Object.keys(FIELD_CHECKS);
+
+function isFaultRuleField(key: string): key is keyof FaultRule {
+  return Object.prototype.hasOwnProperty.call(FIELD_CHECKS, key);
+}
 
 /**
  * An invalid fault rule. A `TypeError`, so that options and `faults.add` throw TypeErrors;
  * `field` and `reason` let the admin endpoint answer ngrok's 214/215 errors.
  */
 export class FaultRuleError extends TypeError {
+  /** Brand checked by {@link FaultRuleError.isInstance}. */
+  readonly __faultRuleError = true;
+
   constructor(
     /** The offending field, or `undefined` when the rule itself is not an object. */
     readonly field: string | undefined,
@@ -111,11 +182,15 @@ export class FaultRuleError extends TypeError {
     super(field === undefined ? `${label} ${reason}` : `${label}.${field} ${reason}`);
     this.name = "FaultRuleError";
   }
-}
 
-const METHOD = /^[A-Za-z]+$/;
-/** Visible ASCII and spaces, no control characters: safe in a header value. */
-const HEADER_VALUE = /^[\x20-\x7e]+$/;
+  /**
+   * Whether `obj` is a {@link FaultRuleError}, also one made by another copy of this package
+   * (a brand check, not `instanceof`).
+   */
+  static isInstance(obj: unknown): obj is FaultRuleError {
+    return isBranded(obj, "__faultRuleError");
+  }
+}
 
 function describe(value: unknown): string {
   if (typeof value === "string") {
@@ -127,68 +202,36 @@ function describe(value: unknown): string {
   return String(value);
 }
 
-/** Splits a path (starting with `/`) into its segments: `"/a/b"` → `["a", "b"]`, `"/"` → `[""]`. */
-function segmentsOf(path: string): string[] {
-  return path.slice(1).split("/");
-}
-
-/** Why a path pattern is invalid, or `undefined` when it is valid. */
-function pathPatternProblem(pattern: string): string | undefined {
-  if (!pattern.startsWith("/")) return "must start with /";
-  if (/[?#\s]/.test(pattern)) return "must be a path without query, fragment or whitespace";
-  for (const segment of segmentsOf(pattern)) {
-    if (segment.includes("*") && segment !== "*" && segment !== "**") {
-      return `may use * and ** only as whole segments, got segment ${JSON.stringify(segment)}`;
-    }
-  }
-  return undefined;
-}
-
-/**
- * Compiles a validated path pattern (see {@link FaultRule.path}) into a predicate on request
- * paths (without query). Runs in O(pattern segments × path segments), however many `**`.
- */
-export function compilePathPattern(pattern: string): (path: string) => boolean {
-  const parts = segmentsOf(pattern);
-  return (path: string) => {
-    const segments = segmentsOf(path.startsWith("/") ? path : `/${path}`);
-    // matched[j]: the pattern parts seen so far can match the first j path segments.
-    let matched = segments.map(() => false).concat(false);
-    matched[0] = true;
-    for (const part of parts) {
-      const next = matched.map(() => false);
-      for (let j = 0; j <= segments.length; j++) {
-        if (part === "**") {
-          next[j] = matched[j] || (j > 0 && next[j - 1]);
-        } else if (j > 0 && matched[j - 1]) {
-          const segment = segments[j - 1];
-          next[j] = part === "*" ? segment !== "" : part === segment;
-        }
-      }
-      matched = next;
-    }
-    return matched[segments.length];
-  };
-}
-
 function fail(label: string, field: string, reason: string, value: unknown): never {
   throw new FaultRuleError(field, false, `${reason}, got ${describe(value)}`, label);
+}
+
+/** Checks one field with its entry of the table and copies the kept value into `rule`. */
+function checkField<K extends keyof RuleValues>(
+  rule: FaultRule,
+  field: K,
+  value: unknown,
+  label: string,
+): void {
+  const checked = FIELD_CHECKS[field](value);
+  if ("problem" in checked) fail(label, field, checked.problem, value);
+  rule[field] = checked.value;
 }
 
 /**
  * Checks a fault rule and returns a copy of it (method arrays copied too). Throws a
  * {@link FaultRuleError} (a `TypeError`) naming the field, prefixed with `label` (e.g.
- * `"faults[2]"`): an unknown field (catches typos such as `statusCode`), a wrong type or range,
- * `status` together with `drop`, or `errorCode`/`message`/`retryAfter` without `status`.
- * Fields whose value is `undefined` count as omitted.
+ * `"faults[2]"`): an unknown field (catches typos such as `statusCode`), a wrong type or range
+ * (fields checked in documentation order, the first failure wins), `status` together with
+ * `drop`, or `errorCode`/`message`/`retryAfter` without `status`. Fields whose value is
+ * `undefined` count as omitted.
  */
 export function validateFaultRule(value: unknown, label = "fault rule"): FaultRule {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw new FaultRuleError(undefined, false, `must be an object, got ${describe(value)}`, label);
   }
-  const input = value as Record<string, unknown>;
-  for (const key of Object.keys(input)) {
-    if (!FAULT_RULE_FIELDS.includes(key)) {
+  for (const key of Object.keys(value)) {
+    if (!isFaultRuleField(key)) {
       throw new FaultRuleError(
         key,
         true,
@@ -197,91 +240,20 @@ export function validateFaultRule(value: unknown, label = "fault rule"): FaultRu
       );
     }
   }
+  const input: Partial<Record<keyof FaultRule, unknown>> = value;
   const rule: FaultRule = {};
-  const { method, path, status, errorCode, message, retryAfter, delayMs, drop, count } = input;
-  const { probability } = input;
-
-  if (method !== undefined) {
-    const methods = Array.isArray(method) ? method : [method];
-    const valid =
-      methods.length > 0 && methods.every((m) => typeof m === "string" && METHOD.test(m));
-    if (!valid)
-      fail(label, "method", "must be an HTTP method name or a non-empty array of them", method);
-    rule.method = Array.isArray(method) ? [...(method as string[])] : (method as string);
-  }
-  if (path !== undefined) {
-    if (typeof path !== "string") fail(label, "path", "must be a string", path);
-    const problem = pathPatternProblem(path);
-    if (problem !== undefined) fail(label, "path", problem, path);
-    rule.path = path;
-  }
-  if (status !== undefined) {
-    if (!Number.isInteger(status) || (status as number) < 400 || (status as number) > 599) {
-      fail(label, "status", "must be an integer in 400..599", status);
-    }
-    rule.status = status as number;
-  }
-  if (errorCode !== undefined) {
-    if (typeof errorCode !== "string" || !HEADER_VALUE.test(errorCode)) {
-      fail(label, "errorCode", "must be a non-empty string of printable ASCII", errorCode);
-    }
-    rule.errorCode = errorCode;
-  }
-  if (message !== undefined) {
-    if (typeof message !== "string" || message === "") {
-      fail(label, "message", "must be a non-empty string", message);
-    }
-    rule.message = message;
-  }
-  if (retryAfter !== undefined) {
-    const seconds = typeof retryAfter === "number" && Number.isSafeInteger(retryAfter);
-    const date = typeof retryAfter === "string" && HEADER_VALUE.test(retryAfter);
-    if (!(seconds && (retryAfter as number) >= 0) && !date) {
-      fail(
-        label,
-        "retryAfter",
-        "must be whole seconds (a non-negative integer) or an HTTP-date string",
-        retryAfter,
-      );
-    }
-    rule.retryAfter = retryAfter as number | string;
-  }
-  if (delayMs !== undefined) {
-    if (
-      typeof delayMs !== "number" ||
-      !Number.isFinite(delayMs) ||
-      delayMs < 0 ||
-      delayMs > MAX_FAULT_DELAY_MS
-    ) {
-      fail(
-        label,
-        "delayMs",
-        `must be a number of milliseconds in 0..${MAX_FAULT_DELAY_MS}`,
-        delayMs,
-      );
-    }
-    rule.delayMs = delayMs;
-  }
-  if (drop !== undefined) {
-    if (drop !== "before" && drop !== "after")
-      fail(label, "drop", 'must be "before" or "after"', drop);
-    rule.drop = drop;
-  }
-  if (count !== undefined) {
-    if (!Number.isSafeInteger(count) || (count as number) <= 0) {
-      fail(label, "count", "must be a positive integer", count);
-    }
-    rule.count = count as number;
-  }
-  if (probability !== undefined) {
-    if (typeof probability !== "number" || !(probability >= 0 && probability <= 1)) {
-      fail(label, "probability", "must be a number in 0..1", probability);
-    }
-    rule.probability = probability;
+  for (const field of FAULT_RULE_FIELDS) {
+    if (!isFaultRuleField(field) || input[field] === undefined) continue;
+    checkField(rule, field, input[field], label);
   }
 
   if (rule.status !== undefined && rule.drop !== undefined) {
-    fail(label, "drop", "cannot be combined with status (a dropped request gets no answer)", drop);
+    fail(
+      label,
+      "drop",
+      "cannot be combined with status (a dropped request gets no answer)",
+      rule.drop,
+    );
   }
   if (rule.status === undefined) {
     for (const field of ["errorCode", "message", "retryAfter"] as const) {

@@ -6,7 +6,7 @@
  * before authentication (api.ngrok.com answers unknown paths with 404 without credentials).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { apiErrors } from "./errors";
+import { apiErrors } from "../errors";
 
 interface KnownRoute {
   pattern: RegExp;

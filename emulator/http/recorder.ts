@@ -11,7 +11,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { isAdminPath } from "./adminPath";
-import type { RecordedRequest } from "./context";
+import type { RecordedRequest } from "../context";
 
 /**
  * Status recorded for a request whose connection a fault rule dropped (`drop: "before"` or

@@ -6,8 +6,8 @@
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Socket } from "node:net";
-import { apiErrors, NgrokApiError } from "./errors";
-import { newOperationId } from "./ids";
+import { apiErrors, EmulatorApiError } from "../errors";
+import { newOperationId } from "../model/ids";
 import { OPERATION_ID_HEADER, operationIdOf } from "./operationId";
 
 function fastifyCode(error: unknown): string | undefined {
@@ -16,13 +16,13 @@ function fastifyCode(error: unknown): string | undefined {
   return typeof code === "string" ? code : undefined;
 }
 
-/** Maps any error to an {@link NgrokApiError}. */
-export function toNgrokApiError(
+/** Maps any error to an {@link EmulatorApiError}. */
+export function toEmulatorApiError(
   error: unknown,
   request: FastifyRequest,
   bodyLimit: number,
-): NgrokApiError {
-  if (error instanceof NgrokApiError) return error;
+): EmulatorApiError {
+  if (EmulatorApiError.isInstance(error)) return error;
   switch (fastifyCode(error)) {
     case "FST_ERR_CTP_BODY_TOO_LARGE":
       return apiErrors.bodyTooLarge(bodyLimit);
@@ -43,7 +43,7 @@ export function toNgrokApiError(
   const status = (error as { statusCode?: unknown } | null)?.statusCode;
   if (typeof status === "number" && status >= 400 && status < 500) {
     const message = error instanceof Error && error.message !== "" ? error.message : "Bad Request";
-    return new NgrokApiError(status, undefined, message);
+    return new EmulatorApiError(status, undefined, message);
   }
   return apiErrors.internal();
 }
@@ -55,8 +55,8 @@ export function sendError(
   reply: FastifyReply,
   bodyLimit: number,
 ): FastifyReply {
-  const apiError = toNgrokApiError(error, request, bodyLimit);
-  // Only a real bug is logged: an NgrokApiError with a 5xx status was chosen deliberately (a
+  const apiError = toEmulatorApiError(error, request, bodyLimit);
+  // Only a real bug is logged: an EmulatorApiError with a 5xx status was chosen deliberately (a
   // fault rule's injected 500/503).
   if (apiError !== error && apiError.statusCode >= 500) {
     request.log.error({ err: error }, "emulator internal error");

@@ -1,0 +1,54 @@
+/**
+ * One kind of record by id (SSH CAs, edges, routes): the store's building block. Ids are
+ * assigned on insert (`<prefix><KSUID>`, time-ordered) with the `created_at` time, so that
+ * sorting by id sorts by creation.
+ */
+import { newId } from "./ids";
+import { rfc3339Now } from "./time";
+
+/** The id and creation time given to a record on insert. */
+export interface RecordStamp {
+  /** `<prefix><KSUID>`, greater than every id made before it in this process. */
+  readonly id: string;
+  /** RFC 3339 UTC, whole seconds. */
+  readonly createdAt: string;
+}
+
+function byId(a: { id: string }, b: { id: string }): number {
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/** Records of one kind, keyed by id. Synchronous, like the whole store. */
+export class RecordTable<T extends RecordStamp> {
+  private readonly records = new Map<string, T>();
+
+  /** @param prefix the kind's id prefix, e.g. `"sshca_"`. */
+  constructor(private readonly prefix: string) {}
+
+  /** Stores the record `build` makes from a new id and creation time, and returns it. */
+  insert(build: (stamp: RecordStamp) => T): T {
+    const record = build({ id: newId(this.prefix), createdAt: rfc3339Now() });
+    this.records.set(record.id, record);
+    return record;
+  }
+
+  /** The record with this id, or `undefined`. */
+  get(id: string): T | undefined {
+    return this.records.get(id);
+  }
+
+  /** Removes a record; `false` when there was none. */
+  delete(id: string): boolean {
+    return this.records.delete(id);
+  }
+
+  /** Every record, oldest first (by id, i.e. by creation). */
+  oldestFirst(): T[] {
+    return [...this.records.values()].sort(byId);
+  }
+
+  /** Every record, newest first. */
+  newestFirst(): T[] {
+    return this.oldestFirst().reverse();
+  }
+}
