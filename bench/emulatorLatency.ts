@@ -2,7 +2,7 @@
  * Emulator responsiveness: the latency of GET requests (one CA, as refresh reads it) while 20
  * rsa-4096 creates run, and how long the emulator's event loop is ever blocked meanwhile,
  * measured inside the emulator's own process (emulatorProcess.ts). Key generation runs on libuv's
- * thread pool (emulator/sshKeys.ts), so GETs should still be answered in milliseconds.
+ * thread pool (emulator/model/sshKeys.ts), so GETs should still be answered in milliseconds.
  *
  * @module
  */

@@ -7,7 +7,7 @@ import { IDP_METADATA_DIR, readIdpMetadata } from "../support/fixtures";
 
 /*
  * fastify's inject() loads light-my-request, which requires `cookie` 2.x; that package is
- * ESM-only and Jest 30 on Node 20 cannot `require` ESM. light-my-request only uses
+ * ESM-only and Jest (29, the version used here) cannot `require` ESM on Node 20. light-my-request only uses
  * `stringifySetCookie`, and only for inject's `cookies` option (unused here), so a CommonJS
  * stand-in is enough.
  */
