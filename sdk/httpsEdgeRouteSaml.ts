@@ -148,6 +148,8 @@ export interface HttpsEdgeRouteSamlArgs {
  * ```
  */
 export class HttpsEdgeRouteSaml extends pulumi.dynamic.Resource {
+  // One declaration per output, alike on purpose (as in Pulumi's generated SDKs): each has its own
+  // type and documentation.
   /** The HTTPS edge's id (`edghts_…`). */
   declare public readonly edgeId: pulumi.Output<string>;
   /** The route's id (`edghtsrt_…`). */

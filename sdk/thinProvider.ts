@@ -22,6 +22,8 @@ export type ImplementationName = "sshCertificateAuthorityProvider" | "httpsEdgeR
 
 /** A provider whose methods call `require("pulumi-ngrok-dynamic/provider")[name]`. */
 export function thinProvider(name: ImplementationName): pulumi.dynamic.ResourceProvider {
+  // One method per ResourceProvider method, written out alike on purpose: each keeps Pulumi's own
+  // signature, and the `require` must stay inside each body so the serializer never captures it.
   return {
     async configure(req) {
       return (require("pulumi-ngrok-dynamic/provider") as Implementation).configure(req);
