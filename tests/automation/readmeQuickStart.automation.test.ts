@@ -9,12 +9,13 @@
  * `pulumi new` itself is not run: it downloads the template and the Node.js language host, which
  * this machine cannot reach; the program runs as an Automation API inline program instead.
  */
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import type { RealStack } from "../../dist/devtools/realStack";
 import { RealStack as Stack } from "../../dist/devtools/realStack";
+import { installPackedPackage } from "../support/consumerProject";
 import { cli, describeWithPulumi, succeeded, toConfigMap } from "../support/realEngine";
 import { REPO } from "../support/stack";
 
@@ -27,12 +28,6 @@ function readmeBlock(marker: string, language: string): string {
   const match = new RegExp("```" + language + "\\n([\\s\\S]*?)```").exec(README.slice(at));
   if (match === null) throw new Error(`no ${language} block after ${JSON.stringify(marker)}`);
   return match[1];
-}
-
-/** The version of a package in the repository's own node_modules. */
-function installedVersion(name: string): string {
-  const manifest = path.join(REPO, "node_modules", name, "package.json");
-  return (JSON.parse(fs.readFileSync(manifest, "utf8")) as { version: string }).version;
 }
 
 async function listCas(url: string, apiKey: string): Promise<{ public_key: string }[]> {
@@ -61,26 +56,7 @@ describeWithPulumi("README.md's quick start, against the emulator", () => {
       JSON.stringify({ name: "ngrok-ssh", main: "index.ts", private: true }, null, 2),
     );
     // `npm install pulumi-ngrok-dynamic`, with the package as npm would serve it.
-    const [pack] = JSON.parse(
-      execFileSync("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", folder], {
-        cwd: REPO,
-        encoding: "utf8",
-      }),
-    ) as { filename: string }[];
-    execFileSync(
-      "npm",
-      [
-        "install",
-        "--no-audit",
-        "--no-fund",
-        "--prefer-offline",
-        `./${pack.filename}`,
-        `@pulumi/pulumi@${installedVersion("@pulumi/pulumi")}`,
-        `typescript@${installedVersion("typescript")}`,
-        `@types/node@${installedVersion("@types/node")}`,
-      ],
-      { cwd: folder, stdio: "pipe" },
-    );
+    installPackedPackage(folder);
     fs.writeFileSync(path.join(folder, "index.ts"), readmeBlock("Replace `index.ts` with:", "ts"));
 
     // README: `npx -p pulumi-ngrok-dynamic ngrok-api-emulator --port 8787 --api-key emu_local`,

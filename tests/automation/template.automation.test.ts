@@ -1,0 +1,123 @@
+/**
+ * The `pulumi new` template in `templates/ngrok-ssh-typescript`, instantiated by the real CLI
+ * (`pulumi new <folder> --generate-only`), its dependencies installed as npm serves them (the
+ * packed package), then previewed and deployed against the emulator through the real engine.
+ *
+ * `pulumi new` writes the project and then needs the Node.js language host, which the Go module
+ * proxy does not serve: where it is missing, the CLI exits 1 naming `pulumi-language-nodejs`, the
+ * test asserts exactly that failure (any other fails the test), and the generated program runs as an
+ * Automation API inline program, which needs no language host.
+ */
+import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import type { RealStack } from "../../dist/devtools/realStack";
+import { RealStack as Stack } from "../../dist/devtools/realStack";
+import { offlineEnv } from "../../dist/devtools/pulumiCli";
+import { type RunningEmulator, startEmulator } from "../../emulator";
+import { installPackedPackage } from "../support/consumerProject";
+import { cli, describeWithPulumi, succeeded, toConfigMap } from "../support/realEngine";
+import { REPO } from "../support/stack";
+
+const TEMPLATE = path.join(REPO, "templates", "ngrok-ssh-typescript");
+
+describeWithPulumi("the pulumi new template, through the real CLI", () => {
+  let workDir: string;
+  let project: string;
+  let newRun: ReturnType<typeof spawnSync>;
+  let emulator: RunningEmulator;
+  let stack: RealStack;
+
+  beforeAll(async () => {
+    workDir = fs.mkdtempSync(path.join(os.tmpdir(), "template-"));
+    project = path.join(workDir, "my-ssh-ca");
+    newRun = spawnSync(
+      "pulumi",
+      [
+        "new",
+        TEMPLATE,
+        "--generate-only",
+        "--yes",
+        "--name",
+        "my-ssh-ca",
+        "--description",
+        "Our SSH user CA",
+        "--dir",
+        project,
+      ],
+      { cwd: workDir, env: { ...process.env, ...offlineEnv(cli(), workDir) }, encoding: "utf8" },
+    );
+    emulator = await startEmulator({ port: 0 });
+  }, 120000);
+
+  afterAll(async () => {
+    await stack?.remove();
+    await emulator?.close();
+    if (workDir !== undefined) fs.rmSync(workDir, { recursive: true, force: true });
+  });
+
+  test("pulumi new writes the project, and fails only for want of the Node.js language host", () => {
+    const output = `${String(newRun.stdout)}${String(newRun.stderr)}`;
+    if (newRun.status !== 0) {
+      expect(newRun.status).toBe(1);
+      expect(output).toContain("no language plugin 'pulumi-language-nodejs' found");
+    }
+    expect(output).toContain("Created project 'my-ssh-ca'");
+    expect(fs.readdirSync(project).sort()).toEqual([
+      "Pulumi.yaml",
+      "index.ts",
+      "package.json",
+      "tsconfig.json",
+    ]);
+  });
+
+  test("the placeholders are filled in and the template's own settings are gone", () => {
+    const pulumiYaml = fs.readFileSync(path.join(project, "Pulumi.yaml"), "utf8");
+    expect(pulumiYaml).toMatch(/^name: my-ssh-ca$/m);
+    expect(pulumiYaml).toMatch(/^description: Our SSH user CA$/m);
+    expect(pulumiYaml).not.toContain("${");
+    expect(pulumiYaml).not.toMatch(/^template:/m);
+    const manifest = JSON.parse(fs.readFileSync(path.join(project, "package.json"), "utf8")) as {
+      name: string;
+      dependencies: Record<string, string>;
+    };
+    expect(manifest.name).toBe("my-ssh-ca");
+    expect(Object.keys(manifest.dependencies).sort()).toEqual([
+      "@pulumi/pulumi",
+      "pulumi-ngrok-dynamic",
+    ]);
+    const own = JSON.parse(fs.readFileSync(path.join(REPO, "package.json"), "utf8")) as {
+      version: string;
+    };
+    expect(manifest.dependencies["pulumi-ngrok-dynamic"]).toBe(`^${own.version}`);
+  });
+
+  test("with its dependencies installed, preview plans the CA and calls no API", async () => {
+    installPackedPackage(project);
+    stack = await Stack.create({
+      cli: cli(),
+      programDir: project,
+      projectName: "my-ssh-ca",
+      useProgramProject: true,
+      config: toConfigMap({
+        "ngrok:apiBaseUrl": emulator.url,
+        "ngrok:apiKey": { value: emulator.apiKey, secret: true },
+      }),
+    });
+    const preview = succeeded(await stack.preview());
+    expect(preview.changeSummary).toEqual({ create: 2 }); // the stack and the CA
+    expect(emulator.requests).toEqual([]);
+  }, 300000);
+
+  test("up creates one protected CA whose public key is the stack output", async () => {
+    succeeded(await stack.up());
+    const [ca] = emulator.snapshot().sshCertificateAuthorities;
+    const outputs = await stack.outputs();
+    expect(outputs.trustedUserCaKey).toBe(ca.public_key);
+    expect(outputs.certificateAuthorityId).toBe(ca.id);
+    const [resource] = stack.checkpointResources();
+    expect(resource.urn).toMatch(/::user-ca$/);
+    expect((resource as { protect?: boolean }).protect).toBe(true);
+  });
+});
