@@ -7,6 +7,7 @@ export default tseslint.config(
     ignores: [
       "node_modules/",
       "dist/",
+      "emulator/dist/",
       "coverage/",
       ".tmp/",
       "docs-api/",
@@ -60,7 +61,12 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ["**/emulator", "**/emulator/**", "pulumi-ngrok-dynamic/emulator"],
+              group: [
+                "**/emulator",
+                "**/emulator/**",
+                "ngrok-api-emulator",
+                "ngrok-api-emulator/**",
+              ],
               message:
                 "provider/ and sdk/ must not import emulator/: the emulator is the independent oracle (CONTRIBUTING.md, Boundaries).",
             },

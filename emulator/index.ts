@@ -1,10 +1,10 @@
 /**
- * `pulumi-ngrok-dynamic/emulator`: a local emulator of two areas of ngrok's REST API —
+ * `ngrok-api-emulator`: a local emulator of two areas of ngrok's REST API —
  * SSH Certificate Authorities and the SAML module of HTTPS edge routes (with minimal HTTPS edges
  * and routes to hang it on) — for tests and local development.
  *
  * ```ts
- * import { startEmulator } from "pulumi-ngrok-dynamic/emulator";
+ * import { startEmulator } from "ngrok-api-emulator";
  * const emulator = await startEmulator({ port: 0 });
  * // NGROK_API_BASE_URL=emulator.url NGROK_API_KEY=emulator.apiKey
  * await emulator.close();

@@ -2,8 +2,8 @@
  * README.md's quick start, followed as a new user would, against the local emulator and the real
  * Pulumi CLI: an empty folder with what `pulumi new typescript` leaves in it, `npm install` of
  * this package (from `npm pack`, as the registry would serve it), the README's `index.ts` copied
- * from README.md itself, the emulator started with README's `npx -p pulumi-ngrok-dynamic
- * ngrok-api-emulator` command, the two `pulumi config set` lines, then `pulumi preview`,
+ * from README.md itself, the emulator installed and started with README's `npm install --save-dev
+ * ngrok-api-emulator` and `npx ngrok-api-emulator` commands (from its packed package), the two `pulumi config set` lines, then `pulumi preview`,
  * `pulumi up`, the stack output, and a preview with nothing to do.
  *
  * `pulumi new` itself is not run: it downloads the template and the Node.js language host, which
@@ -15,7 +15,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import type { RealStack } from "../../dist/devtools/realStack";
 import { RealStack as Stack } from "../../dist/devtools/realStack";
-import { installPackedPackage } from "../support/consumerProject";
+import { installPackedEmulator, installPackedPackage } from "../support/consumerProject";
 import { cli, describeWithPulumi, succeeded, toConfigMap } from "../support/realEngine";
 import { REPO } from "../support/stack";
 
@@ -59,12 +59,14 @@ describeWithPulumi("README.md's quick start, against the emulator", () => {
     installPackedPackage(folder);
     fs.writeFileSync(path.join(folder, "index.ts"), readmeBlock("Replace `index.ts` with:", "ts"));
 
-    // README: `npx -p pulumi-ngrok-dynamic ngrok-api-emulator --port 8787 --api-key emu_local`,
-    // on a free port here.
-    const command = readmeBlock("In a second terminal of the same folder:", "sh").trim();
-    expect(command).toBe(
-      "npx -p pulumi-ngrok-dynamic ngrok-api-emulator --port 8787 --api-key emu_local",
+    // README: `npm install --save-dev ngrok-api-emulator`, then
+    // `npx ngrok-api-emulator --port 8787 --api-key emu_local`, on a free port here.
+    expect(readmeBlock("a development dependency", "sh").trim()).toBe(
+      "npm install --save-dev ngrok-api-emulator",
     );
+    installPackedEmulator(folder);
+    const command = readmeBlock("In a second terminal of the same folder:", "sh").trim();
+    expect(command).toBe("npx ngrok-api-emulator --port 8787 --api-key emu_local");
     const args = command
       .split(/\s+/)
       .slice(1)

@@ -95,6 +95,10 @@ describeWithPulumi("the pulumi new template, through the real CLI", () => {
 
   test("with its dependencies installed, preview plans the CA and calls no API", async () => {
     installPackedPackage(project);
+    // Installing the package for its resources brings none of the emulator's server.
+    for (const server of ["fastify", "@peculiar/x509", "reflect-metadata", "ngrok-api-emulator"]) {
+      expect(fs.existsSync(path.join(project, "node_modules", server))).toBe(false);
+    }
     stack = await Stack.create({
       cli: cli(),
       programDir: project,

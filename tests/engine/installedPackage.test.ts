@@ -89,30 +89,51 @@ afterAll(async () => {
   fs.rmSync(consumer, { recursive: true, force: true });
 });
 
-test("the tarball holds the compiled SDK, provider, emulator CLI and the user docs, and nothing else", () => {
+test("the tarball holds the compiled SDK and provider and the user docs, and nothing else", () => {
   expect(packedFiles).toEqual(
     expect.arrayContaining([
       "package.json",
       "README.md",
+      "LICENSE",
       "docs/sshCertificateAuthority.md",
       "docs/httpsEdgeRouteSaml.md",
       "docs/configuration.md",
       "dist/sdk/index.js",
       "dist/sdk/index.d.ts",
+      "dist/sdk/thinProviders/sshCertificateAuthority.js",
       "dist/provider/index.js",
-      "dist/emulator/index.js",
-      "dist/emulator/cli.js",
     ]),
   );
   expect(
     packedFiles.filter(
       (f) =>
-        !/^(dist\/(sdk|provider|emulator)\/|package\.json$|README\.md$|emulator\/README\.md$|docs\/[A-Za-z]+\.md$|LICENSE$)/.test(
+        !/^(dist\/(sdk|provider)\/|package\.json$|README\.md$|docs\/[A-Za-z]+\.md$|LICENSE$)/.test(
           f,
         ),
     ),
   ).toEqual([]);
+  // No TypeScript sources, so no source maps pointing at them.
   expect(packedFiles.filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"))).toEqual([]);
+  expect(packedFiles.filter((f) => f.endsWith(".map"))).toEqual([]);
+  const mapped = packedFiles
+    .filter((f) => f.endsWith(".js"))
+    .filter((f) => fs.readFileSync(path.join(installed, f), "utf8").includes("sourceMappingURL"));
+  expect(mapped).toEqual([]);
+});
+
+test("the package depends on what its resources need, not on the emulator's server", () => {
+  const manifest = JSON.parse(fs.readFileSync(path.join(installed, "package.json"), "utf8")) as {
+    dependencies: Record<string, string>;
+    bin?: unknown;
+  };
+  expect(Object.keys(manifest.dependencies).sort()).toEqual([
+    "@xmldom/xmldom",
+    "exponential-backoff",
+    "node-fetch",
+    "sshpk",
+    "zod",
+  ]);
+  expect(manifest.bin).toBeUndefined();
 });
 
 test("the program was loaded from the installed copy", () => {

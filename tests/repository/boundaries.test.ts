@@ -47,7 +47,7 @@ test.each([
   ["emulator/example.ts", 'export * from "pulumi-ngrok-dynamic/provider";'],
   ["provider/client/example.ts", 'import { startEmulator } from "../../emulator";'],
   ["provider/example.ts", 'import { EmulatorErrorBody } from "../emulator/errors";'],
-  ["sdk/example.ts", 'import { startEmulator } from "pulumi-ngrok-dynamic/emulator";'],
+  ["sdk/example.ts", 'import { startEmulator } from "ngrok-api-emulator";'],
 ])("%s may not say %s", (file, code) => {
   const errors = boundaryErrors(`${code}\nexport const used = 1;\n`, file);
   expect(errors).toHaveLength(1);

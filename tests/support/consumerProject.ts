@@ -14,15 +14,30 @@ export function installedVersion(name: string): string {
   return (JSON.parse(fs.readFileSync(manifest, "utf8")) as { version: string }).version;
 }
 
-/** `npm pack` of the repository into `folder`; returns the tarball's file name. */
-export function packInto(folder: string): string {
+/**
+ * `npm pack` of the package in `packageDir` (default: the repository's root, `pulumi-ngrok-dynamic`;
+ * `emulator/` is `ngrok-api-emulator`) into `folder`; returns the tarball's name and its files.
+ */
+export function packInto(
+  folder: string,
+  packageDir: string = REPO,
+): { filename: string; files: string[] } {
   const [pack] = JSON.parse(
     execFileSync("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", folder], {
-      cwd: REPO,
+      cwd: packageDir,
       encoding: "utf8",
     }),
-  ) as { filename: string }[];
-  return pack.filename;
+  ) as { filename: string; files: { path: string }[] }[];
+  return { filename: pack.filename, files: pack.files.map((f) => f.path) };
+}
+
+/** `npm install --save-dev ngrok-api-emulator` in `folder`, from the packed `emulator/`. */
+export function installPackedEmulator(folder: string): void {
+  const { filename } = packInto(folder, path.join(REPO, "emulator"));
+  execFileSync("npm", ["install", "--no-audit", "--no-fund", "--save-dev", `./${filename}`], {
+    cwd: folder,
+    stdio: "pipe",
+  });
 }
 
 /**
@@ -30,7 +45,7 @@ export function packInto(folder: string): string {
  * usual dependencies, as `npm install pulumi-ngrok-dynamic` would.
  */
 export function installPackedPackage(folder: string): void {
-  const tarball = packInto(folder);
+  const tarball = packInto(folder).filename;
   execFileSync(
     "npm",
     [
