@@ -8,13 +8,18 @@
  * 3. Deploys the quickstart with that config:
  *    - with the Pulumi CLI (on PATH, or built by `npm run pulumi:install`): a real `pulumi up` of
  *      the root Pulumi.yaml through the Automation API (an inline program: no language host is
- *      needed), on a temporary file backend; then the real `pulumi stack output`, a `pulumi
- *      preview` that finds nothing to change, and `pulumi destroy`;
+ *      needed), on a temporary file backend; then the real `pulumi stack output`; a `pulumi
+ *      preview` of the same program given a broken IdP metadata document (an HTML page), which
+ *      fails naming the rule, with no API call; an in-place update (`authorizedGroups`, one PUT);
+ *      a `pulumi preview` that finds nothing to change; and `pulumi destroy` (or, with `--keep`,
+ *      everything left running, with how to reach it, until Ctrl-C);
  *    - without it: the program's real resources through Pulumi's own dynamic-provider host, called
  *      as the engine calls it (Check, Create, then Read for the live state), then Delete. This
  *      exercises the providers for real but is no substitute for the engine.
  * 4. Prints the stack outputs as `pulumi stack output` does, shows what the emulator holds, cleans
- *    up, and checks that nothing is left behind.
+ *    up, checks that nothing is left behind, and says what to do next (run it against ngrok).
+ *
+ * `npm run demo -- --keep` leaves the emulator and the stack running (real CLI path).
  *
  * @module
  */
@@ -37,9 +42,20 @@ const PROJECT = "ngrok-quickstart";
 const STACK = "demo";
 const idSchema = z.object({ id: z.string() });
 
+/** `--keep`: leave the emulator and the stack running at the end. */
+const KEEP = process.argv.includes("--keep");
+
+/** What a demo deploys into: the emulator and the config it hands the stack. */
+interface DemoSetup {
+  readonly emulator: RunningEmulator;
+  readonly work: string;
+  readonly config: Record<string, string>;
+}
+
 async function main(): Promise<void> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "ngrok-demo-"));
   const emulator = await startEmulator({ port: 0 });
+  let kept = false;
   try {
     step(`ngrok API emulator listening on ${emulator.url}`);
     const client = new NgrokClient({ apiKey: emulator.apiKey, baseUrl: emulator.url });
@@ -74,7 +90,8 @@ async function main(): Promise<void> {
           "through the Automation API (the root Pulumi.yaml, as an inline program; state in a " +
           "temporary folder)",
       );
-      await deployWithCli(lookup.cli, config);
+      kept = await deployWithCli(lookup.cli, { emulator, work, config });
+      if (kept) return;
     } else {
       step(
         `Pulumi CLI not found (${lookup.reason}): running the program's resources through ` +
@@ -93,17 +110,40 @@ async function main(): Promise<void> {
     step(
       `cleaned up: the emulator is empty again (${emulator.requests.length} API requests in all)`,
     );
+    printNextSteps();
   } finally {
-    await emulator.close();
-    fs.rmSync(work, { recursive: true, force: true });
+    if (!kept) {
+      await emulator.close();
+      fs.rmSync(work, { recursive: true, force: true });
+    }
   }
 }
 
+/** Where to go from here. */
+function printNextSteps(): void {
+  const keep = KEEP
+    ? []
+    : ["  - Keep this demo's emulator and stack running to explore them: npm run demo -- --keep"];
+  step(
+    [
+      "",
+      "Next steps:",
+      '  - Run it against ngrok: README.md, "Quick start" (pulumi config set ngrok:apiKey --secret,',
+      "    then pulumi preview and pulumi up in your own project).",
+      ...keep,
+      "  - Test your own programs offline: npm install --save-dev ngrok-api-emulator",
+      '    (docs/configuration.md, "Against the local emulator").',
+    ].join("\n"),
+  );
+}
+
 /**
- * The real engine: `pulumi up`, `pulumi stack output`, a no-op `pulumi preview` and
- * `pulumi destroy` of the root Pulumi.yaml, on a temporary file backend.
+ * The real engine on a temporary file backend: `pulumi up`, `pulumi stack output`, a preview that
+ * a broken IdP metadata document stops, an in-place update, a no-op `pulumi preview`, then
+ * `pulumi destroy`, or with `--keep` how to reach what is left running. True when kept.
  */
-async function deployWithCli(cli: PulumiCli, config: Record<string, string>): Promise<void> {
+async function deployWithCli(cli: PulumiCli, setup: DemoSetup): Promise<boolean> {
+  const { emulator, work, config } = setup;
   const stack = await RealStack.create({
     cli,
     programDir: REPO,
@@ -119,17 +159,54 @@ async function deployWithCli(cli: PulumiCli, config: Record<string, string>): Pr
     ),
   });
   const echo = (out: string) => process.stdout.write(out);
+  const pulumi = (args: string[]) =>
+    execFileSync(path.join(cli.binDir, "pulumi"), [...args, "--stack", stack.name], {
+      cwd: REPO,
+      env: { ...process.env, ...stack.env },
+      encoding: "utf8",
+    });
+  let kept = false;
   try {
     step("$ pulumi up");
     expectOk(await stack.up({ onOutput: echo }));
     step("$ pulumi stack output");
-    process.stdout.write(
-      execFileSync(path.join(cli.binDir, "pulumi"), ["stack", "output", "--stack", stack.name], {
-        cwd: REPO,
-        env: { ...process.env, ...stack.env },
-        encoding: "utf8",
-      }),
+    process.stdout.write(pulumi(["stack", "output"]));
+
+    // The headline: a broken document stops at preview, before any API call.
+    const htmlPage = path.join(work, "downloaded-login-page.xml");
+    fs.writeFileSync(
+      htmlPage,
+      "<!DOCTYPE html>\n<html><head><title>Sign in</title></head><body>Sign in</body></html>\n",
     );
+    step(
+      "$ pulumi config set idpMetadataPath downloaded-login-page.xml   # an HTML page saved by mistake\n" +
+        "$ pulumi preview",
+    );
+    await stack.setConfig({ [`${PROJECT}:idpMetadataPath`]: { value: htmlPage } });
+    const before = emulator.requests.length;
+    const broken = await stack.preview({ onOutput: echo });
+    if (broken.ok) throw new Error("the preview of a broken IdP metadata document succeeded");
+    step(
+      `preview failed at check, before any API call (${emulator.requests.length - before} ` +
+        "requests to the emulator); the message names the property and the rule.",
+    );
+    await stack.setConfig({
+      [`${PROJECT}:idpMetadataPath`]: { value: config[`${PROJECT}:idpMetadataPath`] },
+    });
+
+    step(
+      "$ pulumi config set --path 'authorizedGroups[0]' engineering   # only this IdP group gets in\n" +
+        "$ pulumi up",
+    );
+    await stack.setConfig({ [`${PROJECT}:authorizedGroups`]: { value: '["engineering"]' } });
+    const beforeUpdate = emulator.requests.length;
+    expectOk(await stack.up({ onOutput: echo }));
+    const writes = emulator.requests
+      .slice(beforeUpdate)
+      .filter((r) => r.method !== "GET")
+      .map((r) => `${r.method} ${r.path}`);
+    step(`updated in place: ${writes.join(", ")} (the module keeps its URLs and certificate)`);
+
     step("$ pulumi preview   # nothing changed since the up, so nothing to do");
     const preview = expectOk(await stack.preview({ onOutput: echo }));
     const changes = Object.keys(preview.changeSummary ?? {}).filter((op) => op !== "same");
@@ -138,11 +215,45 @@ async function deployWithCli(cli: PulumiCli, config: Record<string, string>): Pr
         `the preview after up planned changes: ${JSON.stringify(preview.changeSummary)}`,
       );
     }
+    if (KEEP) {
+      kept = true;
+      await keepRunning(stack, setup);
+      return true;
+    }
     step("$ pulumi destroy");
     expectOk(await stack.destroy({ onOutput: echo }));
   } finally {
-    await stack.remove();
+    if (!kept) await stack.remove();
   }
+  return false;
+}
+
+/** `--keep`: prints how to reach the emulator and the stack, then waits for Ctrl-C. */
+async function keepRunning(stack: RealStack, setup: DemoSetup): Promise<void> {
+  const env = ["PULUMI_HOME", "PULUMI_BACKEND_URL", "PULUMI_CONFIG_PASSPHRASE"]
+    .map((key) => `${key}='${stack.env[key]}'`)
+    .join(" ");
+  step(
+    [
+      "",
+      "Kept running (--keep). Press Ctrl-C to stop the emulator and delete the demo's files.",
+      `  The emulator: ${setup.emulator.url} (API key ${setup.emulator.apiKey}), e.g.`,
+      `    curl -H 'Authorization: Bearer ${setup.emulator.apiKey}' -H 'Ngrok-Version: 2' ${setup.emulator.url}/ssh_certificate_authorities`,
+      `  The stack ${stack.name}, from ${REPO}:`,
+      `    export ${env} PATH='${stack.env.PATH.split(path.delimiter)[0]}':"$PATH"`,
+      `    pulumi stack output --stack ${stack.name}`,
+      `    pulumi stack export --stack ${stack.name}`,
+    ].join("\n"),
+  );
+  printNextSteps();
+  await new Promise<void>((resolve) => {
+    process.once("SIGINT", resolve);
+    process.once("SIGTERM", resolve);
+  });
+  await stack.remove();
+  await setup.emulator.close();
+  fs.rmSync(setup.work, { recursive: true, force: true });
+  step("stopped: the emulator is closed and the demo's files are deleted");
 }
 
 /** The result of a successful operation; throws the CLI's message otherwise. */

@@ -39,6 +39,9 @@ const sso = new HttpsEdgeRouteSaml("route-sso", {
   edgeId,
   routeId,
   idpMetadata: fs.readFileSync(idpMetadataPath, "utf8"),
+  // Optional: only members of these IdP groups get in (`pulumi config set --path
+  // 'authorizedGroups[0]' engineering`); unset, anyone the IdP authenticates does.
+  authorizedGroups: config.getObject<string[]>("authorizedGroups"),
 });
 
 /** The CA's public key, one line of an sshd `TrustedUserCAKeys` file. */

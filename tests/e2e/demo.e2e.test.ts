@@ -2,7 +2,7 @@
  * `npm run demo` as a newcomer runs it: it must show both resources created in the emulator with
  * real outputs, clean up, and say which path ran.
  */
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import { findPulumiCli } from "../../dist/devtools/pulumiCli";
@@ -32,7 +32,16 @@ test("the demo deploys the quickstart into the emulator, prints real outputs and
     expect(stdout).toMatch(
       /\$ pulumi up\n[\s\S]*\+ {2}pulumi-nodejs:dynamic\/ngrok:SshCertificateAuthority ssh-ca created/,
     );
-    expect(stdout).toMatch(/\$ pulumi preview[\s\S]*3 unchanged/);
+    // The headline: a broken IdP metadata document stops at preview, naming the rule, no API call.
+    expect(stdout).toMatch(
+      /\$ pulumi preview\n[\s\S]*idpMetadata is an HTML page \(<!DOCTYPE html> at line 1, column 1\)/,
+    );
+    expect(stdout).toMatch(/preview failed at check, before any API call \(0 requests/);
+    expect(stdout).toMatch(/~ 1 updated/);
+    expect(stdout).toMatch(
+      /updated in place: PUT \/edges\/https\/edghts_\w+\/routes\/edghtsrt_\w+\/saml \(/,
+    );
+    expect(stdout).toMatch(/\$ pulumi preview {3}# nothing changed[\s\S]*3 unchanged/);
     expect(stdout).toMatch(/\$ pulumi destroy[\s\S]*3 deleted/);
   }
   expect(stdout).toMatch(/Current stack outputs \(4\):/);
@@ -41,4 +50,43 @@ test("the demo deploys the quickstart into the emulator, prints real outputs and
     /assertionConsumerServiceUrl +http:\/\/127\.0\.0\.1:\d+\/saml\/edghtsrt_\w+\/acs/,
   );
   expect(stdout).toMatch(/cleaned up: the emulator is empty again/);
+  expect(stdout).toMatch(/Next steps:\n {2}- Run it against ngrok/);
+}, 300000);
+
+test("npm run demo -- --keep leaves the emulator and the stack running until Ctrl-C", async () => {
+  if (!findPulumiCli().found) {
+    process.stderr.write(
+      "skipped the --keep test: it needs the Pulumi CLI (npm run pulumi:install)\n",
+    );
+    return;
+  }
+  const demo = spawn(process.execPath, [path.join(REPO, "dist/scripts/demo.js"), "--keep"], {
+    cwd: REPO,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  const exited = new Promise<number | null>((resolve) => demo.once("exit", resolve));
+  await new Promise<void>((resolve, reject) => {
+    demo.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+      if (stdout.includes("Press Ctrl-C")) resolve();
+    });
+    void exited.then((code) => reject(new Error(`the demo exited (${code}): ${stdout}`)));
+  });
+  await new Promise((resolve) => setTimeout(resolve, 500)); // the rest of the instructions
+  const url = /The emulator: (http:\/\/\S+) \(API key (emu_\w+)\)/.exec(stdout);
+  expect(url).not.toBeNull();
+  const response = await fetch(`${url![1]}/ssh_certificate_authorities`, {
+    headers: { Authorization: `Bearer ${url![2]}`, "Ngrok-Version": "2" },
+  });
+  const { ssh_certificate_authorities: cas } = (await response.json()) as {
+    ssh_certificate_authorities: { public_key: string }[];
+  };
+  expect(cas).toHaveLength(1);
+  expect(stdout).toMatch(/pulumi stack output --stack test-\w+/);
+  expect(stdout).not.toMatch(/\$ pulumi destroy/);
+  demo.kill("SIGINT");
+  expect(await exited).toBe(0);
+  expect(stdout).toMatch(/stopped: the emulator is closed/);
+  await expect(fetch(`${url![1]}/ssh_certificate_authorities`)).rejects.toThrow();
 }, 300000);
