@@ -10,6 +10,9 @@ import { REPO } from "../support/stack";
 interface Manifest {
   version: string;
   license: string;
+  repository?: { type: string; url: string; directory?: string };
+  homepage?: string;
+  bugs?: { url: string };
   dependencies?: Record<string, string>;
   peerDependencies?: Record<string, string>;
   devDependencies?: Record<string, string>;
@@ -35,4 +38,18 @@ test("the CHANGELOG has an entry for the version", () => {
   expect(changelog).toMatch(
     new RegExp(`^## \\[${manifest.version.replace(/\./g, "\\.")}\\] - \\d{4}-\\d{2}-\\d{2}$`, "m"),
   );
+});
+
+test.each([
+  ["package.json", undefined],
+  ["emulator/package.json", "emulator"],
+])("%s says where the code, the docs and the issue tracker are", (file, directory) => {
+  const own = JSON.parse(fs.readFileSync(path.join(REPO, file), "utf8")) as Manifest;
+  expect(own.repository?.type).toBe("git");
+  const web = own.repository?.url.replace(/^git\+/, "").replace(/\.git$/, "");
+  expect(web).toMatch(/^https:\/\/github\.com\/[\w-]+\/[\w-]+$/);
+  expect(own.repository?.directory).toBe(directory);
+  expect(own.homepage?.startsWith(web!)).toBe(true);
+  expect(own.bugs?.url).toBe(`${web}/issues`);
+  expect(own.version).toBe(manifest.version);
 });
