@@ -109,8 +109,8 @@ export interface HttpsEdgeRouteSamlArgs {
  * it hands back the SP values to configure at the IdP (`entityId`,
  * `assertionConsumerServiceUrl`, or simply `metadataUrl`).
  *
- * API: `PUT`, `GET`, `DELETE /edges/https/{edge_id}/routes/{id}/saml` (spec 4.2). The module
- * has no id of its own: the Pulumi id is `<edge id>/<route id>`, e.g.
+ * API: `PUT`, `GET`, `DELETE /edges/https/{edge_id}/routes/{id}/saml` (ngrok API reference,
+ * "HTTPS Edge Route SAML Module", in its deprecated Edges group). The module has no id of its own: the Pulumi id is `<edge id>/<route id>`, e.g.
  * `edghts_2Zp…/edghtsrt_2Zq…`. Creating costs one `GET` (the take-over check, see
  * {@link HttpsEdgeRouteSamlArgs.adoptExisting}) and one `PUT`; updating one `PUT`; refreshing
  * one `GET`; deleting one `GET` and one `DELETE`. Changing `edgeId` or `routeId` replaces the

@@ -117,8 +117,8 @@ export type SshCertificateAuthorityArgs =
  * host and user certificates with it; you distribute the public key to `sshd`
  * (`TrustedUserCAKeys`) or to clients (`@cert-authority` in `known_hosts`).
  *
- * API: `POST`, `GET`, `PATCH`, `DELETE /ssh_certificate_authorities[/{id}]` (spec 4.1). The
- * Pulumi id is ngrok's id (`sshca_…`). Key parameters replace; `description` and `metadata`
+ * API: `POST`, `GET`, `PATCH`, `DELETE /ssh_certificate_authorities[/{id}]` (ngrok API
+ * reference, "SSH Certificate Authorities"). The Pulumi id is ngrok's id (`sshca_…`). Key parameters replace; `description` and `metadata`
  * update in place. A CA deleted outside Pulumi disappears from state on `pulumi refresh`; a
  * changed description or metadata shows as drift and is set back by the next `pulumi up`.
  *
