@@ -76,6 +76,26 @@ export default tseslint.config(
     },
   },
   {
+    // Inside the repository the emulator's sources are imported by file: emulator/package.json's
+    // main is the published build (emulator/dist), so a bare "../emulator" would load a second,
+    // compiled copy next to the sources that other imports load.
+    files: ["tests/**/*.ts", "devtools/**/*.ts", "scripts/**/*.ts", "bench/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(\\.\\./)+emulator$",
+              message:
+                'import "../emulator/index": a bare "../emulator" resolves to emulator/package.json\'s main, the compiled build.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The thin provider classes in sdk/ must call require() inside their methods so that
     // Pulumi's closure serializer does not capture the implementation (see sdk/thinProvider.ts).
     files: ["sdk/**/*.ts"],

@@ -11,7 +11,7 @@
 import { fork, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
-import { type RecordedRequest, startEmulator } from "../emulator";
+import { type RecordedRequest, startEmulator } from "../emulator/index";
 
 /** How the event loop fared between {@link EmulatorProcess.startLoopMonitor} and stop. */
 export interface LoopStats {

@@ -15,7 +15,7 @@ import * as path from "node:path";
 import type { RunResult } from "../devtools/inlineRunner";
 import { findPulumiCli, type PulumiCli } from "../devtools/pulumiCli";
 import { RealStack } from "../devtools/realStack";
-import { type RunningEmulator, startEmulator } from "../emulator";
+import { type RunningEmulator, startEmulator } from "../emulator/index";
 import type { Consumer } from "./installedPackage";
 import { progress } from "./progress";
 import type { Row, Section } from "./report";

@@ -33,7 +33,7 @@ import { findPulumiCli, type PulumiCli } from "../devtools/pulumiCli";
 import { RealStack } from "../devtools/realStack";
 import { startProviderHost } from "../devtools/providerHost";
 import { runProgram } from "../devtools/runProgram";
-import { type RunningEmulator, startEmulator } from "../emulator";
+import { type RunningEmulator, startEmulator } from "../emulator/index";
 import { NgrokClient } from "../provider/client";
 import { createDemoIdpMetadata } from "./demoIdentityProvider";
 

@@ -6,7 +6,7 @@
  *   for longer than the retry deadline) fails that `up`; once it answers again, a later `up`
  *   completes with exactly the declared CAs: no duplicate, no orphan, state and API agree.
  */
-import { type RunningEmulator, startEmulator } from "../../emulator";
+import { type RunningEmulator, startEmulator } from "../../emulator/index";
 import type { RealStack } from "../../dist/devtools/realStack";
 import { describeWithPulumi, openStack, succeeded } from "../support/realEngine";
 

@@ -7,7 +7,7 @@
  * real Pulumi CLI, against the emulator).
  */
 import type { RealStack } from "../../dist/devtools/realStack";
-import { type RunningEmulator, startEmulator } from "../../emulator";
+import { type RunningEmulator, startEmulator } from "../../emulator/index";
 import { claimOf } from "../../provider/httpsEdgeRouteSaml/claim";
 import { createEdgeWithRoutes } from "../support/emulatorApi";
 import { idpMetadataPath } from "../support/fixtures";

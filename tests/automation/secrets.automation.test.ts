@@ -8,7 +8,7 @@
 import * as os from "node:os";
 import type { RunResult } from "../../dist/devtools/inlineRunner";
 import type { RealStack } from "../../dist/devtools/realStack";
-import { type RunningEmulator, startEmulator } from "../../emulator";
+import { type RunningEmulator, startEmulator } from "../../emulator/index";
 import { createEdgeWithRoutes } from "../support/emulatorApi";
 import { cli, describeWithPulumi, openStack, succeeded } from "../support/realEngine";
 import { REPO } from "../support/stack";

@@ -6,7 +6,7 @@
  * dynamic resources). Each step asserts the engine's summary, the API requests it cost and the
  * emulator's contents.
  */
-import { type RunningEmulator, startEmulator } from "../../emulator";
+import { type RunningEmulator, startEmulator } from "../../emulator/index";
 import type { RealStack } from "../../dist/devtools/realStack";
 import { callApi } from "../support/emulatorApi";
 import {

@@ -15,7 +15,7 @@ import * as path from "node:path";
 import type { RealStack } from "../../dist/devtools/realStack";
 import { RealStack as Stack } from "../../dist/devtools/realStack";
 import { offlineEnv } from "../../dist/devtools/pulumiCli";
-import { type RunningEmulator, startEmulator } from "../../emulator";
+import { type RunningEmulator, startEmulator } from "../../emulator/index";
 import { installPackedPackage } from "../support/consumerProject";
 import { cli, describeWithPulumi, succeeded, toConfigMap } from "../support/realEngine";
 import { REPO } from "../support/stack";

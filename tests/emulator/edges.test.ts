@@ -1,7 +1,7 @@
 /**
  * The minimal HTTPS edges and routes the SAML module hangs on.
  */
-import type { EmulatorApp } from "../../emulator";
+import type { EmulatorApp } from "../../emulator/index";
 import { api, body, createEdgeAndRoute, expectError, newApp, OKTA_XML, samlPath } from "./helpers";
 
 const EDGE_ID = /^edghts_[0-9A-Za-z]{27}$/;

@@ -2,7 +2,7 @@
  * The error envelope and the request pipeline: authentication, version, content types, body
  * parsing, body size, routing (404/405), query strings, and a fault-injection layer.
  */
-import { apiErrors, type EmulatorApp } from "../../emulator";
+import { apiErrors, type EmulatorApp } from "../../emulator/index";
 import { API_KEY, api, AUTH_HEADERS, body, expectError, newApp } from "./helpers";
 
 const LIST = "/ssh_certificate_authorities";

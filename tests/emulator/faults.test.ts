@@ -10,7 +10,7 @@ import {
   type EmulatorApp,
   type FaultRule,
   type RunningEmulator,
-} from "../../emulator";
+} from "../../emulator/index";
 import { compilePathPattern } from "../../emulator/faults/pathPattern";
 import { seededRandom } from "../../emulator/faults/registry";
 import {

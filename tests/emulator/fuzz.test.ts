@@ -4,7 +4,7 @@
  */
 import fc from "fast-check";
 import type { LightMyRequestResponse } from "fastify";
-import type { EmulatorApp } from "../../emulator";
+import type { EmulatorApp } from "../../emulator/index";
 import { API_KEY, createEdgeAndRoute, newApp, OKTA_XML } from "./helpers";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"] as const;

@@ -2,7 +2,7 @@
  * Shared helpers for the emulator tests (not a test file itself).
  */
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
-import { buildEmulatorApp, type EmulatorApp, type EmulatorOptions } from "../../emulator";
+import { buildEmulatorApp, type EmulatorApp, type EmulatorOptions } from "../../emulator/index";
 import { IDP_METADATA_DIR, readIdpMetadata } from "../support/fixtures";
 
 /*

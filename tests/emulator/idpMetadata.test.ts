@@ -4,7 +4,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type { EmulatorApp } from "../../emulator";
+import type { EmulatorApp } from "../../emulator/index";
 import { validateIdpMetadata } from "../../emulator/model/idpMetadata";
 import {
   api,

@@ -9,7 +9,7 @@
  */
 import { Ngrok } from "@ngrok/ngrok-api";
 import sshpk from "sshpk";
-import { type RunningEmulator, startEmulator } from "../../emulator";
+import { type RunningEmulator, startEmulator } from "../../emulator/index";
 import { readIdpMetadata } from "../support/fixtures";
 
 /** A delete through the official client: the object goes; the client trips over the empty 204. */

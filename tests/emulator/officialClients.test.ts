@@ -4,7 +4,7 @@
  * `src/client.ts`/`src/util.ts`/services, ngrok/ngrok-api-python `http_client.py`/services) are
  * accepted unchanged.
  */
-import type { EmulatorApp } from "../../emulator";
+import type { EmulatorApp } from "../../emulator/index";
 import { API_KEY, body, createEdgeAndRoute, newApp, OKTA_XML, samlPath } from "./helpers";
 
 /** ngrok-api-go: lower-case header names, Content-Type only with a body, omitempty bodies. */

@@ -5,7 +5,7 @@
  */
 import { spawn } from "node:child_process";
 import * as path from "node:path";
-import { startEmulator, type RunningEmulator } from "../../emulator";
+import { startEmulator, type RunningEmulator } from "../../emulator/index";
 import { parseCliArguments } from "../../emulator/cli";
 import { RollingWindowLimiter, resolveRateLimit } from "../../emulator/http/rateLimit";
 import {

@@ -8,7 +8,7 @@
 import * as http from "node:http";
 import * as net from "node:net";
 import type { LightMyRequestResponse } from "fastify";
-import type { EmulatorApp } from "../../emulator";
+import type { EmulatorApp } from "../../emulator/index";
 import { SAML_MODULE_FIELDS } from "../../emulator/model/samlModule";
 import {
   API_KEY,

@@ -7,7 +7,7 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as x509 from "@peculiar/x509";
 import { DOMParser, type Element } from "@xmldom/xmldom";
-import type { EmulatorApp } from "../../emulator";
+import type { EmulatorApp } from "../../emulator/index";
 import * as certificates from "../../emulator/model/certificates";
 import {
   api,

@@ -4,7 +4,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import * as net from "node:net";
 import * as path from "node:path";
-import { startEmulator, type RunningEmulator } from "../../emulator";
+import { startEmulator, type RunningEmulator } from "../../emulator/index";
 import { OKTA_XML } from "./helpers";
 
 const REPO = path.join(__dirname, "../..");

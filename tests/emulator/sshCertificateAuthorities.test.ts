@@ -2,7 +2,7 @@
  * SSH Certificate Authorities: create, get, list with paging, update, delete, validation,
  * defaults, and concurrency.
  */
-import type { EmulatorApp } from "../../emulator";
+import type { EmulatorApp } from "../../emulator/index";
 import { api, body, expectError, newApp } from "./helpers";
 
 const LIST = "/ssh_certificate_authorities";

@@ -7,7 +7,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import sshpk from "sshpk";
-import type { EmulatorApp } from "../../emulator";
+import type { EmulatorApp } from "../../emulator/index";
 import { api, body, newApp } from "./helpers";
 
 const SSH_KEYGEN = "/usr/bin/ssh-keygen";

@@ -12,7 +12,7 @@ import * as path from "node:path";
 import { Deployment, type ResourceGoal } from "../../dist/devtools/deployment";
 import { type ProviderHost, startProviderHost } from "../../dist/devtools/providerHost";
 import { runProgram } from "../../dist/devtools/runProgram";
-import { type RunningEmulator, startEmulator } from "../../emulator";
+import { type RunningEmulator, startEmulator } from "../../emulator/index";
 import { createEdgeWithRoutes } from "../support/emulatorApi";
 import { REPO } from "../support/stack";
 import { idpMetadataPath } from "../support/fixtures";

@@ -7,7 +7,7 @@
  * and the cause; and the emulator holds exactly the objects that state says exist, with the
  * values state says they have (no duplicate, no orphan, nothing lost).
  */
-import { startEmulator, type FaultRule, type RunningEmulator } from "../../emulator";
+import { startEmulator, type FaultRule, type RunningEmulator } from "../../emulator/index";
 import {
   httpsEdgeRouteSamlProvider as saml,
   ResourceInitFailedError,

@@ -24,7 +24,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { pathToFileURL } from "node:url";
 import fc from "fast-check";
-import { startEmulator, type RunningEmulator } from "../../emulator";
+import { startEmulator, type RunningEmulator } from "../../emulator/index";
 import {
   httpsEdgeRouteSamlProvider,
   resetStackConfig,

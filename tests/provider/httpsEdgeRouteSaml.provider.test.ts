@@ -15,7 +15,7 @@ import {
   type EmulatorApp,
   type RunningEmulator,
   type SamlModuleSnapshot,
-} from "../../emulator";
+} from "../../emulator/index";
 import {
   httpsEdgeRouteSamlProvider as provider,
   NgrokApiError,

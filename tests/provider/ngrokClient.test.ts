@@ -12,7 +12,7 @@ import {
   buildEmulatorApp,
   EmulatorApiError as EmulatorError,
   type EmulatorApp,
-} from "../../emulator";
+} from "../../emulator/index";
 import {
   NgrokApiError,
   NgrokClient,

@@ -5,7 +5,7 @@
  * is kept small enough that the operations need several windows. Every operation must succeed,
  * the limiter must really have refused requests, and the emulator must end empty.
  */
-import { startEmulator, type RunningEmulator } from "../../emulator";
+import { startEmulator, type RunningEmulator } from "../../emulator/index";
 import {
   httpsEdgeRouteSamlProvider as saml,
   resetStackConfig,

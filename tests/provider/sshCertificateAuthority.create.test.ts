@@ -7,7 +7,7 @@
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { FastifyRequest } from "fastify";
-import { buildEmulatorApp, type EmulatorApp } from "../../emulator";
+import { buildEmulatorApp, type EmulatorApp } from "../../emulator/index";
 import {
   NgrokClientError,
   resetStackConfig,

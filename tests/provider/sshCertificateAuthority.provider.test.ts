@@ -13,7 +13,7 @@ import {
   type EmulatorApp,
   type RecordedRequest,
   type RunningEmulator,
-} from "../../emulator";
+} from "../../emulator/index";
 import {
   NgrokApiError,
   NgrokClientError,

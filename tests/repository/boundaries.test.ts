@@ -45,7 +45,7 @@ test.each([
   ],
   ["emulator/example.ts", 'import { SshCertificateAuthority } from "../sdk";'],
   ["emulator/example.ts", 'export * from "pulumi-ngrok-dynamic/provider";'],
-  ["provider/client/example.ts", 'import { startEmulator } from "../../emulator";'],
+  ["provider/client/example.ts", 'import { startEmulator } from "../../emulator/index";'],
   ["provider/example.ts", 'import { EmulatorErrorBody } from "../emulator/errors";'],
   ["sdk/example.ts", 'import { startEmulator } from "ngrok-api-emulator";'],
 ])("%s may not say %s", (file, code) => {
@@ -57,7 +57,10 @@ test.each([
 test.each([
   ["emulator/routes/example.ts", 'import { ApiContext } from "../context";'],
   ["provider/example.ts", 'import { NgrokClient } from "./client";'],
-  ["tests/example.test.ts", 'import { startEmulator } from "../emulator";\nimport "../provider";'],
+  [
+    "tests/example.test.ts",
+    'import { startEmulator } from "../emulator/index";\nimport "../provider";',
+  ],
 ])("%s may say %s", (file, code) => {
   expect(boundaryErrors(`${code}\nexport const used = 1;\n`, file)).toEqual([]);
 });
@@ -71,4 +74,13 @@ test("no file in emulator/, provider/ or sdk/ crosses the boundary", () => {
       .map((m) => `${path.relative(REPO, r.filePath)}:${m.line}: ${m.message}`),
   );
   expect(crossings).toEqual([]);
+});
+
+test.each([
+  ["tests/emulator/example.test.ts", 'import { startEmulator } from "../../emulator";'],
+  ["devtools/example.ts", 'import { startEmulator } from "../emulator";'],
+])("%s may not load the emulator's compiled build with %s", (file, code) => {
+  const errors = boundaryErrors(`${code}\nexport const used = startEmulator;\n`, file);
+  expect(errors).toHaveLength(1);
+  expect(errors[0]).toMatch(/import "\.\.\/emulator\/index"/);
 });

@@ -2,7 +2,7 @@
  * Calls to the emulator's API from tests, the way any API client would make them: for setting up
  * edges and routes, and for changes "outside Pulumi".
  */
-import type { RunningEmulator } from "../../emulator";
+import type { RunningEmulator } from "../../emulator/index";
 
 /** Sends one request with the emulator's key and ngrok's headers; returns status and JSON body. */
 export async function callApi(

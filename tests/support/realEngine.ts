@@ -9,7 +9,7 @@ import * as path from "node:path";
 import type { RunResult } from "../../dist/devtools/inlineRunner";
 import { findPulumiCli, type PulumiCli } from "../../dist/devtools/pulumiCli";
 import { RealStack } from "../../dist/devtools/realStack";
-import type { RunningEmulator } from "../../emulator";
+import type { RunningEmulator } from "../../emulator/index";
 import { REPO } from "./stack";
 
 const lookup = findPulumiCli();

@@ -7,7 +7,7 @@ import * as path from "node:path";
 import { Deployment, type ResourceGoal, type ResourceState } from "../../dist/devtools/deployment";
 import { type ProviderHost, startProviderHost } from "../../dist/devtools/providerHost";
 import { runProgram } from "../../dist/devtools/runProgram";
-import { type EmulatorOptions, type RunningEmulator, startEmulator } from "../../emulator";
+import { type EmulatorOptions, type RunningEmulator, startEmulator } from "../../emulator/index";
 
 export const REPO = path.resolve(__dirname, "../..");
 
