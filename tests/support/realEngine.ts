@@ -23,11 +23,16 @@ export function cli(): PulumiCli {
   return pulumiCli;
 }
 
+/** The timeout of each test of a {@link describeWithPulumi} suite: 3 minutes. */
+export const REAL_ENGINE_TEST_TIMEOUT_MS = 180_000;
+
 const inCi = ["true", "1"].includes((process.env.CI ?? "").toLowerCase());
 
 /** `describe` when the CLI is there; otherwise a skip that says why, or in CI a failure. */
 export function describeWithPulumi(title: string, suite: () => void): void {
   if (lookup.found) {
+    // Each step runs the real CLI, its plugins and the emulator: give a busy 2-core machine room.
+    jest.setTimeout(REAL_ENGINE_TEST_TIMEOUT_MS);
     describe(title, suite);
     return;
   }
