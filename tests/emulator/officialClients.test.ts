@@ -253,6 +253,7 @@ describe("requests as ngrok's official clients send them", () => {
       ).statusCode,
     ).toBe(204);
   });
+
   it("SSH certificates: Python's zero-value bodies and Go's omitempty bodies", async () => {
     const ca = await app.inject({
       method: "POST",
