@@ -297,13 +297,21 @@ describe.each(KINDS.map((kind) => [kind.type, kind] as const))("SSH %s certifica
       await expectCreateError({ valid_until: 1893456000 }, 400, "ERR_NGROK_215", /valid_until/);
     });
 
-    it("ERR_NGROK_215 for a default valid_until after year 9999", async () => {
+    it("ERR_NGROK_215 for a valid_until after year 9999, given or default", async () => {
       await expectCreateError(
         { valid_after: "9999-12-31T12:00:00Z" },
         400,
         "ERR_NGROK_215",
-        /valid_after/,
+        /valid_after.*default valid_until/,
       );
+      await expectCreateError(
+        { valid_until: "9999-12-31T23:59:59-00:01" },
+        400,
+        "ERR_NGROK_215",
+        /valid_until.*9999-12-31T23:59:59Z/,
+      );
+      const last = await create({ valid_until: "9999-12-31T23:59:59Z" });
+      expect(last.valid_until).toBe("9999-12-31T23:59:59Z");
     });
 
     it("ERR_NGROK_215 for fields of the wrong type", async () => {
