@@ -413,6 +413,16 @@ describe.each(KINDS.map((kind) => [kind.type, kind] as const))("SSH %s certifica
       expectError(await api(app, "GET", `${kind.path}?sort=id`), 400, "ERR_NGROK_231");
     });
 
+    it("wrong methods answer 405 with Allow; requests need the API key", async () => {
+      const put = await api(app, "PUT", kind.path, {});
+      expectError(put, 405, undefined);
+      expect(put.headers.allow).toBe("GET, HEAD, POST");
+      const item = await api(app, "POST", `${kind.path}/${kind.prefix}x`, {});
+      expect(item.headers.allow).toBe("DELETE, GET, HEAD, PATCH");
+      const anonymous = await app.inject({ method: "GET", url: kind.path });
+      expectError(anonymous, 401, "ERR_NGROK_200");
+    });
+
     it("lists only its own kind", async () => {
       await create({});
       const other = KINDS.find((k) => k.type !== kind.type)!;
