@@ -77,8 +77,8 @@ test("no file in emulator/, provider/ or sdk/ crosses the boundary", () => {
 });
 
 test.each([
-  ["tests/emulator/example.test.ts", 'import { startEmulator } from "../../emulator/index";'],
-  ["devtools/example.ts", 'import { startEmulator } from "../emulator/index";'],
+  ["tests/emulator/example.test.ts", 'import { startEmulator } from "../../emulator";'],
+  ["devtools/example.ts", 'import { startEmulator } from "../emulator";'],
 ])("%s may not load the emulator's compiled build with %s", (file, code) => {
   const errors = boundaryErrors(`${code}\nexport const used = startEmulator;\n`, file);
   expect(errors).toHaveLength(1);
