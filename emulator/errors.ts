@@ -224,10 +224,10 @@ export const apiErrors = {
     err(400, 233, `The page size limit must be between 1 and ${max} but ${value} was provided.`),
   /**
    * 226 (429): rate limited, by the optional rate limit (`EmulatorOptions.rateLimit`, with the
-   * configured numbers) or by a fault rule with status 429 (defaults: ngrok's 120 per 60s).
+   * configured numbers) or by a fault rule with status 429 (defaults: ngrok's 120 per minute).
    * `retryAfterSeconds` adds a `Retry-After` header (ngrok does not document one).
    */
-  rateLimited: (max = 120, interval = "60s", retryAfterSeconds?: number) =>
+  rateLimited: (max = 120, interval = "minute", retryAfterSeconds?: number) =>
     err(
       429,
       226,
@@ -297,8 +297,18 @@ export const apiErrors = {
     err(400, 1938, `Metadata is limited to ${max} bytes, but the provided value had ${got} bytes.`),
   /** 1949 (404): no SSH CA with this id. */
   sshCaNotFound: (id: string) => err(404, 1949, `The SSH CA ${id} does not exist.`),
+  /** 1956: the account holds its limit of SSH CAs (`EmulatorOptions.caLimit`; status undocumented). */
+  sshCaLimitReached: (max: number) =>
+    err(400, 1956, `Your account is limited to ${max} SSH Certificate Authorities.`),
 
   // HTTPS edges, routes and the SAML module
+  /** 7008: an account without edges (`EmulatorOptions.edgesDeprecated`; status undocumented). */
+  edgesDeprecated: (status = 400) =>
+    err(
+      status,
+      7008,
+      "Edges are deprecated and no longer available. Migration guide for accounts that used edges: https://ngrok.com/docs/universal-gateway/edges/#migration-guide.",
+    ),
   /** 7000 (404): no HTTPS edge with this id. */
   edgeNotFound: (id: string) => err(404, 7000, "Edge not found", { details: { edge_id: id } }),
   /** 7124 (404): no route with this id on this edge. */
