@@ -234,7 +234,7 @@ describe("isAbsentModule: what says there is no module", () => {
 
   test("through the provider, a module without its SP values fails read and delete loudly", async () => {
     // An API that answers a module whose SP values are missing: not "gone", a shape error.
-    const server = http.createServer((request, response) => {
+    const server = http.createServer((_request, response) => {
       response.writeHead(200, { "Content-Type": "application/json" });
       response.end(JSON.stringify({ enabled: true, idp_metadata: OKTA }));
     });
