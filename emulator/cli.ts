@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * `ngrok-api-emulator [--host 127.0.0.1] [--port 8787] [--api-key KEY] [--saml-base-url URL]
- *  [--rate-limit N] [--rate-limit-window-ms MS]`
+ *  [--rate-limit N] [--rate-limit-window-ms MS] [--rate-limit-retry-after]
+ *  [--saml-module-absent 404|null|empty|zero] [--ca-limit N] [--edges-deprecated 400|403|404]`
  *
  * Starts the emulator and prints its base URL, the API key it accepts and the environment
  * variables to export for clients (`NGROK_API_BASE_URL`, `NGROK_API_KEY`). Stops cleanly on
@@ -15,10 +16,12 @@ import {
   startEmulator,
   type RunningEmulator,
 } from "./index";
+import { EDGES_DEPRECATED_STATUSES } from "./http/edgesDeprecated";
+import { SAML_MODULE_ABSENT_ANSWERS, type SamlModuleAbsentAnswer } from "./model/render";
 
 /** One-line usage. */
 export const USAGE =
-  "Usage: ngrok-api-emulator [--host 127.0.0.1] [--port 8787] [--api-key KEY] [--saml-base-url URL] [--rate-limit N] [--rate-limit-window-ms MS]";
+  "Usage: ngrok-api-emulator [--host 127.0.0.1] [--port 8787] [--api-key KEY] [--saml-base-url URL] [--rate-limit N] [--rate-limit-window-ms MS] [--rate-limit-retry-after] [--saml-module-absent 404|null|empty|zero] [--ca-limit N] [--edges-deprecated 400|403|404]";
 
 const HELP = `${USAGE}
 
@@ -30,10 +33,20 @@ Options:
   --api-key KEY          API key to accept (default: generated, printed at start)
   --saml-base-url URL    base of the SAML SP URLs (default: the emulator's base URL)
   --rate-limit N         turn on ngrok's rate limit with N requests per window (ngrok: 120);
-                         over it: 429 ERR_NGROK_226 with Retry-After (default: off)
+                         over it: 429 ERR_NGROK_226 (default: off)
   --rate-limit-window-ms MS
                          rolling window of the rate limit in ms (default 60000); turns the
                          rate limit on, with 120 requests unless --rate-limit says otherwise
+  --rate-limit-retry-after
+                         send Retry-After with the rate limit's 429s (ngrok documents none);
+                         turns the rate limit on
+  --saml-module-absent 404|null|empty|zero
+                         what GET of a route's absent SAML module answers: 404 ERR_NGROK_7124
+                         (default), or 200 with null, {} or a zero-valued module
+  --ca-limit N           the account's limit of SSH CAs (ERR_NGROK_1956 beyond it; default none)
+  --edges-deprecated 400|403|404
+                         an account without edges: every edge endpoint answers ERR_NGROK_7008
+                         with this status (ngrok documents none)
   -h, --help             show this help
 
 Fault rules can be added at run time (not part of ngrok's API, same API key):
@@ -50,8 +63,17 @@ export interface CliArguments {
   port?: number;
   apiKey?: string;
   samlBaseUrl?: string;
-  /** From `--rate-limit` / `--rate-limit-window-ms`; `undefined` when neither is given. */
-  rateLimit?: { requests?: number; windowMs?: number };
+  /**
+   * From `--rate-limit` / `--rate-limit-window-ms` / `--rate-limit-retry-after`; `undefined` when
+   * none is given.
+   */
+  rateLimit?: { requests?: number; windowMs?: number; retryAfter?: boolean };
+  /** From `--saml-module-absent`. */
+  samlModuleAbsent?: SamlModuleAbsentAnswer;
+  /** From `--ca-limit`. */
+  caLimit?: number;
+  /** From `--edges-deprecated`: the status of ERR_NGROK_7008. */
+  edgesDeprecated?: { status: (typeof EDGES_DEPRECATED_STATUSES)[number] };
 }
 
 function positiveIntegerArgument(name: string, value: string | undefined): number | undefined {
@@ -59,6 +81,28 @@ function positiveIntegerArgument(name: string, value: string | undefined): numbe
   const parsed = /^\d{1,15}$/.test(value) ? Number(value) : NaN;
   if (!(parsed > 0)) throw new UsageError(`--${name} must be a positive integer, got ${value}`);
   return parsed;
+}
+
+function samlModuleAbsentArgument(value: string | undefined): SamlModuleAbsentAnswer | undefined {
+  if (value === undefined) return undefined;
+  const answer = SAML_MODULE_ABSENT_ANSWERS.find((allowed) => allowed === value);
+  if (answer === undefined) {
+    throw new UsageError(
+      `--saml-module-absent must be one of ${SAML_MODULE_ABSENT_ANSWERS.join(", ")}, got ${value}`,
+    );
+  }
+  return answer;
+}
+
+function edgesDeprecatedArgument(value: string | undefined): CliArguments["edgesDeprecated"] {
+  if (value === undefined) return undefined;
+  const status = EDGES_DEPRECATED_STATUSES.find((allowed) => String(allowed) === value);
+  if (status === undefined) {
+    throw new UsageError(
+      `--edges-deprecated must be one of ${EDGES_DEPRECATED_STATUSES.join(", ")}, got ${value}`,
+    );
+  }
+  return { status };
 }
 
 /** Parses the command line. Throws a UsageError on bad arguments. */
@@ -76,6 +120,10 @@ export function parseCliArguments(argv: string[]): CliArguments {
         "saml-base-url": { type: "string" },
         "rate-limit": { type: "string" },
         "rate-limit-window-ms": { type: "string" },
+        "rate-limit-retry-after": { type: "boolean" },
+        "saml-module-absent": { type: "string" },
+        "ca-limit": { type: "string" },
+        "edges-deprecated": { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     }));
@@ -98,6 +146,7 @@ export function parseCliArguments(argv: string[]): CliArguments {
   }
   const requests = positiveIntegerArgument("rate-limit", values["rate-limit"]);
   const windowMs = positiveIntegerArgument("rate-limit-window-ms", values["rate-limit-window-ms"]);
+  const retryAfter = values["rate-limit-retry-after"] === true ? true : undefined;
   return {
     help: values.help === true,
     host: values.host,
@@ -105,7 +154,12 @@ export function parseCliArguments(argv: string[]): CliArguments {
     apiKey: values["api-key"],
     samlBaseUrl,
     rateLimit:
-      requests === undefined && windowMs === undefined ? undefined : { requests, windowMs },
+      requests === undefined && windowMs === undefined && retryAfter === undefined
+        ? undefined
+        : { requests, windowMs, ...(retryAfter ? { retryAfter } : {}) },
+    samlModuleAbsent: samlModuleAbsentArgument(values["saml-module-absent"]),
+    caLimit: positiveIntegerArgument("ca-limit", values["ca-limit"]),
+    edgesDeprecated: edgesDeprecatedArgument(values["edges-deprecated"]),
   };
 }
 
@@ -132,6 +186,9 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
       apiKey: args.apiKey,
       samlBaseUrl: args.samlBaseUrl,
       rateLimit: args.rateLimit,
+      samlModuleAbsent: args.samlModuleAbsent,
+      caLimit: args.caLimit,
+      edgesDeprecated: args.edgesDeprecated,
     });
   } catch (error) {
     process.stderr.write(`ngrok-api-emulator: cannot start: ${(error as Error).message}\n`);
@@ -162,7 +219,7 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
       `export NGROK_API_BASE_URL=${emulator.url} NGROK_API_KEY=${emulator.apiKey}\n` +
       (args.rateLimit === undefined
         ? ""
-        : `Rate limit: ${args.rateLimit.requests ?? DEFAULT_RATE_LIMIT_REQUESTS} requests per ${args.rateLimit.windowMs ?? DEFAULT_RATE_LIMIT_WINDOW_MS} ms\n`),
+        : `Rate limit: ${args.rateLimit.requests ?? DEFAULT_RATE_LIMIT_REQUESTS} requests per ${args.rateLimit.windowMs ?? DEFAULT_RATE_LIMIT_WINDOW_MS} ms${args.rateLimit.retryAfter ? ", with Retry-After" : ""}\n`),
   );
   return stopped;
 }

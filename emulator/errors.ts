@@ -224,10 +224,10 @@ export const apiErrors = {
     err(400, 233, `The page size limit must be between 1 and ${max} but ${value} was provided.`),
   /**
    * 226 (429): rate limited, by the optional rate limit (`EmulatorOptions.rateLimit`, with the
-   * configured numbers) or by a fault rule with status 429 (defaults: ngrok's 120 per 60s).
+   * configured numbers) or by a fault rule with status 429 (defaults: ngrok's 120 per minute).
    * `retryAfterSeconds` adds a `Retry-After` header (ngrok does not document one).
    */
-  rateLimited: (max = 120, interval = "60s", retryAfterSeconds?: number) =>
+  rateLimited: (max = 120, interval = "minute", retryAfterSeconds?: number) =>
     err(
       429,
       226,
@@ -298,6 +298,9 @@ export const apiErrors = {
   /** 1949 (404; also host certs' CA), 1951 (404; user certs' CA): no SSH CA with this id. */
   sshCaNotFound: (id: string, code: 1949 | 1951 = 1949) =>
     err(404, code, `The SSH CA ${id} does not exist.`),
+  /** 1956: the account holds its limit of SSH CAs (`EmulatorOptions.caLimit`; status undocumented). */
+  sshCaLimitReached: (max: number) =>
+    err(400, 1956, `Your account is limited to ${max} SSH Certificate Authorities.`),
   /** 1964: deleting an SSH CA that signed certificates still there; status 400 or 409. */
   sshCaInUse: (id: string, certificates: number, status: 400 | 409 = 400) =>
     err(
@@ -323,6 +326,13 @@ export const apiErrors = {
     err(400, code, `The ${noun} duration must be greater than 0 (${window}).`),
 
   // HTTPS edges, routes and the SAML module
+  /** 7008: an account without edges (`EmulatorOptions.edgesDeprecated`; status undocumented). */
+  edgesDeprecated: (status = 400) =>
+    err(
+      status,
+      7008,
+      "Edges are deprecated and no longer available. Migration guide for accounts that used edges: https://ngrok.com/docs/universal-gateway/edges/#migration-guide.",
+    ),
   /** 7000 (404): no HTTPS edge with this id. */
   edgeNotFound: (id: string) => err(404, 7000, "Edge not found", { details: { edge_id: id } }),
   /** 7124 (404): no route with this id on this edge. */

@@ -21,8 +21,9 @@
  * - public, no auth: `GET <samlBaseUrl path>/saml/:route_id` (the SP metadata XML)
  * - the emulator's own admin endpoints, not part of ngrok's API (API key, no version header):
  *   `GET|POST|DELETE /__emulator/faults`, `DELETE /__emulator/faults/:id`
- * Options add fault injection (`faults`, see {@link FaultRule}) and ngrok's rate limit
- * (`rateLimit`). Behaviour, defaults and error codes are described on each module and in
+ * Options add fault injection (`faults`, see {@link FaultRule}), ngrok's rate limit
+ * (`rateLimit`), and answers ngrok leaves undocumented (`samlModuleAbsent`, `caLimit`,
+ * `edgesDeprecated`, `authErrorStatus`). Behaviour, defaults and error codes are described on each module and in
  * `emulator/README.md`.
  *
  * @packageDocumentation
@@ -47,8 +48,12 @@ export {
 export type { EmulatorOptions } from "./options";
 export { DEFAULT_RATE_LIMIT_REQUESTS, DEFAULT_RATE_LIMIT_WINDOW_MS } from "./http/rateLimit";
 export type { RateLimitOptions } from "./http/rateLimit";
+export { EDGES_DEPRECATED_STATUSES } from "./http/edgesDeprecated";
+export type { EdgesDeprecatedOptions } from "./http/edgesDeprecated";
 export { DROPPED_STATUS } from "./http/recorder";
+export { SAML_MODULE_ABSENT_ANSWERS } from "./model/render";
 export type {
+  SamlModuleAbsentAnswer,
   HttpsEdgeJson,
   HttpsEdgeRouteJson,
   SamlModuleJson,

@@ -4,6 +4,8 @@
 import { validateFaultRule, type FaultRule } from "./faults/faultRule";
 import { randomBase62 } from "./model/ids";
 import { resolveRateLimit, type RateLimitOptions, type ResolvedRateLimit } from "./http/rateLimit";
+import { resolveEdgesDeprecated, type EdgesDeprecatedOptions } from "./http/edgesDeprecated";
+import { SAML_MODULE_ABSENT_ANSWERS, type SamlModuleAbsentAnswer } from "./model/render";
 
 /** Default listening host: loopback only. */
 export const DEFAULT_HOST = "127.0.0.1";
@@ -81,6 +83,28 @@ export interface EmulatorOptions {
    * certificates it signed exist. ngrok documents the code but no status. Default `400`.
    */
   sshCaInUseStatus?: 400 | 409;
+  /**
+   * What `GET /edges/https/{edge_id}/routes/{id}/saml` answers for a route without a SAML module
+   * (ngrok documents the route's `"saml": null`, not this answer): `"404"` = 404
+   * `ERR_NGROK_7124` (default); `"null"` = 200 with the body `null`; `"empty"` = 200 with `{}`;
+   * `"zero"` = 200 with every module field at its zero value (`""`, `0`, `false`, `[]`), as a Go
+   * server renders an empty struct. With any answer but `"404"`, a `DELETE` of the absent module
+   * answers 204.
+   */
+  samlModuleAbsent?: SamlModuleAbsentAnswer;
+  /**
+   * The account's limit of SSH Certificate Authorities: a create that would hold more answers
+   * 400 `ERR_NGROK_1956` ("Your account is limited to N SSH Certificate Authorities."). A
+   * positive integer; default: no limit (ngrok publishes no number).
+   */
+  caLimit?: number;
+  /**
+   * An account without edges (ngrok deprecated them on 2025-12-31): every `/edges/https…`
+   * endpoint, the SAML module's included, answers `ERR_NGROK_7008` ("Edges are deprecated and
+   * no longer available…"). `true` answers with status 400; `{ status }` picks 400, 403 or 404
+   * (ngrok documents none). Default `false`.
+   */
+  edgesDeprecated?: EdgesDeprecatedOptions | boolean;
 }
 
 /** Options with defaults applied. */
@@ -101,6 +125,12 @@ export interface ResolvedOptions {
   /** The rate limit, or `undefined` when off. */
   rateLimit: ResolvedRateLimit | undefined;
   sshCaInUseStatus: 400 | 409;
+  /** What GET of an absent SAML module answers. */
+  samlModuleAbsent: SamlModuleAbsentAnswer;
+  /** The SSH CA limit, or `undefined` for none. */
+  caLimit: number | undefined;
+  /** The status of `ERR_NGROK_7008` on every edge endpoint, or `undefined` when edges work. */
+  edgesDeprecatedStatus: number | undefined;
 }
 
 /** A fresh API key: `emu_` + 32 base62 characters. */
@@ -159,6 +189,12 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
   ) {
     throw new TypeError(`faultSeed must be an integer in 0..4294967295, got ${faultSeed}`);
   }
+  const samlModuleAbsent = options.samlModuleAbsent ?? "404";
+  if (!SAML_MODULE_ABSENT_ANSWERS.includes(samlModuleAbsent)) {
+    throw new TypeError(
+      `samlModuleAbsent must be one of ${SAML_MODULE_ABSENT_ANSWERS.map((a) => `"${a}"`).join(", ")}, got ${JSON.stringify(samlModuleAbsent)}`,
+    );
+  }
   return {
     host: options.host ?? DEFAULT_HOST,
     port,
@@ -177,5 +213,9 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
     faultSeed,
     rateLimit: resolveRateLimit(options.rateLimit),
     sshCaInUseStatus,
+    samlModuleAbsent,
+    caLimit:
+      options.caLimit === undefined ? undefined : positiveInteger(options.caLimit, 0, "caLimit"),
+    edgesDeprecatedStatus: resolveEdgesDeprecated(options.edgesDeprecated),
   };
 }

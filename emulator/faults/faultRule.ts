@@ -37,7 +37,7 @@ export interface FaultRule {
   /**
    * Answer this HTTP status (400..599) with ngrok's error body instead of running the handler.
    * Default body per status: 429 → `ERR_NGROK_226` "Your account is rate limited to 120 API
-   * requests per 60s."; 413 → no `error_code`, the emulator's body-too-large message; 500 → no
+   * requests per minute."; 413 → no `error_code`, the emulator's body-too-large message; 500 → no
    * `error_code`, "Internal Server Error" (as the emulator's own 500); any other status → no
    * `error_code` and the status's reason phrase (e.g. 503 "Service Unavailable"). ngrok's
    * catalogue has no code for API internal errors, and its clients branch on the HTTP status.

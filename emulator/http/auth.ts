@@ -8,7 +8,8 @@
  *    → ERR_NGROK_201;
  * 3. credential is not the API key → ERR_NGROK_202. Compared in constant time (SHA-256 of both,
  *    then `timingSafeEqual`). With Basic, the key may be the user name or the password;
- * 4. `Ngrok-Version` missing → ERR_NGROK_218; not `2` → ERR_NGROK_217 (skipped for the
+ * 4. `Ngrok-Version` missing, or present but empty (as a Go server reading the header with
+ *    `Header.Get` sees it) → ERR_NGROK_218; not `2` → ERR_NGROK_217 (skipped for the
  *    emulator's own `/__emulator/` admin endpoints, which are not versioned).
  * Header names are case-insensitive (node lower-cases them).
  */
@@ -96,7 +97,7 @@ export function authenticate(
       return;
     }
     const version = single(request.headers["ngrok-version"]);
-    if (version === undefined) {
+    if (version === undefined || version.trim() === "") {
       done(apiErrors.versionMissing());
       return;
     }

@@ -4,12 +4,13 @@
  *
  * - Rolling window: a request is accepted when fewer than `requests` requests were accepted in
  *   the last `windowMs` milliseconds (monotonic clock), else it answers 429 `ERR_NGROK_226`
- *   ("Your account is rate limited to <requests> API requests per <window>.").
- * - `Retry-After`: whole seconds until the oldest accepted request leaves the window (rounded
- *   up, at least 1). ngrok does not document this header; the emulator adds it so that clients'
- *   handling of it can be tested.
+ *   ("Your account is rate limited to <requests> API requests per <window>.", the window worded
+ *   as ngrok words its own: "minute" for 60 s).
+ * - No `Retry-After` header by default: ngrok does not document one. With `retryAfter: true`,
+ *   the answer carries one: whole seconds until the oldest accepted request leaves the window
+ *   (rounded up, at least 1), so that clients' handling of it can be tested too.
  * - Rejected requests do not count toward the window (a client that retries too early is not
- *   punished further; waiting `Retry-After` seconds always succeeds if nothing else is sent).
+ *   punished further; waiting the `Retry-After` seconds always succeeds if nothing else is sent).
  * - Per API key: the window is keyed by the credential the request authenticated with. The
  *   emulator accepts a single API key, so there is one window per emulator.
  * - Scope: it runs in the API plugin right after authentication and the version check, so only
@@ -33,12 +34,18 @@ export interface RateLimitOptions {
   requests?: number;
   /** Length of the rolling window in milliseconds, a positive integer. Default {@link DEFAULT_RATE_LIMIT_WINDOW_MS} (60 000). */
   windowMs?: number;
+  /**
+   * Send a `Retry-After` header (whole seconds until a slot frees) with each 429. Default
+   * `false`: ngrok documents no such header, so clients must cope without it.
+   */
+  retryAfter?: boolean;
 }
 
 /** A rate limit with defaults applied. */
 export interface ResolvedRateLimit {
   requests: number;
   windowMs: number;
+  retryAfter: boolean;
 }
 
 function positiveInteger(value: unknown, fallback: number, name: string): number {
@@ -58,26 +65,50 @@ export function resolveRateLimit(
 ): ResolvedRateLimit | undefined {
   if (value === undefined || value === false) return undefined;
   if (value === true) {
-    return { requests: DEFAULT_RATE_LIMIT_REQUESTS, windowMs: DEFAULT_RATE_LIMIT_WINDOW_MS };
+    return {
+      requests: DEFAULT_RATE_LIMIT_REQUESTS,
+      windowMs: DEFAULT_RATE_LIMIT_WINDOW_MS,
+      retryAfter: false,
+    };
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw new TypeError(
-      `rateLimit must be a boolean or { requests?, windowMs }, got ${JSON.stringify(value)}`,
+      `rateLimit must be a boolean or { requests?, windowMs?, retryAfter? }, got ${JSON.stringify(value)}`,
     );
   }
   for (const key of Object.keys(value)) {
-    if (key !== "requests" && key !== "windowMs") {
-      throw new TypeError(`rateLimit.${key} is not an option (options: requests, windowMs)`);
+    if (key !== "requests" && key !== "windowMs" && key !== "retryAfter") {
+      throw new TypeError(
+        `rateLimit.${key} is not an option (options: requests, windowMs, retryAfter)`,
+      );
     }
+  }
+  if (value.retryAfter !== undefined && typeof value.retryAfter !== "boolean") {
+    throw new TypeError(
+      `rateLimit.retryAfter must be a boolean, got ${JSON.stringify(value.retryAfter)}`,
+    );
   }
   return {
     requests: positiveInteger(value.requests, DEFAULT_RATE_LIMIT_REQUESTS, "rateLimit.requests"),
     windowMs: positiveInteger(value.windowMs, DEFAULT_RATE_LIMIT_WINDOW_MS, "rateLimit.windowMs"),
+    retryAfter: value.retryAfter ?? false,
   };
 }
 
-/** The window as ngrok's message words it: `"60s"`, or `"1500ms"` when not whole seconds. */
+/** Windows ngrok's messages name in words. */
+const NAMED_WINDOWS: ReadonlyMap<number, string> = new Map([
+  [1000, "second"],
+  [60_000, "minute"],
+  [3_600_000, "hour"],
+]);
+
+/**
+ * The window as ngrok's message words it: `"minute"` for 60 000 ms (also `"second"`, `"hour"`),
+ * else `"90s"`, or `"1500ms"` when not whole seconds.
+ */
 export function formatWindow(windowMs: number): string {
+  const named = NAMED_WINDOWS.get(windowMs);
+  if (named !== undefined) return named;
   return windowMs % 1000 === 0 ? `${windowMs / 1000}s` : `${windowMs}ms`;
 }
 
@@ -92,7 +123,7 @@ export class RollingWindowLimiter {
   private readonly windows = new Map<string, Window>();
 
   constructor(
-    readonly limit: ResolvedRateLimit,
+    readonly limit: Pick<ResolvedRateLimit, "requests" | "windowMs">,
     private readonly now: () => number = () => performance.now(),
   ) {}
 
@@ -140,7 +171,7 @@ export function rateLimitHook(limit: ResolvedRateLimit, apiKey: string) {
       done();
       return;
     }
-    const retryAfterSeconds = Math.max(1, Math.ceil(waitMs / 1000));
+    const retryAfterSeconds = limit.retryAfter ? Math.max(1, Math.ceil(waitMs / 1000)) : undefined;
     done(apiErrors.rateLimited(limit.requests, interval, retryAfterSeconds));
   };
 }

@@ -41,6 +41,11 @@ export class RecordTable<T extends RecordStamp> {
     return this.records.get(id);
   }
 
+  /** How many records there are. */
+  get size(): number {
+    return this.records.size;
+  }
+
   /** Removes a record; `false` when there was none. */
   delete(id: string): boolean {
     return this.records.delete(id);

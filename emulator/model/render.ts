@@ -212,6 +212,44 @@ export function renderSamlModule(
   };
 }
 
+/**
+ * The answers `GET …/saml` may give for a route without a module (`EmulatorOptions.samlModuleAbsent`;
+ * ngrok documents only the route's `"saml": null`): see {@link renderAbsentSamlModule}.
+ */
+export const SAML_MODULE_ABSENT_ANSWERS = ["404", "null", "empty", "zero"] as const;
+/** One of {@link SAML_MODULE_ABSENT_ANSWERS}. */
+export type SamlModuleAbsentAnswer = (typeof SAML_MODULE_ABSENT_ANSWERS)[number];
+
+/**
+ * The 200 body of `GET …/saml` for a route without a module: `null` (`"null"`), `{}`
+ * (`"empty"`), or every field of the module at its zero value (`"zero"`: a Go struct left
+ * empty). `"404"` has no body: the route answers 404 ERR_NGROK_7124 instead.
+ */
+export function renderAbsentSamlModule(
+  answer: Exclude<SamlModuleAbsentAnswer, "404">,
+): SamlModuleJson | Record<string, never> | null {
+  if (answer === "null") return null;
+  if (answer === "empty") return {};
+  return {
+    enabled: false,
+    options_passthrough: false,
+    cookie_prefix: "",
+    inactivity_timeout: 0,
+    maximum_duration: 0,
+    idp_metadata: "",
+    force_authn: false,
+    allow_idp_initiated: false,
+    authorized_groups: [],
+    entity_id: "",
+    assertion_consumer_service_url: "",
+    single_logout_url: "",
+    request_signing_certificate_pem: "",
+    metadata_url: "",
+    nameid_format: "",
+    idp_metadata_url: "",
+  };
+}
+
 /** `<api base>/edges/https`. */
 export function edgeListUri(urls: UrlContext): string {
   return `${urls.apiBaseUrl}/edges/https`;

@@ -6,7 +6,8 @@
  *   first PUTs share one certificate (the generation promise is memoised on the route). After
  *   DELETE the next PUT makes a new one.
  * - A route without a module answers 404 ERR_NGROK_7124 with a message naming the SAML module
- *   (ngrok does not document this case).
+ *   (ngrok does not document this case; `EmulatorOptions.samlModuleAbsent` picks another answer
+ *   in `routes/saml.ts`).
  */
 import { apiErrors } from "../errors";
 import { createSigningCertificate, type SigningCertificate } from "./certificates";

@@ -10,6 +10,9 @@
  * - `description` ≤ 255 and `metadata` ≤ 4096 UTF-8 bytes (else ERR_NGROK_1937 / 1938).
  * Zero values count as omitted because ngrok's Go, Python and Java clients send them.
  *
+ * Create also refuses a CA beyond the account's limit (`EmulatorOptions.caLimit`, none by
+ * default) with ERR_NGROK_1956, after the body rules.
+ *
  * Update takes `description` and `metadata` (omitted or null: unchanged; "": cleared) and
  * tolerates an `id` field in the body, which ngrok's TypeScript client sends.
  *
@@ -107,10 +110,18 @@ export function parseSshCaUpdate(body: unknown): DescriptionUpdate {
 
 /**
  * Generates the key pair (off the event loop; RSA 4096 takes seconds) and stores the new SSH CA,
- * which gets its id and `created_at` when stored.
+ * which gets its id and `created_at` when stored. With a `limit`, a store that already holds
+ * that many CAs answers ERR_NGROK_1956, judged before the key is made and again when it is
+ * stored (concurrent creates cannot pass the limit together).
  */
-export async function createSshCa(store: EmulatorStore, create: SshCaCreate): Promise<SshCaRecord> {
+export async function createSshCa(
+  store: EmulatorStore,
+  create: SshCaCreate,
+  limit?: number,
+): Promise<SshCaRecord> {
+  checkCaLimit(store, limit);
   const { keyType, publicKey, privateKey } = await generateSshKeyPair(create.key);
+  checkCaLimit(store, limit);
   const { description, metadata } = create;
   return store.sshCas.insert((stamp) => ({
     ...stamp,
@@ -120,6 +131,13 @@ export async function createSshCa(store: EmulatorStore, create: SshCaCreate): Pr
     publicKey,
     privateKey,
   }));
+}
+
+/** ERR_NGROK_1956 when the store holds `limit` CAs or more. */
+function checkCaLimit(store: EmulatorStore, limit: number | undefined): void {
+  if (limit !== undefined && store.sshCas.size >= limit) {
+    throw apiErrors.sshCaLimitReached(limit);
+  }
 }
 
 /**

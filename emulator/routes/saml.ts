@@ -4,12 +4,16 @@
  *
  * - PUT replaces the whole module (body rules in `model/samlModule.ts`) and answers 200 with it.
  *   Missing edge: 404 ERR_NGROK_7000; missing route: 404 ERR_NGROK_7124.
- * - GET answers the module; DELETE removes it (204). Both answer 404 ERR_NGROK_7124 when the
- *   route has no module. The certificate rules are in `model/samlModuleStore.ts`.
+ * - GET answers the module; DELETE removes it (204). For a route without a module, both answer
+ *   404 ERR_NGROK_7124, unless `EmulatorOptions.samlModuleAbsent` picks another answer: then GET
+ *   answers 200 with `null`, `{}` or a zero-valued module, and DELETE 204. The certificate rules
+ *   are in `model/samlModuleStore.ts`.
+ * - With `EmulatorOptions.edgesDeprecated`, every request answers ERR_NGROK_7008 instead.
  */
 import type { ContextRoutes } from "../context";
+import { edgesDeprecatedHook } from "../http/edgesDeprecated";
 import { findRoute } from "../model/httpsEdge";
-import { renderSamlModule } from "../model/render";
+import { renderAbsentSamlModule, renderSamlModule } from "../model/render";
 import { parseSamlModuleBody } from "../model/samlModule";
 import { deleteSamlModule, replaceSamlModule, samlModuleOf } from "../model/samlModuleStore";
 import { checkQuery } from "../model/validation";
@@ -18,7 +22,11 @@ import type { RouteParams } from "./edges";
 /** Registers the SAML module routes. */
 export const samlRoutes: ContextRoutes = async (app, { context }) => {
   const { store } = context;
+  const { edgesDeprecatedStatus, samlModuleAbsent } = context.options;
   const path = "/edges/https/:edge_id/routes/:id/saml";
+  if (edgesDeprecatedStatus !== undefined) {
+    app.addHook("onRequest", edgesDeprecatedHook(edgesDeprecatedStatus));
+  }
 
   app.put<RouteParams>(path, async (request) => {
     checkQuery(request.query, []);
@@ -28,15 +36,24 @@ export const samlRoutes: ContextRoutes = async (app, { context }) => {
     return renderSamlModule(route.id, module, context.urlsFor(request));
   });
 
-  app.get<RouteParams>(path, async (request) => {
+  app.get<RouteParams>(path, async (request, reply) => {
     checkQuery(request.query, []);
     const route = findRoute(store, request.params.edge_id, request.params.id);
+    if (route.saml === undefined && samlModuleAbsent !== "404") {
+      // Sent as text: fastify would answer an empty body for a `null` payload.
+      return reply
+        .type("application/json")
+        .send(JSON.stringify(renderAbsentSamlModule(samlModuleAbsent)));
+    }
     return renderSamlModule(route.id, samlModuleOf(route), context.urlsFor(request));
   });
 
   app.delete<RouteParams>(path, async (request, reply) => {
     checkQuery(request.query, []);
-    deleteSamlModule(findRoute(store, request.params.edge_id, request.params.id));
+    const route = findRoute(store, request.params.edge_id, request.params.id);
+    if (route.saml !== undefined || samlModuleAbsent === "404") {
+      deleteSamlModule(route);
+    }
     return reply.code(204).send();
   });
 };

@@ -26,7 +26,8 @@ export const sshCertificateAuthorityRoutes: ContextRoutes = async (app, { contex
 
   app.post(path, async (request, reply) => {
     checkQuery(request.query, []);
-    const record = await createSshCa(store, parseSshCaCreate(request.body));
+    const create = parseSshCaCreate(request.body);
+    const record = await createSshCa(store, create, context.options.caLimit);
     return reply.code(201).send(renderSshCa(record, context.urlsFor(request)));
   });
 

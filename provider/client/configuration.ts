@@ -113,6 +113,24 @@ export function resolveApiSettings(env: NodeJS.ProcessEnv = process.env): NgrokA
   return { apiKey, baseUrl: normalizeBaseUrl(rawBaseUrl) };
 }
 
+/** Where an API key came from: the stack config key or the environment variable. */
+export type ApiKeySource = typeof CONFIG_KEYS.apiKey | typeof ENV_VARS.apiKey;
+
+/**
+ * Where `apiKey` came from, judged now as {@link resolveApiSettings} would find it: the stack
+ * config `ngrok:apiKey` when it holds this key, else `NGROK_API_KEY` when it does, else
+ * `undefined` (the key was given some other way, e.g. to a client built by hand). Used to say
+ * which setting to fix when ngrok refuses the key; the key itself is never shown.
+ */
+export function apiKeySource(
+  apiKey: string,
+  env: NodeJS.ProcessEnv = process.env,
+): ApiKeySource | undefined {
+  if (stackConfig.apiKey === apiKey) return CONFIG_KEYS.apiKey;
+  if (nonEmpty(env[ENV_VARS.apiKey]) === apiKey) return ENV_VARS.apiKey;
+  return undefined;
+}
+
 /**
  * What {@link resolveRequestSettings} returns. A field left `undefined` was not set: the client's
  * default applies (`DEFAULT_RETRY_POLICY`, `DEFAULT_REQUEST_TIMEOUT_MS`).

@@ -11,14 +11,18 @@
  */
 import type { Response } from "node-fetch";
 import type { z } from "zod";
+import { apiKeySource } from "./configuration";
 import { type Endpoint, NgrokApiError, NgrokClientError } from "./errors";
+import { apiErrorHint } from "./hints";
 
 /**
  * The error for a 4xx/5xx answer. Its body is read as ngrok's error format
  * (`{error_code, msg, details: {operation_id}}`); when the body is not JSON, the message is the
  * HTTP reason. The operation id falls back to the `Ngrok-Operation-Id` header, and
- * `Retry-After` becomes {@link NgrokApiError.retryAfterSeconds}. The API key is redacted from
- * the message.
+ * `Retry-After` becomes {@link NgrokApiError.retryAfterSeconds}. An error the user can act on
+ * (an authentication failure, an account without edges, the SSH CA limit) gets a
+ * {@link NgrokApiError.hint} from `./hints`, which names where the key came from (see
+ * `apiKeySource`). The API key is redacted from the message.
  */
 export async function apiError(
   response: Response,
@@ -46,6 +50,7 @@ export async function apiError(
   const body = { errorCode, msg: msg === undefined ? undefined : redact(msg, apiKey), operationId };
   return new NgrokApiError(response.status, body, endpoint, {
     retryAfterSeconds: retryAfterSeconds(response.headers.get("retry-after"), Date.now()),
+    hint: apiErrorHint(response.status, errorCode, apiKeySource(apiKey)),
   });
 }
 

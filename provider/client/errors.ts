@@ -10,6 +10,7 @@
  * @module
  */
 import { isBranded } from "../common/brand";
+import { EDGES_DEPRECATED_CODE } from "./errorCodes";
 
 /**
  * Where in the API a request went: the HTTP method and the path (with query) relative to the
@@ -31,7 +32,8 @@ export interface NgrokErrorBody {
  * The ngrok API answered with an error status (4xx or 5xx).
  *
  * The message reads like
- * `ngrok API 400 ERR_NGROK_1941: Invalid elliptic curve (POST /ssh_certificate_authorities, operation op_2Z…)`.
+ * `ngrok API 400 ERR_NGROK_1941: Invalid elliptic curve (POST /ssh_certificate_authorities, operation op_2Z…)`,
+ * followed, for an error the user can act on, by `. ` and the {@link NgrokApiError.hint}.
  * `error_code` can be missing from ngrok's body (some 404s carry none), so branch on
  * {@link NgrokApiError.statusCode} first. The operation id comes from the body's
  * `details.operation_id`, or from the `Ngrok-Operation-Id` response header when the body does
@@ -58,6 +60,12 @@ export class NgrokApiError extends Error {
    * `NgrokClient` waits it out (capped at `RetryPolicy.maxDelayMs`) before retrying.
    */
   public readonly retryAfterSeconds: number | undefined;
+  /**
+   * What to do about this error, when the client knows (an authentication failure, whether
+   * answered 401 or 403, naming where the API key came from; an account without edges,
+   * `ERR_NGROK_7008`; the SSH CA limit, `ERR_NGROK_1956`): the end of the message.
+   */
+  public readonly hint: string | undefined;
 
   /**
    * @param statusCode the HTTP status of the answer, 400..599.
@@ -77,7 +85,8 @@ export class NgrokApiError extends Error {
     if (body.operationId) {
       where.push(`operation ${body.operationId}`);
     }
-    super(`ngrok API ${statusCode}${code}: ${msg} (${where.join(", ")})`);
+    const hint = options.hint ? `. ${options.hint}` : "";
+    super(`ngrok API ${statusCode}${code}: ${msg} (${where.join(", ")})${hint}`);
     this.name = "NgrokApiError";
     this.statusCode = statusCode;
     this.errorCode = body.errorCode;
@@ -85,6 +94,7 @@ export class NgrokApiError extends Error {
     this.operationId = body.operationId;
     this.endpoint = endpoint;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.hint = options.hint || undefined;
   }
 
   /** True when `obj` is an {@link NgrokApiError}, from any copy of this package. */
@@ -92,9 +102,14 @@ export class NgrokApiError extends Error {
     return isBranded(obj, "__ngrokApiError");
   }
 
-  /** True when this is a 404: the object (or its parent edge or route) does not exist. */
+  /**
+   * True when this is a 404: the object (or its parent edge or route) does not exist. Not for
+   * `ERR_NGROK_7008` (an account without edges), whatever its status: ngrok does not document
+   * it, and a module read or deleted on such an account must fail with what to do rather than
+   * pass for gone.
+   */
   public get isNotFound(): boolean {
-    return this.statusCode === 404;
+    return this.statusCode === 404 && this.errorCode !== EDGES_DEPRECATED_CODE;
   }
 }
 
@@ -102,6 +117,8 @@ export class NgrokApiError extends Error {
 export interface NgrokApiErrorOptions {
   /** The `Retry-After` header in seconds: see {@link NgrokApiError.retryAfterSeconds}. */
   readonly retryAfterSeconds?: number;
+  /** What to do about the error: see {@link NgrokApiError.hint}. */
+  readonly hint?: string;
 }
 
 /**

@@ -73,11 +73,58 @@ export function putBody(
 }
 
 /**
- * `GET …/saml` of one route, for `NgrokClient.requestUnlessNotFound`: ngrok answers 404 when the
- * route has no module, or when the route or its edge does not exist.
+ * The fields in which every configured module has a value: the service-provider values ngrok
+ * generates, and its IdP metadata, as a document or a URL (ngrok refuses a module with neither,
+ * `ERR_NGROK_7091`).
+ */
+const MODULE_EVIDENCE = [
+  "entity_id",
+  "assertion_consumer_service_url",
+  "metadata_url",
+  "request_signing_certificate_pem",
+  "idp_metadata",
+  "idp_metadata_url",
+] as const;
+
+/**
+ * True when a `GET …/saml` body says that the route has no module: `null`, or an object in
+ * which none of {@link MODULE_EVIDENCE} holds a value (absent, `null` or `""`), such as `{}` or
+ * a module whose every field is at its zero value. ngrok documents the route's `"saml": null`,
+ * not what this `GET` answers then; 404 is the likely answer, and these are the other
+ * plausible ones. A body with any of those values is a module, judged by
+ * {@link samlModuleSchema}: an existing module is never taken for an absent one, since it
+ * always has its IdP metadata.
+ */
+export function isAbsentModule(body: unknown): boolean {
+  if (body === null) return true;
+  if (typeof body !== "object" || Array.isArray(body)) return false;
+  const fields: Record<string, unknown> = { ...body };
+  return MODULE_EVIDENCE.every((field) => {
+    const value = fields[field];
+    return value === undefined || value === null || value === "";
+  });
+}
+
+/**
+ * The body of `GET …/saml`: a module ({@link samlModuleSchema}), or `undefined` when the body
+ * says there is none ({@link isAbsentModule}).
+ */
+export const samlModuleOrAbsentSchema = z.preprocess(
+  (body) => (isAbsentModule(body) ? undefined : body),
+  samlModuleSchema.optional(),
+);
+
+/**
+ * `GET …/saml` of one route, for `NgrokClient.requestUnlessNotFound`, which resolves to
+ * `undefined` when the route has no module, however ngrok says so (404, or 200 with `null` or an
+ * empty module: see {@link isAbsentModule}), and when the route or its edge does not exist (404).
  */
 export function getModuleRequest(edgeId: string, routeId: string) {
-  return { method: "GET" as const, path: samlPath(edgeId, routeId), schema: samlModuleSchema };
+  return {
+    method: "GET" as const,
+    path: samlPath(edgeId, routeId),
+    schema: samlModuleOrAbsentSchema,
+  };
 }
 
 /** `PUT …/saml` of the route of `inputs`, with {@link putBody}, for `NgrokClient.request`. */

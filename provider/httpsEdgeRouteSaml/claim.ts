@@ -71,6 +71,17 @@ export function withClaim(document: string, claimedByValue: string, token: strin
   );
 }
 
+/** A token as long as the ones `HttpsEdgeRouteSaml` writes (`randomUUID()`: 36 ASCII characters). */
+const TOKEN_OF_THE_SAME_LENGTH = "00000000-0000-0000-0000-000000000000";
+
+/**
+ * How many bytes (UTF-8) {@link withClaim} appends to a document without a claim for
+ * `claimedByValue`: what the size limit of `idpMetadata` must leave room for.
+ */
+export function claimBytes(claimedByValue: string): number {
+  return Buffer.byteLength(withClaim("", claimedByValue, TOKEN_OF_THE_SAME_LENGTH), "utf8");
+}
+
 /** `document` without a trailing claim comment: what the program gave. */
 export function withoutClaim(document: string): string {
   return document.replace(TRAILING_CLAIM, "");

@@ -67,7 +67,8 @@ export class SamlModuleExistsError extends Error {
 
 /**
  * The take-over check of create: one `GET …/saml` of the route (none with `adoptExisting: true`).
- * Resolves when the route has no module (ngrok answers 404) or holds this stack's own.
+ * Resolves when the route has no module (ngrok answers 404, or an empty module: see
+ * `isAbsentModule` in `./api`) or holds this stack's own.
  *
  * @throws {@link SamlModuleExistsError} when the route holds a module this stack did not write.
  * @throws {@link NgrokApiError} or {@link NgrokClientError} when the `GET` fails.

@@ -8,6 +8,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { InputChecker } from "../common/check";
+import { claimBytes } from "./claim";
 import { parseIdpMetadata } from "./idpMetadata";
 
 /**
@@ -127,7 +128,10 @@ const COOKIE_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]*$/;
  *   reported without a property name, so that the engine does not print the whole document in
  *   the message; the reason starts with `idpMetadata`. (For a failure that names a property,
  *   Pulumi's engine prints "property <name> value <the program's raw value> has a problem", and
- *   the value of this one is a document of up to 1 MiB.) A missing `idpMetadata` names it;
+ *   the value of this one is a document of up to 256 KiB.) A missing `idpMetadata` names it. Its
+ *   size limit is ngrok's, 262144 bytes of UTF-8, for the document as it is sent: with the claim
+ *   comment for `claimedBy` (see `./claim`) appended, so that the API never refuses it for its
+ *   size;
  * - `inactivityTimeout`, `maximumDuration`: integers from 0 to 4294967295 (seconds, uint32);
  * - `nameidFormat`: one of {@link NAMEID_FORMATS} (`""` means the default);
  * - `authorizedGroups`: a list of non-empty strings;
@@ -163,7 +167,10 @@ export function checkHttpsEdgeRouteSaml(
       "idpMetadata is required: the XML SAML 2.0 metadata document of your identity provider",
     );
   } else if (metadata !== undefined) {
-    const parsed = parseIdpMetadata(metadata as string);
+    const claimedBy = c.value("claimedBy");
+    const parsed = parseIdpMetadata(metadata as string, {
+      claimBytes: claimBytes(typeof claimedBy === "string" ? claimedBy : ""),
+    });
     if (!parsed.ok) {
       c.fail("", `idpMetadata ${parsed.reason}`);
     }

@@ -5,8 +5,9 @@
  * The module is a singleton under an HTTPS edge route, addressed by (edge id, route id); its
  * Pulumi id is `<edge id>/<route id>`. Every write carries the resource's claim (see `./claim`).
  * - create: `GET …/saml` (the take-over check of `./create`), then `PUT …/saml`
- * - read: `GET …/saml` (404 → the module, its route or its edge is gone: `id: ""`; so is a module
- *   that another resource's claim has taken over)
+ * - read: `GET …/saml` (404, or an empty module (see `isAbsentModule` in `./api`) → the module,
+ *   its route or its edge is gone: `id: ""`; so is a module that another resource's claim has
+ *   taken over)
  * - update: `PUT …/saml` with every writable field
  * - delete: `GET …/saml`, then `DELETE …/saml` unless another resource's claim is on the module
  *   (404 counts as deleted)

@@ -1,7 +1,7 @@
 /**
  * Failure paths through the real Pulumi CLI, against the emulator:
- * - a wrong `ngrok:apiKey` fails `up` with ngrok's 401 and the key redacted; a rerun with the
- *   right key completes;
+ * - a wrong `ngrok:apiKey` fails `up` with ngrok's 401, naming the setting the key came from,
+ *   the key redacted; a rerun with the right key completes;
  * - an API that stops answering in the middle of `up` (every request reset before it is handled,
  *   for longer than the retry deadline) fails that `up`; once it answers again, a later `up`
  *   completes with exactly the declared CAs: no duplicate, no orphan, state and API agree.
@@ -52,6 +52,10 @@ describeWithPulumi("Failure paths through the real Pulumi CLI", () => {
       const failed = await stack.up();
       expect(failed.ok).toBe(false);
       expect(failed.error).toMatch(/ngrok API 401 ERR_NGROK_\d+/);
+      // What to do, through the real engine: the setting the key came from.
+      expect(failed.error).toContain(
+        "ngrok refused the API key, which comes from the stack config ngrok:apiKey",
+      );
       expect(failed.error).not.toContain(wrongKey);
       expect(failed.stdout).not.toContain(wrongKey);
       expect(emulator.snapshot().sshCertificateAuthorities).toEqual([]);

@@ -129,7 +129,20 @@ describe("error envelope and request pipeline", () => {
       expectError(res, 400, "ERR_NGROK_218", /Ngrok-Version header/);
     });
 
-    it.each(["1", "3", "two", "2.0", ""])(
+    // A Go server reads the header with Header.Get, which cannot tell empty from missing.
+    it.each(["", " ", "\t"])(
+      "answers 400 ERR_NGROK_218 (missing) for Ngrok-Version present but empty: %j",
+      async (version) => {
+        const res = await app.inject({
+          method: "GET",
+          url: LIST,
+          headers: { authorization: `Bearer ${API_KEY}`, "ngrok-version": version },
+        });
+        expectError(res, 400, "ERR_NGROK_218", /Ngrok-Version header/);
+      },
+    );
+
+    it.each(["1", "3", "two", "2.0"])(
       "answers 400 ERR_NGROK_217 for Ngrok-Version %j",
       async (version) => {
         const res = await app.inject({

@@ -192,7 +192,7 @@ describe("fault rules: status answers (inject)", () => {
       count: 1,
     });
     const first = await api(app, "GET", LIST);
-    expectError(first, 429, "ERR_NGROK_226", "rate limited to 120 API requests per 60s");
+    expectError(first, 429, "ERR_NGROK_226", "rate limited to 120 API requests per minute");
     expect(first.headers["retry-after"]).toBe("30");
     const second = await api(app, "GET", LIST);
     expectError(second, 429, "ERR_NGROK_226");

@@ -1,6 +1,7 @@
 /**
  * The optional rate limit (ngrok's 120 requests per rolling 60 s, 429 ERR_NGROK_226): options,
- * the rolling window with a fake clock, Retry-After over a real socket, what counts and what is
+ * the rolling window with a fake clock, the 429s over a real socket without Retry-After (the
+ * default: ngrok documents none) and with it (`retryAfter: true`), what counts and what is
  * exempt, and the CLI flags.
  */
 import { spawn } from "node:child_process";
@@ -40,11 +41,13 @@ describe("rate limit: options", () => {
     await app.close();
   });
 
-  it("defaults to ngrok's 120 per 60 000 ms", () => {
-    expect(resolveRateLimit(true)).toEqual({ requests: 120, windowMs: 60_000 });
-    expect(resolveRateLimit({})).toEqual({ requests: 120, windowMs: 60_000 });
-    expect(resolveRateLimit({ requests: 5 })).toEqual({ requests: 5, windowMs: 60_000 });
-    expect(resolveRateLimit({ windowMs: 10 })).toEqual({ requests: 120, windowMs: 10 });
+  it("defaults to ngrok's 120 per 60 000 ms, without Retry-After", () => {
+    const ngroks = { requests: 120, windowMs: 60_000, retryAfter: false };
+    expect(resolveRateLimit(true)).toEqual(ngroks);
+    expect(resolveRateLimit({})).toEqual(ngroks);
+    expect(resolveRateLimit({ requests: 5 })).toEqual({ ...ngroks, requests: 5 });
+    expect(resolveRateLimit({ windowMs: 10 })).toEqual({ ...ngroks, windowMs: 10 });
+    expect(resolveRateLimit({ retryAfter: true })).toEqual({ ...ngroks, retryAfter: true });
   });
 
   it.each<[unknown, RegExp]>([
@@ -53,6 +56,7 @@ describe("rate limit: options", () => {
     [{ windowMs: -1 }, /rateLimit\.windowMs must be a positive integer/],
     [{ windowMs: "1000" }, /rateLimit\.windowMs must be a positive integer/],
     [{ window: 1000 }, /rateLimit\.window is not an option/],
+    [{ retryAfter: "yes" }, /rateLimit\.retryAfter must be a boolean/],
     ["yes", /rateLimit must be a boolean or/],
     [null, /rateLimit must be a boolean or/],
     [[5], /rateLimit must be a boolean or/],
@@ -94,14 +98,20 @@ describe("rate limit: rolling window (fake clock)", () => {
   });
 });
 
-describe("rate limit: over a real socket", () => {
+describe.each([
+  ["without Retry-After (the default, as ngrok documents none)", false],
+  ["with Retry-After (retryAfter: true)", true],
+])("rate limit: over a real socket, %s", (_title, retryAfter) => {
   let emulator: RunningEmulator;
   beforeEach(async () => {
-    emulator = await startEmulator({ port: 0, rateLimit: { requests: 5, windowMs: 1000 } });
+    emulator = await startEmulator({
+      port: 0,
+      rateLimit: { requests: 5, windowMs: 1000, ...(retryAfter ? { retryAfter } : {}) },
+    });
   });
   afterEach(() => emulator.close());
 
-  it("answers the 6th request 429 ERR_NGROK_226 with Retry-After, and succeeds after the window", async () => {
+  it("answers the 6th request 429 ERR_NGROK_226, and succeeds after the window", async () => {
     for (let i = 0; i < 5; i++) expect((await get(emulator)).status).toBe(200);
     const fifthAnswered = performance.now(); // after the server accepted the 5th
     const limited = await get(emulator);
@@ -110,10 +120,10 @@ describe("rate limit: over a real socket", () => {
     expect(error).toEqual({
       error_code: "ERR_NGROK_226",
       status_code: 429,
-      msg: "Your account is rate limited to 5 API requests per 1s.",
+      msg: "Your account is rate limited to 5 API requests per second.",
       details: { operation_id: expect.stringMatching(/^op_/) },
     });
-    expect(limited.retryAfter).toBe("1");
+    expect(limited.retryAfter).toBe(retryAfter ? "1" : null);
     // More early retries are rejected too, and do not count.
     expect((await get(emulator)).status).toBe(429);
     expect((await get(emulator)).status).toBe(429);
@@ -166,9 +176,8 @@ describe("rate limit: exemptions and defaults (inject)", () => {
     const module = await api(app, "PUT", samlPath(edgeId, routeId), { idp_metadata: OKTA_XML });
     expect(module.statusCode).toBe(200); // 3rd
     const limited = await api(app, "GET", LIST);
-    expectError(limited, 429, "ERR_NGROK_226", "rate limited to 3 API requests per 60s");
-    // The whole window remains: 60 s, rounded up.
-    expect(limited.headers["retry-after"]).toBe("60");
+    expectError(limited, 429, "ERR_NGROK_226", "rate limited to 3 API requests per minute");
+    expect(limited.headers["retry-after"]).toBeUndefined();
     const metadata = await app.inject({
       method: "GET",
       url: new URL(body(module).metadata_url).pathname,
@@ -183,7 +192,7 @@ describe("rate limit: exemptions and defaults (inject)", () => {
     await app.close();
   });
 
-  it("with true, limits to 120 requests per 60s", async () => {
+  it("with true, limits to 120 requests per minute, as ngrok words it, without Retry-After", async () => {
     const app = newApp({ rateLimit: true });
     for (let i = 0; i < 120; i++) expect((await api(app, "GET", LIST)).statusCode).toBe(200);
     const limited = await api(app, "GET", LIST);
@@ -191,10 +200,30 @@ describe("rate limit: exemptions and defaults (inject)", () => {
       limited,
       429,
       "ERR_NGROK_226",
-      /^Your account is rate limited to 120 API requests per 60s\.$/,
+      /^Your account is rate limited to 120 API requests per minute\.$/,
     );
-    expect(Number(limited.headers["retry-after"])).toBeGreaterThanOrEqual(1);
-    expect(Number(limited.headers["retry-after"])).toBeLessThanOrEqual(60);
+    expect(limited.headers["retry-after"]).toBeUndefined();
+    await app.close();
+  });
+
+  it("with retryAfter, Retry-After is the wait until the oldest request leaves the window", async () => {
+    const app = newApp({ rateLimit: { requests: 3, windowMs: 60_000, retryAfter: true } });
+    for (let i = 0; i < 3; i++) expect((await api(app, "GET", LIST)).statusCode).toBe(200);
+    const limited = await api(app, "GET", LIST);
+    expectError(limited, 429, "ERR_NGROK_226", "rate limited to 3 API requests per minute");
+    // The whole window remains: 60 s, rounded up.
+    expect(limited.headers["retry-after"]).toBe("60");
+    await app.close();
+  });
+
+  it.each([
+    [1000, "second"],
+    [3_600_000, "hour"],
+    [2000, "2s"],
+  ])("words a window of %i ms as %j", async (windowMs, words) => {
+    const app = newApp({ rateLimit: { requests: 1, windowMs } });
+    await api(app, "GET", LIST);
+    expectError(await api(app, "GET", LIST), 429, "ERR_NGROK_226", `1 API requests per ${words}.`);
     await app.close();
   });
 
@@ -220,6 +249,11 @@ describe("rate limit: CLI flags", () => {
     expect(
       parseCliArguments(["--rate-limit", "2", "--rate-limit-window-ms", "1000"]).rateLimit,
     ).toEqual({ requests: 2, windowMs: 1000 });
+    expect(parseCliArguments(["--rate-limit-retry-after"]).rateLimit).toEqual({
+      requests: undefined,
+      windowMs: undefined,
+      retryAfter: true,
+    });
   });
 
   it.each([
@@ -245,6 +279,7 @@ describe("rate limit: CLI flags", () => {
         "cli_rate_key",
         "--rate-limit",
         "2",
+        "--rate-limit-retry-after",
       ],
       { cwd: repo, env: { ...process.env, TS_NODE_PROJECT: path.join(repo, "tsconfig.json") } },
     );
@@ -258,7 +293,7 @@ describe("rate limit: CLI flags", () => {
         });
         child.on("exit", (code) => reject(new Error(`CLI exited with ${code}`)));
       });
-      expect(lines[3]).toBe("Rate limit: 2 requests per 60000 ms");
+      expect(lines[3]).toBe("Rate limit: 2 requests per 60000 ms, with Retry-After");
       const url = /listening on (\S+)$/.exec(lines[0])![1];
       const running = { url, apiKey: "cli_rate_key" } as RunningEmulator;
       expect((await get(running)).status).toBe(200);

@@ -3,7 +3,8 @@
  * copy, not the workspace link), used by a program under setMocks, and its `__provider` run by
  * Pulumi's dynamic-provider host started in the consumer's directory. This catches files missing
  * from the tarball, a `__provider` that depends on where the package sits, and a serialized
- * provider that grew or captured a path or a credential.
+ * provider that grew or captured a path or a credential. Last, what a destroy looks like from a
+ * project where the package is no longer installed (the message docs/configuration.md quotes).
  */
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -174,6 +175,56 @@ test("the host, started in the consumer's directory, runs both providers from th
   const snapshot = emulator.snapshot();
   expect(snapshot.sshCertificateAuthorities).toHaveLength(1);
   expect(snapshot.samlModules).toHaveLength(1);
+  await deployment.destroy();
+  expect(emulator.snapshot().sshCertificateAuthorities).toEqual([]);
+  expect(emulator.snapshot().samlModules).toEqual([]);
+});
+
+test("a destroy after the package was uninstalled fails naming the package, changes nothing, and works once it is back", async () => {
+  const deployment = new Deployment(host, "test", "consumer");
+  await deployment.up(goals);
+  // A project without the package: only @pulumi/pulumi (the host) resolves from it. Outside the
+  // repository, whose node_modules links the package to itself.
+  const uninstalled = fs.mkdtempSync(path.join(os.tmpdir(), "uninstalled-"));
+  fs.mkdirSync(path.join(uninstalled, "node_modules"));
+  fs.symlinkSync(
+    path.join(REPO, "node_modules", "@pulumi"),
+    path.join(uninstalled, "node_modules", "@pulumi"),
+  );
+  fs.writeFileSync(
+    path.join(uninstalled, "package.json"),
+    JSON.stringify({ name: "consumer", private: true }),
+  );
+  const bare = await startProviderHost({ cwd: uninstalled, project: "consumer" });
+  try {
+    await bare.configure({ "ngrok:apiKey": emulator.apiKey, "ngrok:apiBaseUrl": emulator.url });
+    // What the engine prints for each resource (docs/configuration.md, "The package must stay
+    // installed"): Node's "Cannot find module" of the thin provider, which names the package.
+    // `__provider` is one `require` of it (under 1 KiB): there is no room to say more.
+    for (const [state, resource] of [...deployment.resources.values()].map(
+      (s, i) => [s, ["sshCertificateAuthority", "httpsEdgeRouteSaml"][i]] as const,
+    )) {
+      const error: unknown = await bare
+        .delete(state.urn, state.id, state.outputs, state.inputs)
+        .then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+      expect(error).toBeInstanceOf(Error);
+      expect((error as Error).message).toMatch(
+        new RegExp(
+          `^Cannot find module 'pulumi-ngrok-dynamic/dist/sdk/thinProviders/${resource}\\.js'\nRequire stack:`,
+        ),
+      );
+    }
+  } finally {
+    await bare.close();
+    fs.rmSync(uninstalled, { recursive: true, force: true });
+  }
+  const snapshot = emulator.snapshot();
+  expect(snapshot.sshCertificateAuthorities).toHaveLength(1);
+  expect(snapshot.samlModules).toHaveLength(1);
+  // Installed again (the consumer's copy): the destroy deletes both.
   await deployment.destroy();
   expect(emulator.snapshot().sshCertificateAuthorities).toEqual([]);
   expect(emulator.snapshot().samlModules).toEqual([]);

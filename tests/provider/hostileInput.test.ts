@@ -9,7 +9,7 @@
  * `idpMetadata`, which carry property "" and a reason that starts with `idpMetadata`. That is
  * deliberate: for a named property Pulumi's engine prints "property <name> value <the program's
  * raw value> has a problem" (pulumi/pulumi, `issueCheckFailures`), and this value is a whole XML
- * document of up to 1 MiB. The reason still names it, first.
+ * document of up to 256 KiB. The reason still names it, first.
  *
  * XML entities: every XXE case points at things that would be observable if resolved, a temporary
  * file holding a unique marker and a local HTTP server that counts its hits; no result may contain
@@ -30,6 +30,7 @@ import {
   resetStackConfig,
   sshCertificateAuthorityProvider,
 } from "../../provider";
+import { claimBytes } from "../../provider/httpsEdgeRouteSaml/claim";
 import { IDP_METADATA_MAX_BYTES } from "../../provider/httpsEdgeRouteSaml/idpMetadata";
 import { configureProvider } from "../support/configureProvider";
 import { readIdpMetadata } from "../support/fixtures";
@@ -604,12 +605,14 @@ const CASES: HostileCase[] = [
   idp(
     "10 MB of markup",
     () => "<a>".repeat(MB10 / 6) + "</a>".repeat(MB10 / 8),
-    /^idpMetadata is \d+ bytes of UTF-8; at most 1048576 bytes \(1 MiB\) are accepted/,
+    /^idpMetadata is \d+ bytes of UTF-8, \d+ with the resource's claim comment \(\d+ bytes\).*; ngrok accepts at most 262144 bytes \(ERR_NGROK_7080\)/,
   ),
   idp(
-    "one byte over 1 MiB",
-    () => oktaOfSize(IDP_METADATA_MAX_BYTES + 1),
-    /^idpMetadata is 1048577 bytes of UTF-8; at most 1048576 bytes/,
+    "one byte over ngrok's 256 KiB with the claim comment",
+    () => oktaOfSize(IDP_METADATA_MAX_BYTES - claimBytes("") + 1),
+    new RegExp(
+      `^idpMetadata is ${IDP_METADATA_MAX_BYTES - claimBytes("") + 1} bytes of UTF-8, 262145 with the resource's claim comment`,
+    ),
   ),
   saml(
     "idpMetadata as an object",
@@ -902,15 +905,16 @@ test("references an accepted document may hold (XInclude, schemaLocation, styles
   expect(emulator.requests.length).toBe(requests);
 });
 
-test("an IdP document of exactly 1 MiB is accepted; the limit is on UTF-8 bytes", async () => {
-  const largest = oktaOfSize(IDP_METADATA_MAX_BYTES);
-  expect(Buffer.byteLength(largest)).toBe(IDP_METADATA_MAX_BYTES);
+test("an IdP document that fills ngrok's 256 KiB with the claim comment is accepted; the limit is on UTF-8 bytes", async () => {
+  const room = IDP_METADATA_MAX_BYTES - claimBytes("");
+  const largest = oktaOfSize(room);
+  expect(Buffer.byteLength(largest)).toBe(room);
   expect((await check("HttpsEdgeRouteSaml", { idpMetadata: largest })).failures).toEqual([]);
   // Fewer characters than the limit, more bytes: refused.
   const multibyte = largest.replace("<!--xx", "<!--€");
-  expect(multibyte.length).toBeLessThan(IDP_METADATA_MAX_BYTES);
+  expect(multibyte.length).toBeLessThan(room);
   expect((await check("HttpsEdgeRouteSaml", { idpMetadata: multibyte })).failures).toEqual([
-    { property: "", reason: expect.stringMatching(/^idpMetadata is 1048577 bytes of UTF-8/) },
+    { property: "", reason: expect.stringMatching(`^idpMetadata is ${room + 1} bytes of UTF-8`) },
   ]);
 });
 
@@ -1019,7 +1023,7 @@ describe("properties", () => {
  * - a UTF-16 document decoded correctly is a string like any other, even with
  *   `encoding="UTF-16"` in its declaration: JSON carries it as UTF-8, and the transport's
  *   encoding overrides the declaration (XML 1.0 appendix F);
- * - a valid document under 1 MiB, however it is made up (here 1,000 levels of nesting and
+ * - a valid document under 256 KiB, however it is made up (here 1,000 levels of nesting and
  *   10,000 elements in Extensions).
  */
 test.each<[Resource, string, Record<string, unknown>]>([

@@ -43,6 +43,37 @@ describe("input that is not an XML document", () => {
     expect(reason).toMatch(/^is not well-formed XML: /);
     expect(reason).toContain("it looks like a URL: pass the content of the metadata document");
   });
+
+  it.each([
+    ["a file name", "okta-metadata.xml"],
+    ["a relative path", "./metadata/okta.xml"],
+    ["an absolute path", "/etc/ngrok/okta.XML"],
+    ["a Windows path", "C:\\Users\\me\\Downloads\\okta"],
+    ["a path with spaces and a trailing newline", "My Documents/okta metadata.xml\n"],
+  ])("says when the text is %s, with the code that reads the file", (_label, input) => {
+    const reason = rejected(parseIdpMetadata(input));
+    expect(reason).toBe(
+      "is not well-formed XML: missing root element at line 1, column 1; it looks like a file " +
+        "path: pass the content of the file, not its name, e.g. idpMetadata: " +
+        `fs.readFileSync(${JSON.stringify(input.trim())}, "utf8")`,
+    );
+  });
+
+  it("writes a long path as `path` in the hint", () => {
+    const input = `/data/${"x".repeat(300)}/okta.xml`;
+    expect(rejected(parseIdpMetadata(input))).toMatch(
+      /it looks like a file path: .* fs\.readFileSync\(path, "utf8"\)$/,
+    );
+  });
+
+  it.each([
+    ["plain text", "hello"],
+    ["text with markup", "see </a> okta.xml"],
+    ["several lines", "metadata/\nokta.xml"],
+    ["a base64 blob with slashes (longer than any path)", "PD94bWwg/".repeat(200)],
+  ])("gives no file-path hint for %s", (_label, input) => {
+    expect(rejected(parseIdpMetadata(input))).not.toContain("file path");
+  });
 });
 
 describe("DTDs", () => {

@@ -104,7 +104,8 @@ export type IdpMetadataResult = { ok: true; metadata: IdpMetadata } | { ok: fals
  *
  * Rejected, each with its own reason:
  * - not a string, empty, or whitespace only ("is empty");
- * - more than {@link IDP_METADATA_MAX_BYTES} bytes of UTF-8 (judged before anything is parsed);
+ * - more than {@link IDP_METADATA_MAX_BYTES} bytes of UTF-8, ngrok's limit, once
+ *   `options.claimBytes` more are appended (judged before anything is parsed);
  * - a character that XML 1.0 (section 2.2, production `Char`) does not allow, raw or as a
  *   character reference: U+0000 and the other C0 controls except tab, newline and carriage
  *   return, an unpaired surrogate, U+FFFE, U+FFFF (`&#0;`, `&#xD800;`, `&#x110000;`, ...); strict
@@ -116,7 +117,9 @@ export type IdpMetadataResult = { ok: true; metadata: IdpMetadata } | { ok: fals
  *   ever expanded and no external entity is ever fetched;
  * - XML that is not well-formed, including references to undefined entities such as `&foo;`
  *   and a bare `&` ("is not well-formed XML: <parser message> at line L, column C", counting
- *   lines and columns from 1 in the text as given, a leading byte order mark excluded);
+ *   lines and columns from 1 in the text as given, a leading byte order mark excluded); a URL
+ *   or a file path given instead of the document is named as such, the path with a hint to
+ *   read the file (`fs.readFileSync(path, "utf8")`);
  * - an `EntitiesDescriptor` document element (2.3.1, an aggregate such as a federation's
  *   metadata): the reason counts its EntityDescriptors and lists the entityIDs of the identity
  *   providers in it, and asks for the single EntityDescriptor of the user's IdP instead;
@@ -141,15 +144,30 @@ export type IdpMetadataResult = { ok: true; metadata: IdpMetadata } | { ok: fals
  * Never throws: any input, including non-strings, gives a result.
  *
  * @param xml - The full text of the metadata document (not its URL).
+ * @param options - `claimBytes`: how many bytes will be appended to the document before it is
+ *   sent (the claim comment of `HttpsEdgeRouteSaml`), which the size limit must leave room
+ *   for. Default 0.
  * @returns `{ ok: true, metadata }` or `{ ok: false, reason }` with a non-empty reason.
  */
-export function parseIdpMetadata(xml: string): IdpMetadataResult {
+export function parseIdpMetadata(
+  xml: string,
+  options: IdpMetadataParseOptions = {},
+): IdpMetadataResult {
   try {
-    return parse(xml as unknown);
+    return parse(xml as unknown, options.claimBytes ?? 0);
   } catch (error) {
     // Defensive: every expected failure is returned above; this keeps `check` from crashing.
     return { ok: false, reason: `could not be parsed (unexpected error: ${errorMessage(error)})` };
   }
+}
+
+/** Options of {@link parseIdpMetadata}. */
+export interface IdpMetadataParseOptions {
+  /**
+   * Bytes that will be appended to the document before it is sent to ngrok (non-negative); the
+   * size limit applies to the document with them. Default 0.
+   */
+  readonly claimBytes?: number;
 }
 
 /** One rule: the reason a document breaks it, or `undefined`. */
@@ -163,7 +181,7 @@ type Rule = (document: Reading) => string | undefined;
 const RULES: readonly Rule[] = [
   // The text, before anything is parsed.
   (d) => present(d.input),
-  (d) => withinSizeLimit(d.input as string),
+  (d) => withinSizeLimit(d.input as string, d.claimBytes),
   (d) => illegalCharacter(d.text()),
   (d) => notAnHtmlPage(d.text(), d.prologDoctype()),
   (d) => noDoctype(d.text(), d.prologDoctype()),
@@ -182,8 +200,8 @@ const RULES: readonly Rule[] = [
   (d) => reasonOf(d.signingCertificates()),
 ];
 
-function parse(input: unknown): IdpMetadataResult {
-  const reading = read(input);
+function parse(input: unknown, claimBytes: number): IdpMetadataResult {
+  const reading = read(input, claimBytes);
   for (const rule of RULES) {
     const reason = rule(reading);
     if (reason !== undefined) {
@@ -196,7 +214,7 @@ function parse(input: unknown): IdpMetadataResult {
 /** A document as the rules read it: each step is computed once, when a rule first needs it. */
 type Reading = ReturnType<typeof read>;
 
-function read(input: unknown) {
+function read(input: unknown, claimBytes: number) {
   const text = once(() => new XmlText(input as string));
   const parsed = once(() => parseXml(text()));
   const document = () => must(parsed(), (p) => (p.ok ? p.doc : undefined), "well-formed");
@@ -208,6 +226,7 @@ function read(input: unknown) {
   const signingCertificates = once(() => readSigningCertificates(descriptor()));
   return {
     input,
+    claimBytes,
     text,
     prologDoctype: once(() => prologDoctype(text())),
     parsed,

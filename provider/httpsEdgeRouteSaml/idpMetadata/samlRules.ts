@@ -40,13 +40,15 @@ const SAML2_PROTOCOL = "urn:oasis:names:tc:SAML:2.0:protocol";
 const MAX_LISTED_IDPS = 5;
 
 /**
- * The largest IdP metadata document accepted, in bytes of UTF-8: 1 MiB. ngrok rejects metadata
- * that is "too large" (ERR_NGROK_7080) without publishing its limit; real documents of one
- * identity provider are a few KB (Okta, Google) to about 75 KB (AD FS). The bound is generous on
- * purpose and keeps `check` fast: parsing costs about 1 s per MB of markup (a 10 MB document of
- * nested elements took 12 s and 1.3 GB of heap), so a hostile document cannot stall a preview.
+ * The largest `idp_metadata` ngrok's API accepts, in bytes of UTF-8: 262144 (256 KiB), the limit
+ * the emulator enforces (ERR_NGROK_7080 "too large"; ngrok's catalogue leaves the number as a
+ * placeholder). It bounds the document as it is sent, the resource's claim comment included
+ * (see {@link withinSizeLimit}), so that a document that passes `check` is never refused by the
+ * API for its size. Real documents of one identity provider are a few KB (Okta, Google) to about
+ * 75 KB (AD FS). The bound also keeps `check` fast: parsing costs about 1 s per MB of markup, so
+ * a hostile document cannot stall a preview.
  */
-export const IDP_METADATA_MAX_BYTES = 1024 * 1024;
+export const IDP_METADATA_MAX_BYTES = 256 * 1024;
 
 /** What the property must hold, as the reasons for an empty input say it. */
 const EXPECTED =
@@ -69,18 +71,25 @@ export function present(input: unknown): string | undefined {
 }
 
 /**
- * At most {@link IDP_METADATA_MAX_BYTES} bytes of UTF-8, judged before any other work, so that a
- * huge document costs one pass over its length.
+ * At most {@link IDP_METADATA_MAX_BYTES} bytes of UTF-8 once `claimBytes` more are appended (the
+ * claim comment that `HttpsEdgeRouteSaml` writes at the end of the document; 0 for the document
+ * alone), judged before any other work, so that a huge document costs one pass over its length.
  */
-export function withinSizeLimit(input: string): string | undefined {
+export function withinSizeLimit(input: string, claimBytes = 0): string | undefined {
   const bytes = Buffer.byteLength(input, "utf8");
-  if (bytes <= IDP_METADATA_MAX_BYTES) {
+  if (bytes + claimBytes <= IDP_METADATA_MAX_BYTES) {
     return undefined;
   }
+  const sent =
+    claimBytes > 0
+      ? `, ${bytes + claimBytes} with the resource's claim comment (${claimBytes} bytes) that is ` +
+        `appended to it when the module is written; ngrok accepts at most ` +
+        `${IDP_METADATA_MAX_BYTES} bytes (ERR_NGROK_7080), so the document may have at most ` +
+        `${IDP_METADATA_MAX_BYTES - claimBytes}`
+      : `; ngrok accepts at most ${IDP_METADATA_MAX_BYTES} bytes (ERR_NGROK_7080)`;
   return (
-    `is ${bytes} bytes of UTF-8; at most ${IDP_METADATA_MAX_BYTES} bytes (1 MiB) are accepted ` +
-    "(the metadata of one identity provider is a few KB to about 100 KB): pass the " +
-    "EntityDescriptor of your IdP only"
+    `is ${bytes} bytes of UTF-8${sent}: pass the EntityDescriptor of your IdP only (the ` +
+    "metadata of one identity provider is a few KB to about 100 KB)"
   );
 }
 
@@ -117,7 +126,8 @@ export function noDoctype(text: XmlText, doctype: number | undefined): string | 
 
 /**
  * Well-formed XML, as xmldom parsed it: a DOCTYPE it found inside the document is named as a DTD
- * ({@link noDoctype}), and a text that is a URL is named as one.
+ * ({@link noDoctype}), and a text that is a URL or a file path is named as one
+ * ({@link notXmlHint}).
  */
 export function wellFormed(text: XmlText, parsed: ParsedXml): string | undefined {
   if (parsed.ok) {
@@ -126,10 +136,37 @@ export function wellFormed(text: XmlText, parsed: ParsedXml): string | undefined
   if (parsed.doctype) {
     return noDoctype(text, parsed.offset);
   }
-  const urlHint = /^(https?|file):\/\//i.test(text.body)
-    ? "; it looks like a URL: pass the content of the metadata document, not its address"
-    : "";
-  return `${text.notWellFormed(parsed.message, parsed.offset)}${urlHint}`;
+  return `${text.notWellFormed(parsed.message, parsed.offset)}${notXmlHint(text.body)}`;
+}
+
+/** The longest text named as a file path (base64 of a metadata document is longer). */
+const MAX_PATH_LENGTH = 1024;
+/** The longest path quoted in the hint; a longer one is written `path`. */
+const MAX_QUOTED_PATH_LENGTH = 200;
+
+/**
+ * What a text that is not XML looks like, when it is a common mistake: a URL (pass the content,
+ * not the address), or a file path (read the file): one line without `<`, up to
+ * {@link MAX_PATH_LENGTH} characters, that ends with `.xml` or holds a path separator. `""`
+ * otherwise.
+ */
+export function notXmlHint(body: string): string {
+  const line = body.trim();
+  if (/^(https?|file):\/\//i.test(line)) {
+    return "; it looks like a URL: pass the content of the metadata document, not its address";
+  }
+  const path =
+    line.length <= MAX_PATH_LENGTH &&
+    !/[<\r\n]/.test(line) &&
+    (/\.xml$/i.test(line) || /[/\\]/.test(line));
+  if (!path) {
+    return "";
+  }
+  const quoted = line.length <= MAX_QUOTED_PATH_LENGTH ? JSON.stringify(line) : "path";
+  return (
+    "; it looks like a file path: pass the content of the file, not its name, e.g. " +
+    `idpMetadata: fs.readFileSync(${quoted}, "utf8")`
+  );
 }
 
 /** No DTD node in the parsed document (one xmldom read without reporting it). */
