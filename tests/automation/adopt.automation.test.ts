@@ -20,6 +20,9 @@ import {
   writes,
 } from "../support/realEngine";
 
+// Several CLI operations per test: room for a busy machine.
+jest.setTimeout(240000);
+
 const PROGRAM = "tests/programs/adopt";
 const PROJECT = "automation-adopt";
 const CA = "/ssh_certificate_authorities";
