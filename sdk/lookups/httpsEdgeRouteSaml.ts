@@ -29,6 +29,8 @@ export interface GetHttpsEdgeRouteSamlOutputArgs {
  * resource, under the same names, with its Pulumi id.
  */
 export interface GetHttpsEdgeRouteSamlResult {
+  // Written out like the resource class's outputs, not derived from the provider's types: each
+  // field has its own documentation here; the compiler checks that the provider's record fits.
   /** `<edge id>/<route id>`, the id an `HttpsEdgeRouteSaml` of this module has. */
   id: string;
   /** The HTTPS edge's id (`edghts_…`). */

@@ -25,6 +25,8 @@ export interface GetSshCertificateAuthorityOutputArgs {
  * `SshCertificateAuthority` resource, under the same names, with its id.
  */
 export interface GetSshCertificateAuthorityResult {
+  // Written out like the resource class's outputs, not derived from the provider's types: each
+  // field has its own documentation here; the compiler checks that the provider's record fits.
   /** ngrok's id, `sshca_…`. */
   id: string;
   /** The key type, read from the public key: `"rsa"`, `"ecdsa"` or `"ed25519"`. */

@@ -18,6 +18,7 @@ import type {
 } from "../../provider/httpsEdgeRouteSaml/inputs";
 import { callApi, createEdgeWithRoutes } from "../support/emulatorApi";
 import { configureProvider } from "../support/configureProvider";
+import { tracked } from "../support/requestLog";
 import { readIdpMetadata } from "../support/fixtures";
 
 const OKTA = readIdpMetadata("okta.xml");
@@ -48,20 +49,6 @@ async function checked(raw: Record<string, unknown>): Promise<HttpsEdgeRouteSaml
   return { ...result.inputs, __provider: PROVIDER_TEXT } as HttpsEdgeRouteSamlInputs;
 }
 
-async function tracked<T>(call: () => Promise<T>) {
-  const before = emulator.requests.length;
-  let value: T | undefined;
-  let error: unknown;
-  try {
-    value = await call();
-  } catch (e) {
-    error = e;
-  }
-  await new Promise((resolve) => setImmediate(resolve));
-  const calls = emulator.requests.slice(before).map((r) => `${r.method} ${r.path} ${r.status}`);
-  return { value, error, calls };
-}
-
 const moduleOn = (routeId: string) =>
   emulator.snapshot().samlModules.find((m) => m.routeId === routeId);
 
@@ -78,14 +65,14 @@ describe("create with adoptExisting: true", () => {
     });
     expect(made.status).toBe(200);
 
-    const refused = await tracked(async () =>
+    const refused = await tracked(emulator, async () =>
       provider.create(await checked({ edgeId, routeId, idpMetadata: OKTA })),
     );
     expect(SamlModuleExistsError.isInstance(refused.error)).toBe(true);
     expect(refused.calls).toEqual([`GET ${samlPath(edgeId, routeId)} 200`]);
 
     const inputs = await checked({ edgeId, routeId, idpMetadata: OKTA, adoptExisting: true });
-    const { value, error, calls } = await tracked(() => provider.create(inputs));
+    const { value, error, calls } = await tracked(emulator, () => provider.create(inputs));
     expect(error).toBeUndefined();
     expect(calls).toEqual([
       `GET ${samlPath(edgeId, routeId)} 200`,
@@ -112,7 +99,7 @@ describe("create with adoptExisting: true", () => {
       routeIds: [routeId],
     } = await createEdgeWithRoutes(emulator, 1);
     const inputs = await checked({ edgeId, routeId, idpMetadata: OKTA, adoptExisting: true });
-    const { value, error, calls } = await tracked(() => provider.create(inputs));
+    const { value, error, calls } = await tracked(emulator, () => provider.create(inputs));
     expect(error).toBeUndefined();
     expect(calls).toEqual([
       `GET ${samlPath(edgeId, routeId)} 404`,
@@ -136,7 +123,7 @@ describe("read without state (HttpsEdgeRouteSaml.get)", () => {
     });
     expect(written.status).toBe(200);
     const id = `${edgeId}/${routeId}`;
-    const { value, error, calls } = await tracked(() =>
+    const { value, error, calls } = await tracked(emulator, () =>
       provider.read(id, { __provider: PROVIDER_TEXT } as never),
     );
     expect(error).toBeUndefined();
@@ -162,7 +149,7 @@ describe("read without state (HttpsEdgeRouteSaml.get)", () => {
       edgeId,
       routeIds: [routeId],
     } = await createEdgeWithRoutes(emulator, 1);
-    const { value, calls } = await tracked(() =>
+    const { value, calls } = await tracked(emulator, () =>
       provider.read(`${edgeId}/${routeId}`, { __provider: PROVIDER_TEXT } as never),
     );
     expect(calls).toEqual([`GET ${samlPath(edgeId, routeId)} 404`]);
@@ -172,7 +159,7 @@ describe("read without state (HttpsEdgeRouteSaml.get)", () => {
   test.each(["edghts_1", "edghts_1/edghtsrt_2/x", "sshca_1/edghtsrt_2", "edghts_1/"])(
     "a malformed id %j fails before any request, naming the form",
     async (id) => {
-      const { error, calls } = await tracked(() => provider.read(id, {} as never));
+      const { error, calls } = await tracked(emulator, () => provider.read(id, {} as never));
       expect(calls).toEqual([]);
       expect((error as Error).message).toBe(
         `the id of an HttpsEdgeRouteSaml is "<edge id>/<route id>" (edghts_…/edghtsrt_…); got ${JSON.stringify(id)}`,

@@ -17,6 +17,7 @@ import {
 import { withClaim } from "../../provider/httpsEdgeRouteSaml/claim";
 import { callApi, createEdgeWithRoutes } from "../support/emulatorApi";
 import { readIdpMetadata } from "../support/fixtures";
+import { tracked } from "../support/requestLog";
 
 const CA = "/ssh_certificate_authorities";
 const ENV_NAMES = ["NGROK_API_KEY", "NGROK_API_BASE_URL", "NGROK_RETRY_MAX_ATTEMPTS"] as const;
@@ -35,20 +36,6 @@ const client = (extra: Record<string, string> = {}) => {
   };
   return clientFromConfiguration({ get: (key) => values[key] });
 };
-
-async function requestsDuring<T>(fn: () => Promise<T>) {
-  const before = emulator.requests.length;
-  let value: T | undefined;
-  let error: unknown;
-  try {
-    value = await fn();
-  } catch (caught) {
-    error = caught;
-  }
-  await new Promise((resolve) => setImmediate(resolve));
-  const calls = emulator.requests.slice(before).map((r) => `${r.method} ${r.path} ${r.status}`);
-  return { value, error, calls };
-}
 
 beforeAll(async () => {
   for (const name of ENV_NAMES) {
@@ -83,7 +70,7 @@ afterAll(async () => {
 
 describe("listSshCertificateAuthorities", () => {
   test("250 CAs are read across 3 pages of 100 through next_page_uri, with 3 GETs and nothing else", async () => {
-    const { value, error, calls } = await requestsDuring(() =>
+    const { value, error, calls } = await tracked(emulator, () =>
       listSshCertificateAuthorities(client()),
     );
     expect(error).toBeUndefined();
@@ -144,7 +131,7 @@ describe("listSshCertificateAuthorities", () => {
 
   test("a page answered 503 is asked again, as the provider retries any GET", async () => {
     emulator.faults.add({ method: "GET", path: CA, status: 503, count: 1, probability: 1 });
-    const { value, calls } = await requestsDuring(() => listSshCertificateAuthorities(client()));
+    const { value, calls } = await tracked(emulator, () => listSshCertificateAuthorities(client()));
     expect(calls).toHaveLength(4);
     expect(calls[0]).toBe(`GET ${CA}?limit=100 503`);
     expect(calls.slice(1).every((call) => call.startsWith("GET ") && call.endsWith(" 200"))).toBe(
@@ -155,7 +142,7 @@ describe("listSshCertificateAuthorities", () => {
 
   test("the retry settings of the given config apply: one attempt, the 503 fails the lookup", async () => {
     emulator.faults.add({ method: "GET", path: CA, status: 503, count: 1 });
-    const { error, calls } = await requestsDuring(() =>
+    const { error, calls } = await tracked(emulator, () =>
       listSshCertificateAuthorities(client({ "ngrok:retryMaxAttempts": "1" })),
     );
     expect(calls).toEqual([`GET ${CA}?limit=100 503`]);
@@ -166,7 +153,7 @@ describe("listSshCertificateAuthorities", () => {
 describe("lookupSshCertificateAuthority", () => {
   test("one GET; the resource's outputs with the id", async () => {
     const ca = made[42];
-    const { value, calls } = await requestsDuring(() =>
+    const { value, calls } = await tracked(emulator, () =>
       lookupSshCertificateAuthority(client(), ca.id as string),
     );
     expect(calls).toEqual([`GET ${CA}/${ca.id} 200`]);
@@ -182,7 +169,7 @@ describe("lookupSshCertificateAuthority", () => {
   });
 
   test("a CA that does not exist: NgrokApiError 404 after one GET", async () => {
-    const { error, calls } = await requestsDuring(() =>
+    const { error, calls } = await tracked(emulator, () =>
       lookupSshCertificateAuthority(client(), "sshca_2Znothere"),
     );
     expect(calls).toEqual([`GET ${CA}/sshca_2Znothere 404`]);
@@ -192,7 +179,7 @@ describe("lookupSshCertificateAuthority", () => {
   test.each(["", "sshca_", "../edges/https", "edghts_1"])(
     "the id %j is refused before any request",
     async (id) => {
-      const { error, calls } = await requestsDuring(() =>
+      const { error, calls } = await tracked(emulator, () =>
         lookupSshCertificateAuthority(client(), id),
       );
       expect(calls).toEqual([]);
@@ -214,7 +201,7 @@ describe("lookupHttpsEdgeRouteSaml", () => {
       idp_metadata: withClaim(okta, "p/s/app", "token"),
       force_authn: true,
     });
-    const { value, calls } = await requestsDuring(() =>
+    const { value, calls } = await tracked(emulator, () =>
       lookupHttpsEdgeRouteSaml(client(), edgeId, routeId),
     );
     expect(calls).toEqual([`GET ${path} 200`]);
@@ -229,7 +216,7 @@ describe("lookupHttpsEdgeRouteSaml", () => {
     });
     expect(value).not.toHaveProperty("claimToken");
 
-    const gone = await requestsDuring(async () => {
+    const gone = await tracked(emulator, async () => {
       await callApi(emulator, "DELETE", path);
       return lookupHttpsEdgeRouteSaml(client(), edgeId, routeId);
     });
@@ -237,7 +224,7 @@ describe("lookupHttpsEdgeRouteSaml", () => {
   });
 
   test("ids without ngrok's prefixes are refused before any request", async () => {
-    const { error, calls } = await requestsDuring(() =>
+    const { error, calls } = await tracked(emulator, () =>
       lookupHttpsEdgeRouteSaml(client(), "edghtsrt_1", "edghtsrt_2"),
     );
     expect(calls).toEqual([]);

@@ -19,6 +19,7 @@ import type {
 } from "../../provider/sshCertificateAuthority/inputs";
 import { callApi } from "../support/emulatorApi";
 import { configureProvider } from "../support/configureProvider";
+import { tracked } from "../support/requestLog";
 
 const PROVIDER = "exports.handler = __provider_text";
 const CA = "/ssh_certificate_authorities";
@@ -50,21 +51,6 @@ async function checked(news: Record<string, unknown>): Promise<SshCertificateAut
   const result = await provider.check({}, { ...news, __provider: PROVIDER });
   expect(result.failures).toEqual([]);
   return { ...result.inputs, __provider: PROVIDER } as SshCertificateAuthorityInputs;
-}
-
-/** Runs `fn`; returns what it resolved or rejected with, and the requests it made. */
-async function tracked<T>(fn: () => Promise<T>) {
-  const before = emulator.requests.length;
-  let value: T | undefined;
-  let error: unknown;
-  try {
-    value = await fn();
-  } catch (caught) {
-    error = caught;
-  }
-  await new Promise((resolve) => setImmediate(resolve));
-  const calls = emulator.requests.slice(before).map((r) => `${r.method} ${r.path} ${r.status}`);
-  return { value, error, calls };
 }
 
 const live = (id: string) => emulator.snapshot().sshCertificateAuthorities.find((c) => c.id === id);
@@ -123,7 +109,7 @@ describe("create with adoptExistingId", () => {
       metadata: '{"team":"platform"}',
       adoptExistingId: ca.id,
     });
-    const { value, error, calls } = await tracked(() => provider.create(inputs));
+    const { value, error, calls } = await tracked(emulator, () => provider.create(inputs));
     expect(error).toBeUndefined();
     expect(calls).toEqual([`GET ${CA}/${ca.id} 200`]);
     expect(allCas()).toBe(before);
@@ -156,7 +142,7 @@ describe("create with adoptExistingId", () => {
       description: "managed by Pulumi",
       adoptExistingId: ca.id,
     });
-    const { value, error, calls } = await tracked(() => provider.create(inputs));
+    const { value, error, calls } = await tracked(emulator, () => provider.create(inputs));
     expect(error).toBeUndefined();
     expect(calls).toEqual([`GET ${CA}/${ca.id} 200`, `PATCH ${CA}/${ca.id} 200`]);
     expect(live(ca.id)).toMatchObject({
@@ -177,7 +163,7 @@ describe("create with adoptExistingId", () => {
     const ca = await existingCa({ private_key_type: "ecdsa", elliptic_curve: "p256" });
     const inputs = await checked({ privateKeyType: "ecdsa", adoptExistingId: ca.id });
     expect(inputs.ellipticCurve).toBe("p256");
-    const { value, calls } = await tracked(() => provider.create(inputs));
+    const { value, calls } = await tracked(emulator, () => provider.create(inputs));
     expect(calls).toEqual([`GET ${CA}/${ca.id} 200`]);
     expect(value!.id).toBe(ca.id);
   });
@@ -214,7 +200,7 @@ describe("create with adoptExistingId", () => {
       const ca = await existingCa({ ...made, description: "theirs" });
       const before = allCas();
       const inputs = await checked({ ...declared, description: "ours", adoptExistingId: ca.id });
-      const { error, calls } = await tracked(() => provider.create(inputs));
+      const { error, calls } = await tracked(emulator, () => provider.create(inputs));
       expect(calls).toEqual([`GET ${CA}/${ca.id} 200`]);
       expect(allCas()).toBe(before);
       expect(SshCertificateAuthorityAdoptionError.isInstance(error)).toBe(true);
@@ -234,7 +220,7 @@ describe("create with adoptExistingId", () => {
       privateKeyType: "ed25519",
       adoptExistingId: "sshca_2Zmissing0000",
     });
-    const { error, calls } = await tracked(() => provider.create(inputs));
+    const { error, calls } = await tracked(emulator, () => provider.create(inputs));
     expect(calls).toEqual([`GET ${CA}/sshca_2Zmissing0000 404`]);
     expect(emulator.snapshot().sshCertificateAuthorities).toHaveLength(count);
     expect(error).toMatchObject({ refusal: "not-found" });
@@ -247,7 +233,7 @@ describe("create with adoptExistingId", () => {
     const ca = await existingCa({ private_key_type: "ed25519" });
     emulator.faults.add({ method: "GET", path: `${CA}/*`, status: 503, count: 1 });
     const inputs = await checked({ privateKeyType: "ed25519", adoptExistingId: ca.id });
-    const { value, error, calls } = await tracked(() => provider.create(inputs));
+    const { value, error, calls } = await tracked(emulator, () => provider.create(inputs));
     expect(error).toBeUndefined();
     expect(calls).toEqual([`GET ${CA}/${ca.id} 503`, `GET ${CA}/${ca.id} 200`]);
     expect(value!.id).toBe(ca.id);
@@ -261,12 +247,12 @@ describe("create with adoptExistingId", () => {
       description: "after",
       adoptExistingId: ca.id,
     });
-    const failed = await tracked(() => provider.create(inputs));
+    const failed = await tracked(emulator, () => provider.create(inputs));
     expect(NgrokApiError.isInstance(failed.error)).toBe(true);
     expect(ResourceInitFailedError.isInstance(failed.error)).toBe(false);
     expect(failed.calls).toEqual([`GET ${CA}/${ca.id} 200`, `PATCH ${CA}/${ca.id} 400`]);
     expect(live(ca.id)!.description).toBe("before");
-    const again = await tracked(() => provider.create(inputs));
+    const again = await tracked(emulator, () => provider.create(inputs));
     expect(again.error).toBeUndefined();
     expect(again.calls).toEqual([`GET ${CA}/${ca.id} 200`, `PATCH ${CA}/${ca.id} 200`]);
     expect(live(ca.id)!.description).toBe("after");
@@ -275,8 +261,8 @@ describe("create with adoptExistingId", () => {
   test("one CA adopted by two resources of one deployment: the second is refused, without a request", async () => {
     const ca = await existingCa({ private_key_type: "ed25519" });
     const inputs = await checked({ privateKeyType: "ed25519", adoptExistingId: ca.id });
-    expect((await tracked(() => provider.create(inputs))).error).toBeUndefined();
-    const second = await tracked(() => provider.create(inputs));
+    expect((await tracked(emulator, () => provider.create(inputs))).error).toBeUndefined();
+    const second = await tracked(emulator, () => provider.create(inputs));
     expect(second.calls).toEqual([]);
     expect(second.error).toMatchObject({ refusal: "already-adopted", caId: ca.id });
     expect((second.error as Error).message).toContain(
@@ -287,11 +273,11 @@ describe("create with adoptExistingId", () => {
   test("a refused adoption does not hold the id: a corrected resource adopts it", async () => {
     const ca = await existingCa({ private_key_type: "ed25519" });
     const wrong = await checked({ privateKeyType: "rsa", keySize: 2048, adoptExistingId: ca.id });
-    expect((await tracked(() => provider.create(wrong))).error).toMatchObject({
+    expect((await tracked(emulator, () => provider.create(wrong))).error).toMatchObject({
       refusal: "key-mismatch",
     });
     const right = await checked({ privateKeyType: "ed25519", adoptExistingId: ca.id });
-    expect((await tracked(() => provider.create(right))).value?.id).toBe(ca.id);
+    expect((await tracked(emulator, () => provider.create(right))).value?.id).toBe(ca.id);
   });
 });
 
@@ -299,9 +285,9 @@ describe("delete and replace of an adopted CA", () => {
   test("the adopter's delete in a later deployment deletes the CA (retainOnDelete keeps it: the engine sends no delete)", async () => {
     const ca = await existingCa({ private_key_type: "ed25519" });
     const inputs = await checked({ privateKeyType: "ed25519", adoptExistingId: ca.id });
-    const { value } = await tracked(() => provider.create(inputs));
+    const { value } = await tracked(emulator, () => provider.create(inputs));
     resetAdoptions(); // a new deployment is a new dynamic-provider host process
-    const { calls } = await tracked(() =>
+    const { calls } = await tracked(emulator, () =>
       provider.delete(ca.id, value!.outs as SshCertificateAuthorityOutputs),
     );
     expect(calls).toEqual([`DELETE ${CA}/${ca.id} 204`]);
@@ -315,11 +301,11 @@ describe("delete and replace of an adopted CA", () => {
       description: "kept",
       adoptExistingId: ca.id,
     });
-    const old = await tracked(() => provider.create(inputs));
+    const old = await tracked(emulator, () => provider.create(inputs));
     resetAdoptions(); // the replacement runs in a later deployment
-    const replacement = await tracked(() => provider.create(inputs));
+    const replacement = await tracked(emulator, () => provider.create(inputs));
     expect(replacement.calls).toEqual([`GET ${CA}/${ca.id} 200`]);
-    const removed = await tracked(() =>
+    const removed = await tracked(emulator, () =>
       provider.delete(ca.id, old.value!.outs as SshCertificateAuthorityOutputs),
     );
     expect(removed.calls).toEqual([]);
@@ -328,14 +314,14 @@ describe("delete and replace of an adopted CA", () => {
 
   test("a CA another resource created, moved to a new resource with adoptExistingId: the old one's delete leaves it", async () => {
     const oldInputs = await checked({ privateKeyType: "ed25519", description: "moved" });
-    const created = await tracked(() => provider.create(oldInputs));
+    const created = await tracked(emulator, () => provider.create(oldInputs));
     const id = created.value!.id;
     resetAdoptions();
-    const adopter = await tracked(() =>
+    const adopter = await tracked(emulator, () =>
       provider.create({ ...oldInputs, adoptExistingId: id } as SshCertificateAuthorityInputs),
     );
     expect(adopter.calls).toEqual([`GET ${CA}/${id} 200`]);
-    const removed = await tracked(() =>
+    const removed = await tracked(emulator, () =>
       provider.delete(id, created.value!.outs as SshCertificateAuthorityOutputs),
     );
     expect(removed.calls).toEqual([]);
@@ -356,7 +342,7 @@ describe("read without inputs (SshCertificateAuthority.get)", () => {
     [{ private_key_type: "ed25519" }, { privateKeyType: "ed25519" }],
   ])("a CA made with %j reads as %j, with one GET", async (made, parameters) => {
     const ca = await existingCa({ ...made, description: "read only" });
-    const { value, calls } = await tracked(() =>
+    const { value, calls } = await tracked(emulator, () =>
       provider.read(ca.id, { __provider: PROVIDER } as never),
     );
     expect(calls).toEqual([`GET ${CA}/${ca.id} 200`]);
@@ -380,7 +366,7 @@ describe("read without inputs (SshCertificateAuthority.get)", () => {
       privateKeyType: "ed25519",
       publicKey: ca.public_key,
     } as SshCertificateAuthorityOutputs;
-    const { value } = await tracked(() => provider.read(ca.id, state));
+    const { value } = await tracked(emulator, () => provider.read(ca.id, state));
     expect(value!.props).toMatchObject({ privateKeyType: "ed25519" });
     expect(value!.props!.ellipticCurve).toBeUndefined();
   });
