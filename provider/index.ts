@@ -12,9 +12,15 @@ export { ResourceInitFailedError } from "./common/errors";
 export { UNKNOWN, isUnknown } from "./common/unknown";
 export { sshCertificateAuthorityProvider } from "./sshCertificateAuthority/provider";
 export * as sshCertificateAuthority from "./sshCertificateAuthority/inputs";
+export {
+  SshCertificateAuthorityAdoptionError,
+  type AdoptionRefusal,
+} from "./sshCertificateAuthority/adopt";
+export * from "./sshCertificateAuthority/lookup";
 export { httpsEdgeRouteSamlProvider } from "./httpsEdgeRouteSaml/provider";
 export { SamlModuleExistsError } from "./httpsEdgeRouteSaml/create";
 export * as httpsEdgeRouteSaml from "./httpsEdgeRouteSaml/inputs";
+export * from "./httpsEdgeRouteSaml/lookup";
 export { parseIdpMetadata, type IdpMetadata } from "./httpsEdgeRouteSaml/idpMetadata";
 
 /**

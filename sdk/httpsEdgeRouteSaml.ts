@@ -4,6 +4,7 @@
  * @module
  */
 import * as pulumi from "@pulumi/pulumi";
+import { refuseImportOption } from "./importOption";
 import provider = require("./thinProviders/httpsEdgeRouteSaml");
 
 /** Who declared each route's module in one program run: `<edge id>/<route id>` → resource. */
@@ -37,6 +38,30 @@ function holdRoute(token: symbol, name: string, edgeId: string, routeId: string)
   }
   holders.set(key, { token, name });
 }
+
+/** Every property, unset: what {@link HttpsEdgeRouteSaml.get} registers, so that every output is set. */
+const READ_PROPERTIES = {
+  edgeId: undefined,
+  routeId: undefined,
+  idpMetadata: undefined,
+  enabled: undefined,
+  optionsPassthrough: undefined,
+  cookiePrefix: undefined,
+  inactivityTimeout: undefined,
+  maximumDuration: undefined,
+  forceAuthn: undefined,
+  allowIdpInitiated: undefined,
+  authorizedGroups: undefined,
+  nameidFormat: undefined,
+  adoptExisting: undefined,
+  entityId: undefined,
+  assertionConsumerServiceUrl: undefined,
+  singleLogoutUrl: undefined,
+  requestSigningCertificatePem: undefined,
+  metadataUrl: undefined,
+  idpMetadataUrl: undefined,
+  claimToken: undefined,
+} as const;
 
 /**
  * The arguments of {@link HttpsEdgeRouteSaml}. Every writable field left unset is sent as its
@@ -91,14 +116,17 @@ export interface HttpsEdgeRouteSamlArgs {
    */
   nameidFormat?: pulumi.Input<string>;
   /**
-   * Take over a SAML module that already exists on the route and that this stack did not write
-   * (configured by hand, or another stack's). Default `false`: creating the resource on such a
-   * route fails with `SamlModuleExistsError`, naming the route, the existing module's entity ID
-   * and who wrote it, and changes nothing. With `true`, the existing configuration is overwritten
-   * with this resource's and managed by this stack from then on (and deleted with it); a resource
-   * of another stack that wrote it leaves it in place when deleted. A module this stack wrote (a
-   * resource being replaced, renamed or moved) is taken over without it. Never sent to ngrok;
-   * changing it is not a change.
+   * Adopt the SAML module that already exists on the route and that this stack did not write
+   * (configured in the dashboard, or another stack's): Pulumi's `import` does not work for
+   * dynamic resources. Default `false`: creating the resource on such a route fails with
+   * `SamlModuleExistsError`, naming the route, the existing module's entity ID and who wrote it,
+   * and changes nothing. With `true`, create reads the module (one `GET`, as always), then writes
+   * this resource's configuration and claim with one `PUT`, and the stack manages it from then
+   * on, and deletes it with the resource (`retainOnDelete: true` keeps it in ngrok,
+   * `protect: true` refuses the delete); a resource of another stack that wrote it leaves it in
+   * place when deleted. A route without a module gets one, as without it. A module this stack
+   * wrote (a resource being replaced, renamed or moved) is taken over without it. Never sent to
+   * ngrok; only create reads it: changing it later is not a change.
    */
   adoptExisting?: pulumi.Input<boolean>;
 }
@@ -195,12 +223,51 @@ export class HttpsEdgeRouteSaml extends pulumi.dynamic.Resource {
   declare public readonly claimToken: pulumi.Output<string>;
 
   /**
+   * Reads the existing SAML module of a route into the program without managing it (Pulumi's
+   * `ReadResource`): one `GET …/saml` at each `pulumi up`, `preview` and `refresh`;
+   * `pulumi destroy` leaves the module in place. A route without a module fails the deployment.
+   *
+   * @param name the Pulumi resource name (part of the URN).
+   * @param id `<edge id>/<route id>`, e.g. `edghts_2Zp…/edghtsrt_2Zq…`.
+   * @param opts Pulumi resource options (`import` is refused).
+   */
+  public static get(
+    name: string,
+    id: pulumi.Input<pulumi.ID>,
+    opts?: pulumi.CustomResourceOptions,
+  ): HttpsEdgeRouteSaml {
+    return new HttpsEdgeRouteSaml(name, undefined, { ...opts, id });
+  }
+
+  /**
    * @param name the Pulumi resource name (part of the URN).
    * @param args see {@link HttpsEdgeRouteSamlArgs}.
-   * @param opts Pulumi resource options. `import` is not supported (Pulumi cannot import dynamic
-   *   resources): use {@link HttpsEdgeRouteSamlArgs.adoptExisting} instead.
+   * @param opts Pulumi resource options. `import` is refused at construction (Pulumi cannot
+   *   import dynamic resources): adopt an existing module with
+   *   {@link HttpsEdgeRouteSamlArgs.adoptExisting}, or read it with {@link HttpsEdgeRouteSaml.get}.
+   * @throws Error when `opts.import` is set, naming `adoptExisting` and `get`; when another
+   *   resource of this program declares the same route.
    */
-  constructor(name: string, args: HttpsEdgeRouteSamlArgs, opts?: pulumi.CustomResourceOptions) {
+  constructor(name: string, args: HttpsEdgeRouteSamlArgs, opts?: pulumi.CustomResourceOptions);
+  /**
+   * What {@link HttpsEdgeRouteSaml.get} calls: no arguments, `opts.id` names the module.
+   * @internal
+   */
+  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions);
+  constructor(
+    name: string,
+    args: HttpsEdgeRouteSamlArgs | undefined,
+    opts?: pulumi.CustomResourceOptions,
+  ) {
+    refuseImportOption(name, opts, {
+      resource: "HttpsEdgeRouteSaml",
+      adopt: () => "adoptExisting: true (with its edgeId and routeId)",
+      object: "SAML module",
+    });
+    if (args === undefined) {
+      super(provider, name, { ...READ_PROPERTIES }, opts, "ngrok", "HttpsEdgeRouteSaml");
+      return;
+    }
     const token = Symbol(name);
     let edgeId: pulumi.Input<string> = args.edgeId;
     if (typeof args.edgeId === "string" && typeof args.routeId === "string") {
@@ -216,6 +283,8 @@ export class HttpsEdgeRouteSaml extends pulumi.dynamic.Resource {
       provider,
       name,
       {
+        // Every property is listed, so that every output is set, even of an argument left out.
+        ...READ_PROPERTIES,
         ...args,
         edgeId,
         claimedBy: `${pulumi.getProject()}/${pulumi.getStack()}/${name}`,

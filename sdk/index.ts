@@ -17,3 +17,22 @@ export {
   type RsaKeySize,
 } from "./sshCertificateAuthority";
 export { HttpsEdgeRouteSaml, type HttpsEdgeRouteSamlArgs } from "./httpsEdgeRouteSaml";
+export {
+  getSshCertificateAuthority,
+  getSshCertificateAuthorityOutput,
+  getSshCertificateAuthorities,
+  getSshCertificateAuthoritiesOutput,
+  type GetSshCertificateAuthorityArgs,
+  type GetSshCertificateAuthorityOutputArgs,
+  type GetSshCertificateAuthorityResult,
+  type GetSshCertificateAuthoritiesArgs,
+  type GetSshCertificateAuthoritiesOutputArgs,
+  type GetSshCertificateAuthoritiesResult,
+} from "./lookups/sshCertificateAuthority";
+export {
+  getHttpsEdgeRouteSaml,
+  getHttpsEdgeRouteSamlOutput,
+  type GetHttpsEdgeRouteSamlArgs,
+  type GetHttpsEdgeRouteSamlOutputArgs,
+  type GetHttpsEdgeRouteSamlResult,
+} from "./lookups/httpsEdgeRouteSaml";

@@ -4,6 +4,7 @@
  * @module
  */
 import * as pulumi from "@pulumi/pulumi";
+import { refuseImportOption } from "./importOption";
 import provider = require("./thinProviders/sshCertificateAuthority");
 import type * as inputs from "../provider/sshCertificateAuthority/inputs";
 
@@ -39,6 +40,18 @@ export interface SshCertificateAuthorityCommonArgs {
    * Updated in place.
    */
   metadata?: pulumi.Input<string>;
+  /**
+   * Adopt the existing CA with this id (`sshca_…`, e.g. one made in the dashboard) instead of
+   * creating one: Pulumi's `import` does not work for dynamic resources. Create then reads the
+   * CA (one `GET`), refuses, before any write, when its key is not the declared one (key type,
+   * curve, RSA size, with the defaults applied), sets `description` and `metadata` to the declared
+   * values with one `PATCH` if they differ (an undeclared one is cleared), and records the CA;
+   * it never creates one. From then on the CA is managed like any other, and deleted with the
+   * resource: set `retainOnDelete: true` to keep it in ngrok, `protect: true` to refuse the
+   * delete. Only create reads it: setting, changing or removing it later is not a change.
+   * Default: none (create makes a new CA).
+   */
+  adoptExistingId?: pulumi.Input<string>;
 }
 
 /** An Ed25519 CA: no key parameter to choose. */
@@ -164,22 +177,69 @@ export class SshCertificateAuthority extends pulumi.dynamic.Resource {
   declare public readonly uri: pulumi.Output<string>;
   /** Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`). */
   declare public readonly createdAt: pulumi.Output<string>;
+  /** As given: see {@link SshCertificateAuthorityCommonArgs.adoptExistingId}. Never sent to ngrok. */
+  declare public readonly adoptExistingId: pulumi.Output<string | undefined>;
+
+  /**
+   * Reads the existing CA `id` into the program without managing it (Pulumi's `ReadResource`):
+   * one `GET /ssh_certificate_authorities/{id}` at each `pulumi up`, `preview` and `refresh`;
+   * `pulumi destroy` leaves the CA in place. Every output is set, the key parameters read from
+   * the CA's public key. A CA that does not exist fails the deployment.
+   *
+   * @param name the Pulumi resource name (part of the URN).
+   * @param id the CA's id, `sshca_…`.
+   * @param opts Pulumi resource options (`import` is refused).
+   */
+  public static get(
+    name: string,
+    id: pulumi.Input<pulumi.ID>,
+    opts?: pulumi.CustomResourceOptions,
+  ): SshCertificateAuthority {
+    return new SshCertificateAuthority(name, undefined, { ...opts, id });
+  }
 
   /**
    * @param name the Pulumi resource name (part of the URN).
    * @param args see {@link SshCertificateAuthorityArgs}.
-   * @param opts Pulumi resource options. `import` is not supported: Pulumi cannot import
-   *   dynamic resources.
+   * @param opts Pulumi resource options. `import` is refused at construction (Pulumi cannot
+   *   import dynamic resources): adopt an existing CA with
+   *   {@link SshCertificateAuthorityCommonArgs.adoptExistingId}, or read it with
+   *   {@link SshCertificateAuthority.get}.
+   * @throws Error when `opts.import` is set, naming `adoptExistingId` and `get`.
    */
+  constructor(name: string, args: SshCertificateAuthorityArgs, opts?: pulumi.CustomResourceOptions);
+  /**
+   * What {@link SshCertificateAuthority.get} calls: no arguments, `opts.id` names the CA.
+   * @internal
+   */
+  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions);
   constructor(
     name: string,
-    args: SshCertificateAuthorityArgs,
+    args: SshCertificateAuthorityArgs | undefined,
     opts?: pulumi.CustomResourceOptions,
   ) {
+    refuseImportOption(name, opts, {
+      resource: "SshCertificateAuthority",
+      adopt: (id) => `adoptExistingId: ${JSON.stringify(id)}`,
+      object: "SSH certificate authority",
+    });
+    // Every property is listed, so that every output is set, by a create as by a get.
     super(
       provider,
       name,
-      { ...args, publicKey: undefined, keyType: undefined, uri: undefined, createdAt: undefined },
+      {
+        privateKeyType: undefined,
+        ellipticCurve: undefined,
+        keySize: undefined,
+        description: undefined,
+        metadata: undefined,
+        adoptExistingId: undefined,
+        ...args,
+        publicKey: undefined,
+        keyType: undefined,
+        uri: undefined,
+        createdAt: undefined,
+      },
       opts,
       "ngrok",
       "SshCertificateAuthority",

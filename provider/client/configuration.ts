@@ -56,7 +56,13 @@ export interface ConfigSource {
   get(key: string): string | undefined;
 }
 
-let stackConfig: Partial<Record<SettingName, string>> = {};
+/**
+ * Settings read from a stack config (see {@link readStackConfig}), by their name in
+ * {@link CONFIG_KEYS}; an absent one falls back to its environment variable.
+ */
+export type StackSettings = Partial<Record<SettingName, string>>;
+
+let stackConfig: StackSettings = {};
 
 /**
  * Remembers every setting of {@link CONFIG_KEYS} (`ngrok:apiKey`, `ngrok:apiBaseUrl`,
@@ -65,11 +71,16 @@ let stackConfig: Partial<Record<SettingName, string>> = {};
  * in the dynamic-provider host; the values stay in that process's memory.
  */
 export function configureFromStack(config: ConfigSource): void {
+  stackConfig = readStackConfig(config);
+}
+
+/** The settings of {@link CONFIG_KEYS} that `config` holds, as {@link configureFromStack} reads them. */
+export function readStackConfig(config: ConfigSource): StackSettings {
   const read: Partial<Record<SettingName, string>> = {};
   for (const name of Object.keys(CONFIG_KEYS) as SettingName[]) {
     read[name] = nonEmpty(stackString(config, CONFIG_KEYS[name]));
   }
-  stackConfig = read;
+  return read;
 }
 
 /**
@@ -95,21 +106,24 @@ export function resetStackConfig(): void {
 }
 
 /**
- * Resolves the settings for one API call, now.
+ * Resolves the settings for one API call, now: from `stack` (default: what
+ * {@link configureFromStack} remembered), then `env`.
  *
  * @throws {@link NgrokConfigurationError} when no API key is set, or the base URL is not an
  *   absolute http(s) URL. The message names the config key and the environment variable.
  */
-export function resolveApiSettings(env: NodeJS.ProcessEnv = process.env): NgrokApiSettings {
-  const apiKey = stackConfig.apiKey ?? nonEmpty(env[ENV_VARS.apiKey]);
+export function resolveApiSettings(
+  env: NodeJS.ProcessEnv = process.env,
+  stack: StackSettings = stackConfig,
+): NgrokApiSettings {
+  const apiKey = stack.apiKey ?? nonEmpty(env[ENV_VARS.apiKey]);
   if (apiKey === undefined) {
     throw new NgrokConfigurationError(
       `no ngrok API key: set the stack config ${CONFIG_KEYS.apiKey} ` +
         `(pulumi config set ${CONFIG_KEYS.apiKey} --secret) or the environment variable ${ENV_VARS.apiKey}`,
     );
   }
-  const rawBaseUrl =
-    stackConfig.apiBaseUrl ?? nonEmpty(env[ENV_VARS.apiBaseUrl]) ?? DEFAULT_API_BASE_URL;
+  const rawBaseUrl = stack.apiBaseUrl ?? nonEmpty(env[ENV_VARS.apiBaseUrl]) ?? DEFAULT_API_BASE_URL;
   return { apiKey, baseUrl: normalizeBaseUrl(rawBaseUrl) };
 }
 
@@ -145,27 +159,35 @@ export interface RequestSettings {
 }
 
 /**
- * Resolves the retry and timeout settings for one API call, now (see the module comment for
- * the keys and defaults).
+ * Resolves the retry and timeout settings for one API call, now: from `stack` (default: what
+ * {@link configureFromStack} remembered), then `env` (see the module comment for the keys and
+ * defaults).
  *
  * @throws {@link NgrokConfigurationError} when a value is not a number in its range; the message
  *   names the config key, the environment variable and the rule.
  */
-export function resolveRequestSettings(env: NodeJS.ProcessEnv = process.env): RequestSettings {
+export function resolveRequestSettings(
+  env: NodeJS.ProcessEnv = process.env,
+  stack: StackSettings = stackConfig,
+): RequestSettings {
   const seconds = (value: number | undefined) => (value === undefined ? undefined : value * 1000);
+  const number = (name: SettingName, rule: NumberRule) => numberSetting(name, env, stack, rule);
   return {
-    attempts: numberSetting("retryMaxAttempts", env, { integer: true, min: 1, max: 100 }),
-    deadlineMs: seconds(numberSetting("retryDeadlineSeconds", env, { min: 0.001, max: 86400 })),
-    timeoutMs: seconds(numberSetting("requestTimeoutSeconds", env, { min: 0.001, max: 3600 })),
+    attempts: number("retryMaxAttempts", { integer: true, min: 1, max: 100 }),
+    deadlineMs: seconds(number("retryDeadlineSeconds", { min: 0.001, max: 86400 })),
+    timeoutMs: seconds(number("requestTimeoutSeconds", { min: 0.001, max: 3600 })),
   };
 }
+
+type NumberRule = { integer?: boolean; min: number; max: number };
 
 function numberSetting(
   name: SettingName,
   env: NodeJS.ProcessEnv,
-  rule: { integer?: boolean; min: number; max: number },
+  stack: StackSettings,
+  rule: NumberRule,
 ): number | undefined {
-  const raw = stackConfig[name] ?? nonEmpty(env[ENV_VARS[name]]);
+  const raw = stack[name] ?? nonEmpty(env[ENV_VARS[name]]);
   if (raw === undefined) {
     return undefined;
   }

@@ -13,7 +13,12 @@ export * from "./ngrokClient";
 export * from "./request";
 export { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retryPolicy";
 
-import { resolveApiSettings, resolveRequestSettings } from "./configuration";
+import {
+  type ConfigSource,
+  readStackConfig,
+  resolveApiSettings,
+  resolveRequestSettings,
+} from "./configuration";
 import { NgrokClient } from "./ngrokClient";
 
 /**
@@ -21,10 +26,17 @@ import { NgrokClient } from "./ngrokClient";
  * `configure` or the environment (see {@link resolveApiSettings} and
  * {@link resolveRequestSettings}).
  *
+ * @param config a stack config to read instead of the one `configure` remembered: the lookup
+ *   functions, which run in the program's process, pass the program's (`ngrok:apiKey`, … as
+ *   `pulumi.Config("ngrok")` reads them). Missing settings fall back to the environment alike.
  * @throws {@link NgrokConfigurationError} when no API key is set, or a retry or timeout setting
  *   is out of range.
  */
-export function clientFromConfiguration(): NgrokClient {
-  const { attempts, deadlineMs, timeoutMs } = resolveRequestSettings();
-  return new NgrokClient(resolveApiSettings(), { retry: { attempts, deadlineMs }, timeoutMs });
+export function clientFromConfiguration(config?: ConfigSource): NgrokClient {
+  const stack = config === undefined ? undefined : readStackConfig(config);
+  const { attempts, deadlineMs, timeoutMs } = resolveRequestSettings(process.env, stack);
+  return new NgrokClient(resolveApiSettings(process.env, stack), {
+    retry: { attempts, deadlineMs },
+    timeoutMs,
+  });
 }

@@ -8,8 +8,11 @@
  * over, or a module this stack did not write (configured by hand, or another stack's). Create then
  * fails with {@link SamlModuleExistsError}, naming the route, the existing module's entity id and
  * its writer, and changes nothing, unless the resource sets `adoptExisting: true`: then the
- * existing module is overwritten with this resource's configuration and managed by this stack
- * from then on.
+ * existing module is adopted, as an SSH CA is with `adoptExistingId`: read first (the same `GET`),
+ * then written once (one `PUT` with this resource's configuration and claim: a `PUT` is needed
+ * even when the configuration already matches, since the claim is what makes the module this
+ * resource's), and managed by this stack from then on. A route without a module gets one, as
+ * without `adoptExisting`: unlike a CA's key, nothing about a module would be lost by writing it.
  *
  * `provider/index.ts` exports {@link SamlModuleExistsError}, so this module is loaded with the
  * provider, by `check` and `diff` too: it loads the wire format (zod) only when it is used.
@@ -66,27 +69,34 @@ export class SamlModuleExistsError extends Error {
 }
 
 /**
- * The take-over check of create: one `GET …/saml` of the route (none with `adoptExisting: true`).
- * Resolves when the route has no module (ngrok answers 404, or an empty module: see
- * `isAbsentModule` in `./api`) or holds this stack's own.
+ * The take-over check of create: one `GET …/saml` of the route. Resolves when the route has no
+ * module (ngrok answers 404, or an empty module: see `isAbsentModule` in `./api`), holds this
+ * stack's own, or holds one that `adoptExisting: true` adopts (logged: its entity ID and
+ * writer); the `PUT` that follows then writes the declared configuration and this resource's
+ * claim.
  *
- * @throws {@link SamlModuleExistsError} when the route holds a module this stack did not write.
+ * @throws {@link SamlModuleExistsError} when the route holds a module this stack did not write
+ *   and the resource does not set `adoptExisting`.
  * @throws {@link NgrokApiError} or {@link NgrokClientError} when the `GET` fails.
  */
 export async function refuseTakeOver(
   client: NgrokClient,
   inputs: HttpsEdgeRouteSamlInputs,
 ): Promise<void> {
-  if (inputs.adoptExisting === true) {
-    return;
-  }
   const existing = await client.requestUnlessNotFound(
     api().getModuleRequest(inputs.edgeId, inputs.routeId),
   );
   const claim = claimOf(existing?.idp_metadata);
-  if (existing !== undefined && !isOwnStacks(claim, inputs.claimedBy)) {
+  if (existing === undefined || isOwnStacks(claim, inputs.claimedBy)) {
+    return;
+  }
+  if (inputs.adoptExisting !== true) {
     throw new SamlModuleExistsError(inputs.edgeId, inputs.routeId, existing.entity_id, claim);
   }
+  client.debug(
+    `ngrok: adopting the SAML module of route ${inputs.routeId} (entity ID ${existing.entity_id}, ` +
+      `${claim === undefined ? "no Pulumi claim" : `written by "${claim.resource}" of stack ${claim.stack}`})`,
+  );
 }
 
 /** True when `claim` names the same stack as `claimedBy` (`<project>/<stack>/<name>`). */

@@ -208,3 +208,23 @@ export function checkHttpsEdgeRouteSaml(
 export function samlModuleId(edgeId: string, routeId: string): string {
   return `${edgeId}/${routeId}`;
 }
+
+/**
+ * The edge and route of a module's Pulumi id (see {@link samlModuleId}): what a read without
+ * state (`HttpsEdgeRouteSaml.get`) addresses the module by.
+ *
+ * @throws TypeError when `id` is not `<edge id>/<route id>` with ngrok's prefixes.
+ */
+export function splitSamlModuleId(id: string): { edgeId: string; routeId: string } {
+  const [edgeId = "", routeId = "", ...rest] = id.split("/");
+  if (
+    rest.length > 0 ||
+    !ID_PATTERNS.edgeId.pattern.test(edgeId) ||
+    !ID_PATTERNS.routeId.pattern.test(routeId)
+  ) {
+    throw new TypeError(
+      `the id of an HttpsEdgeRouteSaml is "<edge id>/<route id>" (edghts_…/edghtsrt_…); got ${JSON.stringify(id)}`,
+    );
+  }
+  return { edgeId, routeId };
+}

@@ -7,7 +7,7 @@
  * - create: `GET …/saml` (the take-over check of `./create`), then `PUT …/saml`
  * - read: `GET …/saml` (404, or an empty module (see `isAbsentModule` in `./api`) → the module,
  *   its route or its edge is gone: `id: ""`; so is a module that another resource's claim has
- *   taken over)
+ *   taken over); without state (a `get`), the edge and route come from the id
  * - update: `PUT …/saml` with every writable field
  * - delete: `GET …/saml`, then `DELETE …/saml` unless another resource's claim is on the module
  *   (404 counts as deleted)
@@ -36,6 +36,7 @@ import {
   type HttpsEdgeRouteSamlInputs,
   type HttpsEdgeRouteSamlOutputs,
   samlModuleId,
+  splitSamlModuleId,
 } from "./inputs";
 
 type Inputs = HttpsEdgeRouteSamlInputs;
@@ -59,8 +60,8 @@ export const httpsEdgeRouteSamlProvider = {
   ...pureMethods(checkHttpsEdgeRouteSaml, diffHttpsEdgeRouteSaml),
 
   /**
-   * The take-over check (one `GET`, skipped with `adoptExisting`), then one `PUT` that carries a
-   * new claim token.
+   * The take-over check (one `GET`; with `adoptExisting`, the module found is adopted), then one
+   * `PUT` that carries a new claim token.
    */
   async create(inputs: Inputs): Promise<pulumi.dynamic.CreateResult<Outputs>> {
     const client = clientFromConfiguration();
@@ -89,9 +90,11 @@ export const httpsEdgeRouteSamlProvider = {
    */
   async read(id: string, props?: Outputs): Promise<pulumi.dynamic.ReadResult<Outputs>> {
     const old = (props ?? {}) as Outputs;
+    // Without state (a get), the id alone addresses the module.
+    const at = old.edgeId === undefined || old.routeId === undefined ? splitSamlModuleId(id) : old;
     const address = {
-      edgeId: old.edgeId,
-      routeId: old.routeId,
+      edgeId: at.edgeId,
+      routeId: at.routeId,
       adoptExisting: old.adoptExisting,
       claimedBy: old.claimedBy,
       claimToken: old.claimToken,

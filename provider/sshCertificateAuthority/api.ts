@@ -57,15 +57,24 @@ export function updateBody(inputs: SshCertificateAuthorityInputs): Record<string
 }
 
 /**
- * The outputs: the key parameters from `keyParameters` (the API never returns them), the rest
- * from the response.
+ * The inputs the API never returns, which outputs keep from the resource's own inputs: the key
+ * parameters, and `adoptExistingId` (as given; only create reads it). Partial only for a CA read
+ * whose key could not be told (see `keyParametersOfCa` in `./keyParameters`).
+ */
+export type KeptInputs = Partial<
+  Pick<
+    SshCertificateAuthorityInputs,
+    "privateKeyType" | "ellipticCurve" | "keySize" | "adoptExistingId"
+  >
+>;
+
+/**
+ * The outputs: the key parameters and `adoptExistingId` from `keyParameters` (the API never
+ * returns them), the rest from the response.
  */
 export function toOutputs(
   response: SshCertificateAuthorityResponse,
-  keyParameters: Pick<
-    SshCertificateAuthorityInputs,
-    "privateKeyType" | "ellipticCurve" | "keySize"
-  >,
+  keyParameters: KeptInputs,
 ): SshCertificateAuthorityOutputs {
   return withoutUndefined({
     ...liveInputs(response, keyParameters),
@@ -79,10 +88,7 @@ export function toOutputs(
 /** The inputs that would reproduce the live object: what `read` hands back for later diffs. */
 export function liveInputs(
   response: SshCertificateAuthorityResponse,
-  keyParameters: Pick<
-    SshCertificateAuthorityInputs,
-    "privateKeyType" | "ellipticCurve" | "keySize"
-  >,
+  keyParameters: KeptInputs,
 ): SshCertificateAuthorityInputs {
   return withoutUndefined({
     privateKeyType: keyParameters.privateKeyType,
@@ -90,5 +96,6 @@ export function liveInputs(
     keySize: keyParameters.keySize,
     description: response.description || undefined,
     metadata: response.metadata || undefined,
+    adoptExistingId: keyParameters.adoptExistingId,
   }) as SshCertificateAuthorityInputs;
 }

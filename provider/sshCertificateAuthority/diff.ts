@@ -5,6 +5,8 @@
  *   created before the old one is deleted, so `TrustedUserCAKeys` can list both during a rollover.
  * - `description`, `metadata` update in place (`PATCH`). An absent value and `""` are the same
  *   (ngrok omits empty fields from responses), so there is no perpetual diff after a refresh.
+ * - `adoptExistingId` is never a change: only create reads it (see `./adopt`), so setting,
+ *   changing or removing it later neither replaces the CA nor adopts another one.
  * - `__provider` is ignored: a new version of this package never shows as a change.
  * - A value not known yet (preview) counts as changed.
  *

@@ -41,6 +41,9 @@ export const REPLACE_PROPERTIES = ["privateKeyType", "ellipticCurve", "keySize"]
 /** Properties updated in place with `PATCH`. */
 export const UPDATE_PROPERTIES = ["description", "metadata"] as const;
 
+/** The ids `adoptExistingId` accepts: ngrok's CA ids, `sshca_` and letters or digits. */
+export const CA_ID_PATTERN = /^sshca_[A-Za-z0-9]+$/;
+
 /** The inputs as they are after `check` (defaults applied). */
 export interface SshCertificateAuthorityInputs {
   privateKeyType: PrivateKeyType;
@@ -48,6 +51,11 @@ export interface SshCertificateAuthorityInputs {
   keySize?: RsaKeySize;
   description?: string;
   metadata?: string;
+  /**
+   * The id of an existing CA (`sshca_…`) that create adopts instead of creating one (see
+   * `./adopt`). Only create reads it; it is never a change (see `./diff`).
+   */
+  adoptExistingId?: string;
 }
 
 /** The outputs recorded in state: every input plus what ngrok generates. */
@@ -63,7 +71,7 @@ export interface SshCertificateAuthorityOutputs extends SshCertificateAuthorityI
 }
 
 const RESOURCE = "ngrok:SshCertificateAuthority";
-const KNOWN = [...REPLACE_PROPERTIES, ...UPDATE_PROPERTIES];
+const KNOWN = [...REPLACE_PROPERTIES, ...UPDATE_PROPERTIES, "adoptExistingId"] as const;
 
 /**
  * Validates raw inputs and applies {@link KEY_DEFAULTS}. Pure: no API call, so `pulumi preview`
@@ -72,6 +80,7 @@ const KNOWN = [...REPLACE_PROPERTIES, ...UPDATE_PROPERTIES];
  * - `ellipticCurve` only with `ecdsa`, one of {@link ELLIPTIC_CURVES} (ngrok: ERR_NGROK_1941/1942);
  * - `keySize` only with `rsa`, one of {@link RSA_KEY_SIZES} (ngrok: ERR_NGROK_1939/1940);
  * - `description` at most 255 and `metadata` at most 4096 bytes of UTF-8;
+ * - `adoptExistingId`, when set, an ngrok CA id ({@link CA_ID_PATTERN});
  * - no other property.
  * Values not known yet (preview) are not checked.
  */
@@ -106,6 +115,13 @@ export function checkSshCertificateAuthority(
 
   c.string("description", { maxBytes: LIMITS.descriptionBytes });
   c.string("metadata", { maxBytes: LIMITS.metadataBytes });
+  const adopt = c.string("adoptExistingId");
+  if (adopt !== undefined && !CA_ID_PATTERN.test(adopt)) {
+    c.fail(
+      "adoptExistingId",
+      `adoptExistingId must be the id of an existing SSH certificate authority, "sshca_" followed by letters and digits; got ${JSON.stringify(adopt)}`,
+    );
+  }
 
   return c.result();
 }

@@ -6,10 +6,14 @@
  * Each lifecycle method makes exactly one API request (plus retries of the same request where
  * the client allows them); `check` and `diff` make none.
  * - create: `POST /ssh_certificate_authorities`, never sent twice; after a failure that may have
- *   created the CA, the CA is looked for with `GET /ssh_certificate_authorities` (see `./create`)
- * - read: `GET /ssh_certificate_authorities/{id}` (404 → the CA is gone: `id: ""`)
+ *   created the CA, the CA is looked for with `GET /ssh_certificate_authorities` (see `./create`).
+ *   With `adoptExistingId`: `GET /ssh_certificate_authorities/{id}` and at most one `PATCH`,
+ *   never a `POST` (see `./adopt`)
+ * - read: `GET /ssh_certificate_authorities/{id}` (404 → the CA is gone: `id: ""`); without key
+ *   parameters in `props` (a `get`), they are read from the CA's public key
  * - update: `PATCH /ssh_certificate_authorities/{id}` (description, metadata)
- * - delete: `DELETE /ssh_certificate_authorities/{id}` (404 counts as deleted)
+ * - delete: `DELETE /ssh_certificate_authorities/{id}` (404 counts as deleted); none for a CA
+ *   that a create of this deployment adopted (see `./adopt`)
  *
  * The object is the mirror image of `../httpsEdgeRouteSaml/provider.ts` on purpose (the same methods in the
  * same order, each with its one request; CONTRIBUTING.md, "Layout"), so `duplicates` pairs the
@@ -18,10 +22,11 @@
  * @module
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { clientFromConfiguration } from "../client";
+import { clientFromConfiguration, logDebug } from "../client";
 import { pureMethods } from "../common/pureMethods";
 import { readResult } from "../common/readResult";
 import { recordCreated } from "../common/recordCreated";
+import type * as AdoptModule from "./adopt";
 import type * as ApiModule from "./api";
 import type * as CreateModule from "./create";
 import { diffSshCertificateAuthority } from "./diff";
@@ -30,6 +35,7 @@ import {
   type SshCertificateAuthorityInputs,
   type SshCertificateAuthorityOutputs,
 } from "./inputs";
+import { keyParametersOfCa } from "./keyParameters";
 
 type Inputs = SshCertificateAuthorityInputs;
 
@@ -46,6 +52,10 @@ function create(): typeof CreateModule {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   return require("./create") as typeof CreateModule;
 }
+function adopt(): typeof AdoptModule {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require("./adopt") as typeof AdoptModule;
+}
 type Outputs = SshCertificateAuthorityOutputs;
 
 /**
@@ -55,9 +65,21 @@ type Outputs = SshCertificateAuthorityOutputs;
 export const sshCertificateAuthorityProvider = {
   ...pureMethods(checkSshCertificateAuthority, diffSshCertificateAuthority),
 
-  /** One `POST`; ngrok generates the key pair and returns the public key. See `createOnce` in `./create`. */
+  /**
+   * One `POST`; ngrok generates the key pair and returns the public key. See `createOnce` in
+   * `./create`. With `adoptExistingId`, one `GET` and at most one `PATCH` instead: see
+   * `adoptCertificateAuthority` in `./adopt`.
+   */
   async create(inputs: Inputs): Promise<pulumi.dynamic.CreateResult<Outputs>> {
     const client = clientFromConfiguration();
+    const adoptExistingId = inputs.adoptExistingId;
+    if (adoptExistingId !== undefined) {
+      const adopted = await adopt().adoptCertificateAuthority(client, {
+        ...inputs,
+        adoptExistingId,
+      });
+      return { id: adopted.id, outs: api().toOutputs(adopted, inputs) };
+    }
     try {
       const created = await create().createOnce(client, inputs);
       return { id: created.id, outs: api().toOutputs(created, inputs) };
@@ -73,7 +95,11 @@ export const sshCertificateAuthorityProvider = {
     }
   },
 
-  /** One `GET`. A CA deleted outside Pulumi reads as `id: ""`, which removes it from state. */
+  /**
+   * One `GET`. A CA deleted outside Pulumi reads as `id: ""`, which removes it from state. A read
+   * without key parameters in `props` (`SshCertificateAuthority.get`) takes them from the CA's
+   * public key.
+   */
   async read(id: string, props?: Outputs): Promise<pulumi.dynamic.ReadResult<Outputs>> {
     const client = clientFromConfiguration();
     const old = (props ?? {}) as Outputs;
@@ -82,11 +108,13 @@ export const sshCertificateAuthorityProvider = {
       path: api().itemPath(id),
       schema: api().sshCertificateAuthoritySchema,
     });
+    const kept = (found: ApiModule.SshCertificateAuthorityResponse) =>
+      old.privateKeyType === undefined ? keyParametersOfCa(found) : old;
     return readResult(
       id,
       live,
-      (found) => api().toOutputs(found, old),
-      (found) => api().liveInputs(found, old) as Outputs,
+      (found) => api().toOutputs(found, kept(found)),
+      (found) => api().liveInputs(found, kept(found)) as Outputs,
     );
   },
 
@@ -106,8 +134,15 @@ export const sshCertificateAuthorityProvider = {
     return { outs: api().toOutputs(updated, news) };
   },
 
-  /** One `DELETE`; a CA that is already gone counts as deleted. */
+  /**
+   * One `DELETE`; a CA that is already gone counts as deleted. None when a create of this
+   * deployment adopted the CA: the adopting resource manages it now (see `./adopt`).
+   */
   async delete(id: string, _props: Outputs): Promise<void> {
+    if (adopt().adoptedInThisDeployment(id)) {
+      logDebug(`left the SSH certificate authority ${id} in place: a new resource adopted it`);
+      return;
+    }
     await clientFromConfiguration().requestUnlessNotFound({
       method: "DELETE",
       path: api().itemPath(id),

@@ -96,8 +96,9 @@ describeWithPulumi("HttpsEdgeRouteSaml: the route's module and the state agree",
       const result = succeeded(await stack.up());
       expect(result.summary?.resourceChanges).toEqual({ same: 1, create: 1, delete: 1 });
     });
-    // No take-over GET with adoptExisting; the old resource's delete finds the new claim.
-    expect(requests).toEqual([`PUT ${saml}`, `GET ${saml}`]);
+    // The take-over GET (adoptExisting reads first too), the PUT; the old resource's delete
+    // finds the new claim.
+    expect(requests).toEqual([`GET ${saml}`, `PUT ${saml}`, `GET ${saml}`]);
     expectConsistent(stack, routeId, "protected");
     succeeded(await stack.destroy());
     expectConsistent(stack, routeId, "open");

@@ -3,7 +3,7 @@
  * tests/programs/sshCertificateAuthority), against the emulator: preview, up, a no-op up, an
  * in-place update, a replacement, drift and deletion behind Pulumi's back, destroy, and reading
  * an existing CA (`{ id }`) or importing one (`{ import }`, which Pulumi does not support for
- * dynamic resources). Each step asserts the engine's summary, the API requests it cost and the
+ * dynamic resources: the class refuses it, and the engine's own failure is pinned past that). Each step asserts the engine's summary, the API requests it cost and the
  * emulator's contents.
  */
 import { type RunningEmulator, startEmulator } from "../../emulator/index";
@@ -195,11 +195,31 @@ describeWithPulumi("An existing SshCertificateAuthority through the real Pulumi 
     }
   });
 
-  test("{ import: id } fails in Pulumi's dynamic-provider host (pulumi/pulumi#3550): pinned, so a fix is noticed", async () => {
+  test("{ import: id } fails at construction, naming adoptExistingId; no API request", async () => {
+    const stack = await openStack(PROGRAM, PROJECT, emulator, {
+      privateKeyType: "ed25519",
+      importId: existing.id,
+    });
+    try {
+      const requests = await requestsDuring(emulator, async () => {
+        const result = await stack.up();
+        expect(result.ok).toBe(false);
+        expect(result.error).toContain(
+          `SshCertificateAuthority "ca": the import resource option is not supported, since Pulumi cannot import dynamic resources (pulumi/pulumi#3550). To manage the existing SSH certificate authority ${existing.id} with this resource, remove import and set the argument adoptExistingId: "${existing.id}"`,
+        );
+      });
+      expect(requests).toEqual([]);
+    } finally {
+      await stack.remove();
+    }
+  });
+
+  test("{ import: id } past the class's check fails in Pulumi's dynamic-provider host (pulumi/pulumi#3550): pinned, so a fix is noticed", async () => {
     const stack = await openStack(PROGRAM, PROJECT, emulator, {
       privateKeyType: "ed25519",
       description: "made in the dashboard",
       importId: existing.id,
+      bypassImportCheck: "true",
     });
     try {
       const requests = await requestsDuring(emulator, async () => {

@@ -209,7 +209,7 @@ test("someone else's module on the route is not overwritten; adoptExisting takes
 
   const adopt = { ...(await stack.goals({ ...onA, adoptExisting: "true" }))[0], name: "sso-a" };
   const taken = await stack.requestsDuring(() => stack.deployment.up([...goals, adopt]));
-  expect(taken).toEqual([`PUT ${saml(routeA)}`]);
+  expect(taken).toEqual([`GET ${saml(routeA)}`, `PUT ${saml(routeA)}`]);
   expect(
     withoutClaim(
       stack.emulator.snapshot().samlModules.find((m) => m.routeId === routeA)!.idp_metadata,

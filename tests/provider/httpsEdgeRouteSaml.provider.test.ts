@@ -169,7 +169,10 @@ function derBase64(pem: string): string {
   return certificate.raw.toString("base64");
 }
 
-/** Creates a module through the provider (check, then create); asserts the two requests. */
+/**
+ * Creates a module through the provider (check, then create); asserts the two requests (with
+ * `adoptExisting`, the GET finds the module it adopts).
+ */
 async function createModule(
   edgeId: string,
   routeId: string,
@@ -181,7 +184,7 @@ async function createModule(
   const modulePath = samlPath(edgeId, routeId);
   expect(calls).toEqual(
     inputs.adoptExisting === true
-      ? [`PUT ${modulePath} 200`]
+      ? [`GET ${modulePath} 200`, `PUT ${modulePath} 200`]
       : [`GET ${modulePath} 404`, `PUT ${modulePath} 200`],
   );
   return { id: value!.id, outs: value!.outs as HttpsEdgeRouteSamlOutputs, inputs };
@@ -638,7 +641,7 @@ describe("take-over protection", () => {
     });
   });
 
-  test("adoptExisting: true overwrites it with one PUT (no GET); diff ignores adoptExisting", async () => {
+  test("adoptExisting: true reads it (one GET) and overwrites it with one PUT; diff ignores adoptExisting", async () => {
     const { edgeId, routeId, existing } = await someoneElsesModule();
     const { id, outs, inputs } = await createModule(edgeId, routeId, {
       adoptExisting: true,

@@ -1,0 +1,126 @@
+/**
+ * The key parameters of an SSH certificate authority, read from its public key.
+ *
+ * ngrok never returns the `private_key_type`, `elliptic_curve` or `key_size` a CA was created with
+ * (`ngrok-api.md`, "SSH Certificate Authorities"), but its `public_key` (OpenSSH text,
+ * `ssh-ed25519 AAAA…`, `ecdsa-sha2-nistp384 AAAA…`, `ssh-rsa AAAA…`) tells them: the key type,
+ * the curve (OpenSSH's `nistp256`/`nistp384`/`nistp521` are this package's `p256`/`p384`/`p521`)
+ * and the RSA modulus size in bits. Adoption compares them with the declared ones before any
+ * write, and a CA read without inputs (`SshCertificateAuthority.get`, the lookup functions)
+ * reports them as its key parameters.
+ *
+ * The key is parsed with sshpk, loaded on first use (never by `check` or `diff`).
+ *
+ * @module
+ */
+import type * as Sshpk from "sshpk";
+import {
+  ELLIPTIC_CURVES,
+  PRIVATE_KEY_TYPES,
+  type EllipticCurve,
+  KEY_DEFAULTS,
+  type PrivateKeyType,
+  RSA_KEY_SIZES,
+  type RsaKeySize,
+  type SshCertificateAuthorityInputs,
+} from "./inputs";
+
+/** The inputs that choose a CA's key. */
+export type KeyParameters = Pick<
+  SshCertificateAuthorityInputs,
+  "privateKeyType" | "ellipticCurve" | "keySize"
+>;
+
+/** What a public key says about itself. */
+export interface PublicKeyFacts {
+  /** sshpk's key type: `"ed25519"`, `"ecdsa"`, `"rsa"`, or another one (`"dsa"`). */
+  readonly type: string;
+  /** The ECDSA curve in this package's names (`"p256"`, `"p384"`, `"p521"`); absent otherwise. */
+  readonly curve?: string;
+  /** The key size in bits: the RSA modulus, the ECDSA curve's size, 256 for Ed25519. */
+  readonly bits: number;
+}
+
+function sshpk(): typeof Sshpk {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require("sshpk") as typeof Sshpk;
+}
+
+/**
+ * Parses a CA's `public_key` (OpenSSH text).
+ *
+ * @throws Error (sshpk's `KeyParseError`) when the text is not an OpenSSH public key.
+ */
+export function publicKeyFacts(publicKey: string): PublicKeyFacts {
+  const key = sshpk().parseKey(publicKey, "ssh");
+  const curve = key.type === "ecdsa" ? key.curve?.replace(/^nist/, "") : undefined;
+  return { type: key.type, bits: key.size, ...(curve === undefined ? {} : { curve }) };
+}
+
+/**
+ * The key parameters a create would have sent to make a key like `facts`, or `undefined` when
+ * ngrok does not make such keys (a DSA key, an RSA size other than 2048 or 4096).
+ */
+export function keyParametersOf(facts: PublicKeyFacts): KeyParameters | undefined {
+  switch (facts.type) {
+    case "ed25519":
+      return { privateKeyType: "ed25519" };
+    case "ecdsa": {
+      const curve = ELLIPTIC_CURVES.find((known) => known === facts.curve);
+      return curve === undefined ? undefined : { privateKeyType: "ecdsa", ellipticCurve: curve };
+    }
+    case "rsa": {
+      const size = RSA_KEY_SIZES.find((known) => known === facts.bits);
+      return size === undefined ? undefined : { privateKeyType: "rsa", keySize: size };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The key parameters of a CA as ngrok answers it, for a CA read without inputs: from its public
+ * key, or only its `key_type` when the key is not one ngrok makes (or does not parse).
+ */
+export function keyParametersOfCa(ca: {
+  readonly public_key: string;
+  readonly key_type: string;
+}): Partial<KeyParameters> {
+  try {
+    const parameters = keyParametersOf(publicKeyFacts(ca.public_key));
+    if (parameters !== undefined) return parameters;
+  } catch {
+    // Not an OpenSSH public key: fall back to ngrok's key_type.
+  }
+  const type = PRIVATE_KEY_TYPES.find((known) => known === ca.key_type);
+  return type === undefined ? {} : { privateKeyType: type };
+}
+
+/** `ed25519`, `ecdsa p384`, `rsa 2048 bits`: a key as the messages name it. */
+export function describeKey(facts: PublicKeyFacts): string {
+  if (facts.type === "ecdsa") return `ecdsa ${facts.curve ?? `(${facts.bits} bits)`}`;
+  if (facts.type === "rsa") return `rsa ${facts.bits} bits`;
+  return facts.type;
+}
+
+/**
+ * How the declared key parameters differ from the key `facts` describes, or `undefined` when
+ * they match. The defaults `check` applies ({@link KEY_DEFAULTS}: ECDSA p256, RSA 4096 bits) are
+ * applied here too, so an omitted curve or size means the default, not "any".
+ */
+export function keyMismatch(declared: KeyParameters, facts: PublicKeyFacts): string | undefined {
+  const type: PrivateKeyType = declared.privateKeyType;
+  const curve: EllipticCurve = declared.ellipticCurve ?? KEY_DEFAULTS.ellipticCurve;
+  const size: RsaKeySize = declared.keySize ?? KEY_DEFAULTS.keySize;
+  const wanted =
+    type === "ecdsa"
+      ? `privateKeyType "ecdsa" with ellipticCurve "${curve}"`
+      : type === "rsa"
+        ? `privateKeyType "rsa" with keySize ${size}`
+        : `privateKeyType "${type}"`;
+  const matches =
+    facts.type === type &&
+    (type !== "ecdsa" || facts.curve === curve) &&
+    (type !== "rsa" || facts.bits === size);
+  return matches ? undefined : `its key is ${describeKey(facts)}, the resource declares ${wanted}`;
+}

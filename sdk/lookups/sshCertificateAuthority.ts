@@ -1,0 +1,152 @@
+/**
+ * Lookup functions for SSH certificate authorities: read CAs that a program does not manage.
+ *
+ * @module
+ */
+import * as pulumi from "@pulumi/pulumi";
+import type { SshCertificateAuthorityRecord } from "../../provider";
+import type { EllipticCurve, PrivateKeyType, RsaKeySize } from "../sshCertificateAuthority";
+import { implementation, programClient } from "./programClient";
+
+/** The arguments of {@link getSshCertificateAuthority}. */
+export interface GetSshCertificateAuthorityArgs {
+  /** The CA's id, `sshca_…`. */
+  id: string;
+}
+
+/** The arguments of {@link getSshCertificateAuthorityOutput}: those of {@link getSshCertificateAuthority}, as inputs. */
+export interface GetSshCertificateAuthorityOutputArgs {
+  /** The CA's id, `sshca_…`. */
+  id: pulumi.Input<string>;
+}
+
+/**
+ * One SSH certificate authority as a lookup returns it: the outputs of an
+ * `SshCertificateAuthority` resource, under the same names, with its id.
+ */
+export interface GetSshCertificateAuthorityResult {
+  // Written out like the resource class's outputs, not derived from the provider's types: each
+  // field has its own documentation here; the compiler checks that the provider's record fits.
+  /** ngrok's id, `sshca_…`. */
+  id: string;
+  /** The key type, read from the public key: `"rsa"`, `"ecdsa"` or `"ed25519"`. */
+  privateKeyType: PrivateKeyType;
+  /** The ECDSA curve, read from the public key (`ecdsa-sha2-nistp384` → `"p384"`); `undefined` for other key types. */
+  ellipticCurve?: EllipticCurve;
+  /** The RSA key size in bits, read from the public key; `undefined` for other key types. */
+  keySize?: RsaKeySize;
+  /** The description; `undefined` when empty. */
+  description?: string;
+  /** The metadata; `undefined` when empty. */
+  metadata?: string;
+  /** The public key in OpenSSH text form, e.g. `ssh-ed25519 AAAAC3Nz…`: one line of `TrustedUserCAKeys`. */
+  publicKey: string;
+  /** ngrok's `key_type`: `"rsa"`, `"ecdsa"` or `"ed25519"`. */
+  keyType: string;
+  /** The CA's API URI. */
+  uri: string;
+  /** Creation time, RFC 3339. */
+  createdAt: string;
+}
+
+/**
+ * The arguments of {@link getSshCertificateAuthorities}: each one that is set keeps only the CAs
+ * whose field equals it exactly (`""` matches an empty field); none set keeps every CA.
+ */
+export interface GetSshCertificateAuthoritiesArgs {
+  /** Keep the CAs with exactly this description. */
+  description?: string;
+  /** Keep the CAs with exactly this metadata. */
+  metadata?: string;
+  /** Keep the CAs of this key type: `"rsa"`, `"ecdsa"` or `"ed25519"`. */
+  privateKeyType?: PrivateKeyType;
+}
+
+/** The arguments of {@link getSshCertificateAuthoritiesOutput}: those of {@link getSshCertificateAuthorities}, as inputs. */
+export interface GetSshCertificateAuthoritiesOutputArgs {
+  /** Keep the CAs with exactly this description. */
+  description?: pulumi.Input<string>;
+  /** Keep the CAs with exactly this metadata. */
+  metadata?: pulumi.Input<string>;
+  /** Keep the CAs of this key type. */
+  privateKeyType?: pulumi.Input<PrivateKeyType>;
+}
+
+/** What {@link getSshCertificateAuthorities} returns. */
+export interface GetSshCertificateAuthoritiesResult {
+  /** The CAs the arguments keep, newest first (ngrok's order). */
+  sshCertificateAuthorities: GetSshCertificateAuthorityResult[];
+}
+
+/**
+ * Reads one SSH certificate authority by id, without managing it: one
+ * `GET /ssh_certificate_authorities/{id}` from the program's process, at every `pulumi preview`
+ * and `pulumi up`. Its key parameters come from its public key (ngrok never returns them).
+ *
+ * Configuration as for the resources (stack config `ngrok:apiKey`, `ngrok:apiBaseUrl`, the
+ * retry settings, then `NGROK_API_KEY`, …); requests are retried as the resources' are. This is
+ * not a Pulumi invoke: `pulumi.runtime.setMocks` does not intercept it.
+ *
+ * @example
+ * ```ts
+ * const ca = await getSshCertificateAuthority({ id: "sshca_2Z…" });
+ * export const trustedUserCaKey = ca.publicKey;
+ * ```
+ * @throws TypeError when `id` is not a CA id, before any request.
+ * @throws NgrokApiError from the API, e.g. 404 when there is no such CA.
+ * @throws NgrokConfigurationError when no API key is configured.
+ */
+export async function getSshCertificateAuthority(
+  args: GetSshCertificateAuthorityArgs,
+): Promise<GetSshCertificateAuthorityResult> {
+  const found = await implementation().lookupSshCertificateAuthority(programClient(), args.id);
+  return result(found);
+}
+
+/**
+ * {@link getSshCertificateAuthority} with inputs, as an output: for an id that another
+ * resource's output gives.
+ */
+export function getSshCertificateAuthorityOutput(
+  args: GetSshCertificateAuthorityOutputArgs,
+): pulumi.Output<GetSshCertificateAuthorityResult> {
+  return pulumi.output(args).apply((resolved) => getSshCertificateAuthority(resolved));
+}
+
+/**
+ * Reads every SSH certificate authority of the account that `args` keeps, without managing
+ * them: `GET /ssh_certificate_authorities` 100 at a time, following `next_page_uri` through all
+ * pages (250 CAs are 3 requests), from the program's process at every `pulumi preview` and
+ * `pulumi up`; the filter is applied here. Configuration and retries as for
+ * {@link getSshCertificateAuthority}.
+ *
+ * @example
+ * ```ts
+ * const { sshCertificateAuthorities } = await getSshCertificateAuthorities({
+ *   description: "Production user CA",
+ * });
+ * ```
+ * @throws NgrokApiError or NgrokClientError when a page cannot be read.
+ * @throws NgrokConfigurationError when no API key is configured.
+ */
+export async function getSshCertificateAuthorities(
+  args: GetSshCertificateAuthoritiesArgs = {},
+): Promise<GetSshCertificateAuthoritiesResult> {
+  const found = await implementation().listSshCertificateAuthorities(programClient(), args);
+  return { sshCertificateAuthorities: found.map(result) };
+}
+
+/** {@link getSshCertificateAuthorities} with inputs, as an output. */
+export function getSshCertificateAuthoritiesOutput(
+  args: GetSshCertificateAuthoritiesOutputArgs = {},
+): pulumi.Output<GetSshCertificateAuthoritiesResult> {
+  return pulumi.output(args).apply((resolved) => getSshCertificateAuthorities(resolved));
+}
+
+/** The result's fields of the provider's record (without `adoptExistingId`, never set here). */
+function result({
+  adoptExistingId: _unset,
+  ...fields
+}: SshCertificateAuthorityRecord): GetSshCertificateAuthorityResult {
+  return fields;
+}

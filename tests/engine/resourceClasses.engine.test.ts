@@ -1,0 +1,166 @@
+/**
+ * The resource classes themselves under `pulumi.runtime.setMocks` (compiled, from dist/): what
+ * they register for a create, for `get` (a read with the id and no inputs) and with the `import`
+ * option (refused at construction). Every output a class declares is an output of the instance,
+ * whichever arguments were left out, so that `ca.ellipticCurve.apply(…)` never meets `undefined`.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { HttpsEdgeRouteSaml, SshCertificateAuthority } from "../../dist/sdk";
+
+interface Registered {
+  name: string;
+  id?: string;
+  inputs: Record<string, unknown>;
+}
+const registered: Registered[] = [];
+/** Every resource constructed here: their registrations must end before Jest tears down. */
+const constructed: pulumi.CustomResource[] = [];
+const track = <R extends pulumi.CustomResource>(resource: R): R => {
+  constructed.push(resource);
+  return resource;
+};
+
+beforeAll(async () => {
+  await pulumi.runtime.setMocks(
+    {
+      newResource(args) {
+        registered.push({ name: args.name, id: args.id, inputs: args.inputs });
+        return {
+          id: args.id ?? `${args.name}-id`,
+          state: { ...args.inputs, __provider: undefined },
+        };
+      },
+      call: (args) => args.inputs,
+    },
+    "project",
+    "stack",
+    false,
+  );
+});
+
+const CA_OUTPUTS = [
+  "privateKeyType",
+  "ellipticCurve",
+  "keySize",
+  "description",
+  "metadata",
+  "adoptExistingId",
+  "publicKey",
+  "keyType",
+  "uri",
+  "createdAt",
+] as const;
+const SAML_OUTPUTS = [
+  "edgeId",
+  "routeId",
+  "idpMetadata",
+  "enabled",
+  "optionsPassthrough",
+  "cookiePrefix",
+  "inactivityTimeout",
+  "maximumDuration",
+  "forceAuthn",
+  "allowIdpInitiated",
+  "authorizedGroups",
+  "nameidFormat",
+  "adoptExisting",
+  "entityId",
+  "assertionConsumerServiceUrl",
+  "singleLogoutUrl",
+  "requestSigningCertificatePem",
+  "metadataUrl",
+  "idpMetadataUrl",
+  "claimToken",
+] as const;
+
+afterAll(async () => {
+  await new Promise((resolve) => pulumi.all(constructed.map((r) => r.urn)).apply(resolve));
+});
+
+/** Waits until the mocks have seen the registration of `name`. */
+async function registration(name: string): Promise<Registered> {
+  for (let i = 0; i < 200; i++) {
+    const found = registered.find((r) => r.name === name);
+    if (found !== undefined) return found;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`${name} was never registered`);
+}
+
+test("a CA created with the fewest arguments: every declared output is an output", async () => {
+  const ca = track(new SshCertificateAuthority("minimal", { privateKeyType: "ed25519" }));
+  for (const name of CA_OUTPUTS) {
+    expect([name, pulumi.Output.isInstance(ca[name])]).toEqual([name, true]);
+  }
+  const { id, inputs } = await registration("minimal");
+  expect(id).toBe(""); // what the mocks see of a create
+  expect({ ...inputs, __provider: undefined }).toEqual({ privateKeyType: "ed25519" });
+});
+
+test("SshCertificateAuthority.get registers a read of the id, with no input but __provider", async () => {
+  const ca = track(SshCertificateAuthority.get("read-ca", "sshca_2Zexisting0000"));
+  for (const name of CA_OUTPUTS) {
+    expect([name, pulumi.Output.isInstance(ca[name])]).toEqual([name, true]);
+  }
+  const { id, inputs } = await registration("read-ca");
+  expect(id).toBe("sshca_2Zexisting0000");
+  expect(Object.keys(inputs)).toEqual(["__provider"]);
+});
+
+test("HttpsEdgeRouteSaml with the fewest arguments, and HttpsEdgeRouteSaml.get: every declared output is an output", async () => {
+  const created = track(
+    new HttpsEdgeRouteSaml("minimal-sso", {
+      edgeId: "edghts_1",
+      routeId: "edghtsrt_1",
+      idpMetadata: "<EntityDescriptor/>",
+    }),
+  );
+  const read = track(HttpsEdgeRouteSaml.get("read-sso", "edghts_9/edghtsrt_9"));
+  for (const resource of [created, read]) {
+    for (const name of SAML_OUTPUTS) {
+      expect([name, pulumi.Output.isInstance(resource[name])]).toEqual([name, true]);
+    }
+  }
+  const { id, inputs } = await registration("read-sso");
+  expect(id).toBe("edghts_9/edghtsrt_9");
+  // No claim and no route hold: a read declares nothing about the route.
+  expect(Object.keys(inputs)).toEqual(["__provider"]);
+  // The same route declared by a resource and read by a get is not a conflict.
+  expect(() =>
+    track(
+      new HttpsEdgeRouteSaml("another-sso", {
+        edgeId: "edghts_9",
+        routeId: "edghtsrt_9",
+        idpMetadata: "<EntityDescriptor/>",
+      }),
+    ),
+  ).not.toThrow();
+});
+
+test("the import option throws at construction, before anything is registered, naming the way to adopt and get", () => {
+  const before = registered.length;
+  expect(
+    () =>
+      new SshCertificateAuthority("imported", { privateKeyType: "ed25519" }, { import: "sshca_1" }),
+  ).toThrow(
+    'SshCertificateAuthority "imported": the import resource option is not supported, since ' +
+      "Pulumi cannot import dynamic resources (pulumi/pulumi#3550). To manage the existing SSH " +
+      'certificate authority sshca_1 with this resource, remove import and set the argument adoptExistingId: "sshca_1" ' +
+      '(see "Import and adopt" in the resource\'s documentation); to read it without managing ' +
+      'it, use SshCertificateAuthority.get("imported", "sshca_1").',
+  );
+  expect(
+    () =>
+      new HttpsEdgeRouteSaml(
+        "imported-sso",
+        { edgeId: "edghts_3", routeId: "edghtsrt_3", idpMetadata: "<EntityDescriptor/>" },
+        { import: "edghts_3/edghtsrt_3" },
+      ),
+  ).toThrow(
+    /^HttpsEdgeRouteSaml "imported-sso": the import resource option is not supported.*To manage the existing SAML module edghts_3\/edghtsrt_3 with this resource, remove import and set the argument adoptExisting: true \(with its edgeId and routeId\).*use HttpsEdgeRouteSaml\.get\("imported-sso", "edghts_3\/edghtsrt_3"\)\.$/,
+  );
+  expect(() => SshCertificateAuthority.get("get-import", "sshca_1", { import: "sshca_1" })).toThrow(
+    /import resource option is not supported/,
+  );
+  expect(registered.length).toBe(before);
+});
