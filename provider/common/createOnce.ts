@@ -8,7 +8,7 @@
  * a timeout after the request was sent, or a 5xx). After such a failure this module looks for the
  * object the request may have created, instead of leaving it orphaned:
  *
- * 1. It lists the collection (`GET <path>?limit=100`, newest first, retried as usual) and keeps
+ * 1. It lists the collection ({@link CreateOnceSpec.list}: newest first, retried as usual) and keeps
  *    the candidates: created while the request could have been processed (by ngrok's clock: from
  *    the list answer's `Date` header minus the time since the request was sent, with
  *    {@link CLOCK_PRECISION_MS} for whole-second timestamps; by this machine's clock with
@@ -59,15 +59,19 @@ export interface ObjectNames {
 }
 
 /** One create: where it goes, what it sends, and how to recognise what it made. */
-export interface CreateOnceSpec<Item extends CreatedItem, Field extends string> {
+export interface CreateOnceSpec<Item extends CreatedItem> {
   /** The collection, e.g. `/ssh_certificate_authorities`. */
   readonly path: string;
-  /** The array field of a list page, e.g. `ssh_certificate_authorities`. */
-  readonly listField: Field;
   /** The schema of the `POST` answer. */
   readonly itemSchema: z.ZodType<Item>;
-  /** The schema of one list page. */
-  readonly listSchema: z.ZodType<{ [K in Field]: Item[] } & { next_page_uri?: string | null }>;
+  /**
+   * Every object of the collection, newest first, through every page (e.g. with
+   * `NgrokClient.list`), calling `onHeaders` with the headers of each page's answer.
+   */
+  readonly list: (
+    client: NgrokClient,
+    onHeaders: (headers: { get(name: string): string | null }) => void,
+  ) => AsyncIterable<Item>;
   /** The request body. */
   readonly body: Record<string, unknown>;
   /** Whether `item` has what this create would give it. */
@@ -94,9 +98,9 @@ const inFlight = new Map<string, number>();
  * @throws {@link NgrokClientError} when the outcome stays unknown: the message says an object may
  *   have been created and how to find it.
  */
-export async function createOnce<Item extends CreatedItem, Field extends string>(
+export async function createOnce<Item extends CreatedItem>(
   client: NgrokClient,
-  spec: CreateOnceSpec<Item, Field>,
+  spec: CreateOnceSpec<Item>,
 ): Promise<Item> {
   const key = fingerprint(spec);
   inFlight.set(key, (inFlight.get(key) ?? 0) + 1);
@@ -122,9 +126,9 @@ export async function createOnce<Item extends CreatedItem, Field extends string>
   }
 }
 
-async function recover<Item extends CreatedItem, Field extends string>(
+async function recover<Item extends CreatedItem>(
   client: NgrokClient,
-  spec: CreateOnceSpec<Item, Field>,
+  spec: CreateOnceSpec<Item>,
   key: string,
   sentAt: number,
   failure: Error,
@@ -164,26 +168,21 @@ export function timeoutGraceMs(client: NgrokClient): number {
 }
 
 /** Objects that the create sent at `sentAt` may have made (see the module comment). */
-async function findCandidates<Item extends CreatedItem, Field extends string>(
+async function findCandidates<Item extends CreatedItem>(
   client: NgrokClient,
-  spec: CreateOnceSpec<Item, Field>,
+  spec: CreateOnceSpec<Item>,
   sentAt: number,
 ): Promise<Item[]> {
   let since = sentAt - CLOCK_SKEW_MS;
   let firstPage = true;
   const found: Item[] = [];
-  for await (const item of client.list(
-    `${spec.path}?limit=100`,
-    spec.listField,
-    spec.listSchema,
-    (headers) => {
-      const serverNow = Date.parse(headers.get("date") ?? "");
-      if (firstPage && !Number.isNaN(serverNow)) {
-        since = serverNow - (Date.now() - sentAt) - CLOCK_PRECISION_MS;
-      }
-      firstPage = false;
-    },
-  )) {
+  for await (const item of spec.list(client, (headers) => {
+    const serverNow = Date.parse(headers.get("date") ?? "");
+    if (firstPage && !Number.isNaN(serverNow)) {
+      since = serverNow - (Date.now() - sentAt) - CLOCK_PRECISION_MS;
+    }
+    firstPage = false;
+  })) {
     const createdAt = Date.parse(item.created_at);
     if (createdAt < since) {
       break; // newest first: the rest are older
@@ -200,8 +199,8 @@ function fingerprint(spec: { path: string; body: Record<string, unknown> }): str
   return `${spec.path} ${JSON.stringify(spec.body)}`;
 }
 
-function ambiguousCreate<Item extends CreatedItem, Field extends string>(
-  spec: CreateOnceSpec<Item, Field>,
+function ambiguousCreate<Item extends CreatedItem>(
+  spec: CreateOnceSpec<Item>,
   sentAt: number,
   failure: Error,
   candidates: Item[] | undefined,

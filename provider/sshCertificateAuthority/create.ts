@@ -39,9 +39,14 @@ export async function createOnce(
 ): Promise<SshCertificateAuthorityResponse> {
   return createOnceIn(client, {
     path: COLLECTION_PATH,
-    listField: "ssh_certificate_authorities",
     itemSchema: sshCertificateAuthoritySchema,
-    listSchema: sshCertificateAuthorityListSchema,
+    list: (listing, onHeaders) =>
+      listing.list(
+        `${COLLECTION_PATH}?limit=100`,
+        "ssh_certificate_authorities",
+        sshCertificateAuthorityListSchema,
+        onHeaders,
+      ),
     body: createBody(inputs),
     matches: (ca) => matches(ca, inputs),
     names: {

@@ -9,7 +9,9 @@
  *   created the CA, the CA is looked for with `GET /ssh_certificate_authorities` (see `./create`)
  * - read: `GET /ssh_certificate_authorities/{id}` (404 → the CA is gone: `id: ""`)
  * - update: `PATCH /ssh_certificate_authorities/{id}` (description, metadata)
- * - delete: `DELETE /ssh_certificate_authorities/{id}` (404 counts as deleted)
+ * - delete: `DELETE /ssh_certificate_authorities/{id}` (404 counts as deleted); refused because
+ *   certificates the CA signed still exist (`ERR_NGROK_1964`), the host and user certificates are
+ *   listed (`GET /ssh_host_certificates`, `GET /ssh_user_certificates`) to name them in the error
  *
  * The object is the mirror image of `../httpsEdgeRouteSaml/provider.ts` on purpose (the same methods in the
  * same order, each with its one request; CONTRIBUTING.md, "Layout"), so `duplicates` pairs the
@@ -22,6 +24,7 @@ import { clientFromConfiguration } from "../client";
 import { pureMethods } from "../common/pureMethods";
 import { readResult } from "../common/readResult";
 import { recordCreated } from "../common/recordCreated";
+import { explainAuthorityInUse } from "../sshCertificate/signedBy";
 import type * as ApiModule from "./api";
 import type * as CreateModule from "./create";
 import { diffSshCertificateAuthority } from "./diff";
@@ -106,11 +109,17 @@ export const sshCertificateAuthorityProvider = {
     return { outs: api().toOutputs(updated, news) };
   },
 
-  /** One `DELETE`; a CA that is already gone counts as deleted. */
+  /**
+   * One `DELETE`; a CA that is already gone counts as deleted. When ngrok refuses because
+   * certificates the CA signed still exist (`ERR_NGROK_1964`), the certificates are listed and
+   * the error names them (`SshCertificateAuthorityInUseError`).
+   */
   async delete(id: string, _props: Outputs): Promise<void> {
-    await clientFromConfiguration().requestUnlessNotFound({
-      method: "DELETE",
-      path: api().itemPath(id),
-    });
+    const client = clientFromConfiguration();
+    try {
+      await client.requestUnlessNotFound({ method: "DELETE", path: api().itemPath(id) });
+    } catch (error) {
+      throw await explainAuthorityInUse(client, id, error);
+    }
   },
 };
