@@ -11,7 +11,8 @@
  * 4. the admin plugin: `/__emulator/faults` (own authentication, no version header);
  * 5. the public plugin: the SP metadata URL (no auth);
  * 6. the API plugin: `onRequest` authentication and version check, then the optional rate limit
- *    (`http/rateLimit.ts`), then the route plugins (SSH CAs, edges and routes, SAML module).
+ *    (`http/rateLimit.ts`), then the route plugins (SSH CAs, SSH host and user certificates,
+ *    edges and routes, SAML module).
  * One error handler renders every error (the app's, fastify's and the router's) in ngrok's
  * envelope; the not-found handler answers 404 or 405.
  */
@@ -32,6 +33,7 @@ import { edgeRoutes } from "./routes/edges";
 import { publicSamlRoutes } from "./routes/publicSaml";
 import { samlRoutes } from "./routes/saml";
 import { sshCertificateAuthorityRoutes } from "./routes/sshCertificateAuthorities";
+import { sshHostCertificateRoutes, sshUserCertificateRoutes } from "./routes/sshCertificates";
 
 /** Test and inspection handle of an emulator app, available as `app.emulator`. */
 export interface EmulatorControl {
@@ -110,6 +112,8 @@ export function createEmulatorApp(options: EmulatorOptions = {}): {
       api.addHook("onRequest", rateLimitHook(resolved.rateLimit, resolved.apiKey));
     }
     await api.register(sshCertificateAuthorityRoutes, { context });
+    await api.register(sshHostCertificateRoutes, { context });
+    await api.register(sshUserCertificateRoutes, { context });
     await api.register(edgeRoutes, { context });
     await api.register(samlRoutes, { context });
   });

@@ -9,10 +9,14 @@ import {
   renderRoute,
   renderSamlModule,
   renderSshCa,
+  renderSshHostCertificate,
+  renderSshUserCertificate,
   type HttpsEdgeJson,
   type HttpsEdgeRouteJson,
   type SamlModuleJson,
   type SshCertificateAuthorityJson,
+  type SshHostCertificateJson,
+  type SshUserCertificateJson,
   type UrlContext,
 } from "./model/render";
 import { EmulatorStore } from "./model/store";
@@ -44,6 +48,8 @@ export type SamlModuleSnapshot = SamlModuleJson & { edgeId: string; routeId: str
  */
 export interface EmulatorSnapshot {
   sshCertificateAuthorities: SshCertificateAuthorityJson[];
+  sshHostCertificates: SshHostCertificateJson[];
+  sshUserCertificates: SshUserCertificateJson[];
   edges: HttpsEdgeJson[];
   routes: HttpsEdgeRouteJson[];
   samlModules: SamlModuleSnapshot[];
@@ -97,7 +103,7 @@ export class EmulatorContext {
   /** A deep copy of the state. */
   snapshot(): EmulatorSnapshot {
     const urls = this.currentUrls();
-    const { sshCas, edges, routes } = this.store.all();
+    const { sshCas, sshHostCertificates, sshUserCertificates, edges, routes } = this.store.all();
     const samlModules: SamlModuleSnapshot[] = [];
     for (const route of routes) {
       if (route.saml !== undefined) {
@@ -110,6 +116,12 @@ export class EmulatorContext {
     }
     return structuredClone({
       sshCertificateAuthorities: sshCas.map((record) => renderSshCa(record, urls)),
+      sshHostCertificates: sshHostCertificates.map((record) =>
+        renderSshHostCertificate(record, urls),
+      ),
+      sshUserCertificates: sshUserCertificates.map((record) =>
+        renderSshUserCertificate(record, urls),
+      ),
       edges: edges.map((edge) => renderEdge(edge, this.store.routesOfEdge(edge.id), urls)),
       routes: routes.map((route) => renderRoute(route, urls)),
       samlModules,

@@ -285,18 +285,42 @@ export const apiErrors = {
       1942,
       `Elliptic curve is supported only with a key type of "ecdsa", but the specified key type was "${type}".`,
     ),
-  /** 1937: SSH CA description over 255 bytes. */
-  sshDescriptionTooLong: (max: number, got: number) =>
+  /** 1937 (SSH CA), 1945 (host cert), 1947 (user cert): description over 255 bytes. */
+  sshDescriptionTooLong: (max: number, got: number, code: 1937 | 1945 | 1947 = 1937) =>
     err(
       400,
-      1937,
+      code,
       `The description is limited to ${max} bytes, but the provided value had ${got} bytes.`,
     ),
-  /** 1938: SSH CA metadata over 4096 bytes. */
-  sshMetadataTooLong: (max: number, got: number) =>
-    err(400, 1938, `Metadata is limited to ${max} bytes, but the provided value had ${got} bytes.`),
-  /** 1949 (404): no SSH CA with this id. */
-  sshCaNotFound: (id: string) => err(404, 1949, `The SSH CA ${id} does not exist.`),
+  /** 1938 (SSH CA), 1946 (host cert), 1948 (user cert): metadata over 4096 bytes. */
+  sshMetadataTooLong: (max: number, got: number, code: 1938 | 1946 | 1948 = 1938) =>
+    err(400, code, `Metadata is limited to ${max} bytes, but the provided value had ${got} bytes.`),
+  /** 1949 (404; also host certs' CA), 1951 (404; user certs' CA): no SSH CA with this id. */
+  sshCaNotFound: (id: string, code: 1949 | 1951 = 1949) =>
+    err(404, code, `The SSH CA ${id} does not exist.`),
+  /** 1964: deleting an SSH CA that signed certificates still there; status 400 or 409. */
+  sshCaInUse: (id: string, certificates: number, status: 400 | 409 = 400) =>
+    err(
+      status,
+      1964,
+      `The SSH CA ${id} cannot be deleted while ${certificates} SSH certificate(s) it signed still exist. Delete them first.`,
+    ),
+
+  // SSH host and user certificates
+  /** 404 (no catalogue code): no SSH host/user certificate with this id. */
+  sshCertificateNotFound: (noun: string, id: string) =>
+    err(404, undefined, `The ${noun} ${id} does not exist.`),
+  /** 1952: no `public_key` to sign. */
+  sshPublicKeyMissing: () => err(400, 1952, "You must specify a public key to sign."),
+  /** 1934: `public_key` is not an OpenSSH public key line. */
+  sshPublicKeyUnparseable: (reason: string) =>
+    err(400, 1934, `Got error ${reason} parsing public key.`),
+  /** 1950: a public key of a type that cannot be certified (DSA, security keys, certificates). */
+  sshPublicKeyTypeUnsupported: (type: string) =>
+    err(400, 1950, `Certificates are not supported for public keys of type ${type}.`),
+  /** 1963 (host), 1962 (user): `valid_until` not after `valid_after`. */
+  sshCertificateDurationNotPositive: (noun: string, code: 1962 | 1963, window: string) =>
+    err(400, code, `The ${noun} duration must be greater than 0 (${window}).`),
 
   // HTTPS edges, routes and the SAML module
   /** 7000 (404): no HTTPS edge with this id. */

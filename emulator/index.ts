@@ -1,6 +1,6 @@
 /**
  * `pulumi-ngrok-dynamic/emulator`: a local emulator of two areas of ngrok's REST API —
- * SSH Certificate Authorities and the SAML module of HTTPS edge routes (with minimal HTTPS edges
+ * SSH Certificate Authorities with the host and user certificates they sign, and the SAML module of HTTPS edge routes (with minimal HTTPS edges
  * and routes to hang it on) — for tests and local development.
  *
  * ```ts
@@ -13,6 +13,8 @@
  * Endpoints (ngrok API paths, no version segment; every request needs
  * `Authorization: Bearer <apiKey>` and `Ngrok-Version: 2`):
  * - `POST|GET /ssh_certificate_authorities`, `GET|PATCH|DELETE /ssh_certificate_authorities/:id`
+ * - `POST|GET /ssh_host_certificates`, `GET|PATCH|DELETE /ssh_host_certificates/:id`, and the
+ *   same under `/ssh_user_certificates`
  * - `POST|GET /edges/https`, `GET|DELETE /edges/https/:id`
  * - `POST /edges/https/:edge_id/routes`, `GET|DELETE /edges/https/:edge_id/routes/:id`
  * - `PUT|GET|DELETE /edges/https/:edge_id/routes/:id/saml`
@@ -51,6 +53,8 @@ export type {
   HttpsEdgeRouteJson,
   SamlModuleJson,
   SshCertificateAuthorityJson,
+  SshHostCertificateJson,
+  SshUserCertificateJson,
 } from "./model/render";
 export { startEmulator } from "./server";
 export type { RunningEmulator } from "./server";

@@ -76,6 +76,11 @@ export interface EmulatorOptions {
    * See `http/rateLimit.ts` for which requests count.
    */
   rateLimit?: RateLimitOptions | boolean;
+  /**
+   * HTTP status of ERR_NGROK_1964, the answer to deleting an SSH CA while host or user
+   * certificates it signed exist. ngrok documents the code but no status. Default `400`.
+   */
+  sshCaInUseStatus?: 400 | 409;
 }
 
 /** Options with defaults applied. */
@@ -95,6 +100,7 @@ export interface ResolvedOptions {
   faultSeed: number | undefined;
   /** The rate limit, or `undefined` when off. */
   rateLimit: ResolvedRateLimit | undefined;
+  sshCaInUseStatus: 400 | 409;
 }
 
 /** A fresh API key: `emu_` + 32 base62 characters. */
@@ -138,6 +144,10 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
   if (authErrorStatus !== 401 && authErrorStatus !== 403) {
     throw new TypeError(`authErrorStatus must be 401 or 403, got ${String(authErrorStatus)}`);
   }
+  const sshCaInUseStatus = options.sshCaInUseStatus ?? 400;
+  if (sshCaInUseStatus !== 400 && sshCaInUseStatus !== 409) {
+    throw new TypeError(`sshCaInUseStatus must be 400 or 409, got ${String(sshCaInUseStatus)}`);
+  }
   if (options.faults !== undefined && !Array.isArray(options.faults)) {
     throw new TypeError(`faults must be an array of fault rules, got ${typeof options.faults}`);
   }
@@ -166,5 +176,6 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
     faults,
     faultSeed,
     rateLimit: resolveRateLimit(options.rateLimit),
+    sshCaInUseStatus,
   };
 }

@@ -25,6 +25,8 @@ export const KSUID_STRING_LENGTH = 27;
 /** Id prefixes, as ngrok's API uses them. */
 export const ID_PREFIX = {
   sshCertificateAuthority: "sshca_",
+  sshHostCertificate: "shcrt_",
+  sshUserCertificate: "sucrt_",
   httpsEdge: "edghts_",
   httpsEdgeRoute: "edghtsrt_",
   operation: "op_",
@@ -71,9 +73,12 @@ export function newKsuid(nowMs: number = Date.now()): string {
   return encodeBase62(bytes);
 }
 
-/** A new id with the given prefix, e.g. `newId("sshca_")`. */
-export function newId(prefix: string): string {
-  return prefix + newKsuid();
+/**
+ * A new id with the given prefix, e.g. `newId("sshca_")`.
+ * @param nowMs - clock reading in milliseconds (default `Date.now()`).
+ */
+export function newId(prefix: string, nowMs: number = Date.now()): string {
+  return prefix + newKsuid(nowMs);
 }
 
 /** A new operation id (`op_…`), as carried by error bodies and the `Ngrok-Operation-Id` header. */

@@ -25,9 +25,13 @@ export class RecordTable<T extends RecordStamp> {
   /** @param prefix the kind's id prefix, e.g. `"sshca_"`. */
   constructor(private readonly prefix: string) {}
 
-  /** Stores the record `build` makes from a new id and creation time, and returns it. */
-  insert(build: (stamp: RecordStamp) => T): T {
-    const record = build({ id: newId(this.prefix), createdAt: rfc3339Now() });
+  /**
+   * Stores the record `build` makes from a new id and creation time, and returns it.
+   * @param now - the creation time (default: now), for records whose other fields derive from
+   *   it (an SSH certificate's default `valid_after`).
+   */
+  insert(build: (stamp: RecordStamp) => T, now: Date = new Date()): T {
+    const record = build({ id: newId(this.prefix, now.getTime()), createdAt: rfc3339Now(now) });
     this.records.set(record.id, record);
     return record;
   }

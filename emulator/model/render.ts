@@ -8,7 +8,9 @@ import type {
   SamlModuleRecord,
   SamlModuleSettings,
   SshCaRecord,
+  SshCertificateRecord,
 } from "./store";
+import { rfc3339FromSeconds } from "./time";
 
 /** Base URLs the renderings are built on. */
 export interface UrlContext {
@@ -27,6 +29,34 @@ export interface SshCertificateAuthorityJson {
   metadata?: string;
   public_key: string;
   key_type: string;
+}
+
+/** An SSH host certificate (`ssh_host_certificates`). Times are RFC 3339 UTC, whole seconds. */
+export interface SshHostCertificateJson {
+  /** `shcrt_…` (`sucrt_…` for user certificates). */
+  id: string;
+  uri: string;
+  created_at: string;
+  /** Absent when empty. */
+  description?: string;
+  /** Absent when empty. */
+  metadata?: string;
+  /** As submitted, comment included. */
+  public_key: string;
+  /** `rsa`, `ecdsa` or `ed25519`: the type of `public_key`. */
+  key_type: string;
+  ssh_certificate_authority_id: string;
+  principals: string[];
+  valid_after: string;
+  valid_until: string;
+  /** One OpenSSH line: `<type>-cert-v01@openssh.com <base64> <id>`. */
+  certificate: string;
+}
+
+/** An SSH user certificate (`ssh_user_certificates`): a host certificate's fields and two maps. */
+export interface SshUserCertificateJson extends SshHostCertificateJson {
+  critical_options: Record<string, string>;
+  extensions: Record<string, string>;
 }
 
 /**
@@ -90,6 +120,57 @@ export function renderSshCa(record: SshCaRecord, urls: UrlContext): SshCertifica
     public_key: record.publicKey,
     key_type: record.keyType,
   };
+}
+
+/** `<api base>/ssh_host_certificates` or `<api base>/ssh_user_certificates`. */
+export function sshCertificateListUri(urls: UrlContext, record: { type: "host" | "user" }): string {
+  return `${urls.apiBaseUrl}/ssh_${record.type}_certificates`;
+}
+
+/** An SSH host certificate, or the host-certificate fields of a user certificate. */
+export function renderSshHostCertificate(
+  record: SshCertificateRecord,
+  urls: UrlContext,
+): SshHostCertificateJson {
+  return {
+    id: record.id,
+    uri: `${sshCertificateListUri(urls, record)}/${record.id}`,
+    created_at: record.createdAt,
+    ...optional("description", record.description),
+    ...optional("metadata", record.metadata),
+    public_key: record.publicKey,
+    key_type: record.keyType,
+    ssh_certificate_authority_id: record.sshCertificateAuthorityId,
+    principals: [...record.principals],
+    valid_after: rfc3339FromSeconds(record.validAfter),
+    valid_until: rfc3339FromSeconds(record.validUntil),
+    certificate: record.certificate,
+  };
+}
+
+export function renderSshUserCertificate(
+  record: SshCertificateRecord,
+  urls: UrlContext,
+): SshUserCertificateJson {
+  const { valid_after, valid_until, certificate, ...head } = renderSshHostCertificate(record, urls);
+  return {
+    ...head,
+    critical_options: { ...record.criticalOptions },
+    extensions: { ...record.extensions },
+    valid_after,
+    valid_until,
+    certificate,
+  };
+}
+
+/** A host or user certificate, after its type. */
+export function renderSshCertificate(
+  record: SshCertificateRecord,
+  urls: UrlContext,
+): SshHostCertificateJson | SshUserCertificateJson {
+  return record.type === "user"
+    ? renderSshUserCertificate(record, urls)
+    : renderSshHostCertificate(record, urls);
 }
 
 /** The SP URLs of a route's SAML module. */

@@ -12,6 +12,8 @@
  *
  * Update takes `description` and `metadata` (omitted or null: unchanged; "": cleared) and
  * tolerates an `id` field in the body, which ngrok's TypeScript client sends.
+ *
+ * Delete answers ERR_NGROK_1964 while host or user certificates the CA signed exist.
  */
 import { apiErrors } from "../errors";
 import { ID_PREFIX } from "./ids";
@@ -30,12 +32,13 @@ import {
 } from "./sshKeys";
 import type { EmulatorStore, SshCaRecord } from "./store";
 import {
-  checkDescriptionLengths,
   checkFields,
   checkIdPrefix,
   describedFields,
   DESCRIPTION_FIELDS,
   objectBody,
+  parseDescriptionUpdate,
+  type DescriptionUpdate,
   type FieldValues,
 } from "./validation";
 
@@ -46,7 +49,6 @@ const CREATE_FIELDS = {
   key_size: "int64",
 } as const;
 
-const UPDATE_FIELDS = { id: "string", ...DESCRIPTION_FIELDS } as const;
 /** The SSH length codes (1937 / 1938). */
 const TOO_LONG = {
   description: apiErrors.sshDescriptionTooLong,
@@ -61,12 +63,6 @@ export interface SshCaCreate {
   readonly metadata: string;
   /** The key to generate, defaults applied. */
   readonly key: SshKeySpec;
-}
-
-/** A checked update request: the fields to change (absent = unchanged). */
-export interface SshCaUpdate {
-  readonly description?: string;
-  readonly metadata?: string;
 }
 
 /** Resolves the key parameters of a create request, applying the defaults above. */
@@ -105,13 +101,8 @@ export function parseSshCaCreate(body: unknown): SshCaCreate {
 }
 
 /** Checks an update body: fields (214/215), then lengths (1937/1938). */
-export function parseSshCaUpdate(body: unknown): SshCaUpdate {
-  const { description, metadata } = checkFields(objectBody(body), UPDATE_FIELDS);
-  checkDescriptionLengths({ description, metadata }, TOO_LONG);
-  return {
-    ...(description === undefined ? {} : { description }),
-    ...(metadata === undefined ? {} : { metadata }),
-  };
+export function parseSshCaUpdate(body: unknown): DescriptionUpdate {
+  return parseDescriptionUpdate(body, TOO_LONG);
 }
 
 /**
@@ -131,17 +122,24 @@ export async function createSshCa(store: EmulatorStore, create: SshCaCreate): Pr
   }));
 }
 
-/** Applies an update to a stored SSH CA and returns it. */
-export function applySshCaUpdate(record: SshCaRecord, update: SshCaUpdate): SshCaRecord {
-  if (update.description !== undefined) record.description = update.description;
-  if (update.metadata !== undefined) record.metadata = update.metadata;
+/**
+ * The SSH CA with this id, or 400 ERR_NGROK_227 (wrong prefix) / 404 ERR_NGROK_1949 (or the
+ * given code: 1951 when a user certificate names it).
+ */
+export function findSshCa(store: EmulatorStore, id: string, code: 1949 | 1951 = 1949): SshCaRecord {
+  checkIdPrefix(id, ID_PREFIX.sshCertificateAuthority);
+  const record = store.sshCas.get(id);
+  if (record === undefined) throw apiErrors.sshCaNotFound(id, code);
   return record;
 }
 
-/** The SSH CA with this id, or 400 ERR_NGROK_227 (wrong prefix) / 404 ERR_NGROK_1949. */
-export function findSshCa(store: EmulatorStore, id: string): SshCaRecord {
-  checkIdPrefix(id, ID_PREFIX.sshCertificateAuthority);
-  const record = store.sshCas.get(id);
-  if (record === undefined) throw apiErrors.sshCaNotFound(id);
-  return record;
+/**
+ * Deletes the SSH CA with this id: 227 / 404 as {@link findSshCa}; ERR_NGROK_1964 (with
+ * `inUseStatus`, default 400) while host or user certificates it signed exist.
+ */
+export function deleteSshCa(store: EmulatorStore, id: string, inUseStatus: 400 | 409 = 400): void {
+  findSshCa(store, id);
+  const certificates = store.certificatesSignedBy(id);
+  if (certificates > 0) throw apiErrors.sshCaInUse(id, certificates, inUseStatus);
+  store.sshCas.delete(id);
 }

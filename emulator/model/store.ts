@@ -23,6 +23,35 @@ export interface SshCaRecord {
   readonly privateKey: KeyObject;
 }
 
+/** `host` or `user`: the OpenSSH certificate type (2 or 1) and the API resource. */
+export type SshCertificateType = "host" | "user";
+
+/**
+ * A stored SSH host or user certificate. Times are seconds since the Unix epoch. Nothing here
+ * changes after creation but `description` and `metadata`.
+ */
+export interface SshCertificateRecord {
+  readonly id: string;
+  readonly createdAt: string;
+  readonly type: SshCertificateType;
+  description: string;
+  metadata: string;
+  /** The CA that signed it (`sshca_…`). */
+  readonly sshCertificateAuthorityId: string;
+  /** The submitted `public_key`, exactly as submitted. */
+  readonly publicKey: string;
+  readonly keyType: SshKeyType;
+  readonly principals: readonly string[];
+  readonly validAfter: number;
+  readonly validUntil: number;
+  /** User certificates' critical options (`{}` for host certificates). */
+  readonly criticalOptions: Readonly<Record<string, string>>;
+  /** User certificates' extensions (`{}` for host certificates). */
+  readonly extensions: Readonly<Record<string, string>>;
+  /** The signed certificate, one line: `<type>-cert-v01@openssh.com <base64> <id>`. */
+  readonly certificate: string;
+}
+
 /** A stored HTTPS edge. */
 export interface EdgeRecord {
   readonly id: string;
@@ -86,15 +115,31 @@ export interface RouteRecord {
 }
 
 /**
- * In-memory state of one emulator instance. SSH CAs relate to nothing, so their table is their
- * whole interface; edges and routes go through the methods below, which keep them consistent
- * (deleting an edge deletes its routes, a route is found only under its own edge).
+ * In-memory state of one emulator instance. SSH CAs and certificates are plain tables (a CA
+ * with certificates is not deleted: the SSH CA model checks {@link certificatesSignedBy});
+ * edges and routes go through the methods below, which keep them consistent (deleting an edge
+ * deletes its routes, a route is found only under its own edge).
  */
 export class EmulatorStore {
   /** The SSH Certificate Authorities. */
   readonly sshCas = new RecordTable<SshCaRecord>(ID_PREFIX.sshCertificateAuthority);
+  /** The SSH certificates, one table per type. */
+  readonly sshCertificates: Readonly<
+    Record<SshCertificateType, RecordTable<SshCertificateRecord>>
+  > = {
+    host: new RecordTable<SshCertificateRecord>(ID_PREFIX.sshHostCertificate),
+    user: new RecordTable<SshCertificateRecord>(ID_PREFIX.sshUserCertificate),
+  };
   private readonly edges = new RecordTable<EdgeRecord>(ID_PREFIX.httpsEdge);
   private readonly routes = new RecordTable<RouteRecord>(ID_PREFIX.httpsEdgeRoute);
+
+  /** How many host and user certificates the SSH CA with this id signed that still exist. */
+  certificatesSignedBy(caId: string): number {
+    const { host, user } = this.sshCertificates;
+    return [...host.oldestFirst(), ...user.oldestFirst()].filter(
+      (certificate) => certificate.sshCertificateAuthorityId === caId,
+    ).length;
+  }
 
   // HTTPS edges
 
@@ -157,9 +202,17 @@ export class EmulatorStore {
   }
 
   /** All records, oldest first, for snapshots. */
-  all(): { sshCas: SshCaRecord[]; edges: EdgeRecord[]; routes: RouteRecord[] } {
+  all(): {
+    sshCas: SshCaRecord[];
+    sshHostCertificates: SshCertificateRecord[];
+    sshUserCertificates: SshCertificateRecord[];
+    edges: EdgeRecord[];
+    routes: RouteRecord[];
+  } {
     return {
       sshCas: this.sshCas.oldestFirst(),
+      sshHostCertificates: this.sshCertificates.host.oldestFirst(),
+      sshUserCertificates: this.sshCertificates.user.oldestFirst(),
       edges: this.edges.oldestFirst(),
       routes: this.routes.oldestFirst(),
     };

@@ -9,7 +9,7 @@
 import { apiErrors } from "../errors";
 
 /** Types a body field can have. */
-export type FieldType = "string" | "boolean" | "uint32" | "int64" | "stringArray";
+export type FieldType = "string" | "boolean" | "uint32" | "int64" | "stringArray" | "stringMap";
 
 /** The value a field of each {@link FieldType} has once checked. */
 export interface FieldTypeValues {
@@ -23,6 +23,8 @@ export interface FieldTypeValues {
   int64: number;
   /** A JSON array of strings. */
   stringArray: string[];
+  /** A JSON object whose values are strings (a `map<string,string>`). */
+  stringMap: Record<string, string>;
 }
 
 /** Field name → type, in the order the API documents the fields. */
@@ -69,6 +71,8 @@ function typeMatches<T extends FieldType>(type: T, value: unknown): value is Fie
       return typeof value === "number" && Number.isInteger(value);
     case "stringArray":
       return Array.isArray(value) && value.every((item) => typeof item === "string");
+    case "stringMap":
+      return isPlainObject(value) && Object.values(value).every((item) => typeof item === "string");
   }
   return false;
 }
@@ -144,6 +148,40 @@ export function describedFields(
 ): { description: string; metadata: string } {
   checkDescriptionLengths(values, tooLong);
   return { description: values.description ?? "", metadata: values.metadata ?? "" };
+}
+
+/** The fields of a PATCH that changes only `description` and `metadata` (absent = unchanged). */
+export interface DescriptionUpdate {
+  readonly description?: string;
+  readonly metadata?: string;
+}
+
+/**
+ * The body of an update that takes only `description` and `metadata` (SSH CAs and
+ * certificates): unknown fields 214, wrong types 215, then the lengths. An `id` field is
+ * accepted and ignored, since ngrok's TypeScript client sends it.
+ */
+export function parseDescriptionUpdate(
+  body: unknown,
+  tooLong: { description: TooLong; metadata: TooLong },
+): DescriptionUpdate {
+  const fields = { id: "string", ...DESCRIPTION_FIELDS } as const;
+  const { description, metadata } = checkFields(objectBody(body), fields);
+  checkDescriptionLengths({ description, metadata }, tooLong);
+  return {
+    ...(description === undefined ? {} : { description }),
+    ...(metadata === undefined ? {} : { metadata }),
+  };
+}
+
+/** Applies a {@link DescriptionUpdate} to a stored record and returns the record. */
+export function applyDescriptionUpdate<T extends { description: string; metadata: string }>(
+  record: T,
+  update: DescriptionUpdate,
+): T {
+  if (update.description !== undefined) record.description = update.description;
+  if (update.metadata !== undefined) record.metadata = update.metadata;
+  return record;
 }
 
 /** Answers ERR_NGROK_227 unless `id` starts with `prefix`. */

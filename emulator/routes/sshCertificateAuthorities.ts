@@ -1,21 +1,21 @@
 /**
  * SSH Certificate Authorities (spec sections 2.1, 2.2, 4.1):
  * `POST /ssh_certificate_authorities`, `GET /ssh_certificate_authorities`,
- * `GET|PATCH|DELETE /ssh_certificate_authorities/:id`. Body rules, defaults and key generation
- * are in `model/sshCertificateAuthority.ts`.
+ * `GET|PATCH|DELETE /ssh_certificate_authorities/:id`. Body rules, defaults, key generation and
+ * the delete conflict (ERR_NGROK_1964) are in `model/sshCertificateAuthority.ts`.
  */
 import type { ContextRoutes } from "../context";
 import { ID_PREFIX } from "../model/ids";
 import { paginate, parsePageQuery } from "../model/paging";
 import { renderSshCa, sshCaListUri } from "../model/render";
 import {
-  applySshCaUpdate,
   createSshCa,
+  deleteSshCa,
   findSshCa,
   parseSshCaCreate,
   parseSshCaUpdate,
 } from "../model/sshCertificateAuthority";
-import { checkQuery } from "../model/validation";
+import { applyDescriptionUpdate, checkQuery } from "../model/validation";
 
 type IdParams = { Params: { id: string } };
 
@@ -51,13 +51,12 @@ export const sshCertificateAuthorityRoutes: ContextRoutes = async (app, { contex
     checkQuery(request.query, []);
     const record = findSshCa(store, request.params.id);
     const update = parseSshCaUpdate(request.body);
-    return renderSshCa(applySshCaUpdate(record, update), context.urlsFor(request));
+    return renderSshCa(applyDescriptionUpdate(record, update), context.urlsFor(request));
   });
 
   app.delete<IdParams>(`${path}/:id`, async (request, reply) => {
     checkQuery(request.query, []);
-    findSshCa(store, request.params.id);
-    store.sshCas.delete(request.params.id);
+    deleteSshCa(store, request.params.id, context.options.sshCaInUseStatus);
     return reply.code(204).send();
   });
 };

@@ -7,6 +7,7 @@
  * SyntaxError from its own error handler) although the object is deleted. The tests assert the
  * deletion and that this is the only failure.
  */
+import { generateKeyPairSync } from "node:crypto";
 import { Ngrok } from "@ngrok/ngrok-api";
 import sshpk from "sshpk";
 import { type RunningEmulator, startEmulator } from "../../emulator";
@@ -66,6 +67,81 @@ test("SSH certificate authorities: create, get, list across pages, update, delet
     await deleteWith(() => ngrok.sshCertificateAuthorities.delete(ca.id));
   }
   expect(emulator.snapshot().sshCertificateAuthorities).toEqual([]);
+});
+
+test("SSH host and user certificates: create, get, list across pages, update, delete", async () => {
+  const ca = await ngrok.sshCertificateAuthorities.create({ privateKeyType: "ed25519" } as never);
+  const publicKey = sshpk
+    .parseKey(
+      generateKeyPairSync("ed25519").publicKey.export({ type: "spki", format: "pem" }),
+      "pem",
+    )
+    .toString("ssh");
+  // The client's types say Date and Map, but its serializer walks objects key by key, so a Date
+  // or a Map would go out as {}: the RFC 3339 strings and plain objects the API takes are sent.
+  const host = [];
+  for (const principals of [["a.example.com"], ["b.example.com", "10.0.0.2"], []]) {
+    host.push(
+      await ngrok.sshHostCertificates.create({
+        sshCertificateAuthorityId: ca.id,
+        publicKey,
+        principals,
+        validUntil: "2035-01-01T00:00:00Z",
+        description: `host ${principals.length}`,
+      } as never),
+    );
+  }
+  expect(host[1]).toMatchObject({
+    publicKey,
+    keyType: "ed25519",
+    sshCertificateAuthorityId: ca.id,
+    principals: ["b.example.com", "10.0.0.2"],
+    validUntil: "2035-01-01T00:00:00Z",
+  });
+  expect(host[1].certificate).toMatch(/^ssh-ed25519-cert-v01@openssh\.com AAAA\S+ shcrt_/);
+  const user = await ngrok.sshUserCertificates.create({
+    sshCertificateAuthorityId: ca.id,
+    publicKey,
+    principals: ["deploy"],
+    criticalOptions: { "force-command": "uptime" },
+    validAfter: "2030-01-01T00:00:00-05:00",
+  } as never);
+  // The client turns every key it reads into camelCase, the maps' keys too.
+  expect(user).toMatchObject({
+    criticalOptions: { forceCommand: "uptime" },
+    extensions: { permitPty: "", permitUserRc: "" },
+    validAfter: "2030-01-01T05:00:00Z",
+    validUntil: "2030-01-02T05:00:00Z",
+  });
+
+  expect((await ngrok.sshHostCertificates.get(host[0].id)).certificate).toBe(host[0].certificate);
+  expect((await ngrok.sshUserCertificates.get(user.id)).certificate).toBe(user.certificate);
+  const listed = await ngrok.sshHostCertificates.list(undefined, "2");
+  expect(listed.map((cert) => cert.id)).toEqual(host.map((cert) => cert.id).reverse());
+  expect((await ngrok.sshUserCertificates.list()).map((cert) => cert.id)).toEqual([user.id]);
+
+  const updated = await ngrok.sshHostCertificates.update({
+    id: host[0].id,
+    description: "renamed",
+    metadata: '{"k":1}',
+  });
+  expect(updated).toMatchObject({ description: "renamed", metadata: '{"k":1}' });
+  expect((await ngrok.sshUserCertificates.update({ id: user.id, metadata: "m" })).metadata).toBe(
+    "m",
+  );
+
+  // A CA that signed certificates still there is not deleted (an error body the client parses).
+  const caInUse = await ngrok.sshCertificateAuthorities.delete(ca.id).catch((e: unknown) => e);
+  expect(caInUse).toMatchObject({ errorCode: "ERR_NGROK_1964", statusCode: 400 });
+  for (const cert of host) {
+    await deleteWith(() => ngrok.sshHostCertificates.delete(cert.id));
+  }
+  await deleteWith(() => ngrok.sshUserCertificates.delete(user.id));
+  await deleteWith(() => ngrok.sshCertificateAuthorities.delete(ca.id));
+  const snapshot = emulator.snapshot();
+  expect(snapshot.sshHostCertificates).toEqual([]);
+  expect(snapshot.sshUserCertificates).toEqual([]);
+  expect(snapshot.sshCertificateAuthorities).toEqual([]);
 });
 
 test("errors come back in the shape the client parses", async () => {

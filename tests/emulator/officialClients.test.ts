@@ -253,4 +253,48 @@ describe("requests as ngrok's official clients send them", () => {
       ).statusCode,
     ).toBe(204);
   });
+
+  it("SSH certificates: Python's zero-value bodies and Go's omitempty bodies", async () => {
+    const ca = await app.inject({
+      method: "POST",
+      url: "/ssh_certificate_authorities",
+      headers: { ...GO_HEADERS, "content-type": "application/json" },
+      payload: "{}",
+    });
+    const caId = body(ca).id;
+    const publicKey = body(ca).public_key; // any OpenSSH public key will do
+    // ngrok-api-python's SSHUserCertificatesClient.create sends every parameter, defaults
+    // included: principals [], critical_options {}, extensions {}, "" for the rest.
+    const python = await app.inject({
+      method: "POST",
+      url: "/ssh_user_certificates",
+      headers: { ...PY_HEADERS, "content-type": "application/json" },
+      payload: JSON.stringify({
+        ssh_certificate_authority_id: caId,
+        public_key: publicKey,
+        principals: [],
+        critical_options: {},
+        extensions: {},
+        valid_after: "",
+        valid_until: "",
+        description: "",
+        metadata: "",
+      }),
+    });
+    expect(python.statusCode).toBe(201);
+    expect(body(python)).toMatchObject({
+      principals: [],
+      critical_options: {},
+      extensions: { "permit-pty": "", "permit-user-rc": "" },
+    });
+    // ngrok-api-go omits empty fields (omitempty).
+    const go = await app.inject({
+      method: "POST",
+      url: "/ssh_host_certificates",
+      headers: { ...GO_HEADERS, "content-type": "application/json" },
+      payload: JSON.stringify({ ssh_certificate_authority_id: caId, public_key: publicKey }),
+    });
+    expect(go.statusCode).toBe(201);
+    expect(body(go).principals).toEqual([]);
+  });
 });
