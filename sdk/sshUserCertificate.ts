@@ -34,8 +34,8 @@ export interface SshUserCertificateArgs extends SshCertificateArgs {
    * OpenSSH extensions, name → value (`""` for the flags), e.g.
    * `{ "permit-pty": "", "permit-port-forwarding": "" }`. Names as for `criticalOptions`.
    * Default: ngrok's `{ "permit-pty": "", "permit-user-rc": "" }`, shown in the `extensions`
-   * output and never as a change while the input is left out; `{}` asks for none. Changing them
-   * replaces the certificate.
+   * output and never as a change while the input is left out. `{}` is refused: ngrok takes an
+   * empty map as unset and would sign its defaults. Changing them replaces the certificate.
    */
   extensions?: pulumi.Input<Record<string, pulumi.Input<string>>>;
 }

@@ -7,6 +7,11 @@
  *   whitespace or control characters (OpenSSH's names are words such as `permit-pty`,
  *   `force-command` or `name@example.com`; `ssh-keygen -O` could not pass one with a space).
  * - A value is a string (`""` for the flag-like extensions such as `permit-pty`), valid Unicode.
+ * - `extensions` is not empty: ngrok's official Go client leaves an empty map out of the request
+ *   (`omitempty`), and an empty map is taken as unset, so ngrok would sign its default
+ *   extensions (`permit-pty`, `permit-user-rc`) instead of none: more than the program asked
+ *   for, and a replacement on every run. The local emulator answers so too; ngrok does not
+ *   document it either way, so the provider refuses the ambiguous value.
  *
  * Names are not checked against a list: ngrok documents `force-command` and `source-address` and
  * OpenSSH knows `verify-required` too, but any name is a valid certificate. Note that `sshd`
@@ -33,6 +38,13 @@ export function optionFailures(property: string, value: unknown): string[] {
     ];
   }
   const failures: string[] = [];
+  if (property === "extensions" && Object.keys(value).length === 0) {
+    failures.push(
+      "extensions must not be empty: ngrok takes an empty map as unset and signs its default " +
+        'extensions ({ "permit-pty": "", "permit-user-rc": "" }) instead of none; leave ' +
+        "extensions out for those, or list the extensions the certificate should carry",
+    );
+  }
   for (const [name, data] of Object.entries(value)) {
     const entry = `${property}[${JSON.stringify(name.length > 60 ? `${name.slice(0, 60)}…` : name)}]`;
     const nameProblem = nameRule(name);

@@ -37,7 +37,7 @@ describe("diff: SshUserCertificate", () => {
   });
 
   test.each([
-    [{ extensions: {} }, ["extensions"]],
+    [{ extensions: { "permit-port-forwarding": "" } }, ["extensions"]],
     [{ extensions: { "permit-pty": "" } }, ["extensions"]],
     [{ extensions: { "permit-pty": "", "permit-user-rc": "x" } }, ["extensions"]],
     [{ extensions: UNKNOWN }, ["extensions"]],
@@ -55,12 +55,16 @@ describe("diff: SshUserCertificate", () => {
   });
 
   test("declared options that ngrok kept are no change, and a description still updates in place", () => {
-    const declared = { ...outputs, criticalOptions: { "force-command": "ls" }, extensions: {} };
+    const declared = {
+      ...outputs,
+      criticalOptions: { "force-command": "ls" },
+      extensions: { "permit-X11-forwarding": "" },
+    };
     expect(
       diffSshUserCertificate(declared, {
         ...inputs,
         criticalOptions: { "force-command": "ls" },
-        extensions: {},
+        extensions: { "permit-X11-forwarding": "" },
         description: "deploy key",
       }),
     ).toEqual({ changes: true, replaces: [], deleteBeforeReplace: false });

@@ -30,7 +30,7 @@ describe("check: SshUserCertificate", () => {
   });
 
   test.each([
-    ["no option and no extension", { criticalOptions: {}, extensions: {} }],
+    ["no critical option", { criticalOptions: {} }],
     [
       "OpenSSH's critical options",
       {
@@ -141,6 +141,19 @@ describe("check: SshUserCertificate", () => {
     ],
   ])("refuses a bad %s (case %#)", (property, patch, reason) => {
     expect(failuresOf(patch)).toContainEqual({ property, reason: expect.stringMatching(reason) });
+  });
+
+  test("an empty extensions map is refused: ngrok takes it as unset and would sign its defaults", () => {
+    expect(failuresOf({ extensions: {} })).toEqual([
+      {
+        property: "extensions",
+        reason:
+          "extensions must not be empty: ngrok takes an empty map as unset and signs its default " +
+          'extensions ({ "permit-pty": "", "permit-user-rc": "" }) instead of none; leave ' +
+          "extensions out for those, or list the extensions the certificate should carry",
+      },
+    ]);
+    expect(failuresOf({ criticalOptions: {} })).toEqual([]);
   });
 
   test("every bad entry of a map is reported at once", () => {
