@@ -36,7 +36,10 @@ export const NGROK_DEFAULT_EXTENSIONS: Readonly<Record<string, string>> = {
 export type SshUserCertificateInputs = SshCertificateInputs;
 
 /** The outputs recorded in state: every input (ngrok's value where it filled one) and the certificate. */
-export type SshUserCertificateOutputs = SshCertificateOutputs & {
+export type SshUserCertificateOutputs = Omit<
+  SshCertificateOutputs,
+  "criticalOptions" | "extensions"
+> & {
   criticalOptions: Record<string, string>;
   extensions: Record<string, string>;
 };
