@@ -46,8 +46,11 @@ export const SERVER_FILLED = [
   ...OPTION_PROPERTIES,
 ] as const;
 
-/** The inputs of an SSH certificate as they are after `check`. */
-export interface SshCertificateInputs {
+/**
+ * The inputs of an SSH certificate as they are after `check` (a type rather than an interface, so
+ * that it passes where the engine's property maps, `Record<string, unknown>`, go).
+ */
+export type SshCertificateInputs = {
   sshCertificateAuthorityId: string;
   publicKey: string;
   principals?: string[];
@@ -59,10 +62,10 @@ export interface SshCertificateInputs {
   criticalOptions?: Record<string, string>;
   /** User certificates only. */
   extensions?: Record<string, string>;
-}
+};
 
 /** The outputs recorded in state: every input, with ngrok's values for those it fills. */
-export interface SshCertificateOutputs extends SshCertificateInputs {
+export type SshCertificateOutputs = SshCertificateInputs & {
   principals: string[];
   validAfter: string;
   validUntil: string;
@@ -74,7 +77,7 @@ export interface SshCertificateOutputs extends SshCertificateInputs {
   uri: string;
   /** RFC 3339 creation time. */
   createdAt: string;
-}
+};
 
 /**
  * Validates raw inputs for a certificate of `kind`. Pure: no API call, so `pulumi preview`
