@@ -15,6 +15,9 @@ import { optionFailures } from "./options";
 import { judgePublicKey } from "./publicKey";
 import { parseTimestamp } from "./validity";
 
+/** An SSH CA's id: `sshca_` and a KSUID-like string of letters and digits. */
+const CA_ID = new RegExp(`^${CA_ID_PREFIX}[0-9A-Za-z]+$`);
+
 /** Byte limits of the free-text fields, counted in UTF-8 (ngrok: 255 and 4096 bytes). */
 export const LIMITS = { descriptionBytes: 255, metadataBytes: 4096 } as const;
 
@@ -82,7 +85,7 @@ export type SshCertificateOutputs = SshCertificateInputs & {
 /**
  * Validates raw inputs for a certificate of `kind`. Pure: no API call, so `pulumi preview`
  * reports every failure before anything is created. Rules (each failure names the property):
- * - `sshCertificateAuthorityId` is required and starts with `sshca_` (an SSH CA's id);
+ * - `sshCertificateAuthorityId` is required: `sshca_` and letters and digits (an SSH CA's id);
  * - `publicKey` is required: one OpenSSH public key line of a type ngrok certifies (see
  *   `./publicKey`); the surrounding whitespace is dropped;
  * - `principals` is a list of distinct, non-empty strings without whitespace, commas or control
@@ -111,11 +114,12 @@ export function checkSshCertificate(
       "sshCertificateAuthorityId is required: the id (sshca_…) of the SSH certificate authority " +
         "that signs the certificate, e.g. the id output of an SshCertificateAuthority",
     );
-  } else if (caId !== undefined && caId.trim() !== "" && !caId.startsWith(CA_ID_PREFIX)) {
+  } else if (caId !== undefined && caId.trim() !== "" && !CA_ID.test(caId)) {
     c.fail(
       "sshCertificateAuthorityId",
-      `sshCertificateAuthorityId must be the id of an SSH certificate authority, which starts ` +
-        `with "${CA_ID_PREFIX}"; got ${JSON.stringify(caId.length > 60 ? `${caId.slice(0, 60)}…` : caId)}`,
+      `sshCertificateAuthorityId must be the id of an SSH certificate authority: ` +
+        `"${CA_ID_PREFIX}" followed by letters and digits, e.g. the id output of an ` +
+        `SshCertificateAuthority; got ${JSON.stringify(caId.length > 60 ? `${caId.slice(0, 60)}…` : caId)}`,
     );
   }
   checkPublicKey(c);

@@ -65,7 +65,8 @@ export interface RefusedKey {
 const refuse = (reason: string, secret = false): RefusedKey => ({ ok: false, reason, secret });
 
 const PRIVATE_KEY = /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----|^PuTTY-User-Key-File-\d+:/m;
-const ARMOUR = /^-----BEGIN ([A-Z0-9 ]+)-----/;
+// PEM (`-----BEGIN PUBLIC KEY-----`) and RFC 4716 (`---- BEGIN SSH2 PUBLIC KEY ----`) armour.
+const ARMOUR = /^-{4,5} ?BEGIN ([A-Z0-9]+(?: [A-Z0-9]+)*) ?-{4,5}/;
 
 /** Judges one `publicKey` string (see the module comment). */
 export function judgePublicKey(value: string): JudgedKey | RefusedKey {

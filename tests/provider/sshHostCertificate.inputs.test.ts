@@ -66,9 +66,19 @@ describe("check: SshHostCertificate", () => {
     [
       "sshCertificateAuthorityId",
       { sshCertificateAuthorityId: "shcrt_2ZpXGdAbcDef0123456789abc" },
-      /^sshCertificateAuthorityId must be the id of an SSH certificate authority, which starts with "sshca_"; got "shcrt_/,
+      /^sshCertificateAuthorityId must be the id of an SSH certificate authority: "sshca_" followed by letters and digits, e\.g\. the id output of an SshCertificateAuthority; got "shcrt_/,
     ],
     ["sshCertificateAuthorityId", { sshCertificateAuthorityId: " " }, /must not be empty/],
+    [
+      "sshCertificateAuthorityId",
+      { sshCertificateAuthorityId: "sshca_" },
+      /followed by letters and digits.*; got "sshca_"$/,
+    ],
+    [
+      "sshCertificateAuthorityId",
+      { sshCertificateAuthorityId: "sshca_abc/../x" },
+      /followed by letters and digits/,
+    ],
     ["sshCertificateAuthorityId", { sshCertificateAuthorityId: 7 }, /must be a string, not 7$/],
     [
       "publicKey",
