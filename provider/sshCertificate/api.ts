@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
 import type { NgrokClient } from "../client";
 import { API_OBJECT_FIELDS } from "../common/apiObject";
@@ -105,7 +106,7 @@ export function toOutputs(
 ): SshCertificateOutputs {
   const { certificate, key_type: keyType, uri, created_at: createdAt } = response;
   return {
-    ...liveInputs(kind, response),
+    ...effectiveInputs(kind, response),
     certificate,
     keyType,
     uri,
@@ -113,15 +114,8 @@ export function toOutputs(
   } as SshCertificateOutputs;
 }
 
-/**
- * The inputs that would reproduce the live certificate: what `read` hands back for later diffs.
- * Every input is there, with ngrok's value (a later diff compares only what the program
- * declares, see `./diff`).
- */
-export function liveInputs(
-  kind: CertificateKind,
-  response: SshCertificateResponse,
-): SshCertificateInputs {
+/** Every input of the live certificate, with ngrok's values for those it filled. */
+function effectiveInputs(kind: CertificateKind, response: SshCertificateResponse) {
   return withoutUndefined({
     sshCertificateAuthorityId: response.ssh_certificate_authority_id,
     publicKey: response.public_key,
@@ -136,5 +130,36 @@ export function liveInputs(
       : {}),
     description: response.description || undefined,
     metadata: response.metadata || undefined,
-  }) as SshCertificateInputs;
+  });
+}
+
+/**
+ * The inputs that would reproduce the live certificate, in their shortest form: what `read`
+ * hands back, which the engine keeps as the resource's inputs and shows the changes of on
+ * `pulumi refresh`. An input whose live value is what ngrok fills when it is left out (no
+ * principals, `validAfter` at the creation, `validUntil` at ngrok's default validity, no critical
+ * option, ngrok's default extensions) is left out, as a program that relies on the default
+ * leaves it out; so a refresh that finds a changed description shows `~description`, not every
+ * value ngrok filled. (A later diff compares only what the program declares, see `./diff`.)
+ */
+export function liveInputs(
+  kind: CertificateKind,
+  response: SshCertificateResponse,
+): SshCertificateInputs {
+  const inputs: SshCertificateInputs = effectiveInputs(kind, response);
+  const after = Date.parse(response.valid_after);
+  const seconds = (ms: number) => Math.floor(ms / 1000);
+  const filled = {
+    principals: inputs.principals?.length === 0,
+    validAfter: seconds(after) === seconds(Date.parse(response.created_at)),
+    validUntil: kind
+      .defaultValidUntil(after)
+      .some((until) => seconds(until) === seconds(Date.parse(response.valid_until))),
+    criticalOptions: isDeepStrictEqual(inputs.criticalOptions, {}),
+    extensions: isDeepStrictEqual(inputs.extensions, kind.defaultExtensions),
+  };
+  for (const [property, isDefault] of Object.entries(filled)) {
+    if (isDefault) delete inputs[property as keyof typeof filled];
+  }
+  return inputs;
 }

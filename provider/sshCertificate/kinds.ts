@@ -30,9 +30,19 @@ export interface CertificateKind {
   readonly principalsAre: string;
   /** ngrok's default `valid_until`, counted from the creation time: `1 year`, `24 hours`. */
   readonly defaultValidity: string;
+  /**
+   * The instants (ms) ngrok's default `valid_until` may be for a `valid_after` of `fromMs`: the
+   * documents say "1 year" or "24 hours" without saying how a year is counted, so every reading
+   * (a calendar year, 365 or 366 days) is one.
+   */
+  readonly defaultValidUntil: (fromMs: number) => number[];
+  /** ngrok's default `extensions` when none are given (user certificates), else `{}`. */
+  readonly defaultExtensions: Readonly<Record<string, string>>;
   /** Whether the certificate has `criticalOptions` and `extensions` (user certificates). */
   readonly hasOptions: boolean;
 }
+
+const DAY_MS = 24 * 3600 * 1000;
 
 /** SSH host certificates: `/ssh_host_certificates`, ids `shcrt_…`, valid 1 year by default. */
 export const HOST: CertificateKind = {
@@ -46,6 +56,12 @@ export const HOST: CertificateKind = {
   idPrefix: "shcrt_",
   principalsAre: "host names or IP addresses",
   defaultValidity: "1 year",
+  defaultValidUntil: (fromMs) => {
+    const from = new Date(fromMs);
+    from.setUTCFullYear(from.getUTCFullYear() + 1);
+    return [from.getTime(), fromMs + 365 * DAY_MS, fromMs + 366 * DAY_MS];
+  },
+  defaultExtensions: {},
   hasOptions: false,
 };
 
@@ -61,6 +77,8 @@ export const USER: CertificateKind = {
   idPrefix: "sucrt_",
   principalsAre: "user names",
   defaultValidity: "24 hours",
+  defaultValidUntil: (fromMs) => [fromMs + DAY_MS],
+  defaultExtensions: { "permit-pty": "", "permit-user-rc": "" },
   hasOptions: true,
 };
 

@@ -27,10 +27,7 @@ export { OPTION_NAME_MAX_BYTES } from "../sshCertificate/options";
  * `permit-user-rc` (ngrok's documentation). The provider does not send them; they come back in
  * the outputs.
  */
-export const NGROK_DEFAULT_EXTENSIONS: Readonly<Record<string, string>> = {
-  "permit-pty": "",
-  "permit-user-rc": "",
-};
+export const NGROK_DEFAULT_EXTENSIONS = USER.defaultExtensions;
 
 /** The inputs as they are after `check`. */
 export type SshUserCertificateInputs = SshCertificateInputs;

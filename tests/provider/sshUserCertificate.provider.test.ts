@@ -79,6 +79,12 @@ test("left out, ngrok's defaults: permit-pty and permit-user-rc, no critical opt
   expect((await provider.diff(id, outs!, inputs)).changes).toBe(false);
   const read = await provider.read(id, outs!);
   expect(read.props).toEqual(outs);
+  // What ngrok filled is left out of the inputs read hands back, as the program left it out.
+  expect(read.inputs).toEqual({
+    sshCertificateAuthorityId: ca.id,
+    publicKey: keys.ED25519,
+    principals: ["deploy"],
+  });
   expect((await provider.diff(id, read.props!, inputs)).changes).toBe(false);
 });
 
