@@ -91,7 +91,7 @@ export type SshCertificateOutputs = SshCertificateInputs & {
  * - `principals` is a list of distinct, non-empty strings without whitespace, commas or control
  *   characters (OpenSSH separates principals with commas); `[]` is allowed and means any;
  * - `validAfter` and `validUntil` are RFC 3339 timestamps (see `./validity`), `validUntil` after
- *   `validAfter` when both are given;
+ *   `validAfter` when both are given; they are recorded in UTC, to the second, as ngrok answers;
  * - user certificates: `criticalOptions` and `extensions` are maps (see `./options`);
  * - `description` at most 255 and `metadata` at most 4096 bytes of UTF-8;
  * - no other property.
@@ -227,6 +227,7 @@ function checkValidity(c: InputChecker<SshCertificateInputs>): void {
     const parsed = parseTimestamp(text);
     if (parsed.ok) {
       instants[property] = parsed.ms;
+      c.set(property, parsed.utc);
     } else {
       c.fail(property, `${property} ${parsed.why}`);
     }
@@ -241,9 +242,9 @@ function checkValidity(c: InputChecker<SshCertificateInputs>): void {
   ) {
     c.fail(
       "validUntil",
-      `validUntil must be after validAfter; validUntil ${c.value("validUntil")} is ` +
+      `validUntil must be after validAfter; validUntil ${String(c.value("validUntil"))} is ` +
         `${seconds(validUntil) === seconds(validAfter) ? "the same second as" : "before"} validAfter ` +
-        `${c.value("validAfter")}`,
+        `${String(c.value("validAfter"))}`,
     );
   }
 }

@@ -12,9 +12,10 @@
  * A relative duration (`"30d"`, `"720h"`) is not a timestamp and is refused: resolved against the
  * time of each `pulumi up`, it would change on every run and re-sign the certificate each time.
  *
- * Timestamps compare as instants to the second ({@link sameInstant}): an OpenSSH certificate
- * holds whole seconds, and ngrok answers in UTC with `Z`, so `…T05:11:37-05:00` and
- * `…T10:11:37Z` are the same validity.
+ * `check` records a timestamp as ngrok answers it ({@link canonical}: UTC with `Z`, to the second,
+ * since an OpenSSH certificate holds whole seconds), so `…T05:11:37-05:00` is recorded and sent
+ * as `…T10:11:37Z`, and the inputs in state read as the outputs do. Timestamps compare as instants
+ * to the second ({@link sameInstant}), whatever their form.
  *
  * @module
  */
@@ -22,10 +23,11 @@
 const RFC3339 =
   /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?(Z|([+-])(\d{2}):(\d{2}))$/;
 
-/** A parsed timestamp: milliseconds since the epoch. */
+/** A parsed timestamp: milliseconds since the epoch, and its {@link canonical} text. */
 export interface ParsedTime {
   readonly ok: true;
   readonly ms: number;
+  readonly utc: string;
 }
 
 /** A refused timestamp: why, after the property name. */
@@ -73,7 +75,22 @@ export function parseTimestamp(text: string): ParsedTime | RefusedTime {
       `must not be before 1970-01-01T00:00:00Z (an OpenSSH certificate cannot hold it); got ${shown}`,
     );
   }
-  return { ok: true, ms };
+  if (ms >= LATEST_MS) {
+    return refuse(
+      `must be before 10000-01-01T00:00:00Z (RFC 3339 has four-digit years); got ${shown}`,
+    );
+  }
+  return { ok: true, ms, utc: canonical(ms) };
+}
+
+const LATEST_MS = Date.UTC(10000, 0, 1);
+
+/**
+ * `ms` as ngrok answers a timestamp: UTC with `Z`, to the second (a fraction is dropped, as a
+ * certificate holds whole seconds), e.g. `2026-12-03T10:11:37Z`.
+ */
+export function canonical(ms: number): string {
+  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(".000Z", "Z");
 }
 
 /**

@@ -29,7 +29,8 @@ describe("check: SshHostCertificate", () => {
         description: "é".repeat(127),
         metadata: '{"team":"infra"}',
       },
-      {},
+      // Timestamps recorded as ngrok answers them: UTC, to the second.
+      { validUntil: "2027-01-01T05:00:00Z" },
     ],
     ["no principals (valid for any host)", { principals: [] }, {}],
     [
@@ -207,6 +208,11 @@ describe("check: SshHostCertificate", () => {
     ],
     [
       "validUntil",
+      { validUntil: "9999-12-31T23:00:00-05:00" },
+      /^validUntil must be before 10000-01-01T00:00:00Z \(RFC 3339 has four-digit years\)/,
+    ],
+    [
+      "validUntil",
       { validAfter: "2026-06-01T12:00:00Z", validUntil: "2026-06-01T07:00:00-05:00" },
       /^validUntil must be after validAfter; validUntil 2026-06-01T07:00:00-05:00 is the same second as validAfter 2026-06-01T12:00:00Z$/,
     ],
@@ -351,14 +357,17 @@ describe("check: SshHostCertificate", () => {
     );
   });
 
-  test("property: any instant since 1970, in UTC or with any offset, is accepted and keeps its text", () => {
+  test("property: any instant from 1970 to 9999, in UTC or with any offset, is accepted and recorded in UTC to the second", () => {
     const offsets = fc
       .tuple(
         fc.constantFrom("+", "-"),
         fc.integer({ min: 0, max: 23 }),
         fc.integer({ min: 0, max: 59 }),
       )
-      .map(([sign, h, m]) => `${sign}${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}`);
+      .map(([sign, h, m]) => ({
+        text: `${sign}${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}`,
+        ms: (sign === "+" ? 1 : -1) * (h * 60 + m) * 60_000,
+      }));
     fc.assert(
       fc.property(
         fc.date({
@@ -368,11 +377,17 @@ describe("check: SshHostCertificate", () => {
         }),
         fc.option(offsets, { nil: undefined }),
         (date, offset) => {
+          // The same wall-clock digits with an offset name another instant: date - offset.
           const text =
-            offset === undefined ? date.toISOString() : date.toISOString().replace("Z", offset);
+            offset === undefined
+              ? date.toISOString()
+              : date.toISOString().replace("Z", offset.text);
+          const instant = date.getTime() - (offset?.ms ?? 0);
           const result = check({ validAfter: text });
           expect(result.failures).toEqual([]);
-          expect(result.inputs?.validAfter).toBe(text);
+          const recorded = result.inputs?.validAfter as string;
+          expect(recorded).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+          expect(Date.parse(recorded)).toBe(Math.floor(instant / 1000) * 1000);
         },
       ),
     );
