@@ -279,13 +279,12 @@ describe.each([
   type State = Map<string, { description?: string; metadata?: string }>;
 
   function live(): State {
+    const certificates = emulator.snapshot()[collection];
     return new Map(
-      emulator
-        .snapshot()
-        [collection].map((c) => [
-          c.id,
-          { description: c.description || undefined, metadata: c.metadata || undefined },
-        ]),
+      certificates.map((c) => [
+        c.id,
+        { description: c.description || undefined, metadata: c.metadata || undefined },
+      ]),
     );
   }
 

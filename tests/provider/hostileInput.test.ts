@@ -935,7 +935,7 @@ const CASES: HostileCase[] = [
     "a principal of spaces",
     "principals",
     { principals: ["  "] },
-    /^principals\[0\] must be a non-empty string; got "  "$/,
+    /^principals\[0\] must be a non-empty string; got " {2}"$/,
   ),
   host(
     "a principal twice",
