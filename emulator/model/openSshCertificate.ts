@@ -17,24 +17,23 @@
  * RSA `rsa-sha2-512` (as Go's x/crypto/ssh signs certificates with RSA keys).
  */
 import { randomBytes, sign, type KeyObject } from "node:crypto";
-import type { SshCertificateType } from "./store";
+import type { SshCertificateRecord, SshCertificateType } from "./store";
 import type { SubjectPublicKey } from "./sshPublicKey";
 
-/** Everything a certificate says, and the CA that signs it. */
-export interface CertificateContents {
-  readonly type: SshCertificateType;
+/**
+ * Everything a certificate says, and the CA that signs it: the stored record's `type`,
+ * `principals` (in order; none = valid for any host or user), `validAfter`/`validUntil`
+ * (seconds since the Unix epoch; OpenSSH's `valid before` is `validUntil`), `criticalOptions`
+ * and `extensions`, plus the fields below.
+ */
+export interface CertificateContents extends Pick<
+  SshCertificateRecord,
+  "type" | "principals" | "validAfter" | "validUntil" | "criticalOptions" | "extensions"
+> {
   /** The certified key. */
   readonly subject: SubjectPublicKey;
   /** The key id (the API uses the resource id). */
   readonly keyId: string;
-  /** Principals, in order; none = valid for any host or user. */
-  readonly principals: readonly string[];
-  /** Seconds since the Unix epoch. */
-  readonly validAfter: number;
-  /** Seconds since the Unix epoch (OpenSSH's `valid before`). */
-  readonly validUntil: number;
-  readonly criticalOptions: Readonly<Record<string, string>>;
-  readonly extensions: Readonly<Record<string, string>>;
   /** The CA's public key as OpenSSH text (`<algorithm> <base64>`). */
   readonly caPublicKey: string;
   /** The CA's private key. */

@@ -148,6 +148,7 @@ export function renderSshHostCertificate(
   };
 }
 
+/** An SSH user certificate: the host-certificate fields plus `critical_options` and `extensions`. */
 export function renderSshUserCertificate(
   record: SshCertificateRecord,
   urls: UrlContext,

@@ -11,7 +11,8 @@
  * 4. `public_key`: see `sshPublicKey.ts` (1952, 1950, 1934);
  * 5. `valid_after` / `valid_until`: RFC 3339 with `Z` or an offset, else 215; before 1970 → 215;
  * 6. the CA must exist: 404 ERR_NGROK_1949 (host) / ERR_NGROK_1951 (user);
- * 7. `valid_until` must be after `valid_after`: 1963 (host) / 1962 (user).
+ * 7. `valid_until` must be after `valid_after`: 1963 (host) / 1962 (user); neither may be
+ *    after 9999-12-31T23:59:59Z (215), which RFC 3339 cannot write.
  *
  * Defaults: `valid_after` = the creation time (`created_at`, whole seconds); `valid_until` =
  * `valid_after` + 1 calendar year (host) / + 24 h (user); `principals` = `[]` (any);
@@ -184,7 +185,11 @@ function validityWindow(
   const validAfter = create.validAfter ?? nowSeconds;
   const validUntil = create.validUntil ?? kind.defaultValidUntil(validAfter);
   if (validUntil > MAX_RFC3339_SECONDS) {
-    throw apiErrors.invalidValue("valid_after", "the default valid_until would be after year 9999");
+    const [name, reason] =
+      create.validUntil === undefined
+        ? ["valid_after", "the default valid_until would be after year 9999"]
+        : ["valid_until", "it is after 9999-12-31T23:59:59Z"];
+    throw apiErrors.invalidValue(name, reason);
   }
   if (validUntil <= validAfter) {
     throw apiErrors.sshCertificateDurationNotPositive(

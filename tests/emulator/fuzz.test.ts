@@ -7,6 +7,8 @@ import type { LightMyRequestResponse } from "fastify";
 import type { EmulatorApp } from "../../emulator";
 import { API_KEY, createEdgeAndRoute, newApp, OKTA_XML } from "./helpers";
 
+const ED25519_KEY =
+  "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIKSsOLGEBa0w3N2Xr6Nm1sSP3CFKIbUCl6AcE8d7G4I5 me@host";
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"] as const;
 
 function checkResponse(res: LightMyRequestResponse, method: string): void {
@@ -209,5 +211,89 @@ describe("fuzzing", () => {
       ),
       { numRuns: 300 },
     );
+  });
+  it("answers random SSH certificate bodies with a response or an envelope, never a 500", async () => {
+    const key = Buffer.from(ED25519_KEY.split(" ")[1], "base64");
+    // A real key with bytes changed, cut short or extended at random: the key parser's input.
+    const mangledKey = fc
+      .tuple(
+        fc.constantFrom("ssh-ed25519", "ssh-rsa", "ecdsa-sha2-nistp256", "ssh-dss", ""),
+        fc.array(fc.tuple(fc.nat(key.length - 1), fc.integer({ min: 0, max: 255 })), {
+          maxLength: 3,
+        }),
+        fc.integer({ min: 0, max: key.length + 8 }),
+      )
+      .map(([algorithm, changes, length]) => {
+        const bytes = Buffer.concat([key, Buffer.alloc(8, 1)]).subarray(0, length);
+        for (const [at, value] of changes) if (at < bytes.length) bytes[at] = value;
+        return `${algorithm} ${bytes.toString("base64")} comment`;
+      });
+    // Valid values weigh most, so that some bodies pass every rule.
+    const mostly = <T, U>(valid: fc.Arbitrary<T>, other: fc.Arbitrary<U>) =>
+      fc.oneof({ arbitrary: valid, weight: 6 }, { arbitrary: other, weight: 1 });
+    const timestamp = mostly(
+      fc
+        .date({ min: new Date("1970-01-01T00:00:00Z"), max: new Date("9999-12-31T23:59:59Z") })
+        .map((d) => (Number.isNaN(d.getTime()) ? "" : d.toISOString())),
+      fc.oneof(
+        fc.constantFrom(
+          "2030-01-01T00:00:00-05:00",
+          "9999-12-31T23:59:59Z",
+          "0000-01-01T00:00:00Z",
+        ),
+        fc.string({ maxLength: 30 }),
+        fc.integer(),
+      ),
+    );
+    const stringMap = mostly(fc.dictionary(fc.string(), fc.string()), fc.anything());
+    const bodies = fc
+      .record(
+        {
+          ssh_certificate_authority_id: mostly(
+            fc.constant(known.caId),
+            fc.constantFrom("sshca_x", "", 1, null),
+          ),
+          public_key: mostly(
+            fc.constant(ED25519_KEY),
+            fc.oneof(mangledKey, fc.string({ maxLength: 80 })),
+          ),
+          principals: mostly(
+            fc.array(fc.string({ maxLength: 10 }), { maxLength: 4 }),
+            fc.anything(),
+          ),
+          valid_after: timestamp,
+          valid_until: timestamp,
+          critical_options: stringMap,
+          extensions: stringMap,
+          description: fc.string({ maxLength: 300 }),
+        },
+        { requiredKeys: ["ssh_certificate_authority_id", "public_key"] },
+      )
+      .map((o) => JSON.stringify(o));
+    const statuses = new Set<number>();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom("/ssh_host_certificates", "/ssh_user_certificates"),
+        bodies,
+        async (url, payload) => {
+          const res = await app.inject({
+            method: "POST",
+            url,
+            headers: {
+              authorization: `Bearer ${API_KEY}`,
+              "ngrok-version": "2",
+              "content-type": "application/json",
+            },
+            payload,
+          });
+          checkResponse(res, "POST");
+          statuses.add(res.statusCode);
+        },
+      ),
+      { numRuns: 400 },
+    );
+    // The generators reach both outcomes.
+    expect(statuses).toContain(201);
+    expect(statuses).toContain(400);
   });
 });

@@ -297,13 +297,21 @@ describe.each(KINDS.map((kind) => [kind.type, kind] as const))("SSH %s certifica
       await expectCreateError({ valid_until: 1893456000 }, 400, "ERR_NGROK_215", /valid_until/);
     });
 
-    it("ERR_NGROK_215 for a default valid_until after year 9999", async () => {
+    it("ERR_NGROK_215 for a valid_until after year 9999, given or default", async () => {
       await expectCreateError(
         { valid_after: "9999-12-31T12:00:00Z" },
         400,
         "ERR_NGROK_215",
-        /valid_after/,
+        /valid_after.*default valid_until/,
       );
+      await expectCreateError(
+        { valid_until: "9999-12-31T23:59:59-00:01" },
+        400,
+        "ERR_NGROK_215",
+        /valid_until.*9999-12-31T23:59:59Z/,
+      );
+      const last = await create({ valid_until: "9999-12-31T23:59:59Z" });
+      expect(last.valid_until).toBe("9999-12-31T23:59:59Z");
     });
 
     it("ERR_NGROK_215 for fields of the wrong type", async () => {
@@ -403,6 +411,16 @@ describe.each(KINDS.map((kind) => [kind.type, kind] as const))("SSH %s certifica
       const other = `${kind.otherPrefix}2ZpXv0Z3d8lHqJzvW1mPZf0b3Qx`;
       expectError(await api(app, "GET", `${kind.path}?before_id=${other}`), 400, "ERR_NGROK_227");
       expectError(await api(app, "GET", `${kind.path}?sort=id`), 400, "ERR_NGROK_231");
+    });
+
+    it("wrong methods answer 405 with Allow; requests need the API key", async () => {
+      const put = await api(app, "PUT", kind.path, {});
+      expectError(put, 405, undefined);
+      expect(put.headers.allow).toBe("GET, HEAD, POST");
+      const item = await api(app, "POST", `${kind.path}/${kind.prefix}x`, {});
+      expect(item.headers.allow).toBe("DELETE, GET, HEAD, PATCH");
+      const anonymous = await app.inject({ method: "GET", url: kind.path });
+      expectError(anonymous, 401, "ERR_NGROK_200");
     });
 
     it("lists only its own kind", async () => {
