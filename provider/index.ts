@@ -17,6 +17,11 @@ export {
   type AdoptionRefusal,
 } from "./sshCertificateAuthority/adopt";
 export * from "./sshCertificateAuthority/lookup";
+export { SshCertificateAuthorityInUseError } from "./sshCertificate/signedBy";
+export { sshHostCertificateProvider } from "./sshHostCertificate/provider";
+export * as sshHostCertificate from "./sshHostCertificate/inputs";
+export { sshUserCertificateProvider } from "./sshUserCertificate/provider";
+export * as sshUserCertificate from "./sshUserCertificate/inputs";
 export { httpsEdgeRouteSamlProvider } from "./httpsEdgeRouteSaml/provider";
 export { SamlModuleExistsError } from "./httpsEdgeRouteSaml/create";
 export * as httpsEdgeRouteSaml from "./httpsEdgeRouteSaml/inputs";

@@ -16,6 +16,9 @@ export {
   type PrivateKeyType,
   type RsaKeySize,
 } from "./sshCertificateAuthority";
+export { SshCertificate, type SshCertificateArgs } from "./sshCertificate";
+export { SshHostCertificate, type SshHostCertificateArgs } from "./sshHostCertificate";
+export { SshUserCertificate, type SshUserCertificateArgs } from "./sshUserCertificate";
 export { HttpsEdgeRouteSaml, type HttpsEdgeRouteSamlArgs } from "./httpsEdgeRouteSaml";
 export {
   getSshCertificateAuthority,

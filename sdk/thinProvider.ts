@@ -18,7 +18,11 @@ import type * as pulumi from "@pulumi/pulumi";
 type Implementation = typeof import("../provider");
 
 /** The export of `pulumi-ngrok-dynamic/provider` that implements a resource. */
-export type ImplementationName = "sshCertificateAuthorityProvider" | "httpsEdgeRouteSamlProvider";
+export type ImplementationName =
+  | "sshCertificateAuthorityProvider"
+  | "sshHostCertificateProvider"
+  | "sshUserCertificateProvider"
+  | "httpsEdgeRouteSamlProvider";
 
 /** A provider whose methods call `require("pulumi-ngrok-dynamic/provider")[name]`. */
 export function thinProvider(name: ImplementationName): pulumi.dynamic.ResourceProvider {

@@ -7,6 +7,7 @@
  * @module
  */
 import { z } from "zod";
+import { API_OBJECT_FIELDS } from "../common/apiObject";
 import { withoutUndefined } from "../common/objects";
 import type { SshCertificateAuthorityInputs, SshCertificateAuthorityOutputs } from "./inputs";
 
@@ -23,11 +24,7 @@ export function itemPath(id: string): string {
  * key parameters are never returned; unknown extra fields are tolerated (and dropped).
  */
 export const sshCertificateAuthoritySchema = z.object({
-  id: z.string().min(1),
-  uri: z.string(),
-  created_at: z.string(),
-  description: z.string().optional(),
-  metadata: z.string().optional(),
+  ...API_OBJECT_FIELDS,
   public_key: z.string().min(1),
   key_type: z.string(),
 });

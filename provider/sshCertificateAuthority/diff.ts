@@ -13,6 +13,7 @@
  * @module
  */
 import type * as pulumi from "@pulumi/pulumi";
+import { diffResult } from "../common/diffResult";
 import { isUnknown } from "../common/unknown";
 import { REPLACE_PROPERTIES, UPDATE_PROPERTIES } from "./inputs";
 
@@ -24,12 +25,5 @@ export function diffSshCertificateAuthority(
   const replaces = REPLACE_PROPERTIES.filter(
     (key) => isUnknown(news[key]) || (olds[key] ?? null) !== (news[key] ?? null),
   );
-  const updates = UPDATE_PROPERTIES.filter(
-    (key) => isUnknown(news[key]) || (olds[key] ?? "") !== (news[key] ?? ""),
-  );
-  return {
-    changes: replaces.length > 0 || updates.length > 0,
-    replaces,
-    deleteBeforeReplace: false,
-  };
+  return diffResult(olds, news, replaces, UPDATE_PROPERTIES);
 }

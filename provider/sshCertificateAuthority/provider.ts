@@ -13,7 +13,9 @@
  *   parameters in `props` (a `get`), they are read from the CA's public key
  * - update: `PATCH /ssh_certificate_authorities/{id}` (description, metadata)
  * - delete: `DELETE /ssh_certificate_authorities/{id}` (404 counts as deleted); none for a CA
- *   that a create of this deployment adopted (see `./adopt`)
+ *   that a create of this deployment adopted (see `./adopt`); refused because certificates the CA
+ *   signed still exist (`ERR_NGROK_1964`), the host and user certificates are listed
+ *   (`GET /ssh_host_certificates`, `GET /ssh_user_certificates`) to name them in the error
  *
  * The object is the mirror image of `../httpsEdgeRouteSaml/provider.ts` on purpose (the same methods in the
  * same order, each with its one request; CONTRIBUTING.md, "Layout"), so `duplicates` pairs the
@@ -27,6 +29,7 @@ import { pureMethods } from "../common/pureMethods";
 import { readResult } from "../common/readResult";
 import { recordCreated } from "../common/recordCreated";
 import type * as AdoptModule from "./adopt";
+import { explainAuthorityInUse } from "../sshCertificate/signedBy";
 import type * as ApiModule from "./api";
 import type * as CreateModule from "./create";
 import { diffSshCertificateAuthority } from "./diff";
@@ -136,16 +139,20 @@ export const sshCertificateAuthorityProvider = {
 
   /**
    * One `DELETE`; a CA that is already gone counts as deleted. None when a create of this
-   * deployment adopted the CA: the adopting resource manages it now (see `./adopt`).
+   * deployment adopted the CA: the adopting resource manages it now (see `./adopt`). When ngrok
+   * refuses because certificates the CA signed still exist (`ERR_NGROK_1964`), the certificates
+   * are listed and the error names them (`SshCertificateAuthorityInUseError`).
    */
   async delete(id: string, _props: Outputs): Promise<void> {
     if (adopt().adoptedInThisDeployment(id)) {
       logDebug(`left the SSH certificate authority ${id} in place: a new resource adopted it`);
       return;
     }
-    await clientFromConfiguration().requestUnlessNotFound({
-      method: "DELETE",
-      path: api().itemPath(id),
-    });
+    const client = clientFromConfiguration();
+    try {
+      await client.requestUnlessNotFound({ method: "DELETE", path: api().itemPath(id) });
+    } catch (error) {
+      throw await explainAuthorityInUse(client, id, error);
+    }
   },
 };

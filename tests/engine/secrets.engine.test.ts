@@ -1,5 +1,6 @@
 /**
- * The API key never leaks. Both resources are deployed through the engine's path (the real
+ * The API key never leaks, nor a private key given by mistake as a certificate's public key.
+ * Every resource is deployed through the engine's path (the real
  * resource classes under setMocks, Pulumi's own dynamic-provider host over gRPC) with a
  * recognisable API key given the way a user gives it (`ngrok:apiKey` stack config). Faults make
  * the client retry (and log each retry, with the debug lines also sent to stderr) and make steps
@@ -12,11 +13,20 @@ import type { ResourceGoal } from "../../dist/devtools/deployment";
 import { callApi, createEdgeWithRoutes } from "../support/emulatorApi";
 import { startTestStack, type TestStack } from "../support/stack";
 import { idpMetadataPath } from "../support/fixtures";
+import * as keys from "../support/sshKeys";
+import { configureProvider } from "../support/configureProvider";
+import { resetStackConfig, sshCertificateAuthorityProvider } from "../../provider";
 
 const API_KEY = "ngrok_api_LEAKCANARY_2n9Q7xVwK4pZt8rJ3mLs";
 const WRONG_KEY = "ngrok_api_WRONGCANARY_5hT2yBq9Xc7Nd4Rk1Wf";
+/** A private key given by mistake as a certificate's publicKey: refused, and shown nowhere. */
+const PRIVATE_KEY = [
+  "-----BEGIN OPENSSH PRIVATE KEY-----",
+  "b3BlbnNzaC1rZXktdjEAAAAAPRIVATECANARY7fQ2mZk9Lp4Xw",
+  "-----END OPENSSH PRIVATE KEY-----",
+].join("\n");
 /** Each key, and the distinctive part alone (in case something truncates or re-encodes it). */
-const NEEDLES = [API_KEY, WRONG_KEY, "LEAKCANARY", "WRONGCANARY"];
+const NEEDLES = [API_KEY, WRONG_KEY, "LEAKCANARY", "WRONGCANARY", "PRIVATECANARY"];
 /** Every stack here: the emulator takes {@link API_KEY}; the host prints its debug lines. */
 const STACK_OPTIONS = {
   emulator: { apiKey: API_KEY },
@@ -25,6 +35,8 @@ const STACK_OPTIONS = {
 
 let ssh: TestStack;
 let saml: TestStack;
+let hostCert: TestStack;
+let userCert: TestStack;
 /** Everything that must not contain a key: collected by the tests, scanned at the end. */
 const scanned: Array<{ where: string; text: string }> = [];
 
@@ -48,11 +60,23 @@ beforeAll(async () => {
     STACK_OPTIONS,
   );
   saml = await startTestStack("tests/programs/httpsEdgeRouteSaml", "secrets-saml", STACK_OPTIONS);
+  hostCert = await startTestStack(
+    "tests/programs/sshHostCertificate",
+    "secrets-host",
+    STACK_OPTIONS,
+  );
+  userCert = await startTestStack(
+    "tests/programs/sshUserCertificate",
+    "secrets-user",
+    STACK_OPTIONS,
+  );
 });
 
 afterAll(async () => {
   await ssh?.close();
   await saml?.close();
+  await hostCert?.close();
+  await userCert?.close();
 });
 
 test("SshCertificateAuthority: up through retries, a failing update, refresh and destroy", async () => {
@@ -135,6 +159,70 @@ test("HttpsEdgeRouteSaml: up through retries, a failing step, refresh and destro
   expect(saml.emulator.snapshot().samlModules).toEqual([]);
   expect(saml.host.stderr).toMatch(/debug: ngrok API: retrying PUT \/edges\/https\//);
 });
+
+test.each([
+  ["SshHostCertificate", () => hostCert, "/ssh_host_certificates"],
+  ["SshUserCertificate", () => userCert, "/ssh_user_certificates"],
+] as const)(
+  "%s: a private key refused, up through retries, a lost create, a failing update, a CA that cannot go, destroy",
+  async (resource, stackOf, path) => {
+    const stack = stackOf();
+    const ca = await callApi(stack.emulator, "POST", "/ssh_certificate_authorities", {
+      private_key_type: "ed25519",
+    });
+    const config = {
+      sshCertificateAuthorityId: ca.body.id as string,
+      publicKey: keys.ED25519,
+      principals: '["deploy"]',
+      description: "secrets v1",
+    };
+
+    // A private key where the public key goes: refused at Check, and never repeated.
+    const refused = await failureOf(async () =>
+      stack.deployment.preview(await stack.goals({ ...config, publicKey: PRIVATE_KEY })),
+    );
+    expect(refused.message).toMatch(/publicKey is a private key/);
+    collect(`${resource} private key refused`, refused.message);
+
+    const goals = await stack.goals(config);
+    collect(`${resource} __provider`, goals[0].inputs.__provider);
+    // A create whose answer is lost (found again), a 429 and a 503 on the way.
+    stack.emulator.faults.add({ method: "POST", path, drop: "after", count: 1 });
+    stack.emulator.faults.add({ method: "GET", status: 429, retryAfter: 1, count: 1 });
+    await stack.deployment.up(goals);
+    stack.emulator.faults.add({ method: "GET", status: 503, count: 1 });
+    await stack.deployment.refresh();
+
+    stack.emulator.faults.add({ method: "PATCH", status: 500, count: 1 });
+    const failed = await failureOf(async () =>
+      stack.deployment.up(await stack.goals({ ...config, description: "secrets v2" })),
+    );
+    expect(failed.message).toMatch(/ngrok API 500/);
+    collect(`${resource} failed update`, failed.message);
+
+    // The CA cannot be deleted while the certificate exists: the provider's error (called here in
+    // this process, configured as the host is) lists the certificates.
+    await configureProvider(stack.emulator);
+    const inUse = await failureOf(() =>
+      sshCertificateAuthorityProvider.delete(ca.body.id as string, {} as never),
+    );
+    resetStackConfig();
+    expect(inUse.message).toMatch(/still has certificates it signed: s[hu]crt_/);
+    collect(`${resource} CA in use`, inUse.message);
+
+    collect(`${resource} state`, [...stack.deployment.resources.values()]);
+    collect(`${resource} stack outputs`, await stack.stackOutputs(config));
+    await stack.deployment.destroy();
+    expect(stack.emulator.snapshot().sshHostCertificates).toEqual([]);
+    expect(stack.emulator.snapshot().sshUserCertificates).toEqual([]);
+    expect(stack.host.stderr).toMatch(
+      new RegExp(`debug: ngrok API: POST ${path} .* but created s[hu]crt_`),
+    );
+    collect(`${resource} host stderr`, stack.host.stderr);
+    collect(`${resource} host stdout`, stack.host.stdout);
+  },
+  240_000,
+);
 
 test("a wrong key: ngrok's 401 quotes it, the error message does not", async () => {
   const wrong = await startTestStack("tests/programs/sshCertificateAuthority", "secrets-3", {

@@ -1,5 +1,5 @@
 /**
- * Every lifecycle step of both resources under every kind of fault the emulator injects (a 429
+ * Every lifecycle step of every resource under every kind of fault the emulator injects (a 429
  * with Retry-After, a 503, a 500, a connection dropped before or after the handler ran, an
  * answer slower than the request timeout). The provider methods are called as the
  * dynamic-provider host calls them, with what the engine would record kept in a small model of
@@ -13,12 +13,16 @@ import {
   ResourceInitFailedError,
   resetStackConfig,
   sshCertificateAuthorityProvider as ssh,
+  sshHostCertificateProvider as host,
+  sshUserCertificateProvider as user,
 } from "../../provider";
 import type { HttpsEdgeRouteSamlOutputs } from "../../provider/httpsEdgeRouteSaml/inputs";
+import type { SshCertificateInputs } from "../../provider/sshCertificate/inputs";
 import type { SshCertificateAuthorityOutputs } from "../../provider/sshCertificateAuthority/inputs";
-import { createEdgeWithRoutes } from "../support/emulatorApi";
+import { callApi, createEdgeWithRoutes } from "../support/emulatorApi";
 import { configureProvider } from "../support/configureProvider";
 import { readIdpMetadata } from "../support/fixtures";
+import * as keys from "../support/sshKeys";
 
 const OKTA = readIdpMetadata("okta.xml");
 const PROVIDER_TEXT = "serialized provider text";
@@ -81,6 +85,39 @@ const FAILS: ReadonlyMap<string, RegExp> = new Map([
   ["SshCertificateAuthority read / 500 Internal Server Error", SERVER_ERROR("GET")],
   ["SshCertificateAuthority update / 500 Internal Server Error", SERVER_ERROR("PATCH")],
   ["SshCertificateAuthority delete / 500 Internal Server Error", SERVER_ERROR("DELETE")],
+  ...(["SshHostCertificate", "SshUserCertificate"] as const).flatMap((resource) => {
+    const noun = resource === "SshHostCertificate" ? "host" : "user";
+    const path = `/ssh_${noun}_certificates`;
+    const lost = (cause: string) =>
+      new RegExp(
+        `^creating the SSH ${noun} certificate failed after the request was sent \\(${cause}\\); ` +
+          `ngrok may have created it\\. No matching ${noun} certificate \\(CA sshca_\\w+, key SHA256:\\S+, ` +
+          'description "faults v1", created since .*\\) was found, so most likely none was created; ' +
+          "nothing was recorded in state\\. To check, list the " +
+          `${noun} certificates \\(GET ${path}, or \`ngrok api ssh-${noun}-certificates list\`\\)`,
+      );
+    return [
+      [
+        `${resource} create / 503 Service Unavailable`,
+        lost(`ngrok API 503: Service Unavailable \\(POST ${path}, operation op_\\w+\\)`),
+      ],
+      [
+        `${resource} create / 500 Internal Server Error`,
+        lost(`ngrok API 500: Internal Server Error \\(POST ${path}, operation op_\\w+\\)`),
+      ],
+      [
+        `${resource} create / connection dropped before the handler ran`,
+        lost("could not reach the ngrok API at .*: request to .* failed, reason: read ECONNRESET"),
+      ],
+      [
+        `${resource} create / answer slower than the request timeout`,
+        lost("could not reach the ngrok API at .*: network timeout at: .*"),
+      ],
+      [`${resource} read / 500 Internal Server Error`, SERVER_ERROR("GET")],
+      [`${resource} update / 500 Internal Server Error`, SERVER_ERROR("PATCH")],
+      [`${resource} delete / 500 Internal Server Error`, SERVER_ERROR("DELETE")],
+    ] as const;
+  }),
   ["HttpsEdgeRouteSaml create / 500 Internal Server Error", SERVER_ERROR("PUT")],
   ["HttpsEdgeRouteSaml read / 500 Internal Server Error", SERVER_ERROR("GET")],
   ["HttpsEdgeRouteSaml update / 500 Internal Server Error", SERVER_ERROR("PUT")],
@@ -227,6 +264,105 @@ describe("SshCertificateAuthority under faults", () => {
     emulator.faults.add({ method, path: pattern, ...FAULTS[fault] });
 
     await expectOutcome(`${RESOURCE} ${step} / ${fault}`, fault, () => run(state));
+    // No duplicate, no orphan, nothing lost: the API holds exactly what state holds.
+    expect(live()).toEqual(state);
+  });
+});
+
+describe.each([
+  ["SshHostCertificate", host, "sshHostCertificates"],
+  ["SshUserCertificate", user, "sshUserCertificates"],
+] as const)("%s under faults", (RESOURCE, provider, collection) => {
+  const path = `/ssh_${RESOURCE === "SshHostCertificate" ? "host" : "user"}_certificates`;
+
+  /** What the engine would hold: id → description and metadata. */
+  type State = Map<string, { description?: string; metadata?: string }>;
+
+  function live(): State {
+    const certificates = emulator.snapshot()[collection];
+    return new Map(
+      certificates.map((c) => [
+        c.id,
+        { description: c.description || undefined, metadata: c.metadata || undefined },
+      ]),
+    );
+  }
+
+  const STEPS: Record<
+    string,
+    {
+      method: string;
+      path: string;
+      run: (state: State, checked: SshCertificateInputs) => Promise<void>;
+    }
+  > = {
+    create: {
+      method: "POST",
+      path,
+      run: async (state, checked) => {
+        try {
+          const { id, outs } = await provider.create(checked);
+          state.set(id, { description: outs?.description, metadata: outs?.metadata });
+        } catch (error) {
+          // The one failure the engine records anyway: created, but not readable.
+          if (ResourceInitFailedError.isInstance(error)) state.set(error.id, checked);
+          throw error;
+        }
+      },
+    },
+    read: {
+      method: "GET",
+      path: `${path}/*`,
+      run: async (state) => {
+        const [[id]] = [...state];
+        const read = await provider.read(id, undefined);
+        if (read.id === "") state.delete(id);
+        else
+          state.set(id, { description: read.props?.description, metadata: read.props?.metadata });
+      },
+    },
+    update: {
+      method: "PATCH",
+      path: `${path}/*`,
+      run: async (state, checked) => {
+        const [[id, olds]] = [...state];
+        const news = { ...checked, description: "faults v2", metadata: '{"v":2}' };
+        const { outs } = await provider.update(id, { ...olds, ...checked } as never, news);
+        state.set(id, { description: outs?.description, metadata: outs?.metadata });
+      },
+    },
+    delete: {
+      method: "DELETE",
+      path: `${path}/*`,
+      run: async (state) => {
+        const [[id, olds]] = [...state];
+        await provider.delete(id, olds as never);
+        state.delete(id);
+      },
+    },
+  };
+
+  test.each(casesOf(STEPS))("%s under %s", async (step, fault) => {
+    const created = await callApi(emulator, "POST", "/ssh_certificate_authorities", {
+      private_key_type: "ed25519",
+    });
+    const checked = {
+      sshCertificateAuthorityId: created.body.id as string,
+      publicKey: keys.ED25519,
+      principals: ["faults"],
+      description: "faults v1",
+      metadata: '{"v":1}',
+      __provider: PROVIDER_TEXT,
+    };
+    const state: State = new Map();
+    if (step !== "create") {
+      const { id, outs } = await provider.create(checked);
+      state.set(id, { description: outs?.description, metadata: outs?.metadata });
+    }
+    const { method, path: pattern, run } = STEPS[step];
+    emulator.faults.add({ method, path: pattern, ...FAULTS[fault] });
+
+    await expectOutcome(`${RESOURCE} ${step} / ${fault}`, fault, () => run(state, checked));
     // No duplicate, no orphan, nothing lost: the API holds exactly what state holds.
     expect(live()).toEqual(state);
   });

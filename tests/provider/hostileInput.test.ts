@@ -6,7 +6,8 @@
  * what the spec allows is not hostile and is not here (see the end of the file).
  *
  * Property names: a failure names its property, except the failures about the value of
- * `idpMetadata`, which carry property "" and a reason that starts with `idpMetadata`. That is
+ * `idpMetadata`, and a private key given as a certificate's `publicKey`, which carry property ""
+ * and a reason that starts with the property's name. That is
  * deliberate: for a named property Pulumi's engine prints "property <name> value <the program's
  * raw value> has a problem" (pulumi/pulumi, `issueCheckFailures`), and this value is a whole XML
  * document of up to 256 KiB. The reason still names it, first.
@@ -29,17 +30,21 @@ import {
   httpsEdgeRouteSamlProvider,
   resetStackConfig,
   sshCertificateAuthorityProvider,
+  sshHostCertificateProvider,
+  sshUserCertificateProvider,
 } from "../../provider";
 import { claimBytes } from "../../provider/httpsEdgeRouteSaml/claim";
 import { IDP_METADATA_MAX_BYTES } from "../../provider/httpsEdgeRouteSaml/idpMetadata";
 import { configureProvider } from "../support/configureProvider";
 import { readIdpMetadata } from "../support/fixtures";
+import * as keys from "../support/sshKeys";
 
 const fixture = readIdpMetadata;
 const OKTA = fixture("okta.xml");
 /** OKTA from its document element on (no XML declaration), to put a prolog of our own before. */
 const OKTA_ROOT = OKTA.slice(OKTA.indexOf("<md:EntityDescriptor"));
 const PROVIDER_TEXT = "exports.handler = serialized provider";
+const CA_ID = "sshca_2ZpXGdAbcDef0123456789abc";
 const MB10 = 10 * 1024 * 1024;
 const ENV_NAMES = ["NGROK_API_KEY", "NGROK_API_BASE_URL"] as const;
 
@@ -58,6 +63,14 @@ const RESOURCES = {
   SshCertificateAuthority: {
     provider: sshCertificateAuthorityProvider,
     base: { privateKeyType: "ed25519" } as Record<string, unknown>,
+  },
+  SshHostCertificate: {
+    provider: sshHostCertificateProvider,
+    base: { sshCertificateAuthorityId: CA_ID, publicKey: keys.ED25519 } as Record<string, unknown>,
+  },
+  SshUserCertificate: {
+    provider: sshUserCertificateProvider,
+    base: { sshCertificateAuthorityId: CA_ID, publicKey: keys.ED25519 } as Record<string, unknown>,
   },
   HttpsEdgeRouteSaml: {
     provider: httpsEdgeRouteSamlProvider,
@@ -99,6 +112,18 @@ const saml = (
   patch: HostileCase["patch"] | Record<string, unknown>,
   rule: RegExp,
 ): HostileCase => ({ ...ssh(what, property, patch, rule), resource: "HttpsEdgeRouteSaml" });
+const host = (
+  what: string,
+  property: string,
+  patch: HostileCase["patch"] | Record<string, unknown>,
+  rule: RegExp,
+): HostileCase => ({ ...ssh(what, property, patch, rule), resource: "SshHostCertificate" });
+const user = (
+  what: string,
+  property: string,
+  patch: HostileCase["patch"] | Record<string, unknown>,
+  rule: RegExp,
+): HostileCase => ({ ...ssh(what, property, patch, rule), resource: "SshUserCertificate" });
 /** A hostile `idpMetadata` document. */
 const idp = (what: string, document: (bait: Bait) => string, rule: RegExp): HostileCase =>
   saml(what, "idpMetadata", (bait) => ({ idpMetadata: document(bait) }), rule);
@@ -751,8 +776,324 @@ const CASES: HostileCase[] = [
     (bait) => ({ idpMetadataUrl: bait.httpUrl("metadata") }),
     /^idpMetadataUrl is not a property of ngrok:HttpsEdgeRouteSaml/,
   ),
+  // SshHostCertificate and SshUserCertificate: the CA's id.
+  host(
+    "a CA id with another resource's prefix",
+    "sshCertificateAuthorityId",
+    { sshCertificateAuthorityId: "shcrt_2ZpXGdAbcDef0123456789abc" },
+    /^sshCertificateAuthorityId must be the id of an SSH certificate authority: "sshca_" followed by letters and digits/,
+  ),
+  host(
+    "a CA id with a path in it",
+    "sshCertificateAuthorityId",
+    { sshCertificateAuthorityId: "sshca_1/../../edges/https" },
+    /followed by letters and digits.*; got "sshca_1\/\.\.\/\.\.\/edges\/https"$/,
+  ),
+  host(
+    "a CA id of 10 MB",
+    "sshCertificateAuthorityId",
+    { sshCertificateAuthorityId: `sshca_${"a".repeat(MB10)}!` },
+    /followed by letters and digits.*; got "sshca_a{54}…"$/,
+  ),
+  host(
+    "a CA id that is an object",
+    "sshCertificateAuthorityId",
+    { sshCertificateAuthorityId: { id: "sshca_1" } },
+    /^sshCertificateAuthorityId must be a string, not a value of type object$/,
+  ),
+  user(
+    "no CA id",
+    "sshCertificateAuthorityId",
+    { sshCertificateAuthorityId: undefined },
+    /^sshCertificateAuthorityId is required/,
+  ),
+  // publicKey: one OpenSSH public key line of a type ngrok certifies.
+  host(
+    "an OpenSSH private key",
+    "publicKey",
+    { publicKey: keys.FAKE_PRIVATE_KEY },
+    /^publicKey is a private key \(-----BEGIN OPENSSH PRIVATE KEY-----\), which must never leave the machine/,
+  ),
+  user(
+    "a PEM private key after a public key line",
+    "publicKey",
+    {
+      publicKey: `${keys.ED25519}\n-----BEGIN RSA PRIVATE KEY-----\nMIIE\n-----END RSA PRIVATE KEY-----`,
+    },
+    /^publicKey is a private key \(-----BEGIN RSA PRIVATE KEY-----\)/,
+  ),
+  host(
+    "a DSA key",
+    "publicKey",
+    { publicKey: keys.DSA_1024 },
+    /^publicKey is a DSA key \(ssh-dss, 1024 bits\)/,
+  ),
+  host(
+    "an RSA key of 768 bits",
+    "publicKey",
+    { publicKey: keys.RSA_768 },
+    /^publicKey is an RSA key of 768 bits \(ssh-rsa\)/,
+  ),
+  user(
+    "a certificate instead of a key",
+    "publicKey",
+    { publicKey: keys.ED25519_CERT },
+    /^publicKey is an SSH certificate \(ssh-ed25519-cert-v01@openssh\.com\), not a public key/,
+  ),
+  host(
+    "a PEM public key",
+    "publicKey",
+    { publicKey: keys.RSA_768_PEM },
+    /^publicKey is in PEM format \(-----BEGIN PUBLIC KEY-----\)/,
+  ),
+  host(
+    "an RFC 4716 public key",
+    "publicKey",
+    {
+      publicKey:
+        "---- BEGIN SSH2 PUBLIC KEY ----\nAAAAC3NzaC1lZDI1NTE5\n---- END SSH2 PUBLIC KEY ----",
+    },
+    /^publicKey is in RFC 4716 format \(---- BEGIN SSH2 PUBLIC KEY ----\).*`ssh-keygen -i -f <file>`/,
+  ),
+  host(
+    "a whole authorized_keys file",
+    "publicKey",
+    { publicKey: [keys.ED25519, keys.RSA_2048, keys.ECDSA_P256].join("\n") },
+    /^publicKey must be one key on one line; it has 3 lines/,
+  ),
+  host(
+    "authorized_keys options before the key",
+    "publicKey",
+    { publicKey: `command="/bin/sh",no-pty ${keys.ED25519}` },
+    /^publicKey starts with something before its type ssh-ed25519/,
+  ),
+  host(
+    "a type that does not match the key data",
+    "publicKey",
+    { publicKey: keys.RSA_2048.replace("ssh-rsa", "ssh-ed25519") },
+    /^publicKey says ssh-ed25519 but its key data is an ssh-rsa key$/,
+  ),
+  host(
+    "key data cut short",
+    "publicKey",
+    { publicKey: keys.RSA_2048.slice(0, 120) },
+    /^publicKey has key data that is not a valid ssh-rsa key: /,
+  ),
+  host(
+    "key data with a NUL in it",
+    "publicKey",
+    { publicKey: keys.ED25519.replace("AAAAC3", "AAAA\u0000C3") },
+    /^publicKey (has key data that is not base64|says ssh-ed25519 but)/,
+  ),
+  host(
+    "a FIDO security key",
+    "publicKey",
+    { publicKey: "sk-ecdsa-sha2-nistp256@openssh.com AAAAInNrLWVjZHNh x" },
+    /^publicKey is a FIDO security key \(sk-ecdsa-sha2-nistp256@openssh\.com\)/,
+  ),
+  host(
+    "a publicKey of 10 MB",
+    "publicKey",
+    { publicKey: `ssh-ed25519 ${"A".repeat(MB10)}` },
+    /^publicKey must be at most 16384 bytes of UTF-8 \(OpenSSH's limit on a public key\); it is 10485772 bytes$/,
+  ),
+  host(
+    "a comment with a lone surrogate",
+    "publicKey",
+    { publicKey: `${keys.ED25519} \uD800` },
+    /^publicKey must be valid Unicode text: .*U\+D800/,
+  ),
+  host(
+    "a publicKey that is a list",
+    "publicKey",
+    { publicKey: [keys.ED25519] },
+    /^publicKey must be a string, not a list$/,
+  ),
+  user(
+    "a publicKey of spaces",
+    "publicKey",
+    { publicKey: " \n\t " },
+    /^publicKey must not be empty/,
+  ),
+  // principals: distinct words.
+  host(
+    "principals as one comma-separated string",
+    "principals",
+    { principals: "web1,web2" },
+    /^principals must be a list of strings, not "web1,web2"$/,
+  ),
+  host(
+    "principals joined with a comma",
+    "principals",
+    { principals: ["web1,web2"] },
+    /^principals\[0\] must be one of the certificate's host names or IP addresses, without whitespace, commas or control characters; it has U\+002C/,
+  ),
+  user(
+    "a principal with a newline",
+    "principals",
+    { principals: ["deploy\nroot"] },
+    /^principals\[0\] must be one of the certificate's user names.*U\+000A at index 6$/,
+  ),
+  user(
+    "a principal of spaces",
+    "principals",
+    { principals: ["  "] },
+    /^principals\[0\] must be a non-empty string; got " {2}"$/,
+  ),
+  host(
+    "a principal twice",
+    "principals",
+    { principals: ["a", "b", "a"] },
+    /^principals\[2\] repeats principals\[0\]/,
+  ),
+  host(
+    "a principal that is a number",
+    "principals",
+    { principals: [10] },
+    /^principals\[0\] must be a non-empty string; got 10$/,
+  ),
+  host(
+    "a principal with a lone surrogate",
+    "principals",
+    { principals: ["web\uDC00"] },
+    /^principals\[0\] must be valid Unicode text/,
+  ),
+  // validAfter, validUntil: RFC 3339 with an offset, in order.
+  host(
+    "validUntil as a relative duration",
+    "validUntil",
+    { validUntil: "30d" },
+    /^validUntil must be an RFC 3339 timestamp, not a relative duration \("30d"\): compute the instant in the program/,
+  ),
+  user(
+    "validUntil as epoch milliseconds",
+    "validUntil",
+    { validUntil: 1798761600000 },
+    /^validUntil must be a string, not 1798761600000$/,
+  ),
+  host(
+    "validUntil as a date without a time",
+    "validUntil",
+    { validUntil: "2027-01-01" },
+    /^validUntil must be an RFC 3339 timestamp with a time and an offset/,
+  ),
+  host(
+    "validAfter without an offset",
+    "validAfter",
+    { validAfter: "2027-01-01T00:00:00" },
+    /^validAfter must be an RFC 3339 timestamp with a time and an offset/,
+  ),
+  host(
+    "validAfter as JavaScript's Date text",
+    "validAfter",
+    { validAfter: "Fri Jan 01 2027 00:00:00 GMT+0000" },
+    /^validAfter must be an RFC 3339 timestamp with a time and an offset/,
+  ),
+  host(
+    "validUntil on 30 February",
+    "validUntil",
+    { validUntil: "2027-02-30T00:00:00Z" },
+    /^validUntil has no such date: 2027-02-30/,
+  ),
+  host(
+    "validUntil at hour 24",
+    "validUntil",
+    { validUntil: "2027-01-01T24:00:00Z" },
+    /^validUntil has no such time of day: 24:00:00/,
+  ),
+  host(
+    "validUntil with a leap second",
+    "validUntil",
+    { validUntil: "2016-12-31T23:59:60Z" },
+    /a leap second cannot be in a certificate/,
+  ),
+  host(
+    "validAfter before 1970",
+    "validAfter",
+    { validAfter: "1969-07-20T20:17:40Z" },
+    /^validAfter must not be before 1970-01-01T00:00:00Z/,
+  ),
+  host(
+    "validUntil before validAfter",
+    "validUntil",
+    { validAfter: "2027-01-01T00:00:00Z", validUntil: "2026-12-31T23:59:59Z" },
+    /^validUntil must be after validAfter; validUntil 2026-12-31T23:59:59Z is before validAfter 2027-01-01T00:00:00Z$/,
+  ),
+  user(
+    "validUntil equal to validAfter in another offset",
+    "validUntil",
+    { validAfter: "2027-01-01T00:00:00Z", validUntil: "2026-12-31T19:00:00-05:00" },
+    /is the same second as validAfter/,
+  ),
+  // description and metadata: byte limits, as for the CA.
+  host(
+    "description of 256 bytes",
+    "description",
+    { description: "é".repeat(128) },
+    /^description must be at most 255 bytes of UTF-8; it is 256 bytes$/,
+  ),
+  user(
+    "metadata of 10 MB",
+    "metadata",
+    { metadata: "{".repeat(MB10) },
+    /^metadata must be at most 4096 bytes of UTF-8; it is 10485760 bytes$/,
+  ),
+  // criticalOptions and extensions: user certificates only, maps of well-formed names to strings.
+  host(
+    "critical options on a host certificate",
+    "criticalOptions",
+    { criticalOptions: { "force-command": "/bin/sh" } },
+    /^criticalOptions is not a property of ngrok:SshHostCertificate/,
+  ),
+  user(
+    "extensions as a list",
+    "extensions",
+    { extensions: ["permit-pty"] },
+    /^extensions must be a map of names to string values/,
+  ),
+  user(
+    "extensions as an empty map",
+    "extensions",
+    { extensions: {} },
+    /^extensions must not be empty: ngrok takes an empty map as unset and signs its default extensions/,
+  ),
+  user(
+    "an extension name with a space",
+    "extensions",
+    { extensions: { "permit pty": "" } },
+    /^extensions has a name that holds whitespace or a control character \(U\+0020 at index 6\)/,
+  ),
+  user(
+    "a critical option name of 1000 bytes",
+    "criticalOptions",
+    { criticalOptions: { ["o".repeat(1000)]: "" } },
+    /^criticalOptions has a name that is 1000 bytes of UTF-8, over the 255-byte limit/,
+  ),
+  user(
+    "an empty critical option name",
+    "criticalOptions",
+    { criticalOptions: { "": "x" } },
+    /^criticalOptions has a name that is empty/,
+  ),
+  user(
+    "an extension value that is an object",
+    "extensions",
+    { extensions: { "permit-pty": { enabled: true } } },
+    /^extensions\["permit-pty"\] must be a string \(use "" for a flag\); got a value of type object$/,
+  ),
+  user(
+    "a __proto__ extension value that is not a string",
+    "extensions",
+    () => ({ extensions: protoPatch('{"polluted": "yes"}') }),
+    /^extensions\["__proto__"\] must be a string/,
+  ),
+  user(
+    "a privateKey property",
+    "privateKey",
+    { privateKey: keys.FAKE_PRIVATE_KEY },
+    /^privateKey is not a property of ngrok:SshUserCertificate/,
+  ),
 ];
-
 let emulator: RunningEmulator;
 let server: http.Server;
 let tmp: string;
@@ -805,6 +1146,9 @@ const recorded = (result: { inputs?: unknown }) =>
 
 /** The property a failure about `property` carries (see the file comment for idpMetadata). */
 function reportedAs(property: string, patch: Record<string, unknown>): string {
+  if (property === "publicKey" && /PRIVATE KEY|PuTTY-User-Key/.test(String(patch.publicKey))) {
+    return ""; // a private key is never shown with its property (see provider/sshCertificate)
+  }
   return property === "idpMetadata" && patch.idpMetadata !== undefined ? "" : property;
 }
 
@@ -812,6 +1156,7 @@ test("the table holds at least 45 hostile cases, for both resources", () => {
   const count = (resource: Resource) => CASES.filter((c) => c.resource === resource).length;
   expect(count("SshCertificateAuthority")).toBeGreaterThanOrEqual(20);
   expect(count("HttpsEdgeRouteSaml")).toBeGreaterThanOrEqual(25);
+  expect(count("SshHostCertificate") + count("SshUserCertificate")).toBeGreaterThanOrEqual(40);
   expect(CASES.length).toBeGreaterThanOrEqual(45);
   expect(new Set(CASES.map((c) => `${c.resource} ${c.what}`)).size).toBe(CASES.length);
 });
@@ -1024,7 +1369,11 @@ describe("properties", () => {
  *   `encoding="UTF-16"` in its declaration: JSON carries it as UTF-8, and the transport's
  *   encoding overrides the declaration (XML 1.0 appendix F);
  * - a valid document under 256 KiB, however it is made up (here 1,000 levels of nesting and
- *   10,000 elements in Extensions).
+ *   10,000 elements in Extensions);
+ * - a certificate with no principals (ngrok signs it as valid for any), a `validUntil` in the past
+ *   (refusing it at preview would stop every later `pulumi up` of a stack whose certificate has
+ *   expired; ngrok judges it at create), a critical option OpenSSH does not know (a valid
+ *   certificate, which sshd refuses), a key comment of any text.
  */
 test.each<[Resource, string, Record<string, unknown>]>([
   [
@@ -1034,6 +1383,18 @@ test.each<[Resource, string, Record<string, unknown>]>([
   ],
   ["SshCertificateAuthority", "a NUL in metadata", { metadata: "\u0000".repeat(4096) }],
   ["SshCertificateAuthority", "null description", { description: null }],
+  ["SshHostCertificate", "no principals", { principals: [] }],
+  ["SshHostCertificate", "a validUntil in the past", { validUntil: "2001-01-01T00:00:00Z" }],
+  [
+    "SshUserCertificate",
+    "an unknown critical option",
+    { criticalOptions: { "x@example.com": "1" } },
+  ],
+  [
+    "SshUserCertificate",
+    "a key comment in any script",
+    { publicKey: `${keys.ED25519} 鍵 🔑 ключ` },
+  ],
   ["HttpsEdgeRouteSaml", "a timeout of -0", { inactivityTimeout: -0, maximumDuration: -0 }],
   ["HttpsEdgeRouteSaml", "a NUL in a group name", { authorizedGroups: ["a\u0000b"] }],
   [

@@ -7,7 +7,6 @@
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { FastifyRequest } from "fastify";
-import { buildEmulatorApp, type EmulatorApp } from "../../emulator/index";
 import {
   NgrokClientError,
   resetStackConfig,
@@ -15,6 +14,7 @@ import {
 } from "../../provider";
 import { callApi } from "../support/emulatorApi";
 import { configureProvider } from "../support/configureProvider";
+import { closeServed, dropPosts, rejectionOf, serve, TIMEOUT } from "../support/faultyEmulator";
 
 const CHECKED = {
   privateKeyType: "ed25519" as const,
@@ -22,62 +22,18 @@ const CHECKED = {
   __provider: "serialized provider text",
 };
 
-/** A one-second attempt timeout, so that timeouts are quick. */
-const TIMEOUT = { "ngrok:requestTimeoutSeconds": "1" };
-
-const apps: EmulatorApp[] = [];
-afterEach(async () => {
-  await Promise.all(apps.splice(0).map((app) => app.close()));
-});
+afterEach(closeServed);
 afterAll(() => resetStackConfig());
 
-/** Starts an emulator with `setup`'s hooks and points the provider at it. */
-async function serve(setup: (app: EmulatorApp) => void) {
-  const app = buildEmulatorApp();
-  let posts = 0;
-  app.addHook("onRequest", async (request: FastifyRequest) => {
-    if (request.method === "POST") posts++;
-  });
-  setup(app);
-  apps.push(app);
-  await app.listen({ host: "127.0.0.1", port: 0 });
-  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  await configureProvider({ url, apiKey: app.emulator.apiKey }, TIMEOUT);
-  const ids = () => app.emulator.snapshot().sshCertificateAuthorities.map((ca) => ca.id);
-  // Answered requests (a dropped one is never answered, so it is not recorded).
-  const calls = () => app.emulator.requests.map((r) => `${r.method} ${r.path.split("?")[0]}`);
-  return { app, url, apiKey: app.emulator.apiKey, ids, calls, posts: () => posts };
-}
-
-/**
- * Drops the connection of the POSTs with these ordinals (1 = the first POST): before the handler
- * ran, or after it ran instead of answering.
- */
-function dropPosts(when: "before" | "after", ordinals: number[] = [1]) {
-  let posts = 0;
-  return (app: EmulatorApp) => {
-    const hook = when === "before" ? "onRequest" : "onSend";
-    app.addHook(hook, async (request: FastifyRequest) => {
-      if (request.method === "POST" && ordinals.includes(++posts)) {
-        request.raw.socket.destroy();
-        // Before the handler: stop here, so that nothing is created.
-        if (when === "before") throw new Error("dropped");
-      }
-    });
-  };
-}
-
-async function rejectionOf(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error("expected a rejection");
+/** {@link serve}, with the ids of the CAs the emulator holds. */
+async function serveCas(setup: Parameters<typeof serve>[0]) {
+  const server = await serve(setup);
+  const ids = () => server.app.emulator.snapshot().sshCertificateAuthorities.map((ca) => ca.id);
+  return { ...server, ids };
 }
 
 test("a POST dropped after the CA was created: the CA is found and recorded, not created again", async () => {
-  const server = await serve(dropPosts("after"));
+  const server = await serveCas(dropPosts("after"));
   const { id, outs } = await provider.create(CHECKED);
   expect(server.ids()).toEqual([id]);
   expect(outs).toMatchObject({ description: "exactly once", keyType: "ed25519" });
@@ -88,7 +44,7 @@ test("a POST dropped after the CA was created: the CA is found and recorded, not
 test("an identical CA this process created before is never taken for the lost one", async () => {
   // The first create is dropped (and recovered), the second succeeds, the third is dropped: when
   // the third looks, three identical CAs exist and two are already owned by this process.
-  const server = await serve(dropPosts("after", [1, 3]));
+  const server = await serveCas(dropPosts("after", [1, 3]));
   const first = await provider.create(CHECKED);
   const second = await provider.create(CHECKED);
   const third = await provider.create(CHECKED);
@@ -98,7 +54,7 @@ test("an identical CA this process created before is never taken for the lost on
 });
 
 test("a CA with the same inputs made by someone else earlier is not adopted", async () => {
-  const server = await serve(dropPosts("before", [2]));
+  const server = await serveCas(dropPosts("before", [2]));
   const theirs = await callApi(server, "POST", "/ssh_certificate_authorities", {
     private_key_type: "ed25519",
     description: "exactly once",
@@ -115,7 +71,7 @@ test("a CA with the same inputs made by someone else earlier is not adopted", as
 });
 
 test("two identical creates both lost at once: neither guesses, each error names the matching CAs it saw", async () => {
-  const server = await serve(dropPosts("after", [1, 2]));
+  const server = await serveCas(dropPosts("after", [1, 2]));
   const [a, b] = await Promise.allSettled([provider.create(CHECKED), provider.create(CHECKED)]);
   const ids = server.ids();
   expect(ids).toHaveLength(2);
@@ -139,7 +95,7 @@ test("two identical creates both lost at once: neither guesses, each error names
 });
 
 test("a POST answered after the request timeout: the CA it made is found and recorded", async () => {
-  const server = await serve((app) => {
+  const server = await serveCas((app) => {
     app.addHook("onSend", async (request: FastifyRequest) => {
       if (request.method === "POST") await new Promise((resolve) => setTimeout(resolve, 1500));
     });
@@ -152,7 +108,7 @@ test("a POST answered after the request timeout: the CA it made is found and rec
 test("a POST the API is still working on when it times out: the CA is found when it appears", async () => {
   // A gateway that lets the API finish a request although the client gave up on it (fastify
   // itself drops the handler of an aborted request): POSTs reach the emulator 1.5 s late.
-  const server = await serve(() => undefined);
+  const server = await serveCas(() => undefined);
   const gateway = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -187,7 +143,7 @@ test("a POST the API is still working on when it times out: the CA is found when
 });
 
 test("a create the API refused (4xx) is not looked for: nothing was created", async () => {
-  const server = await serve(() => undefined);
+  const server = await serveCas(() => undefined);
   const error = await rejectionOf(
     provider.create({ ...CHECKED, description: "x".repeat(300) } as never),
   );

@@ -19,6 +19,7 @@ import {
   NgrokClientError,
   NgrokConfigurationError,
   ResourceInitFailedError,
+  SshCertificateAuthorityInUseError,
   sshCertificateAuthorityProvider as provider,
 } from "../../provider";
 import { resetStackConfig } from "../../provider/client/configuration";
@@ -28,6 +29,7 @@ import type {
 } from "../../provider/sshCertificateAuthority/inputs";
 import { callApi } from "../support/emulatorApi";
 import { configureProvider } from "../support/configureProvider";
+import * as keys from "../support/sshKeys";
 
 const PROVIDER = "exports.handler = __provider_text";
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
@@ -438,5 +440,107 @@ describe("faults", () => {
     expect(NgrokClientError.isInstance(error)).toBe(true);
     expect((error as NgrokClientError).statusCode).toBe(201);
     expect((error as Error).message).toMatch(message);
+  });
+});
+
+describe("delete of a CA that still has certificates (ERR_NGROK_1964)", () => {
+  /** Signs `count` certificates of `kind` with `caId` through the API; returns their ids. */
+  async function sign(
+    app: Pick<RunningEmulator, "url" | "apiKey">,
+    kind: "host" | "user",
+    caId: string,
+    count: number,
+  ) {
+    const ids: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const signed = await callApi(app, "POST", `/ssh_${kind}_certificates`, {
+        ssh_certificate_authority_id: caId,
+        public_key: keys.ED25519,
+        principals: [`p${i}`],
+      });
+      expect(signed.status).toBe(201);
+      ids.push(signed.body.id as string);
+    }
+    return ids;
+  }
+
+  it.each([400, 409] as const)(
+    "names every certificate it signed, through every page, and no other CA's (ngrok answering %d)",
+    async (status) => {
+      const app = await startEmulator({ port: 0, sshCaInUseStatus: status });
+      try {
+        await configureProvider(app);
+        const { result } = await checkAndCreate({ privateKeyType: "ed25519" }, app.requests);
+        const other = await checkAndCreate({ privateKeyType: "ed25519" }, app.requests);
+        // 101 host certificates: the list has two pages of at most 100.
+        const hosts = await sign(app, "host", result.id, 101);
+        const users = await sign(app, "user", result.id, 2);
+        await sign(app, "host", other.result.id, 1);
+        await sign(app, "user", other.result.id, 1);
+
+        const { error, requests } = await failing(app.requests, () =>
+          provider.delete(result.id, result.outs!),
+        );
+        expect(SshCertificateAuthorityInUseError.isInstance(error)).toBe(true);
+        const inUse = error as SshCertificateAuthorityInUseError;
+        expect(inUse.certificateAuthorityId).toBe(result.id);
+        expect([...inUse.certificateIds].sort()).toEqual([...hosts, ...users].sort());
+        expect(inUse.refusal.statusCode).toBe(status);
+        expect(inUse.refusal.errorCode).toBe("ERR_NGROK_1964");
+        expect(inUse.message).toMatch(
+          new RegExp(
+            `^the SSH certificate authority ${result.id} still has certificates it signed: ((shcrt|sucrt)_\\w+, ){102}(shcrt|sucrt)_\\w+; ` +
+              "delete them first \\(or remove them from the program: Pulumi deletes a certificate before the CA whose id it uses\\), then delete the CA " +
+              `\\(ngrok API ${status} ERR_NGROK_1964: .* \\(DELETE /ssh_certificate_authorities/${result.id}, operation op_\\w+\\)\\)$`,
+          ),
+        );
+        expect(requests).toEqual([
+          `DELETE /ssh_certificate_authorities/${result.id} ${status}`,
+          "GET /ssh_host_certificates?limit=100 200",
+          expect.stringMatching(/^GET \/ssh_host_certificates\?.*before_id=shcrt_\w+.* 200$/),
+          "GET /ssh_user_certificates?limit=100 200",
+        ]);
+        expect(liveCa(result.id, app)).toBeDefined();
+
+        // Once they are gone, the delete goes through.
+        for (const id of hosts) await callApi(app, "DELETE", `/ssh_host_certificates/${id}`);
+        for (const id of users) await callApi(app, "DELETE", `/ssh_user_certificates/${id}`);
+        const retried = await during(app.requests, () => provider.delete(result.id, result.outs!));
+        expect(retried.requests).toEqual([`DELETE /ssh_certificate_authorities/${result.id} 204`]);
+      } finally {
+        await app.close();
+      }
+    },
+    60_000,
+  );
+
+  it("when the certificates cannot be listed, it still says why the CA stays, and how to find them", async () => {
+    const { result } = await checkAndCreate({ privateKeyType: "ed25519" });
+    await sign(emulator, "user", result.id, 1);
+    emulator.faults.add({ method: "GET", path: "/ssh_host_certificates", status: 500, count: 1 });
+    const { error, requests } = await failing(emulator.requests, () =>
+      provider.delete(result.id, result.outs!),
+    );
+    expect(requests).toEqual([
+      `DELETE /ssh_certificate_authorities/${result.id} 400`,
+      "GET /ssh_host_certificates?limit=100 500",
+    ]);
+    expect(SshCertificateAuthorityInUseError.isInstance(error)).toBe(true);
+    expect((error as Error).message).toMatch(
+      new RegExp(
+        `^the SSH certificate authority ${result.id} still has certificates it signed \\(listing them failed: ngrok API 500: Internal Server Error \\(GET /ssh_host_certificates\\?limit=100, operation op_\\w+\\)\\); ` +
+          "find them with `ngrok api ssh-host-certificates list` and `ngrok api ssh-user-certificates list`",
+      ),
+    );
+  });
+
+  it("other delete errors pass through unchanged", async () => {
+    const { result } = await checkAndCreate({ privateKeyType: "ed25519" });
+    emulator.faults.add({ method: "DELETE", status: 500, count: 1 });
+    const { error } = await failing(emulator.requests, () =>
+      provider.delete(result.id, result.outs!),
+    );
+    expect(SshCertificateAuthorityInUseError.isInstance(error)).toBe(false);
+    expect(NgrokApiError.isInstance(error) && error.statusCode === 500).toBe(true);
   });
 });

@@ -1,0 +1,165 @@
+/**
+ * The wire format of ngrok's SSH host and user certificate endpoints, and its mapping to the
+ * resources' camelCase inputs and outputs (snake_case on the wire, as ngrok's clients convert).
+ *
+ * Source: `ngrok-ssh-certificates.md` sections 1 (endpoints, lists), 2 (create fields, response
+ * objects) and 3 (PATCH).
+ *
+ * @module
+ */
+import { isDeepStrictEqual } from "node:util";
+import { z } from "zod";
+import type { NgrokClient } from "../client";
+import { API_OBJECT_FIELDS } from "../common/apiObject";
+import { withoutUndefined } from "../common/objects";
+import type { SshCertificateInputs, SshCertificateOutputs } from "./inputs";
+import type { CertificateKind } from "./kinds";
+
+/** `<kind.path>/{id}` with the id URL-encoded. */
+export function itemPath(kind: CertificateKind, id: string): string {
+  return `${kind.path}/${encodeURIComponent(id)}`;
+}
+
+const options = z.record(z.string(), z.string());
+
+/**
+ * An `SSHHostCertificate` body. `description` and `metadata` are absent when empty; a missing
+ * `principals` reads as `[]`; unknown extra fields are tolerated (and dropped).
+ */
+export const sshHostCertificateSchema = z.object({
+  ...API_OBJECT_FIELDS,
+  public_key: z.string().min(1),
+  key_type: z.string(),
+  ssh_certificate_authority_id: z.string().min(1),
+  principals: z.array(z.string()).nullish(),
+  valid_after: z.string().min(1),
+  valid_until: z.string().min(1),
+  certificate: z.string().min(1),
+});
+/** An `SSHUserCertificate` body: a host certificate's fields and the two maps. */
+export const sshUserCertificateSchema = sshHostCertificateSchema.extend({
+  critical_options: options.nullish(),
+  extensions: options.nullish(),
+});
+/** Either kind's body (the user maps absent for host certificates). */
+export type SshCertificateResponse = z.infer<typeof sshUserCertificateSchema>;
+
+/** The schema of one certificate of `kind`. */
+export function certificateSchema(kind: CertificateKind): z.ZodType<SshCertificateResponse> {
+  return kind.hasOptions ? sshUserCertificateSchema : sshHostCertificateSchema;
+}
+
+/** One page of `GET /ssh_host_certificates`. */
+export const sshHostCertificateListSchema = z.object({
+  ssh_host_certificates: z.array(sshHostCertificateSchema),
+  uri: z.string(),
+  next_page_uri: z.string().nullable().optional(),
+});
+/** One page of `GET /ssh_user_certificates`. */
+export const sshUserCertificateListSchema = z.object({
+  ssh_user_certificates: z.array(sshUserCertificateSchema),
+  uri: z.string(),
+  next_page_uri: z.string().nullable().optional(),
+});
+
+/**
+ * Every certificate of `kind`, newest first, following `next_page_uri` through every page
+ * (`GET <kind.path>?limit=100`).
+ *
+ * @param onHeaders called with the headers of each page's answer.
+ */
+export function listCertificates(
+  client: NgrokClient,
+  kind: CertificateKind,
+  onHeaders?: (headers: { get(name: string): string | null }) => void,
+): AsyncIterable<SshCertificateResponse> {
+  const path = `${kind.path}?limit=100`;
+  return kind.hasOptions
+    ? client.list(path, "ssh_user_certificates", sshUserCertificateListSchema, onHeaders)
+    : client.list(path, "ssh_host_certificates", sshHostCertificateListSchema, onHeaders);
+}
+
+/** The body of `POST <kind.path>`: only the inputs that are set. */
+export function createBody(inputs: SshCertificateInputs): Record<string, unknown> {
+  return withoutUndefined({
+    ssh_certificate_authority_id: inputs.sshCertificateAuthorityId,
+    public_key: inputs.publicKey,
+    principals: inputs.principals,
+    valid_after: inputs.validAfter,
+    valid_until: inputs.validUntil,
+    critical_options: inputs.criticalOptions,
+    extensions: inputs.extensions,
+    description: inputs.description,
+    metadata: inputs.metadata,
+  });
+}
+
+/** The body of `PATCH <kind.path>/{id}`: both fields, `""` clears one. */
+export function updateBody(inputs: SshCertificateInputs): Record<string, unknown> {
+  return { description: inputs.description ?? "", metadata: inputs.metadata ?? "" };
+}
+
+/** The outputs: every value from the response, ngrok's own for the inputs it filled. */
+export function toOutputs(
+  kind: CertificateKind,
+  response: SshCertificateResponse,
+): SshCertificateOutputs {
+  const { certificate, key_type: keyType, uri, created_at: createdAt } = response;
+  return {
+    ...effectiveInputs(kind, response),
+    certificate,
+    keyType,
+    uri,
+    createdAt,
+  } as SshCertificateOutputs;
+}
+
+/** Every input of the live certificate, with ngrok's values for those it filled. */
+function effectiveInputs(kind: CertificateKind, response: SshCertificateResponse) {
+  return withoutUndefined({
+    sshCertificateAuthorityId: response.ssh_certificate_authority_id,
+    publicKey: response.public_key,
+    principals: response.principals ?? [],
+    validAfter: response.valid_after,
+    validUntil: response.valid_until,
+    ...(kind.hasOptions
+      ? {
+          criticalOptions: response.critical_options ?? {},
+          extensions: response.extensions ?? {},
+        }
+      : {}),
+    description: response.description || undefined,
+    metadata: response.metadata || undefined,
+  });
+}
+
+/**
+ * The inputs that would reproduce the live certificate, in their shortest form: what `read`
+ * hands back, which the engine keeps as the resource's inputs and shows the changes of on
+ * `pulumi refresh`. An input whose live value is what ngrok fills when it is left out (no
+ * principals, `validAfter` at the creation, `validUntil` at ngrok's default validity, no critical
+ * option, ngrok's default extensions) is left out, as a program that relies on the default
+ * leaves it out; so a refresh that finds a changed description shows `~description`, not every
+ * value ngrok filled. (A later diff compares only what the program declares, see `./diff`.)
+ */
+export function liveInputs(
+  kind: CertificateKind,
+  response: SshCertificateResponse,
+): SshCertificateInputs {
+  const inputs: SshCertificateInputs = effectiveInputs(kind, response);
+  const after = Date.parse(response.valid_after);
+  const seconds = (ms: number) => Math.floor(ms / 1000);
+  const filled = {
+    principals: inputs.principals?.length === 0,
+    validAfter: seconds(after) === seconds(Date.parse(response.created_at)),
+    validUntil: kind
+      .defaultValidUntil(after)
+      .some((until) => seconds(until) === seconds(Date.parse(response.valid_until))),
+    criticalOptions: isDeepStrictEqual(inputs.criticalOptions, {}),
+    extensions: isDeepStrictEqual(inputs.extensions, kind.defaultExtensions),
+  };
+  for (const [property, isDefault] of Object.entries(filled)) {
+    if (isDefault) delete inputs[property as keyof typeof filled];
+  }
+  return inputs;
+}

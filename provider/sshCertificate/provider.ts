@@ -1,0 +1,110 @@
+/**
+ * The implementation of the SSH certificate dynamic providers, one for each
+ * {@link CertificateKind}. The SDK's thin provider `require`s the package's provider module by
+ * name inside each method, so none of this is serialized into `__provider`.
+ *
+ * Each lifecycle method makes exactly one API request (plus retries of the same request where
+ * the client allows them); `check` and `diff` make none.
+ * - create: `POST <path>`, never sent twice; after a failure that may have created the
+ *   certificate, it is looked for with `GET <path>` (see `./create`)
+ * - read: `GET <path>/{id}` (404 → the certificate is gone: `id: ""`)
+ * - update: `PATCH <path>/{id}` (description, metadata)
+ * - delete: `DELETE <path>/{id}` (404 counts as deleted)
+ *
+ * @module
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { clientFromConfiguration } from "../client";
+import { pureMethods } from "../common/pureMethods";
+import { readResult } from "../common/readResult";
+import { recordCreated } from "../common/recordCreated";
+import type * as ApiModule from "./api";
+import type * as CreateModule from "./create";
+import { diffFor } from "./diff";
+import { checkFor, type SshCertificateInputs, type SshCertificateOutputs } from "./inputs";
+import type { CertificateKind } from "./kinds";
+
+/**
+ * The wire format (zod schemas) and the create logic, loaded on first use: `check` and `diff`,
+ * all that `pulumi preview` needs, load neither zod nor the HTTP client.
+ */
+function api(): typeof ApiModule {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require("./api") as typeof ApiModule;
+}
+function create(): typeof CreateModule {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require("./create") as typeof CreateModule;
+}
+
+/** What a certificate's checked inputs hold: all of {@link SshCertificateInputs} but its maps. */
+type BaseInputs = Omit<SshCertificateInputs, "criticalOptions" | "extensions">;
+
+/**
+ * The `ResourceProvider` methods (all but `configure`) of the certificates of `kind`, typed with
+ * the resource's own `Inputs` and `Outputs`: `check` is `checkSshCertificate` and `diff` is
+ * `diffSshCertificate` (no API call).
+ */
+export function sshCertificateProvider<
+  Inputs extends BaseInputs,
+  Outputs extends Omit<SshCertificateOutputs, "criticalOptions" | "extensions">,
+>(kind: CertificateKind) {
+  const outputs = (response: ApiModule.SshCertificateResponse) =>
+    api().toOutputs(kind, response) as Outputs;
+  return {
+    ...pureMethods(checkFor<Inputs>(kind), diffFor(kind)),
+
+    /** One `POST`: ngrok signs the key. See `createCertificate` in `./create`. */
+    async create(inputs: Inputs): Promise<pulumi.dynamic.CreateResult<Outputs>> {
+      const client = clientFromConfiguration();
+      try {
+        const created = await create().createCertificate(client, kind, inputs);
+        return { id: created.id, outs: outputs(created) };
+      } catch (error) {
+        // A POST answered with the new certificate's id created it: record it rather than leak it.
+        throw recordCreated(error, inputs, {
+          idAfter: (failure) => {
+            const body = failure.responseBody as { id?: unknown } | undefined;
+            return typeof body?.id === "string" && body.id.startsWith(kind.idPrefix)
+              ? body.id
+              : undefined;
+          },
+          describe: (id) => `the ${kind.noun} ${id} was created`,
+        });
+      }
+    },
+
+    /** One `GET`. A certificate deleted outside Pulumi reads as `id: ""`, which removes it from state. */
+    async read(id: string, _props?: Outputs): Promise<pulumi.dynamic.ReadResult<Outputs>> {
+      const live = await clientFromConfiguration().requestUnlessNotFound({
+        method: "GET",
+        path: api().itemPath(kind, id),
+        schema: api().certificateSchema(kind),
+      });
+      return readResult(id, live, outputs, (found) => api().liveInputs(kind, found) as Outputs);
+    },
+
+    /** One `PATCH` with `description` and `metadata` (`""` clears a field). */
+    async update(
+      id: string,
+      _olds: Outputs,
+      news: Inputs,
+    ): Promise<pulumi.dynamic.UpdateResult<Outputs>> {
+      const updated = await clientFromConfiguration().request({
+        method: "PATCH",
+        path: api().itemPath(kind, id),
+        body: api().updateBody(news),
+        schema: api().certificateSchema(kind),
+      });
+      return { outs: outputs(updated) };
+    },
+
+    /** One `DELETE`; a certificate that is already gone counts as deleted. */
+    async delete(id: string, _props?: Outputs): Promise<void> {
+      await clientFromConfiguration().requestUnlessNotFound({
+        method: "DELETE",
+        path: api().itemPath(kind, id),
+      });
+    },
+  };
+}

@@ -1,0 +1,243 @@
+/**
+ * The `publicKey` of an SSH certificate: one line of an OpenSSH public key file
+ * (`<type> <base64 key data> [comment]`), judged before anything is sent to ngrok.
+ *
+ * The key data is parsed with sshpk, loaded on first use, so that the `check` of any other
+ * resource does not load it. What is refused, each with a reason that names the key's type (and
+ * its size where it has one):
+ * - a private key (PEM or OpenSSH armour, PuTTY): never sent anywhere, and its reason is the only
+ *   one that does not repeat any of the value;
+ * - another armoured format (PEM `PUBLIC KEY`, RFC 4716 `SSH2 PUBLIC KEY`, X.509): with the
+ *   `ssh-keygen -i` command that converts it;
+ * - more than one line, authorized_keys options before the type, a missing key data field;
+ * - an SSH certificate given as a key (`…-cert-v01@openssh.com`);
+ * - a type ngrok does not certify: DSA (`ssh-dss`), FIDO security keys (`sk-…@openssh.com`),
+ *   anything else: ngrok's `key_type` is `rsa`, `ecdsa` or `ed25519`;
+ * - key data that is not base64, is not the type the line says, or does not parse;
+ * - an RSA key under {@link RSA_MIN_BITS} bits, which OpenSSH refuses.
+ *
+ * Whitespace around the line (the newline at the end of a `.pub` file read with `readFileSync`)
+ * is not part of the key: `check` records the line without it.
+ *
+ * @module
+ */
+import { createHash } from "node:crypto";
+import type * as Sshpk from "sshpk";
+
+/** The key types ngrok certifies, as OpenSSH names them on the line. */
+export const KEY_ALGORITHMS = [
+  "ssh-ed25519",
+  "ecdsa-sha2-nistp256",
+  "ecdsa-sha2-nistp384",
+  "ecdsa-sha2-nistp521",
+  "ssh-rsa",
+] as const;
+
+/** The smallest RSA key OpenSSH accepts (`SSH_RSA_MINIMUM_MODULUS_SIZE`): 1024 bits. */
+export const RSA_MIN_BITS = 1024;
+
+/**
+ * The longest `publicKey` line, in bytes of UTF-8: 16384, OpenSSH's limit on a public key
+ * (`SSH_MAX_PUBKEY_BYTES`). The longest key OpenSSH makes, RSA of 16384 bits, is about 2.8 KB of
+ * text.
+ */
+export const PUBLIC_KEY_MAX_BYTES = 16384;
+
+/** A key that passed: the line to send, and what it is. */
+export interface JudgedKey {
+  readonly ok: true;
+  /** The line without surrounding whitespace. */
+  readonly line: string;
+  /** sshpk's type: `rsa`, `ecdsa` or `ed25519` (ngrok's `key_type`). */
+  readonly keyType: string;
+  /** The key size in bits (256 for Ed25519). */
+  readonly bits: number;
+}
+
+/** A key that was refused: why (starting with `publicKey`), and whether the value is secret. */
+export interface RefusedKey {
+  readonly ok: false;
+  readonly reason: string;
+  /** True for a private key: it must not be recorded or shown. */
+  readonly secret: boolean;
+}
+
+const refuse = (reason: string, secret = false): RefusedKey => ({ ok: false, reason, secret });
+
+const PRIVATE_KEY = /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----|^PuTTY-User-Key-File-\d+:/m;
+// PEM (`-----BEGIN PUBLIC KEY-----`) and RFC 4716 (`---- BEGIN SSH2 PUBLIC KEY ----`) armour.
+const ARMOUR = /^-{4,5} ?BEGIN ([A-Z0-9]+(?: [A-Z0-9]+)*) ?-{4,5}/;
+
+/** Judges one `publicKey` string (see the module comment). */
+export function judgePublicKey(value: string): JudgedKey | RefusedKey {
+  const privateKey = PRIVATE_KEY.exec(value);
+  if (privateKey !== null) {
+    return refuse(
+      `publicKey is a private key (${privateKey[0].replace(/:$/, "")}), which must never leave ` +
+        "the machine it belongs to: give its public key instead (the .pub file beside it, or what " +
+        "`ssh-keygen -y -f <private key file>` prints)",
+      true,
+    );
+  }
+  const bytes = Buffer.byteLength(value, "utf8");
+  if (bytes > PUBLIC_KEY_MAX_BYTES) {
+    return refuse(
+      `publicKey must be at most ${PUBLIC_KEY_MAX_BYTES} bytes of UTF-8 (OpenSSH's limit on a ` +
+        `public key); it is ${bytes} bytes`,
+    );
+  }
+  const line = value.trim();
+  if (line === "") {
+    return refuse(
+      "publicKey must not be empty: give one line of an OpenSSH public key file, " +
+        "`ssh-ed25519 AAAA… comment`",
+    );
+  }
+  const armour = ARMOUR.exec(line);
+  if (armour !== null) {
+    const convert = armour[1] === "SSH2 PUBLIC KEY" ? "-i" : "-i -m PKCS8";
+    return refuse(
+      `publicKey is in ${armour[1] === "SSH2 PUBLIC KEY" ? "RFC 4716" : "PEM"} format ` +
+        `(${armour[0]}), not OpenSSH's one-line format: convert it with ` +
+        `\`ssh-keygen ${convert} -f <file>\` and give the line it prints`,
+    );
+  }
+  const lines = line.split(/\r\n|\r|\n/).length;
+  if (lines > 1) {
+    return refuse(
+      `publicKey must be one key on one line; it has ${lines} lines (an authorized_keys file ` +
+        "holds one key per line: give one of them)",
+    );
+  }
+  const [type, data] = line.split(/[ \t]+/);
+  const refusedType = judgeType(type, line);
+  if (refusedType !== undefined) {
+    return refusedType;
+  }
+  if (data === undefined) {
+    return refuse(
+      `publicKey has no key data after its type (${type}): give the whole line, ` +
+        `\`${type} AAAA… [comment]\``,
+    );
+  }
+  return parseKeyData(line, type, data);
+}
+
+/** Refuses a type ngrok does not certify; `undefined` for one of {@link KEY_ALGORITHMS}. */
+function judgeType(type: string, line: string): RefusedKey | undefined {
+  if ((KEY_ALGORITHMS as readonly string[]).includes(type)) {
+    return undefined;
+  }
+  if (type.endsWith("-cert-v01@openssh.com")) {
+    return refuse(
+      `publicKey is an SSH certificate (${type}), not a public key: give the public key it ` +
+        "certifies (for id_ed25519-cert.pub, the line of id_ed25519.pub)",
+    );
+  }
+  if (type === "ssh-dss") {
+    const bits = sizeOf(line);
+    return refuse(
+      `publicKey is a DSA key (ssh-dss${bits === undefined ? "" : `, ${bits} bits`}): ngrok ` +
+        "certifies RSA, ECDSA and Ed25519 keys only, and OpenSSH no longer accepts DSA; " +
+        "make an Ed25519 key (`ssh-keygen -t ed25519`)",
+    );
+  }
+  if (/^sk-.*@openssh\.com$/.test(type)) {
+    return refuse(
+      `publicKey is a FIDO security key (${type}): ngrok certifies RSA, ECDSA and Ed25519 ` +
+        "keys only (its key_type is rsa, ecdsa or ed25519)",
+    );
+  }
+  const later = line
+    .split(/[ \t]+/)
+    .find((word) => (KEY_ALGORITHMS as readonly string[]).includes(word));
+  if (later !== undefined) {
+    return refuse(
+      `publicKey starts with something before its type ${later} (authorized_keys options?): ` +
+        `give the key alone, from "${later}" on`,
+    );
+  }
+  const shown = type.length > 40 ? `${JSON.stringify(type.slice(0, 40))}…` : JSON.stringify(type);
+  return refuse(
+    `publicKey is not an OpenSSH public key line (\`<type> <base64 key data> [comment]\` with ` +
+      `type ${KEY_ALGORITHMS.join(", ")}): it starts with ${shown}`,
+  );
+}
+
+/** Parses the key data of a line whose type is one of {@link KEY_ALGORITHMS}. */
+function parseKeyData(line: string, type: string, data: string): JudgedKey | RefusedKey {
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(data)) {
+    return refuse(`publicKey has key data that is not base64 after its type (${type})`);
+  }
+  const inside = blobType(data);
+  if (inside !== undefined && inside !== type) {
+    return refuse(
+      `publicKey says ${type} but its key data is ${/^[\x20-\x7e]{1,60}$/.test(inside) ? `an ${inside} key` : "not a key of that type"}`,
+    );
+  }
+  let key: Sshpk.Key;
+  try {
+    key = sshpk().parseKey(`${type} ${data}`, "ssh");
+  } catch (error) {
+    const why = String((error as Error).message ?? error)
+      .split("\n")[0]
+      .replace(/^Failed to parse .* as a valid ssh format key: /, "");
+    return refuse(`publicKey has key data that is not a valid ${type} key: ${why}`);
+  }
+  if (key.type === "rsa" && key.size < RSA_MIN_BITS) {
+    return refuse(
+      `publicKey is an RSA key of ${key.size} bits (ssh-rsa): OpenSSH refuses RSA keys under ` +
+        `${RSA_MIN_BITS} bits; make one of 3072 bits or more, or an Ed25519 key`,
+    );
+  }
+  return { ok: true, line, keyType: key.type, bits: key.size };
+}
+
+/** The type named inside base64 key data (its first SSH string), `undefined` if unreadable. */
+function blobType(data: string): string | undefined {
+  const blob = Buffer.from(data, "base64");
+  if (blob.length < 4) return undefined;
+  const length = blob.readUInt32BE(0);
+  if (length > blob.length - 4 || length > 100) return undefined;
+  return blob.subarray(4, 4 + length).toString("latin1");
+}
+
+/** The size in bits of the key on `line`, `undefined` when it does not parse. */
+function sizeOf(line: string): number | undefined {
+  try {
+    return sshpk().parseKey(
+      line
+        .split(/[ \t]+/)
+        .slice(0, 2)
+        .join(" "),
+      "ssh",
+    ).size;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The key itself, without its comment: `<type> <base64>`. Two lines with the same key material
+ * and different comments certify the same key.
+ */
+export function keyMaterial(line: string): string {
+  return line
+    .trim()
+    .split(/[ \t]+/)
+    .slice(0, 2)
+    .join(" ");
+}
+
+/** The key's SHA-256 fingerprint as `ssh-keygen -l` prints it (`SHA256:…`). */
+export function keyFingerprint(line: string): string {
+  const data = keyMaterial(line).split(" ")[1] ?? "";
+  const digest = createHash("sha256").update(Buffer.from(data, "base64")).digest("base64");
+  return `SHA256:${digest.replace(/=+$/, "")}`;
+}
+
+/** sshpk, loaded on first use (see the module comment). */
+function sshpk(): typeof Sshpk {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require("sshpk") as typeof Sshpk;
+}

@@ -1,0 +1,66 @@
+/**
+ * The `SshHostCertificate` resource class.
+ *
+ * @module
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import provider = require("./thinProviders/sshHostCertificate");
+import { SshCertificate, type SshCertificateArgs } from "./sshCertificate";
+
+/** The arguments of {@link SshHostCertificate}. */
+export interface SshHostCertificateArgs extends SshCertificateArgs {
+  /**
+   * The host names or IP addresses the certificate is valid for (what clients connect to, as in
+   * `known_hosts`), e.g. `["web1.example.com", "10.0.0.5"]`. Default: none, which ngrok signs as
+   * valid for **any** host: give them. Changing the list replaces the certificate.
+   */
+  principals?: pulumi.Input<pulumi.Input<string>[]>;
+  /**
+   * The end of the validity, an RFC 3339 timestamp with an offset. Default: 1 year after the
+   * creation time (ngrok's default), which the `validUntil` output shows. A relative duration is
+   * refused: compute the instant in the program. Changing it replaces the certificate.
+   */
+  validUntil?: pulumi.Input<string>;
+}
+
+/**
+ * An SSH host certificate signed by an ngrok SSH certificate authority: the server's host key,
+ * certified for its host names, so that clients that trust the CA (`@cert-authority` in
+ * `known_hosts`) accept the server without trust-on-first-use. Give `certificate` to `sshd` with
+ * `HostCertificate`.
+ *
+ * API: `POST`, `GET`, `PATCH`, `DELETE /ssh_host_certificates[/{id}]`. The Pulumi id is ngrok's
+ * id (`shcrt_…`). `description` and `metadata` update in place; every other input replaces the
+ * certificate (a new one is signed before the old one is deleted). Inputs that ngrok fills when
+ * they are left out (`principals`, `validAfter`, `validUntil`) keep ngrok's value in the outputs
+ * and are never shown as a change. A certificate deleted outside Pulumi disappears from state on
+ * `pulumi refresh`.
+ *
+ * Invalid arguments fail at `check`, so `pulumi preview` reports them before any API call, each
+ * naming the property and the rule.
+ *
+ * @example
+ * ```ts
+ * import * as fs from "node:fs";
+ * import { SshCertificateAuthority, SshHostCertificate } from "pulumi-ngrok-dynamic";
+ *
+ * const hostCa = new SshCertificateAuthority("host-ca", { privateKeyType: "ed25519" });
+ * const web1 = new SshHostCertificate("web1", {
+ *   sshCertificateAuthorityId: hostCa.id,
+ *   publicKey: fs.readFileSync("keys/web1/ssh_host_ed25519_key.pub", "utf8"),
+ *   principals: ["web1.example.com", "10.0.0.5"],
+ * });
+ * export const web1HostCertificate = web1.certificate; // "ssh-ed25519-cert-v01@openssh.com AAAA… shcrt_…"
+ * ```
+ */
+export class SshHostCertificate extends SshCertificate {
+  /**
+   * @param name the Pulumi resource name (part of the URN).
+   * @param args see {@link SshHostCertificateArgs}.
+   * @param opts Pulumi resource options. `import` is not supported: Pulumi cannot import dynamic
+   *   resources.
+   */
+  constructor(name: string, args: SshHostCertificateArgs, opts?: pulumi.CustomResourceOptions) {
+    super(provider, name, args, opts, "SshHostCertificate");
+  }
+}
