@@ -18,9 +18,10 @@ export * as httpsEdgeRouteSaml from "./httpsEdgeRouteSaml/inputs";
 export { parseIdpMetadata, type IdpMetadata } from "./httpsEdgeRouteSaml/idpMetadata";
 
 /**
- * Pulumi's `configure`: remembers `ngrok:apiKey`, `ngrok:apiBaseUrl` and the retry and timeout
+ * Pulumi's `configure`: remembers `ngrok:apiKey`, `ngrok:apiBaseUrl`, the retry and timeout
  * settings (`ngrok:retryMaxAttempts`, `ngrok:retryDeadlineSeconds`, `ngrok:requestTimeoutSeconds`)
- * from the stack config, in this process's memory only.
+ * and the pacing (`ngrok:maxRequestsPerMinute`) from the stack config, in this process's memory
+ * only.
  */
 export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
   configureFromStack(req.config);

@@ -1,8 +1,9 @@
 /**
  * The ngrok API client shared by both resources: {@link NgrokClient} (the transport, with the
- * request types), its errors, its configuration, its retry settings ({@link RetryPolicy}) and
- * where its debug lines go. The retry rules themselves (`retryDecision` in `./retryPolicy`) and
- * the decoding of answers (`./decode`) are internal and not exported.
+ * request types), its errors, its configuration, its retry settings ({@link RetryPolicy}), its
+ * pacing rate ({@link RateLimit}) and where its debug lines go. The retry rules themselves
+ * (`retryDecision` in `./retryPolicy`), the decoding of answers (`./decode`) and the pacing
+ * (`./rateLimiter`, `./pacer`, `./windowMemory`) are internal and not exported.
  *
  * @module
  */
@@ -12,19 +13,26 @@ export * from "./log";
 export * from "./ngrokClient";
 export * from "./request";
 export { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retryPolicy";
+export { DEFAULT_RATE_LIMIT, type RateLimit } from "./rateLimiter";
 
-import { resolveApiSettings, resolveRequestSettings } from "./configuration";
+import { resolveApiSettings, resolvePacing, resolveRequestSettings } from "./configuration";
 import { NgrokClient } from "./ngrokClient";
 
 /**
  * A client for one provider call, configured now from the stack config remembered by
- * `configure` or the environment (see {@link resolveApiSettings} and
- * {@link resolveRequestSettings}).
+ * `configure` or the environment (see {@link resolveApiSettings},
+ * {@link resolveRequestSettings} and {@link resolvePacing}): paced, by default, at ngrok's 120
+ * requests per 60 s with every other client of the process for the same account.
  *
- * @throws {@link NgrokConfigurationError} when no API key is set, or a retry or timeout setting
- *   is out of range.
+ * @throws {@link NgrokConfigurationError} when no API key is set, or a retry, timeout or pacing
+ *   setting is out of range.
  */
 export function clientFromConfiguration(): NgrokClient {
   const { attempts, deadlineMs, timeoutMs } = resolveRequestSettings();
-  return new NgrokClient(resolveApiSettings(), { retry: { attempts, deadlineMs }, timeoutMs });
+  const rateLimit = resolvePacing();
+  return new NgrokClient(resolveApiSettings(), {
+    retry: { attempts, deadlineMs },
+    timeoutMs,
+    rateLimit,
+  });
 }
