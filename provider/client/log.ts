@@ -42,7 +42,11 @@ export function logDebug(message: string): void {
  * the module comment).
  */
 export function logInfo(message: string): void {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { log } = require("@pulumi/pulumi") as typeof import("@pulumi/pulumi");
-  log.info(message).catch(() => undefined);
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { log } = require("@pulumi/pulumi") as typeof import("@pulumi/pulumi");
+    log.info(message).catch(() => undefined);
+  } catch {
+    // A notice must never fail a request (it runs from the pacer's timers).
+  }
 }

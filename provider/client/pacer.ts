@@ -116,6 +116,10 @@ export class Pacer {
 
   /** Waits for a slot for one attempt of the request holding `ticket`. */
   public acquire(ticket: number): Promise<PacerSlot> {
+    if (this.queue.length === 0 && this.window.delay(this.clock.now()) === 0) {
+      this.window.take();
+      return Promise.resolve(this.slot(0));
+    }
     return new Promise((resolve) => {
       let index = this.queue.length;
       while (index > 0 && this.queue[index - 1].ticket > ticket) {
