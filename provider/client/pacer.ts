@@ -61,6 +61,8 @@ interface Waiter {
   readonly resolve: (slot: PacerSlot) => void;
 }
 
+const NO_EPISODE = { waited: 0, maxMs: 0, totalMs: 0, lastNoticeAt: Number.NEGATIVE_INFINITY };
+
 const realClock: PacerClock = {
   now: () => performance.now(),
   setTimer(callback, ms) {
@@ -80,8 +82,8 @@ export class Pacer {
   private readonly queue: Waiter[] = [];
   private tickets = 0;
   private timer: { at: number; cancel: () => void } | undefined;
-  /** Since the queue last was empty: requests that waited, their total wait, the last notice. */
-  private episode = { waited: 0, totalMs: 0, lastNoticeAt: Number.NEGATIVE_INFINITY };
+  /** Since the queue last was empty: requests that waited, their longest and total wait, the last notice. */
+  private episode = NO_EPISODE;
 
   constructor(limit: RateLimit, options: PacerOptions = {}) {
     this.clock = options.clock ?? realClock;
@@ -169,8 +171,12 @@ export class Pacer {
 
   private slot(waitedMs: number): PacerSlot {
     if (waitedMs > 0) {
-      this.episode.waited += 1;
-      this.episode.totalMs += waitedMs;
+      this.episode = {
+        ...this.episode,
+        waited: this.episode.waited + 1,
+        maxMs: Math.max(this.episode.maxMs, waitedMs),
+        totalMs: this.episode.totalMs + waitedMs,
+      };
     }
     let released = false;
     return {
@@ -190,7 +196,7 @@ export class Pacer {
   }
 
   private sayWaiting(now: number, oldest: number, delay: number | undefined): void {
-    this.episode.lastNoticeAt = now;
+    this.episode = { ...this.episode, lastNoticeAt: now };
     const { requests, windowMs } = this.window.limit;
     const next = delay === undefined ? "" : `; the next goes in ${seconds(delay)}`;
     this.notice(
@@ -202,14 +208,15 @@ export class Pacer {
 
   /** The queue is empty: closes the notices with the total wait, if there were notices. */
   private endEpisode(): void {
-    const { waited, totalMs, lastNoticeAt } = this.episode;
+    const { waited, maxMs, totalMs, lastNoticeAt } = this.episode;
     if (lastNoticeAt !== Number.NEGATIVE_INFINITY) {
       this.notice(
         `ngrok API: no request waiting for the rate limit any more; ${waited} ` +
-          `request${waited === 1 ? "" : "s"} waited ${seconds(totalMs)} in all`,
+          `request${waited === 1 ? "" : "s"} waited, ${seconds(maxMs)} at most, ` +
+          `${seconds(totalMs)} in all`,
       );
     }
-    this.episode = { waited: 0, totalMs: 0, lastNoticeAt: Number.NEGATIVE_INFINITY };
+    this.episode = NO_EPISODE;
   }
 
   private remember(now: number): void {

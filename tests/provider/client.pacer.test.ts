@@ -129,7 +129,7 @@ test("a long wait is announced after 5 s, every 15 s while it lasts, and when it
   expect(granted.map((g) => g.name)).toEqual(["a", "b", "c"]);
   expect(notices.slice(2)).toEqual([
     "ngrok API: 1 request waiting for the rate limit of 1 per 20 s (ngrok:maxRequestsPerMinute); the longest has waited 35 s; the next goes in 5.0 s",
-    "ngrok API: no request waiting for the rate limit any more; 2 requests waited 60 s in all",
+    "ngrok API: no request waiting for the rate limit any more; 2 requests waited, 40 s at most, 60 s in all",
   ]);
 });
 
