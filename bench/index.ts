@@ -56,7 +56,7 @@ type Module = (typeof MODULES)[number];
 async function main(quick: boolean, only: readonly Module[] | undefined): Promise<void> {
   const rounds = quick
     ? { requests: 1, coldStart: 1, overhead: 1, latency: 1, realEngine: 1, pacing: 1 }
-    : { requests: 3, coldStart: 6, overhead: 5, latency: 3, realEngine: 3, pacing: 5 };
+    : { requests: 3, coldStart: 6, overhead: 5, latency: 3, realEngine: 3, pacing: 7 };
   progress("packing the package and installing it in two consumer directories");
   const installation = await installPackage();
   const sections: Section[] = [];

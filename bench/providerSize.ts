@@ -53,6 +53,13 @@ export function measureProviderSize(consumers: readonly [Consumer, Consumer]): S
         `${pathFree ? "no absolute path" : "contains an absolute path"}.`,
     );
   }
+  const before = a.goals.before.inputs.__provider as string;
+  section.rows.push({
+    measure:
+      "SshCertificateAuthority `__provider` before 7d54b6f (7e37a46's seven methods, reconstructed)",
+    figure: exact(Buffer.byteLength(before), 2),
+    unit: "B",
+  });
   const trivial = a.goals.trivial.inputs.__provider as string;
   section.rows.push({
     measure: "trivial dynamic provider `__provider` (reference)",
