@@ -101,15 +101,14 @@ export function spliceReport(
     }
   }
 
-  const note =
-    `Sections measured again with \`--only\` on ${machine.date} (${Math.round(runtimeSeconds)} s, ` +
-    `Node ${machine.node}, ${machine.cpu}): ${measured.map((s) => s.title).join(", ")}.`;
-  const header = intro.join("\n").replace(/ Sections measured again with `--only`[^\n]*/, "");
-  const firstParagraphEnd = header.indexOf("\n\n", header.indexOf("Written by"));
+  const header = remeasuredNotes(
+    intro.join("\n"),
+    measured.map((s) => s.title),
+    `Measured again with \`--only\` on ${machine.date} (${Math.round(runtimeSeconds)} s, ` +
+      `Node ${machine.node}, ${machine.cpu}): ${measured.map((s) => s.title).join(", ")}.`,
+  );
   const parts = [
-    firstParagraphEnd < 0
-      ? `${header} ${note}`
-      : `${header.slice(0, firstParagraphEnd)} ${note}${header.slice(firstParagraphEnd)}`,
+    header,
     table.join("\n"),
     "",
     "## Closing note",
@@ -125,4 +124,25 @@ export function spliceReport(
     parts.push(...(isFresh(section) ? section.notes.map((n) => `- ${n}`) : section.method));
   }
   return parts.join("\n") + "\n";
+}
+
+const REMEASURED =
+  / Measured again with `--only` on \S+ \([^)]*\): ([^\n]*?)\.(?= Measured again|\n|$)/g;
+
+/**
+ * `header` with `note` added to its first paragraph, after the notes of earlier `--only` runs,
+ * from which the titles measured again now are removed (a note left with none is dropped).
+ */
+function remeasuredNotes(header: string, titles: readonly string[], note: string): string {
+  const kept: string[] = [];
+  for (const match of header.matchAll(REMEASURED)) {
+    const left = match[1].split(", ").filter((title) => !titles.includes(title));
+    if (left.length > 0) {
+      kept.push(match[0].replace(match[1], left.join(", ")).trim());
+    }
+  }
+  const bare = header.replace(REMEASURED, "");
+  const end = bare.indexOf("\n\n", bare.indexOf("Written by"));
+  const notes = [...kept, note].map((n) => ` ${n}`).join("");
+  return end < 0 ? `${bare}${notes}` : `${bare.slice(0, end)}${notes}${bare.slice(end)}`;
 }

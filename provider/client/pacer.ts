@@ -111,11 +111,6 @@ export class Pacer {
     return this.tickets;
   }
 
-  /** Requests waiting for a slot. */
-  public get waiting(): number {
-    return this.queue.length;
-  }
-
   /** Waits for a slot for one attempt of the request holding `ticket`. */
   public acquire(ticket: number): Promise<PacerSlot> {
     if (this.queue.length === 0 && this.window.delay(this.clock.now()) === 0) {
