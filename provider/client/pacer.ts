@@ -85,6 +85,10 @@ export class Pacer {
   /** Since the queue last was empty: requests that waited, their longest and total wait, the last notice. */
   private episode = NO_EPISODE;
 
+  /**
+   * @param limit the rate to keep under.
+   * @param options the clock, the notices and the memory; see {@link PacerOptions}.
+   */
   constructor(limit: RateLimit, options: PacerOptions = {}) {
     this.clock = options.clock ?? realClock;
     this.notice = options.notice ?? logInfo;
