@@ -4,12 +4,16 @@
  * package installed from `npm pack`, and runs it under Pulumi's mocks to get each resource's
  * inputs and `__provider`.
  *
- * Besides the package's two resources, it declares two dynamic providers of its own, which
+ * Besides the package's two resources, it declares three dynamic providers of its own, which
  * Pulumi serializes the same way and the same host runs from the same directory:
  * - `trivial`: only `check` and `create`, loading nothing (the cold-start baseline);
  * - `bare`: the SSH CA lifecycle's requests with bare node-fetch, no validation and no retries,
  *   returning the same outputs as the real resource (the baseline of the host path); an input
- *   `pad` is echoed in the outputs, so that it crosses gRPC wherever `__provider` does.
+ *   `pad` is echoed in the outputs, so that it crosses gRPC wherever `__provider` does;
+ * - `caBefore`: the SSH CA through the thin provider of commit 7e37a46, before `__provider`
+ *   became one `require` (7d54b6f): its seven methods, serialized whole, each requiring the
+ *   installed package's implementation (the "before" of the `__provider` size and of the host's
+ *   CPU per lifecycle).
  *
  * Stack config: `edgeId`, `routeId`, `idpMetadataPath` (the SAML module's route and IdP).
  *
@@ -151,3 +155,45 @@ const bareProvider: pulumi.dynamic.ResourceProvider = {
 };
 
 new ProgramResource(bareProvider, "bare", { privateKeyType: "ed25519", description: "v1" });
+
+type Implementation = typeof import("pulumi-ngrok-dynamic/provider");
+const name = "sshCertificateAuthorityProvider";
+
+/** sdk/thinProvider.ts as of commit 7e37a46, for `name`: the seven methods it serialized. */
+const beforeProvider: pulumi.dynamic.ResourceProvider = {
+  async configure(req) {
+    return (require("pulumi-ngrok-dynamic/provider") as Implementation).configure(req);
+  },
+  async check(olds, news) {
+    return (require("pulumi-ngrok-dynamic/provider") as Implementation)[name].check(olds, news);
+  },
+  async diff(id, olds, news) {
+    return (require("pulumi-ngrok-dynamic/provider") as Implementation)[name].diff(id, olds, news);
+  },
+  async create(inputs) {
+    return (require("pulumi-ngrok-dynamic/provider") as Implementation)[name].create(
+      inputs as never,
+    );
+  },
+  async read(id, props) {
+    return (require("pulumi-ngrok-dynamic/provider") as Implementation)[name].read(
+      id,
+      props as never,
+    );
+  },
+  async update(id, olds, news) {
+    return (require("pulumi-ngrok-dynamic/provider") as Implementation)[name].update(
+      id,
+      olds as never,
+      news as never,
+    );
+  },
+  async delete(id, props) {
+    return (require("pulumi-ngrok-dynamic/provider") as Implementation)[name].delete(
+      id,
+      props as never,
+    );
+  },
+};
+
+new ProgramResource(beforeProvider, "caBefore", { privateKeyType: "ed25519", description: "v1" });

@@ -12,51 +12,82 @@
  * 5. emulator responsiveness while rsa-4096 keys are generated (emulatorLatency.ts);
  * 6. the real engine: `pulumi up`, `preview`, `refresh` and `destroy` of 1, 10 and 50 SSH CAs
  *    through the real Pulumi CLI, against the same stacks of a trivial dynamic resource
- *    (realEngine.ts; needs the CLI: `npm run pulumi:install`).
+ *    (realEngine.ts; needs the CLI: `npm run pulumi:install`);
+ * 7. pacing: 300 SSH CAs up, refresh and destroy through the real CLI against the emulator's
+ *    scaled rate limit, the provider's pacing on and off; a small stack on against off
+ *    (pacing.ts; needs the CLI).
  *
  * Progress goes to stderr; the report (report.ts) goes to stdout and to BENCHMARKS.md.
  * `node dist/bench/index.js --quick` runs one round of each, to check the harness; it does not
- * write BENCHMARKS.md.
+ * write BENCHMARKS.md. `node dist/bench/index.js --only pacing,overhead` (modules: requests,
+ * sizes, coldStart, overhead, latency, realEngine, pacing) runs those alone and splices their
+ * sections into the BENCHMARKS.md already written (splice.ts).
  *
  * @module
  */
+import * as fs from "node:fs";
 import * as path from "node:path";
 import { measureColdStart } from "./coldStart";
 import { measureEmulatorLatency } from "./emulatorLatency";
 import { installPackage, REPO } from "./installedPackage";
 import { measureOverhead } from "./overhead";
+import { measurePacing } from "./pacing";
 import { elapsedSeconds, progress } from "./progress";
 import { measureProviderSize } from "./providerSize";
 import { measureRealEngine } from "./realEngine";
 import { describeMachine, formatMarkdown, renderReport, type Section, writeReport } from "./report";
 import { measureRequestCounts } from "./requestCounts";
+import { spliceReport } from "./splice";
 
 const REPORT_FILE = path.join(REPO, "BENCHMARKS.md");
 
-async function main(quick: boolean): Promise<void> {
+/** The modules, in the report's order. */
+const MODULES = [
+  "requests",
+  "sizes",
+  "coldStart",
+  "overhead",
+  "latency",
+  "realEngine",
+  "pacing",
+] as const;
+type Module = (typeof MODULES)[number];
+
+async function main(quick: boolean, only: readonly Module[] | undefined): Promise<void> {
   const rounds = quick
-    ? { requests: 1, coldStart: 1, overhead: 1, latency: 1, realEngine: 1 }
-    : { requests: 3, coldStart: 6, overhead: 5, latency: 3, realEngine: 3 };
+    ? { requests: 1, coldStart: 1, overhead: 1, latency: 1, realEngine: 1, pacing: 1 }
+    : { requests: 3, coldStart: 6, overhead: 5, latency: 3, realEngine: 3, pacing: 7 };
   progress("packing the package and installing it in two consumer directories");
   const installation = await installPackage();
   const sections: Section[] = [];
   try {
     const [consumer] = installation.consumers;
     progress(`installed ${path.basename(installation.tarball)} under ${installation.root}`);
-    sections.push(await measureRequestCounts(consumer, rounds.requests));
-    sections.push(measureProviderSize(installation.consumers));
-    progress("serialized provider sizes compared");
-    sections.push(await measureColdStart(consumer, rounds.coldStart));
-    sections.push(await measureOverhead(consumer, rounds.overhead));
-    sections.push(await measureEmulatorLatency(rounds.latency));
-    sections.push(await measureRealEngine(consumer, rounds.realEngine));
+    const run: Record<Module, () => Promise<Section>> = {
+      requests: () => measureRequestCounts(consumer, rounds.requests),
+      sizes: async () => {
+        const section = measureProviderSize(installation.consumers);
+        progress("serialized provider sizes compared");
+        return section;
+      },
+      coldStart: () => measureColdStart(consumer, rounds.coldStart),
+      overhead: () => measureOverhead(consumer, rounds.overhead),
+      latency: () => measureEmulatorLatency(rounds.latency),
+      realEngine: () => measureRealEngine(consumer, rounds.realEngine),
+      pacing: () => measurePacing(consumer, rounds.pacing),
+    };
+    for (const module of MODULES.filter((m) => only === undefined || only.includes(m))) {
+      sections.push(await run[module]());
+    }
   } finally {
     installation.remove();
   }
-  const report = await formatMarkdown(
-    renderReport(sections, describeMachine(), elapsedSeconds()),
-    REPORT_FILE,
-  );
+  const machine = describeMachine();
+  const markdown =
+    only === undefined
+      ? renderReport(sections, machine, elapsedSeconds())
+      : spliceReport(fs.readFileSync(REPORT_FILE, "utf8"), sections, machine, elapsedSeconds());
+  const report = await formatMarkdown(markdown, REPORT_FILE);
   process.stdout.write(report);
   if (quick) {
     progress("quick run: BENCHMARKS.md left as it was");
@@ -66,7 +97,21 @@ async function main(quick: boolean): Promise<void> {
   }
 }
 
-main(process.argv.includes("--quick")).catch((error: unknown) => {
-  console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-  process.exit(1);
-});
+/** The modules named by `--only a,b`, or `undefined` for all. */
+function onlyModules(argv: readonly string[]): Module[] | undefined {
+  const index = argv.indexOf("--only");
+  if (index < 0) return undefined;
+  const names = (argv[index + 1] ?? "").split(",").filter((n) => n !== "");
+  const unknown = names.filter((n) => !(MODULES as readonly string[]).includes(n));
+  if (names.length === 0 || unknown.length > 0) {
+    throw new Error(`--only takes modules among ${MODULES.join(", ")}; got ${argv[index + 1]}`);
+  }
+  return names as Module[];
+}
+
+Promise.resolve()
+  .then(() => main(process.argv.includes("--quick"), onlyModules(process.argv)))
+  .catch((error: unknown) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    process.exit(1);
+  });

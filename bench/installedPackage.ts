@@ -30,6 +30,8 @@ export interface ConsumerGoals {
   readonly httpsEdgeRouteSaml: ResourceGoal;
   readonly trivial: ResourceGoal;
   readonly bare: ResourceGoal;
+  /** The SSH CA through the thin provider of commit 7e37a46 (seven serialized methods). */
+  readonly before: ResourceGoal;
 }
 
 /** One consumer directory with the installed package, and what its program registered. */
@@ -117,6 +119,7 @@ async function consumer(dir: string, idpMetadataPath: string): Promise<Consumer>
       httpsEdgeRouteSaml: byName("sso"),
       trivial: byName("trivial"),
       bare: byName("bare"),
+      before: byName("caBefore"),
     },
   };
 }

@@ -34,8 +34,11 @@ const LIFECYCLES = 200;
 const CONCURRENCY = 10;
 const WARM_UP = 20;
 const PAD_BYTES = 8192;
+/** Requests per minute the provider paces to here: far above what the lifecycles send. */
+const PACING_RATE = 100_000;
 
-type VariantName = "oursHost" | "bareHost" | "bareHostPadded" | "oursInProcess" | "bareFetch";
+type VariantName =
+  "oursHost" | "oursHostBefore" | "bareHost" | "bareHostPadded" | "oursInProcess" | "bareFetch";
 
 interface Measurement {
   readonly wallMs: number;
@@ -49,7 +52,7 @@ type Implementation = typeof import("../provider");
 
 /** Measures `rounds` rounds of every variant. */
 export async function measureOverhead(consumer: Consumer, rounds: number): Promise<Section> {
-  const { sshCertificateAuthority: ssh, bare } = consumer.goals;
+  const { sshCertificateAuthority: ssh, bare, before } = consumer.goals;
   const emulator = await startEmulatorProcess();
   const host = await startProviderHost({ cwd: consumer.dir, project: PROJECT });
   const client = new BareClient(emulator.url, emulator.apiKey);
@@ -58,6 +61,8 @@ export async function measureOverhead(consumer: Consumer, rounds: number): Promi
     const settings: Record<string, string> = {
       "ngrok:apiKey": emulator.apiKey,
       "ngrok:apiBaseUrl": emulator.url,
+      // Pacing on, at a rate this run never reaches: its code runs, and delays nothing.
+      "ngrok:maxRequestsPerMinute": String(PACING_RATE),
     };
     await host.configure(settings);
     // Our implementation as installed in the consumer, loaded into this process.
@@ -69,6 +74,7 @@ export async function measureOverhead(consumer: Consumer, rounds: number): Promi
     const padded = variant(bare, bare.name, { pad: "x".repeat(PAD_BYTES) });
     const variants: Record<VariantName, (i: number) => Promise<void>> = {
       oursHost: (i) => hostLifecycle(host, ssh, `ours-${i}`),
+      oursHostBefore: (i) => hostLifecycle(host, before, `before-${i}`),
       bareHost: (i) => hostLifecycle(host, bare, `bare-${i}`),
       bareHostPadded: (i) => hostLifecycle(host, padded, `padded-${i}`),
       oursInProcess: () => inProcessLifecycle(implementation),
@@ -102,7 +108,10 @@ export async function measureOverhead(consumer: Consumer, rounds: number): Promi
     await host.close();
     await emulator.close();
   }
-  return report(results, rounds, Buffer.byteLength(ssh.inputs.__provider as string));
+  return report(results, rounds, {
+    now: Buffer.byteLength(ssh.inputs.__provider as string),
+    before: Buffer.byteLength(before.inputs.__provider as string),
+  });
 }
 
 /** Runs `work` and returns its wall time and the CPU per lifecycle of each process. */
@@ -158,8 +167,9 @@ async function inProcessLifecycle(implementation: Implementation): Promise<void>
 function report(
   results: Map<VariantName, Measurement[]>,
   rounds: number,
-  providerBytes: number,
+  bytes: { now: number; before: number },
 ): Section {
+  const providerBytes = bytes.now;
   const get = (name: VariantName) => results.get(name) ?? [];
   const wall = (name: VariantName) => get(name).map((m) => m.wallMs);
   const cpu = (name: VariantName, of: "engineCpu" | "hostCpu" | "emulatorCpu") =>
@@ -224,6 +234,7 @@ function report(
       ...(
         [
           ["wall time, ours through the host", "oursHost"],
+          ["wall time, ours with 7e37a46's `__provider` through the host", "oursHostBefore"],
           ["wall time, bare-fetch provider through the host", "bareHost"],
           ["wall time, ours in this process", "oursInProcess"],
           ["wall time, bare node-fetch", "bareFetch"],
@@ -238,6 +249,11 @@ function report(
         [
           ["CPU per lifecycle, ours through the host: engine stand-in", "oursHost", "engineCpu"],
           ["CPU per lifecycle, ours through the host: host", "oursHost", "hostCpu"],
+          [
+            `CPU per lifecycle, ours with 7e37a46's \`__provider\` (${bytes.before} B) through the host: host`,
+            "oursHostBefore",
+            "hostCpu",
+          ],
           ["CPU per lifecycle, ours through the host: emulator", "oursHost", "emulatorCpu"],
           ["CPU per lifecycle, bare-fetch provider through the host: host", "bareHost", "hostCpu"],
           ["CPU per lifecycle, bare node-fetch: client", "bareFetch", "engineCpu"],
@@ -251,6 +267,15 @@ function report(
           unit: "ms CPU" as const,
           decimals: 2,
         })),
+      ...(cpu("oursHostBefore", "hostCpu").length > 0
+        ? [
+            {
+              measure: `host CPU per lifecycle, ours now (\`__provider\` ${bytes.now} B) ÷ with 7e37a46's (${bytes.before} B)`,
+              figure: ratio(cpu("oursHost", "hostCpu"), cpu("oursHostBefore", "hostCpu")),
+              unit: "×" as const,
+            },
+          ]
+        : []),
       ...(hostPerKb.length > 0
         ? [
             {
@@ -274,10 +299,17 @@ function report(
       "The engine stand-in is this Node process with @grpc/grpc-js and google-protobuf; Pulumi's " +
         "real engine is Go, so its side of each call costs less than measured here. The host is " +
         "Pulumi's own, unchanged. CPU times come from /proc (host) and process.cpuUsage().",
-      "The emulator's optional rate limit is off. Against api.ngrok.com, its documented 120 " +
+      `The emulator's optional rate limit is off, and the provider paces at ${PACING_RATE} ` +
+        "requests per minute (`ngrok:maxRequestsPerMinute`), which these lifecycles never reach: " +
+        "the pacing's bookkeeping is measured, and delays nothing. Against api.ngrok.com, its documented 120 " +
         `requests per 60 s would make the ${LIFECYCLES * 3} requests of one variant take at ` +
         `least ${Math.ceil((LIFECYCLES * 3) / 120)} minutes: there, the number of requests (see ` +
         "above) is what a deployment costs, and milliseconds of CPU per call are noise.",
+      `"Ours with 7e37a46's \`__provider\`" is the same implementation through a thin provider ` +
+        "written as it was before commit 7d54b6f (bench/consumerProgram.ts, `caBefore`): its " +
+        `seven methods serialized whole (${bytes.before} B) instead of one \`require\` of the ` +
+        `package's module (${bytes.now} B); the difference in host CPU is what the smaller ` +
+        "`__provider` saves per lifecycle.",
       `The padded variant carries ${PAD_BYTES} B more wherever \`__provider\` goes (in its inputs ` +
         "and echoed in its outputs); its extra host CPU per KB prices the state every message carries.",
     ],

@@ -13,7 +13,8 @@ import { REPO } from "./installedPackage";
 import type { Section } from "./report";
 import { exact } from "./stats";
 
-const LIMIT = 4096;
+/** The issue's target (#16): at most 2 KiB per resource. */
+const LIMIT = 2048;
 const RESOURCES: readonly { key: keyof ConsumerGoals; label: string }[] = [
   { key: "sshCertificateAuthority", label: "SshCertificateAuthority" },
   { key: "httpsEdgeRouteSaml", label: "HttpsEdgeRouteSaml" },
@@ -35,10 +36,10 @@ export function measureProviderSize(consumers: readonly [Consumer, Consumer]): S
       measure: `${label} \`__provider\``,
       figure: exact(bytes, 2),
       unit: "B",
-      target: "< 4096 B, same bytes at both install paths, no absolute path",
-      met: bytes < LIMIT && identical && pathFree,
+      target: "≤ 2048 B, same bytes at both install paths, no absolute path",
+      met: bytes <= LIMIT && identical && pathFree,
       why:
-        bytes >= LIMIT
+        bytes > LIMIT
           ? `${bytes} B`
           : !identical
             ? "the two install paths give different bytes"
@@ -52,6 +53,13 @@ export function measureProviderSize(consumers: readonly [Consumer, Consumer]): S
         `${pathFree ? "no absolute path" : "contains an absolute path"}.`,
     );
   }
+  const before = a.goals.before.inputs.__provider as string;
+  section.rows.push({
+    measure:
+      "SshCertificateAuthority `__provider` before 7d54b6f (7e37a46's seven methods, reconstructed)",
+    figure: exact(Buffer.byteLength(before), 2),
+    unit: "B",
+  });
   const trivial = a.goals.trivial.inputs.__provider as string;
   section.rows.push({
     measure: "trivial dynamic provider `__provider` (reference)",
@@ -59,8 +67,12 @@ export function measureProviderSize(consumers: readonly [Consumer, Consumer]): S
     unit: "B",
   });
   section.notes.push(
-    'Each `__provider` holds seven short methods that `require("pulumi-ngrok-dynamic/provider")` ' +
-      "when they run; Pulumi's serializer wraps each method in about 300 bytes of scaffolding.",
+    "From an installed package each `__provider` is one `require` of the package's " +
+      "`dist/sdk/thinProviders/<resource>.js` (Pulumi's serializer writes a value that is a " +
+      "node_modules module's whole export as a require of that module); its methods " +
+      '`require("pulumi-ngrok-dynamic/provider")` when they run. Before commit 7d54b6f it held ' +
+      "the seven short methods themselves, each wrapped in about 300 bytes of the serializer's " +
+      "scaffolding: 2779 B (SshCertificateAuthority) and 2749 B (HttpsEdgeRouteSaml).",
   );
   return section;
 }

@@ -15,7 +15,7 @@ export interface Row {
   readonly measure: string;
   /** Absent for a row that only states a fact (e.g. which requests were sent). */
   readonly figure?: Summary;
-  readonly unit: "B" | "ms" | "×" | "requests" | "ms CPU";
+  readonly unit: "B" | "ms" | "×" | "requests" | "ms CPU" | "%" | "count";
   /** Digits after the decimal point; default by unit. */
   readonly decimals?: number;
   /** Absent for diagnostic rows, which have no target of their own. */
@@ -59,6 +59,7 @@ function decimalsOf(row: Row): number {
   switch (row.unit) {
     case "B":
     case "requests":
+    case "count":
       return 0;
     case "×":
       return 2;
@@ -69,7 +70,11 @@ function decimalsOf(row: Row): number {
 
 function formatValue(value: number, row: Row): string {
   const text = value.toFixed(decimalsOf(row));
-  return row.unit === "×" ? `${text}×` : row.unit === "requests" ? text : `${text} ${row.unit}`;
+  return row.unit === "×"
+    ? `${text}×`
+    : row.unit === "requests" || row.unit === "count"
+      ? text
+      : `${text} ${row.unit}`;
 }
 
 function cell(text: string): string {

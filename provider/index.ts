@@ -29,9 +29,10 @@ export * from "./httpsEdgeRouteSaml/lookup";
 export { parseIdpMetadata, type IdpMetadata } from "./httpsEdgeRouteSaml/idpMetadata";
 
 /**
- * Pulumi's `configure`: remembers `ngrok:apiKey`, `ngrok:apiBaseUrl` and the retry and timeout
+ * Pulumi's `configure`: remembers `ngrok:apiKey`, `ngrok:apiBaseUrl`, the retry and timeout
  * settings (`ngrok:retryMaxAttempts`, `ngrok:retryDeadlineSeconds`, `ngrok:requestTimeoutSeconds`)
- * from the stack config, in this process's memory only.
+ * and the pacing (`ngrok:maxRequestsPerMinute`) from the stack config, in this process's memory
+ * only.
  *
  * @param req Pulumi's `ConfigureRequest` (`pulumi.dynamic.ConfigureRequest`), or any object whose
  *   `config.get(key)` answers the stack config.

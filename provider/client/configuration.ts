@@ -15,12 +15,18 @@
  * of one request with its retries, default 300), `ngrok:requestTimeoutSeconds` /
  * `NGROK_REQUEST_TIMEOUT_SECONDS` (one attempt, default 60).
  *
+ * Pacing (see {@link resolvePacing}), same precedence: `ngrok:maxRequestsPerMinute` /
+ * `NGROK_MAX_REQUESTS_PER_MINUTE`, the requests per rolling 60 s the provider sends to one
+ * account (integer 0..100000, default 120, ngrok's limit; 0 turns pacing off). The environment
+ * variable {@link RATE_WINDOW_ENV_VAR} shortens the 60 s window, for tests and benchmarks only.
+ *
  * The values live only in the memory of the dynamic-provider host process: they are never captured
  * in the serialized provider (`__provider`), never written to state, logs or error messages.
  *
  * @module
  */
 import { NgrokConfigurationError } from "./errors";
+import { DEFAULT_RATE_LIMIT, type RateLimit } from "./rateLimiter";
 
 /** ngrok's API base URL, used when neither `ngrok:apiBaseUrl` nor `NGROK_API_BASE_URL` is set. */
 export const DEFAULT_API_BASE_URL = "https://api.ngrok.com";
@@ -32,6 +38,7 @@ export const CONFIG_KEYS = {
   retryMaxAttempts: "ngrok:retryMaxAttempts",
   retryDeadlineSeconds: "ngrok:retryDeadlineSeconds",
   requestTimeoutSeconds: "ngrok:requestTimeoutSeconds",
+  maxRequestsPerMinute: "ngrok:maxRequestsPerMinute",
 } as const;
 /** The environment variables of the same settings, read when the stack config has none. */
 export const ENV_VARS = {
@@ -40,7 +47,16 @@ export const ENV_VARS = {
   retryMaxAttempts: "NGROK_RETRY_MAX_ATTEMPTS",
   retryDeadlineSeconds: "NGROK_RETRY_DEADLINE_SECONDS",
   requestTimeoutSeconds: "NGROK_REQUEST_TIMEOUT_SECONDS",
+  maxRequestsPerMinute: "NGROK_MAX_REQUESTS_PER_MINUTE",
 } as const;
+
+/**
+ * For tests and benchmarks only: the length in milliseconds (integer 1..3600000) of the window
+ * `ngrok:maxRequestsPerMinute` counts in, instead of 60000, so that a run against the emulator
+ * with a scaled rate limit (e.g. 120 requests per 6 s) is paced at the same scale. Environment
+ * only; not a user setting.
+ */
+export const RATE_WINDOW_ENV_VAR = "PULUMI_NGROK_DYNAMIC_RATE_WINDOW_MS";
 
 type SettingName = keyof typeof CONFIG_KEYS;
 
@@ -66,8 +82,8 @@ let stackConfig: StackSettings = {};
 
 /**
  * Remembers every setting of {@link CONFIG_KEYS} (`ngrok:apiKey`, `ngrok:apiBaseUrl`,
- * `ngrok:retryMaxAttempts`, `ngrok:retryDeadlineSeconds`, `ngrok:requestTimeoutSeconds`) from the
- * stack config that Pulumi hands to the provider's `configure` method. Called once per provider
+ * `ngrok:retryMaxAttempts`, `ngrok:retryDeadlineSeconds`, `ngrok:requestTimeoutSeconds`,
+ * `ngrok:maxRequestsPerMinute`) from the stack config that Pulumi hands to the provider's `configure` method. Called once per provider
  * in the dynamic-provider host; the values stay in that process's memory.
  */
 export function configureFromStack(config: ConfigSource): void {
@@ -177,6 +193,31 @@ export function resolveRequestSettings(
     deadlineMs: seconds(number("retryDeadlineSeconds", { min: 0.001, max: 86400 })),
     timeoutMs: seconds(number("requestTimeoutSeconds", { min: 0.001, max: 3600 })),
   };
+}
+
+/**
+ * Resolves the pacing for one API call, now: `ngrok:maxRequestsPerMinute` (or
+ * `NGROK_MAX_REQUESTS_PER_MINUTE`) requests per 60 s, default {@link DEFAULT_RATE_LIMIT} (120);
+ * `undefined` when it is 0 (pacing off). {@link RATE_WINDOW_ENV_VAR} replaces the 60 s.
+ *
+ * @throws {@link NgrokConfigurationError} when a value is not an integer in its range; the
+ *   message names the config key (or variable) and the rule.
+ */
+export function resolvePacing(
+  env: NodeJS.ProcessEnv = process.env,
+  stack: StackSettings = stackConfig,
+): RateLimit | undefined {
+  const requests =
+    numberSetting("maxRequestsPerMinute", env, stack, { integer: true, min: 0, max: 100000 }) ??
+    DEFAULT_RATE_LIMIT.requests;
+  const rawWindow = nonEmpty(env[RATE_WINDOW_ENV_VAR]);
+  const windowMs = rawWindow === undefined ? DEFAULT_RATE_LIMIT.windowMs : Number(rawWindow);
+  if (!Number.isInteger(windowMs) || windowMs < 1 || windowMs > 3_600_000) {
+    throw new NgrokConfigurationError(
+      `${RATE_WINDOW_ENV_VAR} must be an integer from 1 to 3600000, got ${JSON.stringify(rawWindow)}`,
+    );
+  }
+  return requests === 0 ? undefined : { requests, windowMs };
 }
 
 type NumberRule = { integer?: boolean; min: number; max: number };

@@ -1,5 +1,6 @@
 /**
- * Where the client's diagnostic lines (one per retry) go.
+ * Where the client's diagnostic lines (one per retry) and its notices (requests waiting for the
+ * rate limit, see `./pacer`) go.
  *
  * {@link logDebug} writes through Pulumi's logging at debug level (`pulumi.log.debug`, shown by
  * `pulumi up --logtostderr -v=9` or in `--debug` output) when an engine is connected. Pulumi's
@@ -7,6 +8,14 @@
  * (pulumi/pulumi#6065), so inside the host those lines would be dropped; set the environment
  * variable {@link DEBUG_ENV_VAR} (`PULUMI_NGROK_DYNAMIC_DEBUG=1`) to also print them on
  * standard error, which the Pulumi CLI shows from dynamic providers (pulumi/pulumi#18253).
+ *
+ * {@link logInfo} writes through `pulumi.log.info`. Inside the dynamic-provider host, which has
+ * no engine connection, that falls back to the host's standard output (`info: [runtime] …`),
+ * and the Pulumi CLI shows every line a provider process writes on standard output or standard
+ * error as it comes (on the stack's line of the progress display, and again under
+ * "Diagnostics"), as an engine event of severity `info` (`info#err` for standard error);
+ * `pulumi.log.debug` is dropped there. Checked with the real CLI (CONTRIBUTING.md, "What a
+ * dynamic provider can show").
  *
  * The lines are built by the client from redacted messages: they never contain the API key.
  *
@@ -25,5 +34,19 @@ export function logDebug(message: string): void {
   const flag = process.env[DEBUG_ENV_VAR];
   if (flag === "1" || flag === "true") {
     process.stderr.write(`debug: ${message}\n`);
+  }
+}
+
+/**
+ * Logs `message` at Pulumi's info level: shown by the Pulumi CLI while the operation runs (see
+ * the module comment).
+ */
+export function logInfo(message: string): void {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { log } = require("@pulumi/pulumi") as typeof import("@pulumi/pulumi");
+    log.info(message).catch(() => undefined);
+  } catch {
+    // A notice must never fail a request (it runs from the pacer's timers).
   }
 }

@@ -15,6 +15,13 @@
  * exponential-backoff, bounded by {@link RetryPolicy.attempts} and {@link RetryPolicy.deadlineMs};
  * each retry is logged at debug level (see `./log`).
  *
+ * With {@link NgrokClientOptions.rateLimit}, every attempt (first sends and retries alike, lists'
+ * pages included) first waits for a slot of the process's pacer for the API key and base URL
+ * (`./pacer`), and a 429 holds that pacer's queue. The time a request spends waiting on the rate
+ * limit (in the queue, and after a 429 before it is sent again) is logged at debug level, and
+ * added to the message of the error it finally fails with, if any: `…; waited 12.3 s on the rate
+ * limit`. The retry deadline counts from the first attempt's sending, not from the queue.
+ *
  * @module
  */
 import * as http from "node:http";
@@ -27,6 +34,9 @@ import type { NgrokApiSettings } from "./configuration";
 import { apiError, parseBody, redact, redirectError } from "./decode";
 import { type Endpoint, NgrokApiError, NgrokClientError } from "./errors";
 import { logDebug } from "./log";
+import { pacerFor } from "./pacer";
+import { RateLimitWait } from "./rateLimitWait";
+import type { RateLimit } from "./rateLimiter";
 import type { HttpMethod, RequestSpec } from "./request";
 import { type RetryPolicy, retryDecision, retryLogLine, withRetryDefaults } from "./retryPolicy";
 
@@ -48,6 +58,13 @@ export interface NgrokClientOptions {
    * {@link logDebug}: Pulumi's debug log. The lines never contain the API key.
    */
   readonly log?: (message: string) => void;
+  /**
+   * Paces the requests to this rate, first come, first served, with the process's pacer for the
+   * API key and base URL (`pacerFor` in `./pacer`). Default: no pacing; `clientFromConfiguration`
+   * passes the configured rate (ngrok's 120 requests per 60 s unless `ngrok:maxRequestsPerMinute`
+   * says otherwise).
+   */
+  readonly rateLimit?: RateLimit;
 }
 
 /**
@@ -84,9 +101,11 @@ export class NgrokClient {
   private readonly retry: RetryPolicy;
   private readonly requestTimeoutMs: number;
   private readonly log: (message: string) => void;
+  private readonly rateLimit: RateLimit | undefined;
 
   constructor(settings: NgrokApiSettings, options: NgrokClientOptions = {}) {
     this.settings = settings;
+    this.rateLimit = options.rateLimit;
     this.retry = withRetryDefaults(options.retry);
     this.requestTimeoutMs = options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
     this.log = options.log ?? logDebug;
@@ -108,7 +127,8 @@ export class NgrokClient {
   }
 
   /**
-   * Sends one request (retrying as the module comment says) and returns the validated body.
+   * Sends one request (paced and retried as the module comment says) and returns the validated
+   * body.
    *
    * @throws {@link NgrokApiError} for a 4xx/5xx answer.
    * @throws {@link NgrokClientError} when the body of a 2xx answer does not match `schema`, or
@@ -116,18 +136,42 @@ export class NgrokClient {
    */
   public async request<T>(spec: RequestSpec<T>): Promise<T> {
     const endpoint: Endpoint = { method: spec.method, path: spec.path };
-    const deadline = Date.now() + this.retry.deadlineMs;
-    const response = await exponentialBackoff().backOff(() => this.send(spec, endpoint), {
-      numOfAttempts: this.retry.attempts,
-      startingDelay: this.retry.startingDelayMs,
-      maxDelay: this.retry.maxDelayMs,
-      timeMultiple: 2,
-      jitter: "full",
-      retry: (error: unknown, attemptNumber: number) =>
-        this.shouldRetry(error, spec.method, endpoint, attemptNumber, deadline),
-    });
-    spec.onHeaders?.(response.headers);
-    return parseBody(response, spec.schema, endpoint);
+    const wait = new RateLimitWait(
+      this.rateLimit && pacerFor(this.settings, this.rateLimit),
+      this.retry.maxDelayMs,
+    );
+    let deadline: number | undefined;
+    const attempt = async (): Promise<Response> => {
+      const slot = await wait.slot();
+      deadline ??= Date.now() + this.retry.deadlineMs;
+      try {
+        const response = await this.send(spec, endpoint);
+        wait.done(slot);
+        return response;
+      } catch (error) {
+        wait.done(slot, error);
+        throw error;
+      }
+    };
+    try {
+      const response = await exponentialBackoff().backOff(attempt, {
+        numOfAttempts: this.retry.attempts,
+        startingDelay: this.retry.startingDelayMs,
+        maxDelay: this.retry.maxDelayMs,
+        timeMultiple: 2,
+        jitter: "full",
+        retry: (error: unknown, attemptNumber: number) =>
+          this.shouldRetry(error, spec.method, endpoint, attemptNumber, deadline ?? 0),
+      });
+      spec.onHeaders?.(response.headers);
+      return await parseBody(response, spec.schema, endpoint);
+    } catch (error) {
+      wait.annotate(error);
+      throw error;
+    } finally {
+      const line = wait.logLine(`${endpoint.method} ${endpoint.path}`);
+      if (line !== undefined) this.log(line);
+    }
   }
 
   /**

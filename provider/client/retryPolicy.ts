@@ -36,8 +36,9 @@ export interface RetryPolicy {
   /** Upper bound of one delay (and of a `Retry-After` wait). Default 30000 ms. */
   readonly maxDelayMs: number;
   /**
-   * Total time budget of one request, all attempts and waits included: no wait is started that
-   * could end after it, so a request gives up within `deadlineMs` plus one attempt's timeout.
+   * Total time budget of one request, all attempts and waits included, counted from its first
+   * sending (the time it waits for the pacing's first slot does not count): no wait is started
+   * that could end after it, so a request gives up within `deadlineMs` plus one attempt's timeout.
    * Default 300000 ms (5 minutes: several of ngrok's 60 s rate-limit windows).
    */
   readonly deadlineMs: number;

@@ -8,6 +8,7 @@ import {
   DEFAULT_API_BASE_URL,
   NgrokConfigurationError,
   resolveApiSettings,
+  resolvePacing,
   resolveRequestSettings,
 } from "../../provider";
 import { configureFromStack, resetStackConfig } from "../../provider/client/configuration";
@@ -18,6 +19,8 @@ const ENV_NAMES = [
   "NGROK_RETRY_MAX_ATTEMPTS",
   "NGROK_RETRY_DEADLINE_SECONDS",
   "NGROK_REQUEST_TIMEOUT_SECONDS",
+  "NGROK_MAX_REQUESTS_PER_MINUTE",
+  "PULUMI_NGROK_DYNAMIC_RATE_WINDOW_MS",
 ] as const;
 const savedEnv: Record<string, string | undefined> = {};
 
@@ -85,6 +88,7 @@ describe("API key", () => {
     expect(asked.sort()).toEqual([
       "ngrok:apiBaseUrl",
       "ngrok:apiKey",
+      "ngrok:maxRequestsPerMinute",
       "ngrok:requestTimeoutSeconds",
       "ngrok:retryDeadlineSeconds",
       "ngrok:retryMaxAttempts",
@@ -315,5 +319,46 @@ describe("retry and timeout settings", () => {
     process.env.NGROK_API_KEY = "k";
     process.env.NGROK_REQUEST_TIMEOUT_SECONDS = "1.5";
     expect(clientFromConfiguration().timeoutMs).toBe(1500);
+  });
+});
+
+describe("pacing (ngrok:maxRequestsPerMinute)", () => {
+  it("is ngrok's 120 requests per 60 s by default", () => {
+    expect(resolvePacing()).toEqual({ requests: 120, windowMs: 60000 });
+  });
+
+  it("comes from the stack config first, then the environment; 0 turns it off", async () => {
+    process.env.NGROK_MAX_REQUESTS_PER_MINUTE = "60";
+    expect(resolvePacing()).toEqual({ requests: 60, windowMs: 60000 });
+    await configureWith({ "ngrok:maxRequestsPerMinute": "0" });
+    expect(resolvePacing()).toBeUndefined();
+    await configureWith({ "ngrok:maxRequestsPerMinute": "300" });
+    expect(resolvePacing()).toEqual({ requests: 300, windowMs: 60000 });
+  });
+
+  it("counts in a shorter window when the test-only variable says so", () => {
+    process.env.PULUMI_NGROK_DYNAMIC_RATE_WINDOW_MS = "6000";
+    expect(resolvePacing()).toEqual({ requests: 120, windowMs: 6000 });
+  });
+
+  it.each([
+    [
+      "NGROK_MAX_REQUESTS_PER_MINUTE",
+      "-1",
+      /ngrok:maxRequestsPerMinute \(or NGROK_MAX_REQUESTS_PER_MINUTE\) must be an integer from 0 to 100000, got "-1"/,
+    ],
+    ["NGROK_MAX_REQUESTS_PER_MINUTE", "1.5", /must be an integer from 0 to 100000, got "1.5"/],
+    ["NGROK_MAX_REQUESTS_PER_MINUTE", "lots", /must be an integer from 0 to 100000, got "lots"/],
+    ["NGROK_MAX_REQUESTS_PER_MINUTE", "100001", /must be an integer from 0 to 100000/],
+    [
+      "PULUMI_NGROK_DYNAMIC_RATE_WINDOW_MS",
+      "0",
+      /PULUMI_NGROK_DYNAMIC_RATE_WINDOW_MS must be an integer from 1 to 3600000, got "0"/,
+    ],
+  ])("rejects %s=%j naming the key, the variable and the rule", (name, value, message) => {
+    process.env[name] = value;
+    expect(() => resolvePacing()).toThrow(message);
+    process.env.NGROK_API_KEY = "k";
+    expect(() => clientFromConfiguration()).toThrow(message);
   });
 });

@@ -593,10 +593,15 @@ describe("NgrokClient: retries", () => {
       { ...FAST, log: (line) => lines.push(line) },
     );
     await createCa(client);
-    expect(lines).toEqual([
+    expect(lines.slice(0, 2)).toEqual([
       "ngrok API: retrying POST /ssh_certificate_authorities (attempt 2 of 3) after HTTP 429 ERR_NGROK_226; waiting Retry-After 1000 ms then up to 10 ms",
       "ngrok API: retrying POST /ssh_certificate_authorities (attempt 3 of 3) after HTTP 429 ERR_NGROK_226; waiting Retry-After 1000 ms then up to 20 ms",
     ]);
+    // Then the total wait on the rate limit (two Retry-After and their back-offs).
+    expect(lines).toHaveLength(3);
+    expect(lines[2]).toMatch(
+      /^ngrok API: POST \/ssh_certificate_authorities waited 2\.\d s on the rate limit$/,
+    );
     expect(lines.join("\n")).not.toContain(apiKey);
   });
 
@@ -619,9 +624,14 @@ describe("NgrokClient: retries", () => {
     expect(server.app.emulator.requests.map((r) => r.status)).toEqual([429, 429]);
     expect(elapsed).toBeGreaterThanOrEqual(2000);
     expect(elapsed).toBeLessThan(3000);
-    expect(lines.at(-1)).toBe(
+    expect(lines.at(-2)).toBe(
       `ngrok API: not retrying GET ${itemPath(UNKNOWN_CA)} after HTTP 429 ERR_NGROK_226: the retry deadline of 3000 ms would pass`,
     );
+    // The time waited on the rate limit is logged, and told in the error.
+    expect(lines.at(-1)).toMatch(
+      /^ngrok API: GET \/ssh_certificate_authorities\/sshca_\w+ waited 2\.\d s on the rate limit$/,
+    );
+    expect((error as Error).message).toMatch(/; waited 2\.\d s on the rate limit$/);
   });
 
   it("retries a GET whose connection is reset, and succeeds when the API answers", async () => {

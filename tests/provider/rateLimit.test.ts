@@ -3,7 +3,10 @@
  * the emulator limiting as ngrok does (a number of requests per rolling window per API key, then
  * 429 ERR_NGROK_226 with Retry-After). The window is shortened to keep the test quick; the limit
  * is kept small enough that the operations need several windows. Every operation must succeed,
- * the limiter must really have refused requests, and the emulator must end empty.
+ * and the emulator must end empty: first with the provider's pacing off
+ * (`ngrok:maxRequestsPerMinute` 0), where the limiter must really have refused requests; then
+ * with pacing on at the emulator's scaled rate, where it must refuse none, so fewer requests are
+ * sent for the same operations.
  */
 import { startEmulator, type RunningEmulator } from "../../emulator/index";
 import {
@@ -25,15 +28,19 @@ const CA_LIFECYCLES = 55;
 /** SAML module lifecycles (create, read, update, delete: 4 operations each). */
 const SAML_LIFECYCLES = 20;
 
+/** The test-only variable scaling the provider's pacing window (provider/client/configuration.ts). */
+const WINDOW_ENV = "PULUMI_NGROK_DYNAMIC_RATE_WINDOW_MS";
+
 let emulator: RunningEmulator;
+const runs: Record<string, { requests: number; refused: number; ms: number }> = {};
 
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0, rateLimit: LIMIT });
-  await configureProvider(emulator);
 });
 
 afterAll(async () => {
   resetStackConfig();
+  delete process.env[WINDOW_ENV];
   await emulator.close();
 });
 
@@ -51,7 +58,12 @@ async function pool<T>(tasks: Array<() => Promise<T>>, limit: number): Promise<T
   return results;
 }
 
-test("300 operations across both resources at concurrency 10 all succeed through the rate limit", async () => {
+/** Runs the 300 operations; returns the count of operations and the requests they sent. */
+async function runOperations(): Promise<{
+  operations: number;
+  requests: Array<{ status: number }>;
+  ms: number;
+}> {
   // Routes to hang the SAML modules on, made before the limiter matters (and waited out).
   const routes: Array<{ edgeId: string; routeId: string }> = [];
   for (let i = 0; i < SAML_LIFECYCLES; i++) {
@@ -61,6 +73,7 @@ test("300 operations across both resources at concurrency 10 all succeed through
   }
   await new Promise((resolve) => setTimeout(resolve, LIMIT.windowMs));
   const before = emulator.requests.length;
+  const started = Date.now();
   let operations = 0;
 
   const caLifecycle = (i: number) => async () => {
@@ -104,8 +117,12 @@ test("300 operations across both resources at concurrency 10 all succeed through
     if (i < SAML_LIFECYCLES) tasks.push(samlLifecycle(i));
   }
   await pool(tasks, CONCURRENCY);
+  return { operations, requests: emulator.requests.slice(before), ms: Date.now() - started };
+}
 
-  const requests = emulator.requests.slice(before);
+test("300 operations across both resources at concurrency 10 all succeed through the rate limit", async () => {
+  await configureProvider(emulator, { "ngrok:maxRequestsPerMinute": "0" });
+  const { operations, requests, ms } = await runOperations();
   const refused = requests.filter((r) => r.status === 429).length;
   expect(operations).toBe(4 * (CA_LIFECYCLES + SAML_LIFECYCLES));
   expect(operations).toBe(300);
@@ -119,5 +136,29 @@ test("300 operations across both resources at concurrency 10 all succeed through
   expect(snapshot.samlModules).toEqual([]);
   process.stdout.write(
     `rate limit: ${operations} operations, ${requests.length} requests, ${refused} answered 429\n`,
+  );
+  runs.off = { requests: requests.length, refused, ms };
+}, 240_000);
+
+test("with pacing on at the emulator's rate, the same 300 operations get no 429 and send fewer requests", async () => {
+  // 60 requests per 2 s, as the emulator counts: the provider's pacing at the same scale.
+  process.env[WINDOW_ENV] = String(LIMIT.windowMs);
+  await configureProvider(emulator, { "ngrok:maxRequestsPerMinute": String(LIMIT.requests) });
+  // The window the previous run filled empties first (its requests were not paced).
+  await new Promise((resolve) => setTimeout(resolve, LIMIT.windowMs));
+  const { operations, requests, ms } = await runOperations();
+  const refused = requests.filter((r) => r.status === 429).length;
+  expect(operations).toBe(300);
+  expect(refused).toBe(0);
+  expect(requests.filter((r) => r.status >= 400 && r.status !== 404)).toEqual([]);
+  const snapshot = emulator.snapshot();
+  expect(snapshot.sshCertificateAuthorities).toEqual([]);
+  expect(snapshot.samlModules).toEqual([]);
+  runs.on = { requests: requests.length, refused, ms };
+  if (runs.off !== undefined) {
+    expect(runs.on.requests).toBeLessThan(runs.off.requests);
+  }
+  process.stdout.write(
+    `rate limit, pacing off: ${JSON.stringify(runs.off)}; pacing on: ${JSON.stringify(runs.on)}\n`,
   );
 }, 240_000);
