@@ -15,8 +15,11 @@ import type * as pulumi from "@pulumi/pulumi";
 export interface ImportAlternatives {
   /** The resource class, e.g. `SshCertificateAuthority`. */
   readonly resource: string;
-  /** The adoption argument to set instead, e.g. `adoptExistingId: "sshca_…"`. */
-  readonly adopt: (id: string) => string;
+  /**
+   * The adoption argument to set instead, e.g. `adoptExistingId: "sshca_…"`; `undefined` for a
+   * resource that cannot adopt an existing object (an SSH certificate: a new one is signed).
+   */
+  readonly adopt?: (id: string) => string;
   /** The kind of object, e.g. `SSH certificate authority`. */
   readonly object: string;
 }
@@ -24,7 +27,8 @@ export interface ImportAlternatives {
 /**
  * Throws when `opts.import` is set (see the module comment).
  *
- * @throws Error naming the resource, the adoption argument and `<Resource>.get`.
+ * @throws Error naming the resource, the adoption argument (or, without one, that a new object is
+ *   made) and `<Resource>.get`.
  */
 export function refuseImportOption(
   name: string,
@@ -36,11 +40,16 @@ export function refuseImportOption(
     return;
   }
   const { resource, adopt, object } = alternatives;
+  const manage =
+    adopt === undefined
+      ? `An existing ${object} cannot be adopted: remove import, and this resource signs a new ` +
+        `one (delete ${id} when it is no longer wanted; see "Import and adopt" in the ` +
+        `resource's documentation)`
+      : `To manage the existing ${object} ${id} with this resource, remove import and set the ` +
+        `argument ${adopt(id)} (see "Import and adopt" in the resource's documentation)`;
   throw new Error(
     `${resource} "${name}": the import resource option is not supported, since Pulumi cannot ` +
-      `import dynamic resources (pulumi/pulumi#3550). To manage the existing ${object} ${id} ` +
-      `with this resource, remove import and set the argument ${adopt(id)} (see "Import and ` +
-      `adopt" in the resource's documentation); to read it without managing it, use ` +
-      `${resource}.get(${JSON.stringify(name)}, ${JSON.stringify(id)}).`,
+      `import dynamic resources (pulumi/pulumi#3550). ${manage}; to read it without managing ` +
+      `it, use ${resource}.get(${JSON.stringify(name)}, ${JSON.stringify(id)}).`,
   );
 }

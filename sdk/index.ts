@@ -32,6 +32,28 @@ export {
   type GetSshCertificateAuthoritiesOutputArgs,
   type GetSshCertificateAuthoritiesResult,
 } from "./lookups/sshCertificateAuthority";
+export type {
+  GetSshCertificateArgs,
+  GetSshCertificateOutputArgs,
+  GetSshCertificateResult,
+  GetSshCertificatesArgs,
+  GetSshCertificatesOutputArgs,
+} from "./lookups/sshCertificate";
+export {
+  getSshHostCertificate,
+  getSshHostCertificateOutput,
+  getSshHostCertificates,
+  getSshHostCertificatesOutput,
+  type GetSshHostCertificatesResult,
+} from "./lookups/sshHostCertificate";
+export {
+  getSshUserCertificate,
+  getSshUserCertificateOutput,
+  getSshUserCertificates,
+  getSshUserCertificatesOutput,
+  type GetSshUserCertificateResult,
+  type GetSshUserCertificatesResult,
+} from "./lookups/sshUserCertificate";
 export {
   getHttpsEdgeRouteSaml,
   getHttpsEdgeRouteSamlOutput,

@@ -5,6 +5,7 @@
  * @module
  */
 import * as pulumi from "@pulumi/pulumi";
+import { refuseImportOption } from "./importOption";
 import type { PrivateKeyType } from "./sshCertificateAuthority";
 
 /**
@@ -97,22 +98,31 @@ export abstract class SshCertificate extends pulumi.dynamic.Resource {
   /**
    * @param provider the resource's thin provider (see `./thinProviders/`).
    * @param name the Pulumi resource name (part of the URN).
-   * @param args the resource's arguments.
-   * @param opts Pulumi resource options.
+   * @param args the resource's arguments; `undefined` for a `get` (then `opts.id` names the
+   *   certificate).
+   * @param opts Pulumi resource options. `import` is refused.
    * @param type the type name: `SshHostCertificate` or `SshUserCertificate`.
+   * @throws Error when `opts.import` is set: a certificate cannot be adopted (a new one is signed),
+   *   and `get` reads one without managing it.
    */
   protected constructor(
     provider: pulumi.dynamic.ResourceProvider,
     name: string,
-    args: SshCertificateArgs,
+    args: SshCertificateArgs | undefined,
     opts: pulumi.CustomResourceOptions | undefined,
     type: "SshHostCertificate" | "SshUserCertificate",
   ) {
+    refuseImportOption(name, opts, {
+      resource: type,
+      object: type === "SshHostCertificate" ? "SSH host certificate" : "SSH user certificate",
+    });
+    // Every property is listed, so that every output is set, by a create as by a get.
     super(
       provider,
       name,
       {
-        // Every output is named here, so that the class has it even when its input is unset.
+        sshCertificateAuthorityId: undefined,
+        publicKey: undefined,
         principals: undefined,
         validAfter: undefined,
         validUntil: undefined,

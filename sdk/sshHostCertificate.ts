@@ -55,12 +55,42 @@ export interface SshHostCertificateArgs extends SshCertificateArgs {
  */
 export class SshHostCertificate extends SshCertificate {
   /**
+   * Reads the existing host certificate `id` into the program without managing it (Pulumi's
+   * `ReadResource`): one `GET /ssh_host_certificates/{id}` at each `pulumi up`, `preview` and
+   * `refresh`; `pulumi destroy` leaves the certificate in place. Every output is set. A
+   * certificate that does not exist fails the deployment.
+   *
+   * @param name the Pulumi resource name (part of the URN).
+   * @param id the certificate's id, `shcrt_…`.
+   * @param opts Pulumi resource options (`import` is refused).
+   */
+  public static get(
+    name: string,
+    id: pulumi.Input<pulumi.ID>,
+    opts?: pulumi.CustomResourceOptions,
+  ): SshHostCertificate {
+    return new SshHostCertificate(name, undefined, { ...opts, id });
+  }
+
+  /**
    * @param name the Pulumi resource name (part of the URN).
    * @param args see {@link SshHostCertificateArgs}.
-   * @param opts Pulumi resource options. `import` is not supported: Pulumi cannot import dynamic
-   *   resources.
+   * @param opts Pulumi resource options. `import` is refused at construction (Pulumi cannot
+   *   import dynamic resources, and a certificate cannot be adopted: a new one is signed); read
+   *   an existing certificate with {@link SshHostCertificate.get}.
+   * @throws Error when `opts.import` is set, naming `get`.
    */
-  constructor(name: string, args: SshHostCertificateArgs, opts?: pulumi.CustomResourceOptions) {
+  constructor(name: string, args: SshHostCertificateArgs, opts?: pulumi.CustomResourceOptions);
+  /**
+   * What {@link SshHostCertificate.get} calls: no arguments, `opts.id` names the certificate.
+   * @internal
+   */
+  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions);
+  constructor(
+    name: string,
+    args: SshHostCertificateArgs | undefined,
+    opts?: pulumi.CustomResourceOptions,
+  ) {
     super(provider, name, args, opts, "SshHostCertificate");
   }
 }

@@ -79,12 +79,42 @@ export class SshUserCertificate extends SshCertificate {
   declare public readonly extensions: pulumi.Output<Record<string, string>>;
 
   /**
+   * Reads the existing user certificate `id` into the program without managing it (Pulumi's
+   * `ReadResource`): one `GET /ssh_user_certificates/{id}` at each `pulumi up`, `preview` and
+   * `refresh`; `pulumi destroy` leaves the certificate in place. Every output is set. A
+   * certificate that does not exist fails the deployment.
+   *
+   * @param name the Pulumi resource name (part of the URN).
+   * @param id the certificate's id, `sucrt_…`.
+   * @param opts Pulumi resource options (`import` is refused).
+   */
+  public static get(
+    name: string,
+    id: pulumi.Input<pulumi.ID>,
+    opts?: pulumi.CustomResourceOptions,
+  ): SshUserCertificate {
+    return new SshUserCertificate(name, undefined, { ...opts, id });
+  }
+
+  /**
    * @param name the Pulumi resource name (part of the URN).
    * @param args see {@link SshUserCertificateArgs}.
-   * @param opts Pulumi resource options. `import` is not supported: Pulumi cannot import dynamic
-   *   resources.
+   * @param opts Pulumi resource options. `import` is refused at construction (Pulumi cannot
+   *   import dynamic resources, and a certificate cannot be adopted: a new one is signed); read
+   *   an existing certificate with {@link SshUserCertificate.get}.
+   * @throws Error when `opts.import` is set, naming `get`.
    */
-  constructor(name: string, args: SshUserCertificateArgs, opts?: pulumi.CustomResourceOptions) {
+  constructor(name: string, args: SshUserCertificateArgs, opts?: pulumi.CustomResourceOptions);
+  /**
+   * What {@link SshUserCertificate.get} calls: no arguments, `opts.id` names the certificate.
+   * @internal
+   */
+  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions);
+  constructor(
+    name: string,
+    args: SshUserCertificateArgs | undefined,
+    opts?: pulumi.CustomResourceOptions,
+  ) {
     super(
       provider,
       name,

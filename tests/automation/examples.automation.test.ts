@@ -22,6 +22,7 @@ import {
   succeeded,
   writes,
 } from "../support/realEngine";
+import * as keys from "../support/sshKeys";
 import { REPO } from "../support/stack";
 
 const CA = "/ssh_certificate_authorities";
@@ -35,7 +36,7 @@ interface Example {
   /** Config that makes preview fail, and the message; undefined when the program takes none. */
   readonly invalid?: { config: StackConfig; message: RegExp };
   /** What the program declares. */
-  readonly declared: { cas: number; modules: number };
+  readonly declared: { cas: number; modules: number; certificates: number };
   /** Stack outputs and the emulator value each must equal. */
   outputs(emulator: RunningEmulator): Record<string, unknown>;
   /** A config change that updates resources in place, and how many. */
@@ -58,11 +59,23 @@ const onlyModule = (emulator: RunningEmulator) => {
   return module;
 };
 
+let keysDir: string | undefined;
+/** A public key written to a file, as a user's `.pub` file: the example reads keys from paths. */
+function publicKeyFile(name: string, line: string): string {
+  keysDir ??= fs.mkdtempSync(path.join(os.tmpdir(), "example-ssh-keys-"));
+  const file = path.join(keysDir, name);
+  fs.writeFileSync(file, `${line}\n`);
+  return file;
+}
+afterAll(() => {
+  if (keysDir !== undefined) fs.rmSync(keysDir, { recursive: true, force: true });
+});
+
 const examples: Example[] = [
   {
     dir: "examples/ssh-certificate-authorities",
     config: () => ({}),
-    declared: { cas: 6, modules: 0 },
+    declared: { cas: 6, modules: 0, certificates: 0 },
     outputs: (emulator) => {
       const cas = emulator.snapshot().sshCertificateAuthorities;
       return {
@@ -82,6 +95,40 @@ const examples: Example[] = [
     },
   },
   {
+    dir: "examples/ssh-certificates",
+    config: () => ({
+      userPublicKeyPath: publicKeyFile("id_ed25519.pub", keys.ED25519),
+      userName: "deploy",
+      hostPublicKeyPath: publicKeyFile("ssh_host_ecdsa_key.pub", keys.ECDSA_P256),
+      hostName: "web1.example.com",
+    }),
+    // An HTML page where the public key should be: refused at preview.
+    invalid: {
+      config: { userPublicKeyPath: "id_ed25519.pub" },
+      message: /publicKey must be one key on one line; it has 2 lines/,
+    },
+    declared: { cas: 1, modules: 0, certificates: 2 },
+    outputs: (emulator) => {
+      const snapshot = emulator.snapshot();
+      const [ca] = snapshot.sshCertificateAuthorities;
+      const [user] = snapshot.sshUserCertificates;
+      return {
+        caPublicKey: ca.public_key,
+        userCertificate: user.certificate,
+        userCertificateValidUntil: user.valid_until,
+        hostCertificate: snapshot.sshHostCertificates[0].certificate,
+        knownHostsLine: `@cert-authority web1.example.com ${ca.public_key}`,
+      };
+    },
+    change: { config: { owner: "security" }, updates: 3 },
+    async drift(emulator) {
+      const [ca] = emulator.snapshot().sshCertificateAuthorities;
+      const [user] = emulator.snapshot().sshUserCertificates;
+      await callApi(emulator, "PATCH", `${CA}/${ca.id}`, { description: "edited by hand" });
+      await callApi(emulator, "DELETE", `/ssh_user_certificates/${user.id}`);
+    },
+  },
+  {
     dir: "examples/saml-route",
     config: (edgeId, routeId) => ({
       edgeId,
@@ -89,7 +136,7 @@ const examples: Example[] = [
       idpMetadataPath: idpMetadataPath("okta.xml"),
     }),
     invalid: { config: { idpMetadataPath: "login.html" }, message: /idpMetadata is an HTML page/ },
-    declared: { cas: 0, modules: 1 },
+    declared: { cas: 0, modules: 1, certificates: 0 },
     outputs: (emulator) => ({
       entityId: onlyModule(emulator).entity_id,
       assertionConsumerServiceUrl: onlyModule(emulator).assertion_consumer_service_url,
@@ -107,7 +154,7 @@ const examples: Example[] = [
       idpMetadataPath: idpMetadataPath("okta.xml"),
     }),
     invalid: { config: { idpMetadataPath: "login.html" }, message: /idpMetadata is an HTML page/ },
-    declared: { cas: 1, modules: 1 },
+    declared: { cas: 1, modules: 1, certificates: 0 },
     outputs: (emulator) => ({
       publicKey: emulator.snapshot().sshCertificateAuthorities[0].public_key,
       entityId: onlyModule(emulator).entity_id,
@@ -142,9 +189,10 @@ describe.each(examples)("$dir", (example) => {
       return {
         cas: snapshot.sshCertificateAuthorities.length,
         modules: snapshot.samlModules.length,
+        certificates: snapshot.sshHostCertificates.length + snapshot.sshUserCertificates.length,
       };
     };
-    const total = example.declared.cas + example.declared.modules;
+    const total = example.declared.cas + example.declared.modules + example.declared.certificates;
 
     beforeAll(async () => {
       emulator = await startEmulator({ port: 0 });
@@ -239,7 +287,9 @@ describe.each(examples)("$dir", (example) => {
     test("drift and deletion behind Pulumi's back: refresh shows them, up repairs them", async () => {
       const before = held();
       await example.drift(emulator, edgeId, routeId);
-      const gone = before.cas + before.modules - held().cas - held().modules;
+      const count = ({ cas, modules, certificates }: ReturnType<typeof held>) =>
+        cas + modules + certificates;
+      const gone = count(before) - count(held());
       const refresh = succeeded(await stack.refresh());
       expect(refresh.summary?.resourceChanges).toEqual(
         gone === 0 ? { same: total, update: 1 } : { same: total - 1, update: 1, delete: gone },
@@ -256,7 +306,7 @@ describe.each(examples)("$dir", (example) => {
       expect(succeeded(await stack.destroy()).summary?.resourceChanges).toEqual({
         delete: total + 1,
       });
-      expect(held()).toEqual({ cas: 0, modules: 0 });
+      expect(held()).toEqual({ cas: 0, modules: 0, certificates: 0 });
       expect(emulator.snapshot().routes.map((r) => r.id)).toEqual([routeId]);
     });
   });

@@ -5,7 +5,12 @@
  * whichever arguments were left out, so that `ca.ellipticCurve.apply(…)` never meets `undefined`.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { HttpsEdgeRouteSaml, SshCertificateAuthority } from "../../dist/sdk";
+import {
+  HttpsEdgeRouteSaml,
+  SshCertificateAuthority,
+  SshHostCertificate,
+  SshUserCertificate,
+} from "../../dist/sdk";
 
 interface Registered {
   name: string;
@@ -71,6 +76,20 @@ const SAML_OUTPUTS = [
   "metadataUrl",
   "idpMetadataUrl",
   "claimToken",
+] as const;
+
+const CERTIFICATE_OUTPUTS = [
+  "sshCertificateAuthorityId",
+  "publicKey",
+  "principals",
+  "validAfter",
+  "validUntil",
+  "description",
+  "metadata",
+  "certificate",
+  "keyType",
+  "uri",
+  "createdAt",
 ] as const;
 
 afterAll(async () => {
@@ -160,6 +179,47 @@ test("the import option throws at construction, before anything is registered, n
     /^HttpsEdgeRouteSaml "imported-sso": the import resource option is not supported.*To manage the existing SAML module edghts_3\/edghtsrt_3 with this resource, remove import and set the argument adoptExisting: true \(with its edgeId and routeId\).*use HttpsEdgeRouteSaml\.get\("imported-sso", "edghts_3\/edghtsrt_3"\)\.$/,
   );
   expect(() => SshCertificateAuthority.get("get-import", "sshca_1", { import: "sshca_1" })).toThrow(
+    /import resource option is not supported/,
+  );
+  expect(registered.length).toBe(before);
+});
+
+test("SshHostCertificate.get and SshUserCertificate.get register reads of the id, with no input but __provider; every output is an output", async () => {
+  const host = track(SshHostCertificate.get("read-host", "shcrt_2Zexisting0000"));
+  const user = track(SshUserCertificate.get("read-user", "sucrt_2Zexisting0000"));
+  for (const resource of [host, user]) {
+    for (const name of CERTIFICATE_OUTPUTS) {
+      expect([name, pulumi.Output.isInstance(resource[name])]).toEqual([name, true]);
+    }
+  }
+  for (const name of ["criticalOptions", "extensions"] as const) {
+    expect([name, pulumi.Output.isInstance(user[name])]).toEqual([name, true]);
+  }
+  for (const [name, expected] of [
+    ["read-host", "shcrt_2Zexisting0000"],
+    ["read-user", "sucrt_2Zexisting0000"],
+  ]) {
+    const { id, inputs } = await registration(name);
+    expect(id).toBe(expected);
+    expect(Object.keys(inputs)).toEqual(["__provider"]);
+  }
+});
+
+test("the import option on a certificate throws at construction, before anything is registered, naming get (a certificate is not adopted)", () => {
+  const before = registered.length;
+  const args = { sshCertificateAuthorityId: "sshca_1", publicKey: "ssh-ed25519 AAAA" };
+  expect(() => new SshHostCertificate("imported-host", args, { import: "shcrt_1" })).toThrow(
+    'SshHostCertificate "imported-host": the import resource option is not supported, since ' +
+      "Pulumi cannot import dynamic resources (pulumi/pulumi#3550). An existing SSH host " +
+      "certificate cannot be adopted: remove import, and this resource signs a new one (delete " +
+      'shcrt_1 when it is no longer wanted; see "Import and adopt" in the resource\'s ' +
+      "documentation); to read it without managing it, use " +
+      'SshHostCertificate.get("imported-host", "shcrt_1").',
+  );
+  expect(() => new SshUserCertificate("imported-user", args, { import: "sucrt_1" })).toThrow(
+    /^SshUserCertificate "imported-user": the import resource option is not supported.*An existing SSH user certificate cannot be adopted.*use SshUserCertificate\.get\("imported-user", "sucrt_1"\)\.$/,
+  );
+  expect(() => SshUserCertificate.get("get-import", "sucrt_1", { import: "sucrt_1" })).toThrow(
     /import resource option is not supported/,
   );
   expect(registered.length).toBe(before);
