@@ -111,6 +111,12 @@ export class NgrokClient {
     this.log = options.log ?? logDebug;
   }
 
+  /** Whether the base URL is a loopback address (see `LOOPBACK_REFUSED_BUDGET_MS`). */
+  private get loopback(): boolean {
+    const host = new URL(this.settings.baseUrl).hostname;
+    return host === "localhost" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host);
+  }
+
   /** How long one attempt may take, in milliseconds. */
   public get timeoutMs(): number {
     return this.requestTimeoutMs;
@@ -141,9 +147,11 @@ export class NgrokClient {
       this.retry.maxDelayMs,
     );
     let deadline: number | undefined;
+    let attempts = 0;
     const attempt = async (): Promise<Response> => {
       const slot = await wait.slot();
       deadline ??= Date.now() + this.retry.deadlineMs;
+      attempts++;
       try {
         const response = await this.send(spec, endpoint);
         wait.done(slot);
@@ -166,6 +174,10 @@ export class NgrokClient {
       spec.onHeaders?.(response.headers);
       return await parseBody(response, spec.schema, endpoint);
     } catch (error) {
+      if (deadline !== undefined) {
+        const elapsedMs = Date.now() - (deadline - this.retry.deadlineMs);
+        annotateUnreachable(error, attempts, elapsedMs, this.loopback);
+      }
       wait.annotate(error);
       throw error;
     } finally {
@@ -301,6 +313,7 @@ export class NgrokClient {
       now: Date.now(),
       deadline,
       policy,
+      loopback: this.loopback,
     });
     const line = retryLogLine(
       decision,
@@ -348,4 +361,32 @@ export function userAgent(): string {
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * Ends the message of a request that never got an answer (connection refused, DNS failure, or
+ * resets and timeouts of a request sent more than once) with how many attempts it made over how
+ * long, and the settings that shorten that: `; gave up after 10 attempts over 182.0 s
+ * (ngrok:retryMaxAttempts, …)`.
+ */
+function annotateUnreachable(
+  error: unknown,
+  attempts: number,
+  elapsedMs: number,
+  loopback: boolean,
+): void {
+  if (!NgrokClientError.isInstance(error) || error.statusCode !== undefined) return;
+  // One attempt whose answer was lost (a POST is never sent twice) is not "unreachable".
+  if (attempts === 1 && error.requestOutcome !== "not-sent") return;
+  const tries = attempts === 1 ? "1 attempt" : `${attempts} attempts`;
+  if (loopback && error.transportCode === "ECONNREFUSED") {
+    error.message +=
+      "; nothing listens there (is the emulator running? ngrok:apiBaseUrl or NGROK_API_BASE_URL " +
+      "say where the API is)";
+  }
+  error.message +=
+    `; gave up after ${tries} over ${(elapsedMs / 1000).toFixed(1)} s ` +
+    `(ngrok:retryMaxAttempts, ngrok:retryDeadlineSeconds and ngrok:requestTimeoutSeconds, or ` +
+    `NGROK_RETRY_MAX_ATTEMPTS, NGROK_RETRY_DEADLINE_SECONDS and NGROK_REQUEST_TIMEOUT_SECONDS, ` +
+    `shorten this)`;
 }

@@ -9,12 +9,16 @@
  * - 429 (`ERR_NGROK_225`/`ERR_NGROK_226`), every method: the API did not act. A `Retry-After`
  *   header (seconds or HTTP-date, {@link NgrokApiError.retryAfterSeconds}) is waited out first,
  *   capped at {@link RetryPolicy.maxDelayMs}.
- * - 502, 503, 504, a connection reset or a timeout: GET, PUT, PATCH and DELETE only (repeating
- *   them changes nothing more). Never POST: the API may have created the object already, and a
+ * - 500, 502, 503, 504, a connection reset or a timeout: GET, PUT, PATCH and DELETE only
+ *   (repeating them changes nothing more; a 500 is retried as go-retryablehttp, which ngrok's Go
+ *   client uses, retries it). Never POST: the API may have created the object already, and a
  *   second POST would create a second one. Such a failure of a POST is reported with
  *   {@link NgrokClientError.requestOutcome} `"unknown"` (or as an {@link NgrokApiError} 5xx) so
  *   that the caller can look for what it may have created.
  * - a connection that could not be opened (refused, DNS failure), every method: nothing was sent.
+ *   A connection refused by a loopback address (`127.0.0.1`, `localhost`, `::1`: an emulator that
+ *   is not running) is retried for {@link LOOPBACK_REFUSED_BUDGET_MS} only, since nothing there
+ *   is going to start answering the way a remote API recovers.
  * - nothing else (other 4xx and 5xx, a body of the wrong shape, a redirect).
  *
  * @module
@@ -76,6 +80,11 @@ export interface RetryQuestion {
   readonly deadline: number;
   /** The retry settings. */
   readonly policy: RetryPolicy;
+  /**
+   * True when the API's base URL is a loopback address (`127.0.0.1`, `localhost`, `::1`), whose
+   * refused connections are retried for {@link LOOPBACK_REFUSED_BUDGET_MS} only. Default false.
+   */
+  readonly loopback?: boolean;
 }
 
 /**
@@ -83,11 +92,16 @@ export interface RetryQuestion {
  * then a random time up to `backOffMs` (exponential-backoff's full jitter), then sends again.
  * `stoppedBy` says why a request is not retried: `"attempts"` (none left), `"not-retriable"`
  * (the failure is not one of the module comment's), `"deadline"` (a retriable failure, but the
- * longest wait would end after the deadline).
+ * longest wait would end after the deadline), `"loopback-refused"` (a loopback address has
+ * refused the connection for {@link LOOPBACK_REFUSED_BUDGET_MS}).
  */
 export type RetryDecision =
   | { readonly retry: false; readonly stoppedBy: "attempts" | "not-retriable" }
-  | { readonly retry: false; readonly stoppedBy: "deadline"; readonly reason: string }
+  | {
+      readonly retry: false;
+      readonly stoppedBy: "deadline" | "loopback-refused";
+      readonly reason: string;
+    }
   | {
       readonly retry: true;
       /** Why the failure may be retried, a short phrase for the log, e.g. `HTTP 429 ERR_NGROK_226`. */
@@ -99,7 +113,13 @@ export type RetryDecision =
     };
 
 const IDEMPOTENT: ReadonlySet<HttpMethod> = new Set(["GET", "PUT", "DELETE", "PATCH"]);
-const RETRIABLE_SERVER_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
+const RETRIABLE_SERVER_STATUSES: ReadonlySet<number> = new Set([500, 502, 503, 504]);
+
+/**
+ * How long a request keeps retrying a connection refused by a loopback address, counted from its
+ * first sending: 5000 ms.
+ */
+export const LOOPBACK_REFUSED_BUDGET_MS = 5000;
 
 /**
  * Whether to send a request again after a failed attempt, and how long to wait first: the rules
@@ -122,6 +142,14 @@ export function retryDecision(question: RetryQuestion): RetryDecision {
   const backOffMs = Math.min(policy.maxDelayMs, policy.startingDelayMs * 2 ** (attempt - 1));
   if (now + retryAfterMs + backOffMs > deadline) {
     return { retry: false, stoppedBy: "deadline", reason };
+  }
+  const firstSentAt = deadline - policy.deadlineMs;
+  if (
+    question.loopback === true &&
+    refused(error) &&
+    now + backOffMs > firstSentAt + LOOPBACK_REFUSED_BUDGET_MS
+  ) {
+    return { retry: false, stoppedBy: "loopback-refused", reason };
   }
   return { retry: true, reason, retryAfterMs, backOffMs };
 }
@@ -146,7 +174,19 @@ export function retryLogLine(
   if (decision.stoppedBy === "deadline") {
     return `ngrok API: not retrying ${where} after ${decision.reason}: the retry deadline of ${policy.deadlineMs} ms would pass`;
   }
+  if (decision.stoppedBy === "loopback-refused") {
+    return `ngrok API: not retrying ${where} after ${decision.reason}: a loopback address has refused connections for ${LOOPBACK_REFUSED_BUDGET_MS} ms`;
+  }
   return undefined;
+}
+
+/** True when `error` is a connection refused (`ECONNREFUSED`) before anything was sent. */
+function refused(error: unknown): boolean {
+  return (
+    NgrokClientError.isInstance(error) &&
+    error.requestOutcome === "not-sent" &&
+    error.transportCode === "ECONNREFUSED"
+  );
 }
 
 /**

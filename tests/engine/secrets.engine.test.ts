@@ -94,11 +94,11 @@ test("SshCertificateAuthority: up through retries, a failing update, refresh and
   await ssh.deployment.up(await ssh.goals({ privateKeyType: "ed25519", description: "v2" }));
 
   // A step that fails: its message goes to the user and into CI logs.
-  ssh.emulator.faults.add({ method: "PATCH", status: 500, count: 1 });
+  ssh.emulator.faults.add({ method: "PATCH", status: 501, count: 1 });
   const failed = await failureOf(async () =>
     ssh.deployment.up(await ssh.goals({ privateKeyType: "ed25519", description: "v3" })),
   );
-  expect(failed.message).toMatch(/ngrok API 500/);
+  expect(failed.message).toMatch(/ngrok API 501/);
   collect("ssh failed update", failed.message);
 
   // A create that may have acted and cannot be resolved: the longest error message there is.
@@ -145,11 +145,11 @@ test("HttpsEdgeRouteSaml: up through retries, a failing step, refresh and destro
   await saml.deployment.up(goals);
   saml.emulator.faults.add({ method: "GET", status: 429, retryAfter: 1, count: 1 });
   await saml.deployment.refresh();
-  saml.emulator.faults.add({ method: "PUT", status: 500, count: 1 });
+  saml.emulator.faults.add({ method: "PUT", status: 501, count: 1 });
   const failed = await failureOf(async () =>
     saml.deployment.up(await saml.goals({ ...config, forceAuthn: "true" })),
   );
-  expect(failed.message).toMatch(/ngrok API 500/);
+  expect(failed.message).toMatch(/ngrok API 501/);
   collect("saml failed update", failed.message);
 
   collect("saml state", [...saml.deployment.resources.values()]);
@@ -193,11 +193,11 @@ test.each([
     stack.emulator.faults.add({ method: "GET", status: 503, count: 1 });
     await stack.deployment.refresh();
 
-    stack.emulator.faults.add({ method: "PATCH", status: 500, count: 1 });
+    stack.emulator.faults.add({ method: "PATCH", status: 501, count: 1 });
     const failed = await failureOf(async () =>
       stack.deployment.up(await stack.goals({ ...config, description: "secrets v2" })),
     );
-    expect(failed.message).toMatch(/ngrok API 500/);
+    expect(failed.message).toMatch(/ngrok API 501/);
     collect(`${resource} failed update`, failed.message);
 
     // The CA cannot be deleted while the certificate exists: the provider's error (called here in

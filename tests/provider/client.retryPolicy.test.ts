@@ -71,6 +71,7 @@ interface Row {
   attempt?: number;
   now?: number;
   policy?: RetryPolicy;
+  loopback?: boolean;
   expected: RetryDecision;
 }
 
@@ -106,9 +107,10 @@ const rows: Record<string, Row> = {
     methods: ALL,
     expected: retry("HTTP 429"),
   },
-  // 502/503/504: repeating an idempotent method changes nothing more; a POST could create twice.
+  // 500/502/503/504: repeating an idempotent method changes nothing more (go-retryablehttp, which
+  // ngrok's Go client uses, retries a 500 too); a POST could create twice.
   ...Object.fromEntries(
-    [502, 503, 504].flatMap((status) => [
+    [500, 502, 503, 504].flatMap((status) => [
       [
         `${status} on an idempotent method`,
         { error: apiError(status), methods: IDEMPOTENT, expected: retry(`HTTP ${status}`) },
@@ -126,7 +128,7 @@ const rows: Record<string, Row> = {
   },
   // Other statuses: never.
   ...Object.fromEntries(
-    [400, 401, 404, 409, 500, 501].map((status) => [
+    [400, 401, 404, 409, 501].map((status) => [
       `${status}`,
       { error: apiError(status, "ERR_NGROK_1"), methods: ALL, expected: NOT_RETRIABLE },
     ]),
@@ -211,7 +213,7 @@ const rows: Record<string, Row> = {
     expected: retry("HTTP 429 ERR_NGROK_226", 500),
   },
   "a failure that is not retriable, past the deadline": {
-    error: apiError(500),
+    error: apiError(501),
     methods: ["GET"],
     now: DEADLINE + 1,
     expected: NOT_RETRIABLE,
@@ -228,6 +230,39 @@ const rows: Record<string, Row> = {
     methods: ALL,
     attempt: 4,
     expected: retry("HTTP 429 ERR_NGROK_226", 0, 800),
+  },
+  // A loopback address that refuses connections (an emulator not running): 5 s from the first
+  // sending, then no more.
+  "a loopback address refusing, within its 5 s": {
+    error: REFUSED,
+    methods: ALL,
+    loopback: true,
+    now: DEADLINE - POLICY.deadlineMs + 4900,
+    expected: retry(`a connection failure before sending (${REFUSED.message})`),
+  },
+  "a loopback address refusing, whose next wait would end after its 5 s": {
+    error: REFUSED,
+    methods: ALL,
+    loopback: true,
+    now: DEADLINE - POLICY.deadlineMs + 4901,
+    expected: {
+      retry: false,
+      stoppedBy: "loopback-refused",
+      reason: `a connection failure before sending (${REFUSED.message})`,
+    },
+  },
+  "a remote address refusing after 5 s: retried as before": {
+    error: REFUSED,
+    methods: ALL,
+    now: DEADLINE - POLICY.deadlineMs + 4901,
+    expected: retry(`a connection failure before sending (${REFUSED.message})`),
+  },
+  "a loopback address failing otherwise after 5 s (DNS): retried as before": {
+    error: DNS,
+    methods: ALL,
+    loopback: true,
+    now: DEADLINE - POLICY.deadlineMs + 4901,
+    expected: retry(`a connection failure before sending (${DNS.message})`),
   },
   "one attempt allowed": {
     error: REFUSED,
@@ -250,6 +285,7 @@ describe("retryDecision", () => {
       now: row.now ?? NOW,
       deadline: DEADLINE,
       policy: row.policy ?? POLICY,
+      loopback: row.loopback,
     });
     expect(decision).toEqual(row.expected);
   });
@@ -276,6 +312,16 @@ describe("retryLogLine", () => {
       { retry: false, stoppedBy: "deadline", reason: "HTTP 429 ERR_NGROK_226" },
       2,
       "ngrok API: not retrying POST /ssh_certificate_authorities after HTTP 429 ERR_NGROK_226: the retry deadline of 60000 ms would pass",
+    ],
+    [
+      "a stop after a loopback address refused for 5 s",
+      {
+        retry: false,
+        stoppedBy: "loopback-refused",
+        reason: "a connection failure before sending (refused)",
+      },
+      3,
+      "ngrok API: not retrying POST /ssh_certificate_authorities after a connection failure before sending (refused): a loopback address has refused connections for 5000 ms",
     ],
     ["no attempt left", { retry: false, stoppedBy: "attempts" }, 5, undefined],
     ["a failure that is not retriable", NOT_RETRIABLE, 1, undefined],

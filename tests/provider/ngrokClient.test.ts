@@ -453,7 +453,7 @@ describe("NgrokClient: retries", () => {
     };
   }
 
-  it.each([502, 503, 504])("retries %d on GET", async (status) => {
+  it.each([500, 502, 503, 504])("retries %d on GET", async (status) => {
     const server = await serve(unavailableFirst(1, status));
     const error = await rejectionOf(getCa(server.client(), UNKNOWN_CA));
     expect((error as NgrokApiError).statusCode).toBe(404);
@@ -501,8 +501,14 @@ describe("NgrokClient: retries", () => {
     expect(server.answered()).toEqual([`POST ${COLLECTION_PATH}`]);
   });
 
-  it("does not retry a 500", async () => {
+  it("does not retry a 500 on POST, which may have created the CA", async () => {
     const server = await serve(unavailableFirst(5, 500));
+    await rejectionOf(createCa(server.client()));
+    expect(server.answered()).toHaveLength(1);
+  });
+
+  it("does not retry a 501", async () => {
+    const server = await serve(unavailableFirst(5, 501));
     await rejectionOf(getCa(server.client(), UNKNOWN_CA));
     expect(server.answered()).toHaveLength(1);
   });
@@ -523,7 +529,42 @@ describe("NgrokClient: retries", () => {
     expect(clientError.message).toContain(`GET ${itemPath(UNKNOWN_CA)}`);
     expect(clientError.message).toMatch(/ECONNREFUSED/);
     expect(clientError.message).not.toContain(apiKey);
+    expect(clientError.message).toMatch(
+      /; nothing listens there \(is the emulator running\? ngrok:apiBaseUrl or NGROK_API_BASE_URL say where the API is\); gave up after 3 attempts over \d+\.\d s \(ngrok:retryMaxAttempts, ngrok:retryDeadlineSeconds and ngrok:requestTimeoutSeconds, or NGROK_RETRY_MAX_ATTEMPTS, NGROK_RETRY_DEADLINE_SECONDS and NGROK_REQUEST_TIMEOUT_SECONDS, shorten this\)$/,
+    );
     expect(connections()).toBe(3);
+  });
+
+  it("stops retrying a loopback address that refuses connections after 5 s, whatever the attempts", async () => {
+    const port = await closedPort();
+    const connections = countConnections(port);
+    const client = new NgrokClient(
+      { apiKey: "k", baseUrl: `http://127.0.0.1:${port}` },
+      { retry: { attempts: 100, startingDelayMs: 500, maxDelayMs: 1000 } },
+    );
+    const started = Date.now();
+    const error = await rejectionOf(getCa(client, UNKNOWN_CA));
+    const elapsed = Date.now() - started;
+    expect(elapsed).toBeLessThan(7000);
+    expect(connections()).toBeGreaterThanOrEqual(2);
+    expect(connections()).toBeLessThan(100);
+    expect((error as Error).message).toMatch(
+      new RegExp(`gave up after ${connections()} attempts over [0-5]\\.\\d s`),
+    );
+  });
+
+  it("a remote address that cannot be reached: the message says how many attempts over how long", async () => {
+    // A name that cannot resolve (RFC 6761's .invalid): nothing is sent, every attempt is made.
+    const client = new NgrokClient({ apiKey: "k", baseUrl: "http://ngrok-api.invalid" }, FAST);
+    const error = await rejectionOf(getCa(client, UNKNOWN_CA));
+    expect(NgrokClientError.isInstance(error) && error.requestOutcome).toBe("not-sent");
+    expect((error as Error).message).toMatch(
+      /could not reach the ngrok API at http:\/\/ngrok-api\.invalid/,
+    );
+    expect((error as Error).message).not.toContain("nothing listens there");
+    expect((error as Error).message).toMatch(
+      /; gave up after 3 attempts over \d+\.\d s \(ngrok:retryMaxAttempts/,
+    );
   });
 
   it("retries a POST to a closed port: nothing was sent, so nothing can be created twice", async () => {

@@ -25,8 +25,16 @@ afterAll(async () => {
   await Promise.all(emulators.map((e) => e.close()));
 });
 
-async function emulatorLimitedTo(requests: number, windowMs: number): Promise<RunningEmulator> {
-  const emulator = await startEmulator({ port: 0, rateLimit: { requests, windowMs } });
+/**
+ * An emulator limited to `requests` per `windowMs`, answering its 429s with a `Retry-After`
+ * unless `retryAfter` is false (ngrok documents none; the emulator sends one only when asked).
+ */
+async function emulatorLimitedTo(
+  requests: number,
+  windowMs: number,
+  retryAfter = true,
+): Promise<RunningEmulator> {
+  const emulator = await startEmulator({ port: 0, rateLimit: { requests, windowMs, retryAfter } });
   emulators.push(emulator);
   return emulator;
 }
@@ -91,15 +99,39 @@ test("a 429 holds the requests queued behind it until its Retry-After passes", a
   });
   const list = () => client.request({ method: "GET", path: "/ssh_certificate_authorities" });
   const first = list();
-  // The client has read the 429 once it decides to retry.
-  while (!lines.some((line) => line.includes("after HTTP 429"))) await sleep(5);
+  const queued: Promise<unknown>[] = [];
+  try {
+    // The client has read the 429 once it decides to retry.
+    while (!lines.some((line) => line.includes("after HTTP 429"))) await sleep(5);
+    expect(emulator.requests[5].status).toBe(429);
+    queued.push(...Array.from({ length: 20 }, list));
+    await sleep(1000);
+    // Nothing was sent during the Retry-After (at least 1 s), though the pacer had slots free.
+    expect(emulator.requests).toHaveLength(6);
+    await Promise.all([first, ...queued]);
+    expect(refusals(emulator)).toBe(1);
+  } finally {
+    // Never leave requests running past the test (Jest blames their failures on later files).
+    await Promise.allSettled([first, ...queued]);
+  }
+}, 60_000);
+
+test("without a Retry-After, a 429 makes the queue wait out the window instead of bursting", async () => {
+  const emulator = await emulatorLimitedTo(5, 3000, false);
+  // Someone else fills the account's window.
+  for (let i = 0; i < 5; i++) await callApi(emulator, "GET", "/ssh_certificate_authorities");
+  const client = clientOf(emulator, { rateLimit: { requests: 5, windowMs: 3000 }, retry: RETRY });
+  const results = await Promise.allSettled(
+    Array.from({ length: 20 }, () =>
+      client.request({ method: "GET", path: "/ssh_certificate_authorities" }),
+    ),
+  );
+  expect(results.filter((r) => r.status === "rejected")).toEqual([]);
+  expect(emulator.requests.slice(5).filter((r) => r.status === 200)).toHaveLength(20);
+  // The slots the pacer thought free were taken: after the first refusals, it spreads the rest.
+  expect(refusals(emulator)).toBeLessThanOrEqual(6);
   expect(emulator.requests[5].status).toBe(429);
-  const queued = Array.from({ length: 20 }, list);
-  await sleep(1000);
-  // Nothing was sent during the Retry-After (at least 1 s), though the pacer had slots free.
-  expect(emulator.requests).toHaveLength(6);
-  await Promise.all([first, ...queued]);
-  expect(refusals(emulator)).toBe(1);
+  expect(emulator.requests.every((r) => r.method === "GET")).toBe(true);
 }, 60_000);
 
 test("without pacing, the same requests each run into the full window", async () => {

@@ -332,7 +332,7 @@ describe("read, update, delete", () => {
 });
 
 describe("faults", () => {
-  type Fault = "delete500" | "stripPublicKey" | "stripId" | "notJson" | undefined;
+  type Fault = "delete501" | "stripPublicKey" | "stripId" | "notJson" | undefined;
   let fault: Fault;
   let app: EmulatorApp;
   let url: string;
@@ -340,8 +340,8 @@ describe("faults", () => {
   beforeAll(async () => {
     app = buildEmulatorApp();
     app.addHook("onRequest", async (request: FastifyRequest) => {
-      if (fault === "delete500" && request.method === "DELETE") {
-        throw new EmulatorError(500, undefined, "Internal Server Error");
+      if (fault === "delete501" && request.method === "DELETE") {
+        throw new EmulatorError(501, undefined, "Not Implemented");
       }
     });
     app.addHook("onSend", async (request: FastifyRequest, reply: FastifyReply, payload) => {
@@ -376,15 +376,15 @@ describe("faults", () => {
 
   const snapshot = () => app.emulator.snapshot();
 
-  it("rejects a delete answered with 500, after one request", async () => {
+  it("rejects a delete answered with 501 (not retried: only 500 is, on idempotent methods), after one request", async () => {
     const { result } = await checkAndCreate({ privateKeyType: "ed25519" }, app.emulator.requests);
-    fault = "delete500";
+    fault = "delete501";
     const { error, requests } = await failing(app.emulator.requests, () =>
       provider.delete(result.id, result.outs!),
     );
-    expect(requests).toEqual([`DELETE /ssh_certificate_authorities/${result.id} 500`]);
+    expect(requests).toEqual([`DELETE /ssh_certificate_authorities/${result.id} 501`]);
     expect(NgrokApiError.isInstance(error)).toBe(true);
-    expect((error as NgrokApiError).statusCode).toBe(500);
+    expect((error as NgrokApiError).statusCode).toBe(501);
     expect(liveCa(result.id, { snapshot })).toBeDefined();
   });
 
@@ -517,18 +517,18 @@ describe("delete of a CA that still has certificates (ERR_NGROK_1964)", () => {
   it("when the certificates cannot be listed, it still says why the CA stays, and how to find them", async () => {
     const { result } = await checkAndCreate({ privateKeyType: "ed25519" });
     await sign(emulator, "user", result.id, 1);
-    emulator.faults.add({ method: "GET", path: "/ssh_host_certificates", status: 500, count: 1 });
+    emulator.faults.add({ method: "GET", path: "/ssh_host_certificates", status: 501, count: 1 });
     const { error, requests } = await failing(emulator.requests, () =>
       provider.delete(result.id, result.outs!),
     );
     expect(requests).toEqual([
       `DELETE /ssh_certificate_authorities/${result.id} 400`,
-      "GET /ssh_host_certificates?limit=100 500",
+      "GET /ssh_host_certificates?limit=100 501",
     ]);
     expect(SshCertificateAuthorityInUseError.isInstance(error)).toBe(true);
     expect((error as Error).message).toMatch(
       new RegExp(
-        `^the SSH certificate authority ${result.id} still has certificates it signed \\(listing them failed: ngrok API 500: Internal Server Error \\(GET /ssh_host_certificates\\?limit=100, operation op_\\w+\\)\\); ` +
+        `^the SSH certificate authority ${result.id} still has certificates it signed \\(listing them failed: ngrok API 501: Not Implemented \\(GET /ssh_host_certificates\\?limit=100, operation op_\\w+\\)\\); ` +
           "find them with `ngrok api ssh-host-certificates list` and `ngrok api ssh-user-certificates list`",
       ),
     );
@@ -536,11 +536,11 @@ describe("delete of a CA that still has certificates (ERR_NGROK_1964)", () => {
 
   it("other delete errors pass through unchanged", async () => {
     const { result } = await checkAndCreate({ privateKeyType: "ed25519" });
-    emulator.faults.add({ method: "DELETE", status: 500, count: 1 });
+    emulator.faults.add({ method: "DELETE", status: 501, count: 1 });
     const { error } = await failing(emulator.requests, () =>
       provider.delete(result.id, result.outs!),
     );
     expect(SshCertificateAuthorityInUseError.isInstance(error)).toBe(false);
-    expect(NgrokApiError.isInstance(error) && error.statusCode === 500).toBe(true);
+    expect(NgrokApiError.isInstance(error) && error.statusCode === 501).toBe(true);
   });
 });
