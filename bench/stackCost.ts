@@ -16,12 +16,14 @@
  * @module
  */
 import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
 import { findPulumiCli, type PulumiCli } from "../devtools/pulumiCli";
 import { startCountingEmulator } from "./countingEmulator";
 import { type EngineRun, type Kind, OPERATIONS, runEngineStack } from "./engineRun";
 import type { Consumer } from "./installedPackage";
 import { progress } from "./progress";
+import { bigStackFindings, costFindings } from "./stackCostFindings";
 import type { Row, Section } from "./report";
 import { exact, ratio, type Summary, summarize } from "./stats";
 
@@ -31,6 +33,9 @@ type Compared = (typeof KINDS)[number];
 
 /** Ours ÷ bare, each operation, at the largest size (issue #18). */
 const TARGET = 1.1;
+
+/** Where {@link measureStackCost} leaves every run's figures (JSON), beside the report. */
+export const RAW_FILE = path.join(os.tmpdir(), "pulumi-ngrok-bench-stack-cost.json");
 
 /** The provider's pacing at a rate these stacks never reach (the emulator has no rate limit). */
 const NO_PACING = { "ngrok:maxRequestsPerMinute": "100000" };
@@ -81,6 +86,8 @@ export async function measureStackCost(
   } finally {
     await counting.emulator.close();
   }
+  // The raw runs, to study beyond the report.
+  fs.writeFileSync(RAW_FILE, JSON.stringify(Object.fromEntries(runs)));
   return costSection(runs, sizes, rounds, cli);
 }
 
@@ -208,6 +215,7 @@ function costSection(
       "CA with global `fetch`, one request per create, read and delete, no validation, retries or " +
       "`check`/`diff`; trivial has `check` and `create` and calls no API. Host CPU is the " +
       "dynamic-provider host process's user + system CPU (bench/hostCpuProbe.ts).",
+    ...costFindings(runs.get(largest)!, largest),
   );
   return section;
 }
@@ -333,6 +341,11 @@ export async function measureBigStacks(
       "minute. The checkpoint writes come from one more stack of each kind with " +
       "`PULUMI_RETAIN_CHECKPOINTS=true` (the file backend keeps every checkpoint it writes; " +
       "counted, not timed).",
+    ...bigStackFindings(
+      VARIANTS.map((v) => ({ label: v.label, runs: byVariant.get(v.label)! })),
+      { ours: retained.ours, bare: retained.bare },
+      count,
+    ),
   );
   return section;
 }
