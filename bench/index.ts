@@ -26,7 +26,9 @@
  * `node dist/bench/index.js --quick` runs one round of each, to check the harness; it does not
  * write BENCHMARKS.md. `node dist/bench/index.js --only pacing,overhead` (modules: requests,
  * sizes, coldStart, overhead, latency, realEngine, pacing, stackCost, bigStacks) runs those alone and splices their
- * sections into the BENCHMARKS.md already written (splice.ts).
+ * sections into the BENCHMARKS.md already written (splice.ts). `--raw` renders the per-resource
+ * cost section again from the runs its last measurement kept, without measuring;
+ * `--big-stack-size <n>` sets the big-stack module's stack size (default 300).
  *
  * @module
  */
@@ -43,7 +45,7 @@ import { measureRealEngine } from "./realEngine";
 import { describeMachine, formatMarkdown, renderReport, type Section, writeReport } from "./report";
 import { measureRequestCounts } from "./requestCounts";
 import { spliceReport } from "./splice";
-import { measureBigStacks, measureStackCost } from "./stackCost";
+import { measureBigStacks, measureStackCost, stackCostFromRaw } from "./stackCost";
 
 const REPORT_FILE = path.join(REPO, "BENCHMARKS.md");
 
@@ -60,6 +62,12 @@ const MODULES = [
   "bigStacks",
 ] as const;
 type Module = (typeof MODULES)[number];
+
+/** `--raw`: the per-resource cost section from the runs the last measurement kept. */
+const raw = process.argv.includes("--raw");
+/** `--big-stack-size <n>`: the stack size of the big-stack module (default 300). */
+const bigStackSize =
+  Number(process.argv[process.argv.indexOf("--big-stack-size") + 1] ?? 300) || 300;
 
 async function main(quick: boolean, only: readonly Module[] | undefined): Promise<void> {
   const rounds = quick
@@ -83,8 +91,11 @@ async function main(quick: boolean, only: readonly Module[] | undefined): Promis
       latency: () => measureEmulatorLatency(rounds.latency),
       realEngine: () => measureRealEngine(consumer, rounds.realEngine),
       pacing: () => measurePacing(consumer, rounds.pacing),
-      stackCost: () => measureStackCost(consumer, rounds.cost, quick ? [10] : [10, 100, 300]),
-      bigStacks: () => measureBigStacks(consumer, 1, quick ? 10 : 300),
+      stackCost: async () =>
+        raw
+          ? stackCostFromRaw(consumer)
+          : measureStackCost(consumer, rounds.cost, quick ? [10] : [10, 100, 300]),
+      bigStacks: () => measureBigStacks(consumer, 1, quick ? 10 : bigStackSize),
     };
     for (const module of MODULES.filter((m) => only === undefined || only.includes(m))) {
       sections.push(await run[module]());
