@@ -60,14 +60,17 @@ export async function measureStackCost(
 ): Promise<Section> {
   const cli = cliFor(consumer);
   const counting = await startCountingEmulator();
-  const runs = new Map<number, Record<Compared, EngineRun[]>>();
+  const runs = new Map<number, Record<Compared, EngineRun[]>>(
+    sizes.map((count) => [count, { ours: [], bare: [], trivial: [] }]),
+  );
   try {
-    for (const count of sizes) {
-      const byKind: Record<Compared, EngineRun[]> = { ours: [], bare: [], trivial: [] };
-      for (let round = 0; round < rounds; round++) {
+    // Every round runs every size, so that a run cut short (see `--raw`) still has as many
+    // rounds of each kind at each size.
+    for (let round = 0; round < rounds; round++) {
+      for (const count of sizes) {
         const order = KINDS.map((_, i) => KINDS[(i + round) % KINDS.length]);
         for (const kind of order) {
-          byKind[kind].push(
+          runs.get(count)![kind].push(
             await runEngineStack({
               cli,
               consumer,
@@ -81,13 +84,12 @@ export async function measureStackCost(
         }
         progress(`stack cost: ${count} resources, round ${round + 1}/${rounds} done`);
       }
-      runs.set(count, byKind);
+      // The raw runs so far, to study beyond the report or render it again (`--raw`).
+      fs.writeFileSync(RAW_FILE, JSON.stringify(Object.fromEntries(runs)));
     }
   } finally {
     await counting.emulator.close();
   }
-  // The raw runs, to study beyond the report.
-  fs.writeFileSync(RAW_FILE, JSON.stringify(Object.fromEntries(runs)));
   return costSection(runs, sizes, rounds, cli);
 }
 
