@@ -227,7 +227,10 @@ function costSection(
       "size; each round deploys a fresh stack of each kind (ours, bare, trivial; the order " +
       "rotating from round to round), runs up, preview, refresh and destroy, and removes it. " +
       "Ratios are ratios of medians; min and max are the extremes of the per-round ratios. The " +
-      "provider paces at 100000 requests per minute, which these stacks never reach.",
+      "provider paces at 100000 requests per minute, which these stacks never reach. The machine " +
+      "that wrote BENCHMARKS.md (2 CPUs) was shared with other jobs during the run: absolute " +
+      "times are inflated and noisy, and only the ratios of kinds run in the same round, under " +
+      "the same load, are meaningful (min and max show the spread).",
     "The references (bench/referenceProviders.ts) are written as a user would: bare is the SSH " +
       "CA with global `fetch`, one request per create, read and delete, no validation, retries or " +
       "`check`/`diff`; trivial has `check` and `create` and calls no API. Host CPU is the " +
