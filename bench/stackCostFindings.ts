@@ -41,6 +41,10 @@ export function costFindings(byKind: RunsByKind, count: number): string[] {
       `${fixed(ms("bare", op) - ms("trivial", op))} ms for bare`,
   ).join("; ");
   const preview = `${fixed(ms("ours", "preview"))} ms against ${fixed(ms("bare", "preview"))} ms`;
+  const runner = (op: Operation) =>
+    (["ours", "bare", "trivial"] as const)
+      .map((kind) => fixed(median(byKind[kind].map((run) => run.ops[op].runnerCpuMs ?? 0))))
+      .join(" / ") + " ms";
   const connections = (["up", "refresh", "destroy"] as const)
     .map(
       (op) =>
@@ -56,11 +60,12 @@ export function costFindings(byKind: RunsByKind, count: number): string[] {
       `provider, which calls no API, is the engine's and the dynamic-provider host's floor: ${floor}. ` +
       `Above that floor: ${above}. The rest is the engine's own work per resource (step ` +
       "scheduling, a checkpoint write per step, the gRPC round trips to the host), which no " +
-      "provider can change. `preview` sends no request: its difference (" +
-      preview +
-      ") is " +
-      "our `check` and `diff` (validation and the engine's diff of our answer), which the bare " +
-      "provider does not have (the engine diffs its inputs itself).",
+      "provider can change. `preview` sends no request and costs the host the same CPU for " +
+      `ours and bare (${fixed(host("ours", "preview"))} / ${fixed(host("bare", "preview"))} ms): ` +
+      `its difference (${preview}) is in the program's process, whose CPU is ${runner("preview")} ` +
+      "(ours / bare / trivial): declaring each `SshCertificateAuthority` (the package's SDK, " +
+      "its declared outputs) costs the program more than a bare dynamic resource, not the " +
+      "provider's `check` and `diff`.",
     `State: ${fixed(perResource("ours"))} B of checkpoint per resource for ours against ` +
       `${fixed(perResource("bare"))} B for the bare provider and ${fixed(perResource("trivial"))} B ` +
       `for the trivial one. \`__provider\` is ${fixed(provider("ours"))} B for ours (one \`require\` ` +
