@@ -10,10 +10,10 @@
  * - `bare`: the SSH CA lifecycle's requests with bare node-fetch, no validation and no retries,
  *   returning the same outputs as the real resource (the baseline of the host path); an input
  *   `pad` is echoed in the outputs, so that it crosses gRPC wherever `__provider` does;
- * - `caBefore`: the SSH CA through the thin provider of commit 7e37a46, before `__provider`
- *   became one `require` (7d54b6f): its seven methods, serialized whole, each requiring the
- *   installed package's implementation (the "before" of the `__provider` size and of the host's
- *   CPU per lifecycle).
+ * - `caBefore`: the SSH CA through the thin provider of commit 7e37a46 (beforeProvider.ts), before
+ *   `__provider` became one `require` (7d54b6f): its seven methods, serialized whole, each
+ *   requiring the installed package's implementation (the "before" of the `__provider` size and
+ *   of the host's CPU per lifecycle).
  *
  * Stack config: `edgeId`, `routeId`, `idpMetadataPath` (the SAML module's route and IdP).
  *
@@ -25,6 +25,7 @@ import * as fs from "node:fs";
 import type * as http from "node:http";
 import * as pulumi from "@pulumi/pulumi";
 import { HttpsEdgeRouteSaml, SshCertificateAuthority } from "pulumi-ngrok-dynamic";
+import { beforeProvider } from "./beforeProvider";
 
 const config = new pulumi.Config();
 
@@ -155,45 +156,5 @@ const bareProvider: pulumi.dynamic.ResourceProvider = {
 };
 
 new ProgramResource(bareProvider, "bare", { privateKeyType: "ed25519", description: "v1" });
-
-type Implementation = typeof import("pulumi-ngrok-dynamic/provider");
-const name = "sshCertificateAuthorityProvider";
-
-/** sdk/thinProvider.ts as of commit 7e37a46, for `name`: the seven methods it serialized. */
-const beforeProvider: pulumi.dynamic.ResourceProvider = {
-  async configure(req) {
-    return (require("pulumi-ngrok-dynamic/provider") as Implementation).configure(req);
-  },
-  async check(olds, news) {
-    return (require("pulumi-ngrok-dynamic/provider") as Implementation)[name].check(olds, news);
-  },
-  async diff(id, olds, news) {
-    return (require("pulumi-ngrok-dynamic/provider") as Implementation)[name].diff(id, olds, news);
-  },
-  async create(inputs) {
-    return (require("pulumi-ngrok-dynamic/provider") as Implementation)[name].create(
-      inputs as never,
-    );
-  },
-  async read(id, props) {
-    return (require("pulumi-ngrok-dynamic/provider") as Implementation)[name].read(
-      id,
-      props as never,
-    );
-  },
-  async update(id, olds, news) {
-    return (require("pulumi-ngrok-dynamic/provider") as Implementation)[name].update(
-      id,
-      olds as never,
-      news as never,
-    );
-  },
-  async delete(id, props) {
-    return (require("pulumi-ngrok-dynamic/provider") as Implementation)[name].delete(
-      id,
-      props as never,
-    );
-  },
-};
 
 new ProgramResource(beforeProvider, "caBefore", { privateKeyType: "ed25519", description: "v1" });

@@ -1,46 +1,77 @@
 /**
- * The Pulumi program of the real-engine benchmark (realEngine.ts). It is never imported: the
- * benchmark copies its compiled form into a consumer directory as `engine.js`, next to the
- * package installed from `npm pack`, and runs it through the real Pulumi CLI.
+ * The Pulumi program of the real-engine benchmarks (realEngine.ts, pacing.ts, stackCost.ts). It is
+ * never imported: the benchmark copies its compiled form into a consumer directory as
+ * `engine.js`, next to the package installed from `npm pack` and the reference providers
+ * (referenceProviders.ts, beforeProvider.ts), and runs it through the real Pulumi CLI.
  *
  * Stack config: `count` (how many resources) and `kind`:
  * - `ours`: that many `SshCertificateAuthority` (ed25519), as a user declares them;
+ * - `bare`: that many SSH CAs of the bare provider a user would write with global `fetch`
+ *   (referenceProviders.ts): the same API requests, nothing else;
  * - `trivial`: that many resources of the simplest dynamic provider a user would write (`check`
  *   and `create`, no API call), the baseline that costs only what the engine and the
- *   dynamic-provider host cost.
+ *   dynamic-provider host cost;
+ * - `before`: that many SSH CAs with the same properties as `SshCertificateAuthority` through the
+ *   thin provider of commit 7e37a46 (beforeProvider.ts): `__provider` of 2.7 KiB instead of one
+ *   `require`.
  *
  * @module
  */
 import * as pulumi from "@pulumi/pulumi";
 import { SshCertificateAuthority } from "pulumi-ngrok-dynamic";
+import { beforeProvider } from "./beforeProvider";
+import { bareProvider, trivialProvider } from "./referenceProviders";
 
 const config = new pulumi.Config();
 const count = config.requireNumber("count");
 const kind = config.require("kind");
 
-const trivialProvider: pulumi.dynamic.ResourceProvider = {
-  async check(_olds, news) {
-    return { inputs: news };
-  },
-  async create(inputs) {
-    return { id: `trivial-${inputs.index}`, outs: inputs };
-  },
-};
-
-/** A dynamic resource of the program's own provider (the class is abstract in the typings). */
-class Trivial extends pulumi.dynamic.Resource {
-  constructor(name: string, props: Record<string, unknown>) {
-    super(trivialProvider, name, props, undefined);
+/** A dynamic resource of a provider of the program's own (the class is abstract in the typings). */
+class ProgramResource extends pulumi.dynamic.Resource {
+  constructor(
+    provider: pulumi.dynamic.ResourceProvider,
+    name: string,
+    props: Record<string, unknown>,
+    type?: string,
+  ) {
+    super(provider, name, props, undefined, type === undefined ? undefined : "ngrok", type);
   }
 }
 
 for (let index = 0; index < count; index++) {
-  if (kind === "ours") {
-    new SshCertificateAuthority(`ca-${index}`, {
-      privateKeyType: "ed25519",
-      description: `bench CA ${index}`,
-    });
-  } else {
-    new Trivial(`trivial-${index}`, { index, description: `bench CA ${index}` });
+  const description = `bench CA ${index}`;
+  switch (kind) {
+    case "ours":
+      new SshCertificateAuthority(`ca-${index}`, { privateKeyType: "ed25519", description });
+      break;
+    case "bare":
+      new ProgramResource(bareProvider, `bare-${index}`, {
+        privateKeyType: "ed25519",
+        description,
+        publicKey: undefined,
+      });
+      break;
+    case "before":
+      // SshCertificateAuthority's properties and type, 7e37a46's provider.
+      new ProgramResource(
+        beforeProvider,
+        `ca-${index}`,
+        {
+          privateKeyType: "ed25519",
+          ellipticCurve: undefined,
+          keySize: undefined,
+          description,
+          metadata: undefined,
+          adoptExistingId: undefined,
+          publicKey: undefined,
+          keyType: undefined,
+          uri: undefined,
+          createdAt: undefined,
+        },
+        "SshCertificateAuthority",
+      );
+      break;
+    default:
+      new ProgramResource(trivialProvider, `trivial-${index}`, { index, description });
   }
 }

@@ -15,13 +15,20 @@
  *    (realEngine.ts; needs the CLI: `npm run pulumi:install`);
  * 7. pacing: 300 SSH CAs up, refresh and destroy through the real CLI against the emulator's
  *    scaled rate limit, the provider's pacing on and off; a small stack on against off
- *    (pacing.ts; needs the CLI).
+ *    (pacing.ts; needs the CLI);
+ * 8. per-resource cost: up, preview, refresh and destroy of 10, 100 and 300 SSH CAs through the
+ *    real CLI against the bare (global `fetch`) and trivial reference providers: ratios,
+ *    checkpoint bytes per resource, requests, connections, the host's CPU (stackCost.ts);
+ * 9. big stacks: 300 SSH CAs under `--parallel` and `PULUMI_SKIP_CHECKPOINTS`, and the
+ *    checkpoint writes of each operation (stackCost.ts; needs the CLI).
  *
  * Progress goes to stderr; the report (report.ts) goes to stdout and to BENCHMARKS.md.
  * `node dist/bench/index.js --quick` runs one round of each, to check the harness; it does not
  * write BENCHMARKS.md. `node dist/bench/index.js --only pacing,overhead` (modules: requests,
- * sizes, coldStart, overhead, latency, realEngine, pacing) runs those alone and splices their
- * sections into the BENCHMARKS.md already written (splice.ts).
+ * sizes, coldStart, overhead, latency, realEngine, pacing, stackCost, bigStacks) runs those alone and splices their
+ * sections into the BENCHMARKS.md already written (splice.ts). `--raw` renders the per-resource
+ * cost section again from the runs its last measurement kept, without measuring;
+ * `--big-stack-size <n>` sets the big-stack module's stack size (default 300).
  *
  * @module
  */
@@ -38,6 +45,7 @@ import { measureRealEngine } from "./realEngine";
 import { describeMachine, formatMarkdown, renderReport, type Section, writeReport } from "./report";
 import { measureRequestCounts } from "./requestCounts";
 import { spliceReport } from "./splice";
+import { measureBigStacks, measureStackCost, stackCostFromRaw } from "./stackCost";
 
 const REPORT_FILE = path.join(REPO, "BENCHMARKS.md");
 
@@ -50,13 +58,21 @@ const MODULES = [
   "latency",
   "realEngine",
   "pacing",
+  "stackCost",
+  "bigStacks",
 ] as const;
 type Module = (typeof MODULES)[number];
 
+/** `--raw`: the per-resource cost section from the runs the last measurement kept. */
+const raw = process.argv.includes("--raw");
+/** `--big-stack-size <n>`: the stack size of the big-stack module (default 300). */
+const bigStackSize =
+  Number(process.argv[process.argv.indexOf("--big-stack-size") + 1] ?? 300) || 300;
+
 async function main(quick: boolean, only: readonly Module[] | undefined): Promise<void> {
   const rounds = quick
-    ? { requests: 1, coldStart: 1, overhead: 1, latency: 1, realEngine: 1, pacing: 1 }
-    : { requests: 3, coldStart: 6, overhead: 5, latency: 3, realEngine: 3, pacing: 7 };
+    ? { requests: 1, coldStart: 1, overhead: 1, latency: 1, realEngine: 1, pacing: 1, cost: 1 }
+    : { requests: 3, coldStart: 6, overhead: 5, latency: 3, realEngine: 3, pacing: 7, cost: 3 };
   progress("packing the package and installing it in two consumer directories");
   const installation = await installPackage();
   const sections: Section[] = [];
@@ -75,6 +91,11 @@ async function main(quick: boolean, only: readonly Module[] | undefined): Promis
       latency: () => measureEmulatorLatency(rounds.latency),
       realEngine: () => measureRealEngine(consumer, rounds.realEngine),
       pacing: () => measurePacing(consumer, rounds.pacing),
+      stackCost: async () =>
+        raw
+          ? stackCostFromRaw(consumer)
+          : measureStackCost(consumer, rounds.cost, quick ? [10] : [10, 100, 300]),
+      bigStacks: () => measureBigStacks(consumer, 1, quick ? 10 : bigStackSize),
     };
     for (const module of MODULES.filter((m) => only === undefined || only.includes(m))) {
       sections.push(await run[module]());

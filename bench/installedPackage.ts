@@ -3,7 +3,9 @@
  * unpacked into the `node_modules` of two consumer directories at different paths under `.tmp/`
  * (inside the repository, so the package's dependencies resolve from its `node_modules`, as
  * they would from a user's project). In each, the benchmark's program (consumerProgram.ts) runs
- * under Pulumi's mocks and yields the inputs and `__provider` of every resource.
+ * under Pulumi's mocks and yields the inputs and `__provider` of every resource; the providers
+ * the programs declare besides the package's (beforeProvider.ts, referenceProviders.ts) are
+ * copied beside it.
  *
  * @module
  */
@@ -92,6 +94,10 @@ function install(tarball: string, dir: string): void {
     JSON.stringify({ name: PROJECT, private: true, main: "index.js" }),
   );
   fs.copyFileSync(path.join(__dirname, "consumerProgram.js"), path.join(dir, "index.js"));
+  // The providers the programs (index.js, and engine.js of the real-engine benchmarks) declare.
+  for (const module of ["beforeProvider.js", "referenceProviders.js"]) {
+    fs.copyFileSync(path.join(__dirname, module), path.join(dir, module));
+  }
 }
 
 async function consumer(dir: string, idpMetadataPath: string): Promise<Consumer> {
