@@ -5,6 +5,7 @@
  * @module
  */
 import * as pulumi from "@pulumi/pulumi";
+import { ownershipInputs } from "./ownership";
 import type { PrivateKeyType } from "./sshCertificateAuthority";
 
 /**
@@ -119,6 +120,8 @@ export abstract class SshCertificate extends pulumi.dynamic.Resource {
         description: undefined,
         metadata: undefined,
         ...args,
+        // The owner, when ngrok:ownershipMarker is on (see ./ownership).
+        ...ownershipInputs(type, name, opts),
         certificate: undefined,
         keyType: undefined,
         uri: undefined,
