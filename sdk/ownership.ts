@@ -1,5 +1,5 @@
 /**
- * The program's part of the stack setting that needs the resource's URN, which only the program
+ * The program's part of two stack settings that need the resource's URN, which only the program
  * knows (Pulumi's dynamic-provider host hands the provider no URN):
  *
  * - `ngrok:ownershipMarker` (or the environment variable `NGROK_OWNERSHIP_MARKER`), `true` or
@@ -7,6 +7,10 @@
  *   `<organization>/<URN>`, in the hidden input `ownedBy`; the provider's `check` folds it into
  *   `metadata`, and its create takes over the object an interrupted deployment made for the same
  *   resource instead of creating a second one (docs/interruptedDeployments.md).
+ * - `ngrok:adoptExistingIds`: a JSON object from URN to CA id (`{"urn:pulumi:…::ca-3":
+ *   "sshca_…"}`), what `pulumi-ngrok-dynamic pending-creates` prints after an interrupted
+ *   deployment: an `SshCertificateAuthority` whose URN is a key, and which sets no
+ *   `adoptExistingId` of its own, adopts that CA at create.
  *
  * The URN is computed as the engine computes it (`pulumi.createUrn` with the resource's parent),
  * in an output that carries no dependency on the parent.
@@ -50,6 +54,35 @@ export function ownershipInputs(
   }
   const organization = pulumi.getOrganization();
   return { [OWNER_INPUT]: urnOf(type, name, opts).apply((urn) => `${organization}/${urn}`) };
+}
+
+/**
+ * The CA id that `ngrok:adoptExistingIds` names for this resource's URN, or `undefined` when the
+ * setting is absent (then nothing is added to the inputs).
+ *
+ * @throws Error when `ngrok:adoptExistingIds` is not a JSON object of strings.
+ */
+export function adoptedIdFromConfig(
+  name: string,
+  opts: pulumi.CustomResourceOptions | undefined,
+): pulumi.Output<string | undefined> | undefined {
+  const ids = new pulumi.Config("ngrok").getObject<unknown>("adoptExistingIds");
+  if (ids === undefined) {
+    return undefined;
+  }
+  if (
+    typeof ids !== "object" ||
+    ids === null ||
+    Array.isArray(ids) ||
+    Object.values(ids).some((id) => typeof id !== "string")
+  ) {
+    throw new Error(
+      `the stack config ngrok:adoptExistingIds must be a JSON object from resource URN to CA id ` +
+        `({"urn:pulumi:…": "sshca_…"}), as pulumi-ngrok-dynamic pending-creates prints it`,
+    );
+  }
+  const byUrn = ids as Record<string, string>;
+  return urnOf("SshCertificateAuthority", name, opts).apply((urn) => byUrn[urn]);
 }
 
 /** Whether `ngrok:ownershipMarker` (else `NGROK_OWNERSHIP_MARKER`) is `true`. */

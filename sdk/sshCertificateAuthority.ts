@@ -5,7 +5,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { refuseImportOption } from "./importOption";
-import { ownershipInputs } from "./ownership";
+import { adoptedIdFromConfig, ownershipInputs } from "./ownership";
 import provider = require("./thinProviders/sshCertificateAuthority");
 import type * as inputs from "../provider/sshCertificateAuthority/inputs";
 
@@ -225,7 +225,11 @@ export class SshCertificateAuthority extends pulumi.dynamic.Resource {
       object: "SSH certificate authority",
     });
     // Every property is listed, so that every output is set, by a create as by a get. A create
-    // also passes its owner when ngrok:ownershipMarker is on (see ./ownership).
+    // also takes the stack settings that need the URN (see ./ownership).
+    const adoptFromConfig =
+      args === undefined || args.adoptExistingId !== undefined
+        ? undefined
+        : adoptedIdFromConfig(name, opts);
     super(
       provider,
       name,
@@ -237,6 +241,7 @@ export class SshCertificateAuthority extends pulumi.dynamic.Resource {
         metadata: undefined,
         adoptExistingId: undefined,
         ...args,
+        ...(adoptFromConfig === undefined ? {} : { adoptExistingId: adoptFromConfig }),
         ...(args === undefined ? {} : ownershipInputs("SshCertificateAuthority", name, opts)),
         publicKey: undefined,
         keyType: undefined,

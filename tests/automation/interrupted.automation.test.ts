@@ -7,12 +7,18 @@
  * - marker off: `pulumi cancel` and a plain rerun create a second CA for each lost one (the
  *   orphans this measures);
  * - marker on (`ngrok:ownershipMarker`): the plain rerun takes the lost ones over: no orphan,
- *   and the state and the live CAs agree.
+ *   and the state and the live CAs agree;
+ * - marker off, recovered with `pulumi-ngrok-dynamic pending-creates` before the rerun: running
+ *   the commands it prints and `up` leaves no orphan and no pending operation.
  */
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import * as fs from "node:fs";
+import * as path from "node:path";
 import { type RunningEmulator, startEmulator } from "../../emulator/index";
 import type { RealStack } from "../../dist/devtools/realStack";
-import { describeWithPulumi, openStack, succeeded } from "../support/realEngine";
+import { cli, describeWithPulumi, openStack, succeeded } from "../support/realEngine";
+import { REPO } from "../support/stack";
 
 const COUNT = 30;
 const LIMIT = { requests: 10, windowMs: 2000 };
@@ -53,9 +59,12 @@ function killLeftPlugins(stack: RealStack) {
 /** Starts `up` and kills it with SIGKILL once a live CA is not in the checkpoint. */
 async function killedUp(stack: RealStack, emulator: RunningEmulator) {
   const running = stack.start("up");
+  let ended = false;
+  void running.result.finally(() => (ended = true)).catch(() => undefined);
   for (;;) {
     const { live, state } = idsOf(stack, emulator);
     if (live.length >= 5 && live.some((id) => !state.includes(id))) break;
+    if (ended) throw new Error(`the up ended before a CA outside the checkpoint was seen`);
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
   running.kill("SIGKILL");
@@ -118,4 +127,73 @@ describeWithPulumi("An up killed with SIGKILL, through the real Pulumi CLI", () 
       }
     }, 300_000);
   }
+
+  test("marker off: the commands pending-creates prints, then up, leave no orphan", async () => {
+    const stack = await openStack(
+      "tests/programs/manySshCertificateAuthorities",
+      "interrupted",
+      emulator,
+      PACING.config,
+      { env: PACING.env },
+    );
+    try {
+      const killed = await killedUp(stack, emulator);
+      expect(killed.lost).toBeGreaterThan(0);
+      // Asynchronous: the emulator answers from this process.
+      const run = await promisify(execFile)(
+        process.execPath,
+        [
+          path.join(REPO, "dist/cli/index.js"),
+          "pending-creates",
+          "--file",
+          stack.checkpointPath(),
+          "--stack",
+          stack.name,
+        ],
+        {
+          encoding: "utf8",
+          env: { ...process.env, NGROK_API_KEY: emulator.apiKey, NGROK_API_BASE_URL: emulator.url },
+        },
+      );
+      expect(run.stderr).toBe("");
+      const commands = run.stdout
+        .split("\n")
+        .filter((line) => line.startsWith("  $ "))
+        .map((line) => line.slice(4));
+      expect(commands).toEqual([
+        expect.stringMatching(/^pulumi config set --stack test ngrok:adoptExistingIds '\{.*\}'$/),
+        "pulumi refresh --stack test --clear-pending-creates --yes --skip-preview",
+        "pulumi up --stack test",
+        "pulumi config rm --stack test ngrok:adoptExistingIds",
+      ]);
+      expect(run.stdout.match(/the next up adopts it/g)).toHaveLength(killed.lost);
+      const shell = (command: string) =>
+        promisify(execFile)("sh", ["-c", command], {
+          cwd: stack.stack.workspace.workDir,
+          env: { ...process.env, ...stack.env, PATH: `${cli().binDir}:${process.env.PATH ?? ""}` },
+          encoding: "utf8",
+        });
+      await shell(commands[0]);
+      await shell(commands[1]);
+      expect(stack.pendingOperations()).toEqual([]);
+      succeeded(await stack.up());
+      await shell(commands[3]);
+      const { live, state } = idsOf(stack, emulator);
+      process.stderr.write(
+        `interrupted up, recovered with pending-creates: after the kill ${killed.live} live, ` +
+          `${killed.pending} pending, ${killed.lost} lost; after the commands and up ${live.length} ` +
+          `live for ${COUNT} declared, ${live.filter((id) => !state.includes(id)).length} orphans, ` +
+          `${stack.pendingOperations().length} pending operations\n`,
+      );
+      expect(state).toHaveLength(COUNT);
+      expect([...live].sort()).toEqual([...state].sort());
+      expect(stack.pendingOperations()).toEqual([]);
+      // The adopted CAs are managed like the others: a plain up changes nothing.
+      expect(succeeded(await stack.up()).summary?.resourceChanges).toEqual({ same: COUNT + 1 });
+      succeeded(await stack.destroy());
+      expect(emulator.snapshot().sshCertificateAuthorities).toEqual([]);
+    } finally {
+      await stack.remove();
+    }
+  }, 300_000);
 });
