@@ -56,6 +56,20 @@ function killLeftPlugins(stack: RealStack) {
   }
 }
 
+/**
+ * A kill that lands while the file backend writes the checkpoint leaves it torn (`pulumi cancel`
+ * then fails with "failed to load checkpoint: EOF"): restore the backup the backend writes before
+ * each save (`<stack>.json.bak`), as a user of a file backend would.
+ */
+function restoreTornCheckpoint(stack: RealStack) {
+  try {
+    JSON.parse(stack.checkpointText());
+  } catch {
+    fs.copyFileSync(`${stack.checkpointPath()}.bak`, stack.checkpointPath());
+    process.stderr.write("the kill tore the checkpoint: restored its backup\n");
+  }
+}
+
 /** Starts `up` and kills it with SIGKILL once a live CA is not in the checkpoint. */
 async function killedUp(stack: RealStack, emulator: RunningEmulator) {
   const running = stack.start("up");
@@ -70,6 +84,7 @@ async function killedUp(stack: RealStack, emulator: RunningEmulator) {
   running.kill("SIGKILL");
   expect(await running.result).toBeUndefined();
   killLeftPlugins(stack);
+  restoreTornCheckpoint(stack);
   await stack.stack.cancel(); // the file backend's lock, left by the killed CLI
   const { live, state } = idsOf(stack, emulator);
   return {
