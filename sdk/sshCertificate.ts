@@ -6,6 +6,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { refuseImportOption } from "./importOption";
+import { ownershipInputs } from "./ownership";
 import type { PrivateKeyType } from "./sshCertificateAuthority";
 
 /**
@@ -129,6 +130,8 @@ export abstract class SshCertificate extends pulumi.dynamic.Resource {
         description: undefined,
         metadata: undefined,
         ...args,
+        // The owner, when ngrok:ownershipMarker is on (see ./ownership); a get reads, and owns nothing.
+        ...(args === undefined ? {} : ownershipInputs(type, name, opts)),
         certificate: undefined,
         keyType: undefined,
         uri: undefined,

@@ -5,6 +5,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { refuseImportOption } from "./importOption";
+import { adoptedIdFromConfig, ownershipInputs } from "./ownership";
 import provider = require("./thinProviders/sshCertificateAuthority");
 import type * as inputs from "../provider/sshCertificateAuthority/inputs";
 
@@ -223,7 +224,12 @@ export class SshCertificateAuthority extends pulumi.dynamic.Resource {
       adopt: (id) => `adoptExistingId: ${JSON.stringify(id)}`,
       object: "SSH certificate authority",
     });
-    // Every property is listed, so that every output is set, by a create as by a get.
+    // Every property is listed, so that every output is set, by a create as by a get. A create
+    // also takes the stack settings that need the URN (see ./ownership).
+    const adoptFromConfig =
+      args === undefined || args.adoptExistingId !== undefined
+        ? undefined
+        : adoptedIdFromConfig(name, opts);
     super(
       provider,
       name,
@@ -235,6 +241,8 @@ export class SshCertificateAuthority extends pulumi.dynamic.Resource {
         metadata: undefined,
         adoptExistingId: undefined,
         ...args,
+        ...(adoptFromConfig === undefined ? {} : { adoptExistingId: adoptFromConfig }),
+        ...(args === undefined ? {} : ownershipInputs("SshCertificateAuthority", name, opts)),
         publicKey: undefined,
         keyType: undefined,
         uri: undefined,

@@ -25,12 +25,18 @@
  * Residual risk, documented: another program creating an identical object during this request,
  * while this request's create did not act, would be taken for this one.
  *
+ * With the stack setting `ngrok:ownershipMarker` on, the object's metadata names the resource
+ * that creates it, and before its `POST` a create takes over the object an interrupted deployment
+ * made for the same resource, if there is one ({@link CreateOnceSpec.takeOver}, `./takeOver`).
+ *
  * This module loads no zod itself: the schemas come with the spec, from the resource's `api.ts`.
  *
  * @module
  */
 import type { z } from "zod";
 import { type NgrokClient, NgrokClientError } from "../client";
+import { claim, isClaimed } from "./deploymentIds";
+import { type TakeOverSpec, takeOverPredecessor } from "./takeOver";
 
 /**
  * Allowed difference between this machine's clock and ngrok's `created_at` when the list answer
@@ -83,18 +89,24 @@ export interface CreateOnceSpec<Item extends CreatedItem> {
    * error appends `, created since <time>`).
    */
   readonly lookFor: string;
+  /**
+   * With `ngrok:ownershipMarker` on: how to find and take over the object an interrupted
+   * deployment's create of the same resource made, before any `POST` (see `./takeOver`).
+   */
+  readonly takeOver?: TakeOverSpec<Item>;
 }
 
-/** Ids this process created or adopted: never adopted a second time. */
-const owned = new Set<string>();
 /** Creates in flight in this process, by {@link fingerprint}. */
 const inFlight = new Map<string, number>();
 
 /**
  * `POST spec.path` once, recovering the object after an ambiguous failure (see the module
- * comment).
+ * comment). With {@link CreateOnceSpec.takeOver}, the object an interrupted deployment made for
+ * the same resource is taken over instead, and no `POST` is sent.
  *
  * @throws {@link NgrokApiError} when the API refused the request (nothing was created).
+ * @throws {@link OwnershipMarkerConflictError} when several objects carry the resource's
+ *   ownership marker (nothing was created).
  * @throws {@link NgrokClientError} when the outcome stays unknown: the message says an object may
  *   have been created and how to find it.
  */
@@ -102,6 +114,12 @@ export async function createOnce<Item extends CreatedItem>(
   client: NgrokClient,
   spec: CreateOnceSpec<Item>,
 ): Promise<Item> {
+  if (spec.takeOver !== undefined) {
+    const predecessor = await takeOverPredecessor(client, spec, spec.takeOver);
+    if (predecessor !== undefined) {
+      return predecessor;
+    }
+  }
   const key = fingerprint(spec);
   inFlight.set(key, (inFlight.get(key) ?? 0) + 1);
   const sentAt = Date.now();
@@ -112,7 +130,7 @@ export async function createOnce<Item extends CreatedItem>(
       body: spec.body,
       schema: spec.itemSchema,
     });
-    owned.add(created.id);
+    claim(created.id);
     return created;
   } catch (error) {
     if (!NgrokClientError.outcomeUnknown(error)) {
@@ -145,7 +163,7 @@ async function recover<Item extends CreatedItem>(
     }
     if (candidates.length === 1 && inFlight.get(key) === 1) {
       const [found] = candidates;
-      owned.add(found.id);
+      claim(found.id);
       client.debug(
         `ngrok API: POST ${spec.path} failed (${failure.message}) but created ${found.id}; recorded it instead of creating another`,
       );
@@ -187,7 +205,7 @@ async function findCandidates<Item extends CreatedItem>(
     if (createdAt < since) {
       break; // newest first: the rest are older
     }
-    if (!owned.has(item.id) && spec.matches(item)) {
+    if (!isClaimed(item.id) && spec.matches(item)) {
       found.push(item);
     }
   }

@@ -18,16 +18,24 @@
  * description) during this request, while this request's create did not act, would be taken for
  * this one.
  *
+ * With `ngrok:ownershipMarker` on (the checked `metadata` names the resource's owner, see
+ * `../common/ownershipMarker`), the certificate an interrupted deployment created for the same
+ * resource is taken over before any `POST` (`../common/takeOver`): one whose marker names this
+ * owner and that is signed as declared (CA, key, principals, validity, options).
+ *
  * @module
  */
 import { isDeepStrictEqual } from "node:util";
 import { type NgrokClient, NgrokApiError } from "../client";
 import { createOnce } from "../common/createOnce";
+import { ownerOf } from "../common/ownershipMarker";
 import {
   certificateSchema,
   createBody,
+  itemPath,
   listCertificates,
   type SshCertificateResponse,
+  updateBody,
 } from "./api";
 import type { SshCertificateInputs } from "./inputs";
 import type { CertificateKind } from "./kinds";
@@ -48,6 +56,7 @@ export async function createCertificate(
   kind: CertificateKind,
   inputs: SshCertificateInputs,
 ): Promise<SshCertificateResponse> {
+  const owner = ownerOf(inputs.metadata);
   try {
     return await createOnce(client, {
       path: kind.path,
@@ -64,6 +73,21 @@ export async function createCertificate(
       lookFor:
         `CA ${inputs.sshCertificateAuthorityId}, key ${keyFingerprint(inputs.publicKey)}, ` +
         `description ${JSON.stringify(inputs.description ?? "")}`,
+      takeOver:
+        owner === undefined
+          ? undefined
+          : {
+              owner,
+              sameObject: (certificate) => sameSigned(certificate, inputs),
+              declared: { description: inputs.description, metadata: inputs.metadata },
+              update: (patching, id) =>
+                patching.request({
+                  method: "PATCH",
+                  path: itemPath(kind, id),
+                  body: updateBody(inputs),
+                  schema: certificateSchema(kind),
+                }),
+            },
     });
   } catch (error) {
     throw NgrokApiError.isInstance(error) && error.isNotFound
@@ -74,13 +98,24 @@ export async function createCertificate(
 
 /** Whether `certificate` has what a create with `inputs` would give it. */
 function matches(certificate: SshCertificateResponse, inputs: SshCertificateInputs): boolean {
+  return (
+    (certificate.description ?? "") === (inputs.description ?? "") &&
+    (certificate.metadata ?? "") === (inputs.metadata ?? "") &&
+    sameSigned(certificate, inputs)
+  );
+}
+
+/**
+ * Whether `certificate` is signed as a create with `inputs` would sign it: the same CA and key,
+ * and the principals, validity and options where the program declares them (what no `PATCH`
+ * can change).
+ */
+export function sameSigned(certificate: SshCertificateResponse, inputs: SshCertificateInputs) {
   const declared = <T>(value: T | undefined, live: T, same: (a: T, b: T) => boolean) =>
     value === undefined || same(value, live);
   return (
     certificate.ssh_certificate_authority_id === inputs.sshCertificateAuthorityId &&
     keyMaterial(certificate.public_key) === keyMaterial(inputs.publicKey) &&
-    (certificate.description ?? "") === (inputs.description ?? "") &&
-    (certificate.metadata ?? "") === (inputs.metadata ?? "") &&
     declared(inputs.principals, certificate.principals ?? [], isDeepStrictEqual) &&
     declared(inputs.validAfter, certificate.valid_after, sameInstant) &&
     declared(inputs.validUntil, certificate.valid_until, sameInstant) &&

@@ -9,19 +9,27 @@
  *   certificate, it is looked for with `GET <path>` (see `./create`)
  * - read: `GET <path>/{id}` (404 → the certificate is gone: `id: ""`)
  * - update: `PATCH <path>/{id}` (description, metadata)
- * - delete: `DELETE <path>/{id}` (404 counts as deleted)
+ * - delete: `DELETE <path>/{id}` (404 counts as deleted); none for a certificate that a create of
+ *   this deployment took over (`ngrok:ownershipMarker`, see `../common/takeOver`)
+ *
+ * With `ngrok:ownershipMarker` on, `check` folds the owner the resource class passes into
+ * `metadata` (`../common/ownershipMarker`), and create first looks for the certificate an
+ * interrupted deployment made for the same resource (one `GET` per 100 certificates) and takes it
+ * over instead of sending a `POST`.
  *
  * @module
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { clientFromConfiguration } from "../client";
+import { clientFromConfiguration, logDebug } from "../client";
+import { markDeleted, takenOverInThisDeployment } from "../common/deploymentIds";
+import { withOwnershipMarker } from "../common/ownershipMarker";
 import { pureMethods } from "../common/pureMethods";
 import { readResult } from "../common/readResult";
 import { recordCreated } from "../common/recordCreated";
 import type * as ApiModule from "./api";
 import type * as CreateModule from "./create";
 import { diffFor } from "./diff";
-import { checkFor, type SshCertificateInputs, type SshCertificateOutputs } from "./inputs";
+import { checkFor, LIMITS, type SshCertificateInputs, type SshCertificateOutputs } from "./inputs";
 import type { CertificateKind } from "./kinds";
 
 /**
@@ -42,8 +50,9 @@ type BaseInputs = Omit<SshCertificateInputs, "criticalOptions" | "extensions">;
 
 /**
  * The `ResourceProvider` methods (all but `configure`) of the certificates of `kind`, typed with
- * the resource's own `Inputs` and `Outputs`: `check` is `checkSshCertificate` and `diff` is
- * `diffSshCertificate` (no API call).
+ * the resource's own `Inputs` and `Outputs`: `check` is `checkSshCertificate` with the ownership
+ * marker folded into `metadata` (`withOwnershipMarker`), and `diff` is `diffSshCertificate` (no
+ * API call).
  */
 export function sshCertificateProvider<
   Inputs extends BaseInputs,
@@ -52,7 +61,10 @@ export function sshCertificateProvider<
   const outputs = (response: ApiModule.SshCertificateResponse) =>
     api().toOutputs(kind, response) as Outputs;
   return {
-    ...pureMethods(checkFor<Inputs>(kind), diffFor(kind)),
+    ...pureMethods(
+      withOwnershipMarker(checkFor<Inputs>(kind), LIMITS.metadataBytes),
+      diffFor(kind),
+    ),
 
     /** One `POST`: ngrok signs the key. See `createCertificate` in `./create`. */
     async create(inputs: Inputs): Promise<pulumi.dynamic.CreateResult<Outputs>> {
@@ -99,12 +111,20 @@ export function sshCertificateProvider<
       return { outs: outputs(updated) };
     },
 
-    /** One `DELETE`; a certificate that is already gone counts as deleted. */
+    /**
+     * One `DELETE`; a certificate that is already gone counts as deleted. None when a create of
+     * this deployment took the certificate over: that resource manages it now.
+     */
     async delete(id: string, _props?: Outputs): Promise<void> {
+      if (takenOverInThisDeployment(id)) {
+        logDebug(`left the ${kind.noun} ${id} in place: a new resource took it over`);
+        return;
+      }
       await clientFromConfiguration().requestUnlessNotFound({
         method: "DELETE",
         path: api().itemPath(kind, id),
       });
+      markDeleted(id);
     },
   };
 }

@@ -12,18 +12,27 @@
  * metadata and key type) during this request, while this request's create did not act, would be
  * taken for this one.
  *
+ * With `ngrok:ownershipMarker` on (the checked `metadata` names the resource's owner, see
+ * `../common/ownershipMarker`), the CA an interrupted deployment created for the same resource is
+ * taken over before any `POST` (`../common/takeOver`): one whose marker names this owner and
+ * whose key has the declared parameters (key type, curve, RSA size).
+ *
  * @module
  */
 import type { NgrokClient } from "../client";
 import { createOnce as createOnceIn } from "../common/createOnce";
+import { ownerOf } from "../common/ownershipMarker";
 import {
   COLLECTION_PATH,
   createBody,
+  itemPath,
   sshCertificateAuthorityListSchema,
   sshCertificateAuthoritySchema,
   type SshCertificateAuthorityResponse,
+  updateBody,
 } from "./api";
 import type { SshCertificateAuthorityInputs } from "./inputs";
+import { keyMismatch, publicKeyFacts } from "./keyParameters";
 
 /**
  * `POST /ssh_certificate_authorities` once, recovering the CA after an ambiguous failure (see
@@ -37,6 +46,7 @@ export async function createOnce(
   client: NgrokClient,
   inputs: SshCertificateAuthorityInputs,
 ): Promise<SshCertificateAuthorityResponse> {
+  const owner = ownerOf(inputs.metadata);
   return createOnceIn(client, {
     path: COLLECTION_PATH,
     itemSchema: sshCertificateAuthoritySchema,
@@ -58,7 +68,31 @@ export async function createOnce(
     lookFor:
       `description ${JSON.stringify(inputs.description ?? "")}, ` +
       `key type ${inputs.privateKeyType}`,
+    takeOver:
+      owner === undefined
+        ? undefined
+        : {
+            owner,
+            sameObject: (ca) => sameKey(ca, inputs),
+            declared: { description: inputs.description, metadata: inputs.metadata },
+            update: (patching, id) =>
+              patching.request({
+                method: "PATCH",
+                path: itemPath(id),
+                body: updateBody(inputs),
+                schema: sshCertificateAuthoritySchema,
+              }),
+          },
   });
+}
+
+/** Whether `ca`'s key has the declared key type, curve and RSA size (defaults applied by check). */
+function sameKey(ca: SshCertificateAuthorityResponse, inputs: SshCertificateAuthorityInputs) {
+  try {
+    return keyMismatch(inputs, publicKeyFacts(ca.public_key)) === undefined;
+  } catch {
+    return false; // a key that cannot be read is not the declared one
+  }
 }
 
 /** Whether `ca` has what a create with `inputs` would give it. */

@@ -15,7 +15,14 @@
  * - delete: `DELETE /ssh_certificate_authorities/{id}` (404 counts as deleted); none for a CA
  *   that a create of this deployment adopted (see `./adopt`); refused because certificates the CA
  *   signed still exist (`ERR_NGROK_1964`), the host and user certificates are listed
- *   (`GET /ssh_host_certificates`, `GET /ssh_user_certificates`) to name them in the error
+ *   (`GET /ssh_host_certificates`, `GET /ssh_user_certificates`) to name them in the error;
+ *   none for a CA that a create of this deployment took over (`ngrok:ownershipMarker`, see
+ *   `../common/takeOver`)
+ *
+ * With `ngrok:ownershipMarker` on, `check` folds the owner the resource class passes into
+ * `metadata` (`../common/ownershipMarker`), and create first looks for the CA an interrupted
+ * deployment made for the same resource (one `GET` per 100 CAs) and takes it over instead of
+ * sending a `POST`.
  *
  * The object is the mirror image of `../httpsEdgeRouteSaml/provider.ts` on purpose (the same methods in the
  * same order, each with its one request; CONTRIBUTING.md, "Layout"), so `duplicates` pairs the
@@ -25,6 +32,8 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { clientFromConfiguration, logDebug } from "../client";
+import { markDeleted, takenOverInThisDeployment } from "../common/deploymentIds";
+import { withOwnershipMarker } from "../common/ownershipMarker";
 import { pureMethods } from "../common/pureMethods";
 import { readResult } from "../common/readResult";
 import { recordCreated } from "../common/recordCreated";
@@ -35,6 +44,7 @@ import type * as CreateModule from "./create";
 import { diffSshCertificateAuthority } from "./diff";
 import {
   checkSshCertificateAuthority,
+  LIMITS,
   type SshCertificateAuthorityInputs,
   type SshCertificateAuthorityOutputs,
 } from "./inputs";
@@ -63,10 +73,14 @@ type Outputs = SshCertificateAuthorityOutputs;
 
 /**
  * The `ResourceProvider` methods of `SshCertificateAuthority` (all but `configure`): `check` is
- * {@link checkSshCertificateAuthority} and `diff` is {@link diffSshCertificateAuthority} (no API call).
+ * {@link checkSshCertificateAuthority} with the ownership marker folded into `metadata`
+ * (`withOwnershipMarker`), and `diff` is {@link diffSshCertificateAuthority} (no API call).
  */
 export const sshCertificateAuthorityProvider = {
-  ...pureMethods(checkSshCertificateAuthority, diffSshCertificateAuthority),
+  ...pureMethods(
+    withOwnershipMarker(checkSshCertificateAuthority, LIMITS.metadataBytes),
+    diffSshCertificateAuthority,
+  ),
 
   /**
    * One `POST`; ngrok generates the key pair and returns the public key. See `createOnce` in
@@ -139,7 +153,8 @@ export const sshCertificateAuthorityProvider = {
 
   /**
    * One `DELETE`; a CA that is already gone counts as deleted. None when a create of this
-   * deployment adopted the CA: the adopting resource manages it now (see `./adopt`). When ngrok
+   * deployment adopted the CA or took it over: that resource manages it now (see `./adopt` and
+   * `../common/takeOver`). When ngrok
    * refuses because certificates the CA signed still exist (`ERR_NGROK_1964`), the certificates
    * are listed and the error names them (`SshCertificateAuthorityInUseError`).
    */
@@ -148,9 +163,14 @@ export const sshCertificateAuthorityProvider = {
       logDebug(`left the SSH certificate authority ${id} in place: a new resource adopted it`);
       return;
     }
+    if (takenOverInThisDeployment(id)) {
+      logDebug(`left the SSH certificate authority ${id} in place: a new resource took it over`);
+      return;
+    }
     const client = clientFromConfiguration();
     try {
       await client.requestUnlessNotFound({ method: "DELETE", path: api().itemPath(id) });
+      markDeleted(id);
     } catch (error) {
       throw await explainAuthorityInUse(client, id, error);
     }

@@ -6,7 +6,7 @@
  * provider that grew or captured a path or a credential. Last, what a destroy looks like from a
  * project where the package is no longer installed (the message docs/configuration.md quotes).
  */
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -90,7 +90,7 @@ afterAll(async () => {
   fs.rmSync(consumer, { recursive: true, force: true });
 });
 
-test("the tarball holds the compiled SDK and provider and the user docs, and nothing else", () => {
+test("the tarball holds the compiled SDK, provider and command and the user docs, and nothing else", () => {
   expect(packedFiles).toEqual(
     expect.arrayContaining([
       "package.json",
@@ -108,7 +108,7 @@ test("the tarball holds the compiled SDK and provider and the user docs, and not
   expect(
     packedFiles.filter(
       (f) =>
-        !/^(dist\/(sdk|provider)\/|package\.json$|README\.md$|docs\/[A-Za-z]+\.md$|LICENSE$)/.test(
+        !/^(dist\/(sdk|provider|cli)\/|package\.json$|README\.md$|docs\/[A-Za-z]+\.md$|LICENSE$)/.test(
           f,
         ),
     ),
@@ -122,7 +122,7 @@ test("the tarball holds the compiled SDK and provider and the user docs, and not
   expect(mapped).toEqual([]);
 });
 
-test("the package depends on what its resources need, not on the emulator's server", () => {
+test("the package depends on what its resources need, not on the emulator's server, and has one command", () => {
   const manifest = JSON.parse(fs.readFileSync(path.join(installed, "package.json"), "utf8")) as {
     dependencies: Record<string, string>;
     bin?: unknown;
@@ -134,7 +134,13 @@ test("the package depends on what its resources need, not on the emulator's serv
     "sshpk",
     "zod",
   ]);
-  expect(manifest.bin).toBeUndefined();
+  // One command, pulumi-ngrok-dynamic (pending-creates: docs/interruptedDeployments.md).
+  expect(manifest.bin).toEqual({ "pulumi-ngrok-dynamic": "dist/cli/index.js" });
+  const usage = spawnSync(process.execPath, [path.join(installed, "dist/cli/index.js")], {
+    encoding: "utf8",
+  });
+  expect(usage.status).toBe(2);
+  expect(usage.stderr).toMatch(/^usage: pulumi-ngrok-dynamic pending-creates/);
 });
 
 test("the program was loaded from the installed copy", () => {

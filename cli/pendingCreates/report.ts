@@ -1,0 +1,119 @@
+/**
+ * The report of `pulumi-ngrok-dynamic pending-creates`: for each pending create, what it made and
+ * why, then the exact commands that resolve them all.
+ *
+ * `pulumi refresh --import-pending-creates <urn> <id>` is not printed: with Pulumi 3.248.0 and
+ * these dynamic resources it exits 0 and drops the pending creates without importing any (the CLI
+ * turns each into a pending "importing" operation and the refresh then makes no call for it;
+ * docs/interruptedDeployments.md). The commands instead:
+ *
+ * - a CA made by a pending create whose resource is not in state: adopted by the next `up`,
+ *   through the stack setting `ngrok:adoptExistingIds` (URN → id, read by the
+ *   `SshCertificateAuthority` class, the same as its `adoptExistingId`);
+ * - an object the resource does not need (a certificate, which cannot be adopted, or any object
+ *   whose resource a later `up` already created again): deleted (`ngrok api … delete <id>`);
+ * - then `pulumi refresh --clear-pending-creates`, safe once every made object is adopted or
+ *   deleted, and `pulumi up`.
+ *
+ * Pure: the caller prints the text.
+ *
+ * @module
+ */
+import type { Judgement } from "./judge";
+
+/** The report's text and the commands it prints, one shell line each. */
+export interface Report {
+  readonly text: string;
+  readonly commands: readonly string[];
+  /** Whether every pending create was resolved (no ambiguous one, no type it cannot handle). */
+  readonly resolved: boolean;
+}
+
+/** POSIX shell quoting of one argument. */
+export function shellQuote(value: string): string {
+  return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * The report on `judgements`; `stack` (when given) is added as `--stack` to every `pulumi`
+ * command, and `otherPending` says how many pending operations are not creates.
+ */
+export function formatReport(
+  judgements: readonly Judgement[],
+  options: { stack?: string; otherPending?: number } = {},
+): Report {
+  const stackFlag = options.stack === undefined ? "" : ` --stack ${shellQuote(options.stack)}`;
+  const lines: string[] = [];
+  const adopt: Record<string, string> = {};
+  const deletes: string[] = [];
+  let resolved = true;
+  lines.push(
+    `${judgements.length} pending create${judgements.length === 1 ? "" : "s"} in the state` +
+      (options.otherPending ? `, and ${options.otherPending} other pending operations` : "") +
+      ".",
+  );
+  for (const { pending, kind, verdict } of judgements) {
+    const name = pending.urn.slice(pending.urn.lastIndexOf("::") + 2);
+    const head = `- ${name} (${kind?.resource ?? pending.type})`;
+    switch (verdict.kind) {
+      case "unsupported":
+        resolved = false;
+        lines.push(`${head}: not a type this command resolves; \`pulumi refresh\` asks about it.`);
+        break;
+      case "none":
+        lines.push(
+          `${head}: no live object matches it, so it made none; clearing it leaves no orphan.` +
+            (verdict.inState === undefined ? "" : ` (State holds ${verdict.inState} for it.)`),
+        );
+        for (const miss of verdict.nearMisses) {
+          lines.push(
+            `    closest: ${miss.id}, created ${miss.createdAt}: ${miss.differences.join("; ")}`,
+          );
+        }
+        break;
+      case "ambiguous":
+        resolved = false;
+        lines.push(`${head}: several live objects fit it; decide which one it made:`);
+        for (const c of verdict.candidates) {
+          lines.push(
+            `    ${c.id}, created ${c.createdAt}` +
+              (c.marked ? ", its ownership marker names this resource" : "") +
+              (c.alsoFits.length > 0 ? `; fits ${c.alsoFits.join(", ")} too` : ""),
+          );
+        }
+        break;
+      case "match": {
+        const { candidate } = verdict;
+        const inState = verdict.inState !== undefined;
+        const made = `${head}: made ${candidate.id} (created ${candidate.createdAt}${candidate.marked ? ", its ownership marker names this resource" : ""})`;
+        if (kind?.adoptable && !inState) {
+          adopt[pending.urn] = candidate.id;
+          lines.push(`${made}; the next up adopts it.`);
+        } else {
+          deletes.push(`ngrok api ${kind?.cli ?? "?"} delete ${candidate.id}`);
+          lines.push(
+            `${made}; ${inState ? "a later up made the resource again, so it is an orphan" : "it cannot be adopted, so the next up makes it again"}: delete it.`,
+          );
+        }
+        break;
+      }
+    }
+  }
+  const commands: string[] = [...deletes];
+  const adopted = Object.keys(adopt).length > 0;
+  if (adopted) {
+    commands.push(
+      `pulumi config set${stackFlag} ngrok:adoptExistingIds ${shellQuote(JSON.stringify(adopt))}`,
+    );
+  }
+  if (judgements.length > 0 && resolved) {
+    commands.push(`pulumi refresh${stackFlag} --clear-pending-creates --yes --skip-preview`);
+    commands.push(`pulumi up${stackFlag}`);
+    if (adopted) commands.push(`pulumi config rm${stackFlag} ngrok:adoptExistingIds`);
+  }
+  if (commands.length > 0) {
+    lines.push("", resolved ? "Run:" : "When the ones above are decided, run:");
+    lines.push(...commands.map((c) => `  $ ${c}`));
+  }
+  return { text: lines.join("\n"), commands, resolved };
+}

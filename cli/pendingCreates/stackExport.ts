@@ -1,0 +1,174 @@
+/**
+ * What `pulumi-ngrok-dynamic pending-creates` reads from a stack's state: the output of
+ * `pulumi stack export` (`{"version": 3, "deployment": {…}}`), or a file backend's checkpoint
+ * (`{"checkpoint": {"latest": {…}}}`).
+ *
+ * A pending create is an entry of the deployment's `pending_operations` of type `creating`: the
+ * engine began the create and never recorded its end (the CLI died, or was killed, in between).
+ * Its `resource` holds the URN, the type and the checked inputs the create was sent with.
+ *
+ * Secret inputs come as Pulumi's secret envelope: `plaintext` (JSON text) with
+ * `pulumi stack export --show-secrets`, `ciphertext` without; a ciphertext cannot be compared, and
+ * is read as {@link SECRET}.
+ *
+ * @module
+ */
+import { isBranded } from "../../provider/common/brand";
+
+/** Pulumi's signature key of a secret value in a state file, and its value. */
+const SECRET_SIG_KEY = "4dabf18193072939515e22adb298388d";
+const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
+
+/** An input that was exported encrypted: it cannot be compared with a live value. */
+export const SECRET = Symbol("secret (encrypted in the export)");
+
+/** One pending create. */
+export interface PendingCreate {
+  /** The resource's URN. */
+  readonly urn: string;
+  /** Its type token, e.g. `pulumi-nodejs:dynamic/ngrok:SshCertificateAuthority`. */
+  readonly type: string;
+  /** The checked inputs the create was sent with; secrets decoded, or {@link SECRET}. */
+  readonly inputs: Readonly<Record<string, unknown>>;
+}
+
+/** What the command needs from a stack's state. */
+export interface StackState {
+  /** Every pending create, of any type, in the order of the state. */
+  readonly pendingCreates: readonly PendingCreate[];
+  /** How many other pending operations there are (updates, deletes…: `pulumi refresh` clears them). */
+  readonly otherPendingOperations: number;
+  /** The ids of the resources in state (any type). */
+  readonly ids: ReadonlySet<string>;
+  /** The id in state of each URN that is there. */
+  readonly idsByUrn: ReadonlyMap<string, string>;
+  /** The state's write time (`manifest.time`), when it has one. */
+  readonly writtenAt?: string;
+}
+
+/** A state file that cannot be read; the message says what is wrong. */
+export class StackStateError extends Error {
+  /** Brand checked by {@link StackStateError.isInstance}. */
+  public readonly __stackStateError = true;
+
+  constructor(message: string) {
+    super(message);
+    this.name = "StackStateError";
+  }
+
+  /** True when `obj` is a {@link StackStateError}, from any copy of this package. */
+  public static isInstance(obj: unknown): obj is StackStateError {
+    return isBranded(obj, "__stackStateError");
+  }
+}
+
+interface RawResource {
+  urn?: unknown;
+  type?: unknown;
+  id?: unknown;
+  inputs?: unknown;
+}
+
+/**
+ * Reads the text of a `pulumi stack export` (or a file backend's checkpoint).
+ *
+ * @throws {@link StackStateError} when the text is not JSON or has no deployment.
+ */
+export function readStackState(text: string): StackState {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new StackStateError(
+      `the state is not JSON (${(error as Error).message}): give the output of \`pulumi stack export\``,
+    );
+  }
+  const deployment = deploymentOf(parsed);
+  if (deployment === undefined) {
+    throw new StackStateError(
+      "the state has no deployment: give the output of `pulumi stack export` " +
+        '({"version": 3, "deployment": {…}})',
+    );
+  }
+  const resources = arrayOf<RawResource>(deployment.resources);
+  const operations = arrayOf<{ type?: unknown; resource?: RawResource }>(
+    deployment.pending_operations,
+  );
+  const ids = new Set<string>();
+  const idsByUrn = new Map<string, string>();
+  for (const resource of resources) {
+    if (typeof resource.id === "string" && resource.id !== "") {
+      ids.add(resource.id);
+      if (typeof resource.urn === "string") idsByUrn.set(resource.urn, resource.id);
+    }
+  }
+  const pendingCreates: PendingCreate[] = [];
+  let otherPendingOperations = 0;
+  for (const operation of operations) {
+    const resource = operation.resource;
+    if (
+      operation.type !== "creating" ||
+      typeof resource?.urn !== "string" ||
+      typeof resource.type !== "string"
+    ) {
+      otherPendingOperations += 1;
+      continue;
+    }
+    pendingCreates.push({
+      urn: resource.urn,
+      type: resource.type,
+      inputs: decodeSecrets(recordOf(resource.inputs)) as Record<string, unknown>,
+    });
+  }
+  const manifest = recordOf(deployment.manifest);
+  return {
+    pendingCreates,
+    otherPendingOperations,
+    ids,
+    idsByUrn,
+    writtenAt: typeof manifest.time === "string" ? manifest.time : undefined,
+  };
+}
+
+function deploymentOf(parsed: unknown): Record<string, unknown> | undefined {
+  const root = recordOf(parsed);
+  if (typeof root.deployment === "object" && root.deployment !== null) {
+    return recordOf(root.deployment);
+  }
+  const latest = recordOf(recordOf(root.checkpoint).latest);
+  return Object.keys(latest).length > 0 ? latest : undefined;
+}
+
+/** Values with Pulumi's secret envelope replaced by their plaintext, or {@link SECRET}. */
+function decodeSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    return value.map(decodeSecrets);
+  }
+  if (typeof value !== "object" || value === null) {
+    return value;
+  }
+  const record = value as Record<string, unknown>;
+  if (record[SECRET_SIG_KEY] === SECRET_SIG) {
+    if (typeof record.plaintext !== "string") {
+      return SECRET;
+    }
+    try {
+      return decodeSecrets(JSON.parse(record.plaintext));
+    } catch {
+      return SECRET;
+    }
+  }
+  return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, decodeSecrets(v)]));
+}
+
+function recordOf(value: unknown): Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+}
+
+function arrayOf<T>(value: unknown): T[] {
+  return Array.isArray(value)
+    ? (value.filter((v) => typeof v === "object" && v !== null) as T[])
+    : [];
+}

@@ -1,0 +1,200 @@
+/**
+ * The ownership marker (the stack setting `ngrok:ownershipMarker`): a member of the object's
+ * `metadata` that names the Pulumi resource that created it, so that a create retried after an
+ * interrupted deployment finds the object its predecessor made (see `./takeOver`).
+ *
+ * ngrok's objects have only two fields a user writes, `description` (255 bytes) and `metadata`
+ * (4096 bytes, "machine-readable", in practice JSON). The marker goes into `metadata` as one
+ * member of a JSON object, and never rewrites what the user wrote:
+ *
+ * - no `metadata` (or `""`): the metadata becomes `{"pulumi-ngrok-dynamic:owner":"<owner>"}`;
+ * - a JSON object: the member is inserted before its closing brace, after the user's last
+ *   member; every byte the user wrote stays as written (spacing, order, escapes);
+ * - a JSON object that already has the member with this owner: kept as it is;
+ * - anything else is refused by `check`, naming the rule: text that is not a JSON object (it
+ *   would have to be rewritten), a member of that name that names another owner, and a result
+ *   over ngrok's 4096 bytes (the failure says how many bytes the marker takes and how many are
+ *   left).
+ *
+ * `<owner>` is `<organization>/<URN>`, e.g.
+ * `organization/urn:pulumi:prod::infra::pulumi-nodejs:dynamic/ngrok:SshCertificateAuthority::user-ca`
+ * (an organization name holds no `/`). The program computes it (the resource classes pass it as
+ * the input {@link OWNER_INPUT}; the provider never sees a URN otherwise) and `check` folds it
+ * into `metadata`, so the state, the preview's diff and ngrok all show the same text: the marker
+ * shows in the diff as a change of `metadata` the first time it is added.
+ *
+ * Pure: no API call.
+ *
+ * @module
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { UNKNOWN, isUnknown } from "./unknown";
+
+/** The member of `metadata` that holds the owner: `pulumi-ngrok-dynamic:owner`. */
+export const MARKER_KEY = "pulumi-ngrok-dynamic:owner";
+
+/**
+ * The hidden input through which the resource classes pass the owner (`<organization>/<URN>`)
+ * when `ngrok:ownershipMarker` is on. `check` folds it into `metadata` and drops it: it is never
+ * recorded in state as an input of its own.
+ */
+export const OWNER_INPUT = "ownedBy";
+
+/** An owner: an organization name (no `/`), a `/`, and a URN, on one line. */
+const OWNER_PATTERN = /^[^/\n]+\/urn:pulumi:[^\n]+$/;
+
+/** The result of {@link markMetadata}: the metadata to send, or why it cannot carry the marker. */
+export type MarkedMetadata = { ok: true; metadata: string } | { ok: false; reason: string };
+
+/**
+ * `declared` (the program's `metadata`) with the marker of `owner` added as the module comment
+ * says, or the reason it cannot be, a sentence that starts with `metadata`.
+ *
+ * @param maxBytes ngrok's limit of the field, in bytes of UTF-8 (4096).
+ */
+export function markMetadata(
+  declared: string | undefined,
+  owner: string,
+  maxBytes: number,
+): MarkedMetadata {
+  const member = `${JSON.stringify(MARKER_KEY)}:${JSON.stringify(owner)}`;
+  let marked: string;
+  if (declared === undefined || declared === "") {
+    marked = `{${member}}`;
+  } else {
+    const parsed = parseObject(declared);
+    if (parsed === undefined) {
+      return {
+        ok: false,
+        reason:
+          `metadata must be a JSON object (or left out) while ngrok:ownershipMarker is on: the ` +
+          `marker is added as the member ${JSON.stringify(MARKER_KEY)} of that object, and other ` +
+          `text would have to be rewritten. Write metadata as JSON (e.g. JSON.stringify({ … })), ` +
+          `or turn ngrok:ownershipMarker off for this stack`,
+      };
+    }
+    if (Object.prototype.hasOwnProperty.call(parsed, MARKER_KEY)) {
+      if (parsed[MARKER_KEY] === owner) {
+        return withinLimit(declared, owner, maxBytes);
+      }
+      return {
+        ok: false,
+        reason:
+          `metadata has the member ${JSON.stringify(MARKER_KEY)} with ${describeOwner(parsed[MARKER_KEY])}, ` +
+          `which conflicts with the ownership marker ngrok:ownershipMarker writes for this ` +
+          `resource (${JSON.stringify(owner)}): remove that member from metadata`,
+      };
+    }
+    marked = insertMember(declared, member);
+  }
+  return withinLimit(marked, owner, maxBytes);
+}
+
+/** The owner named by the marker in `metadata`, or `undefined` when it has none. */
+export function ownerOf(metadata: string | undefined): string | undefined {
+  if (metadata === undefined || metadata === "") {
+    return undefined;
+  }
+  const parsed = parseObject(metadata);
+  const owner = parsed?.[MARKER_KEY];
+  return typeof owner === "string" ? owner : undefined;
+}
+
+/** The URN part of an owner (`<organization>/<URN>`), or the whole text when it has no `/`. */
+export function urnOfOwner(owner: string): string {
+  const slash = owner.indexOf("/");
+  return slash === -1 ? owner : owner.slice(slash + 1);
+}
+
+/**
+ * Wraps a resource's pure `check` so that it accepts the hidden input {@link OWNER_INPUT} and
+ * folds it into `metadata` (see the module comment): without that input the check is unchanged.
+ * An owner or a metadata not known yet (preview) makes `metadata` unknown.
+ */
+export function withOwnershipMarker<Inputs extends { metadata?: string }>(
+  check: (news: Record<string, unknown>) => pulumi.dynamic.CheckResult<Inputs>,
+  maxBytes: number,
+): (news: Record<string, unknown>) => pulumi.dynamic.CheckResult<Inputs> {
+  return (news) => {
+    const { [OWNER_INPUT]: owner, ...rest } = news;
+    const result = check(rest);
+    if (owner === undefined || owner === null) {
+      return result;
+    }
+    const failures = [...(result.failures ?? [])];
+    const inputs = { ...result.inputs } as Inputs & Record<string, unknown>;
+    if (typeof owner !== "string" || (!isUnknown(owner) && !OWNER_PATTERN.test(owner))) {
+      failures.push({
+        property: OWNER_INPUT,
+        reason:
+          `${OWNER_INPUT} is set by the resource classes when ngrok:ownershipMarker is on: ` +
+          `"<organization>/<URN>"; got ${typeof owner === "string" ? JSON.stringify(owner) : typeof owner}`,
+      });
+      return { inputs, failures };
+    }
+    if (failures.some((f) => f.property === "metadata")) {
+      return { inputs, failures };
+    }
+    const declared = inputs.metadata;
+    if (isUnknown(owner) || isUnknown(declared)) {
+      inputs.metadata = UNKNOWN;
+      return { inputs, failures };
+    }
+    const marked = markMetadata(declared, owner, maxBytes);
+    if (marked.ok) {
+      inputs.metadata = marked.metadata;
+    } else {
+      failures.push({ property: "metadata", reason: marked.reason });
+    }
+    return { inputs, failures };
+  };
+}
+
+/** `text` parsed when it is a JSON object (not an array, not a scalar), else `undefined`. */
+function parseObject(text: string): Record<string, unknown> | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)
+    ? (parsed as Record<string, unknown>)
+    : undefined;
+}
+
+/**
+ * `member` inserted into the JSON object `text` right after its last member (or inside `{}`),
+ * before the whitespace that precedes the closing brace: the rest of `text` is kept byte for byte.
+ */
+function insertMember(text: string, member: string): string {
+  const close = text.lastIndexOf("}");
+  let last = close - 1;
+  while (last >= 0 && /\s/.test(text[last])) {
+    last -= 1;
+  }
+  const separator = text[last] === "{" ? "" : ",";
+  return text.slice(0, last + 1) + separator + member + text.slice(last + 1);
+}
+
+function withinLimit(marked: string, owner: string, maxBytes: number): MarkedMetadata {
+  const bytes = Buffer.byteLength(marked, "utf8");
+  if (bytes <= maxBytes) {
+    return { ok: true, metadata: marked };
+  }
+  const markerBytes = Buffer.byteLength(
+    `,${JSON.stringify(MARKER_KEY)}:${JSON.stringify(owner)}`,
+    "utf8",
+  );
+  return {
+    ok: false,
+    reason:
+      `metadata with the ownership marker (ngrok:ownershipMarker) would be ${bytes} bytes of ` +
+      `UTF-8, over ngrok's ${maxBytes}: the marker takes ${markerBytes} bytes for this ` +
+      `resource's URN, which leaves ${maxBytes - markerBytes} bytes for the metadata you write`,
+  };
+}
+
+function describeOwner(value: unknown): string {
+  return typeof value === "string" ? `the owner ${JSON.stringify(value)}` : `a ${typeof value}`;
+}

@@ -1,0 +1,122 @@
+/**
+ * The program's part of two stack settings that need the resource's URN, which only the program
+ * knows (Pulumi's dynamic-provider host hands the provider no URN):
+ *
+ * - `ngrok:ownershipMarker` (or the environment variable `NGROK_OWNERSHIP_MARKER`), `true` or
+ *   `false`, default `false`: when `true`, each SSH CA and certificate passes its owner,
+ *   `<organization>/<URN>`, in the hidden input `ownedBy`; the provider's `check` folds it into
+ *   `metadata`, and its create takes over the object an interrupted deployment made for the same
+ *   resource instead of creating a second one (docs/interruptedDeployments.md).
+ * - `ngrok:adoptExistingIds`: a JSON object from URN to CA id (`{"urn:pulumi:…::ca-3":
+ *   "sshca_…"}`), what `pulumi-ngrok-dynamic pending-creates` prints after an interrupted
+ *   deployment: an `SshCertificateAuthority` whose URN is a key, and which sets no
+ *   `adoptExistingId` of its own, adopts that CA at create.
+ *
+ * The URN is computed as the engine computes it (`pulumi.createUrn` with the resource's parent),
+ * in an output that carries no dependency on the parent.
+ *
+ * @module
+ */
+import * as pulumi from "@pulumi/pulumi";
+import type * as marker from "../provider/common/ownershipMarker";
+
+/** The environment variable read when the stack config has no `ngrok:ownershipMarker`. */
+export const OWNERSHIP_MARKER_ENV_VAR = "NGROK_OWNERSHIP_MARKER";
+
+/** The hidden input that carries the owner (the provider's `OWNER_INPUT`). */
+const OWNER_INPUT = "ownedBy";
+
+type Assert<T extends true> = T;
+/**
+ * Fails to compile when the input's name differs from the provider's.
+ * @internal
+ */
+export type SameOwnerInput = Assert<
+  typeof OWNER_INPUT extends typeof marker.OWNER_INPUT ? true : false
+>;
+
+/** The resource types whose objects carry the marker, by their type name under `ngrok`. */
+export type MarkedType = "SshCertificateAuthority" | "SshHostCertificate" | "SshUserCertificate";
+
+/**
+ * `{ ownedBy: "<organization>/<URN>" }` when `ngrok:ownershipMarker` is on, else `{}`.
+ *
+ * @throws Error when `ngrok:ownershipMarker` or `NGROK_OWNERSHIP_MARKER` is neither `true` nor
+ *   `false`.
+ */
+export function ownershipInputs(
+  type: MarkedType,
+  name: string,
+  opts: pulumi.CustomResourceOptions | undefined,
+): { ownedBy?: pulumi.Output<string> } {
+  if (!ownershipMarkerOn()) {
+    return {};
+  }
+  const organization = pulumi.getOrganization();
+  return { [OWNER_INPUT]: urnOf(type, name, opts).apply((urn) => `${organization}/${urn}`) };
+}
+
+/**
+ * The CA id that `ngrok:adoptExistingIds` names for this resource's URN, or `undefined` when the
+ * setting is absent (then nothing is added to the inputs).
+ *
+ * @throws Error when `ngrok:adoptExistingIds` is not a JSON object of strings.
+ */
+export function adoptedIdFromConfig(
+  name: string,
+  opts: pulumi.CustomResourceOptions | undefined,
+): pulumi.Output<string | undefined> | undefined {
+  const ids = new pulumi.Config("ngrok").getObject<unknown>("adoptExistingIds");
+  if (ids === undefined) {
+    return undefined;
+  }
+  if (
+    typeof ids !== "object" ||
+    ids === null ||
+    Array.isArray(ids) ||
+    Object.values(ids).some((id) => typeof id !== "string")
+  ) {
+    throw new Error(
+      `the stack config ngrok:adoptExistingIds must be a JSON object from resource URN to CA id ` +
+        `({"urn:pulumi:…": "sshca_…"}), as pulumi-ngrok-dynamic pending-creates prints it`,
+    );
+  }
+  const byUrn = ids as Record<string, string>;
+  return urnOf("SshCertificateAuthority", name, opts).apply((urn) => byUrn[urn]);
+}
+
+/** Whether `ngrok:ownershipMarker` (else `NGROK_OWNERSHIP_MARKER`) is `true`. */
+export function ownershipMarkerOn(): boolean {
+  const raw =
+    new pulumi.Config("ngrok").get("ownershipMarker") ?? process.env[OWNERSHIP_MARKER_ENV_VAR];
+  const value = raw?.trim().toLowerCase();
+  if (value === undefined || value === "" || value === "false" || value === "0") {
+    return false;
+  }
+  if (value === "true" || value === "1") {
+    return true;
+  }
+  throw new Error(
+    `ngrok:ownershipMarker (or ${OWNERSHIP_MARKER_ENV_VAR}) must be true or false, got ${JSON.stringify(raw)}`,
+  );
+}
+
+/**
+ * The URN the engine gives the resource, in an output without the parent's dependency (an input
+ * that depended on a component parent would wait for the component's children: itself).
+ */
+function urnOf(
+  type: MarkedType,
+  name: string,
+  opts: pulumi.CustomResourceOptions | undefined,
+): pulumi.Output<string> {
+  const urn = pulumi.createUrn(name, `pulumi-nodejs:dynamic/ngrok:${type}`, opts?.parent);
+  return pulumi.output(
+    new Promise<string>((resolve) => {
+      urn.apply((value) => {
+        resolve(value);
+        return value;
+      });
+    }),
+  );
+}
