@@ -28,6 +28,7 @@
  * @module
  */
 import type * as pulumi from "@pulumi/pulumi";
+import { quoted } from "./ids";
 import { UNKNOWN, isUnknown } from "./unknown";
 
 /** The member of `metadata` that holds the owner: `pulumi-ngrok-dynamic:owner`. */
@@ -123,12 +124,15 @@ export function withOwnershipMarker<Inputs extends { metadata?: string }>(
     }
     const failures = [...(result.failures ?? [])];
     const inputs = { ...result.inputs } as Inputs & Record<string, unknown>;
-    if (typeof owner !== "string" || (!isUnknown(owner) && !OWNER_PATTERN.test(owner))) {
+    if (
+      typeof owner !== "string" ||
+      (!isUnknown(owner) && (owner.length > maxBytes || !OWNER_PATTERN.test(owner)))
+    ) {
       failures.push({
         property: OWNER_INPUT,
         reason:
           `${OWNER_INPUT} is set by the resource classes when ngrok:ownershipMarker is on: ` +
-          `"<organization>/<URN>"; got ${typeof owner === "string" ? JSON.stringify(owner) : typeof owner}`,
+          `"<organization>/<URN>"; got ${typeof owner === "string" ? quoted(owner) : typeof owner}`,
       });
       return { inputs, failures };
     }

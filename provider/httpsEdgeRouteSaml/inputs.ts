@@ -8,6 +8,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { InputChecker } from "../common/check";
+import { isNgrokId, quoted } from "../common/ids";
 import { claimBytes } from "./claim";
 import { parseIdpMetadata } from "./idpMetadata";
 
@@ -51,8 +52,8 @@ export const SAML_DEFAULTS = {
 
 /** Prefixes of ngrok's ids: HTTPS edges `edghts_`, their routes `edghtsrt_`. */
 export const ID_PATTERNS = {
-  edgeId: { prefix: "edghts_", pattern: /^edghts_[A-Za-z0-9]+$/ },
-  routeId: { prefix: "edghtsrt_", pattern: /^edghtsrt_[A-Za-z0-9]+$/ },
+  edgeId: { prefix: "edghts_" },
+  routeId: { prefix: "edghtsrt_" },
 } as const;
 
 /** Properties that address the module: a change replaces it. */
@@ -116,8 +117,11 @@ const KNOWN: readonly (keyof HttpsEdgeRouteSamlInputs)[] = [
   "adoptExisting",
   "claimedBy",
 ];
-/** RFC 6265 cookie-name characters (an HTTP token). */
-const COOKIE_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]*$/;
+/**
+ * Any character outside RFC 6265's cookie-name characters (an HTTP token): a one-character
+ * search, which never backtracks however long the input.
+ */
+const NOT_COOKIE_TOKEN = /[^!#$%&'*+\-.^_`|~0-9A-Za-z]/;
 
 /**
  * Validates raw inputs and applies {@link SAML_DEFAULTS}. Pure: no API call, so `pulumi preview`
@@ -144,17 +148,17 @@ export function checkHttpsEdgeRouteSaml(
 ): pulumi.dynamic.CheckResult<HttpsEdgeRouteSamlInputs> {
   const c = new InputChecker<HttpsEdgeRouteSamlInputs>(news, RESOURCE, KNOWN);
   for (const property of REPLACE_PROPERTIES) {
-    const { prefix, pattern } = ID_PATTERNS[property];
+    const { prefix } = ID_PATTERNS[property];
     const id = c.string(property);
     if (c.value(property) === undefined) {
       c.fail(
         property,
         `${property} is required: the id of the HTTPS edge${property === "routeId" ? " route" : ""} (${prefix}…)`,
       );
-    } else if (id !== undefined && !pattern.test(id)) {
+    } else if (id !== undefined && !isNgrokId(id, prefix)) {
       c.fail(
         property,
-        `${property} must be an ngrok id starting with "${prefix}" followed by letters and digits; got ${JSON.stringify(id)}`,
+        `${property} must be an ngrok id starting with "${prefix}" followed by letters and digits; got ${quoted(id)}`,
       );
     }
   }
@@ -186,10 +190,10 @@ export function checkHttpsEdgeRouteSaml(
     c.boolean(property);
   }
   const prefix = c.string("cookiePrefix");
-  if (prefix !== undefined && !COOKIE_TOKEN.test(prefix)) {
+  if (prefix !== undefined && NOT_COOKIE_TOKEN.test(prefix)) {
     c.fail(
       "cookiePrefix",
-      `cookiePrefix must contain only letters, digits and !#$%&'*+-.^_\`|~ (it starts a cookie name); got ${JSON.stringify(prefix)}`,
+      `cookiePrefix must contain only letters, digits and !#$%&'*+-.^_\`|~ (it starts a cookie name); got ${quoted(prefix)}`,
     );
   }
   c.string("claimedBy");
@@ -219,8 +223,8 @@ export function splitSamlModuleId(id: string): { edgeId: string; routeId: string
   const [edgeId = "", routeId = "", ...rest] = id.split("/");
   if (
     rest.length > 0 ||
-    !ID_PATTERNS.edgeId.pattern.test(edgeId) ||
-    !ID_PATTERNS.routeId.pattern.test(routeId)
+    !isNgrokId(edgeId, ID_PATTERNS.edgeId.prefix) ||
+    !isNgrokId(routeId, ID_PATTERNS.routeId.prefix)
   ) {
     throw new TypeError(
       `the id of an HttpsEdgeRouteSaml is "<edge id>/<route id>" (edghts_…/edghtsrt_…); got ${JSON.stringify(id)}`,

@@ -12,6 +12,7 @@
  * @module
  */
 import { NgrokApiError, type NgrokClient } from "../client";
+import { isNgrokId, quoted } from "../common/ids";
 import type * as ApiModule from "./api";
 import { type HttpsEdgeRouteSamlOutputs, ID_PATTERNS, samlModuleId } from "./inputs";
 
@@ -44,10 +45,10 @@ export async function lookupHttpsEdgeRouteSaml(
     ["edgeId", edgeId],
     ["routeId", routeId],
   ] as const) {
-    const { prefix, pattern } = ID_PATTERNS[name];
-    if (typeof value !== "string" || !pattern.test(value)) {
+    const { prefix } = ID_PATTERNS[name];
+    if (!isNgrokId(value, prefix)) {
       throw new TypeError(
-        `getHttpsEdgeRouteSaml: ${name} must be an ngrok id starting with "${prefix}" followed by letters and digits; got ${JSON.stringify(value)}`,
+        `getHttpsEdgeRouteSaml: ${name} must be an ngrok id starting with "${prefix}" followed by letters and digits; got ${typeof value === "string" ? quoted(value) : JSON.stringify(value)}`,
       );
     }
   }

@@ -9,14 +9,13 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { InputChecker } from "../common/check";
+import { isNgrokId } from "../common/ids";
 import { isUnknown } from "../common/unknown";
-import { CA_ID_PREFIX, type CertificateKind } from "./kinds";
+import { CA_ID_PREFIX } from "../sshCertificateAuthority/inputs";
+import type { CertificateKind } from "./kinds";
 import { optionFailures } from "./options";
 import { judgePublicKey } from "./publicKey";
 import { parseTimestamp } from "./validity";
-
-/** An SSH CA's id: `sshca_` and a KSUID-like string of letters and digits. */
-const CA_ID = new RegExp(`^${CA_ID_PREFIX}[0-9A-Za-z]+$`);
 
 /** Byte limits of the free-text fields, counted in UTF-8 (ngrok: 255 and 4096 bytes). */
 export const LIMITS = { descriptionBytes: 255, metadataBytes: 4096 } as const;
@@ -114,7 +113,7 @@ export function checkSshCertificate(
       "sshCertificateAuthorityId is required: the id (sshca_…) of the SSH certificate authority " +
         "that signs the certificate, e.g. the id output of an SshCertificateAuthority",
     );
-  } else if (caId !== undefined && caId.trim() !== "" && !CA_ID.test(caId)) {
+  } else if (caId !== undefined && caId.trim() !== "" && !isNgrokId(caId, CA_ID_PREFIX)) {
     c.fail(
       "sshCertificateAuthorityId",
       `sshCertificateAuthorityId must be the id of an SSH certificate authority: ` +

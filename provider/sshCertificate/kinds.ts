@@ -81,6 +81,3 @@ export const USER: CertificateKind = {
   defaultExtensions: { "permit-pty": "", "permit-user-rc": "" },
   hasOptions: true,
 };
-
-/** The id prefix of an SSH certificate authority, the parent of both kinds. */
-export const CA_ID_PREFIX = "sshca_";

@@ -14,6 +14,7 @@
  * @module
  */
 import type { NgrokClient } from "../client";
+import { isNgrokId, quoted } from "../common/ids";
 import type * as ApiModule from "./api";
 import type { SshCertificateOutputs } from "./inputs";
 import type { CertificateKind } from "./kinds";
@@ -58,10 +59,10 @@ export async function lookupCertificate<Found extends SshCertificateRecord>(
   kind: CertificateKind,
   id: string,
 ): Promise<Found> {
-  if (typeof id !== "string" || !new RegExp(`^${kind.idPrefix}[0-9A-Za-z]+$`).test(id)) {
+  if (typeof id !== "string" || !isNgrokId(id, kind.idPrefix)) {
     throw new TypeError(
       `get${kind.type}: id must be an ${kind.noun} id, "${kind.idPrefix}" followed by letters ` +
-        `and digits; got ${JSON.stringify(id)}`,
+        `and digits; got ${typeof id === "string" ? quoted(id) : JSON.stringify(id)}`,
     );
   }
   const certificate = await client.request({

@@ -42,7 +42,8 @@ export function parseTimestamp(text: string): ParsedTime | RefusedTime {
   const shown = text.length > 40 ? `${JSON.stringify(text.slice(0, 40))}…` : JSON.stringify(text);
   const match = RFC3339.exec(text);
   if (match === null) {
-    const relative = /^\s*[+-]?\d+(\.\d+)?\s*[a-zA-Z]+\s*$/.test(text);
+    // Only short texts can be a duration; the length test keeps the pattern off megabytes.
+    const relative = text.length <= 40 && /^\s*[+-]?\d+(\.\d+)?\s*[a-zA-Z]+\s*$/.test(text);
     return refuse(
       relative
         ? `must be an RFC 3339 timestamp, not a relative duration (${shown}): compute the ` +

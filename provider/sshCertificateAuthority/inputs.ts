@@ -8,6 +8,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { InputChecker } from "../common/check";
+import { isNgrokId, quoted } from "../common/ids";
 
 /** Key types ngrok can generate (`private_key_type`). */
 export const PRIVATE_KEY_TYPES = ["rsa", "ecdsa", "ed25519"] as const;
@@ -41,8 +42,8 @@ export const REPLACE_PROPERTIES = ["privateKeyType", "ellipticCurve", "keySize"]
 /** Properties updated in place with `PATCH`. */
 export const UPDATE_PROPERTIES = ["description", "metadata"] as const;
 
-/** The ids `adoptExistingId` accepts: ngrok's CA ids, `sshca_` and letters or digits. */
-export const CA_ID_PATTERN = /^sshca_[A-Za-z0-9]+$/;
+/** The prefix of ngrok's SSH CA ids, which `adoptExistingId` accepts: `sshca_`, then letters and digits. */
+export const CA_ID_PREFIX = "sshca_";
 
 /** The inputs as they are after `check` (defaults applied). */
 export interface SshCertificateAuthorityInputs {
@@ -80,7 +81,7 @@ const KNOWN = [...REPLACE_PROPERTIES, ...UPDATE_PROPERTIES, "adoptExistingId"] a
  * - `ellipticCurve` only with `ecdsa`, one of {@link ELLIPTIC_CURVES} (ngrok: ERR_NGROK_1941/1942);
  * - `keySize` only with `rsa`, one of {@link RSA_KEY_SIZES} (ngrok: ERR_NGROK_1939/1940);
  * - `description` at most 255 and `metadata` at most 4096 bytes of UTF-8;
- * - `adoptExistingId`, when set, an ngrok CA id ({@link CA_ID_PATTERN});
+ * - `adoptExistingId`, when set, an ngrok CA id ({@link CA_ID_PREFIX}, then letters and digits);
  * - no other property.
  * Values not known yet (preview) are not checked.
  */
@@ -116,10 +117,10 @@ export function checkSshCertificateAuthority(
   c.string("description", { maxBytes: LIMITS.descriptionBytes });
   c.string("metadata", { maxBytes: LIMITS.metadataBytes });
   const adopt = c.string("adoptExistingId");
-  if (adopt !== undefined && !CA_ID_PATTERN.test(adopt)) {
+  if (adopt !== undefined && !isNgrokId(adopt, CA_ID_PREFIX)) {
     c.fail(
       "adoptExistingId",
-      `adoptExistingId must be the id of an existing SSH certificate authority, "sshca_" followed by letters and digits; got ${JSON.stringify(adopt)}`,
+      `adoptExistingId must be the id of an existing SSH certificate authority, "sshca_" followed by letters and digits; got ${quoted(adopt)}`,
     );
   }
 

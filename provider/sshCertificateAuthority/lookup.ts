@@ -12,8 +12,9 @@
  * @module
  */
 import type { NgrokClient } from "../client";
+import { isNgrokId, quoted } from "../common/ids";
 import type * as ApiModule from "./api";
-import { CA_ID_PATTERN, type SshCertificateAuthorityOutputs } from "./inputs";
+import { CA_ID_PREFIX, type SshCertificateAuthorityOutputs } from "./inputs";
 import { keyParametersOfCa } from "./keyParameters";
 
 /** The wire format (zod schemas), loaded on first use (see the module comment). */
@@ -49,9 +50,9 @@ export async function lookupSshCertificateAuthority(
   client: NgrokClient,
   id: string,
 ): Promise<SshCertificateAuthorityRecord> {
-  if (typeof id !== "string" || !CA_ID_PATTERN.test(id)) {
+  if (!isNgrokId(id, CA_ID_PREFIX)) {
     throw new TypeError(
-      `getSshCertificateAuthority: id must be an SSH certificate authority id, "sshca_" followed by letters and digits; got ${JSON.stringify(id)}`,
+      `getSshCertificateAuthority: id must be an SSH certificate authority id, "sshca_" followed by letters and digits; got ${typeof id === "string" ? quoted(id) : JSON.stringify(id)}`,
     );
   }
   const ca = await client.request({

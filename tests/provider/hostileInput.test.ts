@@ -259,6 +259,12 @@ const CASES: HostileCase[] = [
     /at most 4096 bytes of UTF-8; it is 4097 bytes$/,
   ),
   ssh(
+    "adoptExistingId of 10 MB",
+    "adoptExistingId",
+    { adoptExistingId: `sshca_${"a".repeat(MB10)}!` },
+    /^adoptExistingId must be the id of an existing SSH certificate authority.*; got "sshca_a{54}"…$/,
+  ),
+  ssh(
     "metadata of 10 MB",
     "metadata",
     { metadata: "{".repeat(MB10) },
@@ -690,6 +696,26 @@ const CASES: HostileCase[] = [
   ),
   saml("edgeId empty", "edgeId", { edgeId: "" }, /^edgeId must be an ngrok id .*; got ""$/),
   saml("edgeId missing", "edgeId", { edgeId: undefined }, /^edgeId is required/),
+  // 10 MB ids: refused by length before any pattern (a whole-string pattern once threw
+  // "Maximum call stack size exceeded" on a CI machine), quoted by their first 60 characters.
+  saml(
+    "edgeId of 10 MB",
+    "edgeId",
+    { edgeId: `edghts_${"a".repeat(MB10)}` },
+    /^edgeId must be an ngrok id .*; got "edghts_a{53}"…$/,
+  ),
+  saml(
+    "routeId of 10 MB ending in a slash",
+    "routeId",
+    { routeId: `edghtsrt_${"a".repeat(MB10)}/` },
+    /^routeId must be an ngrok id .*; got "edghtsrt_a{51}"…$/,
+  ),
+  saml(
+    "cookiePrefix of 10 MB with one bad character at its end",
+    "cookiePrefix",
+    { cookiePrefix: `${"a".repeat(MB10)};` },
+    /^cookiePrefix must contain only letters, digits and .*; got "a{60}"…$/,
+  ),
   saml(
     "routeId as an object",
     "routeId",
@@ -964,6 +990,12 @@ const CASES: HostileCase[] = [
     "validUntil",
     { validUntil: "30d" },
     /^validUntil must be an RFC 3339 timestamp, not a relative duration \("30d"\): compute the instant in the program/,
+  ),
+  host(
+    "validUntil of 10 MB of digits and a unit",
+    "validUntil",
+    { validUntil: `${"1".repeat(MB10)}d` },
+    /^validUntil must be an RFC 3339 timestamp with a time and an offset.*; got "1{40}"…$/,
   ),
   user(
     "validUntil as epoch milliseconds",

@@ -104,7 +104,13 @@ export function certificateProblem(base64: string): string | undefined {
   if (bad) {
     return `is not valid base64 (unexpected character "${bad[0]}" at position ${bad.index + 1})`;
   }
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64) || base64.length % 4 !== 0) {
+  // Only base64 characters are left: '=' may only end the text, at most twice. (Index tests, not
+  // a whole-string pattern, which would backtrack over a long certificate.)
+  const padding = base64.indexOf("=");
+  const misplacedPadding =
+    padding >= 0 &&
+    (padding < base64.length - 2 || base64.slice(padding) !== "=".repeat(base64.length - padding));
+  if (misplacedPadding || base64.length % 4 !== 0) {
     return "is not valid base64 (wrong length or misplaced '=' padding)";
   }
   const der = Buffer.from(base64, "base64");

@@ -40,7 +40,9 @@ export class XmlText {
     this.normalized = normalized.startsWith("\uFEFF") ? normalized.slice(1) : normalized;
     // XML's whitespace only (XML 1.0 production S): `\s` would also skip U+000B and U+000C,
     // characters XML forbids, and hide them from the check that names them.
-    this.skipped = /^[ \t\n]*/.exec(this.normalized)?.[0].length ?? 0;
+    // A search for the first other character never backtracks, however long the input.
+    const first = this.normalized.search(/[^ \t\n]/);
+    this.skipped = first < 0 ? this.normalized.length : first;
     this.body = this.normalized.slice(this.skipped);
   }
 

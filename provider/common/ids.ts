@@ -1,0 +1,47 @@
+/**
+ * ngrok object ids as inputs: recognising one, and quoting any string in an error.
+ *
+ * Inputs may be megabytes long (a wrong output wired in, a file read by mistake). A whole-string
+ * pattern such as `/^sshca_[A-Za-z0-9]+$/` run over such a string makes V8's regular-expression
+ * engine backtrack over every character, and on some machines that throws `RangeError: Maximum
+ * call stack size exceeded` instead of answering. So the length is checked first, and the
+ * characters after the prefix are checked with a single-character search, which never
+ * backtracks.
+ *
+ * @module
+ */
+
+/**
+ * The longest id accepted, in characters. ngrok's ids are a prefix of at most 10 characters and
+ * 27 letters and digits (a KSUID); 128 leaves room and refuses at once anything far longer.
+ */
+export const MAX_ID_LENGTH = 128;
+
+/** Any character that is not a letter or digit (ASCII). */
+const NOT_ALPHANUMERIC = /[^0-9A-Za-z]/;
+
+/**
+ * Whether `value` is an ngrok id with `prefix`: the prefix, then one or more ASCII letters and
+ * digits, at most {@link MAX_ID_LENGTH} characters in all.
+ *
+ * @param value - any value; only strings can be ids.
+ * @param prefix - the id prefix, e.g. `"sshca_"` or `"edghts_"`.
+ */
+export function isNgrokId(value: unknown, prefix: string): boolean {
+  return (
+    typeof value === "string" &&
+    value.length > prefix.length &&
+    value.length <= MAX_ID_LENGTH &&
+    value.startsWith(prefix) &&
+    !NOT_ALPHANUMERIC.test(value.slice(prefix.length))
+  );
+}
+
+/**
+ * `value` quoted as JSON for an error message, cut to its first `max` characters (default 60)
+ * with `…` after the closing quote when it is longer, so that a long input never makes a long
+ * error.
+ */
+export function quoted(value: string, max = 60): string {
+  return value.length > max ? `${JSON.stringify(value.slice(0, max))}…` : JSON.stringify(value);
+}
