@@ -12,7 +12,9 @@
  * Then, for each pending create:
  * - **match**: exactly one candidate, which fits no other pending create: the create made it;
  * - **ambiguous**: several candidates, or one that also fits another pending create (identical
- *   inputs): the report lists them and why, and the user decides;
+ *   inputs): the report lists them and why, and the user decides; a match whose URN is in state
+ *   with an object created before the match is a replacement the interruption cut short (the
+ *   state holds the object being replaced): {@link Verdict} says `replacing`;
  * - **none**: no candidate. The create never reached ngrok (or its object was deleted since), so
  *   clearing it creates no orphan. When the URN is in state (its later `up` recorded it, or a
  *   replacement's old object is there), the report says so.
@@ -47,8 +49,13 @@ export type Verdict =
   | {
       readonly kind: "match";
       readonly candidate: Candidate;
-      /** The id the state holds for this URN, when a later `up` made the resource again. */
+      /**
+       * The id the state holds for this URN: the object a later `up` made again, or, when
+       * `replacing`, the object the interrupted replacement was replacing.
+       */
       readonly inState?: string;
+      /** Whether the state's object is older than the candidate: a replacement cut short. */
+      readonly replacing: boolean;
     }
   | { readonly kind: "ambiguous"; readonly candidates: readonly Candidate[] }
   | {
@@ -122,6 +129,7 @@ export function judge(
           kind: "match",
           candidate: candidates[0],
           inState: state.idsByUrn.get(pending.urn),
+          replacing: olderThan(state.createdAtByUrn.get(pending.urn), candidates[0].createdAt),
         },
       };
     }
@@ -142,4 +150,11 @@ export function judge(
       verdict: { kind: "none", inState: state.idsByUrn.get(pending.urn), nearMisses },
     };
   });
+}
+
+/** Whether `stateCreatedAt` is known and earlier than `candidateCreatedAt` (both RFC 3339). */
+function olderThan(stateCreatedAt: string | undefined, candidateCreatedAt: string): boolean {
+  return (
+    stateCreatedAt !== undefined && Date.parse(stateCreatedAt) < Date.parse(candidateCreatedAt)
+  );
 }

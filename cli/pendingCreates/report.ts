@@ -7,9 +7,10 @@
  * turns each into a pending "importing" operation and the refresh then makes no call for it;
  * docs/interruptedDeployments.md). The commands instead:
  *
- * - a CA made by a pending create whose resource is not in state: adopted by the next `up`,
- *   through the stack setting `ngrok:adoptExistingIds` (URN → id, read by the
- *   `SshCertificateAuthority` class, the same as its `adoptExistingId`);
+ * - a CA made by a pending create whose resource is not in state, or whose resource's object in
+ *   state is older (a create-before-delete replacement cut short: the next `up` replaces again):
+ *   adopted by the next `up`, through the stack setting `ngrok:adoptExistingIds` (URN → id, read
+ *   by the `SshCertificateAuthority` class, the same as its `adoptExistingId`);
  * - an object the resource does not need (a certificate, which cannot be adopted, or any object
  *   whose resource a later `up` already created again): deleted (`ngrok api … delete <id>`);
  * - then `pulumi refresh --clear-pending-creates`, safe once every made object is adopted or
@@ -86,9 +87,13 @@ export function formatReport(
         const { candidate } = verdict;
         const inState = verdict.inState !== undefined;
         const made = `${head}: made ${candidate.id} (created ${candidate.createdAt}${candidate.marked ? ", its ownership marker names this resource" : ""})`;
-        if (kind?.adoptable && !inState) {
+        if (kind?.adoptable && (!inState || verdict.replacing)) {
           adopt[pending.urn] = candidate.id;
-          lines.push(`${made}; the next up adopts it.`);
+          lines.push(
+            verdict.replacing
+              ? `${made} to replace ${verdict.inState ?? "?"}; the next up adopts it as the replacement, then deletes ${verdict.inState ?? "?"}.`
+              : `${made}; the next up adopts it.`,
+          );
         } else {
           deletes.push(`ngrok api ${kind?.cli ?? "?"} delete ${candidate.id}`);
           lines.push(

@@ -42,6 +42,11 @@ export interface StackState {
   readonly ids: ReadonlySet<string>;
   /** The id in state of each URN that is there. */
   readonly idsByUrn: ReadonlyMap<string, string>;
+  /**
+   * The `createdAt` output (RFC 3339) of the object in state for each URN that has one: a state
+   * object older than what a pending create made is the one a replacement was replacing.
+   */
+  readonly createdAtByUrn: ReadonlyMap<string, string>;
   /** The state's write time (`manifest.time`), when it has one. */
   readonly writtenAt?: string;
 }
@@ -67,6 +72,7 @@ interface RawResource {
   type?: unknown;
   id?: unknown;
   inputs?: unknown;
+  outputs?: unknown;
 }
 
 /**
@@ -96,10 +102,15 @@ export function readStackState(text: string): StackState {
   );
   const ids = new Set<string>();
   const idsByUrn = new Map<string, string>();
+  const createdAtByUrn = new Map<string, string>();
   for (const resource of resources) {
     if (typeof resource.id === "string" && resource.id !== "") {
       ids.add(resource.id);
-      if (typeof resource.urn === "string") idsByUrn.set(resource.urn, resource.id);
+      if (typeof resource.urn === "string") {
+        idsByUrn.set(resource.urn, resource.id);
+        const { createdAt } = recordOf(resource.outputs);
+        if (typeof createdAt === "string") createdAtByUrn.set(resource.urn, createdAt);
+      }
     }
   }
   const pendingCreates: PendingCreate[] = [];
@@ -126,6 +137,7 @@ export function readStackState(text: string): StackState {
     otherPendingOperations,
     ids,
     idsByUrn,
+    createdAtByUrn,
     writtenAt: typeof manifest.time === "string" ? manifest.time : undefined,
   };
 }

@@ -102,6 +102,43 @@ test("each pending create matched by its inputs: a CA not in state is adopted, a
   ]);
 });
 
+test("a replacement cut short (state holds the older object being replaced): its new CA is adopted, not deleted", async () => {
+  const replaced = await ca({ private_key_type: "ed25519", description: "ca-r" });
+  const made = await ca({ private_key_type: "ecdsa", elliptic_curve: "p384", description: "ca-r" });
+  const { status, out, commands } = await run(
+    {
+      resources: [
+        {
+          urn: urn(TYPE, "r"),
+          type: TYPE,
+          id: replaced,
+          // Older than the pending create's object: the object the replacement replaces.
+          outputs: { createdAt: "2020-01-01T00:00:00Z", privateKeyType: "ed25519" },
+        },
+      ],
+      pending_operations: [
+        creating(TYPE, "r", {
+          privateKeyType: "ecdsa",
+          ellipticCurve: "p384",
+          description: "ca-r",
+        }),
+      ],
+    },
+    ["--stack", "dev"],
+  );
+  expect(status).toBe(0);
+  expect(out).toContain(`- r (SshCertificateAuthority): made ${made} (created `);
+  expect(out).toContain(
+    `to replace ${replaced}; the next up adopts it as the replacement, then deletes ${replaced}.`,
+  );
+  expect(commands).toEqual([
+    `pulumi config set --stack dev ngrok:adoptExistingIds '${JSON.stringify({ [urn(TYPE, "r")]: made })}'`,
+    "pulumi refresh --stack dev --clear-pending-creates --yes --skip-preview",
+    "pulumi up --stack dev",
+    "pulumi config rm --stack dev ngrok:adoptExistingIds",
+  ]);
+});
+
 test("two identical pending creates and two fitting CAs: ambiguous, shown and not guessed (exit 1)", async () => {
   const [x, y] = [
     await ca({ private_key_type: "ed25519", description: "twin" }),
