@@ -11,14 +11,10 @@
  * - marker off, recovered with `pulumi-ngrok-dynamic pending-creates` before the rerun: running
  *   the commands it prints and `up` leaves no orphan and no pending operation.
  */
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
-import * as fs from "node:fs";
-import * as path from "node:path";
 import { type RunningEmulator, startEmulator } from "../../emulator/index";
 import type { RealStack } from "../../dist/devtools/realStack";
-import { cli, describeWithPulumi, openStack, succeeded } from "../support/realEngine";
-import { REPO } from "../support/stack";
+import { describeWithPulumi, openStack, succeeded } from "../support/realEngine";
+import { idsOf, killedOperation, pendingCreatesReport, shell } from "../support/killedOperation";
 
 const COUNT = 30;
 const LIMIT = { requests: 10, windowMs: 2000 };
@@ -27,73 +23,14 @@ const PACING = {
   env: { PULUMI_NGROK_DYNAMIC_RATE_WINDOW_MS: String(LIMIT.windowMs) },
 };
 
-/** The live CA ids, and the ids the checkpoint holds. */
-function idsOf(stack: RealStack, emulator: RunningEmulator) {
-  const live = emulator.snapshot().sshCertificateAuthorities.map((ca) => ca.id);
-  let state: string[] = [];
-  try {
-    state = stack.checkpointResources().flatMap((r) => (r.id === undefined ? [] : [r.id]));
-  } catch {
-    // no checkpoint yet, or one being written
-  }
-  return { live, state };
-}
-
-/**
- * Kills the plugins the killed CLI left running (they are in process groups of their own): the
- * processes whose environment names this stack's folder. Linux only (`/proc`).
- */
-function killLeftPlugins(stack: RealStack) {
-  if (!fs.existsSync("/proc")) return;
-  for (const pid of fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
-    try {
-      if (fs.readFileSync(`/proc/${pid}/environ`, "utf8").includes(stack.workDir)) {
-        process.kill(Number(pid), "SIGKILL");
-      }
-    } catch {
-      // gone, or not ours to read
-    }
-  }
-}
-
-/**
- * A kill that lands while the file backend writes the checkpoint leaves it torn (`pulumi cancel`
- * then fails with "failed to load checkpoint: EOF"): restore the backup the backend writes before
- * each save (`<stack>.json.bak`), as a user of a file backend would.
- */
-function restoreTornCheckpoint(stack: RealStack) {
-  try {
-    JSON.parse(stack.checkpointText());
-  } catch {
-    fs.copyFileSync(`${stack.checkpointPath()}.bak`, stack.checkpointPath());
-    process.stderr.write("the kill tore the checkpoint: restored its backup\n");
-  }
-}
-
-/** Starts `up` and kills it with SIGKILL once a live CA is not in the checkpoint. */
-async function killedUp(stack: RealStack, emulator: RunningEmulator) {
-  const running = stack.start("up");
-  let ended = false;
-  void running.result.finally(() => (ended = true)).catch(() => undefined);
-  for (;;) {
-    const { live, state } = idsOf(stack, emulator);
-    if (live.length >= 5 && live.some((id) => !state.includes(id))) break;
-    if (ended) throw new Error(`the up ended before a CA outside the checkpoint was seen`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-  running.kill("SIGKILL");
-  expect(await running.result).toBeUndefined();
-  killLeftPlugins(stack);
-  restoreTornCheckpoint(stack);
-  await stack.stack.cancel(); // the file backend's lock, left by the killed CLI
-  const { live, state } = idsOf(stack, emulator);
-  return {
-    live: live.length,
-    state: state.length,
-    pending: stack.pendingOperations().length,
-    lost: live.filter((id) => !state.includes(id)).length,
-  };
-}
+/** Kills `up` once at least 5 CAs are live and one of them is not in the checkpoint. */
+const killedUp = (stack: RealStack, emulator: RunningEmulator) =>
+  killedOperation(
+    stack,
+    emulator,
+    "up",
+    ({ live, state }) => live.length >= 5 && live.some((id) => !state.includes(id)),
+  );
 
 describeWithPulumi("An up killed with SIGKILL, through the real Pulumi CLI", () => {
   let emulator: RunningEmulator;
@@ -154,27 +91,9 @@ describeWithPulumi("An up killed with SIGKILL, through the real Pulumi CLI", () 
     try {
       const killed = await killedUp(stack, emulator);
       expect(killed.lost).toBeGreaterThan(0);
-      // Asynchronous: the emulator answers from this process.
-      const run = await promisify(execFile)(
-        process.execPath,
-        [
-          path.join(REPO, "dist/cli/index.js"),
-          "pending-creates",
-          "--file",
-          stack.checkpointPath(),
-          "--stack",
-          stack.name,
-        ],
-        {
-          encoding: "utf8",
-          env: { ...process.env, NGROK_API_KEY: emulator.apiKey, NGROK_API_BASE_URL: emulator.url },
-        },
-      );
+      const run = await pendingCreatesReport(stack, emulator);
       expect(run.stderr).toBe("");
-      const commands = run.stdout
-        .split("\n")
-        .filter((line) => line.startsWith("  $ "))
-        .map((line) => line.slice(4));
+      const { commands } = run;
       expect(commands).toEqual([
         expect.stringMatching(/^pulumi config set --stack test ngrok:adoptExistingIds '\{.*\}'$/),
         "pulumi refresh --stack test --clear-pending-creates --yes --skip-preview",
@@ -182,17 +101,11 @@ describeWithPulumi("An up killed with SIGKILL, through the real Pulumi CLI", () 
         "pulumi config rm --stack test ngrok:adoptExistingIds",
       ]);
       expect(run.stdout.match(/the next up adopts it/g)).toHaveLength(killed.lost);
-      const shell = (command: string) =>
-        promisify(execFile)("sh", ["-c", command], {
-          cwd: stack.stack.workspace.workDir,
-          env: { ...process.env, ...stack.env, PATH: `${cli().binDir}:${process.env.PATH ?? ""}` },
-          encoding: "utf8",
-        });
-      await shell(commands[0]);
-      await shell(commands[1]);
+      await shell(stack, commands[0]);
+      await shell(stack, commands[1]);
       expect(stack.pendingOperations()).toEqual([]);
       succeeded(await stack.up());
-      await shell(commands[3]);
+      await shell(stack, commands[3]);
       const { live, state } = idsOf(stack, emulator);
       process.stderr.write(
         `interrupted up, recovered with pending-creates: after the kill ${killed.live} live, ` +

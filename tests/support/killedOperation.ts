@@ -1,0 +1,145 @@
+/**
+ * Killing the real Pulumi CLI in the middle of an operation, as a cancelled CI job does (SIGKILL
+ * to the runner, the CLI and its plugins), and reading what it leaves: for the interrupted-
+ * deployment tests (tests/automation/interrupted*.automation.test.ts, issue #19).
+ */
+import { execFile } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { promisify } from "node:util";
+import type { RunningEmulator } from "../../emulator/index";
+import type { RealStack } from "../../dist/devtools/realStack";
+import { cli } from "./realEngine";
+import { REPO } from "./stack";
+
+/** A live SSH CA: its id and key type. */
+export interface LiveCa {
+  readonly id: string;
+  readonly keyType: string;
+}
+
+/** The live CAs, and the ids the checkpoint holds (none while it is missing or being written). */
+export function idsOf(stack: RealStack, emulator: RunningEmulator) {
+  const cas: LiveCa[] = emulator
+    .snapshot()
+    .sshCertificateAuthorities.map((ca) => ({ id: ca.id, keyType: ca.key_type }));
+  let state: string[] = [];
+  try {
+    state = stack.checkpointResources().flatMap((r) => (r.id === undefined ? [] : [r.id]));
+  } catch {
+    // no checkpoint yet, or one being written
+  }
+  return { cas, live: cas.map((ca) => ca.id), state };
+}
+
+/**
+ * Kills the plugins the killed CLI left running (they are in process groups of their own): the
+ * processes whose environment names this stack's folder. Linux only (`/proc`).
+ */
+function killLeftPlugins(stack: RealStack) {
+  if (!fs.existsSync("/proc")) return;
+  for (const pid of fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (fs.readFileSync(`/proc/${pid}/environ`, "utf8").includes(stack.workDir)) {
+        process.kill(Number(pid), "SIGKILL");
+      }
+    } catch {
+      // gone, or not ours to read
+    }
+  }
+}
+
+/**
+ * A kill that lands while the file backend writes the checkpoint leaves it torn (`pulumi cancel`
+ * then fails with "failed to load checkpoint: EOF"): restore the backup the backend writes before
+ * each save (`<stack>.json.bak`), as a user of a file backend would.
+ */
+function restoreTornCheckpoint(stack: RealStack) {
+  try {
+    JSON.parse(stack.checkpointText());
+  } catch {
+    fs.copyFileSync(`${stack.checkpointPath()}.bak`, stack.checkpointPath());
+    process.stderr.write("the kill tore the checkpoint: restored its backup\n");
+  }
+}
+
+/** What a killed operation left: live CAs, CAs in state, pending operations. */
+export interface AfterKill {
+  readonly live: number;
+  readonly state: number;
+  readonly pending: number;
+  /** Live CAs the state does not hold (each a future orphan unless recovered). */
+  readonly lost: number;
+  /** CAs the state holds that are not live (deleted, the checkpoint not written). */
+  readonly phantoms: number;
+}
+
+/**
+ * Starts `op` and kills it with SIGKILL the moment `ready` holds for the live CAs and the
+ * checkpoint's ids (polled every 5 ms), then clears the lock the killed CLI left
+ * (`pulumi cancel`). Throws when the operation ends before `ready` held.
+ */
+export async function killedOperation(
+  stack: RealStack,
+  emulator: RunningEmulator,
+  op: "up" | "destroy",
+  ready: (seen: ReturnType<typeof idsOf>) => boolean,
+): Promise<AfterKill> {
+  const running = stack.start(op);
+  let ended = false;
+  void running.result.finally(() => (ended = true)).catch(() => undefined);
+  for (;;) {
+    if (ready(idsOf(stack, emulator))) break;
+    if (ended) throw new Error(`the ${op} ended before the moment to kill it was seen`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  running.kill("SIGKILL");
+  if ((await running.result) !== undefined) {
+    throw new Error(`the ${op} ended before the kill reached it`);
+  }
+  killLeftPlugins(stack);
+  restoreTornCheckpoint(stack);
+  await stack.stack.cancel(); // the file backend's lock, left by the killed CLI
+  const { live, state } = idsOf(stack, emulator);
+  return {
+    live: live.length,
+    state: state.length,
+    pending: stack.pendingOperations().length,
+    lost: live.filter((id) => !state.includes(id)).length,
+    phantoms: state.filter((id) => !live.includes(id)).length,
+  };
+}
+
+/** Runs `pulumi-ngrok-dynamic pending-creates` on the stack's checkpoint: its output and commands. */
+export async function pendingCreatesReport(stack: RealStack, emulator: RunningEmulator) {
+  // Asynchronous: the emulator answers from this process.
+  const run = await promisify(execFile)(
+    process.execPath,
+    [
+      path.join(REPO, "dist/cli/index.js"),
+      "pending-creates",
+      "--file",
+      stack.checkpointPath(),
+      "--stack",
+      stack.name,
+    ],
+    {
+      encoding: "utf8",
+      env: { ...process.env, NGROK_API_KEY: emulator.apiKey, NGROK_API_BASE_URL: emulator.url },
+    },
+  );
+  const commands = run.stdout
+    .split("\n")
+    .filter((line) => line.startsWith("  $ "))
+    .map((line) => line.slice(4));
+  return { stdout: run.stdout, stderr: run.stderr, commands };
+}
+
+/** Runs one printed command in the stack's folder, as a user would, with the built `pulumi`. */
+export function shell(stack: RealStack, command: string) {
+  return promisify(execFile)("sh", ["-c", command], {
+    cwd: stack.stack.workspace.workDir,
+    env: { ...process.env, ...stack.env, PATH: `${cli().binDir}:${process.env.PATH ?? ""}` },
+    encoding: "utf8",
+  });
+}
