@@ -5,6 +5,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { refuseImportOption } from "./importOption";
+import { suspendPromiseStacks } from "./promiseStacks";
 import provider = require("./thinProviders/httpsEdgeRouteSaml");
 
 /** Who declared each route's module in one program run: `<edge id>/<route id>` → resource. */
@@ -265,7 +266,12 @@ export class HttpsEdgeRouteSaml extends pulumi.dynamic.Resource {
       object: "SAML module",
     });
     if (args === undefined) {
-      super(provider, name, { ...READ_PROPERTIES }, opts, "ngrok", "HttpsEdgeRouteSaml");
+      const restore = suspendPromiseStacks(opts);
+      try {
+        super(provider, name, { ...READ_PROPERTIES }, opts, "ngrok", "HttpsEdgeRouteSaml");
+      } finally {
+        restore();
+      }
       return;
     }
     const token = Symbol(name);
@@ -279,26 +285,31 @@ export class HttpsEdgeRouteSaml extends pulumi.dynamic.Resource {
         return edge;
       });
     }
-    super(
-      provider,
-      name,
-      {
-        // Every property is listed, so that every output is set, even of an argument left out.
-        ...READ_PROPERTIES,
-        ...args,
-        edgeId,
-        claimedBy: `${pulumi.getProject()}/${pulumi.getStack()}/${name}`,
-        entityId: undefined,
-        assertionConsumerServiceUrl: undefined,
-        singleLogoutUrl: undefined,
-        requestSigningCertificatePem: undefined,
-        metadataUrl: undefined,
-        idpMetadataUrl: undefined,
-        claimToken: undefined,
-      },
-      opts,
-      "ngrok",
-      "HttpsEdgeRouteSaml",
-    );
+    const restore = suspendPromiseStacks(opts);
+    try {
+      super(
+        provider,
+        name,
+        {
+          // Every property is listed, so that every output is set, even of an argument left out.
+          ...READ_PROPERTIES,
+          ...args,
+          edgeId,
+          claimedBy: `${pulumi.getProject()}/${pulumi.getStack()}/${name}`,
+          entityId: undefined,
+          assertionConsumerServiceUrl: undefined,
+          singleLogoutUrl: undefined,
+          requestSigningCertificatePem: undefined,
+          metadataUrl: undefined,
+          idpMetadataUrl: undefined,
+          claimToken: undefined,
+        },
+        opts,
+        "ngrok",
+        "HttpsEdgeRouteSaml",
+      );
+    } finally {
+      restore();
+    }
   }
 }

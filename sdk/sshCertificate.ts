@@ -6,6 +6,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { refuseImportOption } from "./importOption";
+import { suspendPromiseStacks } from "./promiseStacks";
 import { ownershipInputs } from "./ownership";
 import type { PrivateKeyType } from "./sshCertificateAuthority";
 
@@ -118,28 +119,33 @@ export abstract class SshCertificate extends pulumi.dynamic.Resource {
       object: type === "SshHostCertificate" ? "SSH host certificate" : "SSH user certificate",
     });
     // Every property is listed, so that every output is set, by a create as by a get.
-    super(
-      provider,
-      name,
-      {
-        sshCertificateAuthorityId: undefined,
-        publicKey: undefined,
-        principals: undefined,
-        validAfter: undefined,
-        validUntil: undefined,
-        description: undefined,
-        metadata: undefined,
-        ...args,
-        // The owner, when ngrok:ownershipMarker is on (see ./ownership); a get reads, and owns nothing.
-        ...(args === undefined ? {} : ownershipInputs(type, name, opts)),
-        certificate: undefined,
-        keyType: undefined,
-        uri: undefined,
-        createdAt: undefined,
-      },
-      opts,
-      "ngrok",
-      type,
-    );
+    const restore = suspendPromiseStacks(opts);
+    try {
+      super(
+        provider,
+        name,
+        {
+          sshCertificateAuthorityId: undefined,
+          publicKey: undefined,
+          principals: undefined,
+          validAfter: undefined,
+          validUntil: undefined,
+          description: undefined,
+          metadata: undefined,
+          ...args,
+          // The owner, when ngrok:ownershipMarker is on (see ./ownership); a get reads, and owns nothing.
+          ...(args === undefined ? {} : ownershipInputs(type, name, opts)),
+          certificate: undefined,
+          keyType: undefined,
+          uri: undefined,
+          createdAt: undefined,
+        },
+        opts,
+        "ngrok",
+        type,
+      );
+    } finally {
+      restore();
+    }
   }
 }

@@ -5,6 +5,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { refuseImportOption } from "./importOption";
+import { suspendPromiseStacks } from "./promiseStacks";
 import { adoptedIdFromConfig, ownershipInputs } from "./ownership";
 import provider = require("./thinProviders/sshCertificateAuthority");
 import type * as inputs from "../provider/sshCertificateAuthority/inputs";
@@ -230,27 +231,32 @@ export class SshCertificateAuthority extends pulumi.dynamic.Resource {
       args === undefined || args.adoptExistingId !== undefined
         ? undefined
         : adoptedIdFromConfig(name, opts);
-    super(
-      provider,
-      name,
-      {
-        privateKeyType: undefined,
-        ellipticCurve: undefined,
-        keySize: undefined,
-        description: undefined,
-        metadata: undefined,
-        adoptExistingId: undefined,
-        ...args,
-        ...(adoptFromConfig === undefined ? {} : { adoptExistingId: adoptFromConfig }),
-        ...(args === undefined ? {} : ownershipInputs("SshCertificateAuthority", name, opts)),
-        publicKey: undefined,
-        keyType: undefined,
-        uri: undefined,
-        createdAt: undefined,
-      },
-      opts,
-      "ngrok",
-      "SshCertificateAuthority",
-    );
+    const restore = suspendPromiseStacks(opts);
+    try {
+      super(
+        provider,
+        name,
+        {
+          privateKeyType: undefined,
+          ellipticCurve: undefined,
+          keySize: undefined,
+          description: undefined,
+          metadata: undefined,
+          adoptExistingId: undefined,
+          ...args,
+          ...(adoptFromConfig === undefined ? {} : { adoptExistingId: adoptFromConfig }),
+          ...(args === undefined ? {} : ownershipInputs("SshCertificateAuthority", name, opts)),
+          publicKey: undefined,
+          keyType: undefined,
+          uri: undefined,
+          createdAt: undefined,
+        },
+        opts,
+        "ngrok",
+        "SshCertificateAuthority",
+      );
+    } finally {
+      restore();
+    }
   }
 }
