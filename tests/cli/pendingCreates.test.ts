@@ -188,3 +188,32 @@ test("an input exported encrypted is not comparable; the arguments are checked",
   expect(() => parseArgs(["--bogus", "1"])).toThrow(/unknown argument --bogus/);
   expect(() => parseArgs(["--since", "yesterday"])).toThrow(/not a time/);
 });
+
+test("--since leaves out objects made before the interrupted deployment began: an older twin no longer makes it ambiguous", async () => {
+  const older = await ca({ private_key_type: "ed25519", description: "since-twin" });
+  // ngrok's created_at has whole seconds: the next second begins the "deployment".
+  const read = await callApi(emulator, "GET", `/ssh_certificate_authorities/${older}`);
+  const olderAt = Date.parse(String(read.body.created_at));
+  await new Promise((resolve) => setTimeout(resolve, olderAt + 1000 - Date.now() + 50));
+  const since = new Date(olderAt + 1000).toISOString();
+  const made = await ca({ private_key_type: "ed25519", description: "since-twin" });
+  const deployment = {
+    resources: [],
+    pending_operations: [
+      creating(TYPE, "s", { privateKeyType: "ed25519", description: "since-twin" }),
+    ],
+  };
+
+  const without = await run(deployment);
+  expect(without.status).toBe(1);
+  expect(without.out).toContain("- s (SshCertificateAuthority): several live objects fit it");
+  expect(without.out).toContain(older);
+
+  const withSince = await run(deployment, ["--since", since]);
+  expect(withSince.status).toBe(0);
+  expect(withSince.out).toContain(`- s (SshCertificateAuthority): made ${made} (created `);
+  expect(withSince.out).not.toContain(older);
+  expect(withSince.commands[0]).toBe(
+    `pulumi config set ngrok:adoptExistingIds '${JSON.stringify({ [urn(TYPE, "s")]: made })}'`,
+  );
+});
