@@ -63,9 +63,11 @@ export function costFindings(byKind: RunsByKind, count: number): string[] {
       "provider can change. `preview` sends no request and costs the host the same CPU for " +
       `ours and bare (${fixed(host("ours", "preview"))} / ${fixed(host("bare", "preview"))} ms): ` +
       `its difference (${preview}) is in the program's process, whose CPU is ${runner("preview")} ` +
-      "(ours / bare / trivial): declaring each `SshCertificateAuthority` (the package's SDK, " +
-      "its declared outputs) costs the program more than a bare dynamic resource, not the " +
-      "provider's `check` and `diff`.",
+      "(ours / bare / trivial), not in the provider's `check` and `diff`. There, Pulumi's Node " +
+      "SDK makes a promise for every output property a resource declares (10 for an " +
+      "`SshCertificateAuthority`, 3 for bare) and records a formatted stack trace for each " +
+      "(`debuggablePromise`); the package's classes construct their resources without those " +
+      "stack traces (sdk/promiseStacks.ts), so that what remains is the promises themselves.",
     `State: ${fixed(perResource("ours"))} B of checkpoint per resource for ours against ` +
       `${fixed(perResource("bare"))} B for the bare provider and ${fixed(perResource("trivial"))} B ` +
       `for the trivial one. \`__provider\` is ${fixed(provider("ours"))} B for ours (one \`require\` ` +
