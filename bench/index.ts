@@ -20,12 +20,14 @@
  *    real CLI against the bare (global `fetch`) and trivial reference providers: ratios,
  *    checkpoint bytes per resource, requests, connections, the host's CPU (stackCost.ts);
  * 9. big stacks: 300 SSH CAs under `--parallel` and `PULUMI_SKIP_CHECKPOINTS`, and the
- *    checkpoint writes of each operation (stackCost.ts; needs the CLI).
+ *    checkpoint writes of each operation (stackCost.ts; needs the CLI);
+ * 10. promise stacks: 300 SSH CAs with the classes skipping Pulumi's per-promise stack traces
+ *    against recording them, side by side (promiseStacks.ts; needs the CLI).
  *
  * Progress goes to stderr; the report (report.ts) goes to stdout and to BENCHMARKS.md.
  * `node dist/bench/index.js --quick` runs one round of each, to check the harness; it does not
  * write BENCHMARKS.md. `node dist/bench/index.js --only pacing,overhead` (modules: requests,
- * sizes, coldStart, overhead, latency, realEngine, pacing, stackCost, bigStacks) runs those alone and splices their
+ * sizes, coldStart, overhead, latency, realEngine, pacing, stackCost, bigStacks, promiseStacks) runs those alone and splices their
  * sections into the BENCHMARKS.md already written (splice.ts). `--raw` renders the per-resource
  * cost section again from the runs its last measurement kept, without measuring;
  * `--big-stack-size <n>` sets the big-stack module's stack size (default 300).
@@ -45,6 +47,7 @@ import { measureRealEngine } from "./realEngine";
 import { describeMachine, formatMarkdown, renderReport, type Section, writeReport } from "./report";
 import { measureRequestCounts } from "./requestCounts";
 import { spliceReport } from "./splice";
+import { measurePromiseStacks } from "./promiseStacks";
 import { measureBigStacks, measureStackCost, stackCostFromRaw } from "./stackCost";
 
 const REPORT_FILE = path.join(REPO, "BENCHMARKS.md");
@@ -60,6 +63,7 @@ const MODULES = [
   "pacing",
   "stackCost",
   "bigStacks",
+  "promiseStacks",
 ] as const;
 type Module = (typeof MODULES)[number];
 
@@ -96,6 +100,7 @@ async function main(quick: boolean, only: readonly Module[] | undefined): Promis
           ? stackCostFromRaw(consumer)
           : measureStackCost(consumer, rounds.cost, quick ? [10] : [10, 100, 300]),
       bigStacks: () => measureBigStacks(consumer, 1, quick ? 10 : bigStackSize),
+      promiseStacks: () => measurePromiseStacks(consumer, rounds.cost, quick ? 10 : 300),
     };
     for (const module of MODULES.filter((m) => only === undefined || only.includes(m))) {
       sections.push(await run[module]());

@@ -6,8 +6,13 @@
  * (`PULUMI_DEBUG_PROMISE_LEAKS`) and a resource's `transformations` keep the stacks.
  */
 import * as pulumi from "@pulumi/pulumi";
-import * as debuggable from "@pulumi/pulumi/runtime/debuggable";
+import * as debuggableModule from "@pulumi/pulumi/runtime/debuggable";
 import { HttpsEdgeRouteSaml, SshCertificateAuthority, SshHostCertificate } from "../../dist/sdk";
+
+/** The SDK's promise wrapper, internal to it (absent from its typings): watched on its module. */
+const debuggable = debuggableModule as unknown as {
+  debuggablePromise: <T>(promise: Promise<T>, context: unknown) => Promise<T>;
+};
 
 /** The stack trace limit at each promise the SDK recorded since the last `reset`. */
 let limits: number[] = [];
