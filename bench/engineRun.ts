@@ -14,13 +14,30 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import type { StepEvent } from "../devtools/inlineRunner";
-import type { PulumiCli } from "../devtools/pulumiCli";
+import { findPulumiCli, type PulumiCli } from "../devtools/pulumiCli";
 import { RealStack } from "../devtools/realStack";
 import type { CountingEmulator } from "./countingEmulator";
 import { collectProbes, probeEnv } from "./hostCpuProbe";
 import type { Consumer } from "./installedPackage";
 import { percentile } from "./stats";
 
+/** The provider's pacing at a rate these stacks never reach (for an emulator with no rate limit). */
+export const NO_PACING = { "ngrok:maxRequestsPerMinute": "100000" } as const;
+
+/**
+ * The Pulumi CLI for a real-engine benchmark, with the benchmarks' program (engineProgram.ts)
+ * copied into `consumer` as `engine.js`, where {@link runEngineStack} runs it.
+ * @param benchmark names the benchmark in the error, e.g. `"the pacing benchmark"`.
+ * @throws when no Pulumi CLI is available (`npm run pulumi:install` builds one).
+ */
+export function engineCli(consumer: Consumer, benchmark: string): PulumiCli {
+  const lookup = findPulumiCli();
+  if (!lookup.found) {
+    throw new Error(`${benchmark} needs the Pulumi CLI: ${lookup.reason}`);
+  }
+  fs.copyFileSync(path.join(__dirname, "engineProgram.js"), path.join(consumer.dir, "engine.js"));
+  return lookup.cli;
+}
 /** The operations, in the order each stack runs them. */
 export const OPERATIONS = ["up", "preview", "refresh", "destroy"] as const;
 export type Operation = (typeof OPERATIONS)[number];

@@ -13,11 +13,10 @@
  *
  * @module
  */
-import * as fs from "node:fs";
-import * as path from "node:path";
-import { findPulumiCli, type PulumiCli } from "../devtools/pulumiCli";
+import type { PulumiCli } from "../devtools/pulumiCli";
 import { RealStack } from "../devtools/realStack";
 import { type RunningEmulator, startEmulator } from "../emulator/index";
+import { engineCli } from "./engineRun";
 import type { Consumer } from "./installedPackage";
 import { progress } from "./progress";
 import type { Row, Section } from "./report";
@@ -118,12 +117,7 @@ function leftovers(
 
 /** Measures the large stack once per variant and the small one `rounds` times (on and off alternating). */
 export async function measurePacing(consumer: Consumer, rounds: number): Promise<Section> {
-  const lookup = findPulumiCli();
-  if (!lookup.found) {
-    throw new Error(`the pacing benchmark needs the Pulumi CLI: ${lookup.reason}`);
-  }
-  const cli = lookup.cli;
-  fs.copyFileSync(path.join(__dirname, "engineProgram.js"), path.join(consumer.dir, "engine.js"));
+  const cli = engineCli(consumer, "the pacing benchmark");
   const withEmulator = async <T>(limited: boolean, work: (e: RunningEmulator) => Promise<T>) => {
     const emulator = await startEmulator({ port: 0, rateLimit: limited ? LIMIT : undefined });
     try {

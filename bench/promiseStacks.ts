@@ -8,11 +8,8 @@
  *
  * @module
  */
-import * as fs from "node:fs";
-import * as path from "node:path";
-import { findPulumiCli } from "../devtools/pulumiCli";
 import { startCountingEmulator } from "./countingEmulator";
-import { type EngineRun, OPERATIONS, runEngineStack } from "./engineRun";
+import { engineCli, type EngineRun, NO_PACING, OPERATIONS, runEngineStack } from "./engineRun";
 import type { Consumer } from "./installedPackage";
 import { progress } from "./progress";
 import type { Row, Section } from "./report";
@@ -34,11 +31,7 @@ export async function measurePromiseStacks(
   rounds: number,
   count: number,
 ): Promise<Section> {
-  const lookup = findPulumiCli();
-  if (!lookup.found) {
-    throw new Error(`the promise stack benchmark needs the Pulumi CLI: ${lookup.reason}`);
-  }
-  fs.copyFileSync(path.join(__dirname, "engineProgram.js"), path.join(consumer.dir, "engine.js"));
+  const cli = engineCli(consumer, "the promise stack benchmark");
   const counting = await startCountingEmulator();
   const runs: Record<Variant, EngineRun[]> = { skipped: [], recorded: [] };
   try {
@@ -47,12 +40,12 @@ export async function measurePromiseStacks(
       for (const variant of order) {
         runs[variant].push(
           await runEngineStack({
-            cli: lookup.cli,
+            cli,
             consumer,
             emulator: counting,
             kind: "ours",
             count,
-            config: { "ngrok:maxRequestsPerMinute": "100000" },
+            config: NO_PACING,
             env: VARIANTS[variant],
             projectName: "bench-promise-stacks",
           }),

@@ -10,12 +10,11 @@
  *
  * @module
  */
-import * as fs from "node:fs";
-import * as path from "node:path";
 import type { RunResult } from "../devtools/inlineRunner";
-import { findPulumiCli, type PulumiCli } from "../devtools/pulumiCli";
+import type { PulumiCli } from "../devtools/pulumiCli";
 import { RealStack } from "../devtools/realStack";
 import { type RunningEmulator, startEmulator } from "../emulator/index";
+import { engineCli } from "./engineRun";
 import type { Consumer } from "./installedPackage";
 import { progress } from "./progress";
 import type { Row, Section } from "./report";
@@ -86,12 +85,7 @@ export async function measureRealEngine(
   rounds: number,
   sizes: readonly number[] = [1, 10, 50],
 ): Promise<Section> {
-  const lookup = findPulumiCli();
-  if (!lookup.found) {
-    throw new Error(`the real-engine benchmark needs the Pulumi CLI: ${lookup.reason}`);
-  }
-  const cli = lookup.cli;
-  fs.copyFileSync(path.join(__dirname, "engineProgram.js"), path.join(consumer.dir, "engine.js"));
+  const cli = engineCli(consumer, "the real-engine benchmark");
   const emulator = await startEmulator({ port: 0 });
   const runs = new Map<number, Record<Kind, Run[]>>();
   try {

@@ -18,9 +18,16 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { findPulumiCli, type PulumiCli } from "../devtools/pulumiCli";
+import type { PulumiCli } from "../devtools/pulumiCli";
 import { startCountingEmulator } from "./countingEmulator";
-import { type EngineRun, type Kind, OPERATIONS, runEngineStack } from "./engineRun";
+import {
+  engineCli,
+  type EngineRun,
+  type Kind,
+  NO_PACING,
+  OPERATIONS,
+  runEngineStack,
+} from "./engineRun";
 import type { Consumer } from "./installedPackage";
 import { progress } from "./progress";
 import { bigStackFindings, costFindings } from "./stackCostFindings";
@@ -37,17 +44,7 @@ const TARGET = 1.1;
 /** Where {@link measureStackCost} leaves every run's figures (JSON), beside the report. */
 export const RAW_FILE = path.join(os.tmpdir(), "pulumi-ngrok-bench-stack-cost.json");
 
-/** The provider's pacing at a rate these stacks never reach (the emulator has no rate limit). */
-const NO_PACING = { "ngrok:maxRequestsPerMinute": "100000" };
-
-function cliFor(consumer: Consumer): PulumiCli {
-  const lookup = findPulumiCli();
-  if (!lookup.found) {
-    throw new Error(`the per-resource cost benchmark needs the Pulumi CLI: ${lookup.reason}`);
-  }
-  fs.copyFileSync(path.join(__dirname, "engineProgram.js"), path.join(consumer.dir, "engine.js"));
-  return lookup.cli;
-}
+const cliFor = (consumer: Consumer) => engineCli(consumer, "the per-resource cost benchmark");
 
 /**
  * Measures the three kinds at each stack size, `rounds` rounds each.
