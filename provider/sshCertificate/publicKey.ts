@@ -23,6 +23,7 @@
  */
 import { createHash } from "node:crypto";
 import type * as Sshpk from "sshpk";
+import { quoted } from "../common/ids";
 
 /** The key types ngrok certifies, as OpenSSH names them on the line. */
 export const KEY_ALGORITHMS = [
@@ -157,7 +158,7 @@ function judgeType(type: string, line: string): RefusedKey | undefined {
         `give the key alone, from "${later}" on`,
     );
   }
-  const shown = type.length > 40 ? `${JSON.stringify(type.slice(0, 40))}…` : JSON.stringify(type);
+  const shown = quoted(type, 40);
   return refuse(
     `publicKey is not an OpenSSH public key line (\`<type> <base64 key data> [comment]\` with ` +
       `type ${KEY_ALGORITHMS.join(", ")}): it starts with ${shown}`,

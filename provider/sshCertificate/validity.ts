@@ -19,6 +19,7 @@
  *
  * @module
  */
+import { quoted } from "../common/ids";
 
 const RFC3339 =
   /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?(Z|([+-])(\d{2}):(\d{2}))$/;
@@ -39,7 +40,7 @@ export interface RefusedTime {
 /** Parses an RFC 3339 `date-time` (see the module comment). */
 export function parseTimestamp(text: string): ParsedTime | RefusedTime {
   const refuse = (why: string): RefusedTime => ({ ok: false, why });
-  const shown = text.length > 40 ? `${JSON.stringify(text.slice(0, 40))}…` : JSON.stringify(text);
+  const shown = quoted(text, 40);
   const match = RFC3339.exec(text);
   if (match === null) {
     // Only short texts can be a duration; the length test keeps the pattern off megabytes.
