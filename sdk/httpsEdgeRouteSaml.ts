@@ -40,6 +40,17 @@ function holdRoute(token: symbol, name: string, edgeId: string, routeId: string)
   holders.set(key, { token, name });
 }
 
+/** The outputs ngrok computes, unset: no argument sets them. */
+const COMPUTED_PROPERTIES = {
+  entityId: undefined,
+  assertionConsumerServiceUrl: undefined,
+  singleLogoutUrl: undefined,
+  requestSigningCertificatePem: undefined,
+  metadataUrl: undefined,
+  idpMetadataUrl: undefined,
+  claimToken: undefined,
+} as const;
+
 /** Every property, unset: what {@link HttpsEdgeRouteSaml.get} registers, so that every output is set. */
 const READ_PROPERTIES = {
   edgeId: undefined,
@@ -55,13 +66,7 @@ const READ_PROPERTIES = {
   authorizedGroups: undefined,
   nameidFormat: undefined,
   adoptExisting: undefined,
-  entityId: undefined,
-  assertionConsumerServiceUrl: undefined,
-  singleLogoutUrl: undefined,
-  requestSigningCertificatePem: undefined,
-  metadataUrl: undefined,
-  idpMetadataUrl: undefined,
-  claimToken: undefined,
+  ...COMPUTED_PROPERTIES,
 } as const;
 
 /**
@@ -296,13 +301,7 @@ export class HttpsEdgeRouteSaml extends pulumi.dynamic.Resource {
           ...args,
           edgeId,
           claimedBy: `${pulumi.getProject()}/${pulumi.getStack()}/${name}`,
-          entityId: undefined,
-          assertionConsumerServiceUrl: undefined,
-          singleLogoutUrl: undefined,
-          requestSigningCertificatePem: undefined,
-          metadataUrl: undefined,
-          idpMetadataUrl: undefined,
-          claimToken: undefined,
+          ...COMPUTED_PROPERTIES,
         },
         opts,
         "ngrok",
