@@ -50,3 +50,19 @@ export function logInfo(message: string): void {
     // A notice must never fail a request (it runs from the pacer's timers).
   }
 }
+
+/**
+ * Logs `message` at Pulumi's warning level: for what a user should act on although nothing
+ * failed (a preview that passes with something likely wrong). Inside the dynamic-provider host it
+ * falls back to standard error (`warning: [runtime] …`), which the Pulumi CLI shows under the
+ * operation as it comes (see the module comment).
+ */
+export function logWarning(message: string): void {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { log } = require("@pulumi/pulumi") as typeof import("@pulumi/pulumi");
+    log.warn(message).catch(() => undefined);
+  } catch {
+    // A warning must never fail the operation that raised it.
+  }
+}
