@@ -49,18 +49,43 @@ function killLeftPlugins(stack: RealStack) {
   }
 }
 
-/**
- * A kill that lands while the file backend writes the checkpoint leaves it torn (`pulumi cancel`
- * then fails with "failed to load checkpoint: EOF"): restore the backup the backend writes before
- * each save (`<stack>.json.bak`), as a user of a file backend would.
- */
-function restoreTornCheckpoint(stack: RealStack) {
+/** Whether `file` holds one JSON document (a missing file does not). */
+function parses(file: string): boolean {
   try {
-    JSON.parse(stack.checkpointText());
+    JSON.parse(fs.readFileSync(file, "utf8"));
+    return true;
   } catch {
-    fs.copyFileSync(`${stack.checkpointPath()}.bak`, stack.checkpointPath());
-    process.stderr.write("the kill tore the checkpoint: restored its backup\n");
+    return false;
   }
+}
+
+/**
+ * Repairs what a kill can tear in the file backend, as docs/interruptedDeployments.md tells users
+ * to ("If Pulumi cannot read the checkpoint"), before `pulumi cancel` reads it.
+ *
+ * The backend (gocloud's fileblob) writes each file to a temporary file and renames it, so the
+ * checkpoint itself (`<stack>.json`) is whole; but beside it, and beside its backup
+ * (`<stack>.json.bak`), it keeps an attributes file (`….attrs`, JSON) that it truncates and then
+ * writes in place. A kill between the two leaves it empty, and every later command fails with
+ * "failed to load checkpoint: EOF" (met once by interrupted.automation, issue #23). The attributes are only a
+ * content type: a torn one is removed (the backend reads a missing one as the default). A torn
+ * checkpoint (a backend that writes in place) is restored from its backup.
+ */
+export function repairTornCheckpoint(stack: RealStack): string[] {
+  const repaired: string[] = [];
+  const checkpoint = stack.checkpointPath();
+  for (const attrs of [`${checkpoint}.attrs`, `${checkpoint}.bak.attrs`]) {
+    if (fs.existsSync(attrs) && !parses(attrs)) {
+      fs.rmSync(attrs);
+      repaired.push(`removed the torn ${path.basename(attrs)}`);
+    }
+  }
+  if (fs.existsSync(checkpoint) && !parses(checkpoint) && parses(`${checkpoint}.bak`)) {
+    fs.copyFileSync(`${checkpoint}.bak`, checkpoint);
+    repaired.push(`restored ${path.basename(checkpoint)} from its .bak`);
+  }
+  for (const line of repaired) process.stderr.write(`the kill tore the state: ${line}\n`);
+  return repaired;
 }
 
 /** What a killed operation left: live CAs, CAs in state, pending operations. */
@@ -98,7 +123,7 @@ export async function killedOperation(
     throw new Error(`the ${op} ended before the kill reached it`);
   }
   killLeftPlugins(stack);
-  restoreTornCheckpoint(stack);
+  repairTornCheckpoint(stack);
   await stack.stack.cancel(); // the file backend's lock, left by the killed CLI
   const { live, state } = idsOf(stack, emulator);
   return {
