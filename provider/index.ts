@@ -11,7 +11,7 @@ export * from "./client";
 export { ResourceInitFailedError } from "./common/errors";
 export { UNKNOWN, isUnknown } from "./common/unknown";
 export { sshCertificateAuthorityProvider } from "./sshCertificateAuthority/provider";
-export * as sshCertificateAuthority from "./sshCertificateAuthority/inputs";
+export * as sshCertificateAuthority from "./sshCertificateAuthority/definition";
 export {
   SshCertificateAuthorityAdoptionError,
   type AdoptionRefusal,
@@ -27,7 +27,7 @@ export * from "./sshUserCertificate/lookup";
 export type { SshCertificateFilter } from "./sshCertificate/lookup";
 export { httpsEdgeRouteSamlProvider } from "./httpsEdgeRouteSaml/provider";
 export { SamlModuleExistsError } from "./httpsEdgeRouteSaml/create";
-export * as httpsEdgeRouteSaml from "./httpsEdgeRouteSaml/inputs";
+export * as httpsEdgeRouteSaml from "./httpsEdgeRouteSaml/definition";
 export * from "./httpsEdgeRouteSaml/lookup";
 export { parseIdpMetadata, type IdpMetadata } from "./httpsEdgeRouteSaml/idpMetadata";
 

@@ -8,7 +8,7 @@ import { refuseImportOption } from "./importOption";
 import { suspendPromiseStacks } from "./promiseStacks";
 import { adoptedIdFromConfig, ownershipInputs } from "./ownership";
 import provider = require("./thinProviders/sshCertificateAuthority");
-import type * as inputs from "../provider/sshCertificateAuthority/inputs";
+import type * as inputs from "../provider/sshCertificateAuthority/definition";
 
 /** The key types ngrok generates for a CA. */
 export type PrivateKeyType = "rsa" | "ecdsa" | "ed25519";

@@ -24,7 +24,7 @@ import {
   ELLIPTIC_CURVES,
   PRIVATE_KEY_TYPES,
   RSA_KEY_SIZES,
-} from "../../provider/sshCertificateAuthority/inputs";
+} from "../../provider/sshCertificateAuthority/definition";
 import {
   type KeyParameters,
   keyMismatch,

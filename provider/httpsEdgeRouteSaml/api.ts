@@ -12,13 +12,13 @@
  * @module
  */
 import { z } from "zod";
-import { withoutUndefined } from "../common/objects";
+import { liveInputsFrom, outputsFrom, requestBody, responseSchema } from "../definition/wire";
 import { withClaim, withoutClaim } from "./claim";
 import {
+  httpsEdgeRouteSamlDefinition as definition,
   type HttpsEdgeRouteSamlInputs,
   type HttpsEdgeRouteSamlOutputs,
-  SAML_DEFAULTS,
-} from "./inputs";
+} from "./definition";
 
 /** `/edges/https/{edge_id}/routes/{id}/saml`, ids URL-encoded. */
 export function samlPath(edgeId: string, routeId: string): string {
@@ -26,49 +26,25 @@ export function samlPath(edgeId: string, routeId: string): string {
 }
 
 /**
- * The SAML module body. The read-only service-provider values are required (they are what the
- * resource exists to hand back); writable fields ngrok leaves out or sends as `null` take
- * their defaults; unknown extra fields are tolerated.
+ * The SAML module body, derived from the definition. The read-only service-provider values are
+ * required (they are what the resource exists to hand back); writable fields ngrok leaves out or
+ * sends as `null` take their defaults; unknown extra fields are tolerated.
  */
-export const samlModuleSchema = z.object({
-  enabled: z.boolean().nullish(),
-  options_passthrough: z.boolean().nullish(),
-  cookie_prefix: z.string().nullish(),
-  inactivity_timeout: z.number().int().nonnegative().nullish(),
-  maximum_duration: z.number().int().nonnegative().nullish(),
-  idp_metadata: z.string().nullish(),
-  force_authn: z.boolean().nullish(),
-  allow_idp_initiated: z.boolean().nullish(),
-  authorized_groups: z.array(z.string()).nullish(),
-  nameid_format: z.string().nullish(),
-  entity_id: z.string().min(1),
-  assertion_consumer_service_url: z.string().min(1),
-  single_logout_url: z.string().nullish(),
-  request_signing_certificate_pem: z.string().min(1),
-  metadata_url: z.string().min(1),
-  idp_metadata_url: z.string().nullish(),
-});
+export const samlModuleSchema = responseSchema(definition);
 export type SamlModuleResponse = z.infer<typeof samlModuleSchema>;
 
 /**
  * The body of `PUT …/saml`: every writable field, so that ngrok holds exactly what state records,
- * and the writer's claim (see `./claim`) at the end of `idp_metadata`.
+ * and the writer's claim (see `./claim`) at the end of `idp_metadata` (the one field that is not
+ * sent as it is: ngrok's module has no field of its own for who wrote it).
  */
 export function putBody(
   inputs: HttpsEdgeRouteSamlInputs,
   claimToken: string,
 ): Record<string, unknown> {
   return {
-    enabled: inputs.enabled,
-    options_passthrough: inputs.optionsPassthrough,
-    cookie_prefix: inputs.cookiePrefix,
-    inactivity_timeout: inputs.inactivityTimeout,
-    maximum_duration: inputs.maximumDuration,
+    ...requestBody(definition, inputs),
     idp_metadata: withClaim(inputs.idpMetadata, inputs.claimedBy ?? "", claimToken),
-    force_authn: inputs.forceAuthn,
-    allow_idp_initiated: inputs.allowIdpInitiated,
-    authorized_groups: inputs.authorizedGroups,
-    nameid_format: inputs.nameidFormat,
   };
 }
 
@@ -146,27 +122,18 @@ export type ModuleAddress = Pick<
   "edgeId" | "routeId" | "adoptExisting" | "claimedBy" | "claimToken"
 >;
 
-/** The inputs that would reproduce the live module: what `read` hands back for later diffs. */
+/**
+ * The inputs that would reproduce the live module: what `read` hands back for later diffs. The
+ * IdP metadata without the claim at its end (see {@link putBody}).
+ */
 export function liveInputs(
   module: SamlModuleResponse,
   address: ModuleAddress,
 ): HttpsEdgeRouteSamlInputs {
-  return withoutUndefined({
-    edgeId: address.edgeId,
-    routeId: address.routeId,
+  return {
+    ...liveInputsFrom(definition, module, address),
     idpMetadata: withoutClaim(module.idp_metadata ?? ""),
-    enabled: module.enabled ?? SAML_DEFAULTS.enabled,
-    optionsPassthrough: module.options_passthrough ?? SAML_DEFAULTS.optionsPassthrough,
-    cookiePrefix: module.cookie_prefix ?? SAML_DEFAULTS.cookiePrefix,
-    inactivityTimeout: module.inactivity_timeout ?? SAML_DEFAULTS.inactivityTimeout,
-    maximumDuration: module.maximum_duration ?? SAML_DEFAULTS.maximumDuration,
-    forceAuthn: module.force_authn ?? SAML_DEFAULTS.forceAuthn,
-    allowIdpInitiated: module.allow_idp_initiated ?? SAML_DEFAULTS.allowIdpInitiated,
-    authorizedGroups: module.authorized_groups ?? [],
-    nameidFormat: module.nameid_format || SAML_DEFAULTS.nameidFormat,
-    adoptExisting: address.adoptExisting,
-    claimedBy: address.claimedBy,
-  });
+  } as HttpsEdgeRouteSamlInputs;
 }
 
 /** The outputs: the live writable fields, the address, and the service-provider values. */
@@ -175,13 +142,7 @@ export function toOutputs(
   address: ModuleAddress,
 ): HttpsEdgeRouteSamlOutputs {
   return {
-    ...liveInputs(module, address),
-    entityId: module.entity_id,
-    assertionConsumerServiceUrl: module.assertion_consumer_service_url,
-    singleLogoutUrl: module.single_logout_url ?? "",
-    requestSigningCertificatePem: module.request_signing_certificate_pem,
-    metadataUrl: module.metadata_url,
-    idpMetadataUrl: module.idp_metadata_url ?? "",
-    ...withoutUndefined({ claimToken: address.claimToken }),
-  };
+    ...outputsFrom(definition, module, address),
+    idpMetadata: withoutClaim(module.idp_metadata ?? ""),
+  } as HttpsEdgeRouteSamlOutputs;
 }

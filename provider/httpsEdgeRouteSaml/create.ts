@@ -23,7 +23,7 @@ import type { NgrokClient } from "../client";
 import { isBranded } from "../common/brand";
 import type * as ApiModule from "./api";
 import { type Claim, claimOf, splitClaimedBy } from "./claim";
-import type { HttpsEdgeRouteSamlInputs } from "./inputs";
+import type { HttpsEdgeRouteSamlInputs } from "./definition";
 
 /** The wire format (zod schemas), loaded on first use (see the module comment). */
 function api(): typeof ApiModule {

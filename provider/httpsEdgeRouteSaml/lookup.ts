@@ -14,7 +14,7 @@
 import { NgrokApiError, type NgrokClient } from "../client";
 import { isNgrokId, quoted } from "../common/ids";
 import type * as ApiModule from "./api";
-import { type HttpsEdgeRouteSamlOutputs, ID_PATTERNS, samlModuleId } from "./inputs";
+import { type HttpsEdgeRouteSamlOutputs, ID_PATTERNS, samlModuleId } from "./definition";
 
 /** The wire format (zod schemas), loaded on first use (see the module comment). */
 function api(): typeof ApiModule {

@@ -30,14 +30,14 @@ import { recordCreated } from "../common/recordCreated";
 import type * as ApiModule from "./api";
 import { type Claim, claimOf } from "./claim";
 import { refuseTakeOver } from "./create";
-import { diffHttpsEdgeRouteSaml } from "./diff";
+import { diffHttpsEdgeRouteSaml } from "./definition";
 import {
   checkHttpsEdgeRouteSaml,
   type HttpsEdgeRouteSamlInputs,
   type HttpsEdgeRouteSamlOutputs,
   samlModuleId,
   splitSamlModuleId,
-} from "./inputs";
+} from "./definition";
 
 type Inputs = HttpsEdgeRouteSamlInputs;
 type Outputs = HttpsEdgeRouteSamlOutputs;

@@ -11,7 +11,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { InputChecker } from "../common/check";
 import { isNgrokId } from "../common/ids";
 import { isUnknown } from "../common/unknown";
-import { CA_ID_PREFIX } from "../sshCertificateAuthority/inputs";
+import { CA_ID_PREFIX } from "../sshCertificateAuthority/definition";
 import type { CertificateKind } from "./kinds";
 import { optionFailures } from "./options";
 import { judgePublicKey } from "./publicKey";

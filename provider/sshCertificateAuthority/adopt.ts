@@ -29,7 +29,7 @@
 import type { NgrokClient } from "../client";
 import { isBranded } from "../common/brand";
 import type * as ApiModule from "./api";
-import type { SshCertificateAuthorityInputs } from "./inputs";
+import type { SshCertificateAuthorityInputs } from "./definition";
 import { keyMismatch, publicKeyFacts } from "./keyParameters";
 
 /** The wire format (zod schemas), loaded on first use. */

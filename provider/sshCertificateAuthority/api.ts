@@ -7,12 +7,21 @@
  * @module
  */
 import { z } from "zod";
-import { API_OBJECT_FIELDS } from "../common/apiObject";
-import { withoutUndefined } from "../common/objects";
-import type { SshCertificateAuthorityInputs, SshCertificateAuthorityOutputs } from "./inputs";
+import {
+  outputsFrom,
+  liveInputsFrom,
+  patchBody,
+  requestBody,
+  responseSchema,
+} from "../definition/wire";
+import {
+  sshCertificateAuthorityDefinition as definition,
+  type SshCertificateAuthorityInputs,
+  type SshCertificateAuthorityOutputs,
+} from "./definition";
 
 /** `/ssh_certificate_authorities`. */
-export const COLLECTION_PATH = "/ssh_certificate_authorities";
+export const COLLECTION_PATH = definition.api.path;
 
 /** `/ssh_certificate_authorities/{id}` with the id URL-encoded. */
 export function itemPath(id: string): string {
@@ -20,14 +29,11 @@ export function itemPath(id: string): string {
 }
 
 /**
- * An `SSHCertificateAuthority` body. `description` and `metadata` are absent when empty; the
- * key parameters are never returned; unknown extra fields are tolerated (and dropped).
+ * An `SSHCertificateAuthority` body, derived from the definition: `description` and `metadata`
+ * are absent when empty; the key parameters are never returned; unknown extra fields are
+ * tolerated (and dropped).
  */
-export const sshCertificateAuthoritySchema = z.object({
-  ...API_OBJECT_FIELDS,
-  public_key: z.string().min(1),
-  key_type: z.string(),
-});
+export const sshCertificateAuthoritySchema = responseSchema(definition);
 export type SshCertificateAuthorityResponse = z.infer<typeof sshCertificateAuthoritySchema>;
 
 /** One page of `GET /ssh_certificate_authorities`. */
@@ -39,18 +45,12 @@ export const sshCertificateAuthorityListSchema = z.object({
 
 /** The body of `POST /ssh_certificate_authorities`: only the parameters that are set. */
 export function createBody(inputs: SshCertificateAuthorityInputs): Record<string, unknown> {
-  return withoutUndefined({
-    private_key_type: inputs.privateKeyType,
-    elliptic_curve: inputs.ellipticCurve,
-    key_size: inputs.keySize,
-    description: inputs.description,
-    metadata: inputs.metadata,
-  });
+  return requestBody(definition, inputs);
 }
 
 /** The body of `PATCH /ssh_certificate_authorities/{id}`: both fields, `""` clears one. */
 export function updateBody(inputs: SshCertificateAuthorityInputs): Record<string, unknown> {
-  return { description: inputs.description ?? "", metadata: inputs.metadata ?? "" };
+  return patchBody(definition, inputs);
 }
 
 /**
@@ -73,13 +73,7 @@ export function toOutputs(
   response: SshCertificateAuthorityResponse,
   keyParameters: KeptInputs,
 ): SshCertificateAuthorityOutputs {
-  return withoutUndefined({
-    ...liveInputs(response, keyParameters),
-    publicKey: response.public_key,
-    keyType: response.key_type,
-    uri: response.uri,
-    createdAt: response.created_at,
-  }) as SshCertificateAuthorityOutputs;
+  return outputsFrom(definition, response, keyParameters) as SshCertificateAuthorityOutputs;
 }
 
 /** The inputs that would reproduce the live object: what `read` hands back for later diffs. */
@@ -87,12 +81,5 @@ export function liveInputs(
   response: SshCertificateAuthorityResponse,
   keyParameters: KeptInputs,
 ): SshCertificateAuthorityInputs {
-  return withoutUndefined({
-    privateKeyType: keyParameters.privateKeyType,
-    ellipticCurve: keyParameters.ellipticCurve,
-    keySize: keyParameters.keySize,
-    description: response.description || undefined,
-    metadata: response.metadata || undefined,
-    adoptExistingId: keyParameters.adoptExistingId,
-  }) as SshCertificateAuthorityInputs;
+  return liveInputsFrom(definition, response, keyParameters) as SshCertificateAuthorityInputs;
 }

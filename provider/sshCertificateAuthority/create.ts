@@ -31,7 +31,7 @@ import {
   type SshCertificateAuthorityResponse,
   updateBody,
 } from "./api";
-import type { SshCertificateAuthorityInputs } from "./inputs";
+import type { SshCertificateAuthorityInputs } from "./definition";
 import { keyMismatch, publicKeyFacts } from "./keyParameters";
 
 /**

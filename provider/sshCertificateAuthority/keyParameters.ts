@@ -23,7 +23,7 @@ import {
   RSA_KEY_SIZES,
   type RsaKeySize,
   type SshCertificateAuthorityInputs,
-} from "./inputs";
+} from "./definition";
 
 /** The inputs that choose a CA's key. */
 export type KeyParameters = Pick<

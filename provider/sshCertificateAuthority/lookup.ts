@@ -14,7 +14,7 @@
 import type { NgrokClient } from "../client";
 import { isNgrokId, quoted } from "../common/ids";
 import type * as ApiModule from "./api";
-import { CA_ID_PREFIX, type SshCertificateAuthorityOutputs } from "./inputs";
+import { CA_ID_PREFIX, type SshCertificateAuthorityOutputs } from "./definition";
 import { keyParametersOfCa } from "./keyParameters";
 
 /** The wire format (zod schemas), loaded on first use (see the module comment). */

@@ -41,13 +41,13 @@ import type * as AdoptModule from "./adopt";
 import { explainAuthorityInUse } from "../sshCertificate/signedBy";
 import type * as ApiModule from "./api";
 import type * as CreateModule from "./create";
-import { diffSshCertificateAuthority } from "./diff";
+import { diffSshCertificateAuthority } from "./definition";
 import {
   checkSshCertificateAuthority,
   LIMITS,
   type SshCertificateAuthorityInputs,
   type SshCertificateAuthorityOutputs,
-} from "./inputs";
+} from "./definition";
 import { keyParametersOfCa } from "./keyParameters";
 
 type Inputs = SshCertificateAuthorityInputs;

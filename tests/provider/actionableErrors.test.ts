@@ -22,8 +22,8 @@ import { apiErrorHint, isAuthFailure } from "../../provider/client/hints";
 import type {
   HttpsEdgeRouteSamlInputs,
   HttpsEdgeRouteSamlOutputs,
-} from "../../provider/httpsEdgeRouteSaml/inputs";
-import type { SshCertificateAuthorityInputs } from "../../provider/sshCertificateAuthority/inputs";
+} from "../../provider/httpsEdgeRouteSaml/definition";
+import type { SshCertificateAuthorityInputs } from "../../provider/sshCertificateAuthority/definition";
 import { configureProvider } from "../support/configureProvider";
 import { readIdpMetadata } from "../support/fixtures";
 

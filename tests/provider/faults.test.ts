@@ -16,9 +16,9 @@ import {
   sshHostCertificateProvider as host,
   sshUserCertificateProvider as user,
 } from "../../provider";
-import type { HttpsEdgeRouteSamlOutputs } from "../../provider/httpsEdgeRouteSaml/inputs";
+import type { HttpsEdgeRouteSamlOutputs } from "../../provider/httpsEdgeRouteSaml/definition";
 import type { SshCertificateInputs } from "../../provider/sshCertificate/inputs";
-import type { SshCertificateAuthorityOutputs } from "../../provider/sshCertificateAuthority/inputs";
+import type { SshCertificateAuthorityOutputs } from "../../provider/sshCertificateAuthority/definition";
 import { callApi, createEdgeWithRoutes } from "../support/emulatorApi";
 import { configureProvider } from "../support/configureProvider";
 import { readIdpMetadata } from "../support/fixtures";

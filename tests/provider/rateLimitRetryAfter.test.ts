@@ -12,8 +12,8 @@ import {
   resetStackConfig,
   sshCertificateAuthorityProvider as ssh,
 } from "../../provider";
-import type { HttpsEdgeRouteSamlInputs } from "../../provider/httpsEdgeRouteSaml/inputs";
-import type { SshCertificateAuthorityInputs } from "../../provider/sshCertificateAuthority/inputs";
+import type { HttpsEdgeRouteSamlInputs } from "../../provider/httpsEdgeRouteSaml/definition";
+import type { SshCertificateAuthorityInputs } from "../../provider/sshCertificateAuthority/definition";
 import { configureProvider } from "../support/configureProvider";
 import { createEdgeWithRoutes } from "../support/emulatorApi";
 import { readIdpMetadata } from "../support/fixtures";

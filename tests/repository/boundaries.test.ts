@@ -41,7 +41,7 @@ test.each([
   ["emulator/routes/example.ts", 'import { NgrokClient } from "../../provider/client";'],
   [
     "emulator/model/example.ts",
-    'import { parseIdpMetadata } from "../../provider/httpsEdgeRouteSaml/inputs";',
+    'import { parseIdpMetadata } from "../../provider/httpsEdgeRouteSaml/definition";',
   ],
   ["emulator/example.ts", 'import { SshCertificateAuthority } from "../sdk";'],
   ["emulator/example.ts", 'export * from "pulumi-ngrok-dynamic/provider";'],

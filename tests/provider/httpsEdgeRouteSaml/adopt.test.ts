@@ -15,7 +15,7 @@ import { claimOf, withClaim, withoutClaim } from "../../../provider/httpsEdgeRou
 import type {
   HttpsEdgeRouteSamlInputs,
   HttpsEdgeRouteSamlOutputs,
-} from "../../../provider/httpsEdgeRouteSaml/inputs";
+} from "../../../provider/httpsEdgeRouteSaml/definition";
 import { callApi, createEdgeWithRoutes } from "../../support/emulatorApi";
 import { configureProvider } from "../../support/configureProvider";
 import { tracked } from "../../support/requestLog";

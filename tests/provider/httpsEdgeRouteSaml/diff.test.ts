@@ -4,11 +4,11 @@
  */
 import { UNKNOWN } from "../../../provider/common/unknown";
 import { withClaim } from "../../../provider/httpsEdgeRouteSaml/claim";
-import { diffHttpsEdgeRouteSaml } from "../../../provider/httpsEdgeRouteSaml/diff";
+import { diffHttpsEdgeRouteSaml } from "../../../provider/httpsEdgeRouteSaml/definition";
 import {
   checkHttpsEdgeRouteSaml,
   NAMEID_FORMATS,
-} from "../../../provider/httpsEdgeRouteSaml/inputs";
+} from "../../../provider/httpsEdgeRouteSaml/definition";
 import { readIdpMetadata } from "../../support/fixtures";
 
 const fixture = readIdpMetadata;

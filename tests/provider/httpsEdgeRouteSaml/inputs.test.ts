@@ -4,7 +4,7 @@ import {
   checkHttpsEdgeRouteSaml,
   NAMEID_FORMATS,
   SAML_DEFAULTS,
-} from "../../../provider/httpsEdgeRouteSaml/inputs";
+} from "../../../provider/httpsEdgeRouteSaml/definition";
 import { readIdpMetadata } from "../../support/fixtures";
 
 const fixture = readIdpMetadata;

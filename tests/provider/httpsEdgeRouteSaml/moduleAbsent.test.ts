@@ -20,7 +20,7 @@ import { claimOf } from "../../../provider/httpsEdgeRouteSaml/claim";
 import type {
   HttpsEdgeRouteSamlInputs,
   HttpsEdgeRouteSamlOutputs,
-} from "../../../provider/httpsEdgeRouteSaml/inputs";
+} from "../../../provider/httpsEdgeRouteSaml/definition";
 import { configureProvider } from "../../support/configureProvider";
 import { callApi, createEdgeWithRoutes } from "../../support/emulatorApi";
 import { readIdpMetadata } from "../../support/fixtures";

@@ -27,7 +27,7 @@ import { claimOf, withClaim, withoutClaim } from "../../../provider/httpsEdgeRou
 import type {
   HttpsEdgeRouteSamlInputs,
   HttpsEdgeRouteSamlOutputs,
-} from "../../../provider/httpsEdgeRouteSaml/inputs";
+} from "../../../provider/httpsEdgeRouteSaml/definition";
 import { callApi, writableSamlFields } from "../../support/emulatorApi";
 import { configureProvider } from "../../support/configureProvider";
 import { readIdpMetadata } from "../../support/fixtures";

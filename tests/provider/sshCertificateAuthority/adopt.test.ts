@@ -16,7 +16,7 @@ import { resetAdoptions } from "../../../provider/sshCertificateAuthority/adopt"
 import type {
   SshCertificateAuthorityInputs,
   SshCertificateAuthorityOutputs,
-} from "../../../provider/sshCertificateAuthority/inputs";
+} from "../../../provider/sshCertificateAuthority/definition";
 import { callApi } from "../../support/emulatorApi";
 import { configureProvider } from "../../support/configureProvider";
 import { tracked } from "../../support/requestLog";

@@ -1,6 +1,6 @@
 /** The pure diff of SshCertificateAuthority (provider/sshCertificateAuthority/diff.ts). */
 import { UNKNOWN } from "../../../provider/common/unknown";
-import { diffSshCertificateAuthority } from "../../../provider/sshCertificateAuthority/diff";
+import { diffSshCertificateAuthority } from "../../../provider/sshCertificateAuthority/definition";
 
 describe("diff: SshCertificateAuthority", () => {
   const outputs = {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { UNKNOWN } from "../../../provider/common/unknown";
-import { checkSshCertificateAuthority } from "../../../provider/sshCertificateAuthority/inputs";
+import { checkSshCertificateAuthority } from "../../../provider/sshCertificateAuthority/definition";
 
 const PROVIDER = { __provider: "exports.handler = …" };
 

@@ -26,7 +26,7 @@ import { resetStackConfig } from "../../../provider/client/configuration";
 import type {
   SshCertificateAuthorityInputs,
   SshCertificateAuthorityOutputs,
-} from "../../../provider/sshCertificateAuthority/inputs";
+} from "../../../provider/sshCertificateAuthority/definition";
 import { callApi } from "../../support/emulatorApi";
 import { configureProvider } from "../../support/configureProvider";
 import * as keys from "../../support/sshKeys";

@@ -13,7 +13,7 @@ import {
   IDP_METADATA_MAX_BYTES,
   parseIdpMetadata,
 } from "../../../../provider/httpsEdgeRouteSaml/idpMetadata";
-import type { HttpsEdgeRouteSamlInputs } from "../../../../provider/httpsEdgeRouteSaml/inputs";
+import type { HttpsEdgeRouteSamlInputs } from "../../../../provider/httpsEdgeRouteSaml/definition";
 import { configureProvider } from "../../../support/configureProvider";
 import { createEdgeWithRoutes } from "../../../support/emulatorApi";
 import { readIdpMetadata } from "../../../support/fixtures";

@@ -1,0 +1,71 @@
+/**
+ * `diff` derived from a resource's definition: old outputs (state) against new checked inputs.
+ *
+ * - An input with `onChange: "replace"` that changed replaces the object (the new one is created
+ *   before the old one is deleted); one with `"update"` updates it in place; `"nothing"` is never
+ *   a change (an input only create reads).
+ * - An absent value (or `""`) is the property's default, or for a string `""` (ngrok omits empty fields
+ *   from its answers, so there is no perpetual diff after a refresh); an input ngrok fills when it
+ *   is left out (`serverFilled`) is not a change while it is left out; an `unordered` list is
+ *   compared as a set.
+ * - A resource compares a property its own way where equality is not enough (two timestamps of
+ *   one instant, one key with another comment), written beside it in its `definition.ts`.
+ * - A value not known yet (preview) counts as changed. `__provider` is never compared: a new
+ *   version of this package never shows as a change.
+ *
+ * @module
+ */
+import { isDeepStrictEqual } from "node:util";
+import type * as pulumi from "@pulumi/pulumi";
+import { isUnknown } from "../common/unknown";
+import type { PropertyDefinition } from "./property";
+import type { ResourceDefinition } from "./resource";
+
+/** Whether the value in state and the declared value of one property are the same. */
+export type Sameness = (old: unknown, declared: unknown) => boolean;
+
+/** A property's value as it is compared: absent as its default (or `""` for a string). */
+export function canonical(property: PropertyDefinition, value: unknown): unknown {
+  // `""` reads as absent, as in ngrok's answers (see `./wire`).
+  let v = value === "" ? undefined : (value ?? undefined);
+  if (v === undefined) {
+    if (property.default !== undefined && property.onlyWhen === undefined) {
+      v = property.default;
+    } else if (property.type.kind === "string" || property.type.kind === "ngrokId") {
+      v = "";
+    }
+  }
+  if (property.unordered && Array.isArray(v)) {
+    return [...(v as unknown[])].map((item) => JSON.stringify(item)).sort();
+  }
+  return v ?? null;
+}
+
+/** Compares `olds` (the outputs in state) with `news` (the inputs after `check`). */
+export function diffResource(
+  definition: ResourceDefinition,
+  olds: Record<string, unknown>,
+  news: Record<string, unknown>,
+  same: Readonly<Record<string, Sameness>> = {},
+): pulumi.dynamic.DiffResult {
+  const changed = (effect: "replace" | "update") =>
+    Object.entries(definition.properties)
+      .filter(([, p]) => p.role === "input" && p.onChange === effect)
+      .filter(([key, property]) => {
+        const value = news[key] ?? undefined;
+        if (isUnknown(value)) return true;
+        if (value === undefined && property.serverFilled) return false;
+        const own = same[key];
+        return own !== undefined
+          ? !own(olds[key] ?? undefined, value)
+          : !isDeepStrictEqual(canonical(property, olds[key]), canonical(property, value));
+      })
+      .map(([key]) => key);
+  const replaces = changed("replace");
+  const updates = changed("update");
+  return {
+    changes: replaces.length > 0 || updates.length > 0,
+    replaces,
+    deleteBeforeReplace: false,
+  };
+}

@@ -1,0 +1,158 @@
+/**
+ * The vocabulary of a resource's definition (see `./resource`): what one property is.
+ *
+ * A property is written once, in its resource's `definition.ts`, with everything the rest of the
+ * package derives from it: its type and rules (checked at `check`), its description (TSDoc of the
+ * SDK, the package schema, the docs tables), whether it is required and its default, whether it
+ * is secret, whether ngrok computes it (an output only), its name on the wire (ngrok's
+ * snake_case), and what a change of it does (update in place or replace).
+ *
+ * The types are a small closed vocabulary rather than zod schemas: `check` and `diff`, all that
+ * `pulumi preview` runs, must not load zod (see `../../BENCHMARKS.md`, cold start), and each kind
+ * maps to exactly one TypeScript type, one Pulumi schema type, one rule of `check` and one wire
+ * schema (built with zod on first use, in `./wire`).
+ *
+ * @module
+ */
+
+/** A string: `maxBytes` counted in UTF-8; `nonEmpty` refuses `""` and whitespace only. */
+export interface StringType {
+  readonly kind: "string";
+  readonly maxBytes?: number;
+  readonly nonEmpty?: boolean;
+  /** What the string holds, for the docs' Type column, e.g. `RFC 3339`, `XML`. */
+  readonly format?: string;
+}
+/** `true` or `false`. */
+export interface BooleanType {
+  readonly kind: "boolean";
+}
+/** An integer within `[min, max]`, in `unit` (e.g. `seconds`). */
+export interface IntegerType {
+  readonly kind: "integer";
+  readonly min: number;
+  readonly max: number;
+  readonly unit?: string;
+}
+/** One of `values` (strings or numbers), in `unit` (e.g. `bits`). */
+export interface EnumType<V extends string | number = string | number> {
+  readonly kind: "enum";
+  readonly values: readonly V[];
+  readonly unit?: string;
+  /** The TypeScript name of the union of `values`, exported by the SDK, e.g. `PrivateKeyType`. */
+  readonly typeName?: string;
+  /** What the union is, for the TSDoc of {@link EnumType.typeName}. */
+  readonly typeDescription?: string;
+}
+/** An ngrok id: `prefix` (e.g. `sshca_`), then letters and digits. */
+export interface NgrokIdType {
+  readonly kind: "ngrokId";
+  readonly prefix: string;
+}
+/** A list of non-empty strings. */
+export interface StringListType {
+  readonly kind: "stringList";
+}
+/** A map of names to string values. */
+export interface StringMapType {
+  readonly kind: "stringMap";
+}
+
+/** Every kind of property type. */
+export type PropertyType =
+  StringType | BooleanType | IntegerType | EnumType | NgrokIdType | StringListType | StringMapType;
+
+/** The JavaScript value of a property of type `T`. */
+export type ValueOf<T extends PropertyType> =
+  T extends EnumType<infer V>
+    ? V
+    : T extends BooleanType
+      ? boolean
+      : T extends IntegerType
+        ? number
+        : T extends StringListType
+          ? string[]
+          : T extends StringMapType
+            ? Record<string, string>
+            : string;
+
+/**
+ * Who sets a property:
+ * - `input`: the program (an argument), recorded in the outputs too;
+ * - `output`: ngrok (computed, read-only), or the provider itself;
+ * - `internal`: the resource class or the plugin, never the user (e.g. the owner the ownership
+ *   marker writes); not documented, not in the SDK's arguments or outputs.
+ */
+export type PropertyRole = "input" | "output" | "internal";
+
+/**
+ * What a change of an input does: `update` in place, `replace` the object (a new one is created
+ * before the old one is deleted), or `nothing` (an input only create reads).
+ */
+export type ChangeEffect = "update" | "replace" | "nothing";
+
+/** One property of a resource. */
+export interface PropertyDefinition<T extends PropertyType = PropertyType> {
+  readonly type: T;
+  readonly role: PropertyRole;
+  /**
+   * What users read about it: the TSDoc of the argument (or of the output, for an output), the
+   * package schema's description, the docs table. Markdown, no line breaks needed.
+   */
+  readonly description: string;
+  /** The output's TSDoc when it says something else than {@link PropertyDefinition.description}. */
+  readonly outputDescription?: string;
+  /** Inputs: the program must set it. */
+  readonly required?: boolean;
+  /**
+   * Required inputs: what to give, after `<name> is required: ` in the failure when it is
+   * missing (default: the enum's values, or the description).
+   */
+  readonly requiredText?: string;
+  /** Inputs: the value `check` records when the program leaves it out (sent to ngrok). */
+  readonly default?: ValueOf<T>;
+  /**
+   * Inputs: the default as the docs say it, when it is not a value `check` records, e.g. ngrok's
+   * own (`the creation time`). Shown in the docs table and the schema's description.
+   */
+  readonly defaultText?: string;
+  /**
+   * Inputs ngrok fills when they are left out: the output holds ngrok's value, and leaving the
+   * input out is never a change.
+   */
+  readonly serverFilled?: boolean;
+  /** Inputs: what a change does (required for inputs). */
+  readonly onChange?: ChangeEffect;
+  /** Whether the value is a secret (Pulumi encrypts it in state). */
+  readonly secret?: boolean;
+  /**
+   * ngrok's name of the field (snake_case), or `undefined` when the property never goes to ngrok
+   * (a path parameter, or the provider's own).
+   */
+  readonly wire?: string;
+  /**
+   * Whether ngrok's answers carry the field (`wire`): the output is read from the answer. When
+   * false, the output keeps the input (ngrok never returns it). Default: true when `wire` is set.
+   */
+  readonly echoed?: boolean;
+  /** The output's value when an answer leaves the field out, is `null` or `""`. */
+  readonly whenAbsent?: ValueOf<T> | "omit";
+  /**
+   * Inputs that apply only when another input has one value: e.g. `ellipticCurve` only when
+   * `privateKeyType` is `ecdsa`. `check` refuses it otherwise, and its default applies only then.
+   */
+  readonly onlyWhen?: { readonly property: string; readonly value: string };
+  /** More of the rule, for the docs' Rule column (the type's rule is derived). */
+  readonly rule?: string;
+  /** The docs' Type column, when the type's own words are not enough, e.g. `string, sshca_…`. */
+  readonly typeText?: string;
+  /** Lists: the order does not count (a set), so a reordered list is not a change. */
+  readonly unordered?: boolean;
+  /** Outputs: the API answer may lack it (an optional output); default: it is always set. */
+  readonly optional?: boolean;
+}
+
+/** The type names of an {@link EnumType}'s values, e.g. `"rsa" | "ecdsa"`. */
+export function literalUnion(values: readonly (string | number)[]): string {
+  return values.map((v) => JSON.stringify(v)).join(" | ");
+}

@@ -1,0 +1,175 @@
+/**
+ * One definition per resource: its properties (see `./property`), each written once, and what is
+ * derived from them at run time (the property lists the provider's `check`, `diff` and wire
+ * mapping use) and at compile time (the checked inputs' and the outputs' TypeScript types).
+ *
+ * What is derived into files (the SDK's argument and output types, the lookups' result types,
+ * the Pulumi package schema, the docs tables) is written by `npm run generate`
+ * (`scripts/generate/`), and a test fails when a generated file is stale.
+ *
+ * @module
+ */
+import type { PropertyDefinition, ValueOf } from "./property";
+
+/** The properties of a resource, by their camelCase name. */
+export type Properties = Readonly<Record<string, PropertyDefinition>>;
+
+/** How the resource reads in sentences and on the wire. */
+export interface ResourceApi {
+  /** The collection path, e.g. `/ssh_certificate_authorities`; a template for nested objects. */
+  readonly path: string;
+  /** The object in sentences, e.g. `SSH certificate authority`. */
+  readonly noun: string;
+  /** The prefix of ngrok's ids of the object, e.g. `sshca_`; absent when it has no id of its own. */
+  readonly idPrefix?: string;
+  /** The endpoints, as the docs name them, e.g. `` `POST`, `GET`, `PATCH`, `DELETE /…[/{id}]` ``. */
+  readonly endpoints: string;
+}
+
+/** A resource: its name, its properties, and what its docs and schema say of it as a whole. */
+export interface ResourceDefinition<P extends Properties = Properties> {
+  /** The type name, e.g. `SshCertificateAuthority` (also the SDK class and the schema token). */
+  readonly name: string;
+  /**
+   * What the resource is, for users: the first paragraph of its TSDoc, its schema description and
+   * its docs page.
+   */
+  readonly description: string;
+  /** What the Pulumi id is, e.g. ngrok's id (`sshca_…`). */
+  readonly id: string;
+  readonly api: ResourceApi;
+  readonly properties: P;
+}
+
+/**
+ * Declares a resource. The `const` type parameter keeps every literal (property names, enum
+ * values, roles), so that {@link InputsOf} and {@link OutputsOf} derive exact types.
+ */
+export function defineResource<const D extends ResourceDefinition>(definition: D): D {
+  for (const [name, property] of Object.entries(definition.properties)) {
+    if (property.role === "input" && property.onChange === undefined) {
+      throw new Error(`${definition.name}.${name}: an input says what a change does (onChange)`);
+    }
+  }
+  return definition;
+}
+
+type InputKeys<P extends Properties> = {
+  [K in keyof P]: P[K]["role"] extends "input" | "internal" ? K : never;
+}[keyof P];
+type OutputKeys<P extends Properties> = {
+  [K in keyof P]: P[K]["role"] extends "output" ? K : never;
+}[keyof P];
+/** Inputs that `check` always records: required, or with a default that applies unconditionally. */
+type CertainKeys<P extends Properties> = {
+  [K in keyof P]: P[K] extends { required: true }
+    ? K
+    : P[K] extends { default: unknown }
+      ? P[K] extends { onlyWhen: object }
+        ? never
+        : K
+      : never;
+}[keyof P];
+type Simplify<T> = { [K in keyof T]: T[K] };
+
+/** The inputs as they are after `check`: required and defaulted ones set, the others optional. */
+export type InputsOf<D extends ResourceDefinition> = Simplify<
+  {
+    -readonly [
+      K in keyof D["properties"] as K extends InputKeys<D["properties"]>
+        ? K extends CertainKeys<D["properties"]>
+          ? K
+          : never
+        : never
+    ]: ValueOf<D["properties"][K]["type"]>;
+  } & {
+    -readonly [
+      K in keyof D["properties"] as K extends InputKeys<D["properties"]>
+        ? K extends CertainKeys<D["properties"]>
+          ? never
+          : K
+        : never
+    ]?: ValueOf<D["properties"][K]["type"]>;
+  }
+>;
+
+/** Outputs that may be absent from state: `optional`, with no value for an absent answer. */
+type MaybeAbsent<P extends Properties> = {
+  [K in keyof P]: P[K] extends { optional: true }
+    ? P[K] extends { whenAbsent: unknown }
+      ? never
+      : K
+    : never;
+}[keyof P];
+
+/** The outputs recorded in state: the inputs, and what ngrok computes. */
+export type OutputsOf<D extends ResourceDefinition> = Simplify<
+  InputsOf<D> & {
+    -readonly [
+      K in keyof D["properties"] as K extends OutputKeys<D["properties"]>
+        ? K extends MaybeAbsent<D["properties"]>
+          ? never
+          : K
+        : never
+    ]: ValueOf<D["properties"][K]["type"]>;
+  } & {
+    -readonly [
+      K in keyof D["properties"] as K extends OutputKeys<D["properties"]>
+        ? K extends MaybeAbsent<D["properties"]>
+          ? K
+          : never
+        : never
+    ]?: ValueOf<D["properties"][K]["type"]>;
+  }
+>;
+
+/** The names of the properties for which `select` holds, in definition order. */
+export function propertyNames<P extends Properties>(
+  definition: ResourceDefinition<P>,
+  select: (property: PropertyDefinition, name: string) => boolean,
+): (keyof P & string)[] {
+  return Object.entries(definition.properties)
+    .filter(([name, property]) => select(property, name))
+    .map(([name]) => name);
+}
+
+/** Every property `check` accepts: the inputs and the internal ones. */
+export const checkedProperties = <P extends Properties>(d: ResourceDefinition<P>) =>
+  propertyNames(d, (p) => p.role !== "output");
+/** The inputs a program sets (the SDK's arguments). */
+export const inputProperties = <P extends Properties>(d: ResourceDefinition<P>) =>
+  propertyNames(d, (p) => p.role === "input");
+/** The inputs whose change replaces the object. */
+export const replaceProperties = <P extends Properties>(d: ResourceDefinition<P>) =>
+  propertyNames(d, (p) => p.role === "input" && p.onChange === "replace");
+/** The inputs updated in place. */
+export const updateProperties = <P extends Properties>(d: ResourceDefinition<P>) =>
+  propertyNames(d, (p) => p.role === "input" && p.onChange === "update");
+/** The inputs ngrok fills when they are left out (never a change while left out). */
+export const serverFilledProperties = <P extends Properties>(d: ResourceDefinition<P>) =>
+  propertyNames(d, (p) => p.role === "input" && p.serverFilled === true);
+/** The outputs ngrok (or the provider) computes. */
+export const computedProperties = <P extends Properties>(d: ResourceDefinition<P>) =>
+  propertyNames(d, (p) => p.role === "output");
+/** Every property a resource registers: its inputs and its outputs (internal ones excluded). */
+export const publicProperties = <P extends Properties>(d: ResourceDefinition<P>) =>
+  propertyNames(d, (p) => p.role !== "internal");
+
+/**
+ * The defaults `check` records for inputs the program leaves out (those without `onlyWhen`; a
+ * conditional default is applied by the rule that judges its condition, see `./check`).
+ */
+export function unconditionalDefaults<P extends Properties>(
+  definition: ResourceDefinition<P>,
+): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(definition.properties)
+      .filter(([, p]) => p.default !== undefined && p.onlyWhen === undefined)
+      .map(([name, p]) => [name, structuredClone(p.default)]),
+  );
+}
+
+/** `{ name: undefined }` for each of `names`: what a resource class registers to have an output. */
+export function unset(names: readonly string[]): Record<string, undefined> {
+  return Object.fromEntries(names.map((name) => [name, undefined]));
+}

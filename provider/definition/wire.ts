@@ -1,0 +1,197 @@
+/**
+ * The wire mapping derived from a resource's definition, where it is mechanical: request bodies
+ * from inputs (camelCase to ngrok's snake_case `wire` names), outputs and live inputs from ngrok's
+ * answers, and the zod schema that validates an answer. A resource whose API is irregular (a
+ * field it transforms on the way, such as the SAML module's claim) says so in its `api.ts` and
+ * overrides that field only.
+ *
+ * Loads zod: required on first use by the resources' `api.ts`, never by `check` or `diff`.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { withoutUndefined } from "../common/objects";
+import type { PropertyDefinition, PropertyType, ValueOf } from "./property";
+import type { Properties, ResourceDefinition } from "./resource";
+
+type Simplify<T> = { [K in keyof T]: T[K] };
+/** Properties that answers must carry: computed outputs with a wire name, not optional. */
+type RequiredWire<P extends Properties> = {
+  [K in keyof P]: P[K] extends { role: "output"; wire: string }
+    ? P[K] extends { optional: true }
+      ? never
+      : K
+    : never;
+}[keyof P];
+/** Properties answers may carry: echoed inputs, optional outputs. */
+type OptionalWire<P extends Properties> = {
+  [K in keyof P]: P[K] extends { wire: string }
+    ? P[K] extends { role: "output" }
+      ? P[K] extends { optional: true }
+        ? K
+        : never
+      : P[K] extends { echoed: false }
+        ? never
+        : K
+    : never;
+}[keyof P];
+
+/**
+ * An answer of ngrok's API for the resource of definition `D`, as {@link responseSchema} parses it:
+ * its `id` (for a resource with ids of its own), each computed output, and each echoed input
+ * (`undefined` when left out or `null`), under their wire names.
+ */
+export type ResponseOf<D extends ResourceDefinition> = Simplify<
+  (D["api"] extends { idPrefix: string } ? { id: string } : unknown) & {
+    -readonly [
+      K in keyof D["properties"] as K extends RequiredWire<D["properties"]>
+        ? D["properties"][K]["wire"] & string
+        : never
+    ]: ValueOf<D["properties"][K]["type"]>;
+  } & {
+    -readonly [
+      K in keyof D["properties"] as K extends OptionalWire<D["properties"]>
+        ? D["properties"][K]["wire"] & string
+        : never
+    ]?: ValueOf<D["properties"][K]["type"]>;
+  }
+>;
+
+/** Whether ngrok's answers carry the property (see {@link PropertyDefinition.echoed}). */
+export function isEchoed(property: PropertyDefinition): boolean {
+  return property.wire !== undefined && property.echoed !== false;
+}
+
+/** The value that clears a field in a `PATCH`: `""`, `[]` or `{}` by type. */
+function cleared(type: PropertyType): unknown {
+  switch (type.kind) {
+    case "stringList":
+      return [];
+    case "stringMap":
+      return {};
+    default:
+      return "";
+  }
+}
+
+/**
+ * The body of a create (`POST`) or a whole-object write (`PUT`): every input with a wire name
+ * whose value is set, under that name.
+ */
+export function requestBody(
+  definition: ResourceDefinition,
+  inputs: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  return withoutUndefined(
+    Object.fromEntries(
+      Object.entries(definition.properties)
+        .filter(([, p]) => p.role === "input" && p.wire !== undefined)
+        .map(([name, p]) => [p.wire!, inputs[name]]),
+    ),
+  );
+}
+
+/**
+ * The body of an update (`PATCH`): every input updated in place, a value left out sent as the
+ * empty value that clears it (`""`, `[]`), since ngrok leaves an omitted field unchanged.
+ */
+export function patchBody(
+  definition: ResourceDefinition,
+  inputs: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(definition.properties)
+      .filter(([, p]) => p.role === "input" && p.onChange === "update" && p.wire !== undefined)
+      .map(([name, p]) => [p.wire!, inputs[name] ?? cleared(p.type)]),
+  );
+}
+
+/** An answer's value of `property`: absent, `null` and `""` read as {@link PropertyDefinition.whenAbsent}. */
+function answered(property: PropertyDefinition, response: Readonly<Record<string, unknown>>) {
+  const value = response[property.wire!];
+  if (value !== undefined && value !== null && value !== "") return value;
+  const absent = property.whenAbsent ?? property.default;
+  return absent === "omit" || absent === undefined ? value || undefined : structuredClone(absent);
+}
+
+/**
+ * The inputs that would reproduce the live object: the echoed ones from the answer, the others
+ * (never returned by ngrok, or the provider's own) from `kept`. What `read` hands back for later
+ * diffs.
+ */
+export function liveInputsFrom(
+  definition: ResourceDefinition,
+  response: Readonly<Record<string, unknown>>,
+  kept: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  return withoutUndefined(
+    Object.fromEntries(
+      Object.entries(definition.properties)
+        .filter(([, p]) => p.role !== "output")
+        .map(([name, p]) => [name, isEchoed(p) ? answered(p, response) : kept[name]]),
+    ),
+  );
+}
+
+/** The outputs: {@link liveInputsFrom}, and the outputs ngrok computes (or `kept` holds). */
+export function outputsFrom(
+  definition: ResourceDefinition,
+  response: Readonly<Record<string, unknown>>,
+  kept: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  return withoutUndefined({
+    ...liveInputsFrom(definition, response, kept),
+    ...Object.fromEntries(
+      Object.entries(definition.properties)
+        .filter(([, p]) => p.role === "output")
+        .map(([name, p]) => [name, p.wire !== undefined ? answered(p, response) : kept[name]]),
+    ),
+  });
+}
+
+/** The zod schema of one field of an answer. */
+function fieldSchema(property: PropertyDefinition): z.ZodType {
+  const { type } = property;
+  let schema: z.ZodType;
+  switch (type.kind) {
+    case "boolean":
+      schema = z.boolean();
+      break;
+    case "integer":
+      schema = type.min >= 0 ? z.number().int().nonnegative() : z.number().int();
+      break;
+    case "enum":
+      schema = type.values.every((v) => typeof v === "number") ? z.number() : z.string();
+      break;
+    case "stringList":
+      schema = z.array(z.string());
+      break;
+    case "stringMap":
+      schema = z.record(z.string(), z.string());
+      break;
+    default:
+      schema = type.kind === "string" && type.nonEmpty ? z.string().min(1) : z.string();
+  }
+  const required = property.role === "output" && !property.optional;
+  return required ? schema : schema.nullish().transform((value) => value ?? undefined);
+}
+
+/**
+ * The zod schema of an answer: `id` for a resource with ids of its own, then each echoed input and
+ * each computed output with a wire name (computed outputs required unless `optional`, inputs
+ * tolerated absent or `null`); unknown extra fields are tolerated and dropped.
+ */
+export function responseSchema<D extends ResourceDefinition>(
+  definition: D,
+): z.ZodType<ResponseOf<D>> {
+  const shape: Record<string, z.ZodType> = {};
+  if (definition.api.idPrefix !== undefined) shape.id = z.string().min(1);
+  for (const property of Object.values(definition.properties)) {
+    if (property.wire !== undefined && (property.role === "output" || isEchoed(property))) {
+      shape[property.wire] = fieldSchema(property);
+    }
+  }
+  // The schema is built from the same definition as ResponseOf<D>, field by field; TypeScript
+  // cannot follow a shape built in a loop, so the one conversion is here.
+  return z.object(shape) as unknown as z.ZodType<ResponseOf<D>>;
+}

@@ -1,0 +1,436 @@
+/**
+ * `HttpsEdgeRouteSaml`, defined once: every property with its type and rules, description,
+ * default, wire name and what a change does (see `../definition`), its pure `check` and `diff`.
+ * The SDK's types, the package schema and the docs tables are generated from it
+ * (`npm run generate`).
+ *
+ * Source: spec sections 2.3 (fields), 4.2 (endpoints) and 8 (limits); ngrok's
+ * `PUT /edges/https/{edge_id}/routes/{id}/saml`; `ngrok-api.md` ("HTTPS edge route SAML module").
+ *
+ * @module
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { isNgrokId, quoted } from "../common/ids";
+import { checkResource } from "../definition/check";
+import { diffResource } from "../definition/diff";
+import {
+  defineResource,
+  type InputsOf,
+  type OutputsOf,
+  replaceProperties,
+  unconditionalDefaults,
+  updateProperties,
+} from "../definition/resource";
+import { claimBytes, withoutClaim } from "./claim";
+import { parseIdpMetadata } from "./idpMetadata";
+
+/**
+ * The SAML 2.0 NameID formats (SAML core, section 8.3) that `nameidFormat` accepts. ngrok supports
+ * "a subset" it does not publish; these are all the standard ones, and ngrok answers
+ * `ERR_NGROK_1693` for one it does not support.
+ */
+export const NAMEID_FORMATS = [
+  "urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified",
+  "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress",
+  "urn:oasis:names:tc:SAML:1.1:nameid-format:X509SubjectName",
+  "urn:oasis:names:tc:SAML:1.1:nameid-format:WindowsDomainQualifiedName",
+  "urn:oasis:names:tc:SAML:2.0:nameid-format:kerberos",
+  "urn:oasis:names:tc:SAML:2.0:nameid-format:entity",
+  "urn:oasis:names:tc:SAML:2.0:nameid-format:persistent",
+  "urn:oasis:names:tc:SAML:2.0:nameid-format:transient",
+] as const;
+
+/** The largest value of a uint32 field (`inactivity_timeout`, `maximum_duration`), spec 8. */
+export const UINT32_MAX = 4294967295;
+
+/** Prefixes of ngrok's ids: HTTPS edges `edghts_`, their routes `edghtsrt_`. */
+const EDGE_ID_PREFIX = "edghts_";
+const ROUTE_ID_PREFIX = "edghtsrt_";
+/** `urn:oasis:names:tc:SAML:2.0:nameid-format:persistent`, ngrok's documented default. */
+const PERSISTENT: (typeof NAMEID_FORMATS)[number] =
+  "urn:oasis:names:tc:SAML:2.0:nameid-format:persistent";
+
+/** The SAML module of an HTTPS edge route. */
+export const httpsEdgeRouteSamlDefinition = defineResource({
+  name: "HttpsEdgeRouteSaml",
+  description:
+    "The SAML module of an ngrok HTTPS edge route: visitors of the route sign in through your " +
+    "SAML identity provider (IdP), with ngrok as the service provider (SP). Hand it the IdP's " +
+    "metadata; it hands back the SP values to configure at the IdP (`entityId`, " +
+    "`assertionConsumerServiceUrl`, or simply `metadataUrl`). HTTPS edges are deprecated by " +
+    "ngrok (since December 31st, 2025): this resource serves accounts that already have edges.",
+  id: "`<edge id>/<route id>`, e.g. `edghts_2Zp…/edghtsrt_2Zq…` (the module has no id of its own)",
+  api: {
+    path: "/edges/https/{edge_id}/routes/{id}/saml",
+    noun: "SAML module",
+    endpoints: "`PUT`, `GET`, `DELETE /edges/https/{edge_id}/routes/{id}/saml`",
+  },
+  properties: {
+    edgeId: {
+      role: "input",
+      type: { kind: "ngrokId", prefix: EDGE_ID_PREFIX },
+      required: true,
+      requiredText: `the id of the HTTPS edge (${EDGE_ID_PREFIX}…)`,
+      onChange: "replace",
+      typeText: "string, `edghts_…`",
+      description: "The HTTPS edge's id (`edghts_…`). Changing it replaces the module.",
+      outputDescription: "The HTTPS edge's id (`edghts_…`).",
+    },
+    routeId: {
+      role: "input",
+      type: { kind: "ngrokId", prefix: ROUTE_ID_PREFIX },
+      required: true,
+      requiredText: `the id of the HTTPS edge route (${ROUTE_ID_PREFIX}…)`,
+      onChange: "replace",
+      typeText: "string, `edghtsrt_…`",
+      description: "The id of the edge's route (`edghtsrt_…`). Changing it replaces the module.",
+      outputDescription: "The route's id (`edghtsrt_…`).",
+    },
+    idpMetadata: {
+      role: "input",
+      type: { kind: "string", format: "XML" },
+      required: true,
+      requiredText: "the XML SAML 2.0 metadata document of your identity provider",
+      onChange: "update",
+      wire: "idp_metadata",
+      typeText: "string (XML)",
+      rule: "one IdP `EntityDescriptor`, see [What preview checks](#what-preview-checks-in-idpmetadata)",
+      description:
+        "The full XML SAML 2.0 metadata document of your identity provider: one " +
+        "`EntityDescriptor` with an `IDPSSODescriptor`, a `SingleSignOnService` and a signing " +
+        "certificate. Checked at preview: not XML (reported with line and column), DTDs, an " +
+        "`EntitiesDescriptor` aggregate, service-provider metadata or a missing signing " +
+        "certificate fail before any API call. Read it from a file with " +
+        '`fs.readFileSync(path, "utf8")`. Sent byte for byte; differences in surrounding ' +
+        "whitespace or line endings are not changes.",
+      outputDescription: "The IdP metadata document ngrok holds, byte for byte.",
+    },
+    enabled: {
+      role: "input",
+      type: { kind: "boolean" },
+      default: true,
+      onChange: "update",
+      wire: "enabled",
+      description: "Whether the module applies to traffic.",
+      outputDescription: "Whether the module is on (default `true`).",
+    },
+    optionsPassthrough: {
+      role: "input",
+      type: { kind: "boolean" },
+      default: false,
+      onChange: "update",
+      wire: "options_passthrough",
+      description: "Skip authentication of HTTP `OPTIONS` requests (needed for CORS preflights).",
+      outputDescription:
+        "Whether CORS preflight `OPTIONS` requests pass without sign-in (default `false`).",
+    },
+    cookiePrefix: {
+      role: "input",
+      type: { kind: "string" },
+      default: "",
+      defaultText: '`""`: ngrok\'s own, `ngrok.`',
+      onChange: "update",
+      wire: "cookie_prefix",
+      rule: "HTTP token characters",
+      description:
+        'Prefix of the session cookie ngrok sets (HTTP token characters). `""` means ngrok\'s ' +
+        "own prefix, `ngrok.`.",
+      outputDescription:
+        "The prefix of ngrok's session cookies; `\"\"` means ngrok's own (`ngrok.`).",
+    },
+    inactivityTimeout: {
+      role: "input",
+      type: { kind: "integer", min: 0, max: UINT32_MAX, unit: "seconds" },
+      default: 0,
+      defaultText: "`0`: ngrok's own limit",
+      onChange: "update",
+      wire: "inactivity_timeout",
+      description:
+        "Seconds of inactivity after which the session ends and the user signs in again; 0 to " +
+        "4294967295 (uint32). `0` means ngrok's own limit.",
+      outputDescription: "Seconds.",
+    },
+    maximumDuration: {
+      role: "input",
+      type: { kind: "integer", min: 0, max: UINT32_MAX, unit: "seconds" },
+      default: 0,
+      defaultText: "`0`: ngrok's own limit",
+      onChange: "update",
+      wire: "maximum_duration",
+      description:
+        "Maximum length of a session in seconds, after which the user signs in again; 0 to " +
+        "4294967295 (uint32). `0` means ngrok's own limit.",
+      outputDescription: "Seconds.",
+    },
+    forceAuthn: {
+      role: "input",
+      type: { kind: "boolean" },
+      default: false,
+      onChange: "update",
+      wire: "force_authn",
+      description:
+        "Make the IdP ask for credentials on every sign-in, even within its own session.",
+      outputDescription:
+        "Whether the IdP must re-authenticate the user at each sign-in (default `false`).",
+    },
+    allowIdpInitiated: {
+      role: "input",
+      type: { kind: "boolean" },
+      default: false,
+      onChange: "update",
+      wire: "allow_idp_initiated",
+      description:
+        "Accept sign-ins the IdP starts (IdP-initiated SSO; the IdP sets RelayState to the " +
+        "target URL). Default `false`, the safer choice (ngrok itself turns it on when the field " +
+        "is not sent).",
+      outputDescription: "Whether sign-ins started at the IdP are accepted (default `false`).",
+    },
+    authorizedGroups: {
+      role: "input",
+      type: { kind: "stringList" },
+      default: [],
+      defaultText: "`[]`: anyone the IdP authenticates",
+      unordered: true,
+      onChange: "update",
+      wire: "authorized_groups",
+      description:
+        "Only members of one of these groups get in; each a non-empty string. `[]` lets in " +
+        "anyone the IdP authenticates.",
+      outputDescription: "The IdP groups allowed in; `[]` lets in anyone the IdP authenticates.",
+    },
+    nameidFormat: {
+      role: "input",
+      type: { kind: "enum", values: NAMEID_FORMATS },
+      default: PERSISTENT,
+      onChange: "update",
+      wire: "nameid_format",
+      typeText: "string, a SAML 2.0 NameID format URN",
+      description:
+        "The NameID format ngrok asks for, a SAML 2.0 NameID format URN, e.g. " +
+        "`urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress`.",
+      outputDescription:
+        "The SAML 2.0 NameID format requested from the IdP (default `…:nameid-format:persistent`).",
+    },
+    adoptExisting: {
+      role: "input",
+      type: { kind: "boolean" },
+      onChange: "nothing",
+      defaultText: "`false`",
+      rule: "see [Taking over an existing module](#taking-over-an-existing-module)",
+      description:
+        "Adopt the SAML module that already exists on the route and that this stack did not " +
+        "write (configured in the dashboard, or another stack's). Default `false`: creating the " +
+        "resource on such a route fails with `SamlModuleExistsError`, naming the route, the " +
+        "existing module's entity ID and who wrote it, and changes nothing. With `true`, create " +
+        "reads the module (one `GET`, as always), then writes this resource's configuration and " +
+        "claim with one `PUT`, and the stack manages it from then on, and deletes it with the " +
+        "resource (`retainOnDelete: true` keeps it in ngrok, `protect: true` refuses the " +
+        "delete); a resource of another stack that wrote it leaves it in place when deleted. A " +
+        "route without a module gets one, as without it. A module this stack wrote (a resource " +
+        "being replaced, renamed or moved) is taken over without it. Never sent to ngrok; only " +
+        "create reads it: changing it later is not a change.",
+      outputDescription: "As given. Never sent to ngrok.",
+    },
+    claimedBy: {
+      role: "internal",
+      type: { kind: "string" },
+      onChange: "nothing",
+      description:
+        "`<project>/<stack>/<resource name>`, set by the resource class: written with the " +
+        "module's claim (see `./claim`), never a change. Absent in resources created before it " +
+        "existed.",
+    },
+    entityId: {
+      role: "output",
+      type: { kind: "string", nonEmpty: true },
+      wire: "entity_id",
+      description: "The SP entity ID, a URL (equal to `metadataUrl`). Configure it at the IdP.",
+    },
+    assertionConsumerServiceUrl: {
+      role: "output",
+      type: { kind: "string", nonEmpty: true },
+      wire: "assertion_consumer_service_url",
+      description:
+        "The SP Assertion Consumer Service URL, where the IdP posts assertions. Configure it at " +
+        "the IdP.",
+    },
+    singleLogoutUrl: {
+      role: "output",
+      type: { kind: "string" },
+      wire: "single_logout_url",
+      optional: true,
+      whenAbsent: "",
+      description: "The SP Single Logout URL; optional at the IdP.",
+    },
+    requestSigningCertificatePem: {
+      role: "output",
+      type: { kind: "string", nonEmpty: true },
+      wire: "request_signing_certificate_pem",
+      description:
+        "PEM X.509 certificate of the key that signs ngrok's SAML requests; give it to IdPs " +
+        "that verify them.",
+    },
+    metadataUrl: {
+      role: "output",
+      type: { kind: "string", nonEmpty: true },
+      wire: "metadata_url",
+      description: "URL of the SP metadata XML, for IdPs that configure themselves from it.",
+    },
+    idpMetadataUrl: {
+      role: "output",
+      type: { kind: "string" },
+      wire: "idp_metadata_url",
+      optional: true,
+      whenAbsent: "",
+      description:
+        'ngrok\'s `idp_metadata_url` (`""` when the metadata was given as a document, as here).',
+    },
+    claimToken: {
+      role: "output",
+      type: { kind: "string" },
+      optional: true,
+      description:
+        "This resource's claim on the module: the token it wrote into the claim comment at the " +
+        "end of the module's IdP metadata. A delete removes the module only while ngrok still " +
+        "holds it.",
+    },
+  },
+});
+
+/** The inputs as they are after `check` (defaults applied to every writable field). */
+export type HttpsEdgeRouteSamlInputs = InputsOf<typeof httpsEdgeRouteSamlDefinition>;
+/** The outputs recorded in state: every input plus the service-provider values ngrok generates. */
+export type HttpsEdgeRouteSamlOutputs = OutputsOf<typeof httpsEdgeRouteSamlDefinition>;
+
+/**
+ * The value `check` records for each writable field the program leaves unset, and that is sent
+ * with every `PUT` (which replaces the whole module): the definition's defaults.
+ */
+export const SAML_DEFAULTS = unconditionalDefaults(httpsEdgeRouteSamlDefinition) as Required<
+  Omit<
+    HttpsEdgeRouteSamlInputs,
+    "edgeId" | "routeId" | "idpMetadata" | "adoptExisting" | "claimedBy"
+  >
+>;
+
+/** Prefixes of ngrok's ids: HTTPS edges `edghts_`, their routes `edghtsrt_`. */
+export const ID_PATTERNS = {
+  edgeId: { prefix: EDGE_ID_PREFIX },
+  routeId: { prefix: ROUTE_ID_PREFIX },
+} as const;
+
+/** Properties that address the module: a change replaces it. */
+export const REPLACE_PROPERTIES = replaceProperties(httpsEdgeRouteSamlDefinition);
+/** Writable fields of the module, updated in place by one `PUT`. */
+export const UPDATE_PROPERTIES = updateProperties(httpsEdgeRouteSamlDefinition);
+
+/**
+ * Any character outside RFC 6265's cookie-name characters (an HTTP token): a one-character
+ * search, which never backtracks however long the input.
+ */
+const NOT_COOKIE_TOKEN = /[^!#$%&'*+\-.^_`|~0-9A-Za-z]/;
+
+/**
+ * Validates raw inputs and applies {@link SAML_DEFAULTS}. Pure: no API call, so `pulumi preview`
+ * reports every failure first. Rules (the definition's, and these):
+ * - `idpMetadata` is required: one SAML 2.0 `EntityDescriptor` with an `IDPSSODescriptor`, a
+ *   single sign-on endpoint and a signing certificate (see `parseIdpMetadata`). Its failures are
+ *   reported without a property name, so that the engine does not print the whole document in
+ *   the message; the reason starts with `idpMetadata`. (For a failure that names a property,
+ *   Pulumi's engine prints "property <name> value <the program's raw value> has a problem", and
+ *   the value of this one is a document of up to 256 KiB.) A missing `idpMetadata` names it. Its
+ *   size limit is ngrok's, 262144 bytes of UTF-8, for the document as it is sent: with the claim
+ *   comment for `claimedBy` (see `./claim`) appended, so that the API never refuses it for its
+ *   size;
+ * - `nameidFormat`: one of {@link NAMEID_FORMATS} (`""` means the default);
+ * - `cookiePrefix`: HTTP token characters only (it becomes part of a cookie name).
+ * Values not known yet (preview) are not checked.
+ */
+export function checkHttpsEdgeRouteSaml(
+  news: Record<string, unknown>,
+): pulumi.dynamic.CheckResult<HttpsEdgeRouteSamlInputs> {
+  return checkResource(httpsEdgeRouteSamlDefinition, news, {
+    properties: {
+      idpMetadata(c) {
+        // Recorded as given (byte for byte), then parsed unless it is not known yet (preview).
+        const metadata = c.take("idpMetadata");
+        if (c.value("idpMetadata") === undefined) {
+          c.fail(
+            "idpMetadata",
+            "idpMetadata is required: the XML SAML 2.0 metadata document of your identity provider",
+          );
+        } else if (metadata !== undefined) {
+          const claimedBy = c.value("claimedBy");
+          const parsed = parseIdpMetadata(metadata as string, {
+            claimBytes: claimBytes(typeof claimedBy === "string" ? claimedBy : ""),
+          });
+          if (!parsed.ok) {
+            c.fail("", `idpMetadata ${parsed.reason}`);
+          }
+        }
+      },
+      cookiePrefix(c) {
+        const prefix = c.string("cookiePrefix");
+        if (prefix !== undefined && NOT_COOKIE_TOKEN.test(prefix)) {
+          c.fail(
+            "cookiePrefix",
+            `cookiePrefix must contain only letters, digits and !#$%&'*+-.^_\`|~ (it starts a cookie name); got ${quoted(prefix)}`,
+          );
+        }
+      },
+      nameidFormat(c) {
+        // "" means the default: it is not recorded, so the default applies.
+        if (c.value("nameidFormat") !== "") {
+          c.oneOf("nameidFormat", NAMEID_FORMATS);
+        }
+      },
+    },
+  });
+}
+
+/**
+ * The pure `diff`: `edgeId` and `routeId` replace the module (the new one is written before the
+ * old one is removed); every writable field updates it in place, compared as the module holds
+ * it: absent as its default, `cookiePrefix` `""` as ngrok's `ngrok.`, `authorizedGroups` as a set,
+ * `idpMetadata` without the claim, a byte-order mark, line-ending differences or surrounding
+ * whitespace; `adoptExisting` and `claimedBy` are never a change.
+ */
+export function diffHttpsEdgeRouteSaml(
+  olds: Record<string, unknown>,
+  news: Record<string, unknown>,
+): pulumi.dynamic.DiffResult {
+  const metadata = (v: unknown) =>
+    typeof v === "string"
+      ? withoutClaim(v.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n")).trim()
+      : v;
+  const cookie = (v: unknown) => (v === undefined || v === null || v === "" ? "ngrok." : v);
+  return diffResource(httpsEdgeRouteSamlDefinition, olds, news, {
+    idpMetadata: (old, declared) => metadata(old) === metadata(declared),
+    cookiePrefix: (old, declared) => cookie(old) === cookie(declared),
+  });
+}
+
+/** The Pulumi id of a module: `<edge id>/<route id>`, e.g. `edghts_2Zp…/edghtsrt_2Zq…`. */
+export function samlModuleId(edgeId: string, routeId: string): string {
+  return `${edgeId}/${routeId}`;
+}
+
+/**
+ * The edge and route of a module's Pulumi id (see {@link samlModuleId}): what a read without
+ * state (`HttpsEdgeRouteSaml.get`) addresses the module by.
+ *
+ * @throws TypeError when `id` is not `<edge id>/<route id>` with ngrok's prefixes.
+ */
+export function splitSamlModuleId(id: string): { edgeId: string; routeId: string } {
+  const [edgeId = "", routeId = "", ...rest] = id.split("/");
+  if (
+    rest.length > 0 ||
+    !isNgrokId(edgeId, ID_PATTERNS.edgeId.prefix) ||
+    !isNgrokId(routeId, ID_PATTERNS.routeId.prefix)
+  ) {
+    throw new TypeError(
+      `the id of an HttpsEdgeRouteSaml is "<edge id>/<route id>" (edghts_…/edghtsrt_…); got ${JSON.stringify(id)}`,
+    );
+  }
+  return { edgeId, routeId };
+}

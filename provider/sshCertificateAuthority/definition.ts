@@ -1,0 +1,240 @@
+/**
+ * `SshCertificateAuthority`, defined once: every property with its type and rules, description,
+ * default, wire name and what a change does (see `../definition`), and its pure `check`. The SDK's
+ * types, the package schema and the docs tables are generated from it (`npm run generate`).
+ *
+ * Source: spec sections 2.1 (fields), 4.1 (create parameters) and 8 (limits); ngrok's
+ * `POST /ssh_certificate_authorities`; `ngrok-api.md` ("SSH Certificate Authorities").
+ *
+ * @module
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { isNgrokId, quoted } from "../common/ids";
+import { checkResource } from "../definition/check";
+import { diffResource } from "../definition/diff";
+import {
+  defineResource,
+  type InputsOf,
+  type OutputsOf,
+  replaceProperties,
+  updateProperties,
+} from "../definition/resource";
+
+/** Key types ngrok can generate (`private_key_type`). */
+export const PRIVATE_KEY_TYPES = ["rsa", "ecdsa", "ed25519"] as const;
+/** ECDSA curves (`elliptic_curve`): the three OpenSSH supports (nistp256/384/521). */
+export const ELLIPTIC_CURVES = ["p256", "p384", "p521"] as const;
+/** RSA key sizes in bits (`key_size`), spec section 8. */
+export const RSA_KEY_SIZES = [2048, 4096] as const;
+/** Byte limits of the free-text fields, counted in UTF-8 (spec section 8). */
+export const LIMITS = { descriptionBytes: 255, metadataBytes: 4096 } as const;
+/** The prefix of ngrok's SSH CA ids: `sshca_`, then letters and digits. */
+export const CA_ID_PREFIX = "sshca_";
+
+/** The SSH certificate authority. */
+export const sshCertificateAuthorityDefinition = defineResource({
+  name: "SshCertificateAuthority",
+  description:
+    "An ngrok SSH certificate authority: ngrok generates and keeps the private key and signs SSH " +
+    "host and user certificates with it; you distribute the public key to `sshd` " +
+    "(`TrustedUserCAKeys`) or to clients (`@cert-authority` in `known_hosts`).",
+  id: "ngrok's id (`sshca_…`)",
+  api: {
+    path: "/ssh_certificate_authorities",
+    noun: "SSH certificate authority",
+    idPrefix: CA_ID_PREFIX,
+    endpoints: "`POST`, `GET`, `PATCH`, `DELETE /ssh_certificate_authorities[/{id}]`",
+  },
+  properties: {
+    privateKeyType: {
+      role: "input",
+      type: {
+        kind: "enum",
+        values: PRIVATE_KEY_TYPES,
+        typeName: "PrivateKeyType",
+        typeDescription: "The key types ngrok generates for a CA.",
+      },
+      required: true,
+      onChange: "replace",
+      wire: "private_key_type",
+      echoed: false,
+      description:
+        'The key type ngrok generates: `"rsa"`, `"ecdsa"` or `"ed25519"`. Changing it replaces ' +
+        "the CA (a new key pair).",
+      outputDescription: 'As given, or `"rsa"`/`"ecdsa"`/`"ed25519"`.',
+    },
+    ellipticCurve: {
+      role: "input",
+      type: {
+        kind: "enum",
+        values: ELLIPTIC_CURVES,
+        typeName: "EllipticCurve",
+        typeDescription: "The curves of an ECDSA CA key (OpenSSH's nistp256, nistp384, nistp521).",
+      },
+      onlyWhen: { property: "privateKeyType", value: "ecdsa" },
+      default: "p256",
+      onChange: "replace",
+      wire: "elliptic_curve",
+      echoed: false,
+      description:
+        'The curve of an ECDSA key: `"p256"`, `"p384"` or `"p521"` (OpenSSH\'s ' +
+        "nistp256/384/521). Only with `ecdsa`. Changing it replaces the CA.",
+      outputDescription: 'The ECDSA curve (default `"p256"`), `undefined` for other key types.',
+    },
+    keySize: {
+      role: "input",
+      type: {
+        kind: "enum",
+        values: RSA_KEY_SIZES,
+        unit: "bits",
+        typeName: "RsaKeySize",
+        typeDescription: "The sizes of an RSA CA key, in bits.",
+      },
+      onlyWhen: { property: "privateKeyType", value: "rsa" },
+      default: 4096,
+      onChange: "replace",
+      wire: "key_size",
+      echoed: false,
+      description:
+        "The size of an RSA key in bits: `2048` or `4096`. Only with `rsa`. Changing it " +
+        "replaces the CA.",
+      outputDescription:
+        "The RSA key size in bits (default `4096`), `undefined` for other key types.",
+    },
+    description: {
+      role: "input",
+      type: { kind: "string", maxBytes: LIMITS.descriptionBytes },
+      onChange: "update",
+      wire: "description",
+      whenAbsent: "omit",
+      description: "Human-readable description, at most 255 bytes of UTF-8. Updated in place.",
+      outputDescription: "The description as ngrok holds it; `undefined` when empty.",
+    },
+    metadata: {
+      role: "input",
+      type: { kind: "string", maxBytes: LIMITS.metadataBytes },
+      onChange: "update",
+      wire: "metadata",
+      whenAbsent: "omit",
+      typeText: "string (often JSON)",
+      description:
+        "Arbitrary machine-readable data (often JSON), at most 4096 bytes of UTF-8. Updated in " +
+        "place.",
+      outputDescription: "The metadata as ngrok holds it; `undefined` when empty.",
+    },
+    adoptExistingId: {
+      role: "input",
+      type: { kind: "ngrokId", prefix: CA_ID_PREFIX },
+      onChange: "nothing",
+      typeText: "string, `sshca_…`",
+      rule: "an ngrok CA id; see [Import and adopt](#import-and-adopt)",
+      description:
+        "Adopt the existing CA with this id (`sshca_…`, e.g. one made in the dashboard) instead " +
+        "of creating one. Create then reads the CA (one `GET`), refuses, before any write, when " +
+        "its key is not the declared one (key type, curve, RSA size, with the defaults applied), " +
+        "sets `description` and `metadata` to the declared values with one `PATCH` if they " +
+        "differ (an undeclared one is cleared), and records the CA; it never creates one. From " +
+        "then on the CA is managed like any other, and deleted with the resource: set " +
+        "`retainOnDelete: true` to keep it in ngrok, `protect: true` to refuse the delete. Only " +
+        "create reads it: setting, changing or removing it later is not a change. Default: none " +
+        "(create makes a new CA).",
+      outputDescription: "As given (only create reads it). Never sent to ngrok.",
+    },
+    publicKey: {
+      role: "output",
+      type: { kind: "string", nonEmpty: true },
+      wire: "public_key",
+      description:
+        "The CA's public key in OpenSSH text form, e.g. `ssh-ed25519 AAAAC3Nz…`, " +
+        "`ecdsa-sha2-nistp256 AAAA…` or `ssh-rsa AAAA…`: one line of a `TrustedUserCAKeys` file.",
+    },
+    keyType: {
+      role: "output",
+      type: { kind: "string" },
+      wire: "key_type",
+      typeText: '`"rsa"`, `"ecdsa"` or `"ed25519"`',
+      description: 'ngrok\'s `key_type`: `"rsa"`, `"ecdsa"` or `"ed25519"`.',
+    },
+    uri: {
+      role: "output",
+      type: { kind: "string" },
+      wire: "uri",
+      description:
+        "The API URI of the CA, `https://api.ngrok.com/ssh_certificate_authorities/sshca_…`.",
+    },
+    createdAt: {
+      role: "output",
+      type: { kind: "string", format: "RFC 3339" },
+      wire: "created_at",
+      description: "Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`).",
+    },
+  },
+});
+
+/** `private_key_type`. */
+export type PrivateKeyType = (typeof PRIVATE_KEY_TYPES)[number];
+/** `elliptic_curve`. */
+export type EllipticCurve = (typeof ELLIPTIC_CURVES)[number];
+/** `key_size`, bits. */
+export type RsaKeySize = (typeof RSA_KEY_SIZES)[number];
+
+/** The inputs as they are after `check` (defaults applied). */
+export type SshCertificateAuthorityInputs = InputsOf<typeof sshCertificateAuthorityDefinition>;
+/** The outputs recorded in state: every input plus what ngrok generates. */
+export type SshCertificateAuthorityOutputs = OutputsOf<typeof sshCertificateAuthorityDefinition>;
+
+/**
+ * Defaults applied by `check` when a key parameter is omitted, so that state records exactly
+ * what was sent (ngrok does not document its own defaults): RSA keys are 4096 bits, ECDSA keys
+ * use curve p256 (the only curve in ngrok's examples).
+ */
+export const KEY_DEFAULTS = {
+  keySize: sshCertificateAuthorityDefinition.properties.keySize.default,
+  ellipticCurve: sshCertificateAuthorityDefinition.properties.ellipticCurve.default,
+} as const;
+/** Properties that force replacement: ngrok never changes a CA's key. */
+export const REPLACE_PROPERTIES = replaceProperties(sshCertificateAuthorityDefinition);
+/** Properties updated in place with `PATCH`. */
+export const UPDATE_PROPERTIES = updateProperties(sshCertificateAuthorityDefinition);
+
+/**
+ * Validates raw inputs and applies {@link KEY_DEFAULTS}. Pure: no API call, so `pulumi preview`
+ * reports every failure before anything is created. Rules (see the definition):
+ * - `privateKeyType` is required, one of {@link PRIVATE_KEY_TYPES};
+ * - `ellipticCurve` only with `ecdsa`, one of {@link ELLIPTIC_CURVES} (ngrok: ERR_NGROK_1941/1942);
+ * - `keySize` only with `rsa`, one of {@link RSA_KEY_SIZES} (ngrok: ERR_NGROK_1939/1940);
+ * - `description` at most 255 and `metadata` at most 4096 bytes of UTF-8;
+ * - `adoptExistingId`, when set, an ngrok CA id ({@link CA_ID_PREFIX}, then letters and digits);
+ * - no other property.
+ * Values not known yet (preview) are not checked.
+ */
+export function checkSshCertificateAuthority(
+  news: Record<string, unknown>,
+): pulumi.dynamic.CheckResult<SshCertificateAuthorityInputs> {
+  return checkResource(sshCertificateAuthorityDefinition, news, {
+    properties: {
+      adoptExistingId(c) {
+        const adopt = c.string("adoptExistingId");
+        if (adopt !== undefined && !isNgrokId(adopt, CA_ID_PREFIX)) {
+          c.fail(
+            "adoptExistingId",
+            `adoptExistingId must be the id of an existing SSH certificate authority, "sshca_" followed by letters and digits; got ${quoted(adopt)}`,
+          );
+        }
+      },
+    },
+  });
+}
+
+/**
+ * The pure `diff`: key parameters replace (the new CA is created before the old one is deleted, so
+ * `TrustedUserCAKeys` can list both during a rollover); `description` and `metadata` update in
+ * place (absent and `""` are the same); `adoptExistingId` is never a change (only create reads it,
+ * see `./adopt`).
+ */
+export function diffSshCertificateAuthority(
+  olds: Record<string, unknown>,
+  news: Record<string, unknown>,
+): pulumi.dynamic.DiffResult {
+  return diffResource(sshCertificateAuthorityDefinition, olds, news);
+}
