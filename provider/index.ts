@@ -19,10 +19,10 @@ export {
 export * from "./sshCertificateAuthority/lookup";
 export { SshCertificateAuthorityInUseError } from "./sshCertificate/signedBy";
 export { sshHostCertificateProvider } from "./sshHostCertificate/provider";
-export * as sshHostCertificate from "./sshHostCertificate/inputs";
+export * as sshHostCertificate from "./sshHostCertificate/definition";
 export * from "./sshHostCertificate/lookup";
 export { sshUserCertificateProvider } from "./sshUserCertificate/provider";
-export * as sshUserCertificate from "./sshUserCertificate/inputs";
+export * as sshUserCertificate from "./sshUserCertificate/definition";
 export * from "./sshUserCertificate/lookup";
 export type { SshCertificateFilter } from "./sshCertificate/lookup";
 export { httpsEdgeRouteSamlProvider } from "./httpsEdgeRouteSaml/provider";

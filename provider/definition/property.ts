@@ -76,6 +76,11 @@ export type ValueOf<T extends PropertyType> =
             ? Record<string, string>
             : string;
 
+/** A value as a definition writes it: lists and maps may be read-only literals. */
+export type LiteralOf<T extends PropertyType> = ValueOf<T> | ReadonlyOf<ValueOf<T>>;
+/** `V` with its lists and maps read-only (distributes over a union). */
+type ReadonlyOf<V> = V extends (infer U)[] ? readonly U[] : V extends object ? Readonly<V> : V;
+
 /**
  * Who sets a property:
  * - `input`: the program (an argument), recorded in the outputs too;
@@ -110,7 +115,7 @@ export interface PropertyDefinition<T extends PropertyType = PropertyType> {
    */
   readonly requiredText?: string;
   /** Inputs: the value `check` records when the program leaves it out (sent to ngrok). */
-  readonly default?: ValueOf<T>;
+  readonly default?: LiteralOf<T>;
   /**
    * Inputs: the default as the docs say it, when it is not a value `check` records, e.g. ngrok's
    * own (`the creation time`). Shown in the docs table and the schema's description.
@@ -135,8 +140,10 @@ export interface PropertyDefinition<T extends PropertyType = PropertyType> {
    * false, the output keeps the input (ngrok never returns it). Default: true when `wire` is set.
    */
   readonly echoed?: boolean;
+  /** Echoed inputs: ngrok's answers always carry a non-empty value (else an answer is refused). */
+  readonly alwaysAnswered?: boolean;
   /** The output's value when an answer leaves the field out, is `null` or `""`. */
-  readonly whenAbsent?: ValueOf<T> | "omit";
+  readonly whenAbsent?: LiteralOf<T> | "omit";
   /**
    * Inputs that apply only when another input has one value: e.g. `ellipticCurve` only when
    * `privateKeyType` is `ecdsa`. `check` refuses it otherwise, and its default applies only then.

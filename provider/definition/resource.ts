@@ -102,9 +102,18 @@ type MaybeAbsent<P extends Properties> = {
     : never;
 }[keyof P];
 
-/** The outputs recorded in state: the inputs, and what ngrok computes. */
+/** Inputs ngrok fills when they are left out: always set in the outputs. */
+type FilledKeys<P extends Properties> = {
+  [K in keyof P]: P[K] extends { serverFilled: true } ? K : never;
+}[keyof P];
+
+/** The outputs recorded in state: the inputs (those ngrok fills always set), and what ngrok computes. */
 export type OutputsOf<D extends ResourceDefinition> = Simplify<
-  InputsOf<D> & {
+  Omit<InputsOf<D>, FilledKeys<D["properties"]>> & {
+    -readonly [
+      K in keyof D["properties"] as K extends FilledKeys<D["properties"]> ? K : never
+    ]: ValueOf<D["properties"][K]["type"]>;
+  } & {
     -readonly [
       K in keyof D["properties"] as K extends OutputKeys<D["properties"]>
         ? K extends MaybeAbsent<D["properties"]>

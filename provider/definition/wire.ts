@@ -21,7 +21,9 @@ type RequiredWire<P extends Properties> = {
     ? P[K] extends { optional: true }
       ? never
       : K
-    : never;
+    : P[K] extends { wire: string; alwaysAnswered: true }
+      ? K
+      : never;
 }[keyof P];
 /** Properties answers may carry: echoed inputs, optional outputs. */
 type OptionalWire<P extends Properties> = {
@@ -30,7 +32,7 @@ type OptionalWire<P extends Properties> = {
       ? P[K] extends { optional: true }
         ? K
         : never
-      : P[K] extends { echoed: false }
+      : P[K] extends { echoed: false } | { alwaysAnswered: true }
         ? never
         : K
     : never;
@@ -170,9 +172,13 @@ function fieldSchema(property: PropertyDefinition): z.ZodType {
       schema = z.record(z.string(), z.string());
       break;
     default:
-      schema = type.kind === "string" && type.nonEmpty ? z.string().min(1) : z.string();
+      schema =
+        (type.kind === "string" && type.nonEmpty) || property.alwaysAnswered
+          ? z.string().min(1)
+          : z.string();
   }
-  const required = property.role === "output" && !property.optional;
+  const required =
+    (property.role === "output" && !property.optional) || property.alwaysAnswered === true;
   return required ? schema : schema.nullish().transform((value) => value ?? undefined);
 }
 

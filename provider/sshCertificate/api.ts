@@ -10,9 +10,16 @@
 import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
 import type { NgrokClient } from "../client";
-import { API_OBJECT_FIELDS } from "../common/apiObject";
-import { withoutUndefined } from "../common/objects";
-import type { SshCertificateInputs, SshCertificateOutputs } from "./inputs";
+import {
+  liveInputsFrom,
+  outputsFrom,
+  patchBody,
+  requestBody,
+  responseSchema,
+} from "../definition/wire";
+import { sshHostCertificateDefinition } from "../sshHostCertificate/definition";
+import { sshUserCertificateDefinition } from "../sshUserCertificate/definition";
+import type { SshCertificateInputs, SshCertificateOutputs } from "./definition";
 import type { CertificateKind } from "./kinds";
 
 /** `<kind.path>/{id}` with the id URL-encoded. */
@@ -20,27 +27,14 @@ export function itemPath(kind: CertificateKind, id: string): string {
   return `${kind.path}/${encodeURIComponent(id)}`;
 }
 
-const options = z.record(z.string(), z.string());
-
 /**
- * An `SSHHostCertificate` body. `description` and `metadata` are absent when empty; a missing
- * `principals` reads as `[]`; unknown extra fields are tolerated (and dropped).
+ * An `SSHHostCertificate` body, derived from the definition: `description` and `metadata` are
+ * absent when empty; a missing `principals` reads as `[]`; unknown extra fields are tolerated
+ * (and dropped).
  */
-export const sshHostCertificateSchema = z.object({
-  ...API_OBJECT_FIELDS,
-  public_key: z.string().min(1),
-  key_type: z.string(),
-  ssh_certificate_authority_id: z.string().min(1),
-  principals: z.array(z.string()).nullish(),
-  valid_after: z.string().min(1),
-  valid_until: z.string().min(1),
-  certificate: z.string().min(1),
-});
+export const sshHostCertificateSchema = responseSchema(sshHostCertificateDefinition);
 /** An `SSHUserCertificate` body: a host certificate's fields and the two maps. */
-export const sshUserCertificateSchema = sshHostCertificateSchema.extend({
-  critical_options: options.nullish(),
-  extensions: options.nullish(),
-});
+export const sshUserCertificateSchema = responseSchema(sshUserCertificateDefinition);
 /** Either kind's body (the user maps absent for host certificates). */
 export type SshCertificateResponse = z.infer<typeof sshUserCertificateSchema>;
 
@@ -80,23 +74,19 @@ export function listCertificates(
 }
 
 /** The body of `POST <kind.path>`: only the inputs that are set. */
-export function createBody(inputs: SshCertificateInputs): Record<string, unknown> {
-  return withoutUndefined({
-    ssh_certificate_authority_id: inputs.sshCertificateAuthorityId,
-    public_key: inputs.publicKey,
-    principals: inputs.principals,
-    valid_after: inputs.validAfter,
-    valid_until: inputs.validUntil,
-    critical_options: inputs.criticalOptions,
-    extensions: inputs.extensions,
-    description: inputs.description,
-    metadata: inputs.metadata,
-  });
+export function createBody(
+  kind: CertificateKind,
+  inputs: SshCertificateInputs,
+): Record<string, unknown> {
+  return requestBody(kind.definition, inputs);
 }
 
 /** The body of `PATCH <kind.path>/{id}`: both fields, `""` clears one. */
-export function updateBody(inputs: SshCertificateInputs): Record<string, unknown> {
-  return { description: inputs.description ?? "", metadata: inputs.metadata ?? "" };
+export function updateBody(
+  kind: CertificateKind,
+  inputs: SshCertificateInputs,
+): Record<string, unknown> {
+  return patchBody(kind.definition, inputs);
 }
 
 /** The outputs: every value from the response, ngrok's own for the inputs it filled. */
@@ -104,33 +94,12 @@ export function toOutputs(
   kind: CertificateKind,
   response: SshCertificateResponse,
 ): SshCertificateOutputs {
-  const { certificate, key_type: keyType, uri, created_at: createdAt } = response;
-  return {
-    ...effectiveInputs(kind, response),
-    certificate,
-    keyType,
-    uri,
-    createdAt,
-  } as SshCertificateOutputs;
+  return outputsFrom(kind.definition, response, {}) as SshCertificateOutputs;
 }
 
 /** Every input of the live certificate, with ngrok's values for those it filled. */
 function effectiveInputs(kind: CertificateKind, response: SshCertificateResponse) {
-  return withoutUndefined({
-    sshCertificateAuthorityId: response.ssh_certificate_authority_id,
-    publicKey: response.public_key,
-    principals: response.principals ?? [],
-    validAfter: response.valid_after,
-    validUntil: response.valid_until,
-    ...(kind.hasOptions
-      ? {
-          criticalOptions: response.critical_options ?? {},
-          extensions: response.extensions ?? {},
-        }
-      : {}),
-    description: response.description || undefined,
-    metadata: response.metadata || undefined,
-  });
+  return liveInputsFrom(kind.definition, response, {}) as SshCertificateInputs;
 }
 
 /**

@@ -37,7 +37,7 @@ import {
   type SshCertificateResponse,
   updateBody,
 } from "./api";
-import type { SshCertificateInputs } from "./inputs";
+import type { SshCertificateInputs } from "./definition";
 import type { CertificateKind } from "./kinds";
 import { keyFingerprint, keyMaterial } from "./publicKey";
 import { sameInstant } from "./validity";
@@ -62,7 +62,7 @@ export async function createCertificate(
       path: kind.path,
       itemSchema: certificateSchema(kind),
       list: (listing, onHeaders) => listCertificates(listing, kind, onHeaders),
-      body: createBody(inputs),
+      body: createBody(kind, inputs),
       matches: (certificate) => matches(certificate, inputs),
       names: {
         noun: kind.noun,
@@ -84,7 +84,7 @@ export async function createCertificate(
                 patching.request({
                   method: "PATCH",
                   path: itemPath(kind, id),
-                  body: updateBody(inputs),
+                  body: updateBody(kind, inputs),
                   schema: certificateSchema(kind),
                 }),
             },

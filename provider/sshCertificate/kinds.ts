@@ -1,17 +1,23 @@
 /**
  * The two kinds of SSH certificate ngrok signs, host and user: everything in which
  * `SshHostCertificate` and `SshUserCertificate` differ, so that the rest of `./` is one
- * implementation for both.
+ * implementation for both. Each kind is declared beside its resource's definition
+ * ({@link HOST} in `../sshHostCertificate/definition`, {@link USER} in
+ * `../sshUserCertificate/definition`); its names and paths are the definition's.
  *
  * Source: `ngrok-ssh-certificates.md` sections 1 (endpoints, ids) and 2 (fields, defaults).
  *
  * @module
  */
 
+import type { ResourceDefinition } from "../definition/resource";
+
 /** What distinguishes one kind of SSH certificate from the other. */
 export interface CertificateKind {
+  /** The resource's definition (`../sshHostCertificate/definition`, `../sshUserCertificate/definition`). */
+  readonly definition: ResourceDefinition;
   /** The resource's type name, e.g. `SshHostCertificate`. */
-  readonly type: "SshHostCertificate" | "SshUserCertificate";
+  readonly type: string;
   /** The name `check` failures use, e.g. `ngrok:SshHostCertificate`. */
   readonly resource: string;
   /** In sentences, e.g. `SSH host certificate`. */
@@ -19,9 +25,9 @@ export interface CertificateKind {
   /** e.g. `host certificate`. */
   readonly short: string;
   /** The collection path, e.g. `/ssh_host_certificates`. */
-  readonly path: "/ssh_host_certificates" | "/ssh_user_certificates";
+  readonly path: string;
   /** The array field of a list page, e.g. `ssh_host_certificates`. */
-  readonly listField: "ssh_host_certificates" | "ssh_user_certificates";
+  readonly listField: string;
   /** The `ngrok api` subcommand, e.g. `ssh-host-certificates`. */
   readonly cli: string;
   /** The prefix of ngrok's ids, e.g. `shcrt_`. */
@@ -42,42 +48,5 @@ export interface CertificateKind {
   readonly hasOptions: boolean;
 }
 
-const DAY_MS = 24 * 3600 * 1000;
-
-/** SSH host certificates: `/ssh_host_certificates`, ids `shcrt_…`, valid 1 year by default. */
-export const HOST: CertificateKind = {
-  type: "SshHostCertificate",
-  resource: "ngrok:SshHostCertificate",
-  noun: "SSH host certificate",
-  short: "host certificate",
-  path: "/ssh_host_certificates",
-  listField: "ssh_host_certificates",
-  cli: "ssh-host-certificates",
-  idPrefix: "shcrt_",
-  principalsAre: "host names or IP addresses",
-  defaultValidity: "1 year",
-  defaultValidUntil: (fromMs) => {
-    const from = new Date(fromMs);
-    from.setUTCFullYear(from.getUTCFullYear() + 1);
-    return [from.getTime(), fromMs + 365 * DAY_MS, fromMs + 366 * DAY_MS];
-  },
-  defaultExtensions: {},
-  hasOptions: false,
-};
-
-/** SSH user certificates: `/ssh_user_certificates`, ids `sucrt_…`, valid 24 hours by default. */
-export const USER: CertificateKind = {
-  type: "SshUserCertificate",
-  resource: "ngrok:SshUserCertificate",
-  noun: "SSH user certificate",
-  short: "user certificate",
-  path: "/ssh_user_certificates",
-  listField: "ssh_user_certificates",
-  cli: "ssh-user-certificates",
-  idPrefix: "sucrt_",
-  principalsAre: "user names",
-  defaultValidity: "24 hours",
-  defaultValidUntil: (fromMs) => [fromMs + DAY_MS],
-  defaultExtensions: { "permit-pty": "", "permit-user-rc": "" },
-  hasOptions: true,
-};
+export { HOST } from "../sshHostCertificate/definition";
+export { USER } from "../sshUserCertificate/definition";

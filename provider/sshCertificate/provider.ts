@@ -28,8 +28,13 @@ import { readResult } from "../common/readResult";
 import { recordCreated } from "../common/recordCreated";
 import type * as ApiModule from "./api";
 import type * as CreateModule from "./create";
-import { diffFor } from "./diff";
-import { checkFor, LIMITS, type SshCertificateInputs, type SshCertificateOutputs } from "./inputs";
+import { diffFor } from "./definition";
+import {
+  checkFor,
+  LIMITS,
+  type SshCertificateInputs,
+  type SshCertificateOutputs,
+} from "./definition";
 import type { CertificateKind } from "./kinds";
 
 /**
@@ -105,7 +110,7 @@ export function sshCertificateProvider<
       const updated = await clientFromConfiguration().request({
         method: "PATCH",
         path: api().itemPath(kind, id),
-        body: api().updateBody(news),
+        body: api().updateBody(kind, news),
         schema: api().certificateSchema(kind),
       });
       return { outs: outputs(updated) };

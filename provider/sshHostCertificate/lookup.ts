@@ -13,7 +13,7 @@ import {
   lookupCertificate,
   type SshCertificateFilter,
 } from "../sshCertificate/lookup";
-import type { SshHostCertificateOutputs } from "./inputs";
+import type { SshHostCertificateOutputs } from "./definition";
 
 /** One host certificate as a lookup returns it: the outputs of the resource, and its id (`shcrt_…`). */
 export interface SshHostCertificateRecord extends SshHostCertificateOutputs {

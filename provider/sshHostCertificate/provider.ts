@@ -12,7 +12,7 @@
  */
 import { HOST } from "../sshCertificate/kinds";
 import { sshCertificateProvider } from "../sshCertificate/provider";
-import type { SshHostCertificateInputs, SshHostCertificateOutputs } from "./inputs";
+import type { SshHostCertificateInputs, SshHostCertificateOutputs } from "./definition";
 
 /** The `ResourceProvider` methods of `SshHostCertificate` (all but `configure`). */
 export const sshHostCertificateProvider = sshCertificateProvider<

@@ -13,7 +13,7 @@ import {
   lookupCertificate,
   type SshCertificateFilter,
 } from "../sshCertificate/lookup";
-import type { SshUserCertificateOutputs } from "./inputs";
+import type { SshUserCertificateOutputs } from "./definition";
 
 /** One user certificate as a lookup returns it: the outputs of the resource, and its id (`sucrt_…`). */
 export interface SshUserCertificateRecord extends SshUserCertificateOutputs {

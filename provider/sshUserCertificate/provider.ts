@@ -12,7 +12,7 @@
  */
 import { USER } from "../sshCertificate/kinds";
 import { sshCertificateProvider } from "../sshCertificate/provider";
-import type { SshUserCertificateInputs, SshUserCertificateOutputs } from "./inputs";
+import type { SshUserCertificateInputs, SshUserCertificateOutputs } from "./definition";
 
 /** The `ResourceProvider` methods of `SshUserCertificate` (all but `configure`). */
 export const sshUserCertificateProvider = sshCertificateProvider<

@@ -17,7 +17,7 @@ import {
   sshUserCertificateProvider as user,
 } from "../../provider";
 import type { HttpsEdgeRouteSamlOutputs } from "../../provider/httpsEdgeRouteSaml/definition";
-import type { SshCertificateInputs } from "../../provider/sshCertificate/inputs";
+import type { SshCertificateInputs } from "../../provider/sshCertificate/definition";
 import type { SshCertificateAuthorityOutputs } from "../../provider/sshCertificateAuthority/definition";
 import { callApi, createEdgeWithRoutes } from "../support/emulatorApi";
 import { configureProvider } from "../support/configureProvider";

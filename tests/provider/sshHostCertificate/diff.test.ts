@@ -1,6 +1,6 @@
 /** The pure diff of SshHostCertificate (provider/sshHostCertificate/diff.ts, rules in provider/sshCertificate/diff.ts). */
 import { UNKNOWN } from "../../../provider/common/unknown";
-import { diffSshHostCertificate } from "../../../provider/sshHostCertificate/diff";
+import { diffSshHostCertificate } from "../../../provider/sshHostCertificate/definition";
 import * as keys from "../../support/sshKeys";
 
 describe("diff: SshHostCertificate", () => {

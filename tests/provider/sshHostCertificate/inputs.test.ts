@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import { UNKNOWN } from "../../../provider/common/unknown";
-import { checkSshHostCertificate } from "../../../provider/sshHostCertificate/inputs";
+import { checkSshHostCertificate } from "../../../provider/sshHostCertificate/definition";
 import * as keys from "../../support/sshKeys";
 
 const CA = "sshca_2ZpXGdAbcDef0123456789abc";

@@ -24,7 +24,7 @@ import {
 import type {
   SshHostCertificateInputs,
   SshHostCertificateOutputs,
-} from "../../../provider/sshHostCertificate/inputs";
+} from "../../../provider/sshHostCertificate/definition";
 import { callApi } from "../../support/emulatorApi";
 import { configureProvider } from "../../support/configureProvider";
 import { createCa, decodeCertificate } from "../../support/sshCertificates";

@@ -3,7 +3,7 @@
  * host certificate's (criticalOptions and extensions, which ngrok fills when they are left out).
  */
 import { UNKNOWN } from "../../../provider/common/unknown";
-import { diffSshUserCertificate } from "../../../provider/sshUserCertificate/diff";
+import { diffSshUserCertificate } from "../../../provider/sshUserCertificate/definition";
 import * as keys from "../../support/sshKeys";
 
 describe("diff: SshUserCertificate", () => {

@@ -9,7 +9,7 @@ import { UNKNOWN } from "../../../provider/common/unknown";
 import {
   checkSshUserCertificate,
   OPTION_NAME_MAX_BYTES,
-} from "../../../provider/sshUserCertificate/inputs";
+} from "../../../provider/sshUserCertificate/definition";
 import * as keys from "../../support/sshKeys";
 
 const CA = "sshca_2ZpXGdAbcDef0123456789abc";

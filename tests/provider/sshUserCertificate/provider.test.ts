@@ -11,7 +11,7 @@ import {
   resetStackConfig,
   sshUserCertificateProvider as provider,
 } from "../../../provider";
-import type { SshUserCertificateInputs } from "../../../provider/sshUserCertificate/inputs";
+import type { SshUserCertificateInputs } from "../../../provider/sshUserCertificate/definition";
 import { configureProvider } from "../../support/configureProvider";
 import { createCa, decodeCertificate } from "../../support/sshCertificates";
 import * as keys from "../../support/sshKeys";

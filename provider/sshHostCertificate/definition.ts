@@ -1,0 +1,118 @@
+/**
+ * `SshHostCertificate`, defined once: the certificates' common properties (see
+ * `../sshCertificate/definition`) with the host certificate's own words for `principals` and
+ * `validUntil`, its kind ({@link HOST}: what it differs in), and its pure `check` and `diff`.
+ *
+ * Source: `ngrok-ssh-certificates.md` sections 1 (endpoints, ids) and 2 (fields, defaults).
+ *
+ * @module
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import {
+  defineResource,
+  type InputsOf,
+  type OutputsOf,
+  replaceProperties,
+  updateProperties,
+} from "../definition/resource";
+import {
+  CERTIFICATE_OUTPUTS,
+  checkSshCertificate,
+  diffSshCertificate,
+  SIGNED_INPUTS,
+  TEXT_INPUTS,
+} from "../sshCertificate/definition";
+import type { CertificateKind } from "../sshCertificate/kinds";
+
+export { LIMITS } from "../sshCertificate/definition";
+
+/** ngrok's default validity of a host certificate, counted from its creation. */
+const DEFAULT_VALIDITY = "1 year";
+
+/** The SSH host certificate. */
+export const sshHostCertificateDefinition = defineResource({
+  name: "SshHostCertificate",
+  description:
+    "An SSH host certificate signed by an ngrok SSH certificate authority: the server's host " +
+    "key, certified for its host names, so that clients that trust the CA (`@cert-authority` " +
+    "in `known_hosts`) accept the server without trust-on-first-use. Give `certificate` to " +
+    "`sshd` with `HostCertificate`.",
+  id: "ngrok's id (`shcrt_…`)",
+  api: {
+    path: "/ssh_host_certificates",
+    noun: "SSH host certificate",
+    idPrefix: "shcrt_",
+    endpoints: "`POST`, `GET`, `PATCH`, `DELETE /ssh_host_certificates[/{id}]`",
+  },
+  properties: {
+    ...SIGNED_INPUTS,
+    principals: {
+      ...SIGNED_INPUTS.principals,
+      description:
+        "The host names or IP addresses the certificate is valid for (what clients connect to, " +
+        'as in `known_hosts`), e.g. `["web1.example.com", "10.0.0.5"]`. Default: none, which ' +
+        "ngrok signs as valid for **any** host: give them. Changing the list replaces the " +
+        "certificate.",
+    },
+    validUntil: {
+      ...SIGNED_INPUTS.validUntil,
+      defaultText: `${DEFAULT_VALIDITY} after the creation time (ngrok's)`,
+      description:
+        "The end of the validity, an RFC 3339 timestamp with an offset. Default: " +
+        `${DEFAULT_VALIDITY} after the creation time (ngrok's default), which the \`validUntil\` ` +
+        "output shows. A relative duration is refused: compute the instant in the program. " +
+        "Changing it replaces the certificate.",
+    },
+    ...TEXT_INPUTS,
+    ...CERTIFICATE_OUTPUTS,
+  },
+});
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** SSH host certificates: `/ssh_host_certificates`, ids `shcrt_…`, valid 1 year by default. */
+export const HOST: CertificateKind = {
+  definition: sshHostCertificateDefinition,
+  type: sshHostCertificateDefinition.name,
+  resource: `ngrok:${sshHostCertificateDefinition.name}`,
+  noun: sshHostCertificateDefinition.api.noun,
+  short: "host certificate",
+  path: sshHostCertificateDefinition.api.path,
+  listField: "ssh_host_certificates",
+  cli: "ssh-host-certificates",
+  idPrefix: sshHostCertificateDefinition.api.idPrefix,
+  principalsAre: "host names or IP addresses",
+  defaultValidity: DEFAULT_VALIDITY,
+  defaultValidUntil: (fromMs) => {
+    const from = new Date(fromMs);
+    from.setUTCFullYear(from.getUTCFullYear() + 1);
+    return [from.getTime(), fromMs + 365 * DAY_MS, fromMs + 366 * DAY_MS];
+  },
+  defaultExtensions: {},
+  hasOptions: false,
+};
+
+/** The inputs of `SshHostCertificate` as they are after `check`. */
+export type SshHostCertificateInputs = InputsOf<typeof sshHostCertificateDefinition>;
+/** The outputs of `SshHostCertificate` recorded in state. */
+export type SshHostCertificateOutputs = OutputsOf<typeof sshHostCertificateDefinition>;
+
+/** Properties that force replacement: all but `description` and `metadata`. */
+export const REPLACE_PROPERTIES = replaceProperties(sshHostCertificateDefinition);
+/** Properties updated in place with `PATCH`. */
+export const UPDATE_PROPERTIES = updateProperties(sshHostCertificateDefinition);
+
+/** The pure `check` of `SshHostCertificate` (see `checkSshCertificate`). */
+export function checkSshHostCertificate(
+  news: Record<string, unknown>,
+): pulumi.dynamic.CheckResult<SshHostCertificateInputs> {
+  return checkSshCertificate(HOST, news) as pulumi.dynamic.CheckResult<SshHostCertificateInputs>;
+}
+
+/** The pure `diff` of `SshHostCertificate` (see `diffSshCertificate`). */
+export function diffSshHostCertificate(
+  olds: Record<string, unknown>,
+  news: Record<string, unknown>,
+): pulumi.dynamic.DiffResult {
+  return diffSshCertificate(HOST, olds, news);
+}

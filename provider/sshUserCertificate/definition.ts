@@ -1,0 +1,154 @@
+/**
+ * `SshUserCertificate`, defined once: the certificates' common properties (see
+ * `../sshCertificate/definition`) with the user certificate's own words for `principals` and
+ * `validUntil`, its OpenSSH options, its kind ({@link USER}: what it differs in), and its pure
+ * `check` and `diff`.
+ *
+ * Source: `ngrok-ssh-certificates.md` sections 1 (endpoints, ids) and 2 (fields, defaults).
+ *
+ * @module
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import {
+  defineResource,
+  type InputsOf,
+  type OutputsOf,
+  replaceProperties,
+  updateProperties,
+} from "../definition/resource";
+import {
+  CERTIFICATE_OUTPUTS,
+  checkSshCertificate,
+  diffSshCertificate,
+  SIGNED_INPUTS,
+  TEXT_INPUTS,
+} from "../sshCertificate/definition";
+import type { CertificateKind } from "../sshCertificate/kinds";
+
+export { LIMITS, OPTION_PROPERTIES } from "../sshCertificate/definition";
+export { OPTION_NAME_MAX_BYTES } from "../sshCertificate/options";
+
+/** ngrok's default validity of a user certificate, counted from its creation. */
+const DEFAULT_VALIDITY = "24 hours";
+
+/** The SSH user certificate. */
+export const sshUserCertificateDefinition = defineResource({
+  name: "SshUserCertificate",
+  description:
+    "An SSH user certificate signed by an ngrok SSH certificate authority: a user's public key, " +
+    "certified for the accounts it may log in as, so that servers that trust the CA " +
+    "(`TrustedUserCAKeys`) accept it without an `authorized_keys` entry.",
+  id: "ngrok's id (`sucrt_…`)",
+  api: {
+    path: "/ssh_user_certificates",
+    noun: "SSH user certificate",
+    idPrefix: "sucrt_",
+    endpoints: "`POST`, `GET`, `PATCH`, `DELETE /ssh_user_certificates[/{id}]`",
+  },
+  properties: {
+    ...SIGNED_INPUTS,
+    principals: {
+      ...SIGNED_INPUTS.principals,
+      description:
+        "The user names the certificate lets its holder log in as (matched by `sshd` against " +
+        'the account, or `AuthorizedPrincipalsFile`), e.g. `["deploy"]`. Default: none (`sshd` ' +
+        "refuses a user certificate without principals unless `AuthorizedPrincipalsCommand` " +
+        "says otherwise). Changing the list replaces the certificate.",
+    },
+    validUntil: {
+      ...SIGNED_INPUTS.validUntil,
+      defaultText: `${DEFAULT_VALIDITY} after the creation time (ngrok's)`,
+      description:
+        "The end of the validity, an RFC 3339 timestamp with an offset. Default: " +
+        `${DEFAULT_VALIDITY} after the creation time (ngrok's default), which the \`validUntil\` ` +
+        "output shows. A relative duration is refused: compute the instant in the program. " +
+        "Changing it replaces the certificate.",
+    },
+    criticalOptions: {
+      role: "input",
+      type: { kind: "stringMap" },
+      serverFilled: true,
+      onChange: "replace",
+      wire: "critical_options",
+      whenAbsent: {},
+      typeText: "map of string to string",
+      defaultText: "none (`{}`)",
+      rule: "names non-empty, at most 255 bytes, no whitespace or control characters",
+      description:
+        'OpenSSH critical options, name → value, e.g. `{ "force-command": "/usr/bin/backup", ' +
+        '"source-address": "10.0.0.0/8" }`. Names are non-empty, at most 255 bytes of UTF-8, ' +
+        "without whitespace or control characters; values are strings. `sshd` refuses a " +
+        "certificate with a critical option it does not know (OpenSSH knows `force-command`, " +
+        "`source-address`, `verify-required`). Changing them replaces the certificate.",
+      outputDescription: "The critical options in the certificate; `{}` when none.",
+    },
+    extensions: {
+      role: "input",
+      type: { kind: "stringMap" },
+      serverFilled: true,
+      onChange: "replace",
+      wire: "extensions",
+      whenAbsent: {},
+      typeText: "map of string to string",
+      defaultText: 'ngrok\'s `{ "permit-pty": "", "permit-user-rc": "" }`',
+      rule: "as `criticalOptions`; not `{}`",
+      description:
+        'OpenSSH extensions, name → value (`""` for the flags), e.g. `{ "permit-pty": "", ' +
+        '"permit-port-forwarding": "" }`. Names as for `criticalOptions`. Default: ngrok\'s ' +
+        '`{ "permit-pty": "", "permit-user-rc": "" }`, shown in the `extensions` output and ' +
+        "never as a change while the input is left out. `{}` is refused: ngrok takes an empty " +
+        "map as unset and would sign its defaults. Changing them replaces the certificate.",
+      outputDescription: "The extensions in the certificate: as given, or ngrok's default.",
+    },
+    ...TEXT_INPUTS,
+    ...CERTIFICATE_OUTPUTS,
+  },
+});
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** SSH user certificates: `/ssh_user_certificates`, ids `sucrt_…`, valid 24 hours by default. */
+export const USER: CertificateKind = {
+  definition: sshUserCertificateDefinition,
+  type: sshUserCertificateDefinition.name,
+  resource: `ngrok:${sshUserCertificateDefinition.name}`,
+  noun: sshUserCertificateDefinition.api.noun,
+  short: "user certificate",
+  path: sshUserCertificateDefinition.api.path,
+  listField: "ssh_user_certificates",
+  cli: "ssh-user-certificates",
+  idPrefix: sshUserCertificateDefinition.api.idPrefix,
+  principalsAre: "user names",
+  defaultValidity: DEFAULT_VALIDITY,
+  defaultValidUntil: (fromMs) => [fromMs + DAY_MS],
+  defaultExtensions: { "permit-pty": "", "permit-user-rc": "" },
+  hasOptions: true,
+};
+
+/** The inputs of `SshUserCertificate` as they are after `check`. */
+export type SshUserCertificateInputs = InputsOf<typeof sshUserCertificateDefinition>;
+/** The outputs of `SshUserCertificate` recorded in state. */
+export type SshUserCertificateOutputs = OutputsOf<typeof sshUserCertificateDefinition>;
+
+/** Properties that force replacement: all but `description` and `metadata`. */
+export const REPLACE_PROPERTIES = replaceProperties(sshUserCertificateDefinition);
+/** Properties updated in place with `PATCH`. */
+export const UPDATE_PROPERTIES = updateProperties(sshUserCertificateDefinition);
+
+/** The pure `check` of `SshUserCertificate` (see `checkSshCertificate`). */
+export function checkSshUserCertificate(
+  news: Record<string, unknown>,
+): pulumi.dynamic.CheckResult<SshUserCertificateInputs> {
+  return checkSshCertificate(USER, news) as pulumi.dynamic.CheckResult<SshUserCertificateInputs>;
+}
+
+/** The pure `diff` of `SshUserCertificate` (see `diffSshCertificate`). */
+export function diffSshUserCertificate(
+  olds: Record<string, unknown>,
+  news: Record<string, unknown>,
+): pulumi.dynamic.DiffResult {
+  return diffSshCertificate(USER, olds, news);
+}
+
+/** ngrok's default `extensions` of a user certificate, when none are given. */
+export const NGROK_DEFAULT_EXTENSIONS = USER.defaultExtensions;
