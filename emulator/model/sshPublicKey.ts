@@ -80,7 +80,7 @@ function sshString(blob: Buffer, offset: number): { value: Buffer; next: number 
 /** The SSH strings of a blob, or undefined when it is not exactly a sequence of strings. */
 function sshStrings(blob: Buffer): Buffer[] | undefined {
   const values: Buffer[] = [];
-  for (let offset = 0; offset < blob.length; ) {
+  for (let offset = 0; offset < blob.length;) {
     const read = sshString(blob, offset);
     if (read === undefined) return undefined;
     values.push(read.value);
