@@ -9,6 +9,7 @@ import { generateKeyPairSync } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import fc from "fast-check";
 import type { EmulatorApp, EmulatorOptions } from "../../emulator/index";
 import { DSA_1024, ED25519_CERT, RSA_2048 } from "../support/sshKeys";
 import { api, body, expectError, newApp } from "./helpers";
@@ -397,6 +398,18 @@ describe("SSH credentials", () => {
         "ERR_NGROK_600",
         // Rules over 100 characters are shown cut, with an ellipsis.
         `You specified: ${JSON.stringify(rule.length > 100 ? `${rule.slice(0, 100)}…` : rule)}.`,
+      );
+    });
+
+    it("accepts every domain name (RFC 1123), as bind:<domain>, bind:*.<domain> and with a port", async () => {
+      start();
+      await fc.assert(
+        fc.asyncProperty(fc.domain(), fc.integer({ min: 1, max: 65535 }), async (domain, port) => {
+          const acl = [`bind:${domain}`, `bind:*.${domain}`, `bind:${domain}:${port}`];
+          const res = await api(app, "POST", PATH, { public_key: freshKey(), acl });
+          expect([res.statusCode, body(res).acl]).toEqual([201, acl]);
+        }),
+        { numRuns: 100 },
       );
     });
 
