@@ -12,7 +12,7 @@
  * 5. the public plugin: the SP metadata URL (no auth);
  * 6. the API plugin: `onRequest` authentication and version check, then the optional rate limit
  *    (`http/rateLimit.ts`), then the route plugins (SSH CAs, SSH host and user certificates,
- *    edges and routes, SAML module).
+ *    SSH credentials, edges and routes, SAML module).
  * One error handler renders every error (the app's, fastify's and the router's) in ngrok's
  * envelope; the not-found handler answers 404 or 405.
  */
@@ -34,6 +34,7 @@ import { publicSamlRoutes } from "./routes/publicSaml";
 import { samlRoutes } from "./routes/saml";
 import { sshCertificateAuthorityRoutes } from "./routes/sshCertificateAuthorities";
 import { sshHostCertificateRoutes, sshUserCertificateRoutes } from "./routes/sshCertificates";
+import { sshCredentialRoutes } from "./routes/sshCredentials";
 
 /** Test and inspection handle of an emulator app, available as `app.emulator`. */
 export interface EmulatorControl {
@@ -114,6 +115,7 @@ export function createEmulatorApp(options: EmulatorOptions = {}): {
     await api.register(sshCertificateAuthorityRoutes, { context });
     await api.register(sshHostCertificateRoutes, { context });
     await api.register(sshUserCertificateRoutes, { context });
+    await api.register(sshCredentialRoutes, { context });
     await api.register(edgeRoutes, { context });
     await api.register(samlRoutes, { context });
   });

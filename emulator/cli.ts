@@ -25,7 +25,7 @@ export const USAGE =
 
 const HELP = `${USAGE}
 
-Local emulator of ngrok's REST API (SSH certificate authorities, SSH host and user certificates, HTTPS edge route SAML module).
+Local emulator of ngrok's REST API (SSH certificate authorities, SSH host and user certificates, SSH credentials, HTTPS edge route SAML module).
 
 Options:
   --host HOST            interface to listen on (default 127.0.0.1)

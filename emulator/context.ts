@@ -19,6 +19,7 @@ import {
   type SshUserCertificateJson,
   type UrlContext,
 } from "./model/render";
+import { renderSshCredential, type SshCredentialJson } from "./model/sshCredential";
 import { EmulatorStore } from "./model/store";
 
 /**
@@ -50,6 +51,7 @@ export interface EmulatorSnapshot {
   sshCertificateAuthorities: SshCertificateAuthorityJson[];
   sshHostCertificates: SshHostCertificateJson[];
   sshUserCertificates: SshUserCertificateJson[];
+  sshCredentials: SshCredentialJson[];
   edges: HttpsEdgeJson[];
   routes: HttpsEdgeRouteJson[];
   samlModules: SamlModuleSnapshot[];
@@ -103,7 +105,8 @@ export class EmulatorContext {
   /** A deep copy of the state. */
   snapshot(): EmulatorSnapshot {
     const urls = this.currentUrls();
-    const { sshCas, sshHostCertificates, sshUserCertificates, edges, routes } = this.store.all();
+    const { sshCas, sshHostCertificates, sshUserCertificates, sshCredentials, edges, routes } =
+      this.store.all();
     const samlModules: SamlModuleSnapshot[] = [];
     for (const route of routes) {
       if (route.saml !== undefined) {
@@ -122,6 +125,7 @@ export class EmulatorContext {
       sshUserCertificates: sshUserCertificates.map((record) =>
         renderSshUserCertificate(record, urls),
       ),
+      sshCredentials: sshCredentials.map((record) => renderSshCredential(record, urls)),
       edges: edges.map((edge) => renderEdge(edge, this.store.routesOfEdge(edge.id), urls)),
       routes: routes.map((route) => renderRoute(route, urls)),
       samlModules,

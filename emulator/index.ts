@@ -1,7 +1,8 @@
 /**
- * `ngrok-api-emulator`: a local emulator of two areas of ngrok's REST API — SSH Certificate
- * Authorities with the host and user certificates they sign, and the SAML module of HTTPS edge
- * routes (with minimal HTTPS edges and routes to hang it on) — for tests and local development.
+ * `ngrok-api-emulator`: a local emulator of three areas of ngrok's REST API — SSH Certificate
+ * Authorities with the host and user certificates they sign, SSH credentials (the public keys of
+ * ngrok's SSH reverse tunnels), and the SAML module of HTTPS edge routes (with minimal HTTPS edges
+ * and routes to hang it on) — for tests and local development.
  *
  * ```ts
  * import { startEmulator } from "ngrok-api-emulator";
@@ -15,6 +16,7 @@
  * - `POST|GET /ssh_certificate_authorities`, `GET|PATCH|DELETE /ssh_certificate_authorities/:id`
  * - `POST|GET /ssh_host_certificates`, `GET|PATCH|DELETE /ssh_host_certificates/:id`, and the
  *   same under `/ssh_user_certificates`
+ * - `POST|GET /ssh_credentials`, `GET|PATCH|DELETE /ssh_credentials/:id`
  * - `POST|GET /edges/https`, `GET|DELETE /edges/https/:id`
  * - `POST /edges/https/:edge_id/routes`, `GET|DELETE /edges/https/:edge_id/routes/:id`
  * - `PUT|GET|DELETE /edges/https/:edge_id/routes/:id/saml`
@@ -23,7 +25,7 @@
  *   `GET|POST|DELETE /__emulator/faults`, `DELETE /__emulator/faults/:id`
  * Options add fault injection (`faults`, see {@link FaultRule}), ngrok's rate limit
  * (`rateLimit`), and answers ngrok leaves undocumented (`samlModuleAbsent`, `caLimit`,
- * `edgesDeprecated`, `authErrorStatus`). Behaviour, defaults and error codes are described on each module and in
+ * `edgesDeprecated`, `authErrorStatus`, `sshCredentials`, `apiKeyOwnerId`). Behaviour, defaults and error codes are described on each module and in
  * `emulator/README.md`.
  *
  * @packageDocumentation
@@ -61,6 +63,13 @@ export type {
   SshHostCertificateJson,
   SshUserCertificateJson,
 } from "./model/render";
+export { SSH_CREDENTIAL_OPTION_VALUES } from "./model/sshCredential";
+export type {
+  SshCredentialAclCheck,
+  SshCredentialJson,
+  SshCredentialKeyTypes,
+  SshCredentialOptions,
+} from "./model/sshCredential";
 export { startEmulator } from "./server";
 export type { RunningEmulator } from "./server";
 

@@ -2,10 +2,16 @@
  * Options of the emulator and their defaults.
  */
 import { validateFaultRule, type FaultRule } from "./faults/faultRule";
-import { randomBase62 } from "./model/ids";
 import { resolveRateLimit, type RateLimitOptions, type ResolvedRateLimit } from "./http/rateLimit";
 import { resolveEdgesDeprecated, type EdgesDeprecatedOptions } from "./http/edgesDeprecated";
+import { ID_PREFIX, newId, randomBase62 } from "./model/ids";
 import { SAML_MODULE_ABSENT_ANSWERS, type SamlModuleAbsentAnswer } from "./model/render";
+import {
+  isOwnerId,
+  resolveSshCredentialOptions,
+  type ResolvedSshCredentialOptions,
+  type SshCredentialOptions,
+} from "./model/sshCredential";
 
 /** Default listening host: loopback only. */
 export const DEFAULT_HOST = "127.0.0.1";
@@ -105,6 +111,18 @@ export interface EmulatorOptions {
    * (ngrok documents none). Default `false`.
    */
   edgesDeprecated?: EdgesDeprecatedOptions | boolean;
+  /**
+   * The user (`usr_…`) or bot user (`bot_…`) the API key belongs to: the `owner_id` of SSH
+   * credentials created without one ("Defaults to the authenticated User or Bot"). Default: a
+   * generated `usr_` id, fixed for the emulator's life.
+   */
+  apiKeyOwnerId?: string;
+  /**
+   * SSH credentials' answers where ngrok is silent: ACL rule checking, accepted key types, the
+   * status of a duplicate key, empty updates, `"acl": []` in updates, the account's limit. See
+   * {@link SshCredentialOptions}; every field has a default.
+   */
+  sshCredentials?: SshCredentialOptions;
 }
 
 /** Options with defaults applied. */
@@ -131,6 +149,10 @@ export interface ResolvedOptions {
   caLimit: number | undefined;
   /** The status of `ERR_NGROK_7008` on every edge endpoint, or `undefined` when edges work. */
   edgesDeprecatedStatus: number | undefined;
+  /** The `owner_id` of SSH credentials created without one. */
+  apiKeyOwnerId: string;
+  /** SSH credentials' options, defaults applied. */
+  sshCredentials: ResolvedSshCredentialOptions;
 }
 
 /** A fresh API key: `emu_` + 32 base62 characters. */
@@ -195,6 +217,10 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
       `samlModuleAbsent must be one of ${SAML_MODULE_ABSENT_ANSWERS.map((a) => `"${a}"`).join(", ")}, got ${JSON.stringify(samlModuleAbsent)}`,
     );
   }
+  const { apiKeyOwnerId = newId(ID_PREFIX.user) } = options;
+  if (typeof apiKeyOwnerId !== "string" || !isOwnerId(apiKeyOwnerId)) {
+    throw new TypeError(`apiKeyOwnerId must start with usr_ or bot_, got ${apiKeyOwnerId}`);
+  }
   return {
     host: options.host ?? DEFAULT_HOST,
     port,
@@ -217,5 +243,7 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
     caLimit:
       options.caLimit === undefined ? undefined : positiveInteger(options.caLimit, 0, "caLimit"),
     edgesDeprecatedStatus: resolveEdgesDeprecated(options.edgesDeprecated),
+    apiKeyOwnerId,
+    sshCredentials: resolveSshCredentialOptions(options.sshCredentials),
   };
 }
