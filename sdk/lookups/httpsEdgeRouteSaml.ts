@@ -57,6 +57,12 @@ export interface GetHttpsEdgeRouteSamlResult {
   authorizedGroups: string[];
   /** The SAML 2.0 NameID format requested from the IdP. */
   nameidFormat: string;
+  /**
+   * The signing certificates of the IdP metadata: `subject`, `notAfter` (ISO 8601 UTC) and
+   * `sha256Fingerprint` of each, in document order; `[]` when the document holds none this
+   * package can read.
+   */
+  idpSigningCertificates: { subject: string; notAfter: string; sha256Fingerprint: string }[];
   /** The SP entity ID, a URL (equal to `metadataUrl`). */
   entityId: string;
   /** The SP Assertion Consumer Service URL. */
