@@ -8,6 +8,20 @@ import { refuseImportOption } from "./importOption";
 import { suspendPromiseStacks } from "./promiseStacks";
 import provider = require("./thinProviders/httpsEdgeRouteSaml");
 
+/**
+ * One signing certificate of the IdP metadata ngrok holds, as {@link HttpsEdgeRouteSaml.idpSigningCertificates}
+ * lists it. Read by this package from the `<KeyDescriptor use="signing">` (or use-less) `X509Certificate`
+ * of the document (SAML 2.0 Metadata, saml-metadata-2.0-os §2.4.1.1), not by ngrok.
+ */
+export interface IdpSigningCertificate {
+  /** The certificate's subject: its attributes in the certificate's order, joined by `, `, e.g. `C=US, O=Okta, CN=dev-599847`. */
+  subject: string;
+  /** End of validity (`notAfter`), ISO 8601 in UTC, e.g. `2028-09-07T14:33:59.000Z`. */
+  notAfter: string;
+  /** SHA-256 of the certificate's DER, upper-case hex pairs separated by colons, as IdP consoles show it. */
+  sha256Fingerprint: string;
+}
+
 /** Who declared each route's module in one program run: `<edge id>/<route id>` → resource. */
 type RouteHolders = Map<string, { readonly token: symbol; readonly name: string }>;
 /** Per program run (its Stack resource), so that an Automation API process can run many. */
@@ -220,16 +234,14 @@ export class HttpsEdgeRouteSaml extends pulumi.dynamic.Resource {
   declare public readonly adoptExisting: pulumi.Output<boolean | undefined>;
   /**
    * The signing certificates of the IdP metadata ngrok holds, in document order, each with its
-   * `subject` (`CN=…, O=…`), `notAfter` (end of validity, ISO 8601 in UTC, e.g.
+   * `subject` (e.g. `C=US, O=Okta, CN=dev-599847`), `notAfter` (end of validity, ISO 8601 in UTC, e.g.
    * `2028-09-07T14:33:59.000Z`) and `sha256Fingerprint` (upper-case hex pairs separated by
    * colons, as IdP consoles show it). Read from the document at each create, update and refresh,
    * not from ngrok's answer; `[]` for a document that holds none this package can read (a module
    * configured outside Pulumi). Use it to alert before a certificate expires; `pulumi preview`
    * also warns for one that has expired or expires within 30 days.
    */
-  declare public readonly idpSigningCertificates: pulumi.Output<
-    { subject: string; notAfter: string; sha256Fingerprint: string }[]
-  >;
+  declare public readonly idpSigningCertificates: pulumi.Output<IdpSigningCertificate[]>;
   /** The SP entity ID, a URL (equal to `metadataUrl`). Configure it at the IdP. */
   declare public readonly entityId: pulumi.Output<string>;
   /** The SP Assertion Consumer Service URL, where the IdP posts assertions. Configure it at the IdP. */

@@ -6,6 +6,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { HttpsEdgeRouteSamlRecord } from "../../provider";
+import type { IdpSigningCertificate } from "../httpsEdgeRouteSaml";
 import { implementation, programClient } from "./programClient";
 
 /** The arguments of {@link getHttpsEdgeRouteSaml}. */
@@ -62,7 +63,7 @@ export interface GetHttpsEdgeRouteSamlResult {
    * `sha256Fingerprint` of each, in document order; `[]` when the document holds none this
    * package can read.
    */
-  idpSigningCertificates: { subject: string; notAfter: string; sha256Fingerprint: string }[];
+  idpSigningCertificates: IdpSigningCertificate[];
   /** The SP entity ID, a URL (equal to `metadataUrl`). */
   entityId: string;
   /** The SP Assertion Consumer Service URL. */

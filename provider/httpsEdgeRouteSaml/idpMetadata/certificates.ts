@@ -97,7 +97,7 @@ export function readSigningCertificates(
  * warning about expiry describe it. Source: RFC 5280 section 4.1.2.5 (validity).
  */
 export interface SigningCertificate {
-  /** The subject's distinguished name, `CN=…, O=…` (RFC 4514 order as OpenSSL prints it). */
+  /** The subject's attributes in the certificate's order, joined by `, `, e.g. `C=US, O=Okta, CN=dev-599847`. */
   readonly subject: string;
   /** The end of its validity (`notAfter`), ISO 8601 in UTC, e.g. `2028-09-07T14:33:59.000Z`. */
   readonly notAfter: string;
