@@ -33,6 +33,7 @@ export async function startCountingEmulator(): Promise<CountingEmulator> {
       requests: control.requests,
       snapshot: () => control.snapshot(),
       faults: control.faults,
+      edges: control.edges,
       close: () => (closing ??= app.close()),
     },
     connections: () => connections,

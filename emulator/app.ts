@@ -22,6 +22,7 @@ import { installBodyParser } from "./http/bodyParser";
 import { EmulatorContext, type EmulatorSnapshot, type RecordedRequest } from "./context";
 import { handleClientError, sendError } from "./http/errorHandler";
 import { installFaults } from "./faults/hooks";
+import type { EdgesAccessControl } from "./http/edgesDeprecated";
 import { FaultInjector, seededRandom, type EmulatorFaults } from "./faults/registry";
 import { assignOperationId } from "./http/operationId";
 import { collectRoutes, notFoundHandler } from "./http/notFound";
@@ -49,6 +50,11 @@ export interface EmulatorControl {
   snapshot(): EmulatorSnapshot;
   /** The fault-injection rules: add, remove, clear, list (see {@link FaultRule}). */
   readonly faults: EmulatorFaults;
+  /**
+   * The account's access to its HTTPS edges: available, read-only (`ERR_NGROK_7196` to writes)
+   * or removed (`ERR_NGROK_7008`); see {@link EdgesAccessControl}.
+   */
+  readonly edges: EdgesAccessControl;
 }
 
 /** A fastify instance serving the emulated API, with its {@link EmulatorControl}. */
@@ -90,6 +96,7 @@ export function createEmulatorApp(options: EmulatorOptions = {}): {
     requests: context.requests,
     snapshot: () => context.snapshot(),
     faults,
+    edges: context.edges,
   };
   app.decorate("emulator", control);
 

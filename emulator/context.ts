@@ -21,6 +21,7 @@ import {
 } from "./model/render";
 import { renderSshCredential, type SshCredentialJson } from "./model/sshCredential";
 import { EmulatorStore } from "./model/store";
+import { EdgesAccessState } from "./http/edgesDeprecated";
 
 /**
  * A route plugin of the emulator: registers routes that read and write one emulator's context
@@ -64,12 +65,15 @@ const FALLBACK_BASE_URL = "http://localhost";
 export class EmulatorContext {
   readonly store = new EmulatorStore();
   readonly requests: RecordedRequest[] = [];
+  /** The account's access to its edges, read at each edge request (see `http/edgesDeprecated.ts`). */
+  readonly edges: EdgesAccessState;
   /** Fixed API base URL, when known (from options, or set by startEmulator after listening). */
   baseUrl: string | undefined;
   private lastRequestBaseUrl: string | undefined;
 
   constructor(readonly options: ResolvedOptions) {
     this.baseUrl = options.baseUrl;
+    this.edges = new EdgesAccessState(options.edgesAccess);
   }
 
   /** The API base URL for a request: the fixed one, else `<protocol>://<Host header>`. */

@@ -376,6 +376,16 @@ export const apiErrors = {
       7008,
       "Edges are deprecated and no longer available. Migration guide for accounts that used edges: https://ngrok.com/docs/universal-gateway/edges/#migration-guide.",
     ),
+  /**
+   * 7196: an account whose edges are read-only refuses a write (`EmulatorOptions.edgesReadOnly`;
+   * status undocumented). The message is the catalogue's, with its missing space kept.
+   */
+  edgesReadOnly: (status = 400) =>
+    err(
+      status,
+      7196,
+      "Your account has read-only access to Edges. Edges are deprecated, and write access (including creating, updating, or deleting) is no longer supported for your account. For guidance on alternatives, see our migration guide: https://ngrok.com/docs/universal-gateway/edges/#migration-guide .If you believe you should still have write access to Edges, please contact support@ngrok.com for help.",
+    ),
   /** 7000 (404): no HTTPS edge with this id. */
   edgeNotFound: (id: string) => err(404, 7000, "Edge not found", { details: { edge_id: id } }),
   /** 7124 (404): no route with this id on this edge. */

@@ -50,10 +50,17 @@ export {
 export type { EmulatorOptions } from "./options";
 export { DEFAULT_RATE_LIMIT_REQUESTS, DEFAULT_RATE_LIMIT_WINDOW_MS } from "./http/rateLimit";
 export type { RateLimitOptions } from "./http/rateLimit";
-export { EDGES_DEPRECATED_STATUSES } from "./http/edgesDeprecated";
-export type { EdgesDeprecatedOptions } from "./http/edgesDeprecated";
+export { EDGES_DEPRECATED_STATUSES, EDGES_READ_ONLY_STATUSES } from "./http/edgesDeprecated";
+export type {
+  EdgesAccess,
+  EdgesAccessControl,
+  EdgesAccessSetting,
+  EdgesDeprecatedOptions,
+  EdgesReadOnlyOptions,
+} from "./http/edgesDeprecated";
 export { DROPPED_STATUS } from "./http/recorder";
 export { SAML_MODULE_ABSENT_ANSWERS } from "./model/render";
+export { IDP_METADATA_AGGREGATES, type IdpMetadataAggregates } from "./model/idpMetadata";
 export type {
   SamlModuleAbsentAnswer,
   HttpsEdgeJson,

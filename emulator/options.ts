@@ -3,9 +3,15 @@
  */
 import { validateFaultRule, type FaultRule } from "./faults/faultRule";
 import { resolveRateLimit, type RateLimitOptions, type ResolvedRateLimit } from "./http/rateLimit";
-import { resolveEdgesDeprecated, type EdgesDeprecatedOptions } from "./http/edgesDeprecated";
-import { ID_PREFIX, newId, randomBase62 } from "./model/ids";
+import {
+  resolveEdgesOptions,
+  type EdgesAccess,
+  type EdgesDeprecatedOptions,
+  type EdgesReadOnlyOptions,
+} from "./http/edgesDeprecated";
 import { SAML_MODULE_ABSENT_ANSWERS, type SamlModuleAbsentAnswer } from "./model/render";
+import { IDP_METADATA_AGGREGATES, type IdpMetadataAggregates } from "./model/idpMetadata";
+import { ID_PREFIX, newId, randomBase62 } from "./model/ids";
 import {
   isOwnerId,
   resolveSshCredentialOptions,
@@ -108,7 +114,7 @@ export interface EmulatorOptions {
    * An account without edges (ngrok deprecated them on 2025-12-31): every `/edges/https…`
    * endpoint, the SAML module's included, answers `ERR_NGROK_7008` ("Edges are deprecated and
    * no longer available…"). `true` answers with status 400; `{ status }` picks 400, 403 or 404
-   * (ngrok documents none). Default `false`.
+   * (ngrok documents none). Default `false`. Excludes `edgesReadOnly`.
    */
   edgesDeprecated?: EdgesDeprecatedOptions | boolean;
   /**
@@ -123,6 +129,22 @@ export interface EmulatorOptions {
    * {@link SshCredentialOptions}; every field has a default.
    */
   sshCredentials?: SshCredentialOptions;
+  /**
+   * An account whose edges are read-only (ngrok's step before removing them): every write to an
+   * `/edges/https…` endpoint (any method but `GET` and `HEAD`), the SAML module's `PUT` and
+   * `DELETE` included, answers `ERR_NGROK_7196` ("Your account has read-only access to
+   * Edges…"); reads are answered. `true` answers with status 400; `{ status }` picks 400 or 403
+   * (ngrok documents none). Default `false`. Excludes `edgesDeprecated`. Both can also be
+   * changed while the emulator runs: `emulator.edges.set(…)`.
+   */
+  edgesReadOnly?: EdgesReadOnlyOptions | boolean;
+  /**
+   * What a `PUT …/saml` with an `EntitiesDescriptor` aggregate as `idp_metadata` gets (ngrok's
+   * documents say nothing of aggregates): `"refuse"` answers ERR_NGROK_7083 (default);
+   * `"first-idp"` accepts it and judges its first `EntityDescriptor` with an `IDPSSODescriptor`,
+   * as crewjam/saml (Go) does. The module stores the document as sent either way.
+   */
+  idpMetadataAggregates?: IdpMetadataAggregates;
 }
 
 /** Options with defaults applied. */
@@ -147,12 +169,14 @@ export interface ResolvedOptions {
   samlModuleAbsent: SamlModuleAbsentAnswer;
   /** The SSH CA limit, or `undefined` for none. */
   caLimit: number | undefined;
-  /** The status of `ERR_NGROK_7008` on every edge endpoint, or `undefined` when edges work. */
-  edgesDeprecatedStatus: number | undefined;
   /** The `owner_id` of SSH credentials created without one. */
   apiKeyOwnerId: string;
   /** SSH credentials' options, defaults applied. */
   sshCredentials: ResolvedSshCredentialOptions;
+  /** The account's initial access to its edges (`edgesDeprecated`, `edgesReadOnly`). */
+  edgesAccess: EdgesAccess;
+  /** What an `EntitiesDescriptor` as `idp_metadata` gets. */
+  idpMetadataAggregates: IdpMetadataAggregates;
 }
 
 /** A fresh API key: `emu_` + 32 base62 characters. */
@@ -221,6 +245,12 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
   if (typeof apiKeyOwnerId !== "string" || !isOwnerId(apiKeyOwnerId)) {
     throw new TypeError(`apiKeyOwnerId must start with usr_ or bot_, got ${apiKeyOwnerId}`);
   }
+  const idpMetadataAggregates = options.idpMetadataAggregates ?? "refuse";
+  if (!IDP_METADATA_AGGREGATES.includes(idpMetadataAggregates)) {
+    throw new TypeError(
+      `idpMetadataAggregates must be "refuse" or "first-idp", got ${JSON.stringify(idpMetadataAggregates)}`,
+    );
+  }
   return {
     host: options.host ?? DEFAULT_HOST,
     port,
@@ -242,8 +272,9 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
     samlModuleAbsent,
     caLimit:
       options.caLimit === undefined ? undefined : positiveInteger(options.caLimit, 0, "caLimit"),
-    edgesDeprecatedStatus: resolveEdgesDeprecated(options.edgesDeprecated),
     apiKeyOwnerId,
     sshCredentials: resolveSshCredentialOptions(options.sshCredentials),
+    edgesAccess: resolveEdgesOptions(options.edgesDeprecated, options.edgesReadOnly),
+    idpMetadataAggregates,
   };
 }

@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import { createEmulatorApp } from "./app";
 import type { EmulatorSnapshot, RecordedRequest } from "./context";
 import type { EmulatorFaults } from "./faults/registry";
+import type { EdgesAccessControl } from "./http/edgesDeprecated";
 import type { EmulatorOptions } from "./options";
 
 /** A started emulator. */
@@ -29,6 +30,12 @@ export interface RunningEmulator {
    * `/__emulator/faults`.
    */
   readonly faults: EmulatorFaults;
+  /**
+   * The account's access to its HTTPS edges, to change while it runs: `set("read-only")`
+   * (ERR_NGROK_7196 to every write), `set("removed")` (ERR_NGROK_7008 to everything),
+   * `set("available")`, each with an optional `status`; see `EdgesAccessControl`.
+   */
+  readonly edges: EdgesAccessControl;
 }
 
 function urlHost(host: string, address: AddressInfo): string {
@@ -63,5 +70,6 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     requests: context.requests,
     snapshot: () => context.snapshot(),
     faults,
+    edges: context.edges,
   };
 }

@@ -14,6 +14,7 @@
 import { z } from "zod";
 import { withoutUndefined } from "../common/objects";
 import { withClaim, withoutClaim } from "./claim";
+import { idpMetadataToSend, parseIdpMetadata, type SigningCertificate } from "./idpMetadata";
 import {
   type HttpsEdgeRouteSamlInputs,
   type HttpsEdgeRouteSamlOutputs,
@@ -52,7 +53,9 @@ export type SamlModuleResponse = z.infer<typeof samlModuleSchema>;
 
 /**
  * The body of `PUT …/saml`: every writable field, so that ngrok holds exactly what state records,
- * and the writer's claim (see `./claim`) at the end of `idp_metadata`.
+ * and the writer's claim (see `./claim`) at the end of `idp_metadata`. An `EntitiesDescriptor`
+ * holding one identity provider is sent as that provider's `EntityDescriptor`
+ * (`idpMetadataToSend`): ngrok's documents say nothing of aggregates.
  */
 export function putBody(
   inputs: HttpsEdgeRouteSamlInputs,
@@ -64,7 +67,11 @@ export function putBody(
     cookie_prefix: inputs.cookiePrefix,
     inactivity_timeout: inputs.inactivityTimeout,
     maximum_duration: inputs.maximumDuration,
-    idp_metadata: withClaim(inputs.idpMetadata, inputs.claimedBy ?? "", claimToken),
+    idp_metadata: withClaim(
+      idpMetadataToSend(inputs.idpMetadata),
+      inputs.claimedBy ?? "",
+      claimToken,
+    ),
     force_authn: inputs.forceAuthn,
     allow_idp_initiated: inputs.allowIdpInitiated,
     authorized_groups: inputs.authorizedGroups,
@@ -169,13 +176,28 @@ export function liveInputs(
   });
 }
 
-/** The outputs: the live writable fields, the address, and the service-provider values. */
+/**
+ * The signing certificates of an IdP metadata document (subject, `notAfter`, SHA-256
+ * fingerprint), or `[]` when it is not a document `parseIdpMetadata` accepts (a module configured
+ * outside Pulumi may hold anything ngrok took).
+ */
+export function signingCertificatesOf(document: string): SigningCertificate[] {
+  const parsed = parseIdpMetadata(document);
+  return parsed.ok ? parsed.metadata.signingCertificateDetails : [];
+}
+
+/**
+ * The outputs: the live writable fields, the address, the signing certificates of the live IdP
+ * metadata, and the service-provider values.
+ */
 export function toOutputs(
   module: SamlModuleResponse,
   address: ModuleAddress,
 ): HttpsEdgeRouteSamlOutputs {
+  const live = liveInputs(module, address);
   return {
-    ...liveInputs(module, address),
+    ...live,
+    idpSigningCertificates: signingCertificatesOf(live.idpMetadata),
     entityId: module.entity_id,
     assertionConsumerServiceUrl: module.assertion_consumer_service_url,
     singleLogoutUrl: module.single_logout_url ?? "",

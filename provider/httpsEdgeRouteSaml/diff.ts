@@ -9,7 +9,8 @@
  * - Every other field updates in place with one `PUT`.
  * - Values that mean the same are the same, so a value ngrok fills in or echoes differently is
  *   no perpetual diff: `idp_metadata` with different surrounding whitespace, line endings or
- *   byte-order mark; `nameid_format` `""` and the persistent URN (ngrok's default);
+ *   byte-order mark, and an `EntitiesDescriptor` holding one identity provider against the
+ *   `EntityDescriptor` sent for it (see `idpMetadataToSend`); `nameid_format` `""` and the persistent URN (ngrok's default);
  *   `cookie_prefix` `""` and `ngrok.` (ngrok's documented default); absent lists and `[]`, and
  *   `authorized_groups` in another order; absent numbers and `0`.
  * - `adoptExisting`, `claimedBy`, the claim comment in `idp_metadata` and `__provider` never show
@@ -21,6 +22,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { isUnknown } from "../common/unknown";
 import { withoutClaim } from "./claim";
+import { idpMetadataToSend } from "./idpMetadata";
 import { REPLACE_PROPERTIES, SAML_DEFAULTS, UPDATE_PROPERTIES } from "./inputs";
 
 type Field = (typeof UPDATE_PROPERTIES)[number];
@@ -29,7 +31,11 @@ type Field = (typeof UPDATE_PROPERTIES)[number];
 const canonical: Record<Field, (value: unknown) => unknown> = {
   idpMetadata: (v) =>
     typeof v === "string"
-      ? withoutClaim(v.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n")).trim()
+      ? withoutClaim(
+          idpMetadataToSend(v)
+            .replace(/^\uFEFF/, "")
+            .replace(/\r\n?/g, "\n"),
+        ).trim()
       : v,
   enabled: (v) => v ?? SAML_DEFAULTS.enabled,
   optionsPassthrough: (v) => v ?? false,
