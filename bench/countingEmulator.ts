@@ -33,6 +33,8 @@ export async function startCountingEmulator(): Promise<CountingEmulator> {
       requests: control.requests,
       snapshot: () => control.snapshot(),
       faults: control.faults,
+      createHttpsEdge: (fields) => control.createHttpsEdge(fields),
+      createHttpsEdgeRoute: (edgeId, fields) => control.createHttpsEdgeRoute(edgeId, fields),
       close: () => (closing ??= app.close()),
     },
     connections: () => connections,

@@ -33,9 +33,8 @@ import { findPulumiCli, type PulumiCli } from "../devtools/pulumiCli";
 import { RealStack } from "../devtools/realStack";
 import { startProviderHost } from "../devtools/providerHost";
 import { runProgram } from "../devtools/runProgram";
-import { type RunningEmulator, startEmulator } from "../emulator/index";
+import { type RunningEmulator, sampleIdpMetadata, startEmulator } from "../emulator/index";
 import { NgrokClient } from "../provider/client";
-import { createDemoIdpMetadata } from "./demoIdentityProvider";
 
 const REPO = path.resolve(__dirname, "../..");
 const PROJECT = "ngrok-quickstart";
@@ -73,7 +72,10 @@ async function main(): Promise<void> {
     });
     step(`created HTTPS edge ${edge.id} with route ${route.id} in the emulator`);
     const idpMetadataPath = path.join(work, "demo-idp-metadata.xml");
-    fs.writeFileSync(idpMetadataPath, await createDemoIdpMetadata("https://idp.demo.example"));
+    fs.writeFileSync(
+      idpMetadataPath,
+      await sampleIdpMetadata({ entityId: "https://idp.demo.example" }),
+    );
     step(`wrote the metadata of a demo identity provider to ${idpMetadataPath}`);
 
     const config = {
