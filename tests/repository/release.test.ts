@@ -148,3 +148,27 @@ describe("packedManifestProblems", () => {
     ]);
   });
 });
+
+test("every release file the Markdown names is this version's", () => {
+  const files = execFileSync(
+    "git",
+    ["ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", "*.md"],
+    {
+      cwd: REPO,
+      encoding: "utf8",
+    },
+  )
+    .split("\0")
+    .filter(
+      (file) => file !== "" && file !== "CHANGELOG.md" && fs.existsSync(path.join(REPO, file)),
+    );
+  const named = files.flatMap((file) =>
+    [...fs.readFileSync(path.join(REPO, file), "utf8").matchAll(/\$RELEASE\/([\w.-]+\.tgz)/g)].map(
+      (match) => `${file}: ${match[1]}`,
+    ),
+  );
+  expect(named.length).toBeGreaterThanOrEqual(10);
+  expect(
+    named.filter((line) => !TARBALLS.some((tarball) => line.endsWith(`: ${tarball}`))),
+  ).toEqual([]);
+});
