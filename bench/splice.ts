@@ -32,7 +32,6 @@ function cells(line: string): string[] {
  * @throws Error when the document has no sections (nothing to splice into).
  */
 export function parseDocument(existing: string): SectionText[] {
-  if (existing.includes("\n| Area ")) return parseLegacyDocument(existing);
   const lines = existing.split("\n");
   type Building = {
     title: string;
@@ -106,71 +105,4 @@ export function spliceReport(
     if (!kept.some((s) => s.title === title)) all.push(section);
   }
   return renderDocument(all);
-}
-
-/**
- * The document as it was written before each section carried its run (one table with an Area
- * column, the runs listed in the first paragraph): read once, to render it in the current form.
- */
-function parseLegacyDocument(existing: string): SectionText[] {
-  const lines = existing.split("\n");
-  const intro = lines
-    .slice(
-      0,
-      lines.findIndex((line) => line.startsWith("| Area")),
-    )
-    .join("\n");
-  const full =
-    /Written by `npm run bench` \(bench\/\): (\S+), Node (\S+), (.*?)\. The run took (\d+) s\./.exec(
-      intro,
-    );
-  if (full === null) throw new Error("BENCHMARKS.md: no 'Written by' paragraph");
-  // Each note lists the titles it measured again, joined with ", " (which titles contain too).
-  const notes = [
-    ...intro.matchAll(
-      /Measured again with `--only` on (\S+) \((\d+) s, Node (\S+), ([^)]*)\): ([^\n]*?)\.(?= Measured again| Its notes|\n|$)/g,
-    ),
-  ];
-  const runOf = (title: string): string | undefined => {
-    const note = [...notes].reverse().find((m) => `, ${m[5]}, `.includes(`, ${title}, `));
-    return note === undefined
-      ? undefined
-      : `Measured ${note[1]}, by a run with \`--only\` (${note[2]} s), on Node ${note[3]}, ${note[4]}.`;
-  };
-  const fullRun = `Measured ${full[1]}, by \`npm run bench\` (${full[4]} s), on Node ${full[2]}, ${full[3]}.`;
-  type Building = {
-    title: string;
-    run: string;
-    rows: string[][];
-    method: string[];
-    missed: string[];
-  };
-  const sections: Building[] = [];
-  let part: "table" | "closing" | "method" = "table";
-  let current: Building | undefined;
-  for (const line of lines.slice(lines.findIndex((l) => l.startsWith("| Area")) + 2)) {
-    if (line === "## Closing note") part = "closing";
-    else if (line === "## Method") part = "method";
-    if (part === "table" && line.startsWith("|")) {
-      const row = cells(line);
-      const title = /^\*\*(.*)\*\*$/.exec(row[0])?.[1];
-      if (title !== undefined) {
-        sections.push({
-          title,
-          run: runOf(title) ?? fullRun,
-          rows: [],
-          method: [],
-          missed: [],
-        });
-      }
-      sections.at(-1)?.rows.push(row.slice(1));
-    } else if (part === "closing" && line.startsWith("- **")) {
-      sections.find((s) => line.startsWith(`- **${s.title}, `))?.missed.push(line);
-    } else if (part === "method") {
-      const heading = /^### (.*)$/.exec(line)?.[1];
-      if (heading !== undefined) current = sections.find((s) => s.title === heading);
-      else if (current !== undefined && line.startsWith("- ")) current.method.push(line);
-    }
-  }
-  return sections;
 }
