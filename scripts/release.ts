@@ -176,8 +176,10 @@ function main(): void {
   const { values } = parseArgs({ options: { out: { type: "string" } }, strict: true });
   const outDir = path.resolve(values.out ?? path.join(REPO, "release"));
   const files = makeRelease(outDir);
-  const size = (file: string) =>
-    `${Math.round(fs.statSync(path.join(outDir, file)).size / 1024)} KiB`;
+  const size = (file: string) => {
+    const bytes = fs.statSync(path.join(outDir, file)).size;
+    return bytes < 1024 ? `${bytes} B` : `${Math.round(bytes / 1024)} KiB`;
+  };
   const tarball = (prefix: string) => files.find((f) => f.startsWith(prefix) && f.endsWith(".tgz"));
   process.stdout.write(
     [
