@@ -34,6 +34,8 @@ export async function startCountingEmulator(): Promise<CountingEmulator> {
       snapshot: () => control.snapshot(),
       faults: control.faults,
       edges: control.edges,
+      createHttpsEdge: (fields) => control.createHttpsEdge(fields),
+      createHttpsEdgeRoute: (edgeId, fields) => control.createHttpsEdgeRoute(edgeId, fields),
       close: () => (closing ??= app.close()),
     },
     connections: () => connections,

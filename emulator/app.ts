@@ -19,7 +19,14 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import { authenticate } from "./http/auth";
 import { installBodyParser } from "./http/bodyParser";
-import { EmulatorContext, type EmulatorSnapshot, type RecordedRequest } from "./context";
+import {
+  EmulatorContext,
+  type EmulatorSnapshot,
+  type HttpsEdgeFields,
+  type HttpsEdgeRouteFields,
+  type RecordedRequest,
+} from "./context";
+import type { HttpsEdgeJson, HttpsEdgeRouteJson } from "./model/render";
 import { handleClientError, sendError } from "./http/errorHandler";
 import { installFaults } from "./faults/hooks";
 import type { EdgesAccessControl } from "./http/edgesDeprecated";
@@ -55,6 +62,24 @@ export interface EmulatorControl {
    * or removed (`ERR_NGROK_7008`); see {@link EdgesAccessControl}.
    */
   readonly edges: EdgesAccessControl;
+  /**
+   * Creates an HTTPS edge, for a test's setup: the rules and the answer of `POST /edges/https`
+   * (`{ id: "edghts_…", … }`), without an HTTP request, so it is not in `requests`, not counted
+   * by the rate limit, and not subject to fault rules or `edgesDeprecated`.
+   *
+   * @throws EmulatorApiError with ngrok's code, as the API would answer (e.g. ERR_NGROK_7073).
+   */
+  createHttpsEdge(fields?: HttpsEdgeFields): HttpsEdgeJson;
+  /**
+   * Creates a route on the edge `edgeId`, for a test's setup: the rules and the answer of
+   * `POST /edges/https/{edge_id}/routes` (`{ id: "edghtsrt_…", … }`), `match_type` and `match`
+   * defaulting to `"path_prefix"` and `"/"`, without an HTTP request (see
+   * {@link EmulatorControl.createHttpsEdge}).
+   *
+   * @throws EmulatorApiError with ngrok's code, as the API would answer (e.g. 404
+   *   ERR_NGROK_7000 for an unknown edge).
+   */
+  createHttpsEdgeRoute(edgeId: string, fields?: HttpsEdgeRouteFields): HttpsEdgeRouteJson;
 }
 
 /** A fastify instance serving the emulated API, with its {@link EmulatorControl}. */
@@ -97,6 +122,8 @@ export function createEmulatorApp(options: EmulatorOptions = {}): {
     snapshot: () => context.snapshot(),
     faults,
     edges: context.edges,
+    createHttpsEdge: (fields) => context.createHttpsEdge(fields),
+    createHttpsEdgeRoute: (edgeId, fields) => context.createHttpsEdgeRoute(edgeId, fields),
   };
   app.decorate("emulator", control);
 

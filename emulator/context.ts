@@ -20,6 +20,7 @@ import {
   type UrlContext,
 } from "./model/render";
 import { renderSshCredential, type SshCredentialJson } from "./model/sshCredential";
+import { findEdge, parseEdgeCreate, parseRouteCreate } from "./model/httpsEdge";
 import { EmulatorStore } from "./model/store";
 import { EdgesAccessState } from "./http/edgesDeprecated";
 
@@ -37,6 +38,35 @@ export interface RecordedRequest {
   readonly path: string;
   /** HTTP status code of the answer; 0 when a fault rule dropped the connection (no answer). */
   readonly status: number;
+}
+
+/**
+ * The body of an HTTPS edge, as `POST /edges/https` takes it (ngrok's JSON, snake_case). Every
+ * field is optional.
+ */
+export interface HttpsEdgeFields {
+  /** At most 255 bytes of UTF-8 (ERR_NGROK_7073). */
+  readonly description?: string;
+  /** At most 4096 bytes of UTF-8 (ERR_NGROK_7074). */
+  readonly metadata?: string;
+  /** e.g. `["app.example.com:443"]`. Default `[]`. */
+  readonly hostports?: string[];
+}
+
+/**
+ * The body of an HTTPS edge route, as `POST /edges/https/{edge_id}/routes` takes it (ngrok's
+ * JSON, snake_case). Every field is optional here: `match_type` defaults to `"path_prefix"` and
+ * `match` to `"/"` (a route for every path).
+ */
+export interface HttpsEdgeRouteFields {
+  /** `"exact_path"` or `"path_prefix"` (ERR_NGROK_7130). Default `"path_prefix"`. */
+  readonly match_type?: string;
+  /** Non-empty (ERR_NGROK_7123). Default `"/"`. */
+  readonly match?: string;
+  /** At most 255 bytes of UTF-8 (ERR_NGROK_7073). */
+  readonly description?: string;
+  /** At most 4096 bytes of UTF-8 (ERR_NGROK_7074). */
+  readonly metadata?: string;
 }
 
 /** A SAML module in a snapshot, with the ids of the route it belongs to. */
@@ -104,6 +134,32 @@ export class EmulatorContext {
   samlPathPrefix(): string {
     if (this.options.samlBaseUrl === undefined) return "";
     return new URL(this.options.samlBaseUrl).pathname.replace(/\/+$/, "");
+  }
+
+  /**
+   * Creates an HTTPS edge as `POST /edges/https` would, with the same rules, without a request.
+   *
+   * @throws EmulatorApiError as the API would answer (e.g. ERR_NGROK_7073, ERR_NGROK_214).
+   */
+  createHttpsEdge(fields: HttpsEdgeFields = {}): HttpsEdgeJson {
+    const edge = this.store.createEdge(parseEdgeCreate(fields));
+    return renderEdge(edge, [], this.currentUrls());
+  }
+
+  /**
+   * Creates a route on an edge as `POST /edges/https/{edge_id}/routes` would, with the same
+   * rules, without a request; `match_type` and `match` default to `"path_prefix"` and `"/"`.
+   *
+   * @throws EmulatorApiError as the API would answer (e.g. 404 ERR_NGROK_7000 for an unknown
+   *   edge, 400 ERR_NGROK_227 for an id of another kind).
+   */
+  createHttpsEdgeRoute(edgeId: string, fields: HttpsEdgeRouteFields = {}): HttpsEdgeRouteJson {
+    const edge = findEdge(this.store, edgeId);
+    const route = this.store.createRoute({
+      edgeId: edge.id,
+      ...parseRouteCreate({ match_type: "path_prefix", match: "/", ...fields }),
+    });
+    return renderRoute(route, this.currentUrls());
   }
 
   /** A deep copy of the state. */

@@ -23,6 +23,9 @@
  * - public, no auth: `GET <samlBaseUrl path>/saml/:route_id` (the SP metadata XML)
  * - the emulator's own admin endpoints, not part of ngrok's API (API key, no version header):
  *   `GET|POST|DELETE /__emulator/faults`, `DELETE /__emulator/faults/:id`
+ * For a test's setup, `emulator.createHttpsEdge()` and `emulator.createHttpsEdgeRoute(edgeId)`
+ * make the edge and route a SAML module hangs on, and {@link sampleIdpMetadata} an IdP metadata
+ * document with a real certificate.
  * Options add fault injection (`faults`, see {@link FaultRule}), ngrok's rate limit
  * (`rateLimit`), and answers ngrok leaves undocumented (`samlModuleAbsent`, `caLimit`,
  * `edgesDeprecated`, `authErrorStatus`, `sshCredentials`, `apiKeyOwnerId`). Behaviour, defaults and error codes are described on each module and in
@@ -34,7 +37,15 @@ import { createEmulatorApp, type EmulatorApp } from "./app";
 import type { EmulatorOptions } from "./options";
 
 export type { EmulatorApp, EmulatorControl } from "./app";
-export type { EmulatorSnapshot, RecordedRequest, SamlModuleSnapshot } from "./context";
+export type {
+  EmulatorSnapshot,
+  HttpsEdgeFields,
+  HttpsEdgeRouteFields,
+  RecordedRequest,
+  SamlModuleSnapshot,
+} from "./context";
+export { sampleIdpMetadata } from "./fixtures/idpMetadata";
+export type { SampleIdpMetadataOptions } from "./fixtures/idpMetadata";
 export { ADMIN_PREFIX } from "./http/adminPath";
 export { apiErrors, EmulatorApiError } from "./errors";
 export type { EmulatorApiErrorOptions, EmulatorErrorBody } from "./errors";
