@@ -33,11 +33,21 @@ const CLIMBING = /["'`]((?:\.\.\/)+)/g;
  */
 const PATTERNS_ONLY = new Set(["eslint.config.mjs"]);
 
-/** The first quoted relative path of `text` that leads out of the repository from `file`. */
+/** Source folders `npm run build` compiles into `dist/<folder>` (tsconfig.build.json). */
+const COMPILED = ["cli", "provider", "sdk", "devtools", "scripts", "bench"];
+
+/**
+ * The first quoted relative path of `text` that leads out of the repository from `file`, judged
+ * from where the file runs: its compiled copy under `dist/` for the folders `npm run build`
+ * compiles, the file itself otherwise.
+ */
 function climbsOut(file: string, text: string): { index: number; path: string } | undefined {
   if (PATTERNS_ONLY.has(file)) return undefined;
+  const runsFrom = COMPILED.includes(file.split("/")[0])
+    ? path.join("dist", path.dirname(file))
+    : path.dirname(file);
   for (const match of text.matchAll(CLIMBING)) {
-    const target = path.resolve(REPO, path.dirname(file), match[1]);
+    const target = path.resolve(REPO, runsFrom, match[1]);
     if (path.relative(REPO, target).startsWith("..")) {
       return { index: match.index, path: match[1] };
     }
