@@ -11,6 +11,7 @@ export default tseslint.config(
       "coverage/",
       ".tmp/",
       "docs-api/",
+      "release/",
       "examples/*/node_modules/",
       "examples/*/bin/",
     ],

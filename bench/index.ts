@@ -24,12 +24,15 @@
  * 10. promise stacks: 300 SSH CAs with the classes skipping Pulumi's per-promise stack traces
  *    against recording them, side by side (promiseStacks.ts; needs the CLI).
  *
- * Progress goes to stderr; the report (report.ts) goes to stdout and to BENCHMARKS.md.
+ * Progress goes to stderr; the report (report.ts: a summary of the headline ratios, then each
+ * section with the run its figures are from) goes to stdout and to BENCHMARKS.md.
  * `node dist/bench/index.js --quick` runs one round of each, to check the harness; it does not
  * write BENCHMARKS.md. `node dist/bench/index.js --only pacing,overhead` (modules: requests,
  * sizes, coldStart, overhead, latency, realEngine, pacing, stackCost, bigStacks, promiseStacks) runs those alone and splices their
  * sections into the BENCHMARKS.md already written (splice.ts). `--raw` renders the per-resource
- * cost section again from the runs its last measurement kept, without measuring;
+ * cost section again from the runs its last measurement kept, without measuring (its run line
+ * stays that measurement's); `--render` renders BENCHMARKS.md again from what it holds (the
+ * summary from its figures), measuring nothing;
  * `--big-stack-size <n>` sets the big-stack module's stack size (default 300).
  *
  * @module
@@ -44,9 +47,17 @@ import { measurePacing } from "./pacing";
 import { elapsedSeconds, progress } from "./progress";
 import { measureProviderSize } from "./providerSize";
 import { measureRealEngine } from "./realEngine";
-import { describeMachine, formatMarkdown, renderReport, type Section, writeReport } from "./report";
+import {
+  describeMachine,
+  formatMarkdown,
+  renderDocument,
+  renderReport,
+  type RunInfo,
+  type Section,
+  writeReport,
+} from "./report";
 import { measureRequestCounts } from "./requestCounts";
-import { spliceReport } from "./splice";
+import { parseDocument, spliceReport } from "./splice";
 import { measurePromiseStacks } from "./promiseStacks";
 import { measureBigStacks, measureStackCost, stackCostFromRaw } from "./stackCost";
 
@@ -108,11 +119,16 @@ async function main(quick: boolean, only: readonly Module[] | undefined): Promis
   } finally {
     installation.remove();
   }
-  const machine = describeMachine();
+  const run: RunInfo = {
+    machine: describeMachine(),
+    command:
+      only === undefined ? "npm run bench" : `node dist/bench/index.js --only ${only.join(",")}`,
+    runtimeSeconds: elapsedSeconds(),
+  };
   const markdown =
     only === undefined
-      ? renderReport(sections, machine, elapsedSeconds())
-      : spliceReport(fs.readFileSync(REPORT_FILE, "utf8"), sections, machine, elapsedSeconds());
+      ? renderReport(sections, run)
+      : spliceReport(fs.readFileSync(REPORT_FILE, "utf8"), sections, run, { raw });
   const report = await formatMarkdown(markdown, REPORT_FILE);
   process.stdout.write(report);
   if (quick) {
@@ -135,8 +151,22 @@ function onlyModules(argv: readonly string[]): Module[] | undefined {
   return names as Module[];
 }
 
+/**
+ * `--render`: BENCHMARKS.md rendered again from what it holds (each section's run, rows and
+ * notes), measuring nothing: the summary follows the figures, and the form the code writes.
+ */
+async function render(): Promise<void> {
+  const markdown = renderDocument(parseDocument(fs.readFileSync(REPORT_FILE, "utf8")));
+  writeReport(REPORT_FILE, await formatMarkdown(markdown, REPORT_FILE));
+  progress(`rendered ${path.relative(process.cwd(), REPORT_FILE) || REPORT_FILE} again`);
+}
+
 Promise.resolve()
-  .then(() => main(process.argv.includes("--quick"), onlyModules(process.argv)))
+  .then(() =>
+    process.argv.includes("--render")
+      ? render()
+      : main(process.argv.includes("--quick"), onlyModules(process.argv)),
+  )
   .catch((error: unknown) => {
     console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
     process.exit(1);

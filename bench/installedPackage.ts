@@ -14,7 +14,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type { ResourceGoal } from "../devtools/deployment";
 import { runProgram } from "../devtools/runProgram";
-import { createDemoIdpMetadata } from "../scripts/demoIdentityProvider";
+import { sampleIdpMetadata } from "../emulator/index";
 
 /** The repository (this file runs as dist/bench/installedPackage.js). */
 export const REPO = path.resolve(__dirname, "../..");
@@ -67,7 +67,10 @@ export async function installPackage(): Promise<Installation> {
     ) as { filename: string }[];
     const tarball = path.join(root, pack.filename);
     const idpMetadataPath = path.join(root, "idp-metadata.xml");
-    fs.writeFileSync(idpMetadataPath, await createDemoIdpMetadata("https://idp.bench.example"));
+    fs.writeFileSync(
+      idpMetadataPath,
+      await sampleIdpMetadata({ entityId: "https://idp.bench.example" }),
+    );
     const dirs = [
       path.join(root, "consumer-a"),
       path.join(root, "install path b", "nested", "consumer-b"),

@@ -1,29 +1,64 @@
 #!/usr/bin/env node
 /**
  * The `pulumi-ngrok-dynamic` command (the package's `bin`). One subcommand:
- * `pending-creates` (see `./pendingCreates/main`).
+ * `pending-creates` (see `./pendingCreates/main`); `--help`, `-h` and `help` print what the
+ * command is for and exit 0; no command or an unknown one prints the usage and exits 2.
  *
  * @module
  */
-import { pendingCreates, USAGE } from "./pendingCreates/main";
+import { GUIDE_LINE } from "./guide";
+import { PENDING_CREATES_HELP, pendingCreates } from "./pendingCreates/main";
 
-async function main(argv: readonly string[]): Promise<number> {
+/** The help of the command itself. */
+export const HELP = [
+  "usage: pulumi-ngrok-dynamic <command> [options]",
+  "",
+  "Tools for stacks that use pulumi-ngrok-dynamic's resources. Commands:",
+  "",
+  "  pending-creates   After a pulumi up, destroy or replacement was interrupted (a killed CI job,",
+  "                    a cancelled run), finds the ngrok objects its unfinished creates made and",
+  "                    prints the commands that adopt or delete them. Changes nothing itself.",
+  "                    pulumi-ngrok-dynamic pending-creates --help says more.",
+  "",
+  GUIDE_LINE,
+].join("\n");
+
+const HELP_FLAGS: ReadonlySet<string> = new Set(["--help", "-h", "help"]);
+
+/**
+ * Runs the command with `argv` (the arguments after the program's name); resolves to the exit
+ * status. `out` and `err` receive standard output and standard error.
+ */
+export async function main(
+  argv: readonly string[],
+  out: (text: string) => void = (text) => process.stdout.write(text),
+  err: (text: string) => void = (text) => process.stderr.write(text),
+): Promise<number> {
   const [command, ...rest] = argv;
-  if (command !== "pending-creates") {
-    process.stderr.write(`${USAGE}\n`);
-    return 2;
+  if (command !== undefined && HELP_FLAGS.has(command)) {
+    out(`${rest[0] === "pending-creates" ? PENDING_CREATES_HELP : HELP}\n`);
+    return 0;
   }
-  return pendingCreates(rest);
+  if (command === "pending-creates") {
+    return pendingCreates(rest, out);
+  }
+  err(
+    (command === undefined ? "" : `pulumi-ngrok-dynamic: unknown command ${command}\n\n`) +
+      `${HELP}\n`,
+  );
+  return 2;
 }
 
 // Exits once the report is written: the API client's pacing timers and kept-alive connections
 // would otherwise keep the process running.
-main(process.argv.slice(2)).then(
-  (status) => process.stdout.write("", () => process.exit(status)),
-  (error: unknown) => {
-    process.stderr.write(
-      `pulumi-ngrok-dynamic: ${error instanceof Error ? error.message : String(error)}\n`,
-      () => process.exit(2),
-    );
-  },
-);
+if (require.main === module) {
+  main(process.argv.slice(2)).then(
+    (status) => process.stdout.write("", () => process.exit(status)),
+    (error: unknown) => {
+      process.stderr.write(
+        `pulumi-ngrok-dynamic: ${error instanceof Error ? error.message : String(error)}\n`,
+        () => process.exit(2),
+      );
+    },
+  );
+}

@@ -1,5 +1,5 @@
 /**
- * One Pulumi operation (`preview`, `up`, `refresh` or `destroy`) on a program folder, run by the
+ * One Pulumi operation (`preview`, `up`, `refresh`, `refresh --preview-only` or `destroy`) on a program folder, run by the
  * real Pulumi CLI as an Automation API inline program, in a process of its own.
  *
  * The Automation API serves the program itself (no Node.js language host is needed, and none can
@@ -22,7 +22,8 @@ import { registerTypeScript } from "./typescript";
 
 /** What {@link RealStack} asks the runner to do. */
 export interface RunRequest {
-  readonly op: "preview" | "up" | "refresh" | "destroy";
+  /** `preview-refresh` is `pulumi refresh --preview-only`: what a refresh would change, changing nothing. */
+  readonly op: "preview" | "up" | "refresh" | "preview-refresh" | "destroy";
   /** The folder of the `pulumi` binary (and the plugins beside it). */
   readonly binDir: string;
   /** The workspace folder (`Pulumi.yaml`, `Pulumi.<stack>.yaml`). */
@@ -66,7 +67,7 @@ export interface RunResult {
   readonly error?: string;
   /** `up`/`refresh`/`destroy`: the update's result and resource changes. */
   readonly summary?: { result: string; resourceChanges?: Record<string, number> };
-  /** `preview`: planned steps by op. */
+  /** `preview`, `preview-refresh`: planned steps by op. */
   readonly changeSummary?: Record<string, number>;
   /** The CLI's standard output. */
   readonly stdout: string;
@@ -171,6 +172,13 @@ async function run(request: RunRequest): Promise<RunResult> {
       case "refresh": {
         const r = await stack.refresh({ ...common, expectNoChanges: request.expectNoChanges });
         return done({ summary: summaryOf(r.summary) });
+      }
+      case "preview-refresh": {
+        const r = await stack.previewRefresh({
+          ...common,
+          expectNoChanges: request.expectNoChanges,
+        });
+        return done({ changeSummary: r.changeSummary as Record<string, number> });
       }
       case "destroy": {
         const r = await stack.destroy({ ...common });

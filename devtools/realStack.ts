@@ -147,6 +147,14 @@ export class RealStack {
     return this.run("refresh", options);
   }
 
+  /**
+   * `pulumi refresh --preview-only`: the drift a refresh would record, as planned steps by op
+   * (`changeSummary`), changing neither the state nor anything else.
+   */
+  public previewRefresh(options: OperationOptions = {}): Promise<RunResult> {
+    return this.run("preview-refresh", options);
+  }
+
   /** `pulumi destroy`. */
   public destroy(options: OperationOptions = {}): Promise<RunResult> {
     return this.run("destroy", options);

@@ -56,6 +56,12 @@ export interface RunProgramOptions {
    * Resources not listed are answered with their inputs.
    */
   readonly state?: ResourceOutputs;
+  /**
+   * Compile the program without type checking, as `pulumi up` does with
+   * `PULUMI_NODEJS_TRANSPILE_ONLY=true` (the tests' programs are type-checked by
+   * `npm run typecheck`). Default: as the environment says.
+   */
+  readonly transpileOnly?: boolean;
 }
 
 /** Runs the program in a child process and returns what it registered. */
@@ -74,6 +80,9 @@ export async function runProgram(options: RunProgramOptions): Promise<ProgramRes
           PULUMI_CONFIG: JSON.stringify(options.config ?? {}),
           PULUMI_NODEJS_PROJECT: options.project,
           PULUMI_NODEJS_STACK: options.stack,
+          ...(options.transpileOnly === undefined
+            ? {}
+            : { PULUMI_NODEJS_TRANSPILE_ONLY: String(options.transpileOnly) }),
         },
         maxBuffer: 16 * 1024 * 1024,
       },

@@ -12,16 +12,24 @@
  * 5. the public plugin: the SP metadata URL (no auth);
  * 6. the API plugin: `onRequest` authentication and version check, then the optional rate limit
  *    (`http/rateLimit.ts`), then the route plugins (SSH CAs, SSH host and user certificates,
- *    edges and routes, SAML module).
+ *    SSH credentials, edges and routes, SAML module).
  * One error handler renders every error (the app's, fastify's and the router's) in ngrok's
  * envelope; the not-found handler answers 404 or 405.
  */
 import Fastify, { type FastifyInstance } from "fastify";
 import { authenticate } from "./http/auth";
 import { installBodyParser } from "./http/bodyParser";
-import { EmulatorContext, type EmulatorSnapshot, type RecordedRequest } from "./context";
+import {
+  EmulatorContext,
+  type EmulatorSnapshot,
+  type HttpsEdgeFields,
+  type HttpsEdgeRouteFields,
+  type RecordedRequest,
+} from "./context";
+import type { HttpsEdgeJson, HttpsEdgeRouteJson } from "./model/render";
 import { handleClientError, sendError } from "./http/errorHandler";
 import { installFaults } from "./faults/hooks";
+import type { EdgesAccessControl } from "./http/edgesDeprecated";
 import { FaultInjector, seededRandom, type EmulatorFaults } from "./faults/registry";
 import { assignOperationId } from "./http/operationId";
 import { collectRoutes, notFoundHandler } from "./http/notFound";
@@ -34,6 +42,7 @@ import { publicSamlRoutes } from "./routes/publicSaml";
 import { samlRoutes } from "./routes/saml";
 import { sshCertificateAuthorityRoutes } from "./routes/sshCertificateAuthorities";
 import { sshHostCertificateRoutes, sshUserCertificateRoutes } from "./routes/sshCertificates";
+import { sshCredentialRoutes } from "./routes/sshCredentials";
 
 /** Test and inspection handle of an emulator app, available as `app.emulator`. */
 export interface EmulatorControl {
@@ -48,6 +57,29 @@ export interface EmulatorControl {
   snapshot(): EmulatorSnapshot;
   /** The fault-injection rules: add, remove, clear, list (see {@link FaultRule}). */
   readonly faults: EmulatorFaults;
+  /**
+   * The account's access to its HTTPS edges: available, read-only (`ERR_NGROK_7196` to writes)
+   * or removed (`ERR_NGROK_7008`); see {@link EdgesAccessControl}.
+   */
+  readonly edges: EdgesAccessControl;
+  /**
+   * Creates an HTTPS edge, for a test's setup: the rules and the answer of `POST /edges/https`
+   * (`{ id: "edghts_…", … }`), without an HTTP request, so it is not in `requests`, not counted
+   * by the rate limit, and not subject to fault rules or `edgesDeprecated`.
+   *
+   * @throws EmulatorApiError with ngrok's code, as the API would answer (e.g. ERR_NGROK_7073).
+   */
+  createHttpsEdge(fields?: HttpsEdgeFields): HttpsEdgeJson;
+  /**
+   * Creates a route on the edge `edgeId`, for a test's setup: the rules and the answer of
+   * `POST /edges/https/{edge_id}/routes` (`{ id: "edghtsrt_…", … }`), `match_type` and `match`
+   * defaulting to `"path_prefix"` and `"/"`, without an HTTP request (see
+   * {@link EmulatorControl.createHttpsEdge}).
+   *
+   * @throws EmulatorApiError with ngrok's code, as the API would answer (e.g. 404
+   *   ERR_NGROK_7000 for an unknown edge).
+   */
+  createHttpsEdgeRoute(edgeId: string, fields?: HttpsEdgeRouteFields): HttpsEdgeRouteJson;
 }
 
 /** A fastify instance serving the emulated API, with its {@link EmulatorControl}. */
@@ -89,6 +121,9 @@ export function createEmulatorApp(options: EmulatorOptions = {}): {
     requests: context.requests,
     snapshot: () => context.snapshot(),
     faults,
+    edges: context.edges,
+    createHttpsEdge: (fields) => context.createHttpsEdge(fields),
+    createHttpsEdgeRoute: (edgeId, fields) => context.createHttpsEdgeRoute(edgeId, fields),
   };
   app.decorate("emulator", control);
 
@@ -114,6 +149,7 @@ export function createEmulatorApp(options: EmulatorOptions = {}): {
     await api.register(sshCertificateAuthorityRoutes, { context });
     await api.register(sshHostCertificateRoutes, { context });
     await api.register(sshUserCertificateRoutes, { context });
+    await api.register(sshCredentialRoutes, { context });
     await api.register(edgeRoutes, { context });
     await api.register(samlRoutes, { context });
   });

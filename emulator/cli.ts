@@ -2,7 +2,8 @@
 /**
  * `ngrok-api-emulator [--host 127.0.0.1] [--port 8787] [--api-key KEY] [--saml-base-url URL]
  *  [--rate-limit N] [--rate-limit-window-ms MS] [--rate-limit-retry-after]
- *  [--saml-module-absent 404|null|empty|zero] [--ca-limit N] [--edges-deprecated 400|403|404]`
+ *  [--saml-module-absent 404|null|empty|zero] [--ca-limit N] [--edges-deprecated 400|403|404]
+ *  [--edges-read-only 400|403]`
  *
  * Starts the emulator and prints its base URL, the API key it accepts and the environment
  * variables to export for clients (`NGROK_API_BASE_URL`, `NGROK_API_KEY`). Stops cleanly on
@@ -16,16 +17,16 @@ import {
   startEmulator,
   type RunningEmulator,
 } from "./index";
-import { EDGES_DEPRECATED_STATUSES } from "./http/edgesDeprecated";
+import { EDGES_DEPRECATED_STATUSES, EDGES_READ_ONLY_STATUSES } from "./http/edgesDeprecated";
 import { SAML_MODULE_ABSENT_ANSWERS, type SamlModuleAbsentAnswer } from "./model/render";
 
 /** One-line usage. */
 export const USAGE =
-  "Usage: ngrok-api-emulator [--host 127.0.0.1] [--port 8787] [--api-key KEY] [--saml-base-url URL] [--rate-limit N] [--rate-limit-window-ms MS] [--rate-limit-retry-after] [--saml-module-absent 404|null|empty|zero] [--ca-limit N] [--edges-deprecated 400|403|404]";
+  "Usage: ngrok-api-emulator [--host 127.0.0.1] [--port 8787] [--api-key KEY] [--saml-base-url URL] [--rate-limit N] [--rate-limit-window-ms MS] [--rate-limit-retry-after] [--saml-module-absent 404|null|empty|zero] [--ca-limit N] [--edges-deprecated 400|403|404] [--edges-read-only 400|403]";
 
 const HELP = `${USAGE}
 
-Local emulator of ngrok's REST API (SSH certificate authorities, SSH host and user certificates, HTTPS edge route SAML module).
+Local emulator of ngrok's REST API (SSH certificate authorities, SSH host and user certificates, SSH credentials, HTTPS edge route SAML module).
 
 Options:
   --host HOST            interface to listen on (default 127.0.0.1)
@@ -47,6 +48,9 @@ Options:
   --edges-deprecated 400|403|404
                          an account without edges: every edge endpoint answers ERR_NGROK_7008
                          with this status (ngrok documents none)
+  --edges-read-only 400|403
+                         an account whose edges are read-only: every write to an edge
+                         endpoint answers ERR_NGROK_7196 with this status; reads work
   -h, --help             show this help
 
 Fault rules can be added at run time (not part of ngrok's API, same API key):
@@ -74,6 +78,8 @@ export interface CliArguments {
   caLimit?: number;
   /** From `--edges-deprecated`: the status of ERR_NGROK_7008. */
   edgesDeprecated?: { status: (typeof EDGES_DEPRECATED_STATUSES)[number] };
+  /** From `--edges-read-only`: the status of ERR_NGROK_7196. */
+  edgesReadOnly?: { status: (typeof EDGES_READ_ONLY_STATUSES)[number] };
 }
 
 function positiveIntegerArgument(name: string, value: string | undefined): number | undefined {
@@ -105,6 +111,17 @@ function edgesDeprecatedArgument(value: string | undefined): CliArguments["edges
   return { status };
 }
 
+function edgesReadOnlyArgument(value: string | undefined): CliArguments["edgesReadOnly"] {
+  if (value === undefined) return undefined;
+  const status = EDGES_READ_ONLY_STATUSES.find((allowed) => String(allowed) === value);
+  if (status === undefined) {
+    throw new UsageError(
+      `--edges-read-only must be one of ${EDGES_READ_ONLY_STATUSES.join(", ")}, got ${value}`,
+    );
+  }
+  return { status };
+}
+
 /** Parses the command line. Throws a UsageError on bad arguments. */
 export function parseCliArguments(argv: string[]): CliArguments {
   let values;
@@ -124,6 +141,7 @@ export function parseCliArguments(argv: string[]): CliArguments {
         "saml-module-absent": { type: "string" },
         "ca-limit": { type: "string" },
         "edges-deprecated": { type: "string" },
+        "edges-read-only": { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     }));
@@ -147,7 +165,7 @@ export function parseCliArguments(argv: string[]): CliArguments {
   const requests = positiveIntegerArgument("rate-limit", values["rate-limit"]);
   const windowMs = positiveIntegerArgument("rate-limit-window-ms", values["rate-limit-window-ms"]);
   const retryAfter = values["rate-limit-retry-after"] === true ? true : undefined;
-  return {
+  const parsed: CliArguments = {
     help: values.help === true,
     host: values.host,
     port,
@@ -160,7 +178,15 @@ export function parseCliArguments(argv: string[]): CliArguments {
     samlModuleAbsent: samlModuleAbsentArgument(values["saml-module-absent"]),
     caLimit: positiveIntegerArgument("ca-limit", values["ca-limit"]),
     edgesDeprecated: edgesDeprecatedArgument(values["edges-deprecated"]),
+    edgesReadOnly: edgesReadOnlyArgument(values["edges-read-only"]),
   };
+  if (parsed.edgesDeprecated !== undefined && parsed.edgesReadOnly !== undefined) {
+    throw new UsageError(
+      "--edges-deprecated and --edges-read-only exclude each other: an account without edges " +
+        "cannot also have read-only edges",
+    );
+  }
+  return parsed;
 }
 
 /** Runs the CLI; resolves with the exit code once the emulator has stopped (or failed). */
@@ -189,6 +215,7 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
       samlModuleAbsent: args.samlModuleAbsent,
       caLimit: args.caLimit,
       edgesDeprecated: args.edgesDeprecated,
+      edgesReadOnly: args.edgesReadOnly,
     });
   } catch (error) {
     process.stderr.write(`ngrok-api-emulator: cannot start: ${(error as Error).message}\n`);

@@ -19,7 +19,10 @@ import {
   type SshUserCertificateJson,
   type UrlContext,
 } from "./model/render";
+import { renderSshCredential, type SshCredentialJson } from "./model/sshCredential";
+import { findEdge, parseEdgeCreate, parseRouteCreate } from "./model/httpsEdge";
 import { EmulatorStore } from "./model/store";
+import { EdgesAccessState } from "./http/edgesDeprecated";
 
 /**
  * A route plugin of the emulator: registers routes that read and write one emulator's context
@@ -37,6 +40,35 @@ export interface RecordedRequest {
   readonly status: number;
 }
 
+/**
+ * The body of an HTTPS edge, as `POST /edges/https` takes it (ngrok's JSON, snake_case). Every
+ * field is optional.
+ */
+export interface HttpsEdgeFields {
+  /** At most 255 bytes of UTF-8 (ERR_NGROK_7073). */
+  readonly description?: string;
+  /** At most 4096 bytes of UTF-8 (ERR_NGROK_7074). */
+  readonly metadata?: string;
+  /** e.g. `["app.example.com:443"]`. Default `[]`. */
+  readonly hostports?: string[];
+}
+
+/**
+ * The body of an HTTPS edge route, as `POST /edges/https/{edge_id}/routes` takes it (ngrok's
+ * JSON, snake_case). Every field is optional here: `match_type` defaults to `"path_prefix"` and
+ * `match` to `"/"` (a route for every path).
+ */
+export interface HttpsEdgeRouteFields {
+  /** `"exact_path"` or `"path_prefix"` (ERR_NGROK_7130). Default `"path_prefix"`. */
+  readonly match_type?: string;
+  /** Non-empty (ERR_NGROK_7123). Default `"/"`. */
+  readonly match?: string;
+  /** At most 255 bytes of UTF-8 (ERR_NGROK_7073). */
+  readonly description?: string;
+  /** At most 4096 bytes of UTF-8 (ERR_NGROK_7074). */
+  readonly metadata?: string;
+}
+
 /** A SAML module in a snapshot, with the ids of the route it belongs to. */
 export type SamlModuleSnapshot = SamlModuleJson & { edgeId: string; routeId: string };
 
@@ -50,6 +82,7 @@ export interface EmulatorSnapshot {
   sshCertificateAuthorities: SshCertificateAuthorityJson[];
   sshHostCertificates: SshHostCertificateJson[];
   sshUserCertificates: SshUserCertificateJson[];
+  sshCredentials: SshCredentialJson[];
   edges: HttpsEdgeJson[];
   routes: HttpsEdgeRouteJson[];
   samlModules: SamlModuleSnapshot[];
@@ -62,12 +95,15 @@ const FALLBACK_BASE_URL = "http://localhost";
 export class EmulatorContext {
   readonly store = new EmulatorStore();
   readonly requests: RecordedRequest[] = [];
+  /** The account's access to its edges, read at each edge request (see `http/edgesDeprecated.ts`). */
+  readonly edges: EdgesAccessState;
   /** Fixed API base URL, when known (from options, or set by startEmulator after listening). */
   baseUrl: string | undefined;
   private lastRequestBaseUrl: string | undefined;
 
   constructor(readonly options: ResolvedOptions) {
     this.baseUrl = options.baseUrl;
+    this.edges = new EdgesAccessState(options.edgesAccess);
   }
 
   /** The API base URL for a request: the fixed one, else `<protocol>://<Host header>`. */
@@ -100,10 +136,37 @@ export class EmulatorContext {
     return new URL(this.options.samlBaseUrl).pathname.replace(/\/+$/, "");
   }
 
+  /**
+   * Creates an HTTPS edge as `POST /edges/https` would, with the same rules, without a request.
+   *
+   * @throws EmulatorApiError as the API would answer (e.g. ERR_NGROK_7073, ERR_NGROK_214).
+   */
+  createHttpsEdge(fields: HttpsEdgeFields = {}): HttpsEdgeJson {
+    const edge = this.store.createEdge(parseEdgeCreate(fields));
+    return renderEdge(edge, [], this.currentUrls());
+  }
+
+  /**
+   * Creates a route on an edge as `POST /edges/https/{edge_id}/routes` would, with the same
+   * rules, without a request; `match_type` and `match` default to `"path_prefix"` and `"/"`.
+   *
+   * @throws EmulatorApiError as the API would answer (e.g. 404 ERR_NGROK_7000 for an unknown
+   *   edge, 400 ERR_NGROK_227 for an id of another kind).
+   */
+  createHttpsEdgeRoute(edgeId: string, fields: HttpsEdgeRouteFields = {}): HttpsEdgeRouteJson {
+    const edge = findEdge(this.store, edgeId);
+    const route = this.store.createRoute({
+      edgeId: edge.id,
+      ...parseRouteCreate({ match_type: "path_prefix", match: "/", ...fields }),
+    });
+    return renderRoute(route, this.currentUrls());
+  }
+
   /** A deep copy of the state. */
   snapshot(): EmulatorSnapshot {
     const urls = this.currentUrls();
-    const { sshCas, sshHostCertificates, sshUserCertificates, edges, routes } = this.store.all();
+    const { sshCas, sshHostCertificates, sshUserCertificates, sshCredentials, edges, routes } =
+      this.store.all();
     const samlModules: SamlModuleSnapshot[] = [];
     for (const route of routes) {
       if (route.saml !== undefined) {
@@ -122,6 +185,7 @@ export class EmulatorContext {
       sshUserCertificates: sshUserCertificates.map((record) =>
         renderSshUserCertificate(record, urls),
       ),
+      sshCredentials: sshCredentials.map((record) => renderSshCredential(record, urls)),
       edges: edges.map((edge) => renderEdge(edge, this.store.routesOfEdge(edge.id), urls)),
       routes: routes.map((route) => renderRoute(route, urls)),
       samlModules,

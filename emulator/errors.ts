@@ -325,6 +325,49 @@ export const apiErrors = {
   sshCertificateDurationNotPositive: (noun: string, code: 1962 | 1963, window: string) =>
     err(400, code, `The ${noun} duration must be greater than 0 (${window}).`),
 
+  // SSH credentials: the catalogue's 600s, which tunnel credentials, API keys and SSH keys share
+  /** 243: an id with none of the expected prefixes (`owner_id`: `usr_` or `bot_`). */
+  invalidIdPrefixes: (id: string, prefixes: readonly string[]) =>
+    err(
+      400,
+      243,
+      `The ID ${id} is invalid. Expected an ID with prefix one of ${prefixes.join(", ")}.`,
+    ),
+  /** 600: an ACL rule that is neither '*' nor a bind rule of a domain, an address or a label. */
+  aclRuleInvalid: (rule: string) =>
+    err(
+      400,
+      600,
+      `Invalid ACL rule. An ACL rule must be '*' or start with 'bind:'. The bind value must match the format of a domain, address, or label. You specified: ${rule}.`,
+    ),
+  /** 604: credential description over 255 bytes (the catalogue says characters). */
+  credentialDescriptionTooLong: (max: number, got: number) =>
+    err(400, 604, `A description is limited to ${max} bytes; you have entered ${got} bytes.`),
+  /** 605: credential metadata over 4096 bytes (the catalogue says characters). */
+  credentialMetadataTooLong: (max: number, got: number) =>
+    err(400, 605, `Metadata is limited to ${max} bytes; you have entered ${got} bytes.`),
+  /** 606: an update without any value (only with `sshCredentials.emptyUpdate: "606"`). */
+  credentialUpdateEmpty: () =>
+    err(
+      400,
+      606,
+      "The credentials update failed because no values were provided. Specify at least one value.",
+    ),
+  /** 609: the account already has an SSH credential with this key; status 400 or 409. */
+  sshCredentialKeyExists: (publicKey: string, status: 400 | 409 = 400) =>
+    err(status, 609, `The public key ${publicKey} already exists on your account.`),
+  /** 611: no `public_key`. */
+  sshCredentialKeyMissing: () => err(400, 611, "Public key is missing or empty."),
+  /** 612: `public_key` is not a public key the emulator accepts; `reason` says why. */
+  sshCredentialKeyInvalid: (publicKey: string, reason: string) =>
+    err(400, 612, `Invalid public key ${publicKey}: ${reason}`),
+  /** 617: the account holds its limit of SSH keys (`sshCredentials.limit`; status undocumented). */
+  sshCredentialLimitReached: (max: number) =>
+    err(400, 617, `Your account is limited to ${max} SSH keys.`),
+  /** 404 (no catalogue code): no SSH credential with this id. */
+  sshCredentialNotFound: (id: string) =>
+    err(404, undefined, `The SSH credential ${id} does not exist.`),
+
   // HTTPS edges, routes and the SAML module
   /** 7008: an account without edges (`EmulatorOptions.edgesDeprecated`; status undocumented). */
   edgesDeprecated: (status = 400) =>
@@ -332,6 +375,16 @@ export const apiErrors = {
       status,
       7008,
       "Edges are deprecated and no longer available. Migration guide for accounts that used edges: https://ngrok.com/docs/universal-gateway/edges/#migration-guide.",
+    ),
+  /**
+   * 7196: an account whose edges are read-only refuses a write (`EmulatorOptions.edgesReadOnly`;
+   * status undocumented). The message is the catalogue's, with its missing space kept.
+   */
+  edgesReadOnly: (status = 400) =>
+    err(
+      status,
+      7196,
+      "Your account has read-only access to Edges. Edges are deprecated, and write access (including creating, updating, or deleting) is no longer supported for your account. For guidance on alternatives, see our migration guide: https://ngrok.com/docs/universal-gateway/edges/#migration-guide .If you believe you should still have write access to Edges, please contact support@ngrok.com for help.",
     ),
   /** 7000 (404): no HTTPS edge with this id. */
   edgeNotFound: (id: string) => err(404, 7000, "Edge not found", { details: { edge_id: id } }),

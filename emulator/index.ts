@@ -1,7 +1,8 @@
 /**
- * `ngrok-api-emulator`: a local emulator of two areas of ngrok's REST API — SSH Certificate
- * Authorities with the host and user certificates they sign, and the SAML module of HTTPS edge
- * routes (with minimal HTTPS edges and routes to hang it on) — for tests and local development.
+ * `ngrok-api-emulator`: a local emulator of three areas of ngrok's REST API — SSH Certificate
+ * Authorities with the host and user certificates they sign, SSH credentials (the public keys of
+ * ngrok's SSH reverse tunnels), and the SAML module of HTTPS edge routes (with minimal HTTPS edges
+ * and routes to hang it on) — for tests and local development.
  *
  * ```ts
  * import { startEmulator } from "ngrok-api-emulator";
@@ -15,15 +16,19 @@
  * - `POST|GET /ssh_certificate_authorities`, `GET|PATCH|DELETE /ssh_certificate_authorities/:id`
  * - `POST|GET /ssh_host_certificates`, `GET|PATCH|DELETE /ssh_host_certificates/:id`, and the
  *   same under `/ssh_user_certificates`
+ * - `POST|GET /ssh_credentials`, `GET|PATCH|DELETE /ssh_credentials/:id`
  * - `POST|GET /edges/https`, `GET|DELETE /edges/https/:id`
  * - `POST /edges/https/:edge_id/routes`, `GET|DELETE /edges/https/:edge_id/routes/:id`
  * - `PUT|GET|DELETE /edges/https/:edge_id/routes/:id/saml`
  * - public, no auth: `GET <samlBaseUrl path>/saml/:route_id` (the SP metadata XML)
  * - the emulator's own admin endpoints, not part of ngrok's API (API key, no version header):
  *   `GET|POST|DELETE /__emulator/faults`, `DELETE /__emulator/faults/:id`
+ * For a test's setup, `emulator.createHttpsEdge()` and `emulator.createHttpsEdgeRoute(edgeId)`
+ * make the edge and route a SAML module hangs on, and {@link sampleIdpMetadata} an IdP metadata
+ * document with a real certificate.
  * Options add fault injection (`faults`, see {@link FaultRule}), ngrok's rate limit
  * (`rateLimit`), and answers ngrok leaves undocumented (`samlModuleAbsent`, `caLimit`,
- * `edgesDeprecated`, `authErrorStatus`). Behaviour, defaults and error codes are described on each module and in
+ * `edgesDeprecated`, `authErrorStatus`, `sshCredentials`, `apiKeyOwnerId`). Behaviour, defaults and error codes are described on each module and in
  * `emulator/README.md`.
  *
  * @packageDocumentation
@@ -32,7 +37,15 @@ import { createEmulatorApp, type EmulatorApp } from "./app";
 import type { EmulatorOptions } from "./options";
 
 export type { EmulatorApp, EmulatorControl } from "./app";
-export type { EmulatorSnapshot, RecordedRequest, SamlModuleSnapshot } from "./context";
+export type {
+  EmulatorSnapshot,
+  HttpsEdgeFields,
+  HttpsEdgeRouteFields,
+  RecordedRequest,
+  SamlModuleSnapshot,
+} from "./context";
+export { sampleIdpMetadata } from "./fixtures/idpMetadata";
+export type { SampleIdpMetadataOptions } from "./fixtures/idpMetadata";
 export { ADMIN_PREFIX } from "./http/adminPath";
 export { apiErrors, EmulatorApiError } from "./errors";
 export type { EmulatorApiErrorOptions, EmulatorErrorBody } from "./errors";
@@ -48,10 +61,17 @@ export {
 export type { EmulatorOptions } from "./options";
 export { DEFAULT_RATE_LIMIT_REQUESTS, DEFAULT_RATE_LIMIT_WINDOW_MS } from "./http/rateLimit";
 export type { RateLimitOptions } from "./http/rateLimit";
-export { EDGES_DEPRECATED_STATUSES } from "./http/edgesDeprecated";
-export type { EdgesDeprecatedOptions } from "./http/edgesDeprecated";
+export { EDGES_DEPRECATED_STATUSES, EDGES_READ_ONLY_STATUSES } from "./http/edgesDeprecated";
+export type {
+  EdgesAccess,
+  EdgesAccessControl,
+  EdgesAccessSetting,
+  EdgesDeprecatedOptions,
+  EdgesReadOnlyOptions,
+} from "./http/edgesDeprecated";
 export { DROPPED_STATUS } from "./http/recorder";
 export { SAML_MODULE_ABSENT_ANSWERS } from "./model/render";
+export { IDP_METADATA_AGGREGATES, type IdpMetadataAggregates } from "./model/idpMetadata";
 export type {
   SamlModuleAbsentAnswer,
   HttpsEdgeJson,
@@ -61,6 +81,13 @@ export type {
   SshHostCertificateJson,
   SshUserCertificateJson,
 } from "./model/render";
+export { SSH_CREDENTIAL_OPTION_VALUES } from "./model/sshCredential";
+export type {
+  SshCredentialAclCheck,
+  SshCredentialJson,
+  SshCredentialKeyTypes,
+  SshCredentialOptions,
+} from "./model/sshCredential";
 export { startEmulator } from "./server";
 export type { RunningEmulator } from "./server";
 

@@ -2,10 +2,22 @@
  * Options of the emulator and their defaults.
  */
 import { validateFaultRule, type FaultRule } from "./faults/faultRule";
-import { randomBase62 } from "./model/ids";
 import { resolveRateLimit, type RateLimitOptions, type ResolvedRateLimit } from "./http/rateLimit";
-import { resolveEdgesDeprecated, type EdgesDeprecatedOptions } from "./http/edgesDeprecated";
+import {
+  resolveEdgesOptions,
+  type EdgesAccess,
+  type EdgesDeprecatedOptions,
+  type EdgesReadOnlyOptions,
+} from "./http/edgesDeprecated";
 import { SAML_MODULE_ABSENT_ANSWERS, type SamlModuleAbsentAnswer } from "./model/render";
+import { IDP_METADATA_AGGREGATES, type IdpMetadataAggregates } from "./model/idpMetadata";
+import { ID_PREFIX, newId, randomBase62 } from "./model/ids";
+import {
+  isOwnerId,
+  resolveSshCredentialOptions,
+  type ResolvedSshCredentialOptions,
+  type SshCredentialOptions,
+} from "./model/sshCredential";
 
 /** Default listening host: loopback only. */
 export const DEFAULT_HOST = "127.0.0.1";
@@ -102,9 +114,37 @@ export interface EmulatorOptions {
    * An account without edges (ngrok deprecated them on 2025-12-31): every `/edges/https…`
    * endpoint, the SAML module's included, answers `ERR_NGROK_7008` ("Edges are deprecated and
    * no longer available…"). `true` answers with status 400; `{ status }` picks 400, 403 or 404
-   * (ngrok documents none). Default `false`.
+   * (ngrok documents none). Default `false`. Excludes `edgesReadOnly`.
    */
   edgesDeprecated?: EdgesDeprecatedOptions | boolean;
+  /**
+   * The user (`usr_…`) or bot user (`bot_…`) the API key belongs to: the `owner_id` of SSH
+   * credentials created without one ("Defaults to the authenticated User or Bot"). Default: a
+   * generated `usr_` id, fixed for the emulator's life.
+   */
+  apiKeyOwnerId?: string;
+  /**
+   * SSH credentials' answers where ngrok is silent: ACL rule checking, accepted key types, the
+   * status of a duplicate key, empty updates, `"acl": []` in updates, the account's limit. See
+   * {@link SshCredentialOptions}; every field has a default.
+   */
+  sshCredentials?: SshCredentialOptions;
+  /**
+   * An account whose edges are read-only (ngrok's step before removing them): every write to an
+   * `/edges/https…` endpoint (any method but `GET` and `HEAD`), the SAML module's `PUT` and
+   * `DELETE` included, answers `ERR_NGROK_7196` ("Your account has read-only access to
+   * Edges…"); reads are answered. `true` answers with status 400; `{ status }` picks 400 or 403
+   * (ngrok documents none). Default `false`. Excludes `edgesDeprecated`. Both can also be
+   * changed while the emulator runs: `emulator.edges.set(…)`.
+   */
+  edgesReadOnly?: EdgesReadOnlyOptions | boolean;
+  /**
+   * What a `PUT …/saml` with an `EntitiesDescriptor` aggregate as `idp_metadata` gets (ngrok's
+   * documents say nothing of aggregates): `"refuse"` answers ERR_NGROK_7083 (default);
+   * `"first-idp"` accepts it and judges its first `EntityDescriptor` with an `IDPSSODescriptor`,
+   * as crewjam/saml (Go) does. The module stores the document as sent either way.
+   */
+  idpMetadataAggregates?: IdpMetadataAggregates;
 }
 
 /** Options with defaults applied. */
@@ -129,8 +169,14 @@ export interface ResolvedOptions {
   samlModuleAbsent: SamlModuleAbsentAnswer;
   /** The SSH CA limit, or `undefined` for none. */
   caLimit: number | undefined;
-  /** The status of `ERR_NGROK_7008` on every edge endpoint, or `undefined` when edges work. */
-  edgesDeprecatedStatus: number | undefined;
+  /** The `owner_id` of SSH credentials created without one. */
+  apiKeyOwnerId: string;
+  /** SSH credentials' options, defaults applied. */
+  sshCredentials: ResolvedSshCredentialOptions;
+  /** The account's initial access to its edges (`edgesDeprecated`, `edgesReadOnly`). */
+  edgesAccess: EdgesAccess;
+  /** What an `EntitiesDescriptor` as `idp_metadata` gets. */
+  idpMetadataAggregates: IdpMetadataAggregates;
 }
 
 /** A fresh API key: `emu_` + 32 base62 characters. */
@@ -195,6 +241,16 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
       `samlModuleAbsent must be one of ${SAML_MODULE_ABSENT_ANSWERS.map((a) => `"${a}"`).join(", ")}, got ${JSON.stringify(samlModuleAbsent)}`,
     );
   }
+  const { apiKeyOwnerId = newId(ID_PREFIX.user) } = options;
+  if (typeof apiKeyOwnerId !== "string" || !isOwnerId(apiKeyOwnerId)) {
+    throw new TypeError(`apiKeyOwnerId must start with usr_ or bot_, got ${apiKeyOwnerId}`);
+  }
+  const idpMetadataAggregates = options.idpMetadataAggregates ?? "refuse";
+  if (!IDP_METADATA_AGGREGATES.includes(idpMetadataAggregates)) {
+    throw new TypeError(
+      `idpMetadataAggregates must be "refuse" or "first-idp", got ${JSON.stringify(idpMetadataAggregates)}`,
+    );
+  }
   return {
     host: options.host ?? DEFAULT_HOST,
     port,
@@ -216,6 +272,9 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
     samlModuleAbsent,
     caLimit:
       options.caLimit === undefined ? undefined : positiveInteger(options.caLimit, 0, "caLimit"),
-    edgesDeprecatedStatus: resolveEdgesDeprecated(options.edgesDeprecated),
+    apiKeyOwnerId,
+    sshCredentials: resolveSshCredentialOptions(options.sshCredentials),
+    edgesAccess: resolveEdgesOptions(options.edgesDeprecated, options.edgesReadOnly),
+    idpMetadataAggregates,
   };
 }

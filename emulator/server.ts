@@ -3,8 +3,15 @@
  */
 import type { AddressInfo } from "node:net";
 import { createEmulatorApp } from "./app";
-import type { EmulatorSnapshot, RecordedRequest } from "./context";
+import type {
+  EmulatorSnapshot,
+  HttpsEdgeFields,
+  HttpsEdgeRouteFields,
+  RecordedRequest,
+} from "./context";
+import type { HttpsEdgeJson, HttpsEdgeRouteJson } from "./model/render";
 import type { EmulatorFaults } from "./faults/registry";
+import type { EdgesAccessControl } from "./http/edgesDeprecated";
 import type { EmulatorOptions } from "./options";
 
 /** A started emulator. */
@@ -29,6 +36,30 @@ export interface RunningEmulator {
    * `/__emulator/faults`.
    */
   readonly faults: EmulatorFaults;
+  /**
+   * The account's access to its HTTPS edges, to change while it runs: `set("read-only")`
+   * (ERR_NGROK_7196 to every write), `set("removed")` (ERR_NGROK_7008 to everything),
+   * `set("available")`, each with an optional `status`; see `EdgesAccessControl`.
+   */
+  readonly edges: EdgesAccessControl;
+  /**
+   * Creates an HTTPS edge, for a test's setup: the rules and the answer of `POST /edges/https`
+   * (`{ id: "edghts_…", … }`), without an HTTP request, so it is not in `requests`, not counted
+   * by the rate limit, and not subject to fault rules or `edgesDeprecated`.
+   *
+   * @throws EmulatorApiError with ngrok's code, as the API would answer (e.g. ERR_NGROK_7073).
+   */
+  createHttpsEdge(fields?: HttpsEdgeFields): HttpsEdgeJson;
+  /**
+   * Creates a route on the edge `edgeId`, for a test's setup: the rules and the answer of
+   * `POST /edges/https/{edge_id}/routes` (`{ id: "edghtsrt_…", … }`), `match_type` and `match`
+   * defaulting to `"path_prefix"` and `"/"`, without an HTTP request (see
+   * {@link RunningEmulator.createHttpsEdge}).
+   *
+   * @throws EmulatorApiError with ngrok's code, as the API would answer (e.g. 404
+   *   ERR_NGROK_7000 for an unknown edge).
+   */
+  createHttpsEdgeRoute(edgeId: string, fields?: HttpsEdgeRouteFields): HttpsEdgeRouteJson;
 }
 
 function urlHost(host: string, address: AddressInfo): string {
@@ -63,5 +94,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     requests: context.requests,
     snapshot: () => context.snapshot(),
     faults,
+    edges: context.edges,
+    createHttpsEdge: (fields) => context.createHttpsEdge(fields),
+    createHttpsEdgeRoute: (edgeId, fields) => context.createHttpsEdgeRoute(edgeId, fields),
   };
 }

@@ -3,19 +3,22 @@
  * emulator, with nothing to set up.
  *
  * 1. Starts the emulator on a free loopback port.
- * 2. Creates an HTTPS edge and a route in it, and writes the metadata of a demo identity provider
- *    (with a real self-signed certificate) to a temporary folder.
- * 3. Deploys the quickstart with that config:
+ * 2. Creates an HTTPS edge and a route in it (`createHttpsEdge`, `createHttpsEdgeRoute`), writes
+ *    the metadata of a sample identity provider (`sampleIdpMetadata`, a real self-signed
+ *    certificate) and a demo user's SSH public key (ed25519, made here) to a temporary folder.
+ * 3. Deploys the quickstart with that config (an SSH CA, a SAML module, and a user certificate the
+ *    CA signs for the demo key, which is then read back: principals, validity, signature):
  *    - with the Pulumi CLI (on PATH, or built by `npm run pulumi:install`): a real `pulumi up` of
  *      the root Pulumi.yaml through the Automation API (an inline program: no language host is
  *      needed), on a temporary file backend; then the real `pulumi stack output`; a `pulumi
  *      preview` of the same program given a broken IdP metadata document (an HTML page), which
  *      fails naming the rule, with no API call; an in-place update (`authorizedGroups`, one PUT);
- *      a `pulumi preview` that finds nothing to change; and `pulumi destroy` (or, with `--keep`,
- *      everything left running, with how to reach it, until Ctrl-C);
+ *      a `pulumi preview` that finds nothing to change; `pulumi destroy` and `pulumi stack rm` (or,
+ *      with `--keep`, everything left running, with how to reach it, until Ctrl-C);
  *    - without it: the program's real resources through Pulumi's own dynamic-provider host, called
- *      as the engine calls it (Check, Create, then Read for the live state), then Delete. This
- *      exercises the providers for real but is no substitute for the engine.
+ *      as the engine calls it (Check, Create, then Read for the live state), then Delete; the user
+ *      certificate in a second round, once the CA's id is known. This exercises the providers
+ *      for real but is no substitute for the engine.
  * 4. Prints the stack outputs as `pulumi stack output` does, shows what the emulator holds, cleans
  *    up, checks that nothing is left behind, and says what to do next (run it against ngrok).
  *
@@ -26,21 +29,20 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { z } from "zod";
 import { execFileSync } from "node:child_process";
+import { generateKeyPairSync } from "node:crypto";
+import * as sshpk from "sshpk";
 import { Deployment } from "../devtools/deployment";
 import { findPulumiCli, type PulumiCli } from "../devtools/pulumiCli";
 import { RealStack } from "../devtools/realStack";
 import { startProviderHost } from "../devtools/providerHost";
 import { runProgram } from "../devtools/runProgram";
-import { type RunningEmulator, startEmulator } from "../emulator/index";
+import { type RunningEmulator, sampleIdpMetadata, startEmulator } from "../emulator/index";
 import { NgrokClient } from "../provider/client";
-import { createDemoIdpMetadata } from "./demoIdentityProvider";
 
 const REPO = path.resolve(__dirname, "../..");
 const PROJECT = "ngrok-quickstart";
 const STACK = "demo";
-const idSchema = z.object({ id: z.string() });
 
 /** `--keep`: leave the emulator and the stack running at the end. */
 const KEEP = process.argv.includes("--keep");
@@ -59,27 +61,30 @@ async function main(): Promise<void> {
   try {
     step(`ngrok API emulator listening on ${emulator.url}`);
     const client = new NgrokClient({ apiKey: emulator.apiKey, baseUrl: emulator.url });
-    const edge = await client.request({
-      method: "POST",
-      path: "/edges/https",
-      body: { description: "pulumi-ngrok-dynamic demo", hostports: ["demo.ngrok.app:443"] },
-      schema: idSchema,
+    const edge = emulator.createHttpsEdge({
+      description: "pulumi-ngrok-dynamic demo",
+      hostports: ["demo.ngrok.app:443"],
     });
-    const route = await client.request({
-      method: "POST",
-      path: `/edges/https/${edge.id}/routes`,
-      body: { match_type: "path_prefix", match: "/", description: "demo route" },
-      schema: idSchema,
-    });
+    const route = emulator.createHttpsEdgeRoute(edge.id, { description: "demo route" });
     step(`created HTTPS edge ${edge.id} with route ${route.id} in the emulator`);
     const idpMetadataPath = path.join(work, "demo-idp-metadata.xml");
-    fs.writeFileSync(idpMetadataPath, await createDemoIdpMetadata("https://idp.demo.example"));
+    fs.writeFileSync(
+      idpMetadataPath,
+      await sampleIdpMetadata({ entityId: "https://idp.demo.example" }),
+    );
     step(`wrote the metadata of a demo identity provider to ${idpMetadataPath}`);
+    const userPublicKeyPath = path.join(work, "id_ed25519.pub");
+    fs.writeFileSync(userPublicKeyPath, demoPublicKey());
+    step(
+      `wrote a demo user's SSH public key to ${userPublicKeyPath} (its private key is not kept)`,
+    );
 
     const config = {
       [`${PROJECT}:edgeId`]: edge.id,
       [`${PROJECT}:routeId`]: route.id,
       [`${PROJECT}:idpMetadataPath`]: idpMetadataPath,
+      [`${PROJECT}:userPublicKeyPath`]: userPublicKeyPath,
+      [`${PROJECT}:userName`]: DEMO_USER,
       "ngrok:apiBaseUrl": emulator.url,
       "ngrok:apiKey": emulator.apiKey,
     };
@@ -103,7 +108,10 @@ async function main(): Promise<void> {
     await client.request({ method: "DELETE", path: `/edges/https/${edge.id}` });
     const left = emulator.snapshot();
     const count =
-      left.sshCertificateAuthorities.length + left.samlModules.length + left.edges.length;
+      left.sshCertificateAuthorities.length +
+      left.sshUserCertificates.length +
+      left.samlModules.length +
+      left.edges.length;
     if (count !== 0) {
       throw new Error(`the emulator still holds ${count} objects: ${JSON.stringify(left)}`);
     }
@@ -131,8 +139,7 @@ function printNextSteps(): void {
       '  - Run it against ngrok: README.md, "Quick start" (pulumi config set ngrok:apiKey --secret,',
       "    then pulumi preview and pulumi up in your own project).",
       ...keep,
-      "  - Test your own programs offline: npm install --save-dev ngrok-api-emulator",
-      '    (docs/configuration.md, "Against the local emulator").',
+      "  - Test your own programs offline: docs/testing.md has a complete test file to copy.",
     ].join("\n"),
   );
 }
@@ -166,11 +173,13 @@ async function deployWithCli(cli: PulumiCli, setup: DemoSetup): Promise<boolean>
       encoding: "utf8",
     });
   let kept = false;
+  let removed = false;
   try {
     step("$ pulumi up");
     expectOk(await stack.up({ onOutput: echo }));
     step("$ pulumi stack output");
     process.stdout.write(pulumi(["stack", "output"]));
+    describeUserCertificate(String((await stack.outputs()).sshUserCertificate), emulator);
 
     // The headline: a broken document stops at preview, before any API call.
     const htmlPage = path.join(work, "downloaded-login-page.xml");
@@ -222,10 +231,49 @@ async function deployWithCli(cli: PulumiCli, setup: DemoSetup): Promise<boolean>
     }
     step("$ pulumi destroy");
     expectOk(await stack.destroy({ onOutput: echo }));
+    // As the destroy's last lines suggest: the stack's history and config go too.
+    step(`$ pulumi stack rm ${stack.name}`);
+    await stack.remove();
+    removed = true;
+    step(`removed the stack ${stack.name} and its temporary state`);
   } finally {
-    if (!kept) await stack.remove();
+    if (!kept && !removed) await stack.remove();
   }
   return false;
+}
+
+/** The account the demo's user certificate is for. */
+const DEMO_USER = "demo";
+
+/** A fresh ed25519 public key in OpenSSH form (`ssh-ed25519 AAAA… demo@pulumi-ngrok-dynamic`). */
+function demoPublicKey(): string {
+  const { publicKey } = generateKeyPairSync("ed25519");
+  const key = sshpk.parseKey(publicKey.export({ type: "spki", format: "pem" }), "pem");
+  key.comment = `${DEMO_USER}@pulumi-ngrok-dynamic`;
+  return `${key.toString("ssh")}\n`;
+}
+
+/** `date` as ngrok writes times: `2026-11-25T16:26:19Z`. */
+const utc = (date: Date) => date.toISOString().replace(/\.\d+Z$/, "Z");
+
+/**
+ * Reads the user certificate back as `ssh-keygen -L` would: its principals, its validity, and
+ * whether the CA in the emulator signed it.
+ */
+function describeUserCertificate(line: string, emulator: RunningEmulator): void {
+  const certificate = sshpk.parseCertificate(line, "openssh");
+  const [ca] = emulator.snapshot().sshCertificateAuthorities;
+  const signed = certificate.isSignedByKey(sshpk.parseKey(ca.public_key, "ssh"));
+  if (!signed) throw new Error("the user certificate is not signed by the CA's key");
+  step(
+    `the user certificate (sshUserCertificate): for principals ${certificate.subjects
+      .map((s) => s.uid)
+      .join(
+        ", ",
+      )}, valid ${utc(certificate.validFrom)} to ${utc(certificate.validUntil)}, signed by the CA ${ca.id} (its signature ` +
+      "checks against publicKey): sshd accepts it for that account on servers whose " +
+      "TrustedUserCAKeys holds publicKey",
+  );
 }
 
 /** `--keep`: prints how to reach the emulator and the stack, then waits for Ctrl-C. */
@@ -276,7 +324,13 @@ async function deployWithHost(
     stack: STACK,
     config,
   };
-  const { resources } = await runProgram(program);
+  // The program's mocks cannot hand the user certificate the CA's real id before the CA exists,
+  // as the engine does: the first round deploys the rest, the second the certificate, with the
+  // CA's id from the state.
+  const withoutCertificate = Object.fromEntries(
+    Object.entries(config).filter(([key]) => !key.startsWith(`${PROJECT}:user`)),
+  );
+  const { resources } = await runProgram({ ...program, config: withoutCertificate });
   const host = await startProviderHost({ cwd: REPO, project: PROJECT });
   try {
     await host.configure({
@@ -287,16 +341,23 @@ async function deployWithHost(
     for (const s of await deployment.up(resources)) {
       step(`  + ${s.op} ${s.urn}`);
     }
+    const all = await runProgram({ ...program, state: deployment.outputsByName() });
+    for (const s of await deployment.up(all.resources)) {
+      if (s.op !== "same") step(`  + ${s.op} ${s.urn}`);
+    }
     await deployment.refresh();
     for (const resource of deployment.resources.values()) {
       step(`  read ${resource.type.split(":").pop()} ${resource.id}`);
     }
     const { outputs } = await runProgram({ ...program, state: deployment.outputsByName() });
     printOutputs(outputs);
+    describeUserCertificate(String(outputs.sshUserCertificate), emulator);
     const held = emulator.snapshot();
     step(
       `the emulator holds ${held.sshCertificateAuthorities.length} SSH certificate authority ` +
-        `(${held.sshCertificateAuthorities.map((ca) => ca.id).join(", ")}) and ` +
+        `(${held.sshCertificateAuthorities.map((ca) => ca.id).join(", ")}), ` +
+        `${held.sshUserCertificates.length} SSH user certificate ` +
+        `(${held.sshUserCertificates.map((c) => c.id).join(", ")}) and ` +
         `${held.samlModules.length} SAML module (on route ${held.samlModules.map((m) => m.routeId).join(", ")})`,
     );
     for (const s of await deployment.destroy()) {

@@ -8,6 +8,20 @@ import { refuseImportOption } from "./importOption";
 import { suspendPromiseStacks } from "./promiseStacks";
 import provider = require("./thinProviders/httpsEdgeRouteSaml");
 
+/**
+ * One signing certificate of the IdP metadata ngrok holds, as {@link HttpsEdgeRouteSaml.idpSigningCertificates}
+ * lists it. Read by this package from the `<KeyDescriptor use="signing">` (or use-less) `X509Certificate`
+ * of the document (SAML 2.0 Metadata, saml-metadata-2.0-os §2.4.1.1), not by ngrok.
+ */
+export interface IdpSigningCertificate {
+  /** The certificate's subject: its attributes in the certificate's order, joined by `, `, e.g. `C=US, O=Okta, CN=dev-599847`. */
+  subject: string;
+  /** End of validity (`notAfter`), ISO 8601 in UTC, e.g. `2028-09-07T14:33:59.000Z`. */
+  notAfter: string;
+  /** SHA-256 of the certificate's DER, upper-case hex pairs separated by colons, as IdP consoles show it. */
+  sha256Fingerprint: string;
+}
+
 /** Who declared each route's module in one program run: `<edge id>/<route id>` → resource. */
 type RouteHolders = Map<string, { readonly token: symbol; readonly name: string }>;
 /** Per program run (its Stack resource), so that an Automation API process can run many. */
@@ -40,8 +54,9 @@ function holdRoute(token: symbol, name: string, edgeId: string, routeId: string)
   holders.set(key, { token, name });
 }
 
-/** The outputs ngrok computes, unset: no argument sets them. */
+/** The outputs ngrok (or the provider, from the document ngrok holds) computes, unset: no argument sets them. */
 const COMPUTED_PROPERTIES = {
+  idpSigningCertificates: undefined,
   entityId: undefined,
   assertionConsumerServiceUrl: undefined,
   singleLogoutUrl: undefined,
@@ -80,11 +95,15 @@ export interface HttpsEdgeRouteSamlArgs {
   routeId: pulumi.Input<string>;
   /**
    * The full XML SAML 2.0 metadata document of your identity provider: one `EntityDescriptor`
-   * with an `IDPSSODescriptor`, a `SingleSignOnService` and a signing certificate. Required.
-   * Checked at preview: not XML (reported with line and column), DTDs, an `EntitiesDescriptor`
-   * aggregate, service-provider metadata or a missing signing certificate fail before any API
-   * call. Read it from a file with `fs.readFileSync(path, "utf8")`. Sent byte for byte;
-   * differences in surrounding whitespace or line endings are not changes.
+   * with an `IDPSSODescriptor`, a `SingleSignOnService` with the HTTP-Redirect or HTTP-POST
+   * binding at an absolute URL, and a signing certificate. Required. Checked at preview: not XML
+   * (reported with line and column), DTDs, service-provider metadata, an `EntitiesDescriptor`
+   * aggregate with several identity providers, a certificate in the wrong namespace or a missing
+   * one fail before any API call; a signing certificate that has expired or expires within 30
+   * days is a warning. An aggregate holding exactly one identity provider is accepted and that
+   * provider's `EntityDescriptor` is sent. Read it from a file with
+   * `fs.readFileSync(path, "utf8")`. Otherwise sent byte for byte; differences in surrounding
+   * whitespace or line endings are not changes.
    */
   idpMetadata: pulumi.Input<string>;
   /** Whether the module applies to traffic. Default `true`. */
@@ -188,7 +207,10 @@ export class HttpsEdgeRouteSaml extends pulumi.dynamic.Resource {
   declare public readonly edgeId: pulumi.Output<string>;
   /** The route's id (`edghtsrt_…`). */
   declare public readonly routeId: pulumi.Output<string>;
-  /** The IdP metadata document ngrok holds, byte for byte. */
+  /**
+   * The IdP metadata document ngrok holds, byte for byte (for an aggregate given as the input,
+   * the `EntityDescriptor` that was sent for it).
+   */
   declare public readonly idpMetadata: pulumi.Output<string>;
   /** Whether the module is on (default `true`). */
   declare public readonly enabled: pulumi.Output<boolean>;
@@ -210,6 +232,16 @@ export class HttpsEdgeRouteSaml extends pulumi.dynamic.Resource {
   declare public readonly nameidFormat: pulumi.Output<string>;
   /** As given: see {@link HttpsEdgeRouteSamlArgs.adoptExisting}. Never sent to ngrok. */
   declare public readonly adoptExisting: pulumi.Output<boolean | undefined>;
+  /**
+   * The signing certificates of the IdP metadata ngrok holds, in document order, each with its
+   * `subject` (e.g. `C=US, O=Okta, CN=dev-599847`), `notAfter` (end of validity, ISO 8601 in UTC, e.g.
+   * `2028-09-07T14:33:59.000Z`) and `sha256Fingerprint` (upper-case hex pairs separated by
+   * colons, as IdP consoles show it). Read from the document at each create, update and refresh,
+   * not from ngrok's answer; `[]` for a document that holds none this package can read (a module
+   * configured outside Pulumi). Use it to alert before a certificate expires; `pulumi preview`
+   * also warns for one that has expired or expires within 30 days.
+   */
+  declare public readonly idpSigningCertificates: pulumi.Output<IdpSigningCertificate[]>;
   /** The SP entity ID, a URL (equal to `metadataUrl`). Configure it at the IdP. */
   declare public readonly entityId: pulumi.Output<string>;
   /** The SP Assertion Consumer Service URL, where the IdP posts assertions. Configure it at the IdP. */

@@ -19,7 +19,11 @@ export {
 export { SshCertificate, type SshCertificateArgs } from "./sshCertificate";
 export { SshHostCertificate, type SshHostCertificateArgs } from "./sshHostCertificate";
 export { SshUserCertificate, type SshUserCertificateArgs } from "./sshUserCertificate";
-export { HttpsEdgeRouteSaml, type HttpsEdgeRouteSamlArgs } from "./httpsEdgeRouteSaml";
+export {
+  HttpsEdgeRouteSaml,
+  type HttpsEdgeRouteSamlArgs,
+  type IdpSigningCertificate,
+} from "./httpsEdgeRouteSaml";
 export {
   getSshCertificateAuthority,
   getSshCertificateAuthorityOutput,

@@ -10,22 +10,44 @@
  *
  * Exit status: 0 when every pending create is resolved (or there is none), 1 when some need a
  * decision (ambiguous, or of a type it does not handle), 2 on an error (the message says which).
+ * `--help` prints {@link PENDING_CREATES_HELP} and exits 0.
  *
  * @module
  */
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
+import { parseArgs as parseArgv } from "node:util";
 import { clientFromConfiguration } from "../../provider/client";
+import { GUIDE_LINE } from "../guide";
 import { judge } from "./judge";
 import { type LiveObject, RECOVERABLE_KINDS } from "./kinds";
 import { formatReport } from "./report";
 import { readStackState } from "./stackExport";
 
-/** The usage text. */
+/** The usage line, shown with every mistake in the arguments. */
 export const USAGE =
-  "usage: pulumi-ngrok-dynamic pending-creates [--file <export.json> | --file -] [--stack <name>] [--since <RFC 3339 time>]\n" +
-  "  Without --file, runs `pulumi stack export --show-secrets` in the current folder.\n" +
-  "  The API key comes from NGROK_API_KEY (and NGROK_API_BASE_URL for another API).";
+  "usage: pulumi-ngrok-dynamic pending-creates [--file <export.json> | --file -] [--stack <name>] [--since <RFC 3339 time>]";
+
+/** What `pending-creates --help` prints. */
+export const PENDING_CREATES_HELP = [
+  USAGE,
+  "",
+  "Run it after a pulumi up, destroy or replacement was interrupted (a killed CI job, a cancelled",
+  "run) and left pending creates in the stack: it finds the ngrok object each unfinished create",
+  "made and prints the commands that adopt or delete it and clear the pending creates. It",
+  "changes nothing itself.",
+  "",
+  "  --file <path>   the stack's state as `pulumi stack export --show-secrets` writes it; `-` reads",
+  "                  standard input. Without --file, runs that command in the current folder.",
+  "  --stack <name>  the stack to export (default: the selected stack).",
+  "  --since <time>  only objects created at or after this RFC 3339 time, e.g. when the",
+  "                  interrupted deployment began.",
+  "  --help, -h      this text.",
+  "",
+  "The API key comes from NGROK_API_KEY (NGROK_API_BASE_URL for another API than ngrok's).",
+  "Exit status: 0 every pending create resolved (or none), 1 some need your decision, 2 an error.",
+  GUIDE_LINE,
+].join("\n");
 
 /** The parsed arguments. */
 export interface PendingCreatesArgs {
@@ -33,26 +55,102 @@ export interface PendingCreatesArgs {
   readonly stack?: string;
   /** Milliseconds since the epoch. */
   readonly since?: number;
+  /** `--help` or `-h`: print {@link PENDING_CREATES_HELP} and do nothing else. */
+  readonly help?: boolean;
 }
 
 /**
- * Parses the arguments after `pending-creates`.
+ * Parses the arguments after `pending-creates` (with node's `util.parseArgs`).
  *
- * @throws Error with the usage when an argument is unknown or a value is missing or invalid.
+ * @throws Error naming the argument and the rule, followed by {@link USAGE}, when an argument is
+ *   unknown, a value is missing, or `--since` is not a time.
  */
 export function parseArgs(argv: readonly string[]): PendingCreatesArgs {
-  const args: { file?: string; stack?: string; since?: number } = {};
-  for (let i = 0; i < argv.length; i += 2) {
-    const [flag, value] = [argv[i], argv[i + 1]];
-    if (value === undefined) throw new Error(`${flag} needs a value\n${USAGE}`);
-    if (flag === "--file") args.file = value;
-    else if (flag === "--stack") args.stack = value;
-    else if (flag === "--since") {
-      args.since = Date.parse(value);
-      if (Number.isNaN(args.since)) throw new Error(`--since ${value}: not a time\n${USAGE}`);
-    } else throw new Error(`unknown argument ${flag}\n${USAGE}`);
+  let values: { file?: string; stack?: string; since?: string; help?: boolean };
+  try {
+    ({ values } = parseArgv({
+      args: [...argv],
+      options: {
+        file: { type: "string" },
+        stack: { type: "string" },
+        since: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    throw new Error(`${argumentMistake(error)}\n${USAGE}`, { cause: error });
   }
-  return args;
+  if (values.help === true) return { help: true };
+  let since: number | undefined;
+  if (values.since !== undefined) {
+    since = Date.parse(values.since);
+    if (Number.isNaN(since)) {
+      throw new Error(
+        `--since ${values.since}: not a time; give an RFC 3339 time such as 2026-01-31T09:00:00Z\n${USAGE}`,
+      );
+    }
+  }
+  return { file: values.file, stack: values.stack, since };
+}
+
+/**
+ * The mistake `util.parseArgs` found, in the command's words: its messages carry node's
+ * internals (error codes, advice on `--`), which a user of this command has no use for.
+ */
+function argumentMistake(error: unknown): string {
+  const code = (error as { code?: unknown }).code;
+  const message = error instanceof Error ? error.message : String(error);
+  // The argument, as node quotes it: 'x', '--bogus', or '--file <value>'.
+  const argument = /'([^' ]+)[^']*'/.exec(message)?.[1] ?? "";
+  switch (code) {
+    case "ERR_PARSE_ARGS_UNKNOWN_OPTION":
+      return `unknown argument ${argument}`;
+    case "ERR_PARSE_ARGS_INVALID_OPTION_VALUE":
+      return message.includes("ambiguous")
+        ? `${argument} needs a value; one starting with a dash is written ${argument}=-…`
+        : `${argument} needs a value`;
+    case "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL":
+      return `unexpected argument ${argument}: every value follows its option`;
+    default:
+      return message;
+  }
+}
+
+/**
+ * The stack's state as `pulumi stack export --show-secrets` prints it, run in the current folder.
+ *
+ * @throws Error saying what is missing when there is no `pulumi` on PATH (and how to do without
+ *   it: `--file`), or what the CLI said when the export failed.
+ */
+function exportStack(stack: string | undefined): string {
+  const args = ["stack", "export", "--show-secrets", ...(stack ? ["--stack", stack] : [])];
+  try {
+    return execFileSync("pulumi", args, {
+      encoding: "utf8",
+      maxBuffer: 256 * 1024 * 1024,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+  } catch (error) {
+    const { code, stderr } = error as { code?: unknown; stderr?: unknown };
+    if (code === "ENOENT") {
+      throw new Error(
+        "without --file, pending-creates reads the stack's state by running `pulumi stack " +
+          "export --show-secrets`, and there is no `pulumi` on PATH. Install the Pulumi CLI " +
+          "(https://www.pulumi.com/docs/install/) or add its folder to PATH; or, where the CLI " +
+          "runs, export the state to a file and pass it: pulumi stack export --show-secrets " +
+          "--file export.json, then pulumi-ngrok-dynamic pending-creates --file export.json",
+        { cause: error },
+      );
+    }
+    const said = typeof stderr === "string" ? stderr.trim() : "";
+    throw new Error(
+      `\`pulumi ${args.join(" ")}\` failed${said === "" ? "" : `: ${said}`}. Run it in the ` +
+        "stack's project folder (or name the stack with --stack), or pass an exported state with --file",
+      { cause: error },
+    );
+  }
 }
 
 /** Runs the command; returns the exit status (see the module comment). */
@@ -61,16 +159,16 @@ export async function pendingCreates(
   out: (text: string) => void = (text) => process.stdout.write(text),
 ): Promise<number> {
   const args = parseArgs(argv);
+  if (args.help === true) {
+    out(`${PENDING_CREATES_HELP}\n`);
+    return 0;
+  }
   const text =
     args.file === "-"
       ? fs.readFileSync(0, "utf8")
       : args.file !== undefined
         ? fs.readFileSync(args.file, "utf8")
-        : execFileSync(
-            "pulumi",
-            ["stack", "export", "--show-secrets", ...(args.stack ? ["--stack", args.stack] : [])],
-            { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 },
-          );
+        : exportStack(args.stack);
   const state = readStackState(text);
   const types = new Set(state.pendingCreates.map((p) => p.type));
   const live = new Map<string, LiveObject[]>();

@@ -12,7 +12,10 @@
  *   the document element, an undefined entity) count as failures, not only its fatal errors;
  * - any DOCTYPE, with or without entity declarations (no DTD is ever processed, so external
  *   entities are never resolved and entity expansion cannot happen);
- * - an `EntitiesDescriptor` aggregate, even one holding a single IdP;
+ * - an `EntitiesDescriptor` aggregate, even one holding a single IdP, unless
+ *   `EmulatorOptions.idpMetadataAggregates` is `"first-idp"`: then its first `EntityDescriptor`
+ *   with an `IDPSSODescriptor` is judged in its place, as crewjam/saml's `ParseMetadata` does
+ *   (ngrok's documents say nothing of aggregates, so both answers are played);
  * - an `EntityDescriptor` outside the SAML 2.0 metadata namespace;
  * - an `EntityDescriptor` without an `IDPSSODescriptor` (e.g. SP metadata).
  *
@@ -24,6 +27,15 @@ import { DOMParser, type Element as XmlElement } from "@xmldom/xmldom";
 
 /** SAML 2.0 metadata namespace. */
 export const SAML_METADATA_NS = "urn:oasis:names:tc:SAML:2.0:metadata";
+
+/**
+ * What the emulator does with an `EntitiesDescriptor` (`EmulatorOptions.idpMetadataAggregates`):
+ * `"refuse"` answers ERR_NGROK_7083 (default); `"first-idp"` takes its first identity provider.
+ */
+export type IdpMetadataAggregates = "refuse" | "first-idp";
+
+/** The values of {@link IdpMetadataAggregates}. */
+export const IDP_METADATA_AGGREGATES: readonly IdpMetadataAggregates[] = ["refuse", "first-idp"];
 
 /** Result of {@link validateIdpMetadata}. */
 export type IdpMetadataResult =
@@ -37,7 +49,10 @@ function firstLine(text: string): string {
 }
 
 /** Checks that `xml` is one SAML 2.0 IdP EntityDescriptor. Never throws. */
-export function validateIdpMetadata(xml: string): IdpMetadataResult {
+export function validateIdpMetadata(
+  xml: string,
+  aggregates: IdpMetadataAggregates = "refuse",
+): IdpMetadataResult {
   const text = xml.replace(/^\uFEFF/, "").replace(/^\s+/, "");
   if (text.length === 0) return { ok: false, reason: "the document is empty" };
   if (DOCTYPE.test(text)) {
@@ -66,6 +81,26 @@ export function validateIdpMetadata(xml: string): IdpMetadataResult {
   }
   if (root === null) return { ok: false, reason: "the document has no root element" };
 
+  if (
+    root.namespaceURI === SAML_METADATA_NS &&
+    root.localName === "EntitiesDescriptor" &&
+    aggregates === "first-idp"
+  ) {
+    const entities = root.getElementsByTagNameNS(SAML_METADATA_NS, "EntityDescriptor");
+    for (let i = 0; i < entities.length; i += 1) {
+      const entity = entities.item(i);
+      if (
+        entity &&
+        entity.getElementsByTagNameNS(SAML_METADATA_NS, "IDPSSODescriptor").length > 0
+      ) {
+        root = entity;
+        break;
+      }
+    }
+    if (root.localName === "EntitiesDescriptor") {
+      return { ok: false, reason: "no entity found with an IDPSSODescriptor in the aggregate" };
+    }
+  }
   if (root.namespaceURI === SAML_METADATA_NS && root.localName === "EntitiesDescriptor") {
     return {
       ok: false,

@@ -23,7 +23,7 @@
  * `idp_metadata_url` is stored and echoed but never fetched.
  */
 import { apiErrors } from "../errors";
-import { validateIdpMetadata } from "./idpMetadata";
+import { type IdpMetadataAggregates, validateIdpMetadata } from "./idpMetadata";
 import type { SamlModuleSettings } from "./store";
 import { checkFields, isPlainObject, objectBody, utf8Length } from "./validation";
 
@@ -75,7 +75,7 @@ export function unwrapSamlBody(body: unknown): Record<string, unknown> {
 /** Validates a Replace body and returns the module's settings with defaults applied. */
 export function parseSamlModuleBody(
   body: unknown,
-  limits: { idpMetadataMaxBytes: number },
+  limits: { idpMetadataMaxBytes: number; idpMetadataAggregates?: IdpMetadataAggregates },
 ): SamlModuleSettings {
   const values = checkFields(unwrapSamlBody(body), SAML_MODULE_FIELDS);
   const idpMetadata = values.idp_metadata ?? "";
@@ -87,7 +87,7 @@ export function parseSamlModuleBody(
     if (size > limits.idpMetadataMaxBytes) {
       throw apiErrors.samlMetadataTooLarge(limits.idpMetadataMaxBytes, size);
     }
-    const result = validateIdpMetadata(idpMetadata);
+    const result = validateIdpMetadata(idpMetadata, limits.idpMetadataAggregates);
     if (!result.ok) throw apiErrors.samlMetadataUnparseable(result.reason);
   }
   const nameIdFormat = values.nameid_format ?? "";

@@ -10,6 +10,7 @@ import type { KeyObject } from "node:crypto";
 import type { SigningCertificate } from "./certificates";
 import { ID_PREFIX } from "./ids";
 import { RecordTable } from "./recordTable";
+import type { SshCredentialRecord } from "./sshCredential";
 import type { SshKeyType } from "./sshKeys";
 
 /** A stored SSH Certificate Authority. `privateKey` never leaves the emulator. */
@@ -115,7 +116,7 @@ export interface RouteRecord {
 }
 
 /**
- * In-memory state of one emulator instance. SSH CAs and certificates are plain tables (a CA
+ * In-memory state of one emulator instance. SSH CAs, certificates and credentials are plain tables (a CA
  * with certificates is not deleted: the SSH CA model checks {@link certificatesSignedBy});
  * edges and routes go through the methods below, which keep them consistent (deleting an edge
  * deletes its routes, a route is found only under its own edge).
@@ -130,6 +131,8 @@ export class EmulatorStore {
     host: new RecordTable<SshCertificateRecord>(ID_PREFIX.sshHostCertificate),
     user: new RecordTable<SshCertificateRecord>(ID_PREFIX.sshUserCertificate),
   };
+  /** The SSH credentials (the rules, duplicate keys included, are in `sshCredential.ts`). */
+  readonly sshCredentials = new RecordTable<SshCredentialRecord>(ID_PREFIX.sshCredential);
   private readonly edges = new RecordTable<EdgeRecord>(ID_PREFIX.httpsEdge);
   private readonly routes = new RecordTable<RouteRecord>(ID_PREFIX.httpsEdgeRoute);
 
@@ -206,6 +209,7 @@ export class EmulatorStore {
     sshCas: SshCaRecord[];
     sshHostCertificates: SshCertificateRecord[];
     sshUserCertificates: SshCertificateRecord[];
+    sshCredentials: SshCredentialRecord[];
     edges: EdgeRecord[];
     routes: RouteRecord[];
   } {
@@ -213,6 +217,7 @@ export class EmulatorStore {
       sshCas: this.sshCas.oldestFirst(),
       sshHostCertificates: this.sshCertificates.host.oldestFirst(),
       sshUserCertificates: this.sshCertificates.user.oldestFirst(),
+      sshCredentials: this.sshCredentials.oldestFirst(),
       edges: this.edges.oldestFirst(),
       routes: this.routes.oldestFirst(),
     };

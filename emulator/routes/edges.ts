@@ -5,11 +5,12 @@
  *   `GET|DELETE /edges/https/:id`;
  * - `POST /edges/https/:edge_id/routes`, `GET|DELETE /edges/https/:edge_id/routes/:id`.
  * Deleting an edge deletes its routes and their SAML modules. Body rules and lookups are in
- * `model/httpsEdge.ts`. With `EmulatorOptions.edgesDeprecated`, every request answers
- * ERR_NGROK_7008 instead (`http/edgesDeprecated.ts`).
+ * `model/httpsEdge.ts`. While the account's edges are removed (`EmulatorOptions.edgesDeprecated`),
+ * every request answers ERR_NGROK_7008 instead; while they are read-only (`edgesReadOnly`), every
+ * write answers ERR_NGROK_7196 (`http/edgesDeprecated.ts`).
  */
 import type { ContextRoutes } from "../context";
-import { edgesDeprecatedHook } from "../http/edgesDeprecated";
+import { edgesAccessHook } from "../http/edgesDeprecated";
 import { findEdge, findRoute, parseEdgeCreate, parseRouteCreate } from "../model/httpsEdge";
 import { ID_PREFIX } from "../model/ids";
 import { paginate, parsePageQuery } from "../model/paging";
@@ -24,9 +25,7 @@ export type RouteParams = { Params: { edge_id: string; id: string } };
 /** Registers the edge and route routes. */
 export const edgeRoutes: ContextRoutes = async (app, { context }) => {
   const { store } = context;
-  if (context.options.edgesDeprecatedStatus !== undefined) {
-    app.addHook("onRequest", edgesDeprecatedHook(context.options.edgesDeprecatedStatus));
-  }
+  app.addHook("onRequest", edgesAccessHook(context.edges));
 
   app.post("/edges/https", async (request, reply) => {
     checkQuery(request.query, []);

@@ -8,10 +8,12 @@
  *   404 ERR_NGROK_7124, unless `EmulatorOptions.samlModuleAbsent` picks another answer: then GET
  *   answers 200 with `null`, `{}` or a zero-valued module, and DELETE 204. The certificate rules
  *   are in `model/samlModuleStore.ts`.
- * - With `EmulatorOptions.edgesDeprecated`, every request answers ERR_NGROK_7008 instead.
+ * - While the account's edges are removed (`EmulatorOptions.edgesDeprecated`), every request
+ *   answers ERR_NGROK_7008 instead; while they are read-only (`edgesReadOnly`), PUT and DELETE
+ *   answer ERR_NGROK_7196 (`http/edgesDeprecated.ts`).
  */
 import type { ContextRoutes } from "../context";
-import { edgesDeprecatedHook } from "../http/edgesDeprecated";
+import { edgesAccessHook } from "../http/edgesDeprecated";
 import { findRoute } from "../model/httpsEdge";
 import { renderAbsentSamlModule, renderSamlModule } from "../model/render";
 import { parseSamlModuleBody } from "../model/samlModule";
@@ -22,11 +24,9 @@ import type { RouteParams } from "./edges";
 /** Registers the SAML module routes. */
 export const samlRoutes: ContextRoutes = async (app, { context }) => {
   const { store } = context;
-  const { edgesDeprecatedStatus, samlModuleAbsent } = context.options;
+  const { samlModuleAbsent } = context.options;
   const path = "/edges/https/:edge_id/routes/:id/saml";
-  if (edgesDeprecatedStatus !== undefined) {
-    app.addHook("onRequest", edgesDeprecatedHook(edgesDeprecatedStatus));
-  }
+  app.addHook("onRequest", edgesAccessHook(context.edges));
 
   app.put<RouteParams>(path, async (request) => {
     checkQuery(request.query, []);

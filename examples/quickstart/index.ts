@@ -1,9 +1,14 @@
 // The quickstart (the program of the repository's root Pulumi.yaml): an ed25519 SSH certificate
-// authority, and SAML sign-in on an existing ngrok HTTPS edge route.
+// authority, SAML sign-in on an existing ngrok HTTPS edge route, and optionally an SSH user
+// certificate for your key, signed by the CA.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
-import { HttpsEdgeRouteSaml, SshCertificateAuthority } from "pulumi-ngrok-dynamic";
+import {
+  HttpsEdgeRouteSaml,
+  SshCertificateAuthority,
+  SshUserCertificate,
+} from "pulumi-ngrok-dynamic";
 
 const config = new pulumi.Config();
 
@@ -44,6 +49,20 @@ const sso = new HttpsEdgeRouteSaml("route-sso", {
   authorizedGroups: config.getObject<string[]>("authorizedGroups"),
 });
 
+// Optional: a user certificate for your SSH key (`pulumi config set userPublicKeyPath
+// ~/.ssh/id_ed25519.pub` and `pulumi config set userName deploy`), valid 24 hours from its signing
+// for the account userName on every server whose sshd trusts the CA.
+const userPublicKeyPath = config.get("userPublicKeyPath");
+const userCertificate =
+  userPublicKeyPath === undefined
+    ? undefined
+    : new SshUserCertificate("user-cert", {
+        sshCertificateAuthorityId: ca.id,
+        publicKey: fs.readFileSync(path.resolve(userPublicKeyPath), "utf8"),
+        principals: [required("userName", "the account the certificate lets you log in as")],
+        description: `user certificate of stack ${pulumi.getStack()}`,
+      });
+
 /** The CA's public key, one line of an sshd `TrustedUserCAKeys` file. */
 export const publicKey = ca.publicKey;
 /** The SP entity ID to configure at the IdP. */
@@ -52,3 +71,5 @@ export const entityId = sso.entityId;
 export const assertionConsumerServiceUrl = sso.assertionConsumerServiceUrl;
 /** The SP metadata URL, for IdPs that configure themselves from it. */
 export const metadataUrl = sso.metadataUrl;
+/** With `userPublicKeyPath`: the signed certificate, for `~/.ssh/id_ed25519-cert.pub`. */
+export const sshUserCertificate = userCertificate?.certificate;

@@ -143,6 +143,17 @@ export function resolveApiSettings(
   return { apiKey, baseUrl: normalizeBaseUrl(rawBaseUrl) };
 }
 
+/**
+ * Whether an API key is set, now: the stack config `ngrok:apiKey` (default: what
+ * {@link configureFromStack} remembered) or `NGROK_API_KEY`, as {@link resolveApiSettings} looks.
+ */
+export function hasApiKey(
+  env: NodeJS.ProcessEnv = process.env,
+  stack: StackSettings = stackConfig,
+): boolean {
+  return (stack.apiKey ?? nonEmpty(env[ENV_VARS.apiKey])) !== undefined;
+}
+
 /** Where an API key came from: the stack config key or the environment variable. */
 export type ApiKeySource = typeof CONFIG_KEYS.apiKey | typeof ENV_VARS.apiKey;
 

@@ -10,7 +10,7 @@
  * @module
  */
 import { isBranded } from "../common/brand";
-import { EDGES_DEPRECATED_CODE } from "./errorCodes";
+import { EDGES_UNAVAILABLE_CODES } from "./errorCodes";
 
 /**
  * Where in the API a request went: the HTTP method and the path (with query) relative to the
@@ -63,7 +63,8 @@ export class NgrokApiError extends Error {
   /**
    * What to do about this error, when the client knows (an authentication failure, whether
    * answered 401 or 403, naming where the API key came from; an account without edges,
-   * `ERR_NGROK_7008`; the SSH CA limit, `ERR_NGROK_1956`): the end of the message.
+   * `ERR_NGROK_7008`, or with read-only edges, `ERR_NGROK_7196`; the SSH CA limit,
+   * `ERR_NGROK_1956`): the end of the message.
    */
   public readonly hint: string | undefined;
 
@@ -104,12 +105,15 @@ export class NgrokApiError extends Error {
 
   /**
    * True when this is a 404: the object (or its parent edge or route) does not exist. Not for
-   * `ERR_NGROK_7008` (an account without edges), whatever its status: ngrok does not document
-   * it, and a module read or deleted on such an account must fail with what to do rather than
-   * pass for gone.
+   * `ERR_NGROK_7008` (an account without edges) or `ERR_NGROK_7196` (read-only edges), whatever
+   * their status: ngrok does not document it, and a module read or deleted on such an account
+   * must be told apart from one that is gone (see `HttpsEdgeRouteSaml`'s delete).
    */
   public get isNotFound(): boolean {
-    return this.statusCode === 404 && this.errorCode !== EDGES_DEPRECATED_CODE;
+    return (
+      this.statusCode === 404 &&
+      (this.errorCode === undefined || !EDGES_UNAVAILABLE_CODES.includes(this.errorCode))
+    );
   }
 }
 

@@ -6,8 +6,9 @@
  * - An authentication failure, answered with 401 or 403 (ngrok's catalogue and clients say 401;
  *   a third-party test against the live API saw 403): the same sentence either way, naming where
  *   the key came from (`ngrok:apiKey` or `NGROK_API_KEY`), never the key.
- * - `ERR_NGROK_7008`, an account without edges (ngrok deprecated them on 2025-12-31): whatever
- *   its status, which ngrok does not document.
+ * - `ERR_NGROK_7008`, an account without edges (ngrok deprecated them on 2025-12-31), and
+ *   `ERR_NGROK_7196`, an account whose edges are read-only: whatever their status, which ngrok
+ *   does not document.
  * - `ERR_NGROK_1956`, the account's limit of SSH certificate authorities.
  *
  * Source: `ngrok-api.md` ("Errors", "Status of these APIs"); ngrok's error catalogue.
@@ -15,7 +16,12 @@
  * @module
  */
 import { type ApiKeySource, CONFIG_KEYS, ENV_VARS } from "./configuration";
-import { EDGES_DEPRECATED_CODE, SSH_CA_LIMIT_CODE } from "./errorCodes";
+import {
+  EDGES_DEPRECATED_CODE,
+  EDGES_READ_ONLY_CODE,
+  EDGES_UNAVAILABLE_CODES,
+  SSH_CA_LIMIT_CODE,
+} from "./errorCodes";
 
 /**
  * ngrok's authentication codes: 200 header missing, 201 unparseable, 202/203 invalid credential,
@@ -27,11 +33,12 @@ const AUTH_CODES: ReadonlySet<string> = new Set(
 
 /**
  * True when an error answer is an authentication failure: a 401, an authentication code, or a
- * 403 without a code (a 403 with another code, such as `ERR_NGROK_7008`, is something else).
+ * 403 without a code (a 403 with another code, such as `ERR_NGROK_7008` or `ERR_NGROK_7196`, is
+ * something else).
  */
 export function isAuthFailure(statusCode: number, errorCode: string | undefined): boolean {
   if (errorCode !== undefined && AUTH_CODES.has(errorCode)) return true;
-  if (errorCode === EDGES_DEPRECATED_CODE) return false;
+  if (errorCode !== undefined && EDGES_UNAVAILABLE_CODES.includes(errorCode)) return false;
   return statusCode === 401 || (statusCode === 403 && errorCode === undefined);
 }
 
@@ -49,12 +56,26 @@ export function apiErrorHint(
 ): string | undefined {
   if (errorCode === EDGES_DEPRECATED_CODE) {
     return (
-      "This ngrok account has no HTTPS edges: ngrok deprecated edges on 2025-12-31, and only " +
-      "accounts that already had edges can still manage them, which is what HttpsEdgeRouteSaml " +
-      "serves. For single sign-on on other accounts, use a cloud endpoint with a Traffic Policy " +
-      "openid-connect or oauth action (ngrok's SAML action is not generally available). If this " +
-      "account had edges, ask ngrok support; to drop a resource whose edge is gone from the " +
-      "stack without calling the API, run pulumi state delete <urn>"
+      "This ngrok account has no HTTPS edges: ngrok deprecated edges on 2025-12-31 and has " +
+      "removed them from this account (or the API key is another account's), and " +
+      "HttpsEdgeRouteSaml serves accounts that still have edges. For single sign-on, use a " +
+      "cloud endpoint with a Traffic Policy openid-connect or oauth action (ngrok's saml action " +
+      "is in early access). To take an HttpsEdgeRouteSaml out of the stack, delete it from the " +
+      "program and run pulumi up, or run pulumi destroy: its delete finishes with a warning, " +
+      "since there is nothing left to delete. If this account should have edges, check the API " +
+      "key, then ask ngrok support"
+    );
+  }
+  if (errorCode === EDGES_READ_ONLY_CODE) {
+    return (
+      "This ngrok account's HTTPS edges are read-only: ngrok deprecated edges on 2025-12-31 and " +
+      "no longer lets this account create, change or delete them; the SAML module keeps the " +
+      "configuration it has. For a sign-in you can change, move the route's traffic to a cloud " +
+      "endpoint with a Traffic Policy openid-connect or oauth action (ngrok's saml action is in " +
+      "early access). To stop managing the module, delete the HttpsEdgeRouteSaml from the " +
+      "program and run pulumi up, or run pulumi destroy: its delete finishes with a warning " +
+      "and leaves the module protecting the route. If this account should still write edges, " +
+      "ask ngrok support"
     );
   }
   if (errorCode === SSH_CA_LIMIT_CODE) {

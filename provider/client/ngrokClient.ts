@@ -11,7 +11,8 @@
  *
  * Failed attempts are retried as `./retryPolicy` decides ({@link retryDecision}: 429 for every
  * method, 502/503/504, resets and timeouts for GET, PUT, PATCH and DELETE only, a connection
- * that could not be opened for every method), with exponential back-off and full jitter drawn by
+ * that could not be opened for every method, a few seconds only for a loopback address that
+ * refuses or a host name that does not resolve), with exponential back-off and full jitter drawn by
  * exponential-backoff, bounded by {@link RetryPolicy.attempts} and {@link RetryPolicy.deadlineMs};
  * each retry is logged at debug level (see `./log`).
  *
@@ -30,7 +31,7 @@ import type * as ExponentialBackoff from "exponential-backoff";
 import type * as NodeFetch from "node-fetch";
 import type { Response } from "node-fetch";
 import type { z } from "zod";
-import type { NgrokApiSettings } from "./configuration";
+import { DEFAULT_API_BASE_URL, type NgrokApiSettings } from "./configuration";
 import { apiError, parseBody, redact, redirectError } from "./decode";
 import { type Endpoint, NgrokApiError, NgrokClientError } from "./errors";
 import { logDebug } from "./log";
@@ -383,6 +384,11 @@ function annotateUnreachable(
     error.message +=
       "; nothing listens there (is the emulator running? ngrok:apiBaseUrl or NGROK_API_BASE_URL " +
       "say where the API is)";
+  }
+  if (error.transportCode === "ENOTFOUND") {
+    error.message +=
+      "; the host name does not resolve (is it mistyped? ngrok:apiBaseUrl or NGROK_API_BASE_URL " +
+      `say where the API is; left unset, it is ${DEFAULT_API_BASE_URL})`;
   }
   error.message +=
     `; gave up after ${tries} over ${(elapsedMs / 1000).toFixed(1)} s ` +

@@ -16,9 +16,12 @@
  *   {@link NgrokClientError.requestOutcome} `"unknown"` (or as an {@link NgrokApiError} 5xx) so
  *   that the caller can look for what it may have created.
  * - a connection that could not be opened (refused, DNS failure), every method: nothing was sent.
- *   A connection refused by a loopback address (`127.0.0.1`, `localhost`, `::1`: an emulator that
- *   is not running) is retried for {@link LOOPBACK_REFUSED_BUDGET_MS} only, since nothing there
- *   is going to start answering the way a remote API recovers.
+ *   Two of these are retried for a few seconds only, since waiting does not mend them the way a
+ *   remote API recovers: a connection refused by a loopback address (`127.0.0.1`, `localhost`,
+ *   `::1`: an emulator that is not running), for {@link LOOPBACK_REFUSED_BUDGET_MS}; and a host
+ *   name that does not resolve (`ENOTFOUND`: the resolver answered that the name does not
+ *   exist, e.g. a mistyped `api.ngrok.con`), for {@link UNRESOLVED_HOST_BUDGET_MS}. A resolver
+ *   that did not answer (`EAI_AGAIN`) is a transient fault and is retried as usual.
  * - nothing else (other 4xx and 5xx, a body of the wrong shape, a redirect).
  *
  * @module
@@ -93,13 +96,14 @@ export interface RetryQuestion {
  * `stoppedBy` says why a request is not retried: `"attempts"` (none left), `"not-retriable"`
  * (the failure is not one of the module comment's), `"deadline"` (a retriable failure, but the
  * longest wait would end after the deadline), `"loopback-refused"` (a loopback address has
- * refused the connection for {@link LOOPBACK_REFUSED_BUDGET_MS}).
+ * refused the connection for {@link LOOPBACK_REFUSED_BUDGET_MS}), `"unresolved-host"` (the API's
+ * host name has not resolved for {@link UNRESOLVED_HOST_BUDGET_MS}).
  */
 export type RetryDecision =
   | { readonly retry: false; readonly stoppedBy: "attempts" | "not-retriable" }
   | {
       readonly retry: false;
-      readonly stoppedBy: "deadline" | "loopback-refused";
+      readonly stoppedBy: "deadline" | "loopback-refused" | "unresolved-host";
       readonly reason: string;
     }
   | {
@@ -120,6 +124,14 @@ const RETRIABLE_SERVER_STATUSES: ReadonlySet<number> = new Set([500, 502, 503, 5
  * first sending: 5000 ms.
  */
 export const LOOPBACK_REFUSED_BUDGET_MS = 5000;
+
+/**
+ * How long a request keeps retrying a host name that does not resolve (`ENOTFOUND`), counted
+ * from its first sending: 5000 ms. Long enough for a resolver's brief hiccup; a mistyped
+ * `ngrok:apiBaseUrl` fails in 2 to 3 s instead of after every attempt's back-off (53 to 100 s
+ * with the default 10 attempts, measured for #27).
+ */
+export const UNRESOLVED_HOST_BUDGET_MS = 5000;
 
 /**
  * Whether to send a request again after a failed attempt, and how long to wait first: the rules
@@ -146,10 +158,13 @@ export function retryDecision(question: RetryQuestion): RetryDecision {
   const firstSentAt = deadline - policy.deadlineMs;
   if (
     question.loopback === true &&
-    refused(error) &&
+    notSent(error, "ECONNREFUSED") &&
     now + backOffMs > firstSentAt + LOOPBACK_REFUSED_BUDGET_MS
   ) {
     return { retry: false, stoppedBy: "loopback-refused", reason };
+  }
+  if (notSent(error, "ENOTFOUND") && now + backOffMs > firstSentAt + UNRESOLVED_HOST_BUDGET_MS) {
+    return { retry: false, stoppedBy: "unresolved-host", reason };
   }
   return { retry: true, reason, retryAfterMs, backOffMs };
 }
@@ -177,15 +192,21 @@ export function retryLogLine(
   if (decision.stoppedBy === "loopback-refused") {
     return `ngrok API: not retrying ${where} after ${decision.reason}: a loopback address has refused connections for ${LOOPBACK_REFUSED_BUDGET_MS} ms`;
   }
+  if (decision.stoppedBy === "unresolved-host") {
+    return `ngrok API: not retrying ${where} after ${decision.reason}: the host name has not resolved for ${UNRESOLVED_HOST_BUDGET_MS} ms`;
+  }
   return undefined;
 }
 
-/** True when `error` is a connection refused (`ECONNREFUSED`) before anything was sent. */
-function refused(error: unknown): boolean {
+/**
+ * True when `error` is a connection that failed with node's `code` (`ECONNREFUSED`,
+ * `ENOTFOUND`) before anything was sent.
+ */
+function notSent(error: unknown, code: string): boolean {
   return (
     NgrokClientError.isInstance(error) &&
     error.requestOutcome === "not-sent" &&
-    error.transportCode === "ECONNREFUSED"
+    error.transportCode === code
   );
 }
 

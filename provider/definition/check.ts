@@ -63,6 +63,7 @@ export function typeRule(c: Checker, name: string, property: PropertyDefinition)
       c.stringList(name);
       return;
     case "stringMap":
+    case "objectList":
       c.take(name);
       return;
     case "ngrokId": {

@@ -59,8 +59,32 @@ export interface StringMapType {
 }
 
 /** Every kind of property type. */
+/** One field of an {@link ObjectListType}'s objects: a string, described. */
+export interface ObjectField {
+  readonly description: string;
+}
+/**
+ * A list of objects with string fields (an output computed by the provider), e.g. the signing
+ * certificates of an IdP metadata document. `typeName` names the objects' type in the SDK and
+ * the package schema.
+ */
+export interface ObjectListType {
+  readonly kind: "objectList";
+  readonly typeName: string;
+  readonly typeDescription: string;
+  readonly fields: Readonly<Record<string, ObjectField>>;
+}
+
+/** Every kind of property type. */
 export type PropertyType =
-  StringType | BooleanType | IntegerType | EnumType | NgrokIdType | StringListType | StringMapType;
+  | StringType
+  | BooleanType
+  | IntegerType
+  | EnumType
+  | NgrokIdType
+  | StringListType
+  | StringMapType
+  | ObjectListType;
 
 /** The JavaScript value of a property of type `T`. */
 export type ValueOf<T extends PropertyType> =
@@ -74,7 +98,9 @@ export type ValueOf<T extends PropertyType> =
           ? string[]
           : T extends StringMapType
             ? Record<string, string>
-            : string;
+            : T extends ObjectListType
+              ? { [K in keyof T["fields"]]: string }[]
+              : string;
 
 /** A value as a definition writes it: lists and maps may be read-only literals. */
 export type LiteralOf<T extends PropertyType> = ValueOf<T> | ReadonlyOf<ValueOf<T>>;

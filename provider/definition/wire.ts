@@ -68,6 +68,7 @@ export function isEchoed(property: PropertyDefinition): boolean {
 function cleared(type: PropertyType): unknown {
   switch (type.kind) {
     case "stringList":
+    case "objectList":
       return [];
     case "stringMap":
       return {};
@@ -170,6 +171,11 @@ function fieldSchema(property: PropertyDefinition): z.ZodType {
       break;
     case "stringMap":
       schema = z.record(z.string(), z.string());
+      break;
+    case "objectList":
+      schema = z.array(
+        z.object(Object.fromEntries(Object.keys(type.fields).map((f) => [f, z.string()]))),
+      );
       break;
     default:
       schema =

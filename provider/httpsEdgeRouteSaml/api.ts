@@ -14,6 +14,7 @@
 import { z } from "zod";
 import { liveInputsFrom, outputsFrom, requestBody, responseSchema } from "../definition/wire";
 import { withClaim, withoutClaim } from "./claim";
+import { idpMetadataToSend, parseIdpMetadata, type SigningCertificate } from "./idpMetadata";
 import {
   httpsEdgeRouteSamlDefinition as definition,
   type HttpsEdgeRouteSamlInputs,
@@ -35,8 +36,10 @@ export type SamlModuleResponse = z.infer<typeof samlModuleSchema>;
 
 /**
  * The body of `PUT …/saml`: every writable field, so that ngrok holds exactly what state records,
- * and the writer's claim (see `./claim`) at the end of `idp_metadata` (the one field that is not
- * sent as it is: ngrok's module has no field of its own for who wrote it).
+ * and the writer's claim (see `./claim`) at the end of `idp_metadata`; an `EntitiesDescriptor`
+ * holding one identity provider is sent as that provider's `EntityDescriptor`
+ * (`idpMetadataToSend`): ngrok's documents say nothing of aggregates. (The one field not sent as
+ * it is: ngrok's module has no field of its own for who wrote it.)
  */
 export function putBody(
   inputs: HttpsEdgeRouteSamlInputs,
@@ -44,7 +47,11 @@ export function putBody(
 ): Record<string, unknown> {
   return {
     ...requestBody(definition, inputs),
-    idp_metadata: withClaim(inputs.idpMetadata, inputs.claimedBy ?? "", claimToken),
+    idp_metadata: withClaim(
+      idpMetadataToSend(inputs.idpMetadata),
+      inputs.claimedBy ?? "",
+      claimToken,
+    ),
   };
 }
 
@@ -136,13 +143,28 @@ export function liveInputs(
   } as HttpsEdgeRouteSamlInputs;
 }
 
-/** The outputs: the live writable fields, the address, and the service-provider values. */
+/**
+ * The signing certificates of an IdP metadata document (subject, `notAfter`, SHA-256
+ * fingerprint), or `[]` when it is not a document `parseIdpMetadata` accepts (a module configured
+ * outside Pulumi may hold anything ngrok took).
+ */
+export function signingCertificatesOf(document: string): SigningCertificate[] {
+  const parsed = parseIdpMetadata(document);
+  return parsed.ok ? parsed.metadata.signingCertificateDetails : [];
+}
+
+/**
+ * The outputs: the live writable fields, the address, the signing certificates of the live IdP
+ * metadata, and the service-provider values.
+ */
 export function toOutputs(
   module: SamlModuleResponse,
   address: ModuleAddress,
 ): HttpsEdgeRouteSamlOutputs {
+  const idpMetadata = withoutClaim(module.idp_metadata ?? "");
   return {
     ...outputsFrom(definition, module, address),
-    idpMetadata: withoutClaim(module.idp_metadata ?? ""),
+    idpMetadata,
+    idpSigningCertificates: signingCertificatesOf(idpMetadata),
   } as HttpsEdgeRouteSamlOutputs;
 }

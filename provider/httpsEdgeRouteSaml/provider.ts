@@ -23,16 +23,18 @@
  */
 import { randomUUID } from "node:crypto";
 import type * as pulumi from "@pulumi/pulumi";
-import { clientFromConfiguration, logDebug } from "../client";
+import { clientFromConfiguration, logDebug, logWarning, NgrokApiError } from "../client";
+import { EDGES_DEPRECATED_CODE, EDGES_READ_ONLY_CODE } from "../client/errorCodes";
 import { pureMethods } from "../common/pureMethods";
 import { readResult } from "../common/readResult";
 import { recordCreated } from "../common/recordCreated";
 import type * as ApiModule from "./api";
-import { type Claim, claimOf } from "./claim";
+import { type Claim, claimOf, splitClaimedBy } from "./claim";
 import { refuseTakeOver } from "./create";
 import { diffHttpsEdgeRouteSaml } from "./definition";
 import {
   checkHttpsEdgeRouteSaml,
+  checkHttpsEdgeRouteSamlWithWarnings,
   type HttpsEdgeRouteSamlInputs,
   type HttpsEdgeRouteSamlOutputs,
   samlModuleId,
@@ -58,6 +60,22 @@ function api(): typeof ApiModule {
  */
 export const httpsEdgeRouteSamlProvider = {
   ...pureMethods(checkHttpsEdgeRouteSaml, diffHttpsEdgeRouteSaml),
+
+  /**
+   * {@link checkHttpsEdgeRouteSaml}, which makes no API call, and a warning (`logWarning`, shown
+   * by `pulumi preview` and `pulumi up` without failing them) for each signing certificate of
+   * `idpMetadata` that has expired or expires within 30 days.
+   */
+  async check(
+    _olds: Record<string, unknown>,
+    news: Record<string, unknown>,
+  ): Promise<pulumi.dynamic.CheckResult<Inputs>> {
+    const { result, warnings } = checkHttpsEdgeRouteSamlWithWarnings(news, Date.now());
+    for (const warning of warnings) {
+      logWarning(warning);
+    }
+    return result;
+  },
 
   /**
    * The take-over check (one `GET`; with `adoptExisting`, the module found is adopted), then one
@@ -127,30 +145,86 @@ export const httpsEdgeRouteSamlProvider = {
   /**
    * One `GET`, then one `DELETE` unless another resource's claim is on the module (it took the
    * module over: a replacement, a renamed or moved resource, an adoption); then the module is
-   * left in place. A module that is already gone counts as deleted.
+   * left in place. A module that is already gone counts as deleted. On an account whose edges
+   * are read-only (`ERR_NGROK_7196`) or gone (`ERR_NGROK_7008`), the delete finishes with a
+   * warning saying what became of the module, so that `pulumi destroy` can complete (see
+   * `leavingUnavailableEdge`).
    */
   async delete(_id: string, props: Outputs): Promise<void> {
-    const client = clientFromConfiguration();
-    const live = await client.requestUnlessNotFound(
-      api().getModuleRequest(props.edgeId, props.routeId),
-    );
-    if (live === undefined) {
-      return;
+    try {
+      await deleteModule(props);
+    } catch (error) {
+      const leaving = leavingUnavailableEdge(error, props);
+      if (leaving === undefined) throw error;
+      logWarning(leaving);
     }
-    const claim = claimOf(live.idp_metadata);
-    if (claimedByAnother(claim, props.claimToken, false)) {
-      logDebug(
-        `left the SAML module of route ${props.routeId} in place: resource "${claim?.resource}" ` +
-          `of stack ${claim?.stack} has claimed it since this resource wrote it`,
-      );
-      return;
-    }
-    await client.requestUnlessNotFound({
-      method: "DELETE",
-      path: api().samlPath(props.edgeId, props.routeId),
-    });
   },
 };
+
+/**
+ * The delete of a module: one `GET`, then one `DELETE` unless another resource's claim is on
+ * the module (see `httpsEdgeRouteSamlProvider.delete`).
+ */
+async function deleteModule(props: Outputs): Promise<void> {
+  const client = clientFromConfiguration();
+  const live = await client.requestUnlessNotFound(
+    api().getModuleRequest(props.edgeId, props.routeId),
+  );
+  if (live === undefined) {
+    return;
+  }
+  const claim = claimOf(live.idp_metadata);
+  if (claimedByAnother(claim, props.claimToken, false)) {
+    logDebug(
+      `left the SAML module of route ${props.routeId} in place: resource "${claim?.resource}" ` +
+        `of stack ${claim?.stack} has claimed it since this resource wrote it`,
+    );
+    return;
+  }
+  await client.requestUnlessNotFound({
+    method: "DELETE",
+    path: api().samlPath(props.edgeId, props.routeId),
+  });
+}
+
+/**
+ * When `error` says that this account can no longer change its edges, the warning with which the
+ * delete of the module finishes (the resource leaves the stack), else `undefined`:
+ * - `ERR_NGROK_7196`, read-only edges (answered to the `DELETE`; the `GET` is answered): no one
+ *   but ngrok can delete the module, which stays in place, protecting its route as configured;
+ * - `ERR_NGROK_7008`, an account without edges (answered to the `GET`): the edge is gone, and
+ *   the module with it, so there is nothing to delete.
+ * Without this, `pulumi destroy` of such a stack could never finish. Source: ngrok's error
+ * catalogue (ERR_NGROK_7008, ERR_NGROK_7196); `ngrok-api.md` ("Status of these APIs").
+ */
+function leavingUnavailableEdge(error: unknown, props: Outputs): string | undefined {
+  if (!NgrokApiError.isInstance(error)) return undefined;
+  const { stack, resource } = splitClaimedBy(props.claimedBy ?? "");
+  const who =
+    resource !== "" ? `HttpsEdgeRouteSaml "${resource}" (stack ${stack})` : "HttpsEdgeRouteSaml";
+  const where = `route ${props.routeId} of HTTPS edge ${props.edgeId}`;
+  const answered = `ngrok answered ${error.errorCode} to ${error.endpoint.method} ${error.endpoint.path}`;
+  if (error.errorCode === EDGES_READ_ONLY_CODE) {
+    return (
+      `${who} leaves the stack, but the SAML module of ${where} stays in ngrok: this account's ` +
+      `HTTPS edges are read-only (${answered}), so only ngrok can delete it, and it keeps ` +
+      "protecting the route with the configuration it has. To change sign-in on that route, " +
+      "move its traffic to a cloud endpoint with a Traffic Policy openid-connect or oauth " +
+      "action (ngrok's saml action is in early access), or ask ngrok support to remove the module"
+    );
+  }
+  if (error.errorCode === EDGES_DEPRECATED_CODE) {
+    return (
+      `${who} leaves the stack without an API call to delete the SAML module of ${where}: this ` +
+      `ngrok account has no HTTPS edges any more (${answered}); ngrok deprecated edges on ` +
+      "2025-12-31 and removed this account's, the module's route with them. If this account " +
+      "should still have edges, the API key may be another account's: check it, and ask ngrok " +
+      "support; the module's claim names this stack, so a resource with adoptExisting: true " +
+      "can take it back"
+    );
+  }
+  return undefined;
+}
 
 /**
  * True when the module's claim is another resource's than the one holding `token`. A resource

@@ -36,6 +36,7 @@ import {
   type SshCertificateOutputs,
 } from "./definition";
 import type { CertificateKind } from "./kinds";
+import { expiredWarning } from "./validity";
 
 /**
  * The wire format (zod schemas) and the create logic, loaded on first use: `check` and `diff`,
@@ -56,8 +57,8 @@ type BaseInputs = Omit<SshCertificateInputs, "criticalOptions" | "extensions">;
 /**
  * The `ResourceProvider` methods (all but `configure`) of the certificates of `kind`, typed with
  * the resource's own `Inputs` and `Outputs`: `check` is `checkSshCertificate` with the ownership
- * marker folded into `metadata` (`withOwnershipMarker`), and `diff` is `diffSshCertificate` (no
- * API call).
+ * marker folded into `metadata` (`withOwnershipMarker`), warning when `validUntil` has passed
+ * (`expiredWarning`), and `diff` is `diffSshCertificate` (no API call).
  */
 export function sshCertificateProvider<
   Inputs extends BaseInputs,
@@ -69,6 +70,10 @@ export function sshCertificateProvider<
     ...pureMethods(
       withOwnershipMarker(checkFor<Inputs>(kind), LIMITS.metadataBytes),
       diffFor(kind),
+      (inputs) => {
+        const expired = expiredWarning(kind.type, kind.defaultValidity, inputs);
+        return expired === undefined ? [] : [expired];
+      },
     ),
 
     /** One `POST`: ngrok signs the key. See `createCertificate` in `./create`. */

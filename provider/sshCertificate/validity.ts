@@ -20,6 +20,7 @@
  * @module
  */
 import { quoted } from "../common/ids";
+import { UNKNOWN } from "../common/unknown";
 
 const RFC3339 =
   /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?(Z|([+-])(\d{2}):(\d{2}))$/;
@@ -105,4 +106,43 @@ export function sameInstant(a: string, b: string): boolean {
     return a === b;
   }
   return Math.floor(x / 1000) === Math.floor(y / 1000);
+}
+
+/** What {@link expiredWarning} reads of a certificate's checked inputs. */
+export interface ValidityInputs {
+  readonly validUntil?: string;
+  readonly principals?: readonly string[];
+}
+
+/**
+ * The preview warning for a certificate whose validity has already ended at `nowMs`
+ * (milliseconds since the epoch): `validUntil` is not after now. `undefined` when it is later,
+ * left out (ngrok's default is after the creation) or not known yet. Not a failure: an expired
+ * certificate is still a resource a program may declare (a test of sshd's refusal, a stack kept
+ * as it was), and refusing it would stop every later `pulumi up` of the stack.
+ *
+ * @param resource the resource's type name, e.g. `SshUserCertificate`.
+ * @param defaultValidity ngrok's default, e.g. `24 hours`, for the advice.
+ */
+export function expiredWarning(
+  resource: string,
+  defaultValidity: string,
+  inputs: ValidityInputs,
+  nowMs: number = Date.now(),
+): string | undefined {
+  const { validUntil, principals } = inputs;
+  if (typeof validUntil !== "string") return undefined;
+  const parsed = parseTimestamp(validUntil);
+  if (!parsed.ok || Math.floor(parsed.ms / 1000) > Math.floor(nowMs / 1000)) return undefined;
+  const known =
+    Array.isArray(principals) &&
+    principals.length > 0 &&
+    principals.every((p) => typeof p === "string" && p !== UNKNOWN);
+  const which = known ? ` for principals ${principals.map((p) => quoted(p, 40)).join(", ")}` : "";
+  return (
+    `${resource}${which}: validUntil ${parsed.utc} has passed (it is ${canonical(nowMs)} now). ` +
+    `ngrok signs the certificate anyway, and sshd refuses it from the start. Unless an expired ` +
+    `certificate is what you want, set a later validUntil, or leave it out (ngrok's default: ` +
+    `${defaultValidity} from the signing)`
+  );
 }

@@ -6,6 +6,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { HttpsEdgeRouteSamlRecord } from "../../provider";
+import type { IdpSigningCertificate } from "../httpsEdgeRouteSaml";
 import { implementation, programClient } from "./programClient";
 
 /** The arguments of {@link getHttpsEdgeRouteSaml}. */
@@ -57,6 +58,12 @@ export interface GetHttpsEdgeRouteSamlResult {
   authorizedGroups: string[];
   /** The SAML 2.0 NameID format requested from the IdP. */
   nameidFormat: string;
+  /**
+   * The signing certificates of the IdP metadata: `subject`, `notAfter` (ISO 8601 UTC) and
+   * `sha256Fingerprint` of each, in document order; `[]` when the document holds none this
+   * package can read.
+   */
+  idpSigningCertificates: IdpSigningCertificate[];
   /** The SP entity ID, a URL (equal to `metadataUrl`). */
   entityId: string;
   /** The SP Assertion Consumer Service URL. */

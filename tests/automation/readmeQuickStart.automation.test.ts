@@ -1,9 +1,10 @@
 /**
- * README.md's quick start, followed as a new user would, against the local emulator and the real
- * Pulumi CLI: an empty folder with what `pulumi new typescript` leaves in it, `npm install` of
- * this package (from `npm pack`, as the registry would serve it), the README's `index.ts` copied
- * from README.md itself, the emulator installed and started with README's `npm install --save-dev
- * ngrok-api-emulator` and `npx ngrok-api-emulator` commands (from its packed package), the two `pulumi config set` lines, then `pulumi preview`,
+ * README.md's install and quick start, followed as a new user would, against the local emulator
+ * and the real Pulumi CLI: a release folder made by `npm run release`'s packing step (README's
+ * "Install"), an empty folder with what `pulumi new typescript` leaves in it, README's
+ * `npm install "$RELEASE/…"` lines run as printed, the README's `index.ts` copied from README.md
+ * itself, the emulator installed and started with README's commands (`npx ngrok-api-emulator`
+ * from the installed release), the two `pulumi config set` lines, then `pulumi preview`,
  * `pulumi up`, the stack output, and a preview with nothing to do.
  *
  * `pulumi new` itself is not run: it downloads the template and the Node.js language host, which
@@ -15,7 +16,8 @@ import * as os from "node:os";
 import * as path from "node:path";
 import type { RealStack } from "../../dist/devtools/realStack";
 import { RealStack as Stack } from "../../dist/devtools/realStack";
-import { installPackedEmulator, installPackedPackage } from "../support/consumerProject";
+import { makeRelease, newTypeScriptProject, runDocLines } from "../support/consumerProject";
+import { commandLines } from "../support/docsBlocks";
 import { cli, describeWithPulumi, succeeded, toConfigMap } from "../support/realEngine";
 import { REPO } from "../support/stack";
 
@@ -43,28 +45,36 @@ describeWithPulumi("README.md's quick start, against the emulator", () => {
   let emulator: ChildProcess | undefined;
   let url: string;
   let stack: RealStack;
+  const cleanUp: string[] = [];
 
   beforeAll(async () => {
-    folder = fs.mkdtempSync(path.join(os.tmpdir(), "quickstart-"));
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "quickstart-"));
+    cleanUp.push(tmp);
+    // README, Install: `npm run release` in a clone, then `export RELEASE=…/release`.
+    const build = readmeBlock("build a release once", "sh");
+    expect(build).toContain("npm ci && npm run release");
+    expect(build).toContain('export RELEASE="$PWD/pulumi-ngrok-dynamic/release"');
+    const release = makeRelease(path.join(tmp, "release"));
+    folder = path.join(tmp, "ngrok-ssh");
+    fs.mkdirSync(folder);
     // What `pulumi new typescript --yes` leaves (its template's files and dependencies).
-    fs.writeFileSync(
-      path.join(folder, "Pulumi.yaml"),
-      "name: ngrok-ssh\nruntime:\n  name: nodejs\n  options:\n    typescript: true\n",
+    newTypeScriptProject(folder, "ngrok-ssh");
+
+    // README, Quick start: `npm install "$RELEASE/pulumi-ngrok-dynamic-<version>.tgz"`, as printed.
+    const install = commandLines(readmeBlock("From an empty folder", "sh")).filter((line) =>
+      line.startsWith("npm install"),
     );
-    fs.writeFileSync(
-      path.join(folder, "package.json"),
-      JSON.stringify({ name: "ngrok-ssh", main: "index.ts", private: true }, null, 2),
+    const emulatorInstall = commandLines(readmeBlock("a development dependency", "sh"));
+    // The same lines as README's Install section.
+    expect([...install, ...emulatorInstall]).toEqual(
+      commandLines(readmeBlock("Then, in your Pulumi project:", "sh")),
     );
-    // `npm install pulumi-ngrok-dynamic`, with the package as npm would serve it.
-    installPackedPackage(folder);
+    runDocLines(install, folder, { RELEASE: release });
     fs.writeFileSync(path.join(folder, "index.ts"), readmeBlock("Replace `index.ts` with:", "ts"));
 
-    // README: `npm install --save-dev ngrok-api-emulator`, then
+    // README: the emulator from the release, then
     // `npx ngrok-api-emulator --port 8787 --api-key emu_local`, on a free port here.
-    expect(readmeBlock("a development dependency", "sh").trim()).toBe(
-      "npm install --save-dev ngrok-api-emulator",
-    );
-    installPackedEmulator(folder);
+    runDocLines(emulatorInstall, folder, { RELEASE: release });
     const command = readmeBlock("In a second terminal of the same folder:", "sh").trim();
     expect(command).toBe("npx ngrok-api-emulator --port 8787 --api-key emu_local");
     const args = command
@@ -110,7 +120,7 @@ describeWithPulumi("README.md's quick start, against the emulator", () => {
       process.kill(-emulator.pid, "SIGTERM");
       await exited;
     }
-    if (folder !== undefined) fs.rmSync(folder, { recursive: true, force: true });
+    for (const dir of cleanUp) fs.rmSync(dir, { recursive: true, force: true });
   });
 
   test("the program comes from the installed package, not the repository", () => {

@@ -33,6 +33,9 @@ describeWithPulumi("SshCertificateAuthority through the real Pulumi CLI", () => 
       privateKeyType: "ed25519",
       description: "hosts v1",
       metadata: '{"v":1}',
+      // The rotation period, the CA's replacementTrigger (a value recorded at the create; each
+      // new value replaces the CA: see the test below).
+      rotation: "2026-Q3",
     });
   }, 120000);
 
@@ -113,9 +116,33 @@ describeWithPulumi("SshCertificateAuthority through the real Pulumi CLI", () => 
     expect((await outputsOfCa()).id).toBe(after.id);
   });
 
+  test("a new replacementTrigger value (a scheduled rotation) replaces the CA, create before delete", async () => {
+    const [before] = cas();
+    await stack.setConfig({ rotation: { value: "2026-Q4" } });
+    const requests = await requestsDuring(emulator, async () => {
+      expect(succeeded(await stack.up()).summary?.resourceChanges).toEqual({
+        same: 1,
+        replace: 1,
+      });
+    });
+    expect(requests).toEqual([`POST ${CA}`, `DELETE ${CA}/${before.id}`]);
+    const [after] = cas();
+    expect(after.id).not.toBe(before.id);
+    expect(after.public_key).not.toBe(before.public_key);
+    expect(after.description).toBe(before.description);
+  });
+
   test("drift: a description changed outside Pulumi shows as an update on refresh; up sets it back", async () => {
     const [live] = cas();
     await callApi(emulator, "PATCH", `${CA}/${live.id}`, { description: "edited by hand" });
+    // Drift detection as a scheduled pipeline runs it: refresh --preview-only reports the drift
+    // with one GET and changes nothing.
+    const detection = await requestsDuring(emulator, async () => {
+      const preview = succeeded(await stack.previewRefresh({ expectNoChanges: false }));
+      expect(preview.changeSummary).toEqual({ same: 1, update: 1 });
+    });
+    expect(detection).toEqual([`GET ${CA}/${live.id}`]);
+    expect((await outputsOfCa()).description).toBe("hosts v2");
     const refresh = succeeded(await stack.refresh());
     expect(refresh.summary?.resourceChanges).toEqual({ same: 1, update: 1 });
     expect(refresh.stdout).toMatch(/\[diff: ~description\]/);

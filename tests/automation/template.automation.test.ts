@@ -17,6 +17,7 @@ import { RealStack as Stack } from "../../dist/devtools/realStack";
 import { offlineEnv } from "../../dist/devtools/pulumiCli";
 import { type RunningEmulator, startEmulator } from "../../emulator/index";
 import { installPackedPackage } from "../support/consumerProject";
+import { codeBlockAfter, commandLines } from "../support/docsBlocks";
 import { cli, describeWithPulumi, succeeded, toConfigMap } from "../support/realEngine";
 import { REPO } from "../support/stack";
 
@@ -55,6 +56,20 @@ describeWithPulumi("the pulumi new template, through the real CLI", () => {
     await stack?.remove();
     await emulator?.close();
     if (workDir !== undefined) fs.rmSync(workDir, { recursive: true, force: true });
+  });
+
+  test("README.md's template lines are the ones run here: this folder, --generate-only, then the release", () => {
+    const [generate, install] = commandLines(
+      codeBlockAfter("README.md", "this repository's `pulumi new` template", "sh"),
+    );
+    expect(generate).toBe(
+      'pulumi new "$RELEASE/../templates/ngrok-ssh-typescript" --generate-only --dir ngrok-ssh',
+    );
+    // $RELEASE is the clone's release/ folder: its ../templates is this repository's.
+    expect(path.join(REPO, "release", "../templates/ngrok-ssh-typescript")).toBe(TEMPLATE);
+    expect(install).toMatch(
+      /^cd ngrok-ssh && npm install "\$RELEASE\/pulumi-ngrok-dynamic-[\d.]+\.tgz"$/,
+    );
   });
 
   test("pulumi new writes the project, and fails only for want of the Node.js language host", () => {

@@ -1,6 +1,7 @@
 /**
- * `npm run demo` as a newcomer runs it: it must show both resources created in the emulator with
- * real outputs, clean up, and say which path ran.
+ * `npm run demo` as a newcomer runs it: it must show the CA, the user certificate it signs and the
+ * SAML module created in the emulator with real outputs, read the certificate back, clean up
+ * (the stack removed after its destroy, as the CLI's closing hint says), and say which path ran.
  */
 import { execFile, spawn } from "node:child_process";
 import * as path from "node:path";
@@ -25,7 +26,7 @@ test("the demo deploys the quickstart into the emulator, prints real outputs and
       /\+ create urn:pulumi:demo::ngrok-quickstart::pulumi-nodejs:dynamic\/ngrok:SshCertificateAuthority::ssh-ca/,
     );
     expect(stdout).toMatch(
-      /the emulator holds 1 SSH certificate authority \(sshca_\w+\) and 1 SAML module \(on route edghtsrt_\w+\)/,
+      /the emulator holds 1 SSH certificate authority \(sshca_\w+\), 1 SSH user certificate \(sucrt_\w+\) and 1 SAML module \(on route edghtsrt_\w+\)/,
     );
   } else {
     expect(stdout).toMatch(/Pulumi CLI 3\.\d+\.\d+ found in .*: running a real pulumi up/);
@@ -41,10 +42,20 @@ test("the demo deploys the quickstart into the emulator, prints real outputs and
     expect(stdout).toMatch(
       /updated in place: PUT \/edges\/https\/edghts_\w+\/routes\/edghtsrt_\w+\/saml \(/,
     );
-    expect(stdout).toMatch(/\$ pulumi preview {3}# nothing changed[\s\S]*3 unchanged/);
-    expect(stdout).toMatch(/\$ pulumi destroy[\s\S]*3 deleted/);
+    expect(stdout).toMatch(/\$ pulumi preview {3}# nothing changed[\s\S]*4 unchanged/);
+    expect(stdout).toMatch(/\$ pulumi destroy[\s\S]*4 deleted/);
+    // The destroy's closing hint names the stack; the demo then removes it, as the hint says.
+    const hint = /run `pulumi stack rm (test-\w+)`/.exec(stdout);
+    expect(hint).not.toBeNull();
+    expect(stdout.slice(hint!.index)).toMatch(
+      new RegExp(`^\\$ pulumi stack rm ${hint![1]}\nremoved the stack ${hint![1]}`, "m"),
+    );
   }
-  expect(stdout).toMatch(/Current stack outputs \(4\):/);
+  expect(stdout).toMatch(/Current stack outputs \(5\):/);
+  expect(stdout).toMatch(/sshUserCertificate +"?ssh-ed25519-cert-v01@openssh\.com AAAA/);
+  expect(stdout).toMatch(
+    /the user certificate \(sshUserCertificate\): for principals demo, valid \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ to \S+Z, signed by the CA sshca_\w+ \(its signature checks against publicKey\)/,
+  );
   expect(stdout).toMatch(/publicKey +ssh-ed25519 AAAA\S+/);
   expect(stdout).toMatch(
     /assertionConsumerServiceUrl +http:\/\/127\.0\.0\.1:\d+\/saml\/edghtsrt_\w+\/acs/,

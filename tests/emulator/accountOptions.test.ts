@@ -1,8 +1,9 @@
 /**
  * What an account may lack or be limited in, which ngrok's catalogue names without numbers or
- * statuses: `caLimit` (ERR_NGROK_1956 beyond the account's SSH CA limit) and `edgesDeprecated`
- * (ERR_NGROK_7008 from every edge endpoint, for an account without edges), with their
- * validation and CLI flags.
+ * statuses: `caLimit` (ERR_NGROK_1956 beyond the account's SSH CA limit), `edgesDeprecated`
+ * (ERR_NGROK_7008 from every edge endpoint, for an account without edges) and `edgesReadOnly`
+ * (ERR_NGROK_7196 to every write, for an account whose edges are read-only), with their
+ * validation, CLI flags, and `emulator.edges`, which moves an account from one to the next.
  */
 import { parseCliArguments } from "../../emulator/cli";
 import { api, body, createEdgeAndRoute, expectError, newApp, OKTA_XML, samlPath } from "./helpers";
@@ -149,5 +150,116 @@ describe("edgesDeprecated", () => {
     expect(() => parseCliArguments(["--edges-deprecated", "500"])).toThrow(
       /--edges-deprecated must be one of 400, 403, 404, got 500/,
     );
+  });
+});
+
+describe("edgesReadOnly", () => {
+  /** Every edge endpoint, with a body where it takes one, and whether it writes. */
+  const EDGE_REQUESTS = (edgeId: string, routeId: string) =>
+    [
+      ["POST", "/edges/https", {}],
+      ["GET", "/edges/https"],
+      ["GET", `/edges/https/${edgeId}`],
+      ["POST", `/edges/https/${edgeId}/routes`, { match_type: "path_prefix", match: "/" }],
+      ["GET", `/edges/https/${edgeId}/routes/${routeId}`],
+      ["PUT", samlPath(edgeId, routeId), { idp_metadata: OKTA_XML }],
+      ["GET", samlPath(edgeId, routeId)],
+      ["DELETE", samlPath(edgeId, routeId)],
+      ["DELETE", `/edges/https/${edgeId}/routes/${routeId}`],
+      ["DELETE", `/edges/https/${edgeId}`],
+    ] as Array<["GET" | "POST" | "PUT" | "DELETE", string, unknown?]>;
+
+  it.each([
+    [true, 400],
+    [{}, 400],
+    [{ status: 400 as const }, 400],
+    [{ status: 403 as const }, 403],
+  ])(
+    "%j: every write answers ERR_NGROK_7196 with status %i, every read is answered",
+    async (option, status) => {
+      const app = newApp();
+      const { edgeId, routeId } = await createEdgeAndRoute(app);
+      await api(app, "PUT", samlPath(edgeId, routeId), { idp_metadata: OKTA_XML });
+      const before = app.emulator.snapshot();
+      app.emulator.edges.set(option === true ? "read-only" : { mode: "read-only", ...option });
+      expect(app.emulator.edges.get()).toEqual({ mode: "read-only", status });
+      for (const [method, url, payload] of EDGE_REQUESTS(edgeId, routeId)) {
+        const answer = await api(app, method, url, payload);
+        if (method === "GET") {
+          expect(answer.statusCode).toBe(200);
+        } else {
+          expectError(
+            answer,
+            status,
+            "ERR_NGROK_7196",
+            /^Your account has read-only access to Edges\. Edges are deprecated, and write access \(including creating, updating, or deleting\) is no longer supported for your account\./,
+          );
+        }
+      }
+      // Nothing changed; SSH certificate authorities are not affected.
+      expect(app.emulator.snapshot()).toEqual(before);
+      expect((await api(app, "POST", LIST, {})).statusCode).toBe(201);
+      await app.close();
+    },
+  );
+
+  it("as an option from the start, a read of a route is answered and a write refused", async () => {
+    const app = newApp({ edgesReadOnly: { status: 403 } });
+    expectError(await api(app, "POST", "/edges/https", {}), 403, "ERR_NGROK_7196");
+    expectError(await api(app, "GET", `/edges/https/${EDGE}`), 404, "ERR_NGROK_7000");
+    await app.close();
+  });
+
+  it("an account moves on: available, read-only, removed, and back (the state is kept)", async () => {
+    const app = newApp();
+    const { edgeId, routeId } = await createEdgeAndRoute(app);
+    app.emulator.edges.set("read-only");
+    expectError(await api(app, "DELETE", samlPath(edgeId, routeId)), 400, "ERR_NGROK_7196");
+    app.emulator.edges.set({ mode: "removed", status: 404 });
+    expect(app.emulator.edges.get()).toEqual({ mode: "removed", status: 404 });
+    expectError(await api(app, "GET", `/edges/https/${edgeId}`), 404, "ERR_NGROK_7008");
+    app.emulator.edges.set("available");
+    expect((await api(app, "GET", `/edges/https/${edgeId}`)).statusCode).toBe(200);
+    await app.close();
+  });
+
+  it.each([
+    [
+      "edgesReadOnly",
+      { edgesReadOnly: { status: 404 } },
+      /^edgesReadOnly must be a boolean or \{ status: 400 \| 403 \}, got /,
+    ],
+    ["edgesReadOnly", { edgesReadOnly: "yes" }, /^edgesReadOnly must be a boolean or/],
+    [
+      "both",
+      { edgesReadOnly: true, edgesDeprecated: true },
+      /^edgesDeprecated and edgesReadOnly exclude each other/,
+    ],
+  ])("rejects %s %j with a TypeError", (_name, options, message) => {
+    expect(() => newApp(options as never)).toThrow(message);
+  });
+
+  it.each([
+    ["gone"],
+    [{ mode: "read-only", status: 404 }],
+    [{ mode: "available", status: 400 }],
+    [{ mode: "removed", extra: 1 }],
+  ])("emulator.edges.set(%j) throws a TypeError naming the call", (setting) => {
+    const app = newApp();
+    expect(() => app.emulator.edges.set(setting as never)).toThrow(
+      /^emulator\.edges\.set\(access\) must be "available", "read-only" \(with status 400 or 403\) or "removed" \(with status 400, 403 or 404\), got /,
+    );
+    expect(app.emulator.edges.get()).toEqual({ mode: "available" });
+  });
+
+  it("the CLI takes --edges-read-only STATUS, and not with --edges-deprecated", () => {
+    expect(parseCliArguments([]).edgesReadOnly).toBeUndefined();
+    expect(parseCliArguments(["--edges-read-only", "403"]).edgesReadOnly).toEqual({ status: 403 });
+    expect(() => parseCliArguments(["--edges-read-only", "404"])).toThrow(
+      /--edges-read-only must be one of 400, 403, got 404/,
+    );
+    expect(() =>
+      parseCliArguments(["--edges-read-only", "400", "--edges-deprecated", "400"]),
+    ).toThrow(/--edges-deprecated and --edges-read-only exclude each other/);
   });
 });

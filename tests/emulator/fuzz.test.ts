@@ -34,7 +34,7 @@ function checkResponse(res: LightMyRequestResponse, method: string): void {
 
 describe("fuzzing", () => {
   let app: EmulatorApp;
-  let known: { edgeId: string; routeId: string; caId: string };
+  let known: { edgeId: string; routeId: string; caId: string; credentialId: string };
 
   beforeAll(async () => {
     app = newApp();
@@ -51,7 +51,13 @@ describe("fuzzing", () => {
       headers: { authorization: `Bearer ${API_KEY}`, "ngrok-version": "2" },
       payload: { idp_metadata: OKTA_XML },
     });
-    known = { ...ids, caId: JSON.parse(ca.body).id };
+    const credential = await app.inject({
+      method: "POST",
+      url: "/ssh_credentials",
+      headers: { authorization: `Bearer ${API_KEY}`, "ngrok-version": "2" },
+      payload: { public_key: ED25519_KEY, acl: ["bind:*.example.com"] },
+    });
+    known = { ...ids, caId: JSON.parse(ca.body).id, credentialId: JSON.parse(credential.body).id };
   });
   afterAll(() => app.close());
 
@@ -59,12 +65,14 @@ describe("fuzzing", () => {
     const segment = fc.oneof(
       fc.constantFrom(
         "ssh_certificate_authorities",
+        "ssh_credentials",
         "edges",
         "https",
         "routes",
         "saml",
         "acs",
         "sshca_2ZpXv0Z3d8lHqJzvW1mPZf0b3Qx",
+        "sshcr_2ZpXv0Z3d8lHqJzvW1mPZf0b3Qx",
         "%20",
         "%zz",
         "..",
@@ -73,6 +81,7 @@ describe("fuzzing", () => {
       fc.constant(known.edgeId),
       fc.constant(known.routeId),
       fc.constant(known.caId),
+      fc.constant(known.credentialId),
       fc.string({ maxLength: 12 }).map(encodeURIComponent),
     );
     const path = fc.array(segment, { minLength: 0, maxLength: 7 }).map((s) => "/" + s.join("/"));
@@ -90,7 +99,8 @@ describe("fuzzing", () => {
       fc.boolean(),
       fc.constant(null),
       fc.array(fc.string({ maxLength: 5 }), { maxLength: 3 }),
-      fc.constantFrom("ed25519", "ecdsa", "p384", "p999", OKTA_XML, "<x/>", ""),
+      fc.constantFrom("ed25519", "ecdsa", "p384", "p999", OKTA_XML, "<x/>", "", ED25519_KEY),
+      fc.constantFrom(["*"], ["bind:x.example.com"], ["bind:"], "usr_1", "bot_"),
     );
     const objectBody = fc.dictionary(
       fc.oneof(
@@ -100,6 +110,9 @@ describe("fuzzing", () => {
           "private_key_type",
           "elliptic_curve",
           "key_size",
+          "public_key",
+          "acl",
+          "owner_id",
           "idp_metadata",
           "idp_metadata_url",
           "enabled",
@@ -173,6 +186,8 @@ describe("fuzzing", () => {
     const writes = [
       ["POST", "/ssh_certificate_authorities"],
       ["PATCH", `/ssh_certificate_authorities/${known.caId}`],
+      ["POST", "/ssh_credentials"],
+      ["PATCH", `/ssh_credentials/${known.credentialId}`],
       ["POST", "/edges/https"],
       ["POST", `/edges/https/${known.edgeId}/routes`],
       ["PUT", `/edges/https/${known.edgeId}/routes/${known.routeId}/saml`],
@@ -189,6 +204,7 @@ describe("fuzzing", () => {
                 private_key_type: fc.constantFrom("ecdsa", "ed25519", "dsa", 7),
                 key_size: fc.oneof(fc.integer(), fc.constant(0)),
                 idp_metadata: fc.oneof(fc.string(), fc.constant(OKTA_XML)),
+                acl: fc.anything({ maxDepth: 1 }),
                 description: fc.string({ maxLength: 300 }),
               },
               { requiredKeys: [] },
@@ -295,5 +311,72 @@ describe("fuzzing", () => {
     // The generators reach both outcomes.
     expect(statuses).toContain(201);
     expect(statuses).toContain(400);
+  });
+
+  it("answers random SSH credential bodies (keys, ACL rules, owners, updates), never a 500", async () => {
+    const sshString = (bytes: Uint8Array | string) => {
+      const value = Buffer.from(bytes);
+      const length = Buffer.alloc(4);
+      length.writeUInt32BE(value.length);
+      return Buffer.concat([length, value]);
+    };
+    // Any 32 bytes make an Ed25519 public key, so most bodies carry a key not seen before.
+    const ed25519Key = fc
+      .uint8Array({ minLength: 32, maxLength: 32 })
+      .map(
+        (raw) =>
+          `ssh-ed25519 ${Buffer.concat([sshString("ssh-ed25519"), sshString(raw)]).toString("base64")} x`,
+      );
+    const mostly = <T, U>(valid: fc.Arbitrary<T>, other: fc.Arbitrary<U>) =>
+      fc.oneof({ arbitrary: valid, weight: 6 }, { arbitrary: other, weight: 1 });
+    const rule = mostly(
+      fc.oneof(
+        fc.constantFrom("*", "bind:*.example.com", "bind:1.tcp.ngrok.io:20002", "bind:*=example"),
+        fc.domain().map((domain) => `bind:${domain}`),
+      ),
+      fc.oneof(
+        fc.string({ maxLength: 20 }),
+        fc.string().map((value) => `bind:${value}`),
+      ),
+    );
+    const fields = {
+      public_key: mostly(ed25519Key, fc.oneof(fc.string({ maxLength: 60 }), fc.anything())),
+      acl: mostly(fc.array(rule, { maxLength: 4 }), fc.anything({ maxDepth: 1 })),
+      owner_id: mostly(fc.constantFrom("usr_2b", "bot_2b", ""), fc.anything({ maxDepth: 0 })),
+      description: fc.string({ maxLength: 300 }),
+      metadata: fc.oneof(fc.string({ maxLength: 20 }), fc.constant(null)),
+    };
+    const { public_key, acl, description, metadata } = fields;
+    const creates = fc.record(fields, { requiredKeys: ["public_key"] }).map((o) => ({
+      method: "POST" as const,
+      url: "/ssh_credentials",
+      payload: JSON.stringify(o),
+    }));
+    const updates = fc
+      .record({ acl, description, metadata, public_key }, { requiredKeys: [] })
+      .map((o) => ({
+        method: "PATCH" as const,
+        url: `/ssh_credentials/${known.credentialId}`,
+        payload: JSON.stringify(o),
+      }));
+    const statuses = new Set<number>();
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(creates, updates), async ({ method, url, payload }) => {
+        const res = await app.inject({
+          method,
+          url,
+          headers: {
+            authorization: `Bearer ${API_KEY}`,
+            "ngrok-version": "2",
+            "content-type": "application/json",
+          },
+          payload,
+        });
+        checkResponse(res, method);
+        statuses.add(res.statusCode);
+      }),
+      { numRuns: 400 },
+    );
+    expect([...statuses].sort()).toEqual([200, 201, 400]);
   });
 });

@@ -26,7 +26,13 @@ function fixturesMarked(mark: "POSITIVE" | "NEGATIVE"): string[] {
     .map((line) => /^- `([^`]+)`/.exec(line)![1]);
 }
 
-const POSITIVE = fixturesMarked("POSITIVE");
+/**
+ * SOURCES.md marks what the provider's preview accepts. It accepts the one-IdP aggregate
+ * (entities-aggregate.xml) and sends ngrok its EntityDescriptor; the emulator, as ngrok may,
+ * refuses aggregates unless `idpMetadataAggregates: "first-idp"` (tested below).
+ */
+const AGGREGATE = "entities-aggregate.xml";
+const POSITIVE = fixturesMarked("POSITIVE").filter((name) => name !== AGGREGATE);
 const NEGATIVE = fixturesMarked("NEGATIVE");
 
 const BROKEN: Array<[string, string, RegExp]> = [
@@ -78,7 +84,8 @@ const BROKEN: Array<[string, string, RegExp]> = [
 describe("IdP metadata validation", () => {
   it("reads both lists from SOURCES.md", () => {
     expect(POSITIVE.length).toBeGreaterThanOrEqual(8);
-    expect(NEGATIVE.sort()).toEqual(["entities-aggregate.xml", "sp-only.xml"]);
+    expect(NEGATIVE.sort()).toEqual(["sp-only.xml"]);
+    expect(fixturesMarked("POSITIVE")).toContain(AGGREGATE);
   });
 
   describe("through the API", () => {
@@ -107,6 +114,30 @@ describe("IdP metadata validation", () => {
         idp_metadata: readFixture("entities-aggregate.xml"),
       });
       expectError(res, 400, "ERR_NGROK_7083", /EntitiesDescriptor aggregate/);
+    });
+
+    it('with idpMetadataAggregates: "first-idp", accepts an aggregate for its first IdP and stores it as sent', async () => {
+      const lenient = newApp({ idpMetadataAggregates: "first-idp" });
+      const ids = await createEdgeAndRoute(lenient);
+      const aggregateUrl = samlPath(ids.edgeId, ids.routeId);
+      const xml = readFixture(AGGREGATE);
+      const res = await api(lenient, "PUT", aggregateUrl, { idp_metadata: xml });
+      expect(res.statusCode).toBe(200);
+      expect(body(res).idp_metadata).toBe(xml);
+      const spOnly =
+        '<EntitiesDescriptor xmlns="urn:oasis:names:tc:SAML:2.0:metadata">' +
+        '<EntityDescriptor entityID="https://sp"><SPSSODescriptor/></EntityDescriptor>' +
+        "</EntitiesDescriptor>";
+      expectError(
+        await api(lenient, "PUT", aggregateUrl, { idp_metadata: spOnly }),
+        400,
+        "ERR_NGROK_7083",
+        /no entity found with an IDPSSODescriptor/,
+      );
+      await lenient.close();
+      expect(() => newApp({ idpMetadataAggregates: "yes" as never })).toThrow(
+        /^idpMetadataAggregates must be "refuse" or "first-idp", got "yes"$/,
+      );
     });
 
     it("rejects SP-only metadata with 400 ERR_NGROK_7083", async () => {

@@ -1,5 +1,6 @@
 import {
   BASE62_ALPHABET,
+  ID_PREFIX,
   KSUID_EPOCH_SECONDS,
   newId,
   newKsuid,
@@ -16,6 +17,7 @@ describe("ids", () => {
   it("are a prefix plus 27 base62 characters", () => {
     expect(newId("sshca_")).toMatch(/^sshca_[0-9A-Za-z]{27}$/);
     expect(newId("edghtsrt_")).toMatch(/^edghtsrt_[0-9A-Za-z]{27}$/);
+    expect(newId(ID_PREFIX.sshCredential)).toMatch(/^sshcr_[0-9A-Za-z]{27}$/);
     expect(newOperationId()).toMatch(/^op_[0-9A-Za-z]{27}$/);
   });
 

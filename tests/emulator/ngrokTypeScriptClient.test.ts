@@ -144,6 +144,66 @@ test("SSH host and user certificates: create, get, list across pages, update, de
   expect(snapshot.sshCertificateAuthorities).toEqual([]);
 });
 
+test("SSH credentials: create, get, list across pages, update (acl too), delete", async () => {
+  const keys = [1, 2, 3].map(
+    (n) =>
+      `${sshpk
+        .parseKey(
+          generateKeyPairSync("ed25519").publicKey.export({ type: "spki", format: "pem" }),
+          "pem",
+        )
+        .toString("ssh")} device${n}@example.com`,
+  );
+  const created = [];
+  for (const [i, publicKey] of keys.entries()) {
+    created.push(
+      await ngrok.sshCredentials.create({
+        publicKey,
+        acl: i === 0 ? ["bind:1.tcp.ngrok.io:20002", "bind:132.devices.company.com"] : [],
+        description: `device ${i}`,
+        ...(i === 2 ? { ownerId: "bot_2cSjwF6w6AynjfPtm4Ww5xTdkId" } : {}),
+      }),
+    );
+  }
+  expect(created[0]).toMatchObject({
+    publicKey: keys[0],
+    acl: ["bind:1.tcp.ngrok.io:20002", "bind:132.devices.company.com"],
+    description: "device 0",
+    uri: `${emulator.url}/ssh_credentials/${created[0].id}`,
+  });
+  expect(created[0].id).toMatch(/^sshcr_/);
+  expect(created[0].ownerId).toMatch(/^usr_/);
+  expect(created[2].ownerId).toBe("bot_2cSjwF6w6AynjfPtm4Ww5xTdkId");
+  expect(await ngrok.sshCredentials.get(created[1].id)).toEqual(created[1]);
+
+  const listed = await ngrok.sshCredentials.list(undefined, "2");
+  expect(listed.map((c) => c.id)).toEqual(created.map((c) => c.id).reverse());
+
+  // The client sends the id in the body with the fields to change.
+  const updated = await ngrok.sshCredentials.update({
+    id: created[0].id,
+    description: "renamed",
+    acl: ["bind:*.example.com"],
+  });
+  expect(updated).toMatchObject({ description: "renamed", acl: ["bind:*.example.com"] });
+  expect((await ngrok.sshCredentials.update({ id: created[0].id, acl: [] })).acl).toEqual([]);
+
+  const duplicate = await ngrok.sshCredentials
+    .create({ publicKey: keys[1], acl: [] })
+    .catch((e: unknown) => e);
+  expect(duplicate).toMatchObject({ errorCode: "ERR_NGROK_609", statusCode: 400 });
+  // The same key again, but the ACL rule is checked first.
+  const badRule = await ngrok.sshCredentials
+    .create({ publicKey: keys[0].replace("device1", "x"), acl: ["connect:x"] })
+    .catch((e: unknown) => e);
+  expect(badRule).toMatchObject({ errorCode: "ERR_NGROK_600", statusCode: 400 });
+
+  for (const credential of created) {
+    await deleteWith(() => ngrok.sshCredentials.delete(credential.id));
+  }
+  expect(emulator.snapshot().sshCredentials).toEqual([]);
+});
+
 test("errors come back in the shape the client parses", async () => {
   const error = await ngrok.sshCertificateAuthorities
     .create({ privateKeyType: "rsa", keySize: 1024 } as never)

@@ -297,4 +297,82 @@ describe("requests as ngrok's official clients send them", () => {
     expect(go.statusCode).toBe(201);
     expect(body(go).principals).toEqual([]);
   });
+
+  it("SSH credentials: Python's zero-value bodies, Go's omitempty bodies and iterator", async () => {
+    const keyOf = async () => {
+      const ca = await app.inject({
+        method: "POST",
+        url: "/ssh_certificate_authorities",
+        headers: { ...GO_HEADERS, "content-type": "application/json" },
+        payload: "{}",
+      });
+      return `${body(ca).public_key} laptop@example`; // any OpenSSH public key will do
+    };
+    // ngrok-api-python's SSHCredentialsClient.create sends description "", metadata "", acl []
+    // and strips owner_id=None.
+    const python = await app.inject({
+      method: "POST",
+      url: "/ssh_credentials",
+      headers: { ...PY_HEADERS, "content-type": "application/json" },
+      payload: JSON.stringify({
+        description: "",
+        metadata: "",
+        acl: [],
+        public_key: await keyOf(),
+      }),
+    });
+    expect(python.statusCode).toBe(201);
+    expect(body(python)).toMatchObject({ acl: [], owner_id: expect.stringMatching(/^usr_/) });
+    expect(body(python)).not.toHaveProperty("description");
+    // ngrok-api-go omits empty fields; owner_id is a *string.
+    const go = await app.inject({
+      method: "POST",
+      url: "/ssh_credentials",
+      headers: { ...GO_HEADERS, "content-type": "application/json" },
+      payload: JSON.stringify({
+        acl: ["bind:example.ngrok.app"],
+        public_key: await keyOf(),
+        owner_id: "bot_2cSjwF6w6AynjfPtm4Ww5xTdkId",
+      }),
+    });
+    expect(go.statusCode).toBe(201);
+    const id = body(go).id;
+    // The Go iterator: limit=100, then before_id of the last item until a page is empty.
+    const page1 = await app.inject({
+      method: "GET",
+      url: "/ssh_credentials?limit=100",
+      headers: GO_HEADERS,
+    });
+    expect(body(page1).ssh_credentials.map((c: { id: string }) => c.id)).toEqual([
+      id,
+      body(python).id,
+    ]);
+    const page2 = await app.inject({
+      method: "GET",
+      url: `/ssh_credentials?before_id=${body(python).id}&limit=100`,
+      headers: GO_HEADERS,
+    });
+    expect(body(page2).ssh_credentials).toEqual([]);
+    // Go's Update clears ID and omits nil pointers and an empty ACL; Python strips acl=None.
+    for (const [headers, payload] of [
+      [GO_HEADERS, '{"description":"go"}'],
+      [PY_HEADERS, JSON.stringify({ metadata: "py" })],
+    ] as const) {
+      const updated = await app.inject({
+        method: "PATCH",
+        url: `/ssh_credentials/${id}`,
+        headers: { ...headers, "content-type": "application/json" },
+        payload,
+      });
+      expect(updated.statusCode).toBe(200);
+      expect(body(updated).acl).toEqual(["bind:example.ngrok.app"]);
+    }
+    const deleted = await app.inject({
+      method: "DELETE",
+      url: `/ssh_credentials/${id}`,
+      headers: PY_HEADERS,
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect(app.emulator.snapshot().sshCredentials.map((c) => c.id)).toEqual([body(python).id]);
+  });
 });

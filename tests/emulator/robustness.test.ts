@@ -157,13 +157,16 @@ describe("robustness on a real socket", () => {
 
 describe("robustness: nesting, huge strings, wrong types, invalid UTF-8 (inject)", () => {
   let app: EmulatorApp;
-  let ids: { edgeId: string; routeId: string; caId: string };
+  let ids: { edgeId: string; routeId: string; caId: string; credentialId: string };
 
   beforeAll(async () => {
     app = newApp();
     const { edgeId, routeId } = await createEdgeAndRoute(app);
     const ca = await api(app, "POST", LIST, { private_key_type: "ed25519" });
-    ids = { edgeId, routeId, caId: body(ca).id };
+    const credential = await api(app, "POST", "/ssh_credentials", {
+      public_key: `${body(ca).public_key} ca-key-as-a-credential`,
+    });
+    ids = { edgeId, routeId, caId: body(ca).id, credentialId: body(credential).id };
   });
   afterAll(() => app.close());
 
@@ -230,6 +233,26 @@ describe("robustness: nesting, huge strings, wrong types, invalid UTF-8 (inject)
         "ERR_NGROK_1937",
       ],
       [
+        "SSH credential description",
+        () => api(app, "POST", "/ssh_credentials", { description: huge }),
+        "ERR_NGROK_604",
+      ],
+      [
+        "SSH credential metadata (PATCH)",
+        () => api(app, "PATCH", `/ssh_credentials/${ids.credentialId}`, { metadata: huge }),
+        "ERR_NGROK_605",
+      ],
+      [
+        "SSH credential public_key",
+        () => api(app, "POST", "/ssh_credentials", { public_key: huge }),
+        "ERR_NGROK_612",
+      ],
+      [
+        "SSH credential ACL rule",
+        () => api(app, "PATCH", `/ssh_credentials/${ids.credentialId}`, { acl: [`bind:${huge}`] }),
+        "ERR_NGROK_600",
+      ],
+      [
         "edge description",
         () => api(app, "POST", "/edges/https", { description: huge }),
         "ERR_NGROK_7073",
@@ -288,6 +311,19 @@ describe("robustness: nesting, huge strings, wrong types, invalid UTF-8 (inject)
       description: "string",
       metadata: "string",
     };
+    const CREDENTIAL_CREATE: Record<string, Type> = {
+      description: "string",
+      metadata: "string",
+      acl: "stringArray",
+      public_key: "string",
+      owner_id: "string",
+    };
+    const CREDENTIAL_UPDATE: Record<string, Type> = {
+      id: "string",
+      description: "string",
+      metadata: "string",
+      acl: "stringArray",
+    };
     const EDGE: Record<string, Type> = {
       description: "string",
       metadata: "string",
@@ -340,6 +376,10 @@ describe("robustness: nesting, huge strings, wrong types, invalid UTF-8 (inject)
       "POST ssh CA": (field, value) => api(app, "POST", LIST, { [field]: value }),
       "PATCH ssh CA": (field, value) =>
         api(app, "PATCH", `${LIST}/${ids.caId}`, { [field]: value }),
+      "POST SSH credential": (field, value) =>
+        api(app, "POST", "/ssh_credentials", { [field]: value }),
+      "PATCH SSH credential": (field, value) =>
+        api(app, "PATCH", `/ssh_credentials/${ids.credentialId}`, { [field]: value }),
       "POST edge": (field, value) => api(app, "POST", "/edges/https", { [field]: value }),
       "POST route": (field, value) =>
         api(app, "POST", `/edges/https/${ids.edgeId}/routes`, {
@@ -368,6 +408,8 @@ describe("robustness: nesting, huge strings, wrong types, invalid UTF-8 (inject)
     it.each([
       ...cases("POST ssh CA", SSH_CREATE),
       ...cases("PATCH ssh CA", SSH_UPDATE),
+      ...cases("POST SSH credential", CREDENTIAL_CREATE),
+      ...cases("PATCH SSH credential", CREDENTIAL_UPDATE),
       ...cases("POST edge", EDGE),
       ...cases("POST route", ROUTE),
       ...cases("PUT SAML (flat)", SAML),

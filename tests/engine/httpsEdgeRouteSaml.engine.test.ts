@@ -67,6 +67,17 @@ test("create: the take-over GET, then one PUT; outputs are what the emulator ser
     assertionConsumerServiceUrl: `${spBase}/acs`,
     singleLogoutUrl: `${spBase}/slo`,
   });
+  // The signing certificate read from the program's document, through the engine's serialization.
+  const okta = fs.readFileSync(path.join(FIXTURES, "okta.xml"), "utf8");
+  const der = Buffer.from(/X509Certificate>([^<]+)</.exec(okta)![1].replace(/\s+/g, ""), "base64");
+  const signing = new X509Certificate(der);
+  expect(outputs.idpSigningCertificates).toEqual([
+    {
+      subject: signing.subject.split("\n").join(", "),
+      notAfter: new Date(signing.validTo).toISOString(),
+      sha256Fingerprint: signing.fingerprint256,
+    },
+  ]);
   const [module] = stack.emulator.snapshot().samlModules;
   // The document as the program gave it, followed by this resource's claim.
   expect(withoutClaim(module.idp_metadata)).toBe(outputs.idpMetadata);
@@ -220,7 +231,11 @@ test("someone else's module on the route is not overwritten; adoptExisting takes
 });
 
 test.each([
-  ["entities-aggregate.xml", /idpMetadata is an aggregate/],
+  // An aggregate of one IdP is read as that IdP (see the provider tests); one of two is refused.
+  [
+    "corpus/spring-security-aggregate-two-idps.xml",
+    /idpMetadata is an aggregate.*holds 2 identity providers/,
+  ],
   ["sp-only.xml", /idpMetadata is service-provider metadata/],
 ])(
   "the negative IdP document %s fails at Check with an actionable reason, no API request",

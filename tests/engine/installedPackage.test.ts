@@ -140,7 +140,12 @@ test("the package depends on what its resources need, not on the emulator's serv
     encoding: "utf8",
   });
   expect(usage.status).toBe(2);
-  expect(usage.stderr).toMatch(/^usage: pulumi-ngrok-dynamic pending-creates/);
+  expect(usage.stderr).toMatch(/^usage: pulumi-ngrok-dynamic <command>/);
+  expect(usage.stderr).toMatch(/^ {2}pending-creates {3}/m);
+  // The guide its help names ships in the installed copy.
+  const guide = /also in this package: (\S+)\)/.exec(usage.stderr)?.[1];
+  expect(guide).toBe(path.join(installed, "docs", "interruptedDeployments.md"));
+  expect(fs.existsSync(guide!)).toBe(true);
 });
 
 test("the program was loaded from the installed copy", () => {

@@ -5,7 +5,11 @@
  *   (seen by a third party against the live API): the same sentence, naming where the key came
  *   from (`ngrok:apiKey` or `NGROK_API_KEY`), never the key;
  * - ERR_NGROK_7008, an account without edges, under each plausible status (400, 403, 404): a
- *   clear error from create, read and delete, never taken for "already gone";
+ *   clear error from create and read, never taken for "already gone"; a delete that finishes
+ *   with a warning saying so, so that `pulumi destroy` can complete;
+ * - ERR_NGROK_7196, an account whose edges are read-only, under each plausible status (400,
+ *   403): reads work, writes fail with what to do, a delete finishes with a warning that the
+ *   module stays;
  * - ERR_NGROK_1956, the account's SSH CA limit.
  * Then `apiErrorHint` itself, for the cases the emulator does not answer.
  */
@@ -25,6 +29,7 @@ import type {
 } from "../../provider/httpsEdgeRouteSaml/definition";
 import type { SshCertificateAuthorityInputs } from "../../provider/sshCertificateAuthority/definition";
 import { configureProvider } from "../support/configureProvider";
+import { createEdgeWithRoutes } from "../support/emulatorApi";
 import { readIdpMetadata } from "../support/fixtures";
 
 const OKTA = readIdpMetadata("okta.xml");
@@ -32,6 +37,17 @@ const WRONG_KEY = "wrong_key_0123456789";
 const EDGE = "edghts_2aaaaaaaaaaaaaaaaaaaaaaaaaa";
 const ROUTE = "edghtsrt_2aaaaaaaaaaaaaaaaaaaaaaaaaa";
 const ENV_KEYS = ["NGROK_API_KEY", "NGROK_API_BASE_URL"] as const;
+
+/** The lines `call` wrote through `console.warn` (Pulumi's `log.warn` without an engine). */
+async function warned(call: () => Promise<unknown>): Promise<string[]> {
+  const spy = jest.spyOn(console, "warn").mockImplementation(() => undefined);
+  try {
+    await call();
+    return spy.mock.calls.map((args) => args.map(String).join(" "));
+  } finally {
+    spy.mockRestore();
+  }
+}
 
 /** What `call` rejected with (the test fails if it resolved). */
 async function failure(call: () => Promise<unknown>): Promise<NgrokApiError> {
@@ -158,7 +174,7 @@ describe.each([400, 403, 404] as const)(
       expect(error.isNotFound).toBe(false);
       expect(error.message).toContain("Edges are deprecated and no longer available");
       expect(error.hint).toMatch(
-        /^This ngrok account has no HTTPS edges: ngrok deprecated edges on 2025-12-31, .*HttpsEdgeRouteSaml.*cloud endpoint with a Traffic Policy openid-connect or oauth action \(ngrok's SAML action is not generally available\).*pulumi state delete <urn>$/,
+        /^This ngrok account has no HTTPS edges: ngrok deprecated edges on 2025-12-31 and has removed them from this account \(or the API key is another account's\), .*cloud endpoint with a Traffic Policy openid-connect or oauth action \(ngrok's saml action is in early access\)\. To take an HttpsEdgeRouteSaml out of the stack, delete it from the program and run pulumi up, or run pulumi destroy: its delete finishes with a warning/,
       );
       expect(error.message.endsWith(`. ${error.hint}`)).toBe(true);
     };
@@ -176,9 +192,25 @@ describe.each([400, 403, 404] as const)(
       expectEdgesDeprecated(await failure(() => saml.read(`${EDGE}/${ROUTE}`, props)));
     });
 
-    test("delete (destroy) fails rather than passing for already deleted", async () => {
-      const props = { edgeId: EDGE, routeId: ROUTE, claimToken: "t" } as HttpsEdgeRouteSamlOutputs;
-      expectEdgesDeprecated(await failure(() => saml.delete(`${EDGE}/${ROUTE}`, props)));
+    test("delete (destroy) finishes, after one GET, with a warning that says why", async () => {
+      const props = {
+        edgeId: EDGE,
+        routeId: ROUTE,
+        claimToken: "t",
+        claimedBy: "shop/prod/app-sso",
+      } as HttpsEdgeRouteSamlOutputs;
+      const before = emulator.requests.length;
+      const warnings = await warned(() => saml.delete(`${EDGE}/${ROUTE}`, props));
+      expect(emulator.requests.slice(before).map((r) => `${r.method} ${r.status}`)).toEqual([
+        `GET ${status}`,
+      ]);
+      expect(warnings).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^warning: \\[runtime\\] HttpsEdgeRouteSaml "app-sso" \\(stack shop/prod\\) leaves the stack without an API call to delete the SAML module of route ${ROUTE} of HTTPS edge ${EDGE}: this ngrok account has no HTTPS edges any more \\(ngrok answered ERR_NGROK_7008 to GET /edges/https/${EDGE}/routes/${ROUTE}/saml\\);.*the API key may be another account's.*adoptExisting: true can take it back$`,
+          ),
+        ),
+      ]);
     });
 
     test("SSH certificate authorities still work", async () => {
@@ -186,6 +218,104 @@ describe.each([400, 403, 404] as const)(
       expect(emulator.snapshot().sshCertificateAuthorities.map((ca) => ca.id)).toEqual([
         created.id,
       ]);
+    });
+  },
+);
+
+describe.each([400, 403] as const)(
+  "an account whose edges are read-only: ERR_NGROK_7196 answered %i",
+  (status) => {
+    let emulator: RunningEmulator;
+    let edgeId: string;
+    let routeId: string;
+    let created: HttpsEdgeRouteSamlOutputs;
+    beforeAll(async () => {
+      emulator = await startEmulator({ port: 0 });
+      await configureProvider(emulator);
+      ({
+        edgeId,
+        routeIds: [routeId],
+      } = await createEdgeWithRoutes(emulator, 1));
+      const inputs = (
+        await saml.check(
+          {},
+          {
+            edgeId,
+            routeId,
+            idpMetadata: OKTA,
+            claimedBy: "shop/prod/app-sso",
+          },
+        )
+      ).inputs as HttpsEdgeRouteSamlInputs;
+      created = (await saml.create(inputs)).outs as HttpsEdgeRouteSamlOutputs;
+      emulator.edges.set({ mode: "read-only", status });
+    });
+    afterAll(async () => {
+      resetStackConfig();
+      await emulator.close();
+    });
+
+    const expectReadOnly = (error: NgrokApiError) => {
+      expect(error.statusCode).toBe(status);
+      expect(error.errorCode).toBe("ERR_NGROK_7196");
+      expect(error.isNotFound).toBe(false);
+      expect(isAuthFailure(error.statusCode, error.errorCode)).toBe(false);
+      expect(error.message).toContain("Your account has read-only access to Edges.");
+      expect(error.hint).toMatch(
+        /^This ngrok account's HTTPS edges are read-only: .*the SAML module keeps the configuration it has\. .*cloud endpoint with a Traffic Policy openid-connect or oauth action \(ngrok's saml action is in early access\)\. To stop managing the module, delete the HttpsEdgeRouteSaml from the program and run pulumi up, or run pulumi destroy: its delete finishes with a warning and leaves the module protecting the route/,
+      );
+      expect(error.message.endsWith(`. ${error.hint}`)).toBe(true);
+    };
+
+    test("read (refresh) is answered as before", async () => {
+      const read = await saml.read(`${edgeId}/${routeId}`, created);
+      expect(read.id).toBe(`${edgeId}/${routeId}`);
+      expect(read.props).toEqual(created);
+    });
+
+    test("update fails with what to do, and the module keeps its configuration", async () => {
+      const news = { ...created, forceAuthn: true };
+      const before = emulator.snapshot().samlModules;
+      expectReadOnly(await failure(() => saml.update(`${edgeId}/${routeId}`, created, news)));
+      expect(emulator.snapshot().samlModules).toEqual(before);
+    });
+
+    test("create fails with what to do at its PUT, after the take-over GET", async () => {
+      const other = { ...created, routeId: "edghtsrt_2bbbbbbbbbbbbbbbbbbbbbbbbbb" };
+      const calls = emulator.requests.length;
+      expectReadOnly(await failure(() => saml.create(other)));
+      expect(emulator.requests.slice(calls).map((r) => `${r.method} ${r.status}`)).toEqual([
+        "GET 404",
+        `PUT ${status}`,
+      ]);
+    });
+
+    test("delete (destroy) finishes with a warning; the module stays, protecting the route", async () => {
+      const before = emulator.requests.length;
+      const warnings = await warned(() => saml.delete(`${edgeId}/${routeId}`, created));
+      expect(emulator.requests.slice(before).map((r) => `${r.method} ${r.status}`)).toEqual([
+        "GET 200",
+        `DELETE ${status}`,
+      ]);
+      expect(warnings).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^warning: \\[runtime\\] HttpsEdgeRouteSaml "app-sso" \\(stack shop/prod\\) leaves the stack, but the SAML module of route ${routeId} of HTTPS edge ${edgeId} stays in ngrok: this account's HTTPS edges are read-only \\(ngrok answered ERR_NGROK_7196 to DELETE /edges/https/${edgeId}/routes/${routeId}/saml\\), so only ngrok can delete it, and it keeps protecting the route`,
+          ),
+        ),
+      ]);
+      expect(emulator.snapshot().samlModules.map((m) => m.routeId)).toEqual([routeId]);
+    });
+
+    test("other errors of a delete still fail it", async () => {
+      emulator.faults.add({
+        method: "GET",
+        path: "/edges/https/*/routes/*/saml",
+        status: 400,
+        count: 1,
+      });
+      const error = await failure(() => saml.delete(`${edgeId}/${routeId}`, created));
+      expect(error.statusCode).toBe(400);
     });
   },
 );
@@ -251,6 +381,7 @@ describe("apiErrorHint", () => {
 
   test.each([
     [403, "ERR_NGROK_7008"],
+    [403, "ERR_NGROK_7196"],
     [403, "ERR_NGROK_9999"],
     [404, undefined],
     [400, "ERR_NGROK_1941"],

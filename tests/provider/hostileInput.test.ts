@@ -5,12 +5,13 @@
  * with zero API requests. The table holds only what the spec (or XML, for `idpMetadata`) forbids;
  * what the spec allows is not hostile and is not here (see the end of the file).
  *
- * Property names: a failure names its property, except the failures about the value of
- * `idpMetadata`, and a private key given as a certificate's `publicKey`, which carry property ""
- * and a reason that starts with the property's name. That is
- * deliberate: for a named property Pulumi's engine prints "property <name> value <the program's
- * raw value> has a problem" (pulumi/pulumi, `issueCheckFailures`), and this value is a whole XML
- * document of up to 256 KiB. The reason still names it, first.
+ * Property names: a failure names its property, except the failures about an `idpMetadata`
+ * document (longer than one short line), and a private key given as a certificate's `publicKey`,
+ * which carry property "" and a reason that starts with the property's name. That is deliberate:
+ * for a named property Pulumi's engine prints "property <name> value <the program's raw value>
+ * has a problem" (pulumi/pulumi, `issueCheckFailures`), and this value is a whole XML document of
+ * up to 256 KiB (what the real CLI prints then: `idpMetadataFailureProperty` in
+ * provider/httpsEdgeRouteSaml/inputs.ts). The reason still names it, first.
  *
  * XML entities: every XXE case points at things that would be observable if resolved, a temporary
  * file holding a unique marker and a local HTTP server that counts its hits; no result may contain
@@ -35,6 +36,7 @@ import {
 } from "../../provider";
 import { claimBytes } from "../../provider/httpsEdgeRouteSaml/claim";
 import { IDP_METADATA_MAX_BYTES } from "../../provider/httpsEdgeRouteSaml/idpMetadata";
+import { idpMetadataFailureProperty } from "../../provider/httpsEdgeRouteSaml/definition";
 import { configureProvider } from "../support/configureProvider";
 import { readIdpMetadata } from "../support/fixtures";
 import * as keys from "../support/sshKeys";
@@ -441,21 +443,21 @@ const CASES: HostileCase[] = [
   idp(
     "malformed XML (an unclosed element)",
     () => OKTA.replace("</md:IDPSSODescriptor>", ""),
-    /^idpMetadata is not well-formed XML: .* at line \d+, column \d+$/,
+    /^idpMetadata is not well-formed XML at line \d+, column \d+: the end tag <\/md:EntityDescriptor> does not match the start tag <md:IDPSSODescriptor>/,
   ),
   idp(
     "a bare ampersand",
     () => OKTA.replace('entityID="', 'entityID="R & D '),
-    /^idpMetadata is not well-formed XML: "&" must start an entity or character reference/,
+    /^idpMetadata is not well-formed XML at line 1, column \d+: "&" must start an entity or character reference/,
   ),
   idp(
     "an undefined entity without a DOCTYPE",
     () => OKTA.replace('entityID="', 'entityID="&xxe;'),
-    /^idpMetadata is not well-formed XML: entity not found:&xxe;/,
+    /^idpMetadata is not well-formed XML at line 1, column \d+: the entity reference "&xxe;" is not defined/,
   ),
   idp(
-    "an EntitiesDescriptor aggregate",
-    () => fixture("entities-aggregate.xml"),
+    "an EntitiesDescriptor aggregate of two IdPs",
+    () => fixture("corpus/spring-security-aggregate-two-idps.xml"),
     /^idpMetadata is an aggregate \(an EntitiesDescriptor with 2 EntityDescriptors\)/,
   ),
   idp(
@@ -534,12 +536,12 @@ const CASES: HostileCase[] = [
   idp(
     "an XML declaration after a comment",
     () => `<!-- generated -->\n${OKTA}`,
-    /^idpMetadata is not well-formed XML: .*xml declaration which is only at the start/,
+    /^idpMetadata is not well-formed XML at line 2, column 1: the XML declaration \(<\?xml …\?>\) must be the very first thing/,
   ),
   idp(
     "an XML declaration inside the document",
     () => OKTA.replace("<md:IDPSSODescriptor", '<?xml version="1.0"?><md:IDPSSODescriptor'),
-    /xml declaration which is only at the start of the document at line 1, column \d+$/,
+    /^idpMetadata is not well-formed XML at line 1, column \d+: the XML declaration \(<\?xml …\?>\) must be the very first thing/,
   ),
   idp(
     "UTF-16 read as UTF-8",
@@ -624,7 +626,7 @@ const CASES: HostileCase[] = [
   idp(
     "an HTML page without a DOCTYPE",
     () => '<html><head><meta charset="utf-8"><title>Sign in</title></head></html>',
-    /^idpMetadata is not well-formed XML: /,
+    /^idpMetadata is not well-formed XML at line 1, column \d+: /,
   ),
   idp(
     "the metadata URL instead of the document",
@@ -1181,7 +1183,9 @@ function reportedAs(property: string, patch: Record<string, unknown>): string {
   if (property === "publicKey" && /PRIVATE KEY|PuTTY-User-Key/.test(String(patch.publicKey))) {
     return ""; // a private key is never shown with its property (see provider/sshCertificate)
   }
-  return property === "idpMetadata" && patch.idpMetadata !== undefined ? "" : property;
+  return property === "idpMetadata" && patch.idpMetadata !== undefined
+    ? idpMetadataFailureProperty(patch.idpMetadata)
+    : property;
 }
 
 test("the table holds at least 45 hostile cases, for both resources", () => {

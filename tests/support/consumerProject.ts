@@ -3,7 +3,7 @@
  * repository, installed with the `@pulumi/pulumi`, `typescript` and `@types/node` versions the
  * repository itself uses (the registry, or npm's cache, provides those).
  */
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { REPO } from "./stack";
@@ -60,4 +60,70 @@ export function installPackedPackage(folder: string): void {
     ],
     { cwd: folder, stdio: "pipe" },
   );
+}
+
+/**
+ * `npm run release`'s packing step (`node dist/scripts/release.js --out <folder>`, after the
+ * checks the script runs first): the release folder users install from. Returns the folder.
+ */
+export function makeRelease(folder: string): string {
+  const manifest = JSON.parse(fs.readFileSync(path.join(REPO, "package.json"), "utf8")) as {
+    scripts: Record<string, string>;
+  };
+  // What `npm run release` runs after release:check: the test runs the same file.
+  if (!manifest.scripts.release.endsWith("&& node dist/scripts/release.js")) {
+    throw new Error(`npm run release is now ${JSON.stringify(manifest.scripts.release)}`);
+  }
+  execFileSync(process.execPath, [path.join(REPO, "dist/scripts/release.js"), "--out", folder], {
+    stdio: "pipe",
+  });
+  return folder;
+}
+
+/**
+ * What `pulumi new typescript --yes` leaves in `folder`: `Pulumi.yaml`, a `package.json`, and
+ * `@pulumi/pulumi`, `typescript` and `@types/node` installed (the versions the repository uses).
+ */
+export function newTypeScriptProject(folder: string, name: string): void {
+  fs.writeFileSync(
+    path.join(folder, "Pulumi.yaml"),
+    `name: ${name}\nruntime:\n  name: nodejs\n  options:\n    typescript: true\n`,
+  );
+  fs.writeFileSync(
+    path.join(folder, "package.json"),
+    JSON.stringify({ name, main: "index.ts", private: true }, null, 2),
+  );
+  execFileSync(
+    "npm",
+    [
+      "install",
+      "--no-audit",
+      "--no-fund",
+      "--prefer-offline",
+      `@pulumi/pulumi@${installedVersion("@pulumi/pulumi")}`,
+      `typescript@${installedVersion("typescript")}`,
+      `@types/node@${installedVersion("@types/node")}`,
+    ],
+    { cwd: folder, stdio: "pipe" },
+  );
+}
+
+/**
+ * Runs shell command lines of the docs in `folder`, as printed, with `env` added (such as the
+ * `RELEASE` folder); returns what they printed (stdout and stderr).
+ *
+ * @throws Error with the output when a line fails.
+ */
+export function runDocLines(lines: string[], folder: string, env: Record<string, string>): string {
+  let output = "";
+  for (const line of lines) {
+    const result = spawnSync("sh", ["-c", line], {
+      cwd: folder,
+      env: { ...process.env, npm_config_prefer_offline: "true", ...env },
+      encoding: "utf8",
+    });
+    output += `$ ${line}\n${result.stdout}${result.stderr}`;
+    if (result.status !== 0) throw new Error(`${line} failed (${result.status}):\n${output}`);
+  }
+  return output;
 }

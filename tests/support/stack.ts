@@ -30,7 +30,8 @@ export interface TestStack {
 
 /**
  * Starts the emulator and the host for the project in `programDir` (relative to the repository;
- * `main` is the program within it, as in Pulumi.yaml).
+ * `main` is the program within it, as in Pulumi.yaml). The program runs as `pulumi up` runs it with
+ * `PULUMI_NODEJS_TRANSPILE_ONLY=true`: `npm run typecheck` type-checks every program here.
  * The API key reaches the provider only through Configure (`ngrok:apiKey`), as with
  * `pulumi config set ngrok:apiKey --secret`; the host's environment has no NGROK_* variables.
  */
@@ -73,6 +74,7 @@ export async function startTestStack(
         project,
         stack,
         config: namespaced(config),
+        transpileOnly: true,
       });
       return result.resources;
     },
@@ -85,6 +87,7 @@ export async function startTestStack(
         stack,
         config: namespaced(config),
         state,
+        transpileOnly: true,
       });
       return result.outputs;
     },

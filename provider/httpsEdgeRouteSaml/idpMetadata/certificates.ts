@@ -14,8 +14,8 @@
  */
 import { X509Certificate } from "node:crypto";
 import type { Element } from "@xmldom/xmldom";
-import { mdChildren } from "./samlRules";
-import { childrenNS, errorMessage } from "./xmlText";
+import { mdChildren, SAML_METADATA_NS } from "./samlRules";
+import { childrenNS, describeNamespace, elementChildren } from "./xmlText";
 
 /**
  * Namespace of XML Signature elements (`KeyInfo`, `X509Data`, `X509Certificate`), which
@@ -32,9 +32,13 @@ export const XMLDSIG_NS = "http://www.w3.org/2000/09/xmldsig#";
  */
 export function readSigningCertificates(
   descriptor: Element,
-): { ok: true; certificates: string[] } | { ok: false; reason: string } {
+):
+  | { ok: true; certificates: string[]; details: SigningCertificate[] }
+  | { ok: false; reason: string } {
   const certificates: string[] = [];
+  const details: SigningCertificate[] = [];
   const otherUses = new Set<string>();
+  let misplaced: Element | undefined;
   let ordinal = 0;
   const keyDescriptors = mdChildren(descriptor, "KeyDescriptor");
   for (const [index, keyDescriptor] of keyDescriptors.entries()) {
@@ -42,6 +46,9 @@ export function readSigningCertificates(
       ? (keyDescriptor.getAttribute("use") ?? "").trim()
       : undefined;
     const elements = x509Certificates(keyDescriptor);
+    if (elements.length === 0 && (use === undefined || use === "signing")) {
+      misplaced ??= misplacedSignatureElement(keyDescriptor);
+    }
     if (use !== undefined && use !== "signing") {
       if (elements.length > 0) {
         otherUses.add(use);
@@ -52,6 +59,9 @@ export function readSigningCertificates(
       ordinal += 1;
       const base64 = (element.textContent ?? "").replace(/\s+/g, "");
       const problem = certificateProblem(base64);
+      if (problem === undefined && !certificates.includes(base64)) {
+        details.push(describeCertificate(base64));
+      }
       if (problem !== undefined) {
         return fail(
           `has an invalid signing certificate: the ${ordinalWord(ordinal)} X509Certificate ` +
@@ -63,6 +73,9 @@ export function readSigningCertificates(
         certificates.push(base64);
       }
     }
+  }
+  if (certificates.length === 0 && misplaced !== undefined) {
+    return fail(misplacedReason(misplaced));
   }
   if (certificates.length === 0) {
     const others =
@@ -76,7 +89,97 @@ export function readSigningCertificates(
         `the IDPSSODescriptor)${others}`,
     );
   }
-  return { ok: true, certificates };
+  return { ok: true, certificates, details };
+}
+
+/**
+ * A signing certificate of the metadata, as the output `idpSigningCertificates` and the preview
+ * warning about expiry describe it. Source: RFC 5280 section 4.1.2.5 (validity).
+ */
+export interface SigningCertificate {
+  /** The subject's attributes in the certificate's order, joined by `, `, e.g. `C=US, O=Okta, CN=dev-599847`. */
+  readonly subject: string;
+  /** The end of its validity (`notAfter`), ISO 8601 in UTC, e.g. `2028-09-07T14:33:59.000Z`. */
+  readonly notAfter: string;
+  /** SHA-256 of its DER, upper-case hex pairs separated by colons (as IdP consoles show it). */
+  readonly sha256Fingerprint: string;
+}
+
+/** The {@link SigningCertificate} of base64 DER that {@link certificateProblem} accepted. */
+export function describeCertificate(base64: string): SigningCertificate {
+  const certificate = new X509Certificate(Buffer.from(base64, "base64"));
+  return {
+    subject: certificate.subject.split("\n").join(", "),
+    notAfter: new Date(certificate.validTo).toISOString(),
+    sha256Fingerprint: certificate.fingerprint256,
+  };
+}
+
+/**
+ * In a KeyDescriptor without an XML-DSig certificate, the first of its `KeyInfo`, `X509Data`,
+ * `X509Certificate` chain (found by local name) whose namespace is not {@link XMLDSIG_NS}: the
+ * document has the certificate, in the wrong namespace (a typo such as `https://` in the
+ * declaration, or a `KeyInfo` without a prefix that takes the metadata's default namespace).
+ */
+function misplacedSignatureElement(keyDescriptor: Element): Element | undefined {
+  let level = [keyDescriptor];
+  for (const localName of ["KeyInfo", "X509Data", "X509Certificate"]) {
+    const found = level.flatMap((parent) =>
+      elementChildren(parent).filter((child) => child.localName === localName),
+    );
+    const wrong = found.find((element) => element.namespaceURI !== XMLDSIG_NS);
+    if (wrong !== undefined) return wrong;
+    if (found.length === 0) return undefined;
+    level = found;
+  }
+  return undefined;
+}
+
+/** The reason for a signing certificate found only in the wrong namespace (see above). */
+function misplacedReason(element: Element): string {
+  const namespace = element.namespaceURI;
+  const why =
+    namespace === SAML_METADATA_NS
+      ? " (the metadata's namespace: the element has no prefix, so it takes the default " +
+        "namespace of the document)"
+      : namespace !== null && namespace.replace(/^https:/, "http:") === XMLDSIG_NS
+        ? ' (the XML Signature namespace misspelled with "https": namespace names are compared ' +
+          "character for character)"
+        : "";
+  const unused = unusedDsigPrefix(element);
+  const fix =
+    element.prefix !== null && element.prefix !== ""
+      ? `declare xmlns:${element.prefix}="${XMLDSIG_NS}"`
+      : unused !== undefined
+        ? `use the prefix ${unused}: that ${unused}: is declared for "${XMLDSIG_NS}" but no ` +
+          `element uses it (<${unused}:${element.localName}>), or declare ` +
+          `xmlns="${XMLDSIG_NS}" on <${element.tagName}>`
+        : `declare xmlns="${XMLDSIG_NS}" on <${element.tagName}>`;
+  return (
+    `has a signing certificate in the wrong namespace: its <${element.tagName}> is in ` +
+    `${describeNamespace(namespace)}${why}, but KeyInfo, X509Data and X509Certificate must be ` +
+    `in the XML Signature namespace "${XMLDSIG_NS}" (saml-metadata-2.0-os 2.4.1.1), so ngrok ` +
+    `would find no certificate to check sign-ins with: ${fix}`
+  );
+}
+
+/** A prefix declared for {@link XMLDSIG_NS} on `element` or an ancestor, or `undefined`. */
+function unusedDsigPrefix(element: Element): string | undefined {
+  for (let node: Element | null = element; node !== null; node = parentElement(node)) {
+    const attributes = node.attributes;
+    for (let i = 0; i < attributes.length; i += 1) {
+      const attribute = attributes.item(i);
+      if (attribute?.name.startsWith("xmlns:") && attribute.value === XMLDSIG_NS) {
+        return attribute.name.slice("xmlns:".length);
+      }
+    }
+  }
+  return undefined;
+}
+
+function parentElement(node: Element): Element | null {
+  const parent = node.parentNode;
+  return parent !== null && parent.nodeType === 1 ? (parent as Element) : null;
 }
 
 /** The `ds:KeyInfo/ds:X509Data/ds:X509Certificate` elements of a KeyDescriptor. */
@@ -114,14 +217,26 @@ export function certificateProblem(base64: string): string | undefined {
     return "is not valid base64 (wrong length or misplaced '=' padding)";
   }
   const der = Buffer.from(base64, "base64");
+  if (der.subarray(0, 64).toString("latin1").includes("-----BEGIN")) {
+    return (
+      "is a PEM file encoded in base64 a second time (its base64 decodes to the text " +
+      '"-----BEGIN …-----"), not a certificate: X509Certificate holds the base64 between the ' +
+      '"-----BEGIN CERTIFICATE-----" and "-----END CERTIFICATE-----" lines of the PEM; decode ' +
+      "the value once (base64 -d) and put those lines in its place"
+    );
+  }
   const structure = derSequenceProblem(der);
   if (structure !== undefined) {
     return `does not decode to an X.509 certificate (${structure})`;
   }
   try {
     new X509Certificate(der);
-  } catch (error) {
-    return `does not decode to an X.509 certificate (${errorMessage(error)})`;
+  } catch {
+    return (
+      "does not decode to an X.509 certificate (the bytes are one DER SEQUENCE, but not the " +
+      "structure of a certificate, RFC 5280 section 4.1): copy the certificate again from " +
+      "your identity provider"
+    );
   }
   return undefined;
 }
@@ -132,7 +247,10 @@ export function certificateProblem(base64: string): string | undefined {
  */
 function derSequenceProblem(der: Buffer): string | undefined {
   if (der.length < 2 || der[0] !== 0x30) {
-    return "the decoded bytes are not a DER SEQUENCE";
+    return (
+      "its base64 decodes to bytes that are not DER (a certificate starts with a SEQUENCE, " +
+      'base64 "MII…"): copy the certificate again from your identity provider'
+    );
   }
   let length = der[1];
   let header = 2;

@@ -24,26 +24,27 @@
  *
  * @module
  */
-import { readSigningCertificates } from "./certificates";
+import { readSigningCertificates, type SigningCertificate } from "./certificates";
 import {
+  browserSingleSignOn,
   entityDescriptorRoot,
   entityIdOf,
+  entityOf,
   findIdpDescriptor,
   hasEntityId,
   hasSingleSignOnService,
   nameIdFormats,
   noDoctype,
   noDoctypeNode,
-  notAnAggregate,
   notAnHtmlPage,
   present,
+  serializeEntity,
   singleSignOnServices,
   wellFormed,
   withinSizeLimit,
 } from "./samlRules";
 import {
   bareAmpersand,
-  errorMessage,
   illegalCharacter,
   illegalCharacterReference,
   missingRoot,
@@ -52,8 +53,13 @@ import {
   XmlText,
 } from "./xmlText";
 
-export { XMLDSIG_NS } from "./certificates";
-export { IDP_METADATA_MAX_BYTES, SAML_METADATA_NS } from "./samlRules";
+export { XMLDSIG_NS, type SigningCertificate } from "./certificates";
+export {
+  HTTP_POST_BINDING,
+  HTTP_REDIRECT_BINDING,
+  IDP_METADATA_MAX_BYTES,
+  SAML_METADATA_NS,
+} from "./samlRules";
 
 /**
  * What ngrok needs from an identity provider's SAML 2.0 metadata, as found in a document that
@@ -71,9 +77,15 @@ export interface IdpMetadata {
   /**
    * Signing certificates (KeyDescriptor use="signing" or with no use attribute), base64 DER with
    * all whitespace removed, in document order, de-duplicated. Each one decodes to an X.509
-   * certificate; its validity period is not checked.
+   * certificate; its validity period is not checked (see `signingCertificateDetails`).
    */
   signingCertificates: string[];
+  /**
+   * Subject, end of validity and SHA-256 fingerprint of each of `signingCertificates`, in the
+   * same order (RFC 5280 section 4.1.2.5). An expired certificate is NOT a rejection: see
+   * `HttpsEdgeRouteSaml`'s preview warning.
+   */
+  signingCertificateDetails: SigningCertificate[];
   /** NameIDFormat values of the IDPSSODescriptor, trimmed (empty ones left out), in document order. */
   nameIdFormats: string[];
   /**
@@ -81,6 +93,13 @@ export interface IdpMetadata {
    * value is NOT a rejection: published metadata is often stale but still correct.
    */
   validUntil?: string;
+  /**
+   * Present when the document is an `EntitiesDescriptor` aggregate holding exactly one identity
+   * provider: that provider's `EntityDescriptor`, serialized as a document of its own with the
+   * namespace declarations it inherited (see {@link idpMetadataToSend}), which is what is sent
+   * to ngrok.
+   */
+  entityDescriptor?: string;
 }
 
 /**
@@ -100,7 +119,11 @@ export type IdpMetadataResult = { ok: true; metadata: IdpMetadata } | { ok: fals
  * WS-Federation `RoleDescriptor`s, an `SPSSODescriptor` as in AD FS metadata, `ContactPerson`,
  * ...) are skipped. A leading UTF-8 byte order mark and surrounding whitespace, comments, any
  * XML declaration, and namespace prefixes declared more than once are fine. An expired
- * `validUntil` is returned, not rejected.
+ * `validUntil` or signing certificate is returned, not rejected. An `EntitiesDescriptor`
+ * aggregate (2.3.1) holding exactly one EntityDescriptor with an IDPSSODescriptor (service
+ * providers beside it are skipped) is read as that EntityDescriptor, as crewjam/saml,
+ * python3-saml, ruby-saml, Sustainsys.Saml2 and Spring Security read one; it is returned as
+ * `entityDescriptor`, the document sent to ngrok (see {@link idpMetadataToSend}).
  *
  * Rejected, each with its own reason:
  * - not a string, empty, or whitespace only ("is empty");
@@ -116,28 +139,38 @@ export type IdpMetadataResult = { ok: true; metadata: IdpMetadata } | { ok: fals
  * - a `<!DOCTYPE` declaration ("DTDs are not allowed in SAML metadata"), so that no entity is
  *   ever expanded and no external entity is ever fetched;
  * - XML that is not well-formed, including references to undefined entities such as `&foo;`
- *   and a bare `&` ("is not well-formed XML: <parser message> at line L, column C", counting
- *   lines and columns from 1 in the text as given, a leading byte order mark excluded); a URL
+ *   and a bare `&` ("is not well-formed XML at line L, column C: <what is wrong>", counting
+ *   lines and columns from 1 in the text as given, a leading byte order mark excluded; the
+ *   parser's own messages are never shown, see `describeXmlProblem`); a URL
  *   or a file path given instead of the document is named as such, the path with a hint to
  *   read the file (`fs.readFileSync(path, "utf8")`);
  * - an `EntitiesDescriptor` document element (2.3.1, an aggregate such as a federation's
- *   metadata): the reason counts its EntityDescriptors and lists the entityIDs of the identity
- *   providers in it, and asks for the single EntityDescriptor of the user's IdP instead;
+ *   metadata) with no identity provider or several: the reason counts its EntityDescriptors and
+ *   lists the entityIDs of the identity providers in it, and asks for the single
+ *   EntityDescriptor of the user's IdP instead;
  * - any other document element, or `EntityDescriptor` in another namespace;
  * - a missing or empty `entityID` (2.3.2);
  * - no `IDPSSODescriptor` child: service-provider metadata (an `SPSSODescriptor` only) is
  *   named as such; an IDPSSODescriptor that does not support the SAML 2.0 protocol is named too;
  * - no `SingleSignOnService` with both `Binding` and `Location` in the IDPSSODescriptor (2.4.3);
+ * - no `SingleSignOnService` that ngrok can send the browser to: one with the HTTP-Redirect or
+ *   HTTP-POST binding (saml-bindings-2.0-os 3.4, 3.5) at an absolute `http(s)` URL; a SOAP-only
+ *   IdP or a relative `Location` (`/app/sso/saml`) can never complete a sign-in;
  * - no signing certificate: no `KeyDescriptor` child of the IDPSSODescriptor with
  *   `use="signing"` or without `use` (2.4.1.1) that holds a
- *   `KeyInfo/X509Data/X509Certificate` in the XML-DSig namespace ({@link XMLDSIG_NS});
+ *   `KeyInfo/X509Data/X509Certificate` in the XML-DSig namespace ({@link XMLDSIG_NS}); when
+ *   the document has such elements in another namespace (a `https://` typo, or a `KeyInfo`
+ *   without a prefix in the metadata's default namespace), the reason names the namespace they
+ *   are in, the one they must be in, and the declaration that fixes it;
  * - a signing certificate that is not valid base64 (whitespace anywhere is ignored, as in
- *   certificates wrapped across lines or split by spaces) or does not decode to a DER X.509
+ *   certificates wrapped across lines or split by spaces), is the base64 of a whole PEM file
+ *   (`-----BEGIN CERTIFICATE-----` encoded once more), or does not decode to a DER X.509
  *   certificate: the reason names the certificate by its ordinal among the signing
  *   certificates and the KeyDescriptor that holds it.
  *
  * Not checked: the XML signature of a signed document (it is not verified), the validity
- * period of the certificates, and the schema beyond the rules above. Certificates are parsed
+ * period of the certificates (returned in `signingCertificateDetails`), and the schema beyond
+ * the rules above. Certificates are parsed
  * with Node's `crypto.X509Certificate` (OpenSSL), after a check that the DER is exactly one
  * SEQUENCE (`@peculiar/x509` cannot be loaded here without a Reflect metadata polyfill).
  *
@@ -155,10 +188,37 @@ export function parseIdpMetadata(
 ): IdpMetadataResult {
   try {
     return parse(xml as unknown, options.claimBytes ?? 0);
-  } catch (error) {
-    // Defensive: every expected failure is returned above; this keeps `check` from crashing.
-    return { ok: false, reason: `could not be parsed (unexpected error: ${errorMessage(error)})` };
+  } catch {
+    // Defensive: every expected failure is returned above; this keeps `check` from crashing, and
+    // no message of a library reaches the user.
+    return {
+      ok: false,
+      reason:
+        "could not be read: the check stopped on a case it does not handle. Please report it " +
+        "to pulumi-ngrok-dynamic with the document (its certificates are public); meanwhile " +
+        "check that it is your identity provider's SAML 2.0 metadata as downloaded",
+    };
   }
+}
+
+/**
+ * The document ngrok receives for `xml`, a document {@link parseIdpMetadata} accepted: `xml`
+ * itself, or, for an `EntitiesDescriptor` aggregate holding exactly one identity provider, that
+ * provider's `EntityDescriptor` (ngrok's documents say nothing of aggregates, and a parser that
+ * expects an `EntityDescriptor`, as ngrok's reference calls the field, refuses one). A text that
+ * is no such aggregate is returned unchanged without being parsed (one search for
+ * `EntitiesDescriptor`), so this is cheap for the documents of nearly every identity provider.
+ * Deterministic: the same input gives the same document, and the document it gives is returned
+ * unchanged, which `diff` relies on.
+ */
+export function idpMetadataToSend(xml: string): string {
+  if (!/<([A-Za-z_][\w.-]*:)?EntitiesDescriptor[\s>/]/.test(xml)) {
+    return xml;
+  }
+  const parsed = parseIdpMetadata(xml);
+  return parsed.ok && parsed.metadata.entityDescriptor !== undefined
+    ? parsed.metadata.entityDescriptor
+    : xml;
 }
 
 /** Options of {@link parseIdpMetadata}. */
@@ -192,11 +252,12 @@ const RULES: readonly Rule[] = [
   (d) => bareAmpersand(d.text()),
   (d) => missingRoot(d.document()),
   // The SAML 2.0 metadata of one identity provider.
-  (d) => notAnAggregate(d.root()),
-  (d) => entityDescriptorRoot(d.root()),
-  (d) => hasEntityId(d.root()),
+  (d) => reasonOf(d.entityOf()),
+  (d) => entityDescriptorRoot(d.entity()),
+  (d) => hasEntityId(d.entity()),
   (d) => reasonOf(d.idpDescriptor()),
   (d) => hasSingleSignOnService(d.singleSignOnServices()),
+  (d) => browserSingleSignOn(d.singleSignOnServices()),
   (d) => reasonOf(d.signingCertificates()),
 ];
 
@@ -219,7 +280,9 @@ function read(input: unknown, claimBytes: number) {
   const parsed = once(() => parseXml(text()));
   const document = () => must(parsed(), (p) => (p.ok ? p.doc : undefined), "well-formed");
   const root = () => must(document(), (doc) => doc.documentElement ?? undefined, "a root");
-  const idpDescriptor = once(() => findIdpDescriptor(root()));
+  const entityOfRoot = once(() => entityOf(root()));
+  const entity = () => must(entityOfRoot(), (e) => (e.ok ? e.entity : undefined), "one entity");
+  const idpDescriptor = once(() => findIdpDescriptor(entity()));
   const descriptor = () =>
     must(idpDescriptor(), (idp) => (idp.ok ? idp.element : undefined), "an IdP");
   const services = once(() => singleSignOnServices(descriptor()));
@@ -232,25 +295,28 @@ function read(input: unknown, claimBytes: number) {
     parsed,
     document,
     root,
+    entityOf: entityOfRoot,
+    entity,
     idpDescriptor,
     singleSignOnServices: services,
     signingCertificates,
     /** What the document holds, once every rule has passed. */
     metadata(): IdpMetadata {
-      const certificates = must(
-        signingCertificates(),
-        (c) => (c.ok ? c.certificates : undefined),
-        "signed",
-      );
+      const signing = must(signingCertificates(), (c) => (c.ok ? c : undefined), "signed");
       const metadata: IdpMetadata = {
-        entityId: entityIdOf(root()),
+        entityId: entityIdOf(entity()),
         singleSignOnServices: services(),
-        signingCertificates: certificates,
+        signingCertificates: signing.certificates,
+        signingCertificateDetails: signing.details,
         nameIdFormats: nameIdFormats(descriptor()),
       };
-      const validUntil = (root().getAttribute("validUntil") ?? "").trim();
+      const validUntil = (entity().getAttribute("validUntil") ?? "").trim();
       if (validUntil !== "") {
         metadata.validUntil = validUntil;
+      }
+      const chosen = must(entityOfRoot(), (e) => (e.ok ? e : undefined), "one entity");
+      if (chosen.aggregate) {
+        metadata.entityDescriptor = serializeEntity(chosen.entity);
       }
       return metadata;
     },

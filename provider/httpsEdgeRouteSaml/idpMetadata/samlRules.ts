@@ -23,6 +23,7 @@ import {
   elementChildren,
   isHtmlDoctype,
   type ParsedXml,
+  xmldom,
   type XmlText,
 } from "./xmlText";
 
@@ -137,7 +138,7 @@ export function wellFormed(text: XmlText, parsed: ParsedXml): string | undefined
   if (parsed.doctype) {
     return noDoctype(text, parsed.offset);
   }
-  return `${text.notWellFormed(parsed.message, parsed.offset)}${notXmlHint(text.body)}`;
+  return `${text.notWellFormed(parsed.problem, parsed.offset)}${notXmlHint(text.body)}`;
 }
 
 /** The longest text named as a file path (base64 of a metadata document is longer). */
@@ -176,38 +177,59 @@ export function noDoctypeNode(text: XmlText, doc: Document): string | undefined 
 }
 
 /**
- * Section 2.3.1: not an aggregate (an `EntitiesDescriptor`, such as a federation's metadata): the
- * reason counts its EntityDescriptors and lists the entityIDs of the identity providers in it.
+ * The EntityDescriptor the rules read: the document element, or, when the document element is
+ * an `EntitiesDescriptor` (section 2.3.1, an aggregate such as a federation's metadata or what
+ * Keycloak's descriptor endpoint serves), the one EntityDescriptor in it that has an
+ * IDPSSODescriptor (at any depth; service providers beside it are skipped), as crewjam/saml,
+ * python3-saml, ruby-saml, Sustainsys.Saml2 and Spring Security do. An aggregate with no
+ * identity provider, or with several (which one is meant cannot be told), is refused: the reason
+ * counts its EntityDescriptors and lists the entityIDs of the identity providers in it.
  */
-export function notAnAggregate(root: Element): string | undefined {
+export function entityOf(
+  root: Element,
+): { ok: true; entity: Element; aggregate: boolean } | { ok: false; reason: string } {
   if (root.namespaceURI !== SAML_METADATA_NS || root.localName !== "EntitiesDescriptor") {
-    return undefined;
+    return { ok: true, entity: root, aggregate: false };
   }
   const entities = root.getElementsByTagNameNS(SAML_METADATA_NS, "EntityDescriptor");
-  const idps: string[] = [];
+  const idps: Element[] = [];
   for (let i = 0; i < entities.length; i += 1) {
     const entity = entities.item(i);
     if (entity && mdChildren(entity, "IDPSSODescriptor").length > 0) {
-      idps.push((entity.getAttribute("entityID") ?? "").trim() || "(no entityID)");
+      idps.push(entity);
     }
+  }
+  if (idps.length === 1) {
+    return { ok: true, entity: idps[0], aggregate: true };
   }
   const count = `${entities.length} EntityDescriptor${entities.length === 1 ? "" : "s"}`;
   let contained: string;
   if (idps.length === 0) {
     contained = "none of them is an identity provider (has an IDPSSODescriptor)";
   } else {
-    const listed = idps.slice(0, MAX_LISTED_IDPS).join(", ");
-    const more = idps.length > MAX_LISTED_IDPS ? `, and ${idps.length - MAX_LISTED_IDPS} more` : "";
+    const ids = idps.map((idp) => (idp.getAttribute("entityID") ?? "").trim() || "(no entityID)");
+    const listed = ids.slice(0, MAX_LISTED_IDPS).join(", ");
+    const more = ids.length > MAX_LISTED_IDPS ? `, and ${ids.length - MAX_LISTED_IDPS} more` : "";
     contained =
-      `the identity provider${idps.length === 1 ? " in it is" : `s in it are`} ` +
+      `it holds ${idps.length} identity providers, so which one you mean cannot be told: ` +
       `${listed}${more}`;
   }
-  return (
+  return fail(
     `is an aggregate (an EntitiesDescriptor with ${count}), not the metadata of one identity ` +
-    `provider; ${contained}. Pass the single EntityDescriptor of your IdP instead: download ` +
-    `your IdP's own metadata, or copy its <EntityDescriptor> element out of the aggregate ` +
-    `together with the xmlns declarations it inherits`
+      `provider; ${contained}. Pass the single EntityDescriptor of your IdP instead: download ` +
+      `your IdP's own metadata, or copy its <EntityDescriptor> element out of the aggregate ` +
+      `together with the xmlns declarations it inherits (an aggregate holding exactly one ` +
+      `identity provider is accepted as it is)`,
   );
+}
+
+/**
+ * The text of an EntityDescriptor taken out of an aggregate, as a document of its own: the
+ * element serialized with every namespace declaration it inherited made its own, so that ngrok
+ * receives one EntityDescriptor whatever it does with aggregates (its documents do not say).
+ */
+export function serializeEntity(entity: Element): string {
+  return new (xmldom().XMLSerializer)().serializeToString(entity);
 }
 
 /** Section 2.3.2: the document element is an `EntityDescriptor` in {@link SAML_METADATA_NS}. */
@@ -318,6 +340,71 @@ export function hasSingleSignOnService(services: readonly unknown[]): string | u
     ? undefined
     : "has no SingleSignOnService with both a Binding and a Location in its IDPSSODescriptor " +
         "(saml-metadata-2.0-os 2.4.3 requires at least one; it is where users are sent to sign in)";
+}
+
+/** The SAML 2.0 HTTP-Redirect binding (saml-bindings-2.0-os section 3.4). */
+export const HTTP_REDIRECT_BINDING = "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect";
+/** The SAML 2.0 HTTP-POST binding (saml-bindings-2.0-os section 3.5). */
+export const HTTP_POST_BINDING = "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST";
+
+/** Whether `location` is an absolute `http:` or `https:` URL with a host. */
+function isAbsoluteHttpUrl(location: string): boolean {
+  if (!/^https?:\/\/[^/\s?#]/i.test(location)) return false;
+  try {
+    return new URL(location).hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+/** `HTTP-Redirect` for the binding URN `urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect`. */
+function bindingName(binding: string): string {
+  const match = /^urn:oasis:names:tc:SAML:2\.0:bindings:(.+)$/.exec(binding);
+  return match ? match[1] : binding;
+}
+
+/** At most this many endpoints are described in the reason of {@link browserSingleSignOn}. */
+const MAX_LISTED_ENDPOINTS = 5;
+
+/**
+ * Section 2.4.3 and ngrok's role: a SingleSignOnService that ngrok can send the browser to. ngrok,
+ * the service provider, sends each visitor to the identity provider with an authentication
+ * request, by the HTTP-Redirect or the HTTP-POST binding (saml-bindings-2.0-os sections 3.4 and
+ * 3.5: the other bindings are for software clients, such as SOAP for ECP, or need a back channel),
+ * at the endpoint's `Location`, which the browser can only follow when it is an absolute URL. An
+ * IdP whose only sign-on endpoints use another binding (SOAP, PAOS, Artifact, Shibboleth 1.x
+ * AuthnRequest) or a relative Location (`/app/sso/saml`) can never complete a sign-in.
+ */
+export function browserSingleSignOn(
+  services: readonly { binding: string; location: string }[],
+): string | undefined {
+  const browserBinding = (s: { binding: string }) =>
+    s.binding === HTTP_REDIRECT_BINDING || s.binding === HTTP_POST_BINDING;
+  if (services.some((s) => browserBinding(s) && isAbsoluteHttpUrl(s.location))) {
+    return undefined;
+  }
+  const listed = services
+    .slice(0, MAX_LISTED_ENDPOINTS)
+    .map((s) => `${bindingName(s.binding)} at ${JSON.stringify(s.location)}`)
+    .join(", ");
+  const more =
+    services.length > MAX_LISTED_ENDPOINTS
+      ? `, and ${services.length - MAX_LISTED_ENDPOINTS} more`
+      : "";
+  const relative = services.filter(browserBinding);
+  const fix =
+    relative.length > 0
+      ? `write the Location of its ${bindingName(relative[0].binding)} endpoint as an absolute ` +
+        `URL (https://<the IdP's host>${relative[0].location.startsWith("/") ? relative[0].location : "/…"}), ` +
+        "or download the metadata from your identity provider again rather than editing it"
+      : "enable the HTTP-Redirect or HTTP-POST sign-on endpoint of your identity provider (for " +
+        "this application) and download its metadata again";
+  return (
+    "has no SingleSignOnService that ngrok can send users to: ngrok sends the browser to the " +
+    "identity provider with the HTTP-Redirect or HTTP-POST binding (" +
+    `${HTTP_REDIRECT_BINDING} or ${HTTP_POST_BINDING}) at an absolute http(s) URL, and its ` +
+    `IDPSSODescriptor has only ${listed}${more}: ${fix}`
+  );
 }
 
 /** The NameIDFormat values of the IDPSSODescriptor, trimmed (empty ones left out), in order. */

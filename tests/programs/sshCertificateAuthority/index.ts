@@ -9,6 +9,8 @@ import { SshCertificateAuthority, type SshCertificateAuthorityArgs } from "pulum
 const config = new pulumi.Config();
 const existingId = config.get("existingId");
 const importId = config.get("importId");
+// A rotation schedule's value (e.g. "2026-Q4"): a new value replaces the CA.
+const rotation = config.get("rotation");
 
 const args = {
   privateKeyType: config.require("privateKeyType"),
@@ -41,5 +43,7 @@ export const ca =
           ? { id: existingId }
           : importId !== undefined
             ? { import: importId }
-            : {},
+            : rotation !== undefined
+              ? { replacementTrigger: rotation }
+              : {},
       );

@@ -1,7 +1,8 @@
 /**
  * The retry policy (provider/client/retryPolicy.ts) as a table, with no HTTP at all: one row per
  * rule (429 on every method and its Retry-After, 502/503/504 and lost answers on idempotent
- * methods only, a connection never opened on every method, nothing else), then the back-off
+ * methods only, a connection never opened on every method, a few seconds only for a loopback
+ * address refusing or a host name that does not resolve, nothing else), then the back-off
  * bound, the deadline and the attempt limit. tests/provider/client/ngrokClient.test.ts runs the same
  * rules against the emulator.
  */
@@ -49,6 +50,7 @@ const RESET = transportError("unknown", "ECONNRESET");
 const TIMEOUT = transportError("unknown", "ETIMEDOUT");
 const REFUSED = transportError("not-sent", "ECONNREFUSED");
 const DNS = transportError("not-sent", "ENOTFOUND");
+const DNS_AGAIN = transportError("not-sent", "EAI_AGAIN");
 const SHAPE = new NgrokClientError("ngrok API response has an unexpected shape", {
   endpoint: ENDPOINT,
   statusCode: 200,
@@ -257,12 +259,36 @@ const rows: Record<string, Row> = {
     now: DEADLINE - POLICY.deadlineMs + 4901,
     expected: retry(`a connection failure before sending (${REFUSED.message})`),
   },
-  "a loopback address failing otherwise after 5 s (DNS): retried as before": {
-    error: DNS,
+  "a loopback address failing otherwise after 5 s (a resolver not answering): retried as before": {
+    error: DNS_AGAIN,
     methods: ALL,
     loopback: true,
     now: DEADLINE - POLICY.deadlineMs + 4901,
+    expected: retry(`a connection failure before sending (${DNS_AGAIN.message})`),
+  },
+  // A host name that does not resolve (a mistyped ngrok:apiBaseUrl): 5 s from the first sending,
+  // loopback or not; a resolver that did not answer (EAI_AGAIN) is transient and retried.
+  "a host name that does not resolve, within its 5 s": {
+    error: DNS,
+    methods: ALL,
+    now: DEADLINE - POLICY.deadlineMs + 4900,
     expected: retry(`a connection failure before sending (${DNS.message})`),
+  },
+  "a host name that does not resolve, whose next wait would end after its 5 s": {
+    error: DNS,
+    methods: ALL,
+    now: DEADLINE - POLICY.deadlineMs + 4901,
+    expected: {
+      retry: false,
+      stoppedBy: "unresolved-host",
+      reason: `a connection failure before sending (${DNS.message})`,
+    },
+  },
+  "a resolver that did not answer, after 5 s: retried as before": {
+    error: DNS_AGAIN,
+    methods: ALL,
+    now: DEADLINE - POLICY.deadlineMs + 30000,
+    expected: retry(`a connection failure before sending (${DNS_AGAIN.message})`),
   },
   "one attempt allowed": {
     error: REFUSED,
@@ -322,6 +348,16 @@ describe("retryLogLine", () => {
       },
       3,
       "ngrok API: not retrying POST /ssh_certificate_authorities after a connection failure before sending (refused): a loopback address has refused connections for 5000 ms",
+    ],
+    [
+      "a stop after a host name did not resolve for 5 s",
+      {
+        retry: false,
+        stoppedBy: "unresolved-host",
+        reason: "a connection failure before sending (ENOTFOUND)",
+      },
+      2,
+      "ngrok API: not retrying POST /ssh_certificate_authorities after a connection failure before sending (ENOTFOUND): the host name has not resolved for 5000 ms",
     ],
     ["no attempt left", { retry: false, stoppedBy: "attempts" }, 5, undefined],
     ["a failure that is not retriable", NOT_RETRIABLE, 1, undefined],

@@ -119,8 +119,8 @@ describe("check: HttpsEdgeRouteSaml", () => {
   // print the whole document.
   test.each([
     [
-      "entities-aggregate.xml",
-      /^idpMetadata is an aggregate \(an EntitiesDescriptor with 2 EntityDescriptors\).*https:\/\/idp\.testshib\.org\/idp\/shibboleth.*Pass the single EntityDescriptor of your IdP/,
+      "corpus/spring-security-aggregate-two-idps.xml",
+      /^idpMetadata is an aggregate \(an EntitiesDescriptor with 2 EntityDescriptors\).*it holds 2 identity providers.*https:\/\/idp\.example\.com\/idp\/shibboleth.*Pass the single EntityDescriptor of your IdP/,
     ],
     ["sp-only.xml", /^idpMetadata is service-provider metadata .* not the identity provider's/],
   ])("rejects the negative fixture %s", (name, reason) => {
@@ -133,12 +133,7 @@ describe("check: HttpsEdgeRouteSaml", () => {
     [
       "not XML",
       "<EntityDescriptor>\n  <IDPSSODescriptor>\n</EntityDescriptor>",
-      /^idpMetadata is not well-formed XML: .* at line 3, column/,
-    ],
-    [
-      "a URL instead of the document",
-      "https://idp.example.com/metadata",
-      /^idpMetadata is not well-formed XML.*looks like a URL/,
+      /^idpMetadata is not well-formed XML at line 3, column \d+: /,
     ],
     [
       "no signing certificate",
@@ -149,6 +144,27 @@ describe("check: HttpsEdgeRouteSaml", () => {
     expect(check({ idpMetadata }).failures).toEqual([
       { property: "", reason: expect.stringMatching(reason) },
     ]);
+  });
+
+  // One short line is no document: a URL or a file path given instead. The failure names the
+  // property, so that Pulumi shows the value beside it ("property idpMetadata value {…}").
+  test.each([
+    ["a URL instead of the document", "https://idp.example.com/metadata", /looks like a URL/],
+    ["a file path", "okta-metadata.xml", /looks like a file path/],
+    ["an empty string", "", /^idpMetadata is empty/],
+  ])("rejects %s, naming the property", (_what, idpMetadata, reason) => {
+    expect(check({ idpMetadata }).failures).toEqual([
+      { property: "idpMetadata", reason: expect.stringMatching(reason) },
+    ]);
+  });
+
+  test.each([
+    ["a one-line document of 200 characters", "x".repeat(200), "idpMetadata"],
+    ["a one-line document of 201 characters", "x".repeat(201), ""],
+    ["two lines", "<a>\n</b>", ""],
+    ["a line and a trailing newline", "okta.xml\n", "idpMetadata"],
+  ])("names the property for %s: %j", (_what, idpMetadata, property) => {
+    expect(check({ idpMetadata }).failures?.map((f) => f.property)).toEqual([property]);
   });
 
   test.each([

@@ -36,12 +36,62 @@ describe("signing certificates", () => {
     expect(rejected(parseIdpMetadata(idpDocument({ keys: keyName })))).toBe(noSigning);
   });
 
-  it("ignores an X509Certificate outside the XML-DSig namespace", () => {
+  it("names the namespace of a KeyInfo outside the XML-DSig namespace, and the fix", () => {
     const keys = keyDescriptor(CERT_A, "signing").replace(
       `xmlns:ds="${XMLDSIG_NS}"`,
       'xmlns:ds="urn:x"',
     );
-    expect(rejected(parseIdpMetadata(idpDocument({ keys })))).toBe(noSigning);
+    expect(rejected(parseIdpMetadata(idpDocument({ keys })))).toBe(
+      'has a signing certificate in the wrong namespace: its <ds:KeyInfo> is in namespace "urn:x", ' +
+        "but KeyInfo, X509Data and X509Certificate must be in the XML Signature namespace " +
+        `"${XMLDSIG_NS}" (saml-metadata-2.0-os 2.4.1.1), so ngrok would find no certificate to ` +
+        `check sign-ins with: declare xmlns:ds="${XMLDSIG_NS}"`,
+    );
+  });
+
+  it("says when the XML-DSig namespace is misspelled with https", () => {
+    const keys = keyDescriptor(CERT_A, "signing").replace(
+      `xmlns:ds="${XMLDSIG_NS}"`,
+      'xmlns:ds="https://www.w3.org/2000/09/xmldsig#"',
+    );
+    const reason = rejected(parseIdpMetadata(idpDocument({ keys })));
+    expect(reason).toContain(
+      'its <ds:KeyInfo> is in namespace "https://www.w3.org/2000/09/xmldsig#" (the XML ' +
+        'Signature namespace misspelled with "https": namespace names are compared character ' +
+        "for character)",
+    );
+    expect(reason).toMatch(/: declare xmlns:ds="http:\/\/www\.w3\.org\/2000\/09\/xmldsig#"$/);
+  });
+
+  it("says when KeyInfo has no prefix and takes the metadata's default namespace", () => {
+    const md = "urn:oasis:names:tc:SAML:2.0:metadata";
+    const keys =
+      `<KeyDescriptor xmlns="${md}" use="signing"><KeyInfo xmlns:ns1="${XMLDSIG_NS}"><X509Data>` +
+      `<X509Certificate>${CERT_A}</X509Certificate></X509Data></KeyInfo></KeyDescriptor>`;
+    const reason = rejected(parseIdpMetadata(idpDocument({ keys })));
+    expect(reason).toContain(
+      `its <KeyInfo> is in namespace "${md}" (the metadata's namespace: the element has no ` +
+        "prefix, so it takes the default namespace of the document)",
+    );
+    expect(reason).toMatch(
+      /: use the prefix ns1: that ns1: is declared for "http:\/\/www\.w3\.org\/2000\/09\/xmldsig#" but no element uses it \(<ns1:KeyInfo>\), or declare xmlns="http:\/\/www\.w3\.org\/2000\/09\/xmldsig#" on <KeyInfo>$/,
+    );
+  });
+
+  it("names the first element of the chain that is in the wrong namespace", () => {
+    const keys =
+      `<md:KeyDescriptor use="signing"><ds:KeyInfo xmlns:ds="${XMLDSIG_NS}"><ds:X509Data>` +
+      `<X509Certificate xmlns="urn:y">${CERT_A}</X509Certificate></ds:X509Data></ds:KeyInfo>` +
+      "</md:KeyDescriptor>";
+    expect(rejected(parseIdpMetadata(idpDocument({ keys })))).toMatch(
+      /^has a signing certificate in the wrong namespace: its <X509Certificate> is in namespace "urn:y", /,
+    );
+  });
+
+  it("prefers a signing certificate in the right namespace to one in the wrong namespace", () => {
+    const wrong = keyDescriptor(CERT_B, "signing").replace(XMLDSIG_NS, "urn:x");
+    const keys = wrong + keyDescriptor(CERT_A, "signing");
+    expect(accepted(parseIdpMetadata(idpDocument({ keys }))).signingCertificates).toEqual([CERT_A]);
   });
 
   it("takes a KeyDescriptor without use, with any prefix or a default namespace", () => {
@@ -85,7 +135,18 @@ describe("signing certificates", () => {
     ["base64 with a wrong length", "MIICabc", /is not valid base64 \(wrong length/],
     ["misplaced padding", "MI==ICab", /is not valid base64 \(wrong length or misplaced '='/],
     ["an empty element", "  ", /is empty$/],
-    ["base64 that is not DER", Buffer.from("hello world").toString("base64"), /not a DER SEQUENCE/],
+    [
+      "base64 that is not DER",
+      Buffer.from("hello world").toString("base64"),
+      /decodes to bytes that are not DER \(a certificate starts with a SEQUENCE, base64 "MII…"\)/,
+    ],
+    [
+      "the base64 of a whole PEM file",
+      Buffer.from(`-----BEGIN CERTIFICATE-----\n${CERT_A}\n-----END CERTIFICATE-----\n`).toString(
+        "base64",
+      ),
+      /is a PEM file encoded in base64 a second time .*decode the value once \(base64 -d\)/,
+    ],
     ["a truncated certificate", CERT_A.slice(0, 400), /probably truncated/],
     [
       "a certificate with extra bytes",

@@ -163,19 +163,20 @@ describe("the fixtures", () => {
         "urn:oasis:names:tc:SAML:1.1:nameid-format:X509SubjectName",
       ]);
     },
+    "entities-aggregate.xml": (m) => {
+      // An aggregate holding one IdP (and one SP): read as that IdP's EntityDescriptor, which is
+      // what is sent to ngrok, a document of its own that the rules accept unchanged.
+      expect(m.entityId).toBe("https://idp.testshib.org/idp/shibboleth");
+      expect(m.singleSignOnServices.map((s) => s.binding)).toContain(REDIRECT);
+      expect(m.entityDescriptor).toBeDefined();
+      expect(m.entityDescriptor).not.toContain("https://sp.testshib.org/shibboleth-sp");
+      const alone = accepted(parseIdpMetadata(m.entityDescriptor!));
+      expect(alone.entityDescriptor).toBeUndefined();
+      expect({ ...alone, entityDescriptor: m.entityDescriptor }).toEqual(m);
+    },
   };
 
   const negatives: Record<string, (reason: string) => void> = {
-    "entities-aggregate.xml": (reason) => {
-      expect(reason).toBe(
-        "is an aggregate (an EntitiesDescriptor with 2 EntityDescriptors), not the metadata of " +
-          "one identity provider; the identity provider in it is " +
-          "https://idp.testshib.org/idp/shibboleth. Pass the single EntityDescriptor of your IdP " +
-          "instead: download your IdP's own metadata, or copy its <EntityDescriptor> element out " +
-          "of the aggregate together with the xmlns declarations it inherits",
-      );
-      expect(reason).not.toContain("https://sp.testshib.org/shibboleth-sp");
-    },
     "sp-only.xml": (reason) => {
       expect(reason).toBe(
         "is service-provider metadata (the EntityDescriptor " +
@@ -309,7 +310,7 @@ describe("properties", () => {
     fc.assert(
       fc.property(arbitrary, ([text, end]) => {
         const reason = rejected(parseIdpMetadata(text.slice(0, end)));
-        expect(reason).toMatch(/^is not well-formed XML: .* at line [1-9]\d*, column [1-9]\d*$/);
+        expect(reason).toMatch(/^is not well-formed XML at line [1-9]\d*, column [1-9]\d*: /);
       }),
       { numRuns: 300 },
     );

@@ -10,11 +10,14 @@ import {
   accepted,
   rejected,
   POST,
+  REDIRECT,
+  SOAP,
   SAML2,
   CERT_A,
   CERT_B,
   keyDescriptor,
   idpDocument,
+  SSO,
 } from "../../../support/idpMetadataDocuments";
 
 describe("input that is not an XML document", () => {
@@ -35,7 +38,7 @@ describe("input that is not an XML document", () => {
 
   it("rejects plain text, at line 1, column 1", () => {
     expect(rejected(parseIdpMetadata("hello"))).toBe(
-      "is not well-formed XML: missing root element at line 1, column 1",
+      "is not well-formed XML at line 1, column 1: there is no element in it, only text",
     );
   });
 
@@ -43,7 +46,7 @@ describe("input that is not an XML document", () => {
     const reason = rejected(
       parseIdpMetadata("https://login.microsoftonline.com/x/federationmetadata/2007-06/fm.xml"),
     );
-    expect(reason).toMatch(/^is not well-formed XML: /);
+    expect(reason).toMatch(/^is not well-formed XML at line 1, column 1: /);
     expect(reason).toContain("it looks like a URL: pass the content of the metadata document");
   });
 
@@ -56,7 +59,8 @@ describe("input that is not an XML document", () => {
   ])("says when the text is %s, with the code that reads the file", (_label, input) => {
     const reason = rejected(parseIdpMetadata(input));
     expect(reason).toBe(
-      "is not well-formed XML: missing root element at line 1, column 1; it looks like a file " +
+      "is not well-formed XML at line 1, column 1: there is no element in it, only text; it " +
+        "looks like a file " +
         "path: pass the content of the file, not its name, e.g. idpMetadata: " +
         `fs.readFileSync(${JSON.stringify(input.trim())}, "utf8")`,
     );
@@ -123,6 +127,13 @@ describe("the document element", () => {
       entityId: "https://idp.example.com/metadata",
       singleSignOnServices: [{ binding: POST, location: "https://idp.example.com/sso" }],
       signingCertificates: [CERT_A],
+      signingCertificateDetails: [
+        {
+          subject: expect.stringContaining("CN=dev-599847"),
+          notAfter: "2027-03-06T04:55:33.000Z",
+          sha256Fingerprint: expect.stringMatching(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/),
+        },
+      ],
       nameIdFormats: [],
     });
   });
@@ -161,8 +172,9 @@ describe("the document element", () => {
     const reason = rejected(parseIdpMetadata(input));
     expect(reason).toContain("(an EntitiesDescriptor with 9 EntityDescriptors)");
     expect(reason).toContain(
-      "the identity providers in it are https://idp0.example.com, https://idp1.example.com, " +
-        "https://idp2.example.com, https://idp3.example.com, https://idp4.example.com, and 3 more.",
+      "it holds 8 identity providers, so which one you mean cannot be told: " +
+        "https://idp0.example.com, https://idp1.example.com, https://idp2.example.com, " +
+        "https://idp3.example.com, https://idp4.example.com, and 3 more.",
     );
     expect(reason).toContain("Pass the single EntityDescriptor of your IdP instead");
   });
@@ -266,5 +278,122 @@ describe("the IDPSSODescriptor", () => {
     expect(rejected(parseIdpMetadata(idpDocument({ sso: noLocation })))).toBe(reason);
     const slo = `<md:SingleLogoutService Binding="${POST}" Location="https://x/slo"/>`;
     expect(rejected(parseIdpMetadata(idpDocument({ sso: slo })))).toBe(reason);
+  });
+});
+
+describe("a SingleSignOnService ngrok can send the browser to", () => {
+  const sso = (binding: string, location: string) =>
+    `<md:SingleSignOnService Binding="${binding}" Location="${location}"/>`;
+  const rule =
+    "has no SingleSignOnService that ngrok can send users to: ngrok sends the browser to the " +
+    "identity provider with the HTTP-Redirect or HTTP-POST binding (" +
+    `${REDIRECT} or ${POST}) at an absolute http(s) URL, and its IDPSSODescriptor has only `;
+
+  it("rejects an IdP whose only SingleSignOnService has the SOAP binding", () => {
+    const input = idpDocument({ sso: sso(SOAP, "https://idp.example.com/ecp") });
+    expect(rejected(parseIdpMetadata(input))).toBe(
+      `${rule}SOAP at "https://idp.example.com/ecp": enable the HTTP-Redirect or HTTP-POST ` +
+        "sign-on endpoint of your identity provider (for this application) and download its " +
+        "metadata again",
+    );
+  });
+
+  it("rejects a relative Location, and says how to write it", () => {
+    const input = idpDocument({ sso: sso(REDIRECT, "/app/sso/saml") });
+    expect(rejected(parseIdpMetadata(input))).toBe(
+      `${rule}HTTP-Redirect at "/app/sso/saml": write the Location of its HTTP-Redirect ` +
+        "endpoint as an absolute URL (https://<the IdP's host>/app/sso/saml), or download the " +
+        "metadata from your identity provider again rather than editing it",
+    );
+  });
+
+  it.each([
+    ["the Shibboleth 1.x AuthnRequest profile", "urn:mace:shibboleth:1.0:profiles:AuthnRequest"],
+    ["HTTP-Artifact", "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Artifact"],
+    ["HTTP-POST-SimpleSign", "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST-SimpleSign"],
+    ["PAOS", "urn:oasis:names:tc:SAML:2.0:bindings:PAOS"],
+  ])("rejects %s alone", (_label, binding) => {
+    expect(
+      rejected(parseIdpMetadata(idpDocument({ sso: sso(binding, "https://idp.example.com/x") }))),
+    ).toMatch(/^has no SingleSignOnService that ngrok can send users to/);
+  });
+
+  it.each([
+    ["a Location without a scheme", "idp.example.com/sso"],
+    ["a javascript: Location", "javascript:alert(1)"],
+    ["an ftp: Location", "ftp://idp.example.com/sso"],
+    ["a Location without a host", "https:///sso"],
+  ])("rejects %s", (_label, location) => {
+    expect(rejected(parseIdpMetadata(idpDocument({ sso: sso(POST, location) })))).toMatch(
+      /^has no SingleSignOnService that ngrok can send users to/,
+    );
+  });
+
+  it("lists at most 5 endpoints", () => {
+    const input = idpDocument({
+      sso: Array.from({ length: 7 }, (_, i) => sso(SOAP, `https://idp.example.com/${i}`)).join(""),
+    });
+    expect(rejected(parseIdpMetadata(input))).toContain(
+      'SOAP at "https://idp.example.com/4", and 2 more:',
+    );
+  });
+
+  it("accepts one browser endpoint among others, at an http or https URL", () => {
+    for (const location of ["https://idp.example.com/sso", "http://localhost:8080/sso"]) {
+      const input = idpDocument({
+        sso: sso(SOAP, "https://idp.example.com/ecp") + sso(REDIRECT, location),
+      });
+      expect(accepted(parseIdpMetadata(input)).singleSignOnServices).toEqual([
+        { binding: SOAP, location: "https://idp.example.com/ecp" },
+        { binding: REDIRECT, location },
+      ]);
+    }
+  });
+});
+
+describe("an EntitiesDescriptor aggregate holding one identity provider", () => {
+  const idp = (entityId: string) =>
+    `<md:EntityDescriptor entityID="${entityId}">` +
+    `<md:IDPSSODescriptor protocolSupportEnumeration="${SAML2}">${keyDescriptor(CERT_A, "signing")}${SSO}` +
+    "</md:IDPSSODescriptor></md:EntityDescriptor>";
+  const sp =
+    '<md:EntityDescriptor entityID="https://sp.example.com"><md:SPSSODescriptor ' +
+    `protocolSupportEnumeration="${SAML2}"/></md:EntityDescriptor>`;
+  const aggregate = (...entities: string[]) =>
+    `<md:EntitiesDescriptor xmlns:md="${SAML_METADATA_NS}" Name="federation">` +
+    `${entities.join("")}</md:EntitiesDescriptor>`;
+
+  it("is read as that identity provider, beside service providers and in nested aggregates", () => {
+    const nested = aggregate(
+      sp,
+      `<md:EntitiesDescriptor>${idp("https://idp.example.com")}</md:EntitiesDescriptor>`,
+    );
+    const metadata = accepted(parseIdpMetadata(nested));
+    expect(metadata.entityId).toBe("https://idp.example.com");
+    expect(metadata.signingCertificates).toEqual([CERT_A]);
+  });
+
+  it("gives the EntityDescriptor as a document of its own, with the declarations it inherits", () => {
+    const metadata = accepted(parseIdpMetadata(aggregate(idp("https://idp.example.com"), sp)));
+    expect(metadata.entityDescriptor).toMatch(
+      new RegExp(
+        `^<md:EntityDescriptor entityID="https://idp.example.com" xmlns:md="${SAML_METADATA_NS}">`,
+      ),
+    );
+    expect(metadata.entityDescriptor).not.toContain("sp.example.com");
+    const alone = accepted(parseIdpMetadata(metadata.entityDescriptor!));
+    expect(alone.entityDescriptor).toBeUndefined();
+    expect(alone.entityId).toBe("https://idp.example.com");
+  });
+
+  it("is still judged by every rule of an EntityDescriptor", () => {
+    const withoutKeys = aggregate(
+      idp("https://idp.example.com").replace(/<md:KeyDescriptor.*<\/md:KeyDescriptor>/, ""),
+    );
+    expect(rejected(parseIdpMetadata(withoutKeys))).toMatch(/^has no signing certificate/);
+  });
+
+  it("an EntityDescriptor document has no entityDescriptor of its own", () => {
+    expect(accepted(parseIdpMetadata(idpDocument())).entityDescriptor).toBeUndefined();
   });
 });

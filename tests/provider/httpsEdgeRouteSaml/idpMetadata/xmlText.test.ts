@@ -2,6 +2,7 @@
  * The XML text checks and their places, line and column
  * (provider/httpsEdgeRouteSaml/idpMetadata/xmlText.ts), through `parseIdpMetadata`.
  */
+import fc from "fast-check";
 import {
   parseIdpMetadata,
   SAML_METADATA_NS,
@@ -20,45 +21,49 @@ describe("not well-formed XML", () => {
   it("reports a mismatched end tag at its line and column", () => {
     expect(endTagColumn).toBe(87);
     expect(rejected(parseIdpMetadata(brokenOnLine3.join("\n")))).toBe(
-      'is not well-formed XML: Opening and ending tag mismatch: "IDPSSODescriptor" != ' +
-        `"IDPSSODescripter" at line 3, column ${endTagColumn}`,
+      `is not well-formed XML at line 3, column ${endTagColumn}: the end tag ` +
+        "</IDPSSODescripter> does not match the start tag <IDPSSODescriptor> that it should " +
+        "close (XML 1.0 section 3, element type match)",
     );
   });
 
   it("counts lines the same with CRLF line endings", () => {
     expect(rejected(parseIdpMetadata(brokenOnLine3.join("\r\n")))).toMatch(
-      new RegExp(`at line 3, column ${endTagColumn}$`),
+      new RegExp(`^is not well-formed XML at line 3, column ${endTagColumn}: `),
     );
   });
 
   it("counts the lines and columns of the text as given, after a BOM and blank lines", () => {
     const input = "\uFEFF\n\n" + brokenOnLine3.join("\n");
     expect(rejected(parseIdpMetadata(input))).toMatch(
-      new RegExp(`at line 5, column ${endTagColumn}$`),
+      new RegExp(`^is not well-formed XML at line 5, column ${endTagColumn}: `),
     );
     const indented = "  " + brokenOnLine3.slice(1).join("\n");
     expect(rejected(parseIdpMetadata(indented))).toMatch(
-      new RegExp(`at line 2, column ${endTagColumn}$`),
+      new RegExp(`^is not well-formed XML at line 2, column ${endTagColumn}: `),
     );
   });
 
   it("reports a document truncated on line 3 at its end", () => {
     const truncated = brokenOnLine3.slice(0, 2).join("\n") + "\n  <IDPSSODescriptor";
-    expect(rejected(parseIdpMetadata(truncated))).toMatch(
-      /^is not well-formed XML: .* at line 3, column 3$/,
+    expect(rejected(parseIdpMetadata(truncated))).toBe(
+      "is not well-formed XML at line 3, column 3: the document ends inside a tag (it looks " +
+        "truncated: copy the whole document)",
     );
     const unclosed = brokenOnLine3.slice(0, 2).join("\n") + "\n  <IDPSSODescriptor>\n";
     expect(rejected(parseIdpMetadata(unclosed))).toBe(
-      "is not well-formed XML: unclosed xml tag(s): EntityDescriptor, IDPSSODescriptor " +
-        "at line 3, column 21",
+      "is not well-formed XML at line 3, column 21: the document ends before these elements " +
+        'are closed: "EntityDescriptor, IDPSSODescriptor" (it looks truncated: copy the whole ' +
+        "document)",
     );
   });
 
   it("reports an attribute value without quotes on line 3 at its element", () => {
     const lines = [...brokenOnLine3];
     lines[2] = `  <IDPSSODescriptor protocolSupportEnumeration=${SAML2}></IDPSSODescriptor>`;
-    expect(rejected(parseIdpMetadata(lines.join("\n")))).toMatch(
-      /^is not well-formed XML: attribute .* at line 3, column 3$/,
+    expect(rejected(parseIdpMetadata(lines.join("\n")))).toBe(
+      "is not well-formed XML at line 3, column 3: an attribute here is not written " +
+        'name="value": its value must be in matching double or single quotes (XML 1.0 section 3.1)',
     );
   });
 
@@ -66,7 +71,9 @@ describe("not well-formed XML", () => {
     const lines = [...brokenOnLine3];
     lines[2] = "  <NameIDFormat>urn:&foo;</NameIDFormat>";
     expect(rejected(parseIdpMetadata(lines.join("\n")))).toBe(
-      "is not well-formed XML: entity not found:&foo; at line 3, column 21",
+      'is not well-formed XML at line 3, column 21: the entity reference "&foo;" is not ' +
+        "defined: XML defines only &lt; &gt; &amp; &quot; &apos; (and DTDs are not allowed); " +
+        'write a literal "&" as &amp;',
     );
   });
 
@@ -74,7 +81,8 @@ describe("not well-formed XML", () => {
     const lines = [...brokenOnLine3];
     lines[2] = '  <SingleSignOnService Binding="b" Location="https://x/?a=1&b=2"/>';
     expect(rejected(parseIdpMetadata(lines.join("\n")))).toBe(
-      `is not well-formed XML: EntityRef: expecting ; at line 3, column ${lines[2].indexOf("&") + 1}`,
+      `is not well-formed XML at line 3, column ${lines[2].indexOf("&") + 1}: "&" must start ` +
+        'an entity or character reference (write a literal "&" as &amp;)',
     );
   });
 
@@ -82,8 +90,8 @@ describe("not well-formed XML", () => {
     const lines = [...brokenOnLine3];
     lines[2] = "  <!-- & --><NameIDFormat><![CDATA[&]]> & </NameIDFormat>";
     expect(rejected(parseIdpMetadata(lines.join("\n")))).toBe(
-      'is not well-formed XML: "&" must start an entity or character reference (write a literal ' +
-        '"&" as &amp;) at line 3, column 41',
+      'is not well-formed XML at line 3, column 41: "&" must start an entity or character ' +
+        'reference (write a literal "&" as &amp;)',
     );
     // Escaped, it is fine.
     expect(
@@ -95,23 +103,90 @@ describe("not well-formed XML", () => {
   it("rejects content after the document element, where it is", () => {
     const input = brokenOnLine3.slice(0, 2).join("\n") + "</EntityDescriptor>\n  junk";
     expect(rejected(parseIdpMetadata(input))).toBe(
-      "is not well-formed XML: Extra content at the end of the document at line 3, column 3",
+      "is not well-formed XML at line 3, column 3: there is text outside the document element, " +
+        "where XML allows only comments and processing instructions (XML 1.0 section 2.1)",
     );
   });
 
   it("rejects text before the document element, where it is", () => {
     const input = '<?xml version="1.0"?>\n\n  junk ' + brokenOnLine3.slice(1, 2).join("");
     expect(rejected(parseIdpMetadata(input))).toBe(
-      "is not well-formed XML: Unexpected content outside root element: 'junk' at line 3, column 3",
+      "is not well-formed XML at line 3, column 3: there is text outside the document element, " +
+        "where XML allows only comments and processing instructions (XML 1.0 section 2.1)",
     );
   });
 
-  it("rejects an undeclared namespace prefix and two document elements", () => {
-    expect(rejected(parseIdpMetadata("<a>\n  <md:b/>\n</a>"))).toMatch(
-      /^is not well-formed XML: .*NamespaceError.* at line 2, column 3$/,
+  it("rejects an undeclared namespace prefix, naming the prefix and the declaration", () => {
+    expect(rejected(parseIdpMetadata("<a>\n  <md:b/>\n</a>"))).toBe(
+      "is not well-formed XML at line 2, column 3: the element <md:b> uses the namespace prefix " +
+        '"md", which no xmlns:md="…" declaration on it or an enclosing element defines ' +
+        "(Namespaces in XML 1.0 section 5): add the declaration, e.g. " +
+        'xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata"',
     );
-    expect(rejected(parseIdpMetadata("<a/>\n<b/>"))).toMatch(
-      /^is not well-formed XML: .* at line 2, column 1$/,
+  });
+
+  it("rejects two document elements, at the second, in its own words", () => {
+    expect(rejected(parseIdpMetadata("<a/>\n<b/>"))).toBe(
+      "is not well-formed XML at line 2, column 1: a second document element starts here, but " +
+        "an XML document has exactly one (XML 1.0 section 2.1): keep the <EntityDescriptor> " +
+        "only, or remove what was pasted after it",
+    );
+  });
+
+  it("rejects a comment before the XML declaration, at the declaration, in its own words", () => {
+    const input = '<!-- exported -->\n<?xml version="1.0"?>\n' + brokenOnLine3.slice(1).join("\n");
+    expect(rejected(parseIdpMetadata(input))).toBe(
+      "is not well-formed XML at line 2, column 1: the XML declaration (<?xml …?>) must be the " +
+        "very first thing in the document (XML 1.0 section 2.8), but something comes before it " +
+        "(a comment, text or another element): remove what precedes <?xml, or remove the " +
+        "declaration",
+    );
+  });
+});
+
+describe("no wording of the XML library in any reason", () => {
+  /** Words that only xmldom's messages (and JavaScript's errors) use. */
+  const LIBRARY_WORDING =
+    /xmldom|DOMException|HierarchyRequest|NamespaceError|ParseError|TypeError|\bposition \d|EntityRef|missed (start )?quot|!!|instead2|Opening and ending tag mismatch|unclosed xml tag|root element|element parse error|Error constructing|\bat [A-Za-z]+ \(|ERR_/;
+  const token = fc.constantFrom(
+    "<",
+    ">",
+    "</",
+    "/>",
+    "<?xml ",
+    "?>",
+    "<!--",
+    "-->",
+    "<![CDATA[",
+    "]]>",
+    "&",
+    ";",
+    "&amp;",
+    '"',
+    "'",
+    "=",
+    " ",
+    "\n",
+    "a",
+    "md:",
+    "x:y",
+    'xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata"',
+    "<!DOCTYPE",
+    "<a>",
+    "</a>",
+    "<b/>",
+    '<?xml version="1.0"?>',
+  );
+
+  it("holds for arbitrary markup", () => {
+    fc.assert(
+      fc.property(fc.array(token, { minLength: 1, maxLength: 30 }), (parts) => {
+        const result = parseIdpMetadata(parts.join(""));
+        if (!result.ok) {
+          expect(result.reason).not.toMatch(LIBRARY_WORDING);
+        }
+      }),
+      { numRuns: 1000 },
     );
   });
 });

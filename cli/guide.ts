@@ -1,0 +1,22 @@
+/**
+ * Where the command's help sends a reader: the page "If a deployment is interrupted", online and
+ * in the installed package (`docs/*.md` ship with it).
+ *
+ * @module
+ */
+import * as path from "node:path";
+
+/** The page online, from the repository named in package.json (`homepage`). */
+export const INTERRUPTED_DEPLOYMENTS_URL =
+  "https://github.com/pulumi-ngrok-dynamic/pulumi-ngrok-dynamic/blob/main/docs/interruptedDeployments.md";
+
+/** The same page in this installed copy (this file compiles to `dist/cli/`). */
+export const INTERRUPTED_DEPLOYMENTS_FILE = path.resolve(
+  __dirname,
+  "../../docs/interruptedDeployments.md",
+);
+
+/** The line that ends each help text. */
+export const GUIDE_LINE =
+  `Guide: "If a deployment is interrupted", ${INTERRUPTED_DEPLOYMENTS_URL}\n` +
+  `       (also in this package: ${INTERRUPTED_DEPLOYMENTS_FILE})`;

@@ -1,0 +1,203 @@
+/**
+ * `npm run release`: after `npm run release:check` (lint, build, the API reference, the packaging
+ * tests), puts every artifact of a release in one folder, `release/` (or `--out <folder>`):
+ *
+ * - `pulumi-ngrok-dynamic-<version>.tgz` and `ngrok-api-emulator-<version>.tgz`, packed by
+ *   `npm pack` from what the build left in `dist/` (scripts ignored: the check built it just
+ *   before; `prepack` builds for an `npm pack` or `npm publish` of its own);
+ * - `SHA256SUMS`, one `<sha256>  <file>` line per artifact, as `sha256sum -c` reads it.
+ *
+ * Each packed `package.json` is read back from its tarball and refused if it carries a script
+ * that npm runs when the package is installed (`preinstall`, `install`, `postinstall`,
+ * `prepare`, `prepublish`), or a name or version other than the package's. Until the packages
+ * are on the npm registry, users install these files (README.md, "Install"):
+ * `npm install <folder>/pulumi-ngrok-dynamic-<version>.tgz`.
+ *
+ * The artifacts are the entries of {@link ARTIFACTS}: another one (the provider plugin's archive
+ * of #25) is one more entry there, with the function that makes it.
+ *
+ * `node dist/scripts/release.js [--out <folder>]`: exits 1 with the reason when an artifact
+ * cannot be made or fails its check. The folder is emptied first, of a previous release only: a
+ * folder holding anything else is refused.
+ *
+ * @module
+ */
+import { createHash } from "node:crypto";
+import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { parseArgs } from "node:util";
+
+const REPO = path.resolve(__dirname, "../..");
+
+/** The file of checksums written beside the artifacts. */
+export const CHECKSUMS = "SHA256SUMS";
+
+/** One artifact of a release: how it is made, into the release folder. */
+export interface Artifact {
+  /** What it is, for the summary, e.g. `the package pulumi-ngrok-dynamic`. */
+  readonly describe: string;
+  /** Makes the artifact in `outDir`; returns the names of the files it wrote there. */
+  make(outDir: string): string[];
+}
+
+/** npm runs these scripts of a package when it is installed: none may ship. */
+export const INSTALL_SCRIPTS = ["preinstall", "install", "postinstall", "prepare", "prepublish"];
+
+/**
+ * The npm package in `dir` (relative to the repository), packed with `npm pack` into the release
+ * folder and checked: see the module comment.
+ */
+export function npmPackage(dir: string): Artifact {
+  const packageDir = path.join(REPO, dir);
+  const manifest = JSON.parse(fs.readFileSync(path.join(packageDir, "package.json"), "utf8")) as {
+    name: string;
+    version: string;
+  };
+  return {
+    describe: `the npm package ${manifest.name} ${manifest.version}`,
+    make(outDir) {
+      const [packed] = JSON.parse(
+        execFileSync("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", outDir], {
+          cwd: packageDir,
+          encoding: "utf8",
+          stdio: ["ignore", "pipe", "pipe"],
+        }),
+      ) as { filename: string }[];
+      const problems = packedManifestProblems(
+        readPackedManifest(path.join(outDir, packed.filename)),
+        manifest,
+      );
+      if (problems.length > 0) {
+        throw new Error(`${packed.filename}: ${problems.join("; ")}`);
+      }
+      return [packed.filename];
+    },
+  };
+}
+
+/** The artifacts of a release, in this order. */
+export const ARTIFACTS: readonly Artifact[] = [
+  npmPackage("."),
+  npmPackage("emulator"),
+  // #25: the provider plugin's archive goes here, e.g. `pluginArchive()`.
+];
+
+/** The `package/package.json` inside an npm tarball. */
+function readPackedManifest(tarball: string): Record<string, unknown> {
+  const text = execFileSync("tar", ["-xzOf", tarball, "package/package.json"], {
+    encoding: "utf8",
+  });
+  return JSON.parse(text) as Record<string, unknown>;
+}
+
+/**
+ * What is wrong with a packed `package.json`: an install-time script (see
+ * {@link INSTALL_SCRIPTS}), or a name or version other than `expected`'s. Empty when nothing.
+ */
+export function packedManifestProblems(
+  packed: Record<string, unknown>,
+  expected: { readonly name: string; readonly version: string },
+): string[] {
+  const problems: string[] = [];
+  const scripts = (packed.scripts ?? {}) as Record<string, unknown>;
+  for (const name of INSTALL_SCRIPTS.filter((script) => script in scripts)) {
+    problems.push(
+      `package.json has a "${name}" script, which npm runs when the package is installed; ` +
+        `a release installs prebuilt (build in "prepack" instead)`,
+    );
+  }
+  if (packed.name !== expected.name || packed.version !== expected.version) {
+    problems.push(
+      `package.json says ${String(packed.name)}@${String(packed.version)}, not ` +
+        `${expected.name}@${expected.version}`,
+    );
+  }
+  return problems;
+}
+
+/**
+ * Empties `outDir` of a previous release (the files its `SHA256SUMS` lists, and that file), or
+ * creates it.
+ *
+ * @throws Error when it holds anything else, which a release must not delete.
+ */
+function prepareFolder(outDir: string): void {
+  fs.mkdirSync(outDir, { recursive: true });
+  const sums = path.join(outDir, CHECKSUMS);
+  const previous = fs.existsSync(sums)
+    ? fs
+        .readFileSync(sums, "utf8")
+        .split("\n")
+        .filter((line) => line !== "")
+        .map((line) => line.replace(/^[0-9a-f]{64} {2}/, ""))
+    : [];
+  const foreign = fs.readdirSync(outDir).filter((f) => f !== CHECKSUMS && !previous.includes(f));
+  if (foreign.length > 0) {
+    throw new Error(
+      `${outDir} holds files that are not a previous release's (${foreign.join(", ")}): ` +
+        "give an empty folder with --out, or remove them",
+    );
+  }
+  for (const file of [...previous, CHECKSUMS]) {
+    fs.rmSync(path.join(outDir, file), { force: true });
+  }
+}
+
+/** The SHA-256 of a file, hex. */
+function sha256(file: string): string {
+  return createHash("sha256").update(fs.readFileSync(file)).digest("hex");
+}
+
+/**
+ * Makes every artifact of {@link ARTIFACTS} in `outDir` (see the module comment); returns the
+ * files written, the checksums last.
+ */
+export function makeRelease(outDir: string, artifacts: readonly Artifact[] = ARTIFACTS): string[] {
+  prepareFolder(outDir);
+  const files = artifacts.flatMap((artifact) => {
+    try {
+      return artifact.make(outDir);
+    } catch (error) {
+      throw new Error(
+        `could not make ${artifact.describe}: ${error instanceof Error ? error.message : String(error)}`,
+        { cause: error },
+      );
+    }
+  });
+  fs.writeFileSync(
+    path.join(outDir, CHECKSUMS),
+    files.map((file) => `${sha256(path.join(outDir, file))}  ${file}\n`).join(""),
+  );
+  return [...files, CHECKSUMS];
+}
+
+function main(): void {
+  const { values } = parseArgs({ options: { out: { type: "string" } }, strict: true });
+  const outDir = path.resolve(values.out ?? path.join(REPO, "release"));
+  const files = makeRelease(outDir);
+  const size = (file: string) => {
+    const bytes = fs.statSync(path.join(outDir, file)).size;
+    return bytes < 1024 ? `${bytes} B` : `${Math.round(bytes / 1024)} KiB`;
+  };
+  const tarball = (prefix: string) => files.find((f) => f.startsWith(prefix) && f.endsWith(".tgz"));
+  process.stdout.write(
+    [
+      `release: ${files.length} files in ${outDir}`,
+      ...files.map((file) => `  ${file}  ${size(file)}`),
+      "Install in a Pulumi project (README.md, Install):",
+      `  npm install ${path.join(outDir, tarball("pulumi-ngrok-dynamic-") ?? "")}`,
+      `  npm install --save-dev ${path.join(outDir, tarball("ngrok-api-emulator-") ?? "")}`,
+      "",
+    ].join("\n"),
+  );
+}
+
+if (require.main === module) {
+  try {
+    main();
+  } catch (error) {
+    process.stderr.write(`release: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,154 @@
+/**
+ * BENCHMARKS.md as the benchmark writes it (bench/report.ts, bench/splice.ts): the summary on its
+ * first screen is rendered from the figures of the sections below it, each figure named with the
+ * run it is from, so that a full run or a run with `--only` rewrites the summary with the figures;
+ * a missing figure is said to be missing. The committed file is what the generator renders from
+ * its own sections.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import type { Machine, RunInfo, Section, SectionText } from "../../dist/bench/report";
+import { spawnSync } from "node:child_process";
+import { renderSummary } from "../../dist/bench/report";
+import { parseDocument, spliceReport } from "../../dist/bench/splice";
+import { REPO } from "../support/stack";
+
+const FILE = path.join(REPO, "BENCHMARKS.md");
+const committed = fs.readFileSync(FILE, "utf8");
+const sections = parseDocument(committed);
+
+const MACHINE: Machine = {
+  date: "2030-01-02T03:04:05Z",
+  node: "v20.99.0",
+  cpu: "Test CPU, 2 logical CPUs",
+  memory: "8.0 GiB",
+  os: "Linux test x64",
+};
+const RUN: RunInfo = {
+  machine: MACHINE,
+  command: "node dist/bench/index.js --only pacing",
+  runtimeSeconds: 1234,
+};
+const PACED =
+  "300 SSH CAs, pacing on: up + refresh + destroy, wall time ÷ (accepted requests ÷ rate)";
+
+/** The summary: the text between `## Summary` and `## Results`. */
+const summaryOf = (doc: string) => doc.slice(doc.indexOf("## Summary"), doc.indexOf("## Results"));
+const cellOf = (all: readonly SectionText[], title: string, measure: string) =>
+  all.find((s) => s.title.startsWith(title))!.rows.find((row) => row[0] === measure)![1];
+const dateOf = (all: readonly SectionText[], title: string) =>
+  /^Measured (\S+),/.exec(all.find((s) => s.title.startsWith(title))!.run)![1];
+
+test("BENCHMARKS.md is what the generator renders from its own sections", () => {
+  // What `node dist/bench/index.js --render` writes, in a process of its own: formatMarkdown
+  // loads Prettier as an ES module, which Jest cannot.
+  const script = `
+    const fs = require("node:fs");
+    const report = require("./dist/bench/report");
+    const splice = require("./dist/bench/splice");
+    const file = ${JSON.stringify(FILE)};
+    const doc = report.renderDocument(splice.parseDocument(fs.readFileSync(file, "utf8")));
+    report.formatMarkdown(doc, file).then((text) => process.stdout.write(text));`;
+  const rendered = spawnSync(process.execPath, ["-e", script], { cwd: REPO, encoding: "utf8" });
+  expect(rendered.stderr).toBe("");
+  expect(rendered.stdout).toBe(committed);
+});
+
+test("it opens with the summary, whose figures are the tables' and name their runs", () => {
+  const summary = summaryOf(committed);
+  expect(committed.indexOf("## Summary")).toBeLessThan(committed.indexOf("### "));
+  for (const op of ["up", "preview", "refresh", "destroy"]) {
+    const cell = cellOf(sections, "Per-resource cost", `300 SSH CAs: pulumi ${op}, ours ÷ bare`);
+    expect(summary).toContain(`${op} ${cell}`);
+  }
+  expect(summary).toContain(`(run of ${dateOf(sections, "Per-resource cost")})`);
+  expect(summary).toContain(`took ${cellOf(sections, "Pacing", PACED)} of the time`);
+  expect(summary).toContain(`(run of ${dateOf(sections, "Pacing")})`);
+  expect(summary).toMatch(
+    /\d+ of \d+ targets met; the misses and why: \[Closing note\]\(#closing-note\)/,
+  );
+  expect(summary).toContain("Reproduce: `npm run pulumi:install` once");
+  expect(summary).not.toContain("not in this file");
+});
+
+test("each section says which run its figures are from", () => {
+  expect(sections.length).toBeGreaterThanOrEqual(10);
+  for (const section of sections) {
+    expect(section.run).toMatch(
+      /^Measured \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ, by .* \(\d+ s\), on Node v/,
+    );
+    expect(section.rows.length).toBeGreaterThan(0);
+  }
+});
+
+describe("a run with --only", () => {
+  const measured: Section = {
+    title: "Pacing (real CLI)",
+    rows: [
+      {
+        measure: PACED,
+        figure: { median: 1.01, min: 1.0, max: 1.02, runs: 1 },
+        unit: "×",
+        target: "≤ 1.1",
+        met: true,
+      },
+    ],
+    notes: ["Measured again for the test."],
+  };
+
+  test("replaces its sections with their new run, keeps the others, and rewrites the summary", () => {
+    const doc = spliceReport(committed, [measured], RUN);
+    const after = parseDocument(doc);
+    expect(after.map((s) => s.title)).toEqual(sections.map((s) => s.title));
+    const pacing = after.find((s) => s.title === "Pacing (real CLI)")!;
+    expect(pacing.run).toBe(
+      "Measured 2030-01-02T03:04:05Z, by `node dist/bench/index.js --only pacing` (1234 s), on Node v20.99.0, Test CPU, 2 logical CPUs, 8.0 GiB RAM, Linux test x64.",
+    );
+    expect(pacing.rows).toEqual([[PACED, "1.01×", "1.00×", "1.02×", "1", "≤ 1.1", "yes"]]);
+    for (const kept of after.filter((s) => s.title !== "Pacing (real CLI)")) {
+      expect(kept).toEqual(sections.find((s) => s.title === kept.title));
+    }
+    const summary = summaryOf(doc);
+    expect(summary).toContain("took 1.01× of the time");
+    expect(summary).toContain("(run of 2030-01-02T03:04:05Z)");
+    // The pacing section no longer has the 429 rows: said missing, not invented.
+    expect(summary).toContain("with (not in this file) of requests answered 429");
+    expect(summary).toMatch(
+      /Not in this file, so missing above: Pacing: 300 SSH CAs, pacing on: requests answered 429 ÷ requests sent; Pacing: 300 SSH CAs, pacing off: requests answered 429 ÷ requests sent\./,
+    );
+    expect(summary).toContain("Test CPU, 2 logical CPUs");
+  });
+
+  test("with --raw keeps the section's earlier run, saying the rows were rendered again", () => {
+    const once = spliceReport(committed, [measured], RUN, { raw: true });
+    const twice = spliceReport(
+      once,
+      [measured],
+      { ...RUN, machine: { ...MACHINE, date: "2031-01-01T00:00:00Z" } },
+      { raw: true },
+    );
+    const run = parseDocument(twice).find((s) => s.title === "Pacing (real CLI)")!.run;
+    expect(run).toBe(
+      `${sections.find((s) => s.title === "Pacing (real CLI)")!.run} Rows and notes rendered again from that run's measurements with \`--raw\` on 2031-01-01T00:00:00Z.`,
+    );
+  });
+
+  test("adds a section it measured that the file did not have, at the end", () => {
+    const doc = spliceReport(committed, [{ ...measured, title: "Something new" }], RUN);
+    expect(parseDocument(doc).map((s) => s.title)).toEqual([
+      ...sections.map((s) => s.title),
+      "Something new",
+    ]);
+  });
+});
+
+test("without the sections, the summary says each headline figure is missing", () => {
+  const summary = renderSummary(
+    sections.filter((s) => !/^(Per-resource|Pacing|Provider overhead|Real engine)/.test(s.title)),
+  );
+  expect(summary).toContain("ours ÷ bare: up (not in this file), preview (not in this file)");
+  expect(summary).toMatch(
+    /Not in this file, so missing above: Per-resource cost: 300 SSH CAs: pulumi up, ours ÷ bare;/,
+  );
+  expect(summary).toContain("`node dist/bench/index.js --only <module>` measures a section again");
+});

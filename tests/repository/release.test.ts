@@ -1,0 +1,174 @@
+/**
+ * `npm run release`'s packing step (scripts/release.ts): both packages packed into one folder
+ * with their checksums, each packed package.json free of install-time scripts, a previous release
+ * replaced and anything else left alone, and one more artifact being one more entry.
+ */
+import { createHash } from "node:crypto";
+import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import {
+  ARTIFACTS,
+  type Artifact,
+  CHECKSUMS,
+  INSTALL_SCRIPTS,
+  makeRelease,
+  packedManifestProblems,
+} from "../../dist/scripts/release";
+import { REPO } from "../support/stack";
+
+const version = (
+  JSON.parse(fs.readFileSync(path.join(REPO, "package.json"), "utf8")) as {
+    version: string;
+  }
+).version;
+const TARBALLS = [`pulumi-ngrok-dynamic-${version}.tgz`, `ngrok-api-emulator-${version}.tgz`];
+
+let tmp: string;
+beforeAll(() => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "release-"));
+});
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+const packedFile = (tarball: string, file: string) =>
+  execFileSync("tar", ["-xzOf", tarball, `package/${file}`], { encoding: "utf8" });
+const packedList = (tarball: string) =>
+  execFileSync("tar", ["-tzf", tarball], { encoding: "utf8" }).split("\n");
+
+describe("makeRelease", () => {
+  let out: string;
+  let files: string[];
+  beforeAll(() => {
+    out = path.join(tmp, "release");
+    files = makeRelease(out);
+  }, 120_000);
+
+  test("packs both packages and their checksums into one folder", () => {
+    expect(files).toEqual([...TARBALLS, CHECKSUMS]);
+    expect(fs.readdirSync(out).sort()).toEqual([...files].sort());
+    const sums = fs.readFileSync(path.join(out, CHECKSUMS), "utf8");
+    expect(sums).toBe(
+      TARBALLS.map((file) => {
+        const digest = createHash("sha256").update(fs.readFileSync(path.join(out, file)));
+        return `${digest.digest("hex")}  ${file}\n`;
+      }).join(""),
+    );
+  });
+
+  test("each packed package.json has no install-time script and builds in prepack", () => {
+    for (const tarball of TARBALLS) {
+      const manifest = JSON.parse(packedFile(path.join(out, tarball), "package.json")) as {
+        scripts: Record<string, string>;
+      };
+      expect(Object.keys(manifest.scripts).filter((s) => INSTALL_SCRIPTS.includes(s))).toEqual([]);
+      expect(manifest.scripts.prepack).toBe("npm run build");
+    }
+  });
+
+  test("the tarballs hold the build: the CLI's guide, the docs, the emulator's fixtures", () => {
+    const root = packedList(path.join(out, TARBALLS[0]));
+    expect(root).toEqual(
+      expect.arrayContaining([
+        "package/dist/cli/index.js",
+        "package/dist/cli/guide.js",
+        "package/docs/interruptedDeployments.md",
+        "package/docs/testing.md",
+      ]),
+    );
+    const emulator = packedList(path.join(out, TARBALLS[1]));
+    expect(emulator).toEqual(
+      expect.arrayContaining(["package/dist/index.js", "package/dist/fixtures/idpMetadata.js"]),
+    );
+  });
+
+  test("a second release replaces the first; a folder holding anything else is refused", () => {
+    fs.writeFileSync(path.join(out, TARBALLS[0]), "stale");
+    expect(makeRelease(out)).toEqual([...TARBALLS, CHECKSUMS]);
+    expect(fs.statSync(path.join(out, TARBALLS[0])).size).toBeGreaterThan(1000);
+
+    const mine = path.join(tmp, "mine");
+    fs.mkdirSync(mine);
+    fs.writeFileSync(path.join(mine, "notes.txt"), "keep me");
+    expect(() => makeRelease(mine)).toThrow(
+      /holds files that are not a previous release's \(notes\.txt\): give an empty folder with --out, or remove them$/,
+    );
+    expect(fs.readFileSync(path.join(mine, "notes.txt"), "utf8")).toBe("keep me");
+  });
+
+  test("one more artifact is one more entry, checksummed with the others", () => {
+    const extra: Artifact = {
+      describe: "a plugin archive",
+      make(outDir) {
+        fs.writeFileSync(path.join(outDir, "plugin.tar.gz"), "archive");
+        return ["plugin.tar.gz"];
+      },
+    };
+    const out2 = path.join(tmp, "with-extra");
+    expect(makeRelease(out2, [...ARTIFACTS, extra])).toEqual([
+      ...TARBALLS,
+      "plugin.tar.gz",
+      CHECKSUMS,
+    ]);
+    expect(fs.readFileSync(path.join(out2, CHECKSUMS), "utf8")).toMatch(
+      /^[0-9a-f]{64} {2}plugin\.tar\.gz$/m,
+    );
+  }, 120_000);
+
+  test("an artifact that fails names itself and the reason", () => {
+    const broken: Artifact = {
+      describe: "a broken artifact",
+      make() {
+        throw new Error("no such tool");
+      },
+    };
+    expect(() => makeRelease(path.join(tmp, "broken"), [broken])).toThrow(
+      "could not make a broken artifact: no such tool",
+    );
+  });
+});
+
+describe("packedManifestProblems", () => {
+  const expected = { name: "pulumi-ngrok-dynamic", version: "1.2.3" };
+
+  test.each(INSTALL_SCRIPTS)("refuses a %s script, naming it and the fix", (script) => {
+    expect(
+      packedManifestProblems({ ...expected, scripts: { [script]: "npm run build" } }, expected),
+    ).toEqual([
+      `package.json has a "${script}" script, which npm runs when the package is installed; a release installs prebuilt (build in "prepack" instead)`,
+    ]);
+  });
+
+  test("accepts prepack and other scripts; refuses another name or version", () => {
+    expect(
+      packedManifestProblems({ ...expected, scripts: { prepack: "x", test: "y" } }, expected),
+    ).toEqual([]);
+    expect(packedManifestProblems({ name: "other", version: "1.2.3" }, expected)).toEqual([
+      "package.json says other@1.2.3, not pulumi-ngrok-dynamic@1.2.3",
+    ]);
+  });
+});
+
+test("every release file the Markdown names is this version's", () => {
+  const files = execFileSync(
+    "git",
+    ["ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", "*.md"],
+    {
+      cwd: REPO,
+      encoding: "utf8",
+    },
+  )
+    .split("\0")
+    .filter(
+      (file) => file !== "" && file !== "CHANGELOG.md" && fs.existsSync(path.join(REPO, file)),
+    );
+  const named = files.flatMap((file) =>
+    [...fs.readFileSync(path.join(REPO, file), "utf8").matchAll(/\$RELEASE\/([\w.-]+\.tgz)/g)].map(
+      (match) => `${file}: ${match[1]}`,
+    ),
+  );
+  expect(named.length).toBeGreaterThanOrEqual(10);
+  expect(
+    named.filter((line) => !TARBALLS.some((tarball) => line.endsWith(`: ${tarball}`))),
+  ).toEqual([]);
+});
