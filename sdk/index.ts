@@ -16,7 +16,11 @@ export {
   type PrivateKeyType,
   type RsaKeySize,
 } from "./sshCertificateAuthority";
-export { SshCertificate, type SshCertificateArgs } from "./sshCertificate";
+export {
+  SshCertificate,
+  type SshCertificateArgs,
+  type CertificateProperties,
+} from "./sshCertificate";
 export { SshHostCertificate, type SshHostCertificateArgs } from "./sshHostCertificate";
 export { SshUserCertificate, type SshUserCertificateArgs } from "./sshUserCertificate";
 export {

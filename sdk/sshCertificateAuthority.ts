@@ -8,124 +8,29 @@ import { refuseImportOption } from "./importOption";
 import { suspendPromiseStacks } from "./promiseStacks";
 import { adoptedIdFromConfig, ownershipInputs } from "./ownership";
 import provider = require("./thinProviders/sshCertificateAuthority");
-import type * as inputs from "../provider/sshCertificateAuthority/definition";
+import {
+  SSH_CERTIFICATE_AUTHORITY_INPUTS,
+  SSH_CERTIFICATE_AUTHORITY_OUTPUTS,
+  type SshCertificateAuthorityArgs,
+  type SshCertificateAuthorityOutputProperties,
+} from "./generated/types";
 
-/** The key types ngrok generates for a CA. */
-export type PrivateKeyType = "rsa" | "ecdsa" | "ed25519";
-/** The curves of an ECDSA CA key (OpenSSH's nistp256, nistp384, nistp521). */
-export type EllipticCurve = "p256" | "p384" | "p521";
-/** The sizes of an RSA CA key, in bits. */
-export type RsaKeySize = 2048 | 4096;
+export type {
+  ComputedKeyTypeCertificateAuthorityArgs,
+  EcdsaCertificateAuthorityArgs,
+  Ed25519CertificateAuthorityArgs,
+  EllipticCurve,
+  PrivateKeyType,
+  RsaCertificateAuthorityArgs,
+  RsaKeySize,
+  SshCertificateAuthorityArgs,
+  SshCertificateAuthorityCommonArgs,
+  SshCertificateAuthorityKeyArgs,
+} from "./generated/types";
 
-type Assert<T extends true> = T;
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-/**
- * Fails to compile when the lists above differ from the ones the provider checks.
- * @internal
- */
-export type SameAsProvider = Assert<
-  [
-    Same<PrivateKeyType, inputs.PrivateKeyType>,
-    Same<EllipticCurve, inputs.EllipticCurve>,
-    Same<RsaKeySize, inputs.RsaKeySize>,
-  ] extends [true, true, true]
-    ? true
-    : false
->;
-
-/** The arguments every {@link SshCertificateAuthority} takes, whatever its key type. */
-export interface SshCertificateAuthorityCommonArgs {
-  /** Human-readable description, at most 255 bytes of UTF-8. Default: none. Updated in place. */
-  description?: pulumi.Input<string>;
-  /**
-   * Arbitrary machine-readable data (often JSON), at most 4096 bytes of UTF-8. Default: none.
-   * Updated in place.
-   */
-  metadata?: pulumi.Input<string>;
-  /**
-   * Adopt the existing CA with this id (`sshca_…`, e.g. one made in the dashboard) instead of
-   * creating one: Pulumi's `import` does not work for dynamic resources. Create then reads the
-   * CA (one `GET`), refuses, before any write, when its key is not the declared one (key type,
-   * curve, RSA size, with the defaults applied), sets `description` and `metadata` to the declared
-   * values with one `PATCH` if they differ (an undeclared one is cleared), and records the CA;
-   * it never creates one. From then on the CA is managed like any other, and deleted with the
-   * resource: set `retainOnDelete: true` to keep it in ngrok, `protect: true` to refuse the
-   * delete. Only create reads it: setting, changing or removing it later is not a change.
-   * Default: none (create makes a new CA).
-   */
-  adoptExistingId?: pulumi.Input<string>;
-}
-
-/** An Ed25519 CA: no key parameter to choose. */
-export interface Ed25519CertificateAuthorityArgs extends SshCertificateAuthorityCommonArgs {
-  /** `"ed25519"`. Changing it replaces the CA (a new key pair). */
-  privateKeyType: "ed25519";
-  /** Not allowed with `"ed25519"`. */
-  ellipticCurve?: never;
-  /** Not allowed with `"ed25519"`. */
-  keySize?: never;
-}
-
-/** An ECDSA CA, on the curve `ellipticCurve`. */
-export interface EcdsaCertificateAuthorityArgs extends SshCertificateAuthorityCommonArgs {
-  /** `"ecdsa"`. Changing it replaces the CA (a new key pair). */
-  privateKeyType: "ecdsa";
-  /**
-   * The curve: `"p256"`, `"p384"` or `"p521"` (OpenSSH's nistp256/384/521). Default `"p256"`.
-   * Changing it replaces the CA.
-   */
-  ellipticCurve?: pulumi.Input<EllipticCurve>;
-  /** Not allowed with `"ecdsa"`. */
-  keySize?: never;
-}
-
-/** An RSA CA, of `keySize` bits. */
-export interface RsaCertificateAuthorityArgs extends SshCertificateAuthorityCommonArgs {
-  /** `"rsa"`. Changing it replaces the CA (a new key pair). */
-  privateKeyType: "rsa";
-  /** The key size in bits: `2048` or `4096`. Default `4096`. Changing it replaces the CA. */
-  keySize?: pulumi.Input<RsaKeySize>;
-  /** Not allowed with `"rsa"`. */
-  ellipticCurve?: never;
-}
-
-/**
- * A CA whose key type is only known when the program runs (an `Output` or a `Promise`, such as
- * another resource's output): the compiler cannot tell which key parameters go with it, so
- * `pulumi preview` checks them (a key parameter that does not go with the key type fails there,
- * naming both). A key type in a plain variable of type {@link PrivateKeyType} is checked by the
- * compiler like a literal.
- */
-export interface ComputedKeyTypeCertificateAuthorityArgs extends SshCertificateAuthorityCommonArgs {
-  /** `"rsa"`, `"ecdsa"` or `"ed25519"`, once known. Changing it replaces the CA. */
-  privateKeyType: pulumi.Output<PrivateKeyType> | Promise<PrivateKeyType>;
-  /** Only with `"ecdsa"`: `"p256"` (default), `"p384"` or `"p521"`. Changing it replaces the CA. */
-  ellipticCurve?: pulumi.Input<EllipticCurve>;
-  /** Only with `"rsa"`: `2048` or `4096` (default) bits. Changing it replaces the CA. */
-  keySize?: pulumi.Input<RsaKeySize>;
-}
-
-/**
- * The key parameters alone (`privateKeyType` with the parameter that goes with it), for a table
- * of CAs that share their other arguments: `{ ...key, description }` is then a valid
- * {@link SshCertificateAuthorityArgs}.
- */
-export type SshCertificateAuthorityKeyArgs =
-  | Pick<Ed25519CertificateAuthorityArgs, "privateKeyType">
-  | Pick<EcdsaCertificateAuthorityArgs, "privateKeyType" | "ellipticCurve">
-  | Pick<RsaCertificateAuthorityArgs, "privateKeyType" | "keySize">;
-
-/**
- * The arguments of {@link SshCertificateAuthority}: a union on `privateKeyType`, so that a key
- * parameter that does not go with a literal key type (`ellipticCurve` with `"rsa"`, `keySize`
- * with `"ecdsa"`, either with `"ed25519"`) fails to compile. The same rules are checked again
- * at `pulumi preview` for JavaScript programs and computed key types.
- */
-export type SshCertificateAuthorityArgs =
-  | Ed25519CertificateAuthorityArgs
-  | EcdsaCertificateAuthorityArgs
-  | RsaCertificateAuthorityArgs
-  | ComputedKeyTypeCertificateAuthorityArgs;
+// The outputs are declared once, generated from the definition: the interface merges into the class.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
+export interface SshCertificateAuthority extends SshCertificateAuthorityOutputProperties {}
 
 /**
  * An ngrok SSH certificate authority: ngrok generates and keeps the private key and signs SSH
@@ -157,31 +62,8 @@ export type SshCertificateAuthorityArgs =
  * export const trustedUserCaKey = ca.publicKey; // "ssh-ed25519 AAAA…"
  * ```
  */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class SshCertificateAuthority extends pulumi.dynamic.Resource {
-  /** As given, or `"rsa"`/`"ecdsa"`/`"ed25519"`. */
-  declare public readonly privateKeyType: pulumi.Output<PrivateKeyType>;
-  /** The ECDSA curve (default `"p256"`), `undefined` for other key types. */
-  declare public readonly ellipticCurve: pulumi.Output<EllipticCurve | undefined>;
-  /** The RSA key size in bits (default `4096`), `undefined` for other key types. */
-  declare public readonly keySize: pulumi.Output<RsaKeySize | undefined>;
-  /** The description as ngrok holds it; `undefined` when empty. */
-  declare public readonly description: pulumi.Output<string | undefined>;
-  /** The metadata as ngrok holds it; `undefined` when empty. */
-  declare public readonly metadata: pulumi.Output<string | undefined>;
-  /**
-   * The CA's public key in OpenSSH text form, e.g. `ssh-ed25519 AAAAC3Nz…`,
-   * `ecdsa-sha2-nistp256 AAAA…` or `ssh-rsa AAAA…`: one line of a `TrustedUserCAKeys` file.
-   */
-  declare public readonly publicKey: pulumi.Output<string>;
-  /** ngrok's `key_type`: `"rsa"`, `"ecdsa"` or `"ed25519"`. */
-  declare public readonly keyType: pulumi.Output<PrivateKeyType>;
-  /** The API URI of the CA, `https://api.ngrok.com/ssh_certificate_authorities/sshca_…`. */
-  declare public readonly uri: pulumi.Output<string>;
-  /** Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`). */
-  declare public readonly createdAt: pulumi.Output<string>;
-  /** As given: see {@link SshCertificateAuthorityCommonArgs.adoptExistingId}. Never sent to ngrok. */
-  declare public readonly adoptExistingId: pulumi.Output<string | undefined>;
-
   /**
    * Reads the existing CA `id` into the program without managing it (Pulumi's `ReadResource`):
    * one `GET /ssh_certificate_authorities/{id}` at each `pulumi up`, `preview` and `refresh`;
@@ -237,19 +119,11 @@ export class SshCertificateAuthority extends pulumi.dynamic.Resource {
         provider,
         name,
         {
-          privateKeyType: undefined,
-          ellipticCurve: undefined,
-          keySize: undefined,
-          description: undefined,
-          metadata: undefined,
-          adoptExistingId: undefined,
+          ...SSH_CERTIFICATE_AUTHORITY_INPUTS,
           ...args,
           ...(adoptFromConfig === undefined ? {} : { adoptExistingId: adoptFromConfig }),
           ...(args === undefined ? {} : ownershipInputs("SshCertificateAuthority", name, opts)),
-          publicKey: undefined,
-          keyType: undefined,
-          uri: undefined,
-          createdAt: undefined,
+          ...SSH_CERTIFICATE_AUTHORITY_OUTPUTS,
         },
         opts,
         "ngrok",

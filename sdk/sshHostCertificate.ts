@@ -5,23 +5,14 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import provider = require("./thinProviders/sshHostCertificate");
-import { SshCertificate, type SshCertificateArgs } from "./sshCertificate";
+import {
+  SSH_HOST_CERTIFICATE_INPUTS,
+  SSH_HOST_CERTIFICATE_OUTPUTS,
+  type SshHostCertificateArgs,
+} from "./generated/types";
+import { SshCertificate } from "./sshCertificate";
 
-/** The arguments of {@link SshHostCertificate}. */
-export interface SshHostCertificateArgs extends SshCertificateArgs {
-  /**
-   * The host names or IP addresses the certificate is valid for (what clients connect to, as in
-   * `known_hosts`), e.g. `["web1.example.com", "10.0.0.5"]`. Default: none, which ngrok signs as
-   * valid for **any** host: give them. Changing the list replaces the certificate.
-   */
-  principals?: pulumi.Input<pulumi.Input<string>[]>;
-  /**
-   * The end of the validity, an RFC 3339 timestamp with an offset. Default: 1 year after the
-   * creation time (ngrok's default), which the `validUntil` output shows. A relative duration is
-   * refused: compute the instant in the program. Changing it replaces the certificate.
-   */
-  validUntil?: pulumi.Input<string>;
-}
+export type { SshHostCertificateArgs } from "./generated/types";
 
 /**
  * An SSH host certificate signed by an ngrok SSH certificate authority: the server's host key,
@@ -91,6 +82,9 @@ export class SshHostCertificate extends SshCertificate {
     args: SshHostCertificateArgs | undefined,
     opts?: pulumi.CustomResourceOptions,
   ) {
-    super(provider, name, args, opts, "SshHostCertificate");
+    super(provider, name, args, opts, "SshHostCertificate", {
+      inputs: SSH_HOST_CERTIFICATE_INPUTS,
+      outputs: SSH_HOST_CERTIFICATE_OUTPUTS,
+    });
   }
 }

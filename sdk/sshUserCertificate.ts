@@ -5,40 +5,19 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import provider = require("./thinProviders/sshUserCertificate");
-import { SshCertificate, type SshCertificateArgs } from "./sshCertificate";
+import {
+  SSH_USER_CERTIFICATE_INPUTS,
+  SSH_USER_CERTIFICATE_OUTPUTS,
+  type SshUserCertificateArgs,
+  type SshUserCertificateOutputProperties,
+} from "./generated/types";
+import { SshCertificate } from "./sshCertificate";
 
-/** The arguments of {@link SshUserCertificate}. */
-export interface SshUserCertificateArgs extends SshCertificateArgs {
-  /**
-   * The user names the certificate lets its holder log in as (matched by `sshd` against the
-   * account, or `AuthorizedPrincipalsFile`), e.g. `["deploy"]`. Default: none (`sshd` refuses a
-   * user certificate without principals unless `AuthorizedPrincipalsCommand` says otherwise).
-   * Changing the list replaces the certificate.
-   */
-  principals?: pulumi.Input<pulumi.Input<string>[]>;
-  /**
-   * The end of the validity, an RFC 3339 timestamp with an offset. Default: 24 hours after the
-   * creation time (ngrok's default), which the `validUntil` output shows. A relative duration is
-   * refused: compute the instant in the program. Changing it replaces the certificate.
-   */
-  validUntil?: pulumi.Input<string>;
-  /**
-   * OpenSSH critical options, name → value, e.g. `{ "force-command": "/usr/bin/backup",
-   * "source-address": "10.0.0.0/8" }`. Names are non-empty, at most 255 bytes of UTF-8, without
-   * whitespace or control characters; values are strings. `sshd` refuses a certificate with a
-   * critical option it does not know (OpenSSH knows `force-command`, `source-address`,
-   * `verify-required`). Default: none (`{}`). Changing them replaces the certificate.
-   */
-  criticalOptions?: pulumi.Input<Record<string, pulumi.Input<string>>>;
-  /**
-   * OpenSSH extensions, name → value (`""` for the flags), e.g.
-   * `{ "permit-pty": "", "permit-port-forwarding": "" }`. Names as for `criticalOptions`.
-   * Default: ngrok's `{ "permit-pty": "", "permit-user-rc": "" }`, shown in the `extensions`
-   * output and never as a change while the input is left out. `{}` is refused: ngrok takes an
-   * empty map as unset and would sign its defaults. Changing them replaces the certificate.
-   */
-  extensions?: pulumi.Input<Record<string, pulumi.Input<string>>>;
-}
+export type { SshUserCertificateArgs } from "./generated/types";
+
+// The outputs beyond SshCertificate's are declared once, generated from the definition.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
+export interface SshUserCertificate extends SshUserCertificateOutputProperties {}
 
 /**
  * An SSH user certificate signed by an ngrok SSH certificate authority: a user's public key,
@@ -72,12 +51,8 @@ export interface SshUserCertificateArgs extends SshCertificateArgs {
  * export const deployCertificate = deploy.certificate; // "ssh-ed25519-cert-v01@openssh.com AAAA… sucrt_…"
  * ```
  */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class SshUserCertificate extends SshCertificate {
-  /** The critical options in the certificate; `{}` when none. */
-  declare public readonly criticalOptions: pulumi.Output<Record<string, string>>;
-  /** The extensions in the certificate: as given, or ngrok's default. */
-  declare public readonly extensions: pulumi.Output<Record<string, string>>;
-
   /**
    * Reads the existing user certificate `id` into the program without managing it (Pulumi's
    * `ReadResource`): one `GET /ssh_user_certificates/{id}` at each `pulumi up`, `preview` and
@@ -115,12 +90,9 @@ export class SshUserCertificate extends SshCertificate {
     args: SshUserCertificateArgs | undefined,
     opts?: pulumi.CustomResourceOptions,
   ) {
-    super(
-      provider,
-      name,
-      { criticalOptions: undefined, extensions: undefined, ...args } as SshCertificateArgs,
-      opts,
-      "SshUserCertificate",
-    );
+    super(provider, name, args, opts, "SshUserCertificate", {
+      inputs: SSH_USER_CERTIFICATE_INPUTS,
+      outputs: SSH_USER_CERTIFICATE_OUTPUTS,
+    });
   }
 }

@@ -17,12 +17,8 @@ import type * as pulumi from "@pulumi/pulumi";
 
 type Implementation = typeof import("../provider");
 
-/** The export of `pulumi-ngrok-dynamic/provider` that implements a resource. */
-export type ImplementationName =
-  | "sshCertificateAuthorityProvider"
-  | "sshHostCertificateProvider"
-  | "sshUserCertificateProvider"
-  | "httpsEdgeRouteSamlProvider";
+/** The export of `pulumi-ngrok-dynamic/provider` that implements a resource: `<resource>Provider`. */
+export type ImplementationName = Extract<keyof Implementation, `${string}Provider`>;
 
 /** A provider whose methods call `require("pulumi-ngrok-dynamic/provider")[name]`. */
 export function thinProvider(name: ImplementationName): pulumi.dynamic.ResourceProvider {

@@ -31,24 +31,9 @@ import { DEFAULT_RATE_LIMIT, type RateLimit } from "./rateLimiter";
 /** ngrok's API base URL, used when neither `ngrok:apiBaseUrl` nor `NGROK_API_BASE_URL` is set. */
 export const DEFAULT_API_BASE_URL = "https://api.ngrok.com";
 
-/** The stack config keys and environment variables read here. */
-export const CONFIG_KEYS = {
-  apiKey: "ngrok:apiKey",
-  apiBaseUrl: "ngrok:apiBaseUrl",
-  retryMaxAttempts: "ngrok:retryMaxAttempts",
-  retryDeadlineSeconds: "ngrok:retryDeadlineSeconds",
-  requestTimeoutSeconds: "ngrok:requestTimeoutSeconds",
-  maxRequestsPerMinute: "ngrok:maxRequestsPerMinute",
-} as const;
-/** The environment variables of the same settings, read when the stack config has none. */
-export const ENV_VARS = {
-  apiKey: "NGROK_API_KEY",
-  apiBaseUrl: "NGROK_API_BASE_URL",
-  retryMaxAttempts: "NGROK_RETRY_MAX_ATTEMPTS",
-  retryDeadlineSeconds: "NGROK_RETRY_DEADLINE_SECONDS",
-  requestTimeoutSeconds: "NGROK_REQUEST_TIMEOUT_SECONDS",
-  maxRequestsPerMinute: "NGROK_MAX_REQUESTS_PER_MINUTE",
-} as const;
+/** The stack config keys and environment variables read here (see `./settings`). */
+export { CONFIG_KEYS, ENV_VARS } from "./settings";
+import { CONFIG_KEYS, ENV_VARS } from "./settings";
 
 /**
  * For tests and benchmarks only: the length in milliseconds (integer 1..3600000) of the window

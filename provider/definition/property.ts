@@ -175,8 +175,6 @@ export interface PropertyDefinition<T extends PropertyType = PropertyType> {
    * `privateKeyType` is `ecdsa`. `check` refuses it otherwise, and its default applies only then.
    */
   readonly onlyWhen?: { readonly property: string; readonly value: string };
-  /** More of the rule, for the docs' Rule column (the type's rule is derived). */
-  readonly rule?: string;
   /** The docs' Type column, when the type's own words are not enough, e.g. `string, sshca_…`. */
   readonly typeText?: string;
   /** Lists: the order does not count (a set), so a reordered list is not a change. */

@@ -94,7 +94,6 @@ export const httpsEdgeRouteSamlDefinition = defineResource({
       onChange: "update",
       wire: "idp_metadata",
       typeText: "string (XML)",
-      rule: "one IdP `EntityDescriptor`, see [What preview checks](#what-preview-checks-in-idpmetadata)",
       description:
         "The full XML SAML 2.0 metadata document of your identity provider: one " +
         "`EntityDescriptor` with an `IDPSSODescriptor`, a `SingleSignOnService` and a signing " +
@@ -131,7 +130,6 @@ export const httpsEdgeRouteSamlDefinition = defineResource({
       defaultText: '`""`: ngrok\'s own, `ngrok.`',
       onChange: "update",
       wire: "cookie_prefix",
-      rule: "HTTP token characters",
       description:
         'Prefix of the session cookie ngrok sets (HTTP token characters). `""` means ngrok\'s ' +
         "own prefix, `ngrok.`.",
@@ -216,7 +214,6 @@ export const httpsEdgeRouteSamlDefinition = defineResource({
       type: { kind: "boolean" },
       onChange: "nothing",
       defaultText: "`false`",
-      rule: "see [Taking over an existing module](#taking-over-an-existing-module)",
       description:
         "Adopt the SAML module that already exists on the route and that this stack did not " +
         "write (configured in the dashboard, or another stack's). Default `false`: creating the " +

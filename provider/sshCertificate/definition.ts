@@ -15,7 +15,8 @@ import { isNgrokId } from "../common/ids";
 import { isUnknown } from "../common/unknown";
 import { type Checker, checkResource } from "../definition/check";
 import { diffResource } from "../definition/diff";
-import { CA_ID_PREFIX } from "../sshCertificateAuthority/definition";
+import { defineResource } from "../definition/resource";
+import { CA_ID_PREFIX, KEY_TYPE } from "../sshCertificateAuthority/definition";
 import type { CertificateKind } from "./kinds";
 import { optionFailures } from "./options";
 import { judgePublicKey, keyMaterial } from "./publicKey";
@@ -54,7 +55,6 @@ export const SIGNED_INPUTS = {
     onChange: "replace",
     wire: "public_key",
     typeText: "string, one OpenSSH public key line",
-    rule: "see [What preview checks](#what-preview-checks)",
     description:
       "The public key to certify: one line of an OpenSSH public key file, " +
       "`<type> <base64 key data> [comment]`, with type `ssh-ed25519`, `ecdsa-sha2-nistp256`, " +
@@ -72,7 +72,6 @@ export const SIGNED_INPUTS = {
     onChange: "replace",
     wire: "principals",
     whenAbsent: [],
-    rule: "distinct words: no whitespace, commas or control characters",
     description:
       "The principals the certificate is valid for, each a non-empty word without whitespace, " +
       "commas or control characters, each once. Default: none, which ngrok signs as valid for " +
@@ -105,7 +104,6 @@ export const SIGNED_INPUTS = {
     onChange: "replace",
     wire: "valid_until",
     typeText: "string, RFC 3339",
-    rule: "after `validAfter`",
     description:
       "The end of the validity (OpenSSH's `valid_before`), an RFC 3339 timestamp with an " +
       'offset, after `validAfter`. A relative duration (`"30d"`) is refused: compute the ' +
@@ -155,9 +153,8 @@ export const CERTIFICATE_OUTPUTS = {
   },
   keyType: {
     role: "output",
-    type: { kind: "string" },
+    type: KEY_TYPE,
     wire: "key_type",
-    typeText: '`"rsa"`, `"ecdsa"` or `"ed25519"`',
     description: 'The certified key\'s type as ngrok names it: `"rsa"`, `"ecdsa"` or `"ed25519"`.',
   },
   uri: {
@@ -173,6 +170,23 @@ export const CERTIFICATE_OUTPUTS = {
     description: "Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`).",
   },
 } as const;
+
+/**
+ * What both certificates have, as a definition of its own (not a resource): what the SDK's
+ * `SshCertificateArgs`, the outputs of the abstract `SshCertificate` class and
+ * `GetSshCertificateResult` are generated from.
+ */
+export const SSH_CERTIFICATE_COMMON = defineResource({
+  name: "SshCertificate",
+  description: "What SSH host and user certificates have in common.",
+  id: "ngrok's id: `shcrt_…` (host) or `sucrt_…` (user)",
+  api: {
+    path: "/ssh_{host,user}_certificates",
+    noun: "SSH certificate",
+    endpoints: "`POST`, `GET`, `PATCH`, `DELETE /ssh_{host,user}_certificates[/{id}]`",
+  },
+  properties: { ...SIGNED_INPUTS, ...TEXT_INPUTS, ...CERTIFICATE_OUTPUTS },
+});
 
 /** The user certificate's maps (its definition lists them between the signed and the text inputs). */
 export const OPTION_PROPERTIES = ["criticalOptions", "extensions"] as const;

@@ -31,6 +31,14 @@ export const LIMITS = { descriptionBytes: 255, metadataBytes: 4096 } as const;
 /** The prefix of ngrok's SSH CA ids: `sshca_`, then letters and digits. */
 export const CA_ID_PREFIX = "sshca_";
 
+/** The key type of a CA, and of a certified key: `private_key_type`, `key_type`. */
+export const KEY_TYPE = {
+  kind: "enum",
+  values: PRIVATE_KEY_TYPES,
+  typeName: "PrivateKeyType",
+  typeDescription: "The key types ngrok generates for a CA (and names a certified key's type).",
+} as const;
+
 /** The SSH certificate authority. */
 export const sshCertificateAuthorityDefinition = defineResource({
   name: "SshCertificateAuthority",
@@ -48,12 +56,7 @@ export const sshCertificateAuthorityDefinition = defineResource({
   properties: {
     privateKeyType: {
       role: "input",
-      type: {
-        kind: "enum",
-        values: PRIVATE_KEY_TYPES,
-        typeName: "PrivateKeyType",
-        typeDescription: "The key types ngrok generates for a CA.",
-      },
+      type: KEY_TYPE,
       required: true,
       onChange: "replace",
       wire: "private_key_type",
@@ -127,7 +130,6 @@ export const sshCertificateAuthorityDefinition = defineResource({
       type: { kind: "ngrokId", prefix: CA_ID_PREFIX },
       onChange: "nothing",
       typeText: "string, `sshca_…`",
-      rule: "an ngrok CA id; see [Import and adopt](#import-and-adopt)",
       description:
         "Adopt the existing CA with this id (`sshca_…`, e.g. one made in the dashboard) instead " +
         "of creating one. Create then reads the CA (one `GET`), refuses, before any write, when " +
@@ -150,9 +152,8 @@ export const sshCertificateAuthorityDefinition = defineResource({
     },
     keyType: {
       role: "output",
-      type: { kind: "string" },
+      type: KEY_TYPE,
       wire: "key_type",
-      typeText: '`"rsa"`, `"ecdsa"` or `"ed25519"`',
       description: 'ngrok\'s `key_type`: `"rsa"`, `"ecdsa"` or `"ed25519"`.',
     },
     uri: {

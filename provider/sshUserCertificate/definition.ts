@@ -73,7 +73,6 @@ export const sshUserCertificateDefinition = defineResource({
       whenAbsent: {},
       typeText: "map of string to string",
       defaultText: "none (`{}`)",
-      rule: "names non-empty, at most 255 bytes, no whitespace or control characters",
       description:
         'OpenSSH critical options, name → value, e.g. `{ "force-command": "/usr/bin/backup", ' +
         '"source-address": "10.0.0.0/8" }`. Names are non-empty, at most 255 bytes of UTF-8, ' +
@@ -91,7 +90,6 @@ export const sshUserCertificateDefinition = defineResource({
       whenAbsent: {},
       typeText: "map of string to string",
       defaultText: 'ngrok\'s `{ "permit-pty": "", "permit-user-rc": "" }`',
-      rule: "as `criticalOptions`; not `{}`",
       description:
         'OpenSSH extensions, name → value (`""` for the flags), e.g. `{ "permit-pty": "", ' +
         '"permit-port-forwarding": "" }`. Names as for `criticalOptions`. Default: ngrok\'s ' +

@@ -6,8 +6,10 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { HttpsEdgeRouteSamlRecord } from "../../provider";
-import type { IdpSigningCertificate } from "../httpsEdgeRouteSaml";
 import { implementation, programClient } from "./programClient";
+import type { GetHttpsEdgeRouteSamlResult } from "../generated/types";
+
+export type { GetHttpsEdgeRouteSamlResult } from "../generated/types";
 
 /** The arguments of {@link getHttpsEdgeRouteSaml}. */
 export interface GetHttpsEdgeRouteSamlArgs {
@@ -23,59 +25,6 @@ export interface GetHttpsEdgeRouteSamlOutputArgs {
   edgeId: pulumi.Input<string>;
   /** The route's id, `edghtsrt_…`. */
   routeId: pulumi.Input<string>;
-}
-
-/**
- * A route's SAML module as the lookup returns it: the outputs of an `HttpsEdgeRouteSaml`
- * resource, under the same names, with its Pulumi id.
- */
-export interface GetHttpsEdgeRouteSamlResult {
-  // Written out like the resource class's outputs, not derived from the provider's types: each
-  // field has its own documentation here; the compiler checks that the provider's record fits.
-  /** `<edge id>/<route id>`, the id an `HttpsEdgeRouteSaml` of this module has. */
-  id: string;
-  /** The HTTPS edge's id (`edghts_…`). */
-  edgeId: string;
-  /** The route's id (`edghtsrt_…`). */
-  routeId: string;
-  /** The IdP metadata document, without the claim comment a Pulumi resource may have added. */
-  idpMetadata: string;
-  /** Whether the module is on. */
-  enabled: boolean;
-  /** Whether CORS preflight `OPTIONS` requests pass without sign-in. */
-  optionsPassthrough: boolean;
-  /** The prefix of ngrok's session cookies; `""` means ngrok's own (`ngrok.`). */
-  cookiePrefix: string;
-  /** Seconds of inactivity after which the session ends; `0` is ngrok's own limit. */
-  inactivityTimeout: number;
-  /** Maximum length of a session in seconds; `0` is ngrok's own limit. */
-  maximumDuration: number;
-  /** Whether the IdP must re-authenticate the user at each sign-in. */
-  forceAuthn: boolean;
-  /** Whether sign-ins started at the IdP are accepted. */
-  allowIdpInitiated: boolean;
-  /** The IdP groups allowed in; `[]` lets in anyone the IdP authenticates. */
-  authorizedGroups: string[];
-  /** The SAML 2.0 NameID format requested from the IdP. */
-  nameidFormat: string;
-  /**
-   * The signing certificates of the IdP metadata: `subject`, `notAfter` (ISO 8601 UTC) and
-   * `sha256Fingerprint` of each, in document order; `[]` when the document holds none this
-   * package can read.
-   */
-  idpSigningCertificates: IdpSigningCertificate[];
-  /** The SP entity ID, a URL (equal to `metadataUrl`). */
-  entityId: string;
-  /** The SP Assertion Consumer Service URL. */
-  assertionConsumerServiceUrl: string;
-  /** The SP Single Logout URL. */
-  singleLogoutUrl: string;
-  /** PEM X.509 certificate of the key that signs ngrok's SAML requests. */
-  requestSigningCertificatePem: string;
-  /** URL of the SP metadata XML. */
-  metadataUrl: string;
-  /** ngrok's `idp_metadata_url` (`""` when the metadata was given as a document). */
-  idpMetadataUrl: string;
 }
 
 /**

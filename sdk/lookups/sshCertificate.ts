@@ -6,6 +6,7 @@
  * @module
  */
 import type * as pulumi from "@pulumi/pulumi";
+export type { GetSshCertificateResult } from "../generated/types";
 
 /** The arguments of `getSshHostCertificate` and `getSshUserCertificate`. */
 export interface GetSshCertificateArgs {
@@ -48,37 +49,4 @@ export interface GetSshCertificatesOutputArgs {
   metadata?: pulumi.Input<string>;
   /** Keep the certificates that list this principal. */
   principal?: pulumi.Input<string>;
-}
-
-/**
- * One SSH certificate as a lookup returns it: the outputs of an `SshHostCertificate` (and the
- * common outputs of an `SshUserCertificate`), under the same names, with its id.
- */
-export interface GetSshCertificateResult {
-  // Written out like the resource classes' outputs, not derived from the provider's types: each
-  // field has its own documentation here; the compiler checks that the provider's record fits.
-  /** ngrok's id: `shcrt_…` (host) or `sucrt_…` (user). */
-  id: string;
-  /** The signing CA's id, `sshca_…`. */
-  sshCertificateAuthorityId: string;
-  /** The certified public key, one OpenSSH line (`ssh-ed25519 AAAA… comment`). */
-  publicKey: string;
-  /** The principals in the certificate, in order; `[]` means any. */
-  principals: string[];
-  /** The start of the validity, RFC 3339 in UTC (`…Z`). */
-  validAfter: string;
-  /** The end of the validity, RFC 3339 in UTC (`…Z`). */
-  validUntil: string;
-  /** The description; `undefined` when empty. */
-  description?: string;
-  /** The metadata; `undefined` when empty. */
-  metadata?: string;
-  /** The signed certificate, one line: `<type>-cert-v01@openssh.com AAAA… <id>`. */
-  certificate: string;
-  /** The certified key's type as ngrok names it: `"rsa"`, `"ecdsa"` or `"ed25519"`. */
-  keyType: string;
-  /** The certificate's API URI. */
-  uri: string;
-  /** Creation time, RFC 3339. */
-  createdAt: string;
 }

@@ -5,8 +5,11 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { SshCertificateAuthorityRecord } from "../../provider";
-import type { EllipticCurve, PrivateKeyType, RsaKeySize } from "../sshCertificateAuthority";
+import type { PrivateKeyType } from "../sshCertificateAuthority";
 import { implementation, programClient } from "./programClient";
+import type { GetSshCertificateAuthorityResult } from "../generated/types";
+
+export type { GetSshCertificateAuthorityResult } from "../generated/types";
 
 /** The arguments of {@link getSshCertificateAuthority}. */
 export interface GetSshCertificateAuthorityArgs {
@@ -18,35 +21,6 @@ export interface GetSshCertificateAuthorityArgs {
 export interface GetSshCertificateAuthorityOutputArgs {
   /** The CA's id, `sshca_…`. */
   id: pulumi.Input<string>;
-}
-
-/**
- * One SSH certificate authority as a lookup returns it: the outputs of an
- * `SshCertificateAuthority` resource, under the same names, with its id.
- */
-export interface GetSshCertificateAuthorityResult {
-  // Written out like the resource class's outputs, not derived from the provider's types: each
-  // field has its own documentation here; the compiler checks that the provider's record fits.
-  /** ngrok's id, `sshca_…`. */
-  id: string;
-  /** The key type, read from the public key: `"rsa"`, `"ecdsa"` or `"ed25519"`. */
-  privateKeyType: PrivateKeyType;
-  /** The ECDSA curve, read from the public key (`ecdsa-sha2-nistp384` → `"p384"`); `undefined` for other key types. */
-  ellipticCurve?: EllipticCurve;
-  /** The RSA key size in bits, read from the public key; `undefined` for other key types. */
-  keySize?: RsaKeySize;
-  /** The description; `undefined` when empty. */
-  description?: string;
-  /** The metadata; `undefined` when empty. */
-  metadata?: string;
-  /** The public key in OpenSSH text form, e.g. `ssh-ed25519 AAAAC3Nz…`: one line of `TrustedUserCAKeys`. */
-  publicKey: string;
-  /** ngrok's `key_type`: `"rsa"`, `"ecdsa"` or `"ed25519"`. */
-  keyType: string;
-  /** The CA's API URI. */
-  uri: string;
-  /** Creation time, RFC 3339. */
-  createdAt: string;
 }
 
 /**

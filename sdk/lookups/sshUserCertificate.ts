@@ -8,21 +8,12 @@ import { implementation, programClient } from "./programClient";
 import type {
   GetSshCertificateArgs,
   GetSshCertificateOutputArgs,
-  GetSshCertificateResult,
   GetSshCertificatesArgs,
   GetSshCertificatesOutputArgs,
 } from "./sshCertificate";
+import type { GetSshUserCertificateResult } from "../generated/types";
 
-/**
- * One SSH user certificate as a lookup returns it: the outputs of an `SshUserCertificate`, under
- * the same names, with its id.
- */
-export interface GetSshUserCertificateResult extends GetSshCertificateResult {
-  /** The critical options in the certificate; `{}` when none. */
-  criticalOptions: Record<string, string>;
-  /** The extensions in the certificate, e.g. ngrok's default `{ "permit-pty": "", "permit-user-rc": "" }`. */
-  extensions: Record<string, string>;
-}
+export type { GetSshUserCertificateResult } from "../generated/types";
 
 /** What {@link getSshUserCertificates} returns. */
 export interface GetSshUserCertificatesResult {

@@ -1,0 +1,109 @@
+/**
+ * The provider's settings, defined once: each with its stack config key (`ngrok:<name>`), its
+ * environment variable, its type, its default and what it is for. The configuration code
+ * (`./configuration`, `../../sdk/ownership`) reads them by these names; the package schema's
+ * provider configuration and the table of docs/configuration.md are generated from them
+ * (`npm run generate`).
+ *
+ * The stack config namespace is `ngrok` for the Node.js resource classes (dynamic providers take
+ * every config key of the stack); the provider plugin's package takes the same names under its
+ * own namespace.
+ *
+ * @module
+ */
+
+/** One setting. */
+export interface SettingDefinition {
+  /** The stack config key without its namespace, e.g. `apiKey`. */
+  readonly name: string;
+  /** The environment variable read when the stack config does not set it. */
+  readonly env?: string;
+  readonly type: "string" | "integer" | "boolean" | "object";
+  /** What it is for, for the docs and the schema. */
+  readonly description: string;
+  /** The default as the docs say it. */
+  readonly defaultText: string;
+  /** A credential: `pulumi config set --secret`, a secret in the schema. */
+  readonly secret?: boolean;
+  /** Read by the resource classes in the program rather than by the provider (Node.js). */
+  readonly program?: boolean;
+}
+
+/** Every setting, in the order the docs list them. */
+export const SETTINGS = [
+  {
+    name: "apiKey",
+    env: "NGROK_API_KEY",
+    type: "string",
+    secret: true,
+    description: "The ngrok API key (dashboard → API → New API Key).",
+    defaultText: "none: required",
+  },
+  {
+    name: "apiBaseUrl",
+    env: "NGROK_API_BASE_URL",
+    type: "string",
+    description: "The API base URL, an absolute http(s) URL.",
+    defaultText: "`https://api.ngrok.com`",
+  },
+  {
+    name: "retryMaxAttempts",
+    env: "NGROK_RETRY_MAX_ATTEMPTS",
+    type: "integer",
+    description: "Attempts per request, 1 to 100.",
+    defaultText: "`10`",
+  },
+  {
+    name: "retryDeadlineSeconds",
+    env: "NGROK_RETRY_DEADLINE_SECONDS",
+    type: "integer",
+    description: "Time budget of a request and its retries, in seconds.",
+    defaultText: "`300`",
+  },
+  {
+    name: "requestTimeoutSeconds",
+    env: "NGROK_REQUEST_TIMEOUT_SECONDS",
+    type: "integer",
+    description: "Time budget of one attempt, in seconds.",
+    defaultText: "`60`",
+  },
+  {
+    name: "maxRequestsPerMinute",
+    env: "NGROK_MAX_REQUESTS_PER_MINUTE",
+    type: "integer",
+    description: "Requests per rolling 60 s to one account, 0 to 100000; 0 turns pacing off.",
+    defaultText: "`120` (ngrok's limit)",
+  },
+  {
+    name: "ownershipMarker",
+    env: "NGROK_OWNERSHIP_MARKER",
+    type: "boolean",
+    program: true,
+    description:
+      "Write the owning resource into each object's `metadata`, so that a rerun after an " +
+      "interrupted deployment takes over what it made instead of making it again.",
+    defaultText: "`false`",
+  },
+  {
+    name: "adoptExistingIds",
+    type: "object",
+    program: true,
+    description:
+      "SSH CAs to adopt, by the URN of the resource that adopts each (what " +
+      "`pulumi-ngrok-dynamic pending-creates` prints).",
+    defaultText: "none",
+  },
+] as const satisfies readonly SettingDefinition[];
+
+/** The settings the provider reads (not the program's own). */
+type ProviderSetting = Extract<(typeof SETTINGS)[number], { env: string; program?: undefined }>;
+
+/** `ngrok:<name>` of each setting the provider reads, by name. */
+export const CONFIG_KEYS = Object.fromEntries(
+  SETTINGS.filter((s) => !("program" in s)).map((s) => [s.name, `ngrok:${s.name}`]),
+) as { readonly [S in ProviderSetting as S["name"]]: `ngrok:${S["name"]}` };
+
+/** The environment variable of each setting the provider reads, by name. */
+export const ENV_VARS = Object.fromEntries(
+  SETTINGS.filter((s) => !("program" in s)).map((s: SettingDefinition) => [s.name, s.env]),
+) as { readonly [S in ProviderSetting as S["name"]]: S["env"] };

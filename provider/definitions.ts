@@ -1,0 +1,108 @@
+/**
+ * Every resource's definition (see `./definition`), in the order the docs and the package schema
+ * list them: what `npm run generate` derives the SDK's types, the package schema and the docs
+ * tables from, and what the provider plugin serves.
+ *
+ * @module
+ */
+import { httpsEdgeRouteSamlDefinition } from "./httpsEdgeRouteSaml/definition";
+import { sshCertificateAuthorityDefinition } from "./sshCertificateAuthority/definition";
+import { sshHostCertificateDefinition } from "./sshHostCertificate/definition";
+import { sshUserCertificateDefinition } from "./sshUserCertificate/definition";
+
+export {
+  httpsEdgeRouteSamlDefinition,
+  sshCertificateAuthorityDefinition,
+  sshHostCertificateDefinition,
+  sshUserCertificateDefinition,
+};
+export { SSH_CERTIFICATE_COMMON } from "./sshCertificate/definition";
+
+/** The resources, in order. */
+export const DEFINITIONS = [
+  sshCertificateAuthorityDefinition,
+  sshHostCertificateDefinition,
+  sshUserCertificateDefinition,
+  httpsEdgeRouteSamlDefinition,
+] as const;
+
+/**
+ * A lookup of one object by its address, or of every object a filter keeps: the functions the SDK
+ * exports (`sdk/lookups/`) and the package schema declares. The arguments are properties of the
+ * resource (a filter keeps the objects whose field equals it), except where `extra` describes one.
+ */
+export interface LookupDefinition {
+  /** The function's name, e.g. `getSshCertificateAuthority`. */
+  readonly name: string;
+  /** The resource whose objects it reads (the result's fields are its outputs). */
+  readonly resource: (typeof DEFINITIONS)[number];
+  /** One object by these arguments (`id`, or properties), or a list under `list` by filters. */
+  readonly by?: readonly string[];
+  readonly list?: { readonly field: string; readonly filters: readonly string[] };
+  /** Arguments that are not properties of the resource, with their descriptions. */
+  readonly extra?: Readonly<Record<string, string>>;
+  /** What it does, for the schema. */
+  readonly description: string;
+}
+
+/** Every lookup, in the order the schema lists them. */
+export const LOOKUPS: readonly LookupDefinition[] = [
+  {
+    name: "getSshCertificateAuthority",
+    resource: sshCertificateAuthorityDefinition,
+    by: ["id"],
+    description:
+      "Reads one SSH certificate authority by id, without managing it: one " +
+      "`GET /ssh_certificate_authorities/{id}`. Its key parameters come from its public key.",
+  },
+  {
+    name: "getSshCertificateAuthorities",
+    resource: sshCertificateAuthorityDefinition,
+    list: {
+      field: "sshCertificateAuthorities",
+      filters: ["description", "metadata", "privateKeyType"],
+    },
+    description:
+      "Reads every SSH certificate authority of the account that the arguments keep (each set " +
+      "argument keeps the CAs whose field equals it exactly), newest first: " +
+      "`GET /ssh_certificate_authorities`, every page.",
+  },
+  {
+    name: "getSshHostCertificate",
+    resource: sshHostCertificateDefinition,
+    by: ["id"],
+    description: "Reads one SSH host certificate by id, without managing it.",
+  },
+  {
+    name: "getSshHostCertificates",
+    resource: sshHostCertificateDefinition,
+    list: {
+      field: "sshHostCertificates",
+      filters: ["sshCertificateAuthorityId", "description", "metadata", "principal"],
+    },
+    extra: { principal: "Keep the certificates that list this principal, exactly." },
+    description: "Reads every SSH host certificate of the account that the arguments keep.",
+  },
+  {
+    name: "getSshUserCertificate",
+    resource: sshUserCertificateDefinition,
+    by: ["id"],
+    description: "Reads one SSH user certificate by id, without managing it.",
+  },
+  {
+    name: "getSshUserCertificates",
+    resource: sshUserCertificateDefinition,
+    list: {
+      field: "sshUserCertificates",
+      filters: ["sshCertificateAuthorityId", "description", "metadata", "principal"],
+    },
+    extra: { principal: "Keep the certificates that list this principal, exactly." },
+    description: "Reads every SSH user certificate of the account that the arguments keep.",
+  },
+  {
+    name: "getHttpsEdgeRouteSaml",
+    resource: httpsEdgeRouteSamlDefinition,
+    by: ["edgeId", "routeId"],
+    description: "Reads the SAML module of an HTTPS edge route, without managing it.",
+  },
+];

@@ -1,0 +1,72 @@
+/**
+ * `npm run generate`: writes what is derived from the resources' definitions
+ * (`provider/<resource>/definition.ts`) and the provider's settings (`provider/client/settings.ts`):
+ * the SDK's types (`sdk/generated/types.ts`), the Pulumi package schema (`schema.json`) and the
+ * generated tables of the docs pages (between `<!-- generated:… -->` markers). Each file is
+ * formatted with the repository's Prettier settings.
+ *
+ * `--check` writes nothing: it lists the files that differ from what would be generated, and exits
+ * 1 when there are any (`tests/repository/generated.test.ts` runs it).
+ *
+ * @module
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { docsTables } from "./docsTables";
+import { packageSchema } from "./schema";
+import { sdkTypesFile, thinProviderFiles } from "./sdkTypes";
+
+const REPO = path.resolve(__dirname, "../../..");
+
+/** Every generated file: its path in the repository and its text, before formatting. */
+function generated(): Map<string, string> {
+  const files = new Map<string, string>();
+  files.set("sdk/generated/types.ts", sdkTypesFile());
+  files.set("schema.json", `${JSON.stringify(packageSchema(), null, 2)}\n`);
+  for (const [file, text] of thinProviderFiles()) files.set(file, text);
+  for (const [file, splice] of docsTables()) {
+    files.set(file, splice(fs.readFileSync(path.join(REPO, file), "utf8")));
+  }
+  return files;
+}
+
+/** `text` formatted as Prettier formats `file` in this repository. */
+async function formatted(file: string, text: string): Promise<string> {
+  const prettier = await import("prettier");
+  const options = (await prettier.resolveConfig(path.join(REPO, file))) ?? {};
+  return prettier.format(text, { ...options, filepath: path.join(REPO, file) });
+}
+
+async function main(argv: string[]): Promise<number> {
+  const check = argv.includes("--check");
+  const stale: string[] = [];
+  for (const [file, text] of generated()) {
+    const wanted = await formatted(file, text);
+    const target = path.join(REPO, file);
+    const current = fs.existsSync(target) ? fs.readFileSync(target, "utf8") : undefined;
+    if (current === wanted) continue;
+    stale.push(file);
+    if (!check) {
+      fs.mkdirSync(path.dirname(target), { recursive: true });
+      fs.writeFileSync(target, wanted);
+    }
+  }
+  for (const file of stale) {
+    process.stdout.write(`${check ? "stale" : "wrote"}: ${file}\n`);
+  }
+  if (check && stale.length > 0) {
+    process.stdout.write("run `npm run generate` and commit the result\n");
+    return 1;
+  }
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(
+      `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+    process.exit(1);
+  },
+);

@@ -1,0 +1,166 @@
+/**
+ * What the SDK exposes for each definition: the names of its generated types and the words of
+ * their documentation that are about the SDK's shape rather than about a field (the fields' words
+ * are the definitions'). `SshCertificate` is a definition of what both certificates share, not a
+ * resource.
+ *
+ * @module
+ */
+import type { ResourceDefinition } from "../../provider/definition/resource";
+import {
+  httpsEdgeRouteSamlDefinition,
+  SSH_CERTIFICATE_COMMON,
+  sshCertificateAuthorityDefinition,
+  sshHostCertificateDefinition,
+  sshUserCertificateDefinition,
+} from "../../provider/definitions";
+
+/** Arguments in variants on an enum input (a union that pairs each value with its parameters). */
+export interface ArgVariants {
+  readonly discriminant: string;
+  readonly common: { readonly name: string; readonly doc: string };
+  readonly cases: readonly {
+    readonly value: string;
+    readonly name: string;
+    readonly doc: string;
+  }[];
+  readonly computed: { readonly name: string; readonly doc: string };
+  readonly keyArgs: { readonly name: string; readonly doc: string };
+  readonly union: { readonly name: string; readonly doc: string };
+}
+
+/** The SDK's view of one definition. */
+export interface SdkUnit {
+  readonly definition: ResourceDefinition;
+  /** The definition's file, for the generated files' banner. */
+  readonly source: string;
+  /** The SDK class's name (for `{@link}` in the docs of its types). */
+  readonly className: string;
+  /** Its arguments: one interface (extending `base`'s when set), or variants. */
+  readonly args: { readonly name: string; readonly doc: string } | ArgVariants;
+  /** The definition whose types this unit's extend: only what differs is declared again. */
+  readonly base?: SdkUnit;
+  /** What several resources share, not a resource (no class of its own is registered). */
+  readonly fragment?: boolean;
+  /** The lookup functions' result type, when the unit has one of its own. */
+  readonly result?: { readonly name: string; readonly doc: string };
+}
+
+const ca: SdkUnit = {
+  definition: sshCertificateAuthorityDefinition,
+  source: "provider/sshCertificateAuthority/definition.ts",
+  className: "SshCertificateAuthority",
+  args: {
+    discriminant: "privateKeyType",
+    common: {
+      name: "SshCertificateAuthorityCommonArgs",
+      doc: "The arguments every {@link SshCertificateAuthority} takes, whatever its key type.",
+    },
+    cases: [
+      {
+        value: "ed25519",
+        name: "Ed25519CertificateAuthorityArgs",
+        doc: "An Ed25519 CA: no key parameter to choose.",
+      },
+      {
+        value: "ecdsa",
+        name: "EcdsaCertificateAuthorityArgs",
+        doc: "An ECDSA CA, on the curve `ellipticCurve`.",
+      },
+      { value: "rsa", name: "RsaCertificateAuthorityArgs", doc: "An RSA CA, of `keySize` bits." },
+    ],
+    computed: {
+      name: "ComputedKeyTypeCertificateAuthorityArgs",
+      doc:
+        "A CA whose key type is only known when the program runs (an `Output` or a `Promise`, " +
+        "such as another resource's output): the compiler cannot tell which key parameters go " +
+        "with it, so `pulumi preview` checks them (a key parameter that does not go with the key " +
+        "type fails there, naming both). A key type in a plain variable of type " +
+        "{@link PrivateKeyType} is checked by the compiler like a literal.",
+    },
+    keyArgs: {
+      name: "SshCertificateAuthorityKeyArgs",
+      doc:
+        "The key parameters alone (`privateKeyType` with the parameter that goes with it), for a " +
+        "table of CAs that share their other arguments: `{ ...key, description }` is then a valid " +
+        "{@link SshCertificateAuthorityArgs}.",
+    },
+    union: {
+      name: "SshCertificateAuthorityArgs",
+      doc:
+        "The arguments of {@link SshCertificateAuthority}: a union on `privateKeyType`, so that a " +
+        'key parameter that does not go with a literal key type (`ellipticCurve` with `"rsa"`, ' +
+        '`keySize` with `"ecdsa"`, either with `"ed25519"`) fails to compile. The same rules are ' +
+        "checked again at `pulumi preview` for JavaScript programs and computed key types.",
+    },
+  },
+  result: {
+    name: "GetSshCertificateAuthorityResult",
+    doc:
+      "One SSH certificate authority as a lookup returns it: the outputs of an " +
+      "`SshCertificateAuthority` resource, under the same names, with its id. The key " +
+      "parameters are read from its public key.",
+  },
+};
+
+const certificate: SdkUnit = {
+  definition: SSH_CERTIFICATE_COMMON,
+  source: "provider/sshCertificate/definition.ts",
+  fragment: true,
+  className: "SshCertificate",
+  args: {
+    name: "SshCertificateArgs",
+    doc:
+      "The arguments of both SSH certificates. Every one but `description` and `metadata` " +
+      "replaces the certificate when it changes: ngrok signs a new one (created before the old " +
+      "one is deleted). Everything is checked at `pulumi preview`, before any API call.",
+  },
+  result: {
+    name: "GetSshCertificateResult",
+    doc:
+      "One SSH certificate (host or user) as a lookup returns it: the outputs of the resource, " +
+      "under the same names, with its id.",
+  },
+};
+
+const host: SdkUnit = {
+  definition: sshHostCertificateDefinition,
+  source: "provider/sshHostCertificate/definition.ts",
+  className: "SshHostCertificate",
+  base: certificate,
+  args: { name: "SshHostCertificateArgs", doc: "The arguments of {@link SshHostCertificate}." },
+};
+
+const user: SdkUnit = {
+  definition: sshUserCertificateDefinition,
+  source: "provider/sshUserCertificate/definition.ts",
+  className: "SshUserCertificate",
+  base: certificate,
+  args: { name: "SshUserCertificateArgs", doc: "The arguments of {@link SshUserCertificate}." },
+  result: {
+    name: "GetSshUserCertificateResult",
+    doc: "One SSH user certificate as a lookup returns it: a certificate's fields and its maps.",
+  },
+};
+
+const saml: SdkUnit = {
+  definition: httpsEdgeRouteSamlDefinition,
+  source: "provider/httpsEdgeRouteSaml/definition.ts",
+  className: "HttpsEdgeRouteSaml",
+  args: {
+    name: "HttpsEdgeRouteSamlArgs",
+    doc:
+      "The arguments of {@link HttpsEdgeRouteSaml}. Every writable field left unset is sent as " +
+      "its default (each `PUT` replaces the whole module), so the module holds exactly what " +
+      "state records.",
+  },
+  result: {
+    name: "GetHttpsEdgeRouteSamlResult",
+    doc:
+      "The SAML module of a route as a lookup returns it: the outputs of an " +
+      "`HttpsEdgeRouteSaml` resource, under the same names, with its id.",
+  },
+};
+
+/** Every unit, in the order the generated file declares them. */
+export const SDK_UNITS: readonly SdkUnit[] = [ca, certificate, host, user, saml];
