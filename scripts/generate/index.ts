@@ -6,7 +6,8 @@
  * formatted with the repository's Prettier settings.
  *
  * `--check` writes nothing: it lists the files that differ from what would be generated, and exits
- * 1 when there are any (`tests/repository/generated.test.ts` runs it).
+ * 1 when there are any (`tests/repository/generated.test.ts` runs it). `--root <dir>` works on
+ * another copy of the repository's files.
  *
  * @module
  */
@@ -16,7 +17,8 @@ import { docsTables } from "./docsTables";
 import { packageSchema } from "./schema";
 import { sdkTypesFile, thinProviderFiles } from "./sdkTypes";
 
-const REPO = path.resolve(__dirname, "../../..");
+/** The repository (`--root <dir>` reads and writes another copy of its files: for the tests). */
+let REPO = path.resolve(__dirname, "../../..");
 
 /** Every generated file: its path in the repository and its text, before formatting. */
 function generated(): Map<string, string> {
@@ -39,6 +41,8 @@ async function formatted(file: string, text: string): Promise<string> {
 
 async function main(argv: string[]): Promise<number> {
   const check = argv.includes("--check");
+  const root = argv.indexOf("--root");
+  if (root >= 0) REPO = path.resolve(argv[root + 1] ?? ".");
   const stale: string[] = [];
   for (const [file, text] of generated()) {
     const wanted = await formatted(file, text);

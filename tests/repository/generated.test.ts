@@ -1,0 +1,57 @@
+/**
+ * The files generated from the resources' definitions (`npm run generate`: the SDK's types, the
+ * thin providers, schema.json, the docs pages' tables) are what the definitions give: the
+ * generator's `--check` finds none stale in the repository, and it does find one that differs
+ * (a copy of the files with a table cell edited), so that it can fail. It runs in a process of its
+ * own: Prettier, which formats the files, cannot be loaded inside Jest.
+ */
+import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { REPO } from "../support/stack";
+
+const GENERATOR = path.join(REPO, "dist/scripts/generate/index.js");
+
+function check(root: string) {
+  return spawnSync(process.execPath, [GENERATOR, "--check", "--root", root], {
+    encoding: "utf8",
+  });
+}
+
+test("no generated file is stale", () => {
+  const run = check(REPO);
+  expect(run.stderr).toBe("");
+  expect(run.stdout).toBe("");
+  expect(run.status).toBe(0);
+});
+
+test("a generated table edited by hand is found stale", () => {
+  const copy = fs.mkdtempSync(path.join(os.tmpdir(), "generated-"));
+  try {
+    const files = [".prettierrc.json", "package.json", "schema.json", "sdk/generated/types.ts"];
+    const generated = fs.readdirSync(path.join(REPO, "sdk/thinProviders"));
+    files.push(...generated.map((f) => `sdk/thinProviders/${f}`));
+    const docs = [
+      "sshCertificateAuthority",
+      "sshHostCertificate",
+      "sshUserCertificate",
+      "httpsEdgeRouteSaml",
+    ];
+    files.push(...docs.map((d) => `docs/${d}.md`));
+    for (const file of files) {
+      fs.mkdirSync(path.dirname(path.join(copy, file)), { recursive: true });
+      fs.copyFileSync(path.join(REPO, file), path.join(copy, file));
+    }
+    expect(check(copy).status).toBe(0);
+    const page = path.join(copy, "docs/sshCertificateAuthority.md");
+    const text = fs.readFileSync(page, "utf8");
+    expect(text).toContain("| `keySize` ");
+    fs.writeFileSync(page, text.replace("| `keySize` ", "| `keySizeBits` "));
+    const run = check(copy);
+    expect(run.status).toBe(1);
+    expect(run.stdout).toContain("stale: docs/sshCertificateAuthority.md");
+  } finally {
+    fs.rmSync(copy, { recursive: true, force: true });
+  }
+});
