@@ -9,6 +9,7 @@ import { type ConfigSource, configureFromStack } from "./client/configuration";
 
 export * from "./client";
 export { ResourceInitFailedError } from "./common/errors";
+export { isBranded } from "./common/brand";
 export { UNKNOWN, isUnknown } from "./common/unknown";
 export { sshCertificateAuthorityProvider } from "./sshCertificateAuthority/provider";
 export * as sshCertificateAuthority from "./sshCertificateAuthority/definition";
@@ -30,6 +31,13 @@ export { SamlModuleExistsError } from "./httpsEdgeRouteSaml/create";
 export * as httpsEdgeRouteSaml from "./httpsEdgeRouteSaml/definition";
 export * from "./httpsEdgeRouteSaml/lookup";
 export { parseIdpMetadata, type IdpMetadata } from "./httpsEdgeRouteSaml/idpMetadata";
+export {
+  NOT_COMPARABLE,
+  PENDING_CREATE_KINDS,
+  quote,
+  type LiveObject,
+  type PendingCreateKind,
+} from "./pendingCreates";
 
 /**
  * Pulumi's `configure`: remembers `ngrok:apiKey`, `ngrok:apiBaseUrl`, the retry and timeout

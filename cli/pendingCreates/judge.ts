@@ -23,7 +23,7 @@
  *
  * @module
  */
-import type { LiveObject, RecoverableKind } from "./kinds";
+import type { LiveObject, PendingCreateKind as RecoverableKind } from "../../provider";
 import type { PendingCreate, StackState } from "./stackExport";
 
 /** A candidate and what made it one. */

@@ -17,10 +17,10 @@
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import { parseArgs as parseArgv } from "node:util";
-import { clientFromConfiguration } from "../../provider/client";
+import { clientFromConfiguration } from "../../provider";
 import { GUIDE_LINE } from "../guide";
 import { judge } from "./judge";
-import { type LiveObject, RECOVERABLE_KINDS } from "./kinds";
+import { type LiveObject, PENDING_CREATE_KINDS as RECOVERABLE_KINDS } from "../../provider";
 import { formatReport } from "./report";
 import { readStackState } from "./stackExport";
 

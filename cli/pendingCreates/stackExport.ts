@@ -13,14 +13,14 @@
  *
  * @module
  */
-import { isBranded } from "../../provider/common/brand";
+import { isBranded, NOT_COMPARABLE } from "../../provider";
 
 /** Pulumi's signature key of a secret value in a state file, and its value. */
 const SECRET_SIG_KEY = "4dabf18193072939515e22adb298388d";
 const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
 
 /** An input that was exported encrypted: it cannot be compared with a live value. */
-export const SECRET = Symbol("secret (encrypted in the export)");
+export const SECRET = NOT_COMPARABLE;
 
 /** One pending create. */
 export interface PendingCreate {

@@ -14,7 +14,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { isNgrokId } from "../common/ids";
 import { isUnknown } from "../common/unknown";
 import { type Checker, checkResource } from "../definition/check";
-import { diffResource } from "../definition/diff";
+import { diffResource, type Sameness } from "../definition/diff";
 import { defineResource } from "../definition/resource";
 import { CA_ID_PREFIX, KEY_TYPE } from "../sshCertificateAuthority/definition";
 import type { CertificateKind } from "./kinds";
@@ -414,19 +414,28 @@ export function diffSshCertificate(
   olds: Record<string, unknown>,
   news: Record<string, unknown>,
 ): pulumi.dynamic.DiffResult {
-  const instant = (old: unknown, declared: unknown) =>
-    typeof old === "string" && typeof declared === "string"
-      ? sameInstant(old, declared)
-      : isDeepStrictEqual(old, declared);
-  return diffResource(kind.definition, olds, news, {
-    validAfter: instant,
-    validUntil: instant,
-    publicKey: (old, declared) =>
-      typeof old === "string" && typeof declared === "string"
-        ? keyMaterial(old) === keyMaterial(declared)
-        : isDeepStrictEqual(old, declared),
-  });
+  return diffResource(kind.definition, olds, news, certificateSameness);
 }
+
+/** A value of state and a declared one of the same instant (to the second), or equal. */
+const instant = (old: unknown, declared: unknown) =>
+  typeof old === "string" && typeof declared === "string"
+    ? sameInstant(old, declared)
+    : isDeepStrictEqual(old, declared);
+
+/**
+ * How a certificate's signed fields are compared where equality is not enough: timestamps as
+ * instants to the second, the public key by its key material (not its comment). Shared by `diff`
+ * and by the pending-creates command (`../pendingCreates`).
+ */
+export const certificateSameness: Readonly<Record<string, Sameness>> = {
+  validAfter: instant,
+  validUntil: instant,
+  publicKey: (old, declared) =>
+    typeof old === "string" && typeof declared === "string"
+      ? keyMaterial(old) === keyMaterial(declared)
+      : isDeepStrictEqual(old, declared),
+};
 
 /** {@link diffSshCertificate} for the certificates of `kind`: a resource's pure `diff`. */
 export function diffFor(
