@@ -17,6 +17,21 @@ export {
   sshUserCertificateDefinition,
 };
 export { SSH_CERTIFICATE_COMMON } from "./sshCertificate/definition";
+import type { NgrokClient } from "./client";
+import {
+  listSshCertificateAuthorities,
+  lookupSshCertificateAuthority,
+} from "./sshCertificateAuthority/lookup";
+import { listSshHostCertificates, lookupSshHostCertificate } from "./sshHostCertificate/lookup";
+import { listSshUserCertificates, lookupSshUserCertificate } from "./sshUserCertificate/lookup";
+import { lookupHttpsEdgeRouteSaml } from "./httpsEdgeRouteSaml/lookup";
+
+/**
+ * The package's name as a Pulumi provider plugin (`pulumi-resource-ngrok-dynamic`): its tokens are
+ * `ngrok-dynamic:index:<Resource>`, its configuration `ngrok-dynamic:<setting>`. Not `ngrok`, the
+ * name of the bridged Terraform provider's package.
+ */
+export const PLUGIN_PACKAGE = "ngrok-dynamic";
 
 /** The resources, in order. */
 export const DEFINITIONS = [
@@ -43,12 +58,17 @@ export interface LookupDefinition {
   readonly extra?: Readonly<Record<string, string>>;
   /** What it does, for the schema. */
   readonly description: string;
+  /** Runs it: the object, or `{ [list.field]: objects }`. */
+  run(client: NgrokClient, args: Record<string, unknown>): Promise<unknown>;
 }
+
+const text = (value: unknown) => (typeof value === "string" ? value : undefined);
 
 /** Every lookup, in the order the schema lists them. */
 export const LOOKUPS: readonly LookupDefinition[] = [
   {
     name: "getSshCertificateAuthority",
+    run: (client, args) => lookupSshCertificateAuthority(client, String(args.id)),
     resource: sshCertificateAuthorityDefinition,
     by: ["id"],
     description:
@@ -57,6 +77,13 @@ export const LOOKUPS: readonly LookupDefinition[] = [
   },
   {
     name: "getSshCertificateAuthorities",
+    run: async (client, args) => ({
+      sshCertificateAuthorities: await listSshCertificateAuthorities(client, {
+        description: text(args.description),
+        metadata: text(args.metadata),
+        privateKeyType: text(args.privateKeyType) as never,
+      }),
+    }),
     resource: sshCertificateAuthorityDefinition,
     list: {
       field: "sshCertificateAuthorities",
@@ -69,12 +96,16 @@ export const LOOKUPS: readonly LookupDefinition[] = [
   },
   {
     name: "getSshHostCertificate",
+    run: (client, args) => lookupSshHostCertificate(client, String(args.id)),
     resource: sshHostCertificateDefinition,
     by: ["id"],
     description: "Reads one SSH host certificate by id, without managing it.",
   },
   {
     name: "getSshHostCertificates",
+    run: async (client, args) => ({
+      sshHostCertificates: await listSshHostCertificates(client, certificateFilter(args)),
+    }),
     resource: sshHostCertificateDefinition,
     list: {
       field: "sshHostCertificates",
@@ -85,12 +116,16 @@ export const LOOKUPS: readonly LookupDefinition[] = [
   },
   {
     name: "getSshUserCertificate",
+    run: (client, args) => lookupSshUserCertificate(client, String(args.id)),
     resource: sshUserCertificateDefinition,
     by: ["id"],
     description: "Reads one SSH user certificate by id, without managing it.",
   },
   {
     name: "getSshUserCertificates",
+    run: async (client, args) => ({
+      sshUserCertificates: await listSshUserCertificates(client, certificateFilter(args)),
+    }),
     resource: sshUserCertificateDefinition,
     list: {
       field: "sshUserCertificates",
@@ -101,8 +136,20 @@ export const LOOKUPS: readonly LookupDefinition[] = [
   },
   {
     name: "getHttpsEdgeRouteSaml",
+    run: (client, args) =>
+      lookupHttpsEdgeRouteSaml(client, String(args.edgeId), String(args.routeId)),
     resource: httpsEdgeRouteSamlDefinition,
     by: ["edgeId", "routeId"],
     description: "Reads the SAML module of an HTTPS edge route, without managing it.",
   },
 ];
+
+/** The filter of the certificate lists, from a lookup's arguments. */
+function certificateFilter(args: Record<string, unknown>) {
+  return {
+    sshCertificateAuthorityId: text(args.sshCertificateAuthorityId),
+    description: text(args.description),
+    metadata: text(args.metadata),
+    principal: text(args.principal),
+  };
+}

@@ -32,7 +32,7 @@ import { DEFAULT_RATE_LIMIT, type RateLimit } from "./rateLimiter";
 export const DEFAULT_API_BASE_URL = "https://api.ngrok.com";
 
 /** The stack config keys and environment variables read here (see `./settings`). */
-export { CONFIG_KEYS, ENV_VARS } from "./settings";
+export { CONFIG_KEYS, ENV_VARS, useConfigNamespace } from "./settings";
 import { CONFIG_KEYS, ENV_VARS } from "./settings";
 
 /**
@@ -183,11 +183,12 @@ export function resolveRequestSettings(
   stack: StackSettings = stackConfig,
 ): RequestSettings {
   const seconds = (value: number | undefined) => (value === undefined ? undefined : value * 1000);
-  const number = (name: SettingName, rule: NumberRule) => numberSetting(name, env, stack, rule);
+  const number = (name: keyof typeof NUMBER_RULES) =>
+    numberSetting(name, env, stack, NUMBER_RULES[name]);
   return {
-    attempts: number("retryMaxAttempts", { integer: true, min: 1, max: 100 }),
-    deadlineMs: seconds(number("retryDeadlineSeconds", { min: 0.001, max: 86400 })),
-    timeoutMs: seconds(number("requestTimeoutSeconds", { min: 0.001, max: 3600 })),
+    attempts: number("retryMaxAttempts"),
+    deadlineMs: seconds(number("retryDeadlineSeconds")),
+    timeoutMs: seconds(number("requestTimeoutSeconds")),
   };
 }
 
@@ -204,7 +205,7 @@ export function resolvePacing(
   stack: StackSettings = stackConfig,
 ): RateLimit | undefined {
   const requests =
-    numberSetting("maxRequestsPerMinute", env, stack, { integer: true, min: 0, max: 100000 }) ??
+    numberSetting("maxRequestsPerMinute", env, stack, NUMBER_RULES.maxRequestsPerMinute) ??
     DEFAULT_RATE_LIMIT.requests;
   const rawWindow = nonEmpty(env[RATE_WINDOW_ENV_VAR]);
   const windowMs = rawWindow === undefined ? DEFAULT_RATE_LIMIT.windowMs : Number(rawWindow);
@@ -217,6 +218,14 @@ export function resolvePacing(
 }
 
 type NumberRule = { integer?: boolean; min: number; max: number };
+
+/** The range of each numeric setting. */
+const NUMBER_RULES = {
+  retryMaxAttempts: { integer: true, min: 1, max: 100 },
+  retryDeadlineSeconds: { min: 0.001, max: 86400 },
+  requestTimeoutSeconds: { min: 0.001, max: 3600 },
+  maxRequestsPerMinute: { integer: true, min: 0, max: 100000 },
+} as const satisfies Partial<Record<SettingName, NumberRule>>;
 
 function numberSetting(
   name: SettingName,
@@ -275,4 +284,31 @@ function normalizeBaseUrl(raw: string): string {
 
 function nonEmpty(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === "" ? undefined : value.trim();
+}
+
+/**
+ * Every problem with the settings in `stack` (or in the environment when `stack` leaves one
+ * out), without needing an API key: what `pulumi preview` must refuse before anything runs (the
+ * provider plugin's `CheckConfig`). Each names the setting (`name`, as in {@link CONFIG_KEYS}) and
+ * the rule, as the error at call time would.
+ */
+export function settingsProblems(
+  env: NodeJS.ProcessEnv = process.env,
+  stack: StackSettings = stackConfig,
+): { name: SettingName; reason: string }[] {
+  const problems: { name: SettingName; reason: string }[] = [];
+  const judge = (name: SettingName, fn: () => unknown) => {
+    try {
+      fn();
+    } catch (error) {
+      if (!NgrokConfigurationError.isInstance(error)) throw error;
+      problems.push({ name, reason: error.message });
+    }
+  };
+  const baseUrl = stack.apiBaseUrl ?? nonEmpty(env[ENV_VARS.apiBaseUrl]);
+  if (baseUrl !== undefined) judge("apiBaseUrl", () => normalizeBaseUrl(baseUrl));
+  for (const name of Object.keys(NUMBER_RULES) as (keyof typeof NUMBER_RULES)[]) {
+    judge(name, () => numberSetting(name, env, stack, NUMBER_RULES[name]));
+  }
+  return problems;
 }

@@ -22,11 +22,30 @@
  * @module
  */
 
+/** Where the provider plugin sends the lines instead of Pulumi's Node.js logging. */
+export interface LogSink {
+  log(severity: "debug" | "info" | "warning", message: string): void;
+}
+
+let sink: LogSink | undefined;
+
+/**
+ * Sends every line to `next` from now on, in this process (the provider plugin's engine
+ * connection, which attaches each line to the resource of the call that wrote it).
+ */
+export function setLogSink(next: LogSink | undefined): void {
+  sink = next;
+}
+
 /** Set to `1` (or `true`) to also print the client's debug lines on standard error. */
 export const DEBUG_ENV_VAR = "PULUMI_NGROK_DYNAMIC_DEBUG";
 
 /** Logs `message` at Pulumi's debug level, and on stderr when {@link DEBUG_ENV_VAR} is set. */
 export function logDebug(message: string): void {
+  if (sink !== undefined) {
+    sink.log("debug", message);
+    return;
+  }
   // Required on first use only: retries are rare, and the plugin's cold start stays small.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { log } = require("@pulumi/pulumi") as typeof import("@pulumi/pulumi");
@@ -43,6 +62,7 @@ export function logDebug(message: string): void {
  */
 export function logInfo(message: string): void {
   try {
+    if (sink !== undefined) return sink.log("info", message);
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { log } = require("@pulumi/pulumi") as typeof import("@pulumi/pulumi");
     log.info(message).catch(() => undefined);
@@ -59,6 +79,7 @@ export function logInfo(message: string): void {
  */
 export function logWarning(message: string): void {
   try {
+    if (sink !== undefined) return sink.log("warning", message);
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { log } = require("@pulumi/pulumi") as typeof import("@pulumi/pulumi");
     log.warn(message).catch(() => undefined);

@@ -97,13 +97,31 @@ export const SETTINGS = [
 
 /** The settings the provider reads (not the program's own). */
 type ProviderSetting = Extract<(typeof SETTINGS)[number], { env: string; program?: undefined }>;
+/** The name of a setting the provider reads. */
+export type ProviderSettingName = ProviderSetting["name"];
 
-/** `ngrok:<name>` of each setting the provider reads, by name. */
-export const CONFIG_KEYS = Object.fromEntries(
-  SETTINGS.filter((s) => !("program" in s)).map((s) => [s.name, `ngrok:${s.name}`]),
-) as { readonly [S in ProviderSetting as S["name"]]: `ngrok:${S["name"]}` };
+const providerSettings = (): SettingDefinition[] => SETTINGS.filter((s) => !("program" in s));
+
+/**
+ * The stack config key of each setting the provider reads, by name: `ngrok:<name>` for the
+ * Node.js resource classes, `<package>:<name>` once the provider plugin has called
+ * {@link useConfigNamespace}. Messages name the keys through it.
+ */
+export const CONFIG_KEYS: { readonly [N in ProviderSettingName]: string } = Object.fromEntries(
+  providerSettings().map((s) => [s.name, `ngrok:${s.name}`]),
+) as { readonly [N in ProviderSettingName]: string };
 
 /** The environment variable of each setting the provider reads, by name. */
-export const ENV_VARS = Object.fromEntries(
-  SETTINGS.filter((s) => !("program" in s)).map((s: SettingDefinition) => [s.name, s.env]),
-) as { readonly [S in ProviderSetting as S["name"]]: S["env"] };
+export const ENV_VARS = Object.fromEntries(providerSettings().map((s) => [s.name, s.env])) as {
+  readonly [S in ProviderSetting as S["name"]]: S["env"];
+};
+
+/**
+ * Names the settings `<namespace>:<name>` from now on, in this process: the provider plugin's
+ * package reads its configuration under its own name (`ngrok-dynamic:apiKey`), where the Node.js
+ * classes read the stack's `ngrok:` keys.
+ */
+export function useConfigNamespace(namespace: string): void {
+  const keys = CONFIG_KEYS as Record<string, string>;
+  for (const setting of providerSettings()) keys[setting.name] = `${namespace}:${setting.name}`;
+}

@@ -47,7 +47,7 @@ export function diffResource(
   olds: Record<string, unknown>,
   news: Record<string, unknown>,
   same: Readonly<Record<string, Sameness>> = {},
-): pulumi.dynamic.DiffResult {
+): pulumi.dynamic.DiffResult & { updates: string[] } {
   const changed = (effect: "replace" | "update") =>
     Object.entries(definition.properties)
       .filter(([, p]) => p.role === "input" && p.onChange === effect)
@@ -66,6 +66,9 @@ export function diffResource(
   return {
     changes: replaces.length > 0 || updates.length > 0,
     replaces,
+    // The inputs updated in place: the provider plugin names them to the engine (`diffs`); the
+    // Node.js dynamic-provider host ignores the field.
+    updates,
     deleteBeforeReplace: false,
   };
 }

@@ -10,12 +10,12 @@ import * as path from "node:path";
 import type { PropertyDefinition } from "../../provider/definition/property";
 import type { ResourceDefinition } from "../../provider/definition/resource";
 import { SETTINGS } from "../../provider/client/settings";
-import { DEFINITIONS, LOOKUPS } from "../../provider/definitions";
+import { DEFINITIONS, LOOKUPS, PLUGIN_PACKAGE } from "../../provider/definitions";
 import { mayBeAbsent } from "./sdkTypes";
 import { defaultWords } from "./text";
 
 /** The package's name in Pulumi: the tokens' first part, `ngrok-dynamic:index:<Resource>`. */
-export const PACKAGE = "ngrok-dynamic";
+const PACKAGE = PLUGIN_PACKAGE;
 const REPO = path.resolve(__dirname, "../../..");
 
 type Spec = Record<string, unknown>;

@@ -1,0 +1,81 @@
+/**
+ * What the provider plugin serves: each resource's token (`ngrok-dynamic:index:<Resource>`) and its
+ * implementation (the very `ResourceProvider` object the Node.js classes use,
+ * `provider/<resource>/provider.ts`), each lookup's token, and what the Node.js resource classes
+ * add to a resource's inputs in the program, which the plugin adds in `check` from the resource's
+ * URN and its configuration instead:
+ *
+ * - `HttpsEdgeRouteSaml`'s `claimedBy` (`<project>/<stack>/<name>`, written into the module's
+ *   claim);
+ * - with `ownershipMarker` on, the owner (`<organization>/<URN>`) of the objects created with a
+ *   `POST`; a provider plugin is not told the organization, so it is `organization` (the name
+ *   self-managed backends use);
+ * - `adoptExistingIds`' CA id for the URN of an `SshCertificateAuthority` that declares none.
+ *
+ * @module
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import * as implementation from "../provider";
+import { DEFINITIONS, LOOKUPS, PLUGIN_PACKAGE } from "../provider/definitions";
+import { OWNER_INPUT } from "../provider/common/ownershipMarker";
+
+/** A resource's methods, as the Node.js dynamic-provider host calls them. */
+export type Methods = Required<
+  Pick<pulumi.dynamic.ResourceProvider, "check" | "diff" | "create" | "read" | "update" | "delete">
+>;
+
+/** The token of a resource or a lookup named `name`. */
+export const tokenOf = (name: string) => `${PLUGIN_PACKAGE}:index:${name}`;
+
+/** Each resource's implementation, by token. */
+export const RESOURCES: ReadonlyMap<string, { name: string; methods: Methods }> = new Map(
+  DEFINITIONS.map((definition) => {
+    const key = `${definition.name[0].toLowerCase()}${definition.name.slice(1)}Provider`;
+    const methods = (implementation as unknown as Record<string, Methods>)[key];
+    if (methods === undefined) throw new Error(`no provider ${key} for ${definition.name}`);
+    return [tokenOf(definition.name), { name: definition.name, methods }];
+  }),
+);
+
+/** Each lookup, by token. */
+export const FUNCTIONS = new Map(LOOKUPS.map((lookup) => [tokenOf(lookup.name), lookup]));
+
+/** The parts of a URN: `urn:pulumi:<stack>::<project>::<type>::<name>`. */
+export function parseUrn(urn: string): { stack: string; project: string; name: string } {
+  const [head = "", project = "", , ...name] = urn.split("::");
+  return { stack: head.replace(/^urn:pulumi:/, ""), project, name: name.join("::") };
+}
+
+/** The plugin's settings that the Node.js programs read themselves. */
+export interface ProgramSettings {
+  readonly ownershipMarker: boolean;
+  readonly adoptExistingIds: Readonly<Record<string, string>>;
+}
+
+/** The resources created with a `POST` (the ownership marker's). */
+const MARKED = new Set(["SshCertificateAuthority", "SshHostCertificate", "SshUserCertificate"]);
+
+/**
+ * `news` with what the Node.js class would have added in the program (see the module comment),
+ * for the resource `name` at `urn`. Inputs the program set are never overridden.
+ */
+export function withProgramInputs(
+  name: string,
+  urn: string,
+  news: Record<string, unknown>,
+  settings: ProgramSettings,
+): Record<string, unknown> {
+  const inputs = { ...news };
+  if (name === "HttpsEdgeRouteSaml" && inputs.claimedBy === undefined) {
+    const { stack, project, name: resource } = parseUrn(urn);
+    inputs.claimedBy = `${project}/${stack}/${resource}`;
+  }
+  if (MARKED.has(name) && settings.ownershipMarker && inputs[OWNER_INPUT] === undefined) {
+    inputs[OWNER_INPUT] = `organization/${urn}`;
+  }
+  if (name === "SshCertificateAuthority" && inputs.adoptExistingId === undefined) {
+    const id = settings.adoptExistingIds[urn];
+    if (id !== undefined) inputs.adoptExistingId = id;
+  }
+  return inputs;
+}

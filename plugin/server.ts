@@ -1,0 +1,364 @@
+/**
+ * The provider plugin's gRPC service (Pulumi's `ResourceProvider` protocol, the generated stubs of
+ * `@pulumi/pulumi/proto`), serving the very provider methods the Node.js resource classes use.
+ *
+ * Why not `@pulumi/pulumi/provider`'s `main()`: that server is made for component providers. In
+ * 3.248.0 (and 3.270.0) its `read` throws on `pulumi import` (Read arrives with an id and no
+ * properties), `checkConfig`/`diffConfig` answer UNIMPLEMENTED and `configure` drops the request's
+ * values. Here:
+ *
+ * - `GetSchema` answers `schema.json` (generated from the definitions); `GetPluginInfo` the
+ *   package's version.
+ * - `CheckConfig` refuses a bad setting naming it (`pulumi preview` fails before anything runs);
+ *   `DiffConfig` reports the settings that changed; `Configure` remembers them (in memory only)
+ *   and accepts secrets, so the API key stays a secret end to end.
+ * - `Check` adds what the Node.js classes add in the program (`./resources`), then runs the
+ *   resource's `check`; `Diff`, `Create`, `Read` (with or without properties: `pulumi import`,
+ *   `.get`), `Update`, `Delete` run its methods. A create or update that ngrok answered but that
+ *   failed afterwards is reported as `ErrorResourceInitFailed`, so the engine records the object.
+ * - `Invoke` runs the lookups.
+ * - `Cancel` refuses every later call that would start an operation; requests under way finish.
+ * - Every call's log lines reach the engine on the call's resource (`./engineLog`).
+ *
+ * @module
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import * as grpc from "@grpc/grpc-js";
+import * as provproto from "@pulumi/pulumi/proto/provider_pb";
+import * as pluginproto from "@pulumi/pulumi/proto/plugin_pb";
+import { Any } from "google-protobuf/google/protobuf/any_pb";
+import { Empty } from "google-protobuf/google/protobuf/empty_pb";
+import { Status } from "@pulumi/pulumi/proto/status_pb";
+import {
+  clientFromConfiguration,
+  configure,
+  ResourceInitFailedError,
+  settingsProblems,
+  CONFIG_KEYS,
+} from "../provider";
+import { readStackConfig } from "../provider/client/configuration";
+import { withUrn } from "./engineLog";
+import { fromStruct, toStruct } from "./properties";
+import {
+  FUNCTIONS,
+  type Methods,
+  type ProgramSettings,
+  RESOURCES,
+  withProgramInputs,
+} from "./resources";
+
+/** The package's root (this file compiles to `dist/plugin/`). */
+const ROOT = path.resolve(__dirname, "../..");
+
+/** Set by `Cancel`: the engine is shutting the operation down, so no new operation starts. */
+let cancelled = false;
+
+type Callback<T> = grpc.sendUnaryData<T>;
+type Call<T> = grpc.ServerUnaryCall<T, unknown>;
+
+/** The configuration's values by setting name (`apiKey`…), plain. */
+function settingsOf(request: {
+  getArgs(): unknown;
+  getVariablesMap(): { toObject(): [string, string][] };
+}) {
+  const args = fromStruct(request.getArgs() as never).values;
+  if (Object.keys(args).length > 0) return args;
+  // Older engines send only variables, `<package>:config:<name>` → value.
+  return Object.fromEntries(
+    request
+      .getVariablesMap()
+      .toObject()
+      .map(([key, value]) => [key.slice(key.lastIndexOf(":") + 1), value]),
+  );
+}
+
+/** `value` as a setting's string, as `pulumi config set` stores it. */
+const asText = (value: unknown) =>
+  value === undefined || value === null
+    ? undefined
+    : typeof value === "string"
+      ? value
+      : JSON.stringify(value);
+
+/** A config source for the provider's `configure`, answering `<namespace>:<name>`. */
+function configSource(values: Record<string, unknown>) {
+  return {
+    get(key: string) {
+      return asText(values[key.slice(key.lastIndexOf(":") + 1)]);
+    },
+  };
+}
+
+/** The program-side settings, checked: `ownershipMarker`, `adoptExistingIds`. */
+function programSettings(values: Record<string, unknown>): {
+  settings: ProgramSettings;
+  problems: { name: string; reason: string }[];
+} {
+  const problems: { name: string; reason: string }[] = [];
+  const namespace = CONFIG_KEYS.apiKey.slice(0, CONFIG_KEYS.apiKey.indexOf(":"));
+  const marker = asText(values.ownershipMarker)?.trim().toLowerCase();
+  let ownershipMarker = false;
+  if (marker === "true" || marker === "1") ownershipMarker = true;
+  else if (marker !== undefined && marker !== "" && marker !== "false" && marker !== "0") {
+    problems.push({
+      name: "ownershipMarker",
+      reason: `${namespace}:ownershipMarker must be true or false, got ${JSON.stringify(asText(values.ownershipMarker))}`,
+    });
+  }
+  let ids: unknown = values.adoptExistingIds ?? {};
+  if (typeof ids === "string") {
+    try {
+      ids = JSON.parse(ids);
+    } catch {
+      ids = undefined;
+    }
+  }
+  const valid =
+    typeof ids === "object" &&
+    ids !== null &&
+    !Array.isArray(ids) &&
+    Object.values(ids).every((id) => typeof id === "string");
+  if (!valid) {
+    problems.push({
+      name: "adoptExistingIds",
+      reason:
+        `${namespace}:adoptExistingIds must be a JSON object from resource URN to CA id ` +
+        `({"urn:pulumi:…": "sshca_…"}), as pulumi-ngrok-dynamic pending-creates prints it`,
+    });
+  }
+  return {
+    settings: {
+      ownershipMarker,
+      adoptExistingIds: valid ? (ids as Record<string, string>) : {},
+    },
+    problems,
+  };
+}
+
+/** A gRPC error for `error`: an `ErrorResourceInitFailed` when the object exists. */
+function grpcError(error: unknown): grpc.ServiceError {
+  const message = error instanceof Error ? error.message : String(error);
+  const metadata = new grpc.Metadata();
+  if (ResourceInitFailedError.isInstance(error)) {
+    const detail = new provproto.ErrorResourceInitFailed();
+    detail.setId(error.id);
+    detail.setProperties(toStruct((error.properties ?? {}) as Record<string, unknown>));
+    detail.setReasonsList([...(error.reasons ?? [])]);
+    const any = new Any();
+    any.pack(detail.serializeBinary(), "pulumirpc.ErrorResourceInitFailed");
+    const status = new Status();
+    status.setCode(grpc.status.UNKNOWN);
+    status.setMessage(message);
+    status.addDetails(any);
+    metadata.add("grpc-status-details-bin", Buffer.from(status.serializeBinary()));
+  }
+  return Object.assign(new Error(message), {
+    code: grpc.status.UNKNOWN,
+    details: message,
+    metadata,
+  });
+}
+
+/**
+ * Runs a call's handler, answering its result or its error. After `Cancel`, a call that would
+ * start an operation (`operation: true`) is refused instead: nothing new reaches ngrok.
+ */
+function serve<Req, Res>(handler: (request: Req) => Promise<Res>, operation = true) {
+  return (call: Call<Req>, callback: Callback<Res>) => {
+    if (operation && cancelled) {
+      callback(grpcError(new Error("the operation was cancelled: no new request is sent")));
+      return;
+    }
+    handler(call.request).then(
+      (response) => callback(null, response),
+      (error: unknown) => callback(grpcError(error)),
+    );
+  };
+}
+
+function resourceOf(type: string): { name: string; methods: Methods } {
+  const resource = RESOURCES.get(type);
+  if (resource === undefined) throw new Error(`unknown resource type ${type}`);
+  return resource;
+}
+
+/** The service: one handler per RPC of Pulumi's provider protocol. */
+export function providerService(): grpc.UntypedServiceImplementation {
+  let config: Record<string, unknown> = {};
+  let program: ProgramSettings = { ownershipMarker: false, adoptExistingIds: {} };
+  const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
+    version: string;
+  };
+
+  return {
+    getPluginInfo: serve(async () => {
+      const info = new pluginproto.PluginInfo();
+      info.setVersion(manifest.version);
+      return info;
+    }),
+
+    getSchema: serve(async () => {
+      const response = new provproto.GetSchemaResponse();
+      response.setSchema(fs.readFileSync(path.join(ROOT, "schema.json"), "utf8"));
+      return response;
+    }),
+
+    checkConfig: serve(async (request: provproto.CheckRequest) => {
+      const news = fromStruct(request.getNews());
+      const response = new provproto.CheckResponse();
+      response.setInputs(toStruct(news.values, news.secrets));
+      const problems = [
+        ...settingsProblems({}, readStackConfig(configSource(news.values))).map((p) => ({
+          name: p.name as string,
+          reason: p.reason,
+        })),
+        ...programSettings(news.values).problems,
+      ];
+      response.setFailuresList(
+        problems.map((problem) => {
+          const failure = new provproto.CheckFailure();
+          failure.setProperty(problem.name);
+          failure.setReason(problem.reason);
+          return failure;
+        }),
+      );
+      return response;
+    }),
+
+    diffConfig: serve(async (request: provproto.DiffRequest) => {
+      const olds = fromStruct(request.getOlds()).values;
+      const news = fromStruct(request.getNews()).values;
+      const changed = [...new Set([...Object.keys(olds), ...Object.keys(news)])].filter(
+        (key) => JSON.stringify(olds[key]) !== JSON.stringify(news[key]),
+      );
+      const response = new provproto.DiffResponse();
+      response.setChanges(
+        changed.length > 0
+          ? provproto.DiffResponse.DiffChanges.DIFF_SOME
+          : provproto.DiffResponse.DiffChanges.DIFF_NONE,
+      );
+      response.setDiffsList(changed);
+      return response;
+    }),
+
+    configure: serve(async (request: provproto.ConfigureRequest) => {
+      config = settingsOf(request as never);
+      program = programSettings(config).settings;
+      await configure({ config: configSource(config) });
+      const response = new provproto.ConfigureResponse();
+      response.setAcceptsecrets(true);
+      response.setSupportspreview(false);
+      response.setAcceptresources(false);
+      response.setAcceptoutputs(false);
+      return response;
+    }),
+
+    check: serve(async (request: provproto.CheckRequest) => {
+      const { name, methods } = resourceOf(request.getType());
+      const olds = fromStruct(request.getOlds());
+      const news = fromStruct(request.getNews());
+      const inputs = withProgramInputs(name, request.getUrn(), news.values, program);
+      const result = await withUrn(request.getUrn(), () => methods.check(olds.values, inputs));
+      const response = new provproto.CheckResponse();
+      response.setInputs(
+        toStruct((result.inputs ?? inputs) as Record<string, unknown>, news.secrets),
+      );
+      response.setFailuresList(
+        (result.failures ?? []).map((f) => {
+          const failure = new provproto.CheckFailure();
+          failure.setProperty(f.property);
+          failure.setReason(f.reason);
+          return failure;
+        }),
+      );
+      return response;
+    }),
+
+    diff: serve(async (request: provproto.DiffRequest) => {
+      const { methods } = resourceOf(request.getType());
+      const olds = fromStruct(request.getOlds()).values;
+      const news = fromStruct(request.getNews()).values;
+      const result = await withUrn(request.getUrn(), () =>
+        methods.diff(request.getId(), olds, news),
+      );
+      const replaces = result.replaces ?? [];
+      const updates = (result as { updates?: string[] }).updates ?? [];
+      const response = new provproto.DiffResponse();
+      response.setChanges(
+        result.changes === false
+          ? provproto.DiffResponse.DiffChanges.DIFF_NONE
+          : result.changes === true
+            ? provproto.DiffResponse.DiffChanges.DIFF_SOME
+            : provproto.DiffResponse.DiffChanges.DIFF_UNKNOWN,
+      );
+      response.setReplacesList(replaces);
+      response.setDiffsList([...replaces, ...updates]);
+      response.setDeletebeforereplace(result.deleteBeforeReplace === true);
+      return response;
+    }),
+
+    create: serve(async (request: provproto.CreateRequest) => {
+      const { methods } = resourceOf(request.getType());
+      const inputs = fromStruct(request.getProperties());
+      const result = await withUrn(request.getUrn(), () => methods.create(inputs.values));
+      const response = new provproto.CreateResponse();
+      response.setId(result.id);
+      response.setProperties(toStruct(result.outs ?? {}, inputs.secrets));
+      return response;
+    }),
+
+    read: serve(async (request: provproto.ReadRequest) => {
+      const { methods } = resourceOf(request.getType());
+      const state = fromStruct(request.getProperties());
+      const props = Object.keys(state.values).length === 0 ? undefined : state.values;
+      const result = await withUrn(request.getUrn(), () => methods.read(request.getId(), props));
+      const response = new provproto.ReadResponse();
+      response.setId(result.id ?? "");
+      if (result.id) {
+        response.setProperties(toStruct(result.props ?? {}, state.secrets));
+        if (result.inputs !== undefined) {
+          const inputs = fromStruct(request.getInputs());
+          response.setInputs(toStruct(result.inputs, inputs.secrets));
+        }
+      }
+      return response;
+    }),
+
+    update: serve(async (request: provproto.UpdateRequest) => {
+      const { methods } = resourceOf(request.getType());
+      const olds = fromStruct(request.getOlds()).values;
+      const news = fromStruct(request.getNews());
+      const result = await withUrn(request.getUrn(), () =>
+        methods.update(request.getId(), olds, news.values),
+      );
+      const response = new provproto.UpdateResponse();
+      response.setProperties(toStruct(result.outs ?? {}, news.secrets));
+      return response;
+    }),
+
+    delete: serve(async (request: provproto.DeleteRequest) => {
+      const { methods } = resourceOf(request.getType());
+      const props = fromStruct(request.getProperties()).values;
+      await withUrn(request.getUrn(), () => methods.delete(request.getId(), props));
+      return new Empty();
+    }),
+
+    invoke: serve(async (request: provproto.InvokeRequest) => {
+      const lookup = FUNCTIONS.get(request.getTok());
+      if (lookup === undefined) throw new Error(`unknown function ${request.getTok()}`);
+      const args = fromStruct(request.getArgs()).values;
+      const result = await lookup.run(clientFromConfiguration(), args);
+      const response = new provproto.InvokeResponse();
+      response.setReturn(toStruct(result as Record<string, unknown>));
+      return response;
+    }),
+
+    cancel: serve(async () => {
+      cancelled = true;
+      return new Empty();
+    }, false),
+
+    attach: serve(async () => new Empty()),
+  };
+}
