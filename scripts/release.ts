@@ -13,8 +13,9 @@
  * are on the npm registry, users install these files (README.md, "Install"):
  * `npm install <folder>/pulumi-ngrok-dynamic-<version>.tgz`.
  *
- * The artifacts are the entries of {@link ARTIFACTS}: another one (the provider plugin's archive
- * of #25) is one more entry there, with the function that makes it.
+ * The artifacts are the entries of {@link ARTIFACTS}: the two packages, then the provider plugin's
+ * archive ({@link pluginArchive}), which `pulumi plugin install resource ngrok-dynamic <version>
+ * --file <archive>` installs for programs in other languages.
  *
  * `node dist/scripts/release.js [--out <folder>]`: exits 1 with the reason when an artifact
  * cannot be made or fails its check. The folder is emptied first, of a previous release only: a
@@ -25,6 +26,7 @@
 import { createHash } from "node:crypto";
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 
@@ -76,12 +78,68 @@ export function npmPackage(dir: string): Artifact {
   };
 }
 
+/**
+ * The provider plugin's archive, `pulumi-resource-ngrok-dynamic-v<version>.tar.gz`, made from the
+ * package tarball the release already holds (so {@link npmPackage}(".") comes first): the
+ * package and its dependencies with `@pulumi/pulumi` (the version this repository pins), installed
+ * with `npm install --omit=dev`, and the executable `pulumi-resource-ngrok-dynamic` at the root,
+ * which runs the plugin with the machine's `node` (Node.js 20 or later). Nothing in it is
+ * specific to a platform.
+ */
+export function pluginArchive(): Artifact {
+  const manifest = JSON.parse(fs.readFileSync(path.join(REPO, "package.json"), "utf8")) as {
+    name: string;
+    version: string;
+  };
+  const pulumiVersion = (
+    JSON.parse(
+      fs.readFileSync(path.join(REPO, "node_modules/@pulumi/pulumi/package.json"), "utf8"),
+    ) as { version: string }
+  ).version;
+  const name = `pulumi-resource-ngrok-dynamic-v${manifest.version}.tar.gz`;
+  return {
+    describe: `the provider plugin ngrok-dynamic ${manifest.version}`,
+    make(outDir) {
+      const tarball = path.join(outDir, `${manifest.name}-${manifest.version}.tgz`);
+      if (!fs.existsSync(tarball)) throw new Error(`${tarball} is missing: pack the package first`);
+      const staging = fs.mkdtempSync(path.join(os.tmpdir(), "plugin-archive-"));
+      try {
+        fs.writeFileSync(path.join(staging, "package.json"), '{ "private": true }\n');
+        execFileSync(
+          "npm",
+          [
+            "install",
+            "--omit=dev",
+            "--no-audit",
+            "--no-fund",
+            "--no-package-lock",
+            "--ignore-scripts",
+            tarball,
+            `@pulumi/pulumi@${pulumiVersion}`,
+          ],
+          { cwd: staging, stdio: ["ignore", "pipe", "pipe"] },
+        );
+        fs.rmSync(path.join(staging, "package.json"));
+        fs.writeFileSync(
+          path.join(staging, "pulumi-resource-ngrok-dynamic"),
+          "#!/bin/sh\n# The ngrok-dynamic provider plugin: needs Node.js 20 or later on PATH.\n" +
+            'exec node "$(dirname "$0")/node_modules/pulumi-ngrok-dynamic/dist/plugin/index.js" "$@"\n',
+          { mode: 0o755 },
+        );
+        execFileSync("tar", ["-czf", path.join(outDir, name), "-C", staging, "."]);
+      } finally {
+        fs.rmSync(staging, { recursive: true, force: true });
+      }
+      return [name];
+    },
+  };
+}
+
+/** The two npm packages of a release. */
+export const PACKAGE_ARTIFACTS: readonly Artifact[] = [npmPackage("."), npmPackage("emulator")];
+
 /** The artifacts of a release, in this order. */
-export const ARTIFACTS: readonly Artifact[] = [
-  npmPackage("."),
-  npmPackage("emulator"),
-  // #25: the provider plugin's archive goes here, e.g. `pluginArchive()`.
-];
+export const ARTIFACTS: readonly Artifact[] = [...PACKAGE_ARTIFACTS, pluginArchive()];
 
 /** The `package/package.json` inside an npm tarball. */
 function readPackedManifest(tarball: string): Record<string, unknown> {

@@ -10,6 +10,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import {
   ARTIFACTS,
+  PACKAGE_ARTIFACTS,
   type Artifact,
   CHECKSUMS,
   INSTALL_SCRIPTS,
@@ -41,8 +42,18 @@ describe("makeRelease", () => {
   let files: string[];
   beforeAll(() => {
     out = path.join(tmp, "release");
-    files = makeRelease(out);
+    // The packages only: the plugin archive installs @pulumi/pulumi from the registry, which the
+    // real-engine tier does (tests/automation/yamlExample.automation.test.ts installs it).
+    files = makeRelease(out, PACKAGE_ARTIFACTS);
   }, 120_000);
+
+  test("a release is the two packages and the provider plugin's archive", () => {
+    expect(ARTIFACTS.map((a) => a.describe)).toEqual([
+      `the npm package pulumi-ngrok-dynamic ${version}`,
+      `the npm package ngrok-api-emulator ${version}`,
+      `the provider plugin ngrok-dynamic ${version}`,
+    ]);
+  });
 
   test("packs both packages and their checksums into one folder", () => {
     expect(files).toEqual([...TARBALLS, CHECKSUMS]);
@@ -84,13 +95,13 @@ describe("makeRelease", () => {
 
   test("a second release replaces the first; a folder holding anything else is refused", () => {
     fs.writeFileSync(path.join(out, TARBALLS[0]), "stale");
-    expect(makeRelease(out)).toEqual([...TARBALLS, CHECKSUMS]);
+    expect(makeRelease(out, PACKAGE_ARTIFACTS)).toEqual([...TARBALLS, CHECKSUMS]);
     expect(fs.statSync(path.join(out, TARBALLS[0])).size).toBeGreaterThan(1000);
 
     const mine = path.join(tmp, "mine");
     fs.mkdirSync(mine);
     fs.writeFileSync(path.join(mine, "notes.txt"), "keep me");
-    expect(() => makeRelease(mine)).toThrow(
+    expect(() => makeRelease(mine, PACKAGE_ARTIFACTS)).toThrow(
       /holds files that are not a previous release's \(notes\.txt\): give an empty folder with --out, or remove them$/,
     );
     expect(fs.readFileSync(path.join(mine, "notes.txt"), "utf8")).toBe("keep me");
@@ -105,7 +116,7 @@ describe("makeRelease", () => {
       },
     };
     const out2 = path.join(tmp, "with-extra");
-    expect(makeRelease(out2, [...ARTIFACTS, extra])).toEqual([
+    expect(makeRelease(out2, [...PACKAGE_ARTIFACTS, extra])).toEqual([
       ...TARBALLS,
       "plugin.tar.gz",
       CHECKSUMS,
