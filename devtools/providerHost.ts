@@ -23,6 +23,7 @@ type ProviderGrpcPb = typeof import("@pulumi/pulumi/proto/provider_grpc_pb");
 type StatusPb = typeof import("@pulumi/pulumi/proto/status_pb");
 type Grpc = typeof import("@grpc/grpc-js");
 type StructPb = typeof import("google-protobuf/google/protobuf/struct_pb");
+type EmptyPb = typeof import("google-protobuf/google/protobuf/empty_pb");
 
 /** A plain JSON object, as carried by a protobuf Struct. */
 export type PropertyMap = Record<string, unknown>;
@@ -37,6 +38,8 @@ export interface CheckFailure {
 export interface DiffResult {
   changes: "unknown" | "none" | "some";
   replaces: string[];
+  /** The properties that changed (the dynamic-provider host names none). */
+  diffs?: string[];
   deleteBeforeReplace: boolean;
 }
 
@@ -48,6 +51,11 @@ export interface ProviderHostOptions {
   readonly project: string;
   /** Extra environment variables; the host otherwise inherits `process.env` minus NGROK_*. */
   readonly env?: NodeJS.ProcessEnv;
+  /**
+   * Another provider plugin's executable to start instead of Pulumi's dynamic-provider host (this
+   * package's plugin, `pulumi-resource-ngrok-dynamic`); driven with the same calls.
+   */
+  readonly executable?: string;
 }
 
 /**
@@ -85,17 +93,18 @@ export class ProviderHost {
     /** The Struct codec of this host's own `@pulumi/pulumi` copy (hosts of other folders differ). */
     private readonly structPb: StructPb,
     private readonly stdoutLines: string[],
+    private readonly emptyPb: EmptyPb,
   ) {}
 
   /** Spawns the host as the engine does; see the module comment. */
   public static async start(options: ProviderHostOptions): Promise<ProviderHost> {
-    const { pb, grpcPb, statusPb, structPb, grpc, plugin } = loadProto(options.cwd);
+    const { pb, grpcPb, statusPb, structPb, emptyPb, grpc, plugin } = loadProto(options.cwd);
     const env: NodeJS.ProcessEnv = { ...process.env, PULUMI_NODEJS_PROJECT: options.project };
     delete env.NGROK_API_KEY;
     delete env.NGROK_API_BASE_URL;
     Object.assign(env, options.env ?? {});
     // The second argument is the engine's address; this host only needs it to be present.
-    const child = spawn("sh", [plugin, "127.0.0.1:1"], {
+    const child = spawn("sh", [options.executable ?? plugin, "127.0.0.1:1"], {
       cwd: options.cwd,
       env,
       stdio: ["ignore", "pipe", "pipe"],
@@ -120,7 +129,7 @@ export class ProviderHost {
       `127.0.0.1:${port}`,
       grpc.credentials.createInsecure(),
     );
-    const host = new ProviderHost(child, client, pb, statusPb, structPb, stdoutLines);
+    const host = new ProviderHost(child, client, pb, statusPb, structPb, stdoutLines, emptyPb);
     child.stderr?.on("data", (chunk: Buffer) => (host.stderr += chunk.toString()));
     host.stderr = stderr;
     return host;
@@ -180,8 +189,61 @@ export class ProviderHost {
     return {
       changes: kinds[resp.getChanges() as 0 | 1 | 2],
       replaces: resp.getReplacesList(),
+      diffs: resp.getDiffsList(),
       deleteBeforeReplace: resp.getDeletebeforereplace(),
     };
+  }
+
+  /** GetSchema: the package schema's text. */
+  public async getSchema(): Promise<string> {
+    const req = new this.pb.GetSchemaRequest();
+    const resp = await this.call<InstanceType<ProviderPb["GetSchemaResponse"]>>(
+      "GetSchema",
+      (done) => this.client.getSchema(req, done),
+    );
+    return resp.getSchema();
+  }
+
+  /** CheckConfig(news = the provider's settings, un-namespaced): its failures. */
+  public async checkConfig(news: PropertyMap): Promise<CheckFailure[]> {
+    const req = new this.pb.CheckRequest();
+    req.setUrn("urn:pulumi:test::test::pulumi:providers:ngrok-dynamic::default");
+    req.setOlds(this.toStruct({}));
+    req.setNews(this.toStruct(news));
+    const resp = await this.call<InstanceType<ProviderPb["CheckResponse"]>>("CheckConfig", (done) =>
+      this.client.checkConfig(req, done),
+    );
+    return resp
+      .getFailuresList()
+      .map((f) => ({ property: f.getProperty(), reason: f.getReason() }));
+  }
+
+  /** DiffConfig(olds, news): the settings that changed. */
+  public async diffConfig(olds: PropertyMap, news: PropertyMap): Promise<string[]> {
+    const req = new this.pb.DiffRequest();
+    req.setUrn("urn:pulumi:test::test::pulumi:providers:ngrok-dynamic::default");
+    req.setOlds(this.toStruct(olds));
+    req.setNews(this.toStruct(news));
+    const resp = await this.call<InstanceType<ProviderPb["DiffResponse"]>>("DiffConfig", (done) =>
+      this.client.diffConfig(req, done),
+    );
+    return resp.getDiffsList();
+  }
+
+  /** Invoke(token, args): the function's result. */
+  public async invoke(token: string, args: PropertyMap): Promise<PropertyMap> {
+    const req = new this.pb.InvokeRequest();
+    req.setTok(token);
+    req.setArgs(this.toStruct(args));
+    const resp = await this.call<InstanceType<ProviderPb["InvokeResponse"]>>("Invoke", (done) =>
+      this.client.invoke(req, done),
+    );
+    return this.fromStruct(resp.getReturn());
+  }
+
+  /** Cancel: the engine shuts the operation down. */
+  public async cancel(): Promise<void> {
+    await this.call("Cancel", (done) => this.client.cancel(new this.emptyPb.Empty(), done));
   }
 
   /** Create(properties = checked inputs). */
@@ -350,6 +412,7 @@ function loadProto(cwd: string): {
   grpcPb: ProviderGrpcPb;
   statusPb: StatusPb;
   structPb: StructPb;
+  emptyPb: EmptyPb;
   grpc: Grpc;
   plugin: string;
 } {
@@ -357,6 +420,7 @@ function loadProto(cwd: string): {
   const fromPulumi = (id: string) => require.resolve(id, { paths: [pulumiRoot] });
   return {
     structPb: require(fromPulumi("google-protobuf/google/protobuf/struct_pb")) as StructPb,
+    emptyPb: require(fromPulumi("google-protobuf/google/protobuf/empty_pb")) as EmptyPb,
     pb: require(fromPulumi("@pulumi/pulumi/proto/provider_pb")) as ProviderPb,
     grpcPb: require(fromPulumi("@pulumi/pulumi/proto/provider_grpc_pb")) as ProviderGrpcPb,
     statusPb: require(fromPulumi("@pulumi/pulumi/proto/status_pb")) as StatusPb,

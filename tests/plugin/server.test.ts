@@ -1,0 +1,220 @@
+/**
+ * The provider plugin's protocol handlers (plugin/server.ts), driven over gRPC as the engine drives
+ * them (devtools/providerHost.ts with the plugin's executable), against the emulator: the calls
+ * `@pulumi/pulumi/provider`'s own server gets wrong (CheckConfig, DiffConfig, Configure's values,
+ * Read with an id alone as `pulumi import` sends it), the schema, the lookups, the inputs the
+ * Node.js classes add in the program, and Cancel.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { type RunningEmulator, startEmulator } from "../../emulator/index";
+import { PLUGIN_EXECUTABLE, pluginBinDir } from "../../dist/devtools/pluginBin";
+import { makeUrn, type ProviderHost, startProviderHost } from "../../dist/devtools/providerHost";
+import { callApi, createEdgeWithRoutes } from "../support/emulatorApi";
+import { readIdpMetadata } from "../support/fixtures";
+import * as keys from "../support/sshKeys";
+import { REPO } from "../support/stack";
+
+const urn = (type: string, name: string) =>
+  makeUrn("dev", "imports", `ngrok-dynamic:index:${type}`, name);
+
+let emulator: RunningEmulator;
+let plugin: ProviderHost;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0 });
+  plugin = await startProviderHost({
+    cwd: REPO,
+    project: "imports",
+    executable: path.join(pluginBinDir(), PLUGIN_EXECUTABLE),
+  });
+  await plugin.configure({ apiKey: emulator.apiKey, apiBaseUrl: emulator.url });
+});
+afterAll(async () => {
+  await plugin?.close();
+  await emulator?.close();
+});
+
+test("GetSchema answers the generated schema.json", async () => {
+  expect(await plugin.getSchema()).toBe(fs.readFileSync(path.join(REPO, "schema.json"), "utf8"));
+});
+
+test("CheckConfig refuses a bad setting, naming it under the plugin's namespace", async () => {
+  expect(await plugin.checkConfig({ apiKey: "k", apiBaseUrl: "https://api.ngrok.com" })).toEqual(
+    [],
+  );
+  const failures = await plugin.checkConfig({
+    retryMaxAttempts: "0",
+    apiBaseUrl: "ftp://example.com",
+    ownershipMarker: "maybe",
+    adoptExistingIds: "[1]",
+  });
+  expect(failures.map((f) => f.property).sort()).toEqual([
+    "adoptExistingIds",
+    "apiBaseUrl",
+    "ownershipMarker",
+    "retryMaxAttempts",
+  ]);
+  const reason = (property: string) => failures.find((f) => f.property === property)?.reason;
+  expect(reason("retryMaxAttempts")).toMatch(
+    /^ngrok-dynamic:retryMaxAttempts \(or NGROK_RETRY_MAX_ATTEMPTS\) must be an integer from 1 to 100, got "0"$/,
+  );
+  expect(reason("apiBaseUrl")).toMatch(/from ngrok-dynamic:apiBaseUrl or NGROK_API_BASE_URL/);
+  expect(reason("ownershipMarker")).toBe(
+    'ngrok-dynamic:ownershipMarker must be true or false, got "maybe"',
+  );
+});
+
+test("DiffConfig names the settings that changed", async () => {
+  expect(
+    await plugin.diffConfig({ apiBaseUrl: "a", apiKey: "k" }, { apiBaseUrl: "b", apiKey: "k" }),
+  ).toEqual(["apiBaseUrl"]);
+  expect(await plugin.diffConfig({ apiKey: "k" }, { apiKey: "k" })).toEqual([]);
+});
+
+test("Read with an id alone (pulumi import) reads each resource, and its inputs reproduce it", async () => {
+  const ca = (
+    await callApi(emulator, "POST", "/ssh_certificate_authorities", {
+      private_key_type: "ecdsa",
+      elliptic_curve: "p384",
+      description: "made outside Pulumi",
+    })
+  ).body as { id: string; public_key: string };
+  const host = (
+    await callApi(emulator, "POST", "/ssh_host_certificates", {
+      ssh_certificate_authority_id: ca.id,
+      public_key: keys.ED25519,
+      principals: ["web1"],
+    })
+  ).body as { id: string };
+  const user = (
+    await callApi(emulator, "POST", "/ssh_user_certificates", {
+      ssh_certificate_authority_id: ca.id,
+      public_key: keys.ECDSA_P256,
+      principals: ["deploy"],
+    })
+  ).body as { id: string };
+  const {
+    edgeId,
+    routeIds: [routeId],
+  } = await createEdgeWithRoutes(emulator, 1);
+  await callApi(emulator, "PUT", `/edges/https/${edgeId}/routes/${routeId}/saml`, {
+    idp_metadata: readIdpMetadata("okta.xml"),
+  });
+
+  const caRead = await plugin.read(urn("SshCertificateAuthority", "ca"), ca.id, {}, {});
+  expect(caRead.id).toBe(ca.id);
+  expect(caRead.properties).toMatchObject({
+    privateKeyType: "ecdsa",
+    ellipticCurve: "p384",
+    description: "made outside Pulumi",
+    publicKey: ca.public_key,
+  });
+  expect(caRead.inputs).toEqual({
+    privateKeyType: "ecdsa",
+    ellipticCurve: "p384",
+    description: "made outside Pulumi",
+  });
+  // The inputs read back pass check and are no change: what pulumi import checks.
+  const checked = await plugin.check(
+    urn("SshCertificateAuthority", "ca"),
+    caRead.inputs!,
+    caRead.inputs!,
+  );
+  expect(checked.failures).toEqual([]);
+  const diff = await plugin.diff(
+    urn("SshCertificateAuthority", "ca"),
+    ca.id,
+    caRead.properties,
+    checked.inputs,
+    caRead.inputs!,
+  );
+  expect(diff.changes).toBe("none");
+
+  const hostRead = await plugin.read(urn("SshHostCertificate", "web1"), host.id, {}, {});
+  expect(hostRead.properties).toMatchObject({
+    sshCertificateAuthorityId: ca.id,
+    principals: ["web1"],
+  });
+  expect(hostRead.inputs).toMatchObject({ sshCertificateAuthorityId: ca.id, principals: ["web1"] });
+  const userRead = await plugin.read(urn("SshUserCertificate", "deploy"), user.id, {}, {});
+  expect(userRead.properties).toMatchObject({
+    principals: ["deploy"],
+    extensions: { "permit-pty": "", "permit-user-rc": "" },
+  });
+
+  const id = `${edgeId}/${routeId}`;
+  const samlRead = await plugin.read(urn("HttpsEdgeRouteSaml", "sso"), id, {}, {});
+  expect(samlRead.id).toBe(id);
+  expect(samlRead.inputs).toMatchObject({
+    edgeId,
+    routeId,
+    idpMetadata: readIdpMetadata("okta.xml"),
+  });
+  expect(samlRead.properties.entityId).toMatch(/^http/);
+
+  const gone = await plugin.read(
+    urn("SshCertificateAuthority", "x"),
+    "sshca_0000000000000000000000000000",
+    {},
+    {},
+  );
+  expect(gone.id).toBe("");
+});
+
+test("Invoke runs the lookups", async () => {
+  const ca = (
+    await callApi(emulator, "POST", "/ssh_certificate_authorities", {
+      private_key_type: "ed25519",
+      description: "looked up",
+    })
+  ).body as { id: string; public_key: string };
+  expect(
+    await plugin.invoke("ngrok-dynamic:index:getSshCertificateAuthority", { id: ca.id }),
+  ).toMatchObject({
+    id: ca.id,
+    privateKeyType: "ed25519",
+    publicKey: ca.public_key,
+  });
+  const list = await plugin.invoke("ngrok-dynamic:index:getSshCertificateAuthorities", {
+    description: "looked up",
+  });
+  expect((list.sshCertificateAuthorities as { id: string }[]).map((c) => c.id)).toEqual([ca.id]);
+});
+
+test("Check adds what the Node.js classes add in the program: the SAML module's claim owner", async () => {
+  const {
+    edgeId,
+    routeIds: [routeId],
+  } = await createEdgeWithRoutes(emulator, 1);
+  const { inputs, failures } = await plugin.check(
+    urn("HttpsEdgeRouteSaml", "sso"),
+    {},
+    {
+      edgeId,
+      routeId,
+      idpMetadata: readIdpMetadata("okta.xml"),
+    },
+  );
+  expect(failures).toEqual([]);
+  expect(inputs.claimedBy).toBe("imports/dev/sso");
+});
+
+test("after Cancel, no new operation starts", async () => {
+  const other = await startProviderHost({
+    cwd: REPO,
+    project: "imports",
+    executable: path.join(pluginBinDir(), PLUGIN_EXECUTABLE),
+  });
+  try {
+    await other.configure({ apiKey: emulator.apiKey, apiBaseUrl: emulator.url });
+    await other.cancel();
+    const before = emulator.requests.length;
+    await expect(
+      other.create(urn("SshCertificateAuthority", "late"), { privateKeyType: "ed25519" }),
+    ).rejects.toThrow(/the operation was cancelled: no new request is sent/);
+    expect(emulator.requests.length).toBe(before);
+  } finally {
+    await other.close();
+  }
+});
