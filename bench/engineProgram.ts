@@ -11,6 +11,9 @@
  * - `trivial`: that many resources of the simplest dynamic provider a user would write (`check`
  *   and `create`, no API call), the baseline that costs only what the engine and the
  *   dynamic-provider host cost;
+ * - `plugin`: that many SSH CAs of the provider plugin (`ngrok-dynamic:index:SshCertificateAuthority`,
+ *   served by `pulumi-resource-ngrok-dynamic` from the consumer's `node_modules/.bin`), with the
+ *   properties of `ours`;
  * - `before`: that many SSH CAs with the same properties as `SshCertificateAuthority` through the
  *   thin provider of commit 7e37a46 (beforeProvider.ts): `__provider` of 2.7 KiB instead of one
  *   `require`.
@@ -38,11 +41,28 @@ class ProgramResource extends pulumi.dynamic.Resource {
   }
 }
 
+/** An SSH CA of the provider plugin, by token, as a generated SDK registers it. */
+class PluginResource extends pulumi.CustomResource {
+  constructor(name: string, props: Record<string, unknown>) {
+    super("ngrok-dynamic:index:SshCertificateAuthority", name, props);
+  }
+}
+
 for (let index = 0; index < count; index++) {
   const description = `bench CA ${index}`;
   switch (kind) {
     case "ours":
       new SshCertificateAuthority(`ca-${index}`, { privateKeyType: "ed25519", description });
+      break;
+    case "plugin":
+      new PluginResource(`ca-${index}`, {
+        privateKeyType: "ed25519",
+        description,
+        publicKey: undefined,
+        keyType: undefined,
+        uri: undefined,
+        createdAt: undefined,
+      });
       break;
     case "bare":
       new ProgramResource(bareProvider, `bare-${index}`, {

@@ -43,7 +43,7 @@ export const OPERATIONS = ["up", "preview", "refresh", "destroy"] as const;
 export type Operation = (typeof OPERATIONS)[number];
 
 /** The kinds of resources of engineProgram.ts. */
-export type Kind = "ours" | "bare" | "trivial" | "before";
+export type Kind = "ours" | "bare" | "trivial" | "before" | "plugin";
 
 /** What one operation cost. */
 export interface OperationCost {
@@ -122,9 +122,15 @@ export async function runEngineStack(options: EngineRunOptions): Promise<EngineR
       ),
     },
     env: {
-      // The bare provider reads the environment; the package reads the stack config first.
+      // The bare provider and the plugin read the environment; the classes the stack config first.
       NGROK_API_BASE_URL: emulator.url,
       NGROK_API_KEY: emulator.apiKey,
+      // The plugin reads `ngrok-dynamic:` settings or the environment: the same pacing as config's.
+      ...(options.config?.["ngrok:maxRequestsPerMinute"] === undefined
+        ? {}
+        : { NGROK_MAX_REQUESTS_PER_MINUTE: options.config["ngrok:maxRequestsPerMinute"] }),
+      // The plugin, as a user's `npm install` puts it: in the consumer's node_modules/.bin.
+      PATH: `${path.join(consumer.dir, "node_modules", ".bin")}${path.delimiter}${cli.binDir}${path.delimiter}${process.env.PATH ?? ""}`,
       ...probeEnv(probeDir),
       ...(options.retainCheckpoints ? { PULUMI_RETAIN_CHECKPOINTS: "true" } : {}),
       ...options.env,

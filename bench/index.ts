@@ -59,6 +59,7 @@ import {
 import { measureRequestCounts } from "./requestCounts";
 import { parseDocument, spliceReport } from "./splice";
 import { measurePromiseStacks } from "./promiseStacks";
+import { measurePlugin } from "./plugin";
 import { measureBigStacks, measureStackCost, stackCostFromRaw } from "./stackCost";
 
 const REPORT_FILE = path.join(REPO, "BENCHMARKS.md");
@@ -75,6 +76,7 @@ const MODULES = [
   "stackCost",
   "bigStacks",
   "promiseStacks",
+  "plugin",
 ] as const;
 type Module = (typeof MODULES)[number];
 
@@ -112,6 +114,7 @@ async function main(quick: boolean, only: readonly Module[] | undefined): Promis
           : measureStackCost(consumer, rounds.cost, quick ? [10] : [10, 100, 300]),
       bigStacks: () => measureBigStacks(consumer, 1, quick ? 10 : bigStackSize),
       promiseStacks: () => measurePromiseStacks(consumer, rounds.cost, quick ? 10 : 300),
+      plugin: () => measurePlugin(consumer, rounds.cost, quick ? 10 : 300),
     };
     for (const module of MODULES.filter((m) => only === undefined || only.includes(m))) {
       sections.push(await run[module]());

@@ -90,6 +90,12 @@ function install(tarball: string, dir: string): void {
   const installed = path.join(dir, "node_modules", "pulumi-ngrok-dynamic");
   fs.mkdirSync(installed, { recursive: true });
   execFileSync("tar", ["-xzf", tarball, "-C", installed, "--strip-components=1"]);
+  // The provider plugin's executable, linked as `npm install` links a package's bins.
+  const bin = path.join(dir, "node_modules", ".bin");
+  fs.mkdirSync(bin, { recursive: true });
+  const plugin = path.join(installed, "dist", "plugin", "index.js");
+  fs.chmodSync(plugin, 0o755);
+  fs.symlinkSync(path.relative(bin, plugin), path.join(bin, "pulumi-resource-ngrok-dynamic"));
   // A package of its own: otherwise Node would resolve "pulumi-ngrok-dynamic" to the repository
   // by self-reference (the nearest package.json would be the repository's).
   fs.writeFileSync(

@@ -104,7 +104,11 @@ export class ProviderHost {
     delete env.NGROK_API_BASE_URL;
     Object.assign(env, options.env ?? {});
     // The second argument is the engine's address; this host only needs it to be present.
-    const child = spawn("sh", [options.executable ?? plugin, "127.0.0.1:1"], {
+    const [command, ...args] =
+      options.executable === undefined
+        ? ["sh", plugin, "127.0.0.1:1"]
+        : [options.executable, "127.0.0.1:1"];
+    const child = spawn(command, args, {
       cwd: options.cwd,
       env,
       stdio: ["ignore", "pipe", "pipe"],

@@ -1,0 +1,125 @@
+/**
+ * The provider plugin against the Node.js classes (issue #25 §5), side by side in one run:
+ *
+ * - cold start: spawn → port line → Configure → first Check of an SSH CA answered, for the plugin
+ *   (`pulumi-resource-ngrok-dynamic` from the consumer's `node_modules/.bin`, as `npm install`
+ *   puts it) and for Pulumi's dynamic-provider host with the class's `__provider`;
+ * - `pulumi up`, `preview`, `refresh`, `destroy` of `count` SSH CAs through the real CLI, the
+ *   classes' stack and the plugin's alternating from round to round (engineRun.ts).
+ *
+ * Each ratio is the plugin's median over the classes' median; min and max are the extremes of
+ * the per-round ratios.
+ *
+ * @module
+ */
+import * as path from "node:path";
+import { performance } from "node:perf_hooks";
+import { makeUrn, startProviderHost } from "../devtools/providerHost";
+import { startCountingEmulator } from "./countingEmulator";
+import { engineCli, NO_PACING, OPERATIONS, type Operation, runEngineStack } from "./engineRun";
+import { type Consumer, PROJECT, STACK } from "./installedPackage";
+import { progress } from "./progress";
+import type { Section } from "./report";
+import { ratio, summarize } from "./stats";
+
+const TARGET = 1.1;
+
+/** Spawn until the first Check of an SSH CA is answered, in ms. */
+async function coldStart(consumer: Consumer, plugin: boolean): Promise<number> {
+  const start = performance.now();
+  const goal = consumer.goals.sshCertificateAuthority;
+  const host = await startProviderHost({
+    cwd: consumer.dir,
+    project: PROJECT,
+    executable: plugin
+      ? path.join(consumer.dir, "node_modules", ".bin", "pulumi-resource-ngrok-dynamic")
+      : undefined,
+  });
+  try {
+    await host.configure({ "ngrok:apiKey": "unused", "ngrok:apiBaseUrl": "http://127.0.0.1:9" });
+    const type = plugin ? "ngrok-dynamic:index:SshCertificateAuthority" : goal.type;
+    const inputs = plugin ? { privateKeyType: "ed25519", description: "cold" } : goal.inputs;
+    const { failures } = await host.check(makeUrn(STACK, PROJECT, type, goal.name), {}, inputs);
+    if (failures.length > 0) throw new Error(`Check failed: ${JSON.stringify(failures)}`);
+    return performance.now() - start;
+  } finally {
+    await host.close();
+  }
+}
+
+/** Measures the plugin against the classes: `rounds` rounds, stacks of `count` SSH CAs. */
+export async function measurePlugin(
+  consumer: Consumer,
+  rounds: number,
+  count: number,
+): Promise<Section> {
+  const section: Section = { title: "Provider plugin ÷ Node.js classes", rows: [], notes: [] };
+  await coldStart(consumer, true); // unrecorded: the first spawn reads the files from disk
+  const starts = { plugin: [] as number[], classes: [] as number[] };
+  for (let round = 0; round < 2 * rounds + 2; round++) {
+    for (const plugin of round % 2 === 0 ? [true, false] : [false, true]) {
+      starts[plugin ? "plugin" : "classes"].push(await coldStart(consumer, plugin));
+    }
+  }
+  const cold = ratio(starts.plugin, starts.classes);
+  section.rows.push({
+    measure: "cold start (spawn → first Check answered), plugin ÷ dynamic-provider host",
+    figure: cold,
+    unit: "×",
+    target: `≤ ${TARGET}`,
+    met: cold.median <= TARGET,
+    why: "see the method notes",
+  });
+  progress("plugin: cold starts measured");
+
+  const cli = engineCli(consumer, "the plugin benchmark");
+  const ms: Record<"ours" | "plugin", Record<Operation, number[]>> = {
+    ours: { up: [], preview: [], refresh: [], destroy: [] },
+    plugin: { up: [], preview: [], refresh: [], destroy: [] },
+  };
+  for (let round = 0; round < rounds; round++) {
+    for (const kind of round % 2 === 0
+      ? (["ours", "plugin"] as const)
+      : (["plugin", "ours"] as const)) {
+      const emulator = await startCountingEmulator();
+      try {
+        const run = await runEngineStack({
+          cli,
+          consumer,
+          emulator,
+          kind,
+          count,
+          config: NO_PACING,
+        });
+        for (const op of OPERATIONS) ms[kind][op].push(run.ops[op].ms);
+      } finally {
+        await emulator.emulator.close();
+      }
+      progress(`plugin: round ${round + 1}/${rounds}, ${kind} × ${count} done`);
+    }
+  }
+  for (const op of OPERATIONS) {
+    const figure = ratio(ms.plugin[op], ms.ours[op]);
+    section.rows.push({
+      measure: `${count} SSH CAs, pulumi ${op}: plugin ÷ classes`,
+      figure,
+      unit: "×",
+      target: `≤ ${TARGET}`,
+      met: figure.median <= TARGET,
+      why: "see the method notes",
+    });
+  }
+  const median = (values: number[]) => summarize(values).median.toFixed(0);
+  section.notes.push(
+    `Cold start: the plugin's executable (a Node.js script that loads the package and ` +
+      `@pulumi/pulumi's gRPC stubs) against Pulumi's dynamic-provider host with the class's ` +
+      `__provider, each spawned ${2 * rounds + 2} times, order alternating; medians ` +
+      `${median(starts.plugin)} ms and ${median(starts.classes)} ms.`,
+    `Stacks: ${count} SshCertificateAuthority against ${count} ngrok-dynamic:index:SshCertificateAuthority, ` +
+      `the same inputs, each on an emulator of its own without a rate limit, pacing off; ${rounds} ` +
+      `round(s), order alternating. Medians (ms), classes / plugin: ` +
+      OPERATIONS.map((op) => `${op} ${median(ms.ours[op])} / ${median(ms.plugin[op])}`).join(", ") +
+      ".",
+  );
+  return section;
+}
