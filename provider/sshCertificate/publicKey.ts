@@ -251,7 +251,7 @@ function parseSecurityKey(line: string, type: string, data: string): JudgedKey |
     refuse(`publicKey has key data that is not a valid ${type} key: ${why}`);
   const blob = Buffer.from(data, "base64");
   const fields: Buffer[] = [];
-  for (let offset = 0; offset < blob.length; ) {
+  for (let offset = 0; offset < blob.length;) {
     const length = offset + 4 <= blob.length ? blob.readUInt32BE(offset) : -1;
     if (length < 0 || length > blob.length - offset - 4) return invalid("it is truncated");
     fields.push(blob.subarray(offset + 4, offset + 4 + length));

@@ -137,7 +137,8 @@ export const sshCredentialDefinition = defineResource({
       role: "output",
       type: { kind: "string" },
       wire: "uri",
-      description: "The API URI of the credential, `https://api.ngrok.com/ssh_credentials/sshcr_…`.",
+      description:
+        "The API URI of the credential, `https://api.ngrok.com/ssh_credentials/sshcr_…`.",
     },
     createdAt: {
       role: "output",
