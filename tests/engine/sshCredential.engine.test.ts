@@ -2,9 +2,11 @@
  * The engine's path for SshCredential, in the fast tier: the real resource class runs under
  * setMocks (from the package as installed in node_modules) to produce `__provider` and the
  * inputs, and Pulumi's own dynamic-provider host is driven over gRPC with the calls the engine
- * makes, against the emulator: create, refresh, destroy, each with the API request it costs. The
- * other steps run through the real CLI in tests/automation/sshCredential.automation.test.ts.
+ * makes, against the emulator: create, refresh, destroy, each with the API request it costs; and
+ * the `import` option, refused by the class. The other steps run through the real CLI in
+ * tests/automation/sshCredential.automation.test.ts.
  */
+import { SshCredential } from "../../dist/sdk";
 import { callApi } from "../support/emulatorApi";
 import * as keys from "../support/sshKeys";
 import { REPO, startTestStack, type TestStack } from "../support/stack";
@@ -68,4 +70,15 @@ test("up creates with one POST, refresh reads with one GET, destroy deletes with
   ]);
   expect(stack.emulator.snapshot().sshCredentials).toEqual([]);
   expect(stack.host.stderr).not.toContain(stack.emulator.apiKey);
+});
+
+test("the import option is refused at construction, saying what to do instead", () => {
+  const id = "sshcr_2ZpXv0Z3d8lHqJzvW1mPZf0b3Qx";
+  expect(() => new SshCredential("device", { publicKey: keys.ED25519 }, { import: id })).toThrow(
+    `SshCredential "device": the import resource option is not supported, since Pulumi cannot ` +
+      `import dynamic resources (pulumi/pulumi#3550). An existing SSH credential cannot be ` +
+      `adopted: ngrok holds a key once, so delete ${id}, remove import, and this resource ` +
+      `creates the credential again with the declared key (see "Import" in the resource's ` +
+      `documentation); to read it without managing it, use SshCredential.get("device", "${id}").`,
+  );
 });
