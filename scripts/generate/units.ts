@@ -11,6 +11,7 @@ import {
   httpsEdgeRouteSamlDefinition,
   SSH_CERTIFICATE_COMMON,
   sshCertificateAuthorityDefinition,
+  sshCredentialDefinition,
   sshHostCertificateDefinition,
   sshUserCertificateDefinition,
 } from "../../provider/definitions";
@@ -143,6 +144,25 @@ const user: SdkUnit = {
   },
 };
 
+const credential: SdkUnit = {
+  definition: sshCredentialDefinition,
+  source: "provider/sshCredential/definition.ts",
+  className: "SshCredential",
+  args: {
+    name: "SshCredentialArgs",
+    doc:
+      "The arguments of {@link SshCredential}. `publicKey` and `ownerId` replace the credential " +
+      "when they change; `acl`, `description` and `metadata` are updated in place. Everything " +
+      "is checked at `pulumi preview`, before any API call.",
+  },
+  result: {
+    name: "GetSshCredentialResult",
+    doc:
+      "One SSH credential as {@link getSshCredential} returns it: the outputs of an " +
+      "`SshCredential` resource, under the same names, with its id.",
+  },
+};
+
 const saml: SdkUnit = {
   definition: httpsEdgeRouteSamlDefinition,
   source: "provider/httpsEdgeRouteSaml/definition.ts",
@@ -163,4 +183,4 @@ const saml: SdkUnit = {
 };
 
 /** Every unit, in the order the generated file declares them. */
-export const SDK_UNITS: readonly SdkUnit[] = [ca, certificate, host, user, saml];
+export const SDK_UNITS: readonly SdkUnit[] = [ca, certificate, host, user, credential, saml];
