@@ -27,7 +27,7 @@ import { isDeepStrictEqual } from "node:util";
 import type * as pulumi from "@pulumi/pulumi";
 import { isNgrokId, quoted } from "../common/ids";
 import { type Checker, checkResource } from "../definition/check";
-import { diffResource } from "../definition/diff";
+import { diffResource, type Sameness } from "../definition/diff";
 import {
   defineResource,
   type InputsOf,
@@ -54,6 +54,10 @@ export const sshCredentialDefinition = defineResource({
     "(`ssh -R 0:localhost:80 v2@connect.ngrok-agent.com http`), optionally restricted by ACL " +
     "rules to the endpoints it may bind.",
   id: "ngrok's id (`sshcr_…`)",
+  argsDescription:
+    "The arguments of {@link SshCredential}. `publicKey` and `ownerId` replace the credential " +
+    "when they change; `acl`, `description` and `metadata` are updated in place. Everything " +
+    "is checked at `pulumi preview`, before any API call.",
   api: {
     path: "/ssh_credentials",
     noun: "SSH credential",
@@ -229,11 +233,24 @@ function checkOwnerId(c: Checker): void {
 }
 
 /** The rules of an ACL as a set: `["*"]` is `[]` (no restriction), order does not count. */
-function aclSet(value: unknown): unknown {
+export function aclSet(value: unknown): unknown {
   const rules = value ?? [];
   if (!Array.isArray(rules)) return rules;
   return isDeepStrictEqual(rules, ["*"]) ? [] : [...rules].sort();
 }
+
+/**
+ * How a credential's fields are compared where equality is not enough: the key by its material
+ * (a new comment is the same key), the ACL as a set. Shared by `diff` and the pending-creates
+ * command (`../pendingCreates`).
+ */
+export const credentialSameness: Readonly<Record<string, Sameness>> = {
+  publicKey: (old, declared) =>
+    typeof old === "string" && typeof declared === "string"
+      ? keyMaterial(old) === keyMaterial(declared)
+      : isDeepStrictEqual(old, declared),
+  acl: (old, declared) => isDeepStrictEqual(aclSet(old), aclSet(declared)),
+};
 
 /**
  * The pure `diff` (old outputs in state against new checked inputs): `publicKey` and `ownerId`
@@ -247,13 +264,7 @@ export function diffSshCredential(
   olds: Record<string, unknown>,
   news: Record<string, unknown>,
 ): pulumi.dynamic.DiffResult {
-  const result = diffResource(sshCredentialDefinition, olds, news, {
-    publicKey: (old, declared) =>
-      typeof old === "string" && typeof declared === "string"
-        ? keyMaterial(old) === keyMaterial(declared)
-        : isDeepStrictEqual(old, declared),
-    acl: (old, declared) => isDeepStrictEqual(aclSet(old), aclSet(declared)),
-  });
+  const result = diffResource(sshCredentialDefinition, olds, news, credentialSameness);
   const replaces = result.replaces ?? [];
   return {
     ...result,

@@ -37,7 +37,9 @@ import { recordCreated } from "../common/recordCreated";
 import type * as WireModule from "../definition/wire";
 import { keyFingerprint, keyMaterial } from "../sshCertificate/publicKey";
 import {
+  aclSet,
   checkSshCredential,
+  credentialSameness,
   CREDENTIAL_ID_PREFIX,
   diffSshCredential,
   sshCredentialDefinition as definition,
@@ -80,24 +82,21 @@ function api(): NonNullable<typeof wireFormat> {
   return wireFormat;
 }
 
-const outputs = (live: Response) =>
-  api().wire.outputsFrom(definition, live, {}) as unknown as Outputs;
-const liveInputs = (live: Response) =>
-  api().wire.liveInputsFrom(definition, live, {}) as unknown as Outputs;
+const outputs = (live: Response) => api().wire.outputsFrom(definition, live, {}) as Outputs;
+const liveInputs = (live: Response) => api().wire.liveInputsFrom(definition, live, {}) as Outputs;
 
 /** Every credential of the account, newest first, 100 a page (`GET /ssh_credentials`). */
-function listCredentials(
+export function listCredentials(
   client: NgrokClient,
   onHeaders?: (headers: { get(name: string): string | null }) => void,
 ): AsyncIterable<Response> {
   return client.list(`${COLLECTION_PATH}?limit=100`, "ssh_credentials", api().page, onHeaders);
 }
 
-/** The rules of an ACL as ngrok means them: `["*"]` is no restriction, order does not count. */
-const aclSet = (acl: readonly string[] | undefined) =>
-  acl === undefined || (acl.length === 1 && acl[0] === "*") ? [] : [...acl].sort();
-const sameAcl = (a: readonly string[] | undefined, b: readonly string[] | undefined) =>
-  aclSet(a).join("\n") === aclSet(b).join("\n");
+/** Whether two ACLs are the same rules (see `aclSet`). */
+const sameAcl = (a: unknown, b: unknown) => credentialSameness.acl(a, b);
+/** The rules of an ACL as a list (see `aclSet`). */
+const rulesOf = (acl: unknown) => aclSet(acl) as string[];
 
 /** ngrok's codes for a field it refuses, and the input each is about. */
 const FIELD_CODES: Readonly<Record<string, string>> = {
@@ -243,7 +242,7 @@ export const sshCredentialProvider = {
     const aclChanged = !sameAcl(olds.acl, news.acl);
     try {
       let updated = await patch(aclChanged ? { ...body, acl } : body);
-      if (aclChanged && aclSet(news.acl).length === 0 && aclSet(updated.acl).length > 0) {
+      if (aclChanged && rulesOf(news.acl).length === 0 && rulesOf(updated.acl).length > 0) {
         client.debug(`ngrok kept the ACL of ${id} on "acl": []; clearing it with ["*"]`);
         updated = await patch({ acl: ["*"] });
       }

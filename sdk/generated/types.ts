@@ -533,8 +533,8 @@ export const SSH_CREDENTIAL_OUTPUTS = {
 } as const;
 
 /**
- * One SSH credential as {@link getSshCredential} returns it: the outputs of an `SshCredential`
- * resource, under the same names, with its id.
+ * One SSH credential as a lookup returns it: the outputs of an `SshCredential` resource, under the
+ * same names, with its id.
  */
 export interface GetSshCredentialResult {
   /** The Pulumi id: ngrok's id (`sshcr_…`). */
@@ -740,8 +740,8 @@ export const HTTPS_EDGE_ROUTE_SAML_OUTPUTS = {
 } as const;
 
 /**
- * The SAML module of a route as a lookup returns it: the outputs of an `HttpsEdgeRouteSaml`
- * resource, under the same names, with its id.
+ * One SAML module as a lookup returns it: the outputs of an `HttpsEdgeRouteSaml` resource, under
+ * the same names, with its id.
  */
 export interface GetHttpsEdgeRouteSamlResult {
   /**
