@@ -7,12 +7,14 @@
  */
 import { httpsEdgeRouteSamlDefinition } from "./httpsEdgeRouteSaml/definition";
 import { sshCertificateAuthorityDefinition } from "./sshCertificateAuthority/definition";
+import { sshCredentialDefinition } from "./sshCredential/definition";
 import { sshHostCertificateDefinition } from "./sshHostCertificate/definition";
 import { sshUserCertificateDefinition } from "./sshUserCertificate/definition";
 
 export {
   httpsEdgeRouteSamlDefinition,
   sshCertificateAuthorityDefinition,
+  sshCredentialDefinition,
   sshHostCertificateDefinition,
   sshUserCertificateDefinition,
 };
@@ -38,6 +40,7 @@ export const DEFINITIONS = [
   sshCertificateAuthorityDefinition,
   sshHostCertificateDefinition,
   sshUserCertificateDefinition,
+  sshCredentialDefinition,
   httpsEdgeRouteSamlDefinition,
 ] as const;
 
@@ -133,6 +136,13 @@ export const LOOKUPS: readonly LookupDefinition[] = [
     },
     extra: { principal: "Keep the certificates that list this principal, exactly." },
     description: "Reads every SSH user certificate of the account that the arguments keep.",
+  },
+  {
+    name: "getSshCredential",
+    resource: sshCredentialDefinition,
+    by: ["id"],
+    description:
+      "Reads one SSH credential by id, without managing it: one `GET /ssh_credentials/{id}`.",
   },
   {
     name: "getHttpsEdgeRouteSaml",

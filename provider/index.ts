@@ -26,6 +26,12 @@ export { sshUserCertificateProvider } from "./sshUserCertificate/provider";
 export * as sshUserCertificate from "./sshUserCertificate/definition";
 export * from "./sshUserCertificate/lookup";
 export type { SshCertificateFilter } from "./sshCertificate/lookup";
+export {
+  sshCredentialProvider,
+  lookupSshCredential,
+  type SshCredentialRecord,
+} from "./sshCredential/provider";
+export * as sshCredential from "./sshCredential/definition";
 export { httpsEdgeRouteSamlProvider } from "./httpsEdgeRouteSaml/provider";
 export { SamlModuleExistsError } from "./httpsEdgeRouteSaml/create";
 export * as httpsEdgeRouteSaml from "./httpsEdgeRouteSaml/definition";

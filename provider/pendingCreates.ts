@@ -1,6 +1,7 @@
 /**
  * The resource kinds whose interrupted creates `pulumi-ngrok-dynamic pending-creates` can
- * resolve: those created with a `POST` that is not idempotent. For each, one descriptor: how to
+ * resolve: those created with a `POST` that is not idempotent (SSH CAs, host and user
+ * certificates, SSH credentials). For each, one descriptor: how to
  * list the live objects, and how a live object differs from a pending create's inputs, compared
  * input by input as the resource's own `diff` compares them (its definition's properties and
  * sameness: timestamps as instants, a key by its material, absent text as `""`), so that the
@@ -25,6 +26,8 @@ import type * as KeyParameters from "./sshCertificateAuthority/keyParameters";
 import type * as CertificateApi from "./sshCertificate/api";
 import { certificateSameness } from "./sshCertificate/definition";
 import type { CertificateKind } from "./sshCertificate/kinds";
+import { credentialSameness, sshCredentialDefinition } from "./sshCredential/definition";
+import type * as CredentialProvider from "./sshCredential/provider";
 import { HOST } from "./sshHostCertificate/definition";
 import { USER } from "./sshUserCertificate/definition";
 
@@ -188,7 +191,32 @@ function certificates(kind: CertificateKind): PendingCreateKind {
   };
 }
 
+/** SSH credentials: one per key on an account, compared as their `diff` compares them. */
+const CREDENTIALS: PendingCreateKind = {
+  type: `${TYPE_PREFIX}${sshCredentialDefinition.name}`,
+  resource: sshCredentialDefinition.name,
+  short: "credential",
+  plural: "credentials",
+  cli: "ssh-credentials",
+  path: sshCredentialDefinition.api.path,
+  adoptable: false,
+  async *list(client) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { listCredentials } = require("./sshCredential/provider") as typeof CredentialProvider;
+    for await (const credential of listCredentials(client)) {
+      const outputs = wire().outputsFrom(sshCredentialDefinition, credential, {});
+      yield liveObject(credential, (inputs) =>
+        differencesOf(sshCredentialDefinition, inputs, outputs, credentialSameness),
+      );
+    }
+  },
+  describe: (inputs) => describeInputs(inputs, ["publicKey", "description"]),
+};
+
 /** Every kind, by type token. */
 export const PENDING_CREATE_KINDS: ReadonlyMap<string, PendingCreateKind> = new Map(
-  [CERTIFICATE_AUTHORITY, certificates(HOST), certificates(USER)].map((k) => [k.type, k]),
+  [CERTIFICATE_AUTHORITY, certificates(HOST), certificates(USER), CREDENTIALS].map((k) => [
+    k.type,
+    k,
+  ]),
 );

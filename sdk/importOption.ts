@@ -22,6 +22,11 @@ export interface ImportAlternatives {
   readonly adopt?: (id: string) => string;
   /** The kind of object, e.g. `SSH certificate authority`. */
   readonly object: string;
+  /**
+   * Without `adopt`: what to do instead of importing `id`, a clause after `cannot be adopted: `;
+   * default, a certificate's: remove `import`, and the resource signs a new one.
+   */
+  readonly instead?: (id: string) => string;
 }
 
 /**
@@ -39,12 +44,13 @@ export function refuseImportOption(
   if (id === undefined) {
     return;
   }
-  const { resource, adopt, object } = alternatives;
+  const { resource, adopt, object, instead } = alternatives;
   const manage =
     adopt === undefined
-      ? `An existing ${object} cannot be adopted: remove import, and this resource signs a new ` +
-        `one (delete ${id} when it is no longer wanted; see "Import and adopt" in the ` +
-        `resource's documentation)`
+      ? `An existing ${object} cannot be adopted: ` +
+        (instead?.(id) ??
+          `remove import, and this resource signs a new one (delete ${id} when it is no longer ` +
+            `wanted; see "Import and adopt" in the resource's documentation)`)
       : `To manage the existing ${object} ${id} with this resource, remove import and set the ` +
         `argument ${adopt(id)} (see "Import and adopt" in the resource's documentation)`;
   throw new Error(

@@ -24,6 +24,15 @@ export {
 export { SshHostCertificate, type SshHostCertificateArgs } from "./sshHostCertificate";
 export { SshUserCertificate, type SshUserCertificateArgs } from "./sshUserCertificate";
 export {
+  SshCredential,
+  type SshCredentialArgs,
+  getSshCredential,
+  getSshCredentialOutput,
+  type GetSshCredentialArgs,
+  type GetSshCredentialOutputArgs,
+  type GetSshCredentialResult,
+} from "./sshCredential";
+export {
   HttpsEdgeRouteSaml,
   type HttpsEdgeRouteSamlArgs,
   type IdpSigningCertificate,

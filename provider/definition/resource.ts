@@ -39,6 +39,8 @@ export interface ResourceDefinition<P extends Properties = Properties> {
   readonly id: string;
   readonly api: ResourceApi;
   readonly properties: P;
+  /** What the SDK's `<Name>Args` says of the arguments as a whole; default: what they are of. */
+  readonly argsDescription?: string;
 }
 
 /**

@@ -60,6 +60,10 @@ export const httpsEdgeRouteSamlDefinition = defineResource({
     "`assertionConsumerServiceUrl`, or simply `metadataUrl`). HTTPS edges are deprecated by " +
     "ngrok (since December 31st, 2025): this resource serves accounts that already have edges.",
   id: "`<edge id>/<route id>`, e.g. `edghts_2Zp…/edghtsrt_2Zq…` (the module has no id of its own)",
+  argsDescription:
+    "The arguments of {@link HttpsEdgeRouteSaml}. Every writable field left unset is sent as " +
+    "its default (each `PUT` replaces the whole module), so the module holds exactly what " +
+    "state records.",
   api: {
     path: "/edges/https/{edge_id}/routes/{id}/saml",
     noun: "SAML module",

@@ -19,7 +19,7 @@ import { defineResource } from "../definition/resource";
 import { CA_ID_PREFIX, KEY_TYPE } from "../sshCertificateAuthority/definition";
 import type { CertificateKind } from "./kinds";
 import { optionFailures } from "./options";
-import { judgePublicKey, keyMaterial } from "./publicKey";
+import { CERTIFIED_KEYS, judgePublicKey, keyMaterial, type KeyUse } from "./publicKey";
 import { parseTimestamp, sameInstant } from "./validity";
 
 /** Byte limits of the free-text fields, counted in UTF-8 (ngrok: 255 and 4096 bytes). */
@@ -250,7 +250,7 @@ export function checkSshCertificate(
   return checkResource<SshCertificateInputs>(kind.definition, news, {
     properties: {
       sshCertificateAuthorityId: checkCertificateAuthorityId,
-      publicKey: checkPublicKey,
+      publicKey: (c) => checkPublicKey(c),
       principals: (c) => checkPrincipals(c, kind),
       validAfter: (c) => checkTimestamp(c, "validAfter", instants),
       validUntil: (c) => {
@@ -294,11 +294,12 @@ export function checkFor<Inputs extends Partial<SshCertificateInputs>>(
 }
 
 /**
- * `publicKey`: required, judged by `./publicKey`. A private key is refused with property `""`
- * (the reason still starts with `publicKey`) and is not recorded in the inputs: for a named
- * property, Pulumi's engine prints the program's value with the failure.
+ * `publicKey`: required, judged by `./publicKey` for `use` (a certificate's key by default; the
+ * SSH credential's rule too). A private key is refused with property `""` (the reason still
+ * starts with `publicKey`) and is not recorded in the inputs: for a named property, Pulumi's
+ * engine prints the program's value with the failure.
  */
-function checkPublicKey(c: Checker): void {
+export function checkPublicKey(c: Checker, use: KeyUse = CERTIFIED_KEYS): void {
   const value = c.value("publicKey");
   if (value === undefined) {
     c.fail(
@@ -308,7 +309,7 @@ function checkPublicKey(c: Checker): void {
     return;
   }
   if (typeof value === "string" && !isUnknown(value)) {
-    const judged = judgePublicKey(value);
+    const judged = judgePublicKey(value, use);
     if (!judged.ok && judged.secret) {
       c.fail("", judged.reason);
       return;

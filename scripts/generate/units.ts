@@ -8,7 +8,8 @@
  */
 import type { ResourceDefinition } from "../../provider/definition/resource";
 import {
-  httpsEdgeRouteSamlDefinition,
+  DEFINITIONS,
+  LOOKUPS,
   SSH_CERTIFICATE_COMMON,
   sshCertificateAuthorityDefinition,
   sshHostCertificateDefinition,
@@ -143,24 +144,36 @@ const user: SdkUnit = {
   },
 };
 
-const saml: SdkUnit = {
-  definition: httpsEdgeRouteSamlDefinition,
-  source: "provider/httpsEdgeRouteSaml/definition.ts",
-  className: "HttpsEdgeRouteSaml",
-  args: {
-    name: "HttpsEdgeRouteSamlArgs",
-    doc:
-      "The arguments of {@link HttpsEdgeRouteSaml}. Every writable field left unset is sent as " +
-      "its default (each `PUT` replaces the whole module), so the module holds exactly what " +
-      "state records.",
-  },
-  result: {
-    name: "GetHttpsEdgeRouteSamlResult",
-    doc:
-      "The SAML module of a route as a lookup returns it: the outputs of an " +
-      "`HttpsEdgeRouteSaml` resource, under the same names, with its id.",
-  },
-};
+/**
+ * The unit of a resource whose SDK types follow the rule (`<Name>Args`, `<Name>OutputProperties`,
+ * `Get<Name>Result` when a lookup reads one object of it): every resource but those above.
+ */
+function plainUnit(definition: ResourceDefinition): SdkUnit {
+  const { name } = definition;
+  const noun = definition.api.noun;
+  return {
+    definition,
+    source: `provider/${name[0].toLowerCase()}${name.slice(1)}/definition.ts`,
+    className: name,
+    args: {
+      name: `${name}Args`,
+      doc: definition.argsDescription ?? `The arguments of {@link ${name}}.`,
+    },
+    result: LOOKUPS.some((l) => l.resource === definition && l.by !== undefined)
+      ? {
+          name: `Get${name}Result`,
+          doc:
+            `One ${noun} as a lookup returns it: the outputs of an \`${name}\` resource, under ` +
+            "the same names, with its id.",
+        }
+      : undefined,
+  };
+}
+
+const irregular: readonly SdkUnit[] = [ca, certificate, host, user];
 
 /** Every unit, in the order the generated file declares them. */
-export const SDK_UNITS: readonly SdkUnit[] = [ca, certificate, host, user, saml];
+export const SDK_UNITS: readonly SdkUnit[] = [
+  ...irregular,
+  ...DEFINITIONS.filter((d) => !irregular.some((u) => u.definition === d)).map(plainUnit),
+];

@@ -217,3 +217,23 @@ test("--since leaves out objects made before the interrupted deployment began: a
     `pulumi config set ngrok:adoptExistingIds '${JSON.stringify({ [urn(TYPE, "s")]: made })}'`,
   );
 });
+
+test("an interrupted SshCredential create: the credential with its key is found and deleted, a different key is not", async () => {
+  const CREDENTIAL = "pulumi-nodejs:dynamic/ngrok:SshCredential";
+  const made = await callApi(emulator, "POST", "/ssh_credentials", {
+    public_key: keys.ED25519,
+    description: "deploy key",
+  });
+  expect(made.status).toBe(201);
+  const { status, out, commands } = await run({
+    resources: [],
+    pending_operations: [
+      creating(CREDENTIAL, "deploy", { publicKey: keys.ED25519, description: "deploy key" }),
+      creating(CREDENTIAL, "other", { publicKey: keys.ECDSA_P256, description: "never made" }),
+    ],
+  });
+  expect(status).toBe(0);
+  expect(out).toContain(`- deploy (SshCredential): made ${made.body.id as string}`);
+  expect(out).toContain("- other (SshCredential): no live object matches it");
+  expect(commands[0]).toBe(`ngrok api ssh-credentials delete ${made.body.id as string}`);
+});

@@ -17,3 +17,12 @@ export function idpMetadataPath(name: string): string {
 export function readIdpMetadata(name: string): string {
   return fs.readFileSync(idpMetadataPath(name), "utf8");
 }
+
+/**
+ * The package as released in 0.2.0, `npm pack` of commit 99573d7 (`released/README.md` says how it
+ * was made, with its sha256): the starting point of the upgrade test.
+ */
+export const RELEASED_0_2_0_TARBALL = path.resolve(
+  __dirname,
+  "../fixtures/released/pulumi-ngrok-dynamic-0.2.0.tgz",
+);

@@ -1,0 +1,273 @@
+/**
+ * `SshCredential`, defined once: every property with its type and rules, description, default,
+ * wire name and what a change does (see `../definition`), and its pure `check` and `diff`. The
+ * SDK's types, the package schema and the docs tables are generated from it (`npm run generate`).
+ *
+ * Source: ngrok's API reference, "SSH Credentials" (`POST`, `GET`, `PATCH`, `DELETE
+ * /ssh_credentials[/{id}]`; `SSHCredentialCreate`, `SSHCredentialUpdate` and `SSHCredential` in
+ * ngrok's Go, TypeScript and Python clients); the fields' docs (description ≤ 255 bytes, metadata
+ * ≤ 4096 bytes, `acl` "'*' or start with 'bind:'", `owner_id` "Defaults to the authenticated User
+ * or Bot"); ngrok's error catalogue (600, 604, 605, 609, 611, 612). ngrok's Terraform provider
+ * replaces on `public_key` and `owner_id` and updates the rest in place, as here.
+ *
+ * Where ngrok is silent, this definition decides (the docs page says so too):
+ * - the key types: RSA, ECDSA, Ed25519 and the FIDO security keys (`CREDENTIAL_KEYS` in
+ *   `../sshCertificate/publicKey`); DSA is refused, since OpenSSH no longer accepts it;
+ * - `acl`: each rule `*` or `bind:` followed by a value without whitespace (ngrok's domains,
+ *   addresses and labels have none); the value's grammar is left to ngrok (`ERR_NGROK_600`);
+ *   `[]` and `["*"]` are the same (ngrok: "A rule of '*' is equivalent to no acl at all"), and
+ *   the order of the rules does not count;
+ * - a comment-only change of `publicKey` is no change (ngrok cannot update the key, and a new
+ *   credential for the same key is refused while the old one exists, `ERR_NGROK_609`);
+ * - a replacement that keeps the key (an `ownerId` change) deletes the old credential first.
+ *
+ * @module
+ */
+import { isDeepStrictEqual } from "node:util";
+import type * as pulumi from "@pulumi/pulumi";
+import { isNgrokId, quoted } from "../common/ids";
+import { type Checker, checkResource } from "../definition/check";
+import { diffResource, type Sameness } from "../definition/diff";
+import {
+  defineResource,
+  type InputsOf,
+  type OutputsOf,
+  replaceProperties,
+  updateProperties,
+} from "../definition/resource";
+import { checkPublicKey } from "../sshCertificate/definition";
+import { CREDENTIAL_KEYS, keyMaterial } from "../sshCertificate/publicKey";
+
+/** Byte limits of the free-text fields, counted in UTF-8 (ngrok: 255 and 4096 bytes). */
+export const LIMITS = { descriptionBytes: 255, metadataBytes: 4096 } as const;
+/** The prefix of ngrok's SSH credential ids: `sshcr_`, then letters and digits. */
+export const CREDENTIAL_ID_PREFIX = "sshcr_";
+/** The owners a credential can have: a user (`usr_…`) or a bot user (`bot_…`). */
+export const OWNER_ID_PREFIXES = ["usr_", "bot_"] as const;
+
+/** The SSH credential. */
+export const sshCredentialDefinition = defineResource({
+  name: "SshCredential",
+  description:
+    "An ngrok SSH credential: an SSH public key that ngrok's SSH gateway accepts, so that the " +
+    "holder of its private key can start tunnels with a plain `ssh` client " +
+    "(`ssh -R 0:localhost:80 v2@connect.ngrok-agent.com http`), optionally restricted by ACL " +
+    "rules to the endpoints it may bind.",
+  id: "ngrok's id (`sshcr_…`)",
+  argsDescription:
+    "The arguments of {@link SshCredential}. `publicKey` and `ownerId` replace the credential " +
+    "when they change; `acl`, `description` and `metadata` are updated in place. Everything " +
+    "is checked at `pulumi preview`, before any API call.",
+  api: {
+    path: "/ssh_credentials",
+    noun: "SSH credential",
+    idPrefix: CREDENTIAL_ID_PREFIX,
+    endpoints: "`POST`, `GET`, `PATCH`, `DELETE /ssh_credentials[/{id}]`",
+  },
+  properties: {
+    publicKey: {
+      role: "input",
+      alwaysAnswered: true,
+      type: { kind: "string" },
+      required: true,
+      onChange: "replace",
+      wire: "public_key",
+      typeText: "string, one OpenSSH public key line",
+      description:
+        "The public key ngrok accepts: one line of an OpenSSH public key file, " +
+        "`<type> <base64 key data> [comment]`, with type `ssh-ed25519`, `ecdsa-sha2-nistp256`, " +
+        "`ecdsa-sha2-nistp384`, `ecdsa-sha2-nistp521`, `ssh-rsa` (1024 bits or more), " +
+        "`sk-ssh-ed25519@openssh.com` or `sk-ecdsa-sha2-nistp256@openssh.com`. Read it with " +
+        '`fs.readFileSync("…/id_ed25519.pub", "utf8")`: whitespace around the line is dropped. ' +
+        "Refused at preview, naming the key's type: DSA keys, certificates, PEM, several lines, " +
+        "and private keys (whose value is never shown). An account holds a key once. Changing " +
+        "the key replaces the credential (the new one is created first); changing only its " +
+        "comment does not.",
+      outputDescription: "The public key, as ngrok holds it (as sent: the line, comment included).",
+    },
+    acl: {
+      role: "input",
+      type: { kind: "stringList" },
+      default: [],
+      unordered: true,
+      onChange: "update",
+      wire: "acl",
+      typeText: "list of strings",
+      description:
+        'The ACL rules: what the key may bind, each `"bind:<value>"` with the value a domain ' +
+        '(`"bind:*.example.com"`), an address (`"bind:1.tcp.ngrok.io:20002"`) or a label ' +
+        '(`"bind:env=prod"`), or `"*"` (anything). Default: `[]`, no restriction (the same as ' +
+        '`["*"]`). The order does not count. Updated in place. ngrok requires an Enterprise ' +
+        "plan for ACL rules.",
+      outputDescription: "The ACL rules as ngrok holds them; `[]` for none.",
+    },
+    description: {
+      role: "input",
+      type: { kind: "string", maxBytes: LIMITS.descriptionBytes },
+      onChange: "update",
+      wire: "description",
+      whenAbsent: "omit",
+      description: "Human-readable description, at most 255 bytes of UTF-8. Updated in place.",
+      outputDescription: "The description as ngrok holds it; `undefined` when empty.",
+    },
+    metadata: {
+      role: "input",
+      type: { kind: "string", maxBytes: LIMITS.metadataBytes },
+      onChange: "update",
+      wire: "metadata",
+      whenAbsent: "omit",
+      typeText: "string (often JSON)",
+      description:
+        "Arbitrary machine-readable data (often JSON), at most 4096 bytes of UTF-8. Updated in " +
+        "place.",
+      outputDescription: "The metadata as ngrok holds it; `undefined` when empty.",
+    },
+    ownerId: {
+      role: "input",
+      type: { kind: "string" },
+      serverFilled: true,
+      defaultText: "the API key's owner (ngrok's)",
+      onChange: "replace",
+      wire: "owner_id",
+      typeText: "string, `usr_…` or `bot_…`",
+      description:
+        "The user (`usr_…`) or bot user (`bot_…`) that owns the credential. Default: the owner " +
+        "of the API key, which ngrok fills in and the `ownerId` output shows (leaving the input " +
+        "out is never a change). Only an admin's API key may name another owner. Changing it " +
+        "replaces the credential, deleting the old one first (ngrok holds a key once).",
+      outputDescription: "The owner, `usr_…` or `bot_…`: as given, or the API key's owner.",
+    },
+    uri: {
+      role: "output",
+      type: { kind: "string" },
+      wire: "uri",
+      description:
+        "The API URI of the credential, `https://api.ngrok.com/ssh_credentials/sshcr_…`.",
+    },
+    createdAt: {
+      role: "output",
+      type: { kind: "string", format: "RFC 3339" },
+      wire: "created_at",
+      description: "Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`).",
+    },
+  },
+});
+
+/** The inputs of `SshCredential` as they are after `check` (`acl` defaults to `[]`). */
+export type SshCredentialInputs = InputsOf<typeof sshCredentialDefinition>;
+/** The outputs of `SshCredential` recorded in state. */
+export type SshCredentialOutputs = OutputsOf<typeof sshCredentialDefinition>;
+
+/** Properties that force replacement: `publicKey` and `ownerId`. */
+export const REPLACE_PROPERTIES = replaceProperties(sshCredentialDefinition);
+/** Properties updated in place with `PATCH`: `acl`, `description`, `metadata`. */
+export const UPDATE_PROPERTIES = updateProperties(sshCredentialDefinition);
+
+/**
+ * Validates raw inputs and applies the default of `acl` (`[]`). Pure: no API call, so
+ * `pulumi preview` reports every failure before anything is created. Rules (each failure names
+ * the property):
+ * - `publicKey` is required: one OpenSSH public key line of a type in `CREDENTIAL_KEYS` (see
+ *   `../sshCertificate/publicKey`); the surrounding whitespace is dropped; a private key is
+ *   refused without being shown;
+ * - `acl` is a list of rules, each `"*"` or `"bind:"` followed by a value without whitespace or
+ *   control characters;
+ * - `description` at most 255 and `metadata` at most 4096 bytes of UTF-8;
+ * - `ownerId`, when set, a user or bot user id (`usr_…`, `bot_…`, then letters and digits);
+ * - no other property.
+ * Values not known yet (preview) are not checked.
+ */
+export function checkSshCredential(
+  news: Record<string, unknown>,
+): pulumi.dynamic.CheckResult<SshCredentialInputs> {
+  return checkResource<SshCredentialInputs>(sshCredentialDefinition, news, {
+    properties: {
+      publicKey: (c) => checkPublicKey(c, CREDENTIAL_KEYS),
+      acl: checkAcl,
+      ownerId: checkOwnerId,
+    },
+  });
+}
+
+/** `acl`: a list of `"*"` or `"bind:<value>"` rules (see {@link checkSshCredential}). */
+function checkAcl(c: Checker): void {
+  const rules = c.stringList("acl");
+  rules?.forEach((rule, index) => {
+    if (typeof rule !== "string" || rule.trim() === "" || rule === "*") {
+      return; // an empty rule is stringList's failure; "*" allows anything
+    }
+    if (!rule.startsWith("bind:")) {
+      c.fail(
+        "acl",
+        `acl[${index}] must be "*" or a bind rule, "bind:" followed by a domain, an address or ` +
+          `a label (e.g. "bind:*.example.com", "bind:1.tcp.ngrok.io:20002", "bind:env=prod"): ` +
+          `ngrok's only ACL rule; got ${quoted(rule)}`,
+      );
+      return;
+    }
+    const bad = /[\s\p{Cc}]/u.exec(rule);
+    if (rule.length === "bind:".length) {
+      c.fail("acl", `acl[${index}] must name what it binds after "bind:"; got "bind:"`);
+    } else if (bad !== null) {
+      const code = bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0");
+      c.fail(
+        "acl",
+        `acl[${index}] must be one rule without whitespace or control characters (a domain, an ` +
+          `address and a label have none; give each rule as its own list item); it has ` +
+          `U+${code} at index ${bad.index}`,
+      );
+    }
+  });
+}
+
+/** `ownerId`: a user's or a bot user's id, when set. */
+function checkOwnerId(c: Checker): void {
+  const owner = c.string("ownerId");
+  if (owner !== undefined && !OWNER_ID_PREFIXES.some((prefix) => isNgrokId(owner, prefix))) {
+    c.fail(
+      "ownerId",
+      `ownerId must be the id of a user ("usr_" followed by letters and digits) or a bot user ` +
+        `("bot_" …) of the account, or be left out for the API key's owner; got ${quoted(owner)}`,
+    );
+  }
+}
+
+/** The rules of an ACL as a set: `["*"]` is `[]` (no restriction), order does not count. */
+export function aclSet(value: unknown): unknown {
+  const rules = value ?? [];
+  if (!Array.isArray(rules)) return rules;
+  return isDeepStrictEqual(rules, ["*"]) ? [] : [...rules].sort();
+}
+
+/**
+ * How a credential's fields are compared where equality is not enough: the key by its material
+ * (a new comment is the same key), the ACL as a set. Shared by `diff` and the pending-creates
+ * command (`../pendingCreates`).
+ */
+export const credentialSameness: Readonly<Record<string, Sameness>> = {
+  publicKey: (old, declared) =>
+    typeof old === "string" && typeof declared === "string"
+      ? keyMaterial(old) === keyMaterial(declared)
+      : isDeepStrictEqual(old, declared),
+  acl: (old, declared) => isDeepStrictEqual(aclSet(old), aclSet(declared)),
+};
+
+/**
+ * The pure `diff` (old outputs in state against new checked inputs): `publicKey` and `ownerId`
+ * replace, `acl`, `description` and `metadata` update in place (see the definition). `publicKey`
+ * is compared by the key alone (a new comment is no change), `acl` as a set with `["*"]` the same
+ * as `[]`, and an `ownerId` left out is never a change. A replacement that keeps the key (only
+ * `ownerId` changed) deletes the old credential before creating the new one: ngrok refuses a key
+ * the account already holds (`ERR_NGROK_609`).
+ */
+export function diffSshCredential(
+  olds: Record<string, unknown>,
+  news: Record<string, unknown>,
+): pulumi.dynamic.DiffResult {
+  const result = diffResource(sshCredentialDefinition, olds, news, credentialSameness);
+  const replaces = result.replaces ?? [];
+  return {
+    ...result,
+    deleteBeforeReplace: replaces.length > 0 && !replaces.includes("publicKey"),
+  };
+}
