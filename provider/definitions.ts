@@ -20,6 +20,7 @@ export {
 };
 export { SSH_CERTIFICATE_COMMON } from "./sshCertificate/definition";
 import type { NgrokClient } from "./client";
+import type * as CredentialProvider from "./sshCredential/provider";
 import {
   listSshCertificateAuthorities,
   lookupSshCertificateAuthority,
@@ -141,6 +142,12 @@ export const LOOKUPS: readonly LookupDefinition[] = [
     name: "getSshCredential",
     resource: sshCredentialDefinition,
     by: ["id"],
+    run: (client, args) => {
+      // Loaded on first use, as the resource's provider module is (it holds the wire mapping).
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const credentials = require("./sshCredential/provider") as typeof CredentialProvider;
+      return credentials.lookupSshCredential(client, String(args.id));
+    },
     description:
       "Reads one SSH credential by id, without managing it: one `GET /ssh_credentials/{id}`.",
   },
