@@ -14,6 +14,7 @@ export default tseslint.config(
       "release/",
       "examples/*/node_modules/",
       "examples/*/bin/",
+      "sdks/",
     ],
   },
   eslint.configs.recommended,

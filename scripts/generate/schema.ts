@@ -10,7 +10,12 @@ import * as path from "node:path";
 import type { PropertyDefinition } from "../../provider/definition/property";
 import type { ResourceDefinition } from "../../provider/definition/resource";
 import { SETTINGS } from "../../provider/client/settings";
-import { DEFINITIONS, LOOKUPS, PLUGIN_PACKAGE } from "../../provider/definitions";
+import {
+  DEFINITIONS,
+  LOOKUPS,
+  PLUGIN_PACKAGE,
+  type LookupDefinition,
+} from "../../provider/definitions";
 import { mayBeAbsent } from "./sdkTypes";
 import { defaultWords } from "./text";
 
@@ -108,6 +113,13 @@ function typesSpec(): Spec {
       }
     }
   }
+  for (const lookup of LOOKUPS) {
+    if (lookup.list === undefined) continue;
+    types[token(listItemType(lookup))] = {
+      ...resultSpec(lookup.resource),
+      description: `One item of \`${lookup.name}\`'s \`${lookup.list.field}\`.`,
+    };
+  }
   return types;
 }
 
@@ -128,6 +140,18 @@ function resultSpec(definition: ResourceDefinition): Spec {
     required: ["id", ...read.filter(([, p]) => !mayBeAbsent(p)).map(([n]) => n)],
   };
 }
+
+/** `getSshCertificateAuthorities` → `GetSshCertificateAuthorities`. */
+const capitalized = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+
+/**
+ * The named object type of one item of a list lookup's result, e.g.
+ * `GetSshCertificateAuthoritiesSshCertificateAuthority` (the name Pulumi's bridged providers give
+ * such items). An inline object type would not do: the schema binds `type: object` with no `$ref`
+ * as a map of strings, which would drop the items' numbers, lists and maps in every generated SDK.
+ */
+const listItemType = (lookup: LookupDefinition) =>
+  `${capitalized(lookup.name)}${lookup.resource.name}`;
 
 /** The lookups' schemas. */
 function functionsSpec(): Spec {
@@ -154,7 +178,10 @@ function functionsSpec(): Spec {
           : {
               type: "object",
               properties: {
-                [lookup.list.field]: { type: "array", items: { ...result, type: "object" } },
+                [lookup.list.field]: {
+                  type: "array",
+                  items: { $ref: `#/types/${token(listItemType(lookup))}` },
+                },
               },
               required: [lookup.list.field],
             },
@@ -201,7 +228,8 @@ export function packageSchema(): Spec {
     license: manifest.license,
     repository: manifest.repository.url.replace(/^git\+/, "").replace(/\.git$/, ""),
     publisher: "pulumi-ngrok-dynamic",
-    meta: { moduleFormat: "(.*)" },
+    // supportPack: each SDK carries the schema's version, and the Go SDK its own go.mod.
+    meta: { moduleFormat: "(.*)", supportPack: true },
     config: { variables: config },
     provider: {
       description:
@@ -213,9 +241,15 @@ export function packageSchema(): Spec {
     functions: functionsSpec(),
     language: {
       nodejs: { packageName: "@pulumi-ngrok-dynamic/ngrok-dynamic", respectSchemaVersion: true },
-      python: { packageName: "pulumi_ngrok_dynamic", respectSchemaVersion: true },
+      python: {
+        packageName: "pulumi_ngrok_dynamic",
+        respectSchemaVersion: true,
+        pyproject: { enabled: true },
+      },
       go: {
-        importBasePath: "github.com/pulumi-ngrok-dynamic/pulumi-ngrok-dynamic/sdk/go/ngrokdynamic",
+        // The Go SDK is committed in `sdks/go/` (a Go module of its own: Go programs fetch it from
+        // the repository); `sdk/` holds the TypeScript SDK.
+        importBasePath: "github.com/pulumi-ngrok-dynamic/pulumi-ngrok-dynamic/sdks/go/ngrokdynamic",
         respectSchemaVersion: true,
       },
       csharp: { rootNamespace: "PulumiNgrokDynamic", respectSchemaVersion: true },

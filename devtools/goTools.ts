@@ -1,0 +1,30 @@
+/**
+ * The Go toolchain, as the project's Go tools use it: `tools/pulumi-cli/` (the Pulumi CLI and the
+ * YAML language host, `npm run pulumi:install`), `tools/sdkgen/` (the SDKs, `npm run sdks`) and
+ * `tools/go-sdk-check/` (a program on the generated Go SDK). Each is a Go module of its own, with
+ * its go.mod and go.sum committed.
+ *
+ * @module
+ */
+import { spawnSync } from "node:child_process";
+
+/**
+ * Go's environment for the project's Go modules: the one checksum-database exemption the module
+ * proxy needs, go.mod and go.sum read only (a build never rewrites them), no VCS stamping, no cgo.
+ */
+export function goEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  return {
+    ...env,
+    // The module proxy serves pulumi/pkg/v3, but the checksum database has no entry for it;
+    // exempt that module path only (go.sum still pins its hashes).
+    GONOSUMDB: "github.com/pulumi/pulumi/pkg",
+    GOFLAGS: "-mod=readonly -buildvcs=false",
+    CGO_ENABLED: "0",
+  };
+}
+
+/** What `go version` prints (`go version go1.26.8 linux/amd64`), or `undefined` without Go. */
+export function goVersion(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const result = spawnSync("go", ["version"], { env, encoding: "utf8", timeout: 30_000 });
+  return result.status === 0 ? result.stdout.trim() : undefined;
+}

@@ -1,0 +1,5 @@
+module github.com/pulumi-ngrok-dynamic/pulumi-ngrok-dynamic/sdks/go
+
+go 1.25
+
+require github.com/pulumi/pulumi/sdk/v3 v3.30.0

@@ -1,0 +1,105 @@
+// Command go-sdk-check is a Pulumi Go program written against the generated Go SDK (sdks/go): it
+// declares one of each resource and calls each lookup, so that `go build` and `go vet` here prove
+// the SDK compiles and is usable as a user writes it. It is built and vetted, never run
+// (tests/automation/sdks.automation.test.ts); the Go example runs a program like it.
+package main
+
+import (
+	"github.com/pulumi-ngrok-dynamic/pulumi-ngrok-dynamic/sdks/go/ngrokdynamic"
+	"github.com/pulumi-ngrok-dynamic/pulumi-ngrok-dynamic/sdks/go/ngrokdynamic/config"
+	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+)
+
+const publicKey = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl deploy"
+
+func program(ctx *pulumi.Context) error {
+	// An explicit provider, configured as stack config would configure the default one.
+	provider, err := ngrokdynamic.NewProvider(ctx, "ngrok", &ngrokdynamic.ProviderArgs{
+		ApiKey:               pulumi.ToSecret(pulumi.String("example")).(pulumi.StringOutput),
+		MaxRequestsPerMinute: pulumi.Int(60),
+		OwnershipMarker:      pulumi.Bool(true),
+	})
+	if err != nil {
+		return err
+	}
+	ca, err := ngrokdynamic.NewSshCertificateAuthority(ctx, "ca", &ngrokdynamic.SshCertificateAuthorityArgs{
+		PrivateKeyType: ngrokdynamic.PrivateKeyTypeEcdsa,
+		EllipticCurve:  ngrokdynamic.EllipticCurveP384,
+		Description:    pulumi.String("user CA"),
+	}, pulumi.Provider(provider))
+	if err != nil {
+		return err
+	}
+	rsa, err := ngrokdynamic.NewSshCertificateAuthority(ctx, "rsa-ca", &ngrokdynamic.SshCertificateAuthorityArgs{
+		PrivateKeyType: ngrokdynamic.PrivateKeyTypeRsa,
+		KeySize:        ngrokdynamic.RsaKeySizeBits2048,
+	})
+	if err != nil {
+		return err
+	}
+	host, err := ngrokdynamic.NewSshHostCertificate(ctx, "host", &ngrokdynamic.SshHostCertificateArgs{
+		SshCertificateAuthorityId: ca.ID().ToStringOutput(),
+		PublicKey:                 pulumi.String(publicKey),
+		Principals:                pulumi.StringArray{pulumi.String("web1.example.com")},
+	})
+	if err != nil {
+		return err
+	}
+	user, err := ngrokdynamic.NewSshUserCertificate(ctx, "user", &ngrokdynamic.SshUserCertificateArgs{
+		SshCertificateAuthorityId: rsa.ID().ToStringOutput(),
+		PublicKey:                 pulumi.String(publicKey),
+		Principals:                pulumi.StringArray{pulumi.String("deploy")},
+		Extensions:                pulumi.StringMap{"permit-pty": pulumi.String("")},
+	})
+	if err != nil {
+		return err
+	}
+	saml, err := ngrokdynamic.NewHttpsEdgeRouteSaml(ctx, "saml", &ngrokdynamic.HttpsEdgeRouteSamlArgs{
+		EdgeId:            pulumi.String("edghts_example"),
+		RouteId:           pulumi.String("edghtsrt_example"),
+		IdpMetadata:       pulumi.String("<EntityDescriptor/>"),
+		AuthorizedGroups:  pulumi.StringArray{pulumi.String("admins")},
+		InactivityTimeout: pulumi.Int(3600),
+	})
+	if err != nil {
+		return err
+	}
+
+	found, err := ngrokdynamic.LookupSshCertificateAuthority(ctx, &ngrokdynamic.LookupSshCertificateAuthorityArgs{Id: "sshca_example"})
+	if err != nil {
+		return err
+	}
+	all, err := ngrokdynamic.GetSshUserCertificates(ctx, &ngrokdynamic.GetSshUserCertificatesArgs{Principal: pulumi.StringRef("deploy")})
+	if err != nil {
+		return err
+	}
+	principals := 0
+	for _, certificate := range all.SshUserCertificates {
+		principals += len(certificate.Principals)
+	}
+	hosts := ngrokdynamic.GetSshHostCertificatesOutput(ctx, ngrokdynamic.GetSshHostCertificatesOutputArgs{
+		SshCertificateAuthorityId: ca.ID().ToStringOutput(),
+	})
+	route := ngrokdynamic.LookupHttpsEdgeRouteSamlOutput(ctx, ngrokdynamic.LookupHttpsEdgeRouteSamlOutputArgs{
+		EdgeId:  saml.EdgeId,
+		RouteId: saml.RouteId,
+	})
+
+	ctx.Export("apiBaseUrl", pulumi.String(config.GetApiBaseUrl(ctx)))
+	ctx.Export("caPublicKey", ca.PublicKey)
+	ctx.Export("hostCertificate", host.Certificate)
+	ctx.Export("userValidUntil", user.ValidUntil)
+	ctx.Export("samlEntityId", saml.EntityId)
+	ctx.Export("foundKeyType", pulumi.String(string(found.KeyType)))
+	ctx.Export("principals", pulumi.Int(principals))
+	ctx.Export("hostCount", hosts.SshHostCertificates().ApplyT(func(items []ngrokdynamic.GetSshHostCertificatesSshHostCertificate) int {
+		return len(items)
+	}))
+	ctx.Export("routeMetadataUrl", route.MetadataUrl())
+	ctx.Export("samlSigningCertificates", saml.IdpSigningCertificates)
+	return nil
+}
+
+func main() {
+	pulumi.Run(program)
+}
