@@ -90,7 +90,7 @@ afterAll(async () => {
   fs.rmSync(consumer, { recursive: true, force: true });
 });
 
-test("the tarball holds the compiled SDK, provider and command and the user docs, and nothing else", () => {
+test("the tarball holds the compiled SDK, provider and command, the user docs and the package schema, and nothing else", () => {
   expect(packedFiles).toEqual(
     expect.arrayContaining([
       "package.json",
@@ -103,12 +103,13 @@ test("the tarball holds the compiled SDK, provider and command and the user docs
       "dist/sdk/index.d.ts",
       "dist/sdk/thinProviders/sshCertificateAuthority.js",
       "dist/provider/index.js",
+      "schema.json",
     ]),
   );
   expect(
     packedFiles.filter(
       (f) =>
-        !/^(dist\/(sdk|provider|cli)\/|package\.json$|README\.md$|docs\/[A-Za-z]+\.md$|LICENSE$)/.test(
+        !/^(dist\/(sdk|provider|cli)\/|package\.json$|README\.md$|docs\/[A-Za-z]+\.md$|LICENSE$|schema\.json$)/.test(
           f,
         ),
     ),
