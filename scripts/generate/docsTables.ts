@@ -42,7 +42,7 @@ function outputsTable(definition: ResourceDefinition): string {
 }
 
 /** Replaces what is between the markers of `section` in `page` with `content`. */
-function splice(page: string, file: string, section: string, content: string): string {
+export function splice(page: string, file: string, section: string, content: string): string {
   const open = `<!-- generated:${section} -->`;
   const close = `<!-- /generated:${section} -->`;
   const start = page.indexOf(open);

@@ -2,7 +2,8 @@
  * `npm run generate`: writes what is derived from the resources' definitions
  * (`provider/<resource>/definition.ts`) and the provider's settings (`provider/client/settings.ts`):
  * the SDK's types (`sdk/generated/types.ts`), the Pulumi package schema (`schema.json`) and the
- * generated tables of the docs pages (between `<!-- generated:… -->` markers). Each file is
+ * generated tables and examples in other languages of the docs pages (between
+ * `<!-- generated:… -->` markers). Each file is
  * formatted with the repository's Prettier settings.
  *
  * `--check` writes nothing: it lists the files that differ from what would be generated, and exits
@@ -13,6 +14,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { docsExamples } from "./docsExamples";
 import { docsTables } from "./docsTables";
 import { packageSchema } from "./schema";
 import { sdkTypesFile, thinProviderFiles } from "./sdkTypes";
@@ -26,8 +28,14 @@ function generated(): Map<string, string> {
   files.set("sdk/generated/types.ts", sdkTypesFile());
   files.set("schema.json", `${JSON.stringify(packageSchema(), null, 2)}\n`);
   for (const [file, text] of thinProviderFiles()) files.set(file, text);
-  for (const [file, splice] of docsTables()) {
-    files.set(file, splice(fs.readFileSync(path.join(REPO, file), "utf8")));
+  const tables = docsTables();
+  const examples = docsExamples();
+  for (const file of new Set([...tables.keys(), ...examples.keys()])) {
+    let page = fs.readFileSync(path.join(REPO, file), "utf8");
+    for (const splice of [tables.get(file), examples.get(file)]) {
+      if (splice) page = splice(page);
+    }
+    files.set(file, page);
   }
   return files;
 }

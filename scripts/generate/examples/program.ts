@@ -1,0 +1,74 @@
+/**
+ * An example program, written once in a language-neutral form and rendered into each language
+ * the provider plugin serves (`./render.ts`): the resources it declares (by the schema's type
+ * tokens and input names, checked against the SDK's argument types), the stack config it reads,
+ * the files it reads and the stack outputs it exports.
+ *
+ * @module
+ */
+
+/** A value of the program: a literal, a list, a map of strings, or an expression below. */
+export type Value = string | number | boolean | readonly Value[] | StringMap | Expression;
+
+/** A map of strings (`criticalOptions`, `extensions`). */
+export interface StringMap {
+  readonly kind: "map";
+  readonly entries: Readonly<Record<string, string>>;
+}
+
+/** What a program computes rather than writes: another resource's output, config, a file. */
+export type Expression =
+  | { readonly kind: "output"; readonly resource: string; readonly property: string }
+  | { readonly kind: "config"; readonly name: string; readonly secret: boolean }
+  | { readonly kind: "file"; readonly path: string };
+
+/** One resource of the program. */
+export interface ExampleResource<Args = Record<string, unknown>> {
+  /** The Pulumi resource name, e.g. `host-ca` (variables are named after it in each language). */
+  readonly name: string;
+  /** The resource's name in the schema, e.g. `SshCertificateAuthority`. */
+  readonly type: string;
+  /** Its inputs, by the SDK's names: any subset of `Args`, each a {@link Value}. */
+  readonly args: { readonly [K in keyof Args]?: Value };
+  /** `protect: true` (a CA is a key in every sshd: replacing it is never casual). */
+  readonly protect?: boolean;
+}
+
+/** A whole example program. */
+export interface ExampleProgram {
+  /** What it shows, one sentence (a comment at its top in each language). */
+  readonly summary: string;
+  readonly resources: readonly ExampleResource[];
+  /** The stack outputs: name → value. */
+  readonly outputs: Readonly<Record<string, Value>>;
+}
+
+/** `resource`'s output `property` (`id` is the Pulumi id). */
+export const output = (resource: string, property: string): Expression => ({
+  kind: "output",
+  resource,
+  property,
+});
+
+/** The stack config value `name` of the program's project (`secret`: read as a secret). */
+export const config = (name: string, secret = false): Expression => ({
+  kind: "config",
+  name,
+  secret,
+});
+
+/** The text of the file at `path`, relative to the program's folder. */
+export const file = (path: string): Expression => ({ kind: "file", path });
+
+/** A map of strings. */
+export const map = (entries: Record<string, string>): StringMap => ({ kind: "map", entries });
+
+/** A resource, its args checked against the SDK's `Args` type of that resource. */
+export function resource<Args>(
+  type: string,
+  name: string,
+  args: { readonly [K in keyof Args]?: Value },
+  protect?: boolean,
+): ExampleResource {
+  return { type, name, args: args as Record<string, Value>, protect };
+}
