@@ -61,6 +61,7 @@ describeWithPulumi("The YAML example through the plain Pulumi CLI, and pulumi im
 
   let emulator: RunningEmulator;
   let work: string;
+  let pluginBin: string;
   let project: string;
   let env: NodeJS.ProcessEnv;
   let edgeId: string;
@@ -133,12 +134,13 @@ describeWithPulumi("The YAML example through the plain Pulumi CLI, and pulumi im
     project = path.join(work, "project");
     fs.cpSync(EXAMPLE, project, { recursive: true });
     fs.writeFileSync(path.join(project, "idp-metadata.xml"), await sampleIdpMetadata());
+    pluginBin = pluginBinDir();
     const offline = offlineEnv(cli(), work);
     env = {
       ...process.env,
       ...offline,
       // The plugin's executable, the YAML language host, then the CLI's folder.
-      PATH: [pluginBinDir(), yamlHost, offline.PATH].join(path.delimiter),
+      PATH: [pluginBin, yamlHost, offline.PATH].join(path.delimiter),
     };
     for (const key of Object.keys(env)) if (key.startsWith("NGROK_")) delete env[key];
     await pulumi(["stack", "init", "dev"]);
@@ -152,7 +154,9 @@ describeWithPulumi("The YAML example through the plain Pulumi CLI, and pulumi im
 
   afterAll(async () => {
     await emulator?.close();
-    if (work !== undefined) fs.rmSync(work, { recursive: true, force: true });
+    for (const dir of [work, pluginBin]) {
+      if (dir !== undefined) fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test("the API key is stored encrypted in the stack's config file, the program's settings plain", () => {
