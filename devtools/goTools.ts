@@ -1,6 +1,6 @@
 /**
- * The Go toolchain, as the project's Go tools use it: `tools/pulumi-cli/` (the Pulumi CLI and the
- * YAML language host, `npm run pulumi:install`), `tools/sdkgen/` (the SDKs, `npm run sdks`) and
+ * The Go toolchain, as the project's Go tools use it: `tools/pulumi-cli/` (the Pulumi CLI) and
+ * `tools/pulumi-yaml/` (the YAML language host; both `npm run pulumi:install`), `tools/sdkgen/` (the SDKs, `npm run sdks`) and
  * `tools/go-sdk-check/` (a program on the generated Go SDK). Each is a Go module of its own, with
  * its go.mod and go.sum committed.
  *

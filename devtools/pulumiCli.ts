@@ -8,12 +8,15 @@
  * 2. The cache folder that the installer fills, outside the repository and keyed by version:
  *    `$PULUMI_NGROK_CLI_CACHE/v<version>/bin`, by default
  *    `${XDG_CACHE_HOME:-~/.cache}/pulumi-ngrok-dynamic/pulumi-cli/v<version>/bin`. It holds
- *    `pulumi` (built from the Go module pinned in `tools/pulumi-cli/`) and the
- *    `pulumi-resource-pulumi-nodejs` script copied from `@pulumi/pulumi`.
+ *    `pulumi` (built from the Go module pinned in `tools/pulumi-cli/`), the
+ *    `pulumi-resource-pulumi-nodejs` script copied from `@pulumi/pulumi`, and Pulumi's YAML
+ *    language host `pulumi-language-yaml` (built from the Go module pinned in
+ *    `tools/pulumi-yaml/`).
  *
  * The Node.js language host (`pulumi-language-nodejs`) cannot be had on machines that reach only
- * the Go module proxy (the proxy refuses its module), so everything runs as Automation API inline
- * programs, which need none.
+ * the Go module proxy (the proxy refuses its module), so the Node.js programs run as Automation
+ * API inline programs, which need none. The YAML language host can: YAML program folders (the
+ * provider plugin's examples) run with the plain CLI ({@link findYamlLanguageHost}).
  *
  * @module
  */
@@ -27,6 +30,10 @@ const REPO = path.resolve(__dirname, "../..");
 
 /** The CLI's file name on this platform. */
 const PULUMI_EXE = process.platform === "win32" ? "pulumi.exe" : "pulumi";
+
+/** The YAML language host's file name on this platform. */
+export const YAML_LANGUAGE_HOST_EXE =
+  process.platform === "win32" ? "pulumi-language-yaml.exe" : "pulumi-language-yaml";
 
 /** A usable Pulumi CLI. */
 export interface PulumiCli {
@@ -84,18 +91,45 @@ export function isCompatible(found: string, pinned: string): boolean {
   return fMinor > pMinor || (fMinor === pMinor && fPatch >= pPatch);
 }
 
+/** True when `file` exists and may be executed. */
+function isExecutable(file: string): boolean {
+  try {
+    fs.accessSync(file, fs.constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The first folder on `PATH` holding an executable `exe`, or `undefined`. */
+function folderOnPath(exe: string, env: NodeJS.ProcessEnv): string | undefined {
+  return (env.PATH ?? "")
+    .split(path.delimiter)
+    .find((dir) => dir !== "" && isExecutable(path.join(dir, exe)));
+}
+
 /** The first `pulumi` on `PATH`, or `undefined`. */
 function pulumiOnPath(env: NodeJS.ProcessEnv): string | undefined {
-  for (const dir of (env.PATH ?? "").split(path.delimiter)) {
-    if (dir === "") continue;
-    try {
-      fs.accessSync(path.join(dir, PULUMI_EXE), fs.constants.X_OK);
-      return dir;
-    } catch {
-      // not in this folder
-    }
-  }
-  return undefined;
+  return folderOnPath(PULUMI_EXE, env);
+}
+
+/**
+ * The folder holding Pulumi's YAML language host for `cli`, where the CLI looks for it: beside
+ * the CLI (a user's install ships it there; `npm run pulumi:install` builds it there), else on
+ * `PATH`, else the installer's cache folder for the pinned version (a CLI found on `PATH` without
+ * its YAML host gets one built there). `undefined` when there is none: run
+ * `npm run pulumi:install`.
+ */
+export function findYamlLanguageHost(
+  cli: PulumiCli,
+  env: NodeJS.ProcessEnv = process.env,
+  repo = REPO,
+): string | undefined {
+  return [
+    cli.binDir,
+    folderOnPath(YAML_LANGUAGE_HOST_EXE, env),
+    cachedCliBinDir(pinnedPulumiVersion(repo), env),
+  ].find((dir) => dir !== undefined && isExecutable(path.join(dir, YAML_LANGUAGE_HOST_EXE)));
 }
 
 /** The result of {@link findPulumiCli}: the CLI, or why there is none. */

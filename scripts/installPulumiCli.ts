@@ -8,6 +8,11 @@
  *   folder of {@link cachedCliBinDir} (outside the repository); a cache that already holds that
  *   version is reused. `pulumi-resource-pulumi-nodejs` (the dynamic-provider plugin, a script
  *   inside `@pulumi/pulumi`) is put beside it.
+ * - Pulumi's YAML language host (`pulumi-language-yaml`, which runs the YAML program folders of
+ *   `examples/` with the plain CLI) is built from the Go module pinned in `tools/pulumi-yaml/`
+ *   into the same folder, unless one is already beside the CLI or on `PATH` (a user's install
+ *   ships it) or the cache holds the pinned version. A module of its own, so that the CLI's
+ *   dependencies stay as `tools/pulumi-cli/` pins them.
  * - The Node.js language host is looked up on the module proxy and reported: the proxy refuses
  *   it, so programs run as Automation API inline programs, which need none.
  *
@@ -22,11 +27,16 @@ import {
   cachedCliBinDir,
   cliVersion,
   findPulumiCli,
+  findYamlLanguageHost,
   pinnedPulumiVersion,
+  type PulumiCli,
+  YAML_LANGUAGE_HOST_EXE,
 } from "../devtools/pulumiCli";
 
 const REPO = path.resolve(__dirname, "../..");
 const WRAPPER = path.join(REPO, "tools", "pulumi-cli");
+const YAML_WRAPPER = path.join(REPO, "tools", "pulumi-yaml");
+const YAML_MODULE = "github.com/pulumi/pulumi-yaml";
 const LANGUAGE_HOST_MODULE = "github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-language-nodejs/v3";
 
 function say(line: string): void {
@@ -94,6 +104,80 @@ function build(version: string, binDir: string): void {
   say(`built in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 
+/** The version of pulumi-yaml that `tools/pulumi-yaml/go.mod` pins, with its `v`. */
+function yamlWrapperVersion(): string {
+  const goMod = fs.readFileSync(path.join(YAML_WRAPPER, "go.mod"), "utf8");
+  const match = /^require github\.com\/pulumi\/pulumi-yaml (v\S+)$/m.exec(goMod);
+  if (match === null) throw new Error(`${YAML_WRAPPER}/go.mod does not require ${YAML_MODULE}`);
+  return match[1];
+}
+
+/**
+ * The pulumi-yaml version a built language host holds (its Go build information, `mod` or `dep`, read with
+ * `go version -m`); `undefined` when `file` is missing or not such a build, `"unknown"` without Go.
+ */
+function builtYamlVersion(file: string): string | undefined {
+  if (!fs.existsSync(file)) return undefined;
+  const result = spawnSync("go", ["version", "-m", file], { encoding: "utf8", timeout: 60_000 });
+  if (result.error !== undefined) return "unknown";
+  const line = new RegExp(
+    `^\\s*(?:mod|dep)\\s+${YAML_MODULE.replace(/[./]/g, "\\$&")}\\s+(\\S+)`,
+    "m",
+  );
+  return line.exec(result.stdout ?? "")?.[1];
+}
+
+function buildYamlHost(version: string, binDir: string): void {
+  fs.mkdirSync(binDir, { recursive: true });
+  const partial = path.join(binDir, `.pulumi-language-yaml.${process.pid}.partial`);
+  const started = Date.now();
+  say(`building pulumi-language-yaml ${version} from ${YAML_WRAPPER} (about 1 minute on 2 cores)`);
+  execFileSync(
+    "go",
+    [
+      "build",
+      "-trimpath",
+      "-ldflags",
+      `-s -w -X ${YAML_MODULE}/pkg/version.Version=${version}`,
+      "-o",
+      partial,
+      `${YAML_MODULE}/cmd/pulumi-language-yaml`,
+    ],
+    { cwd: YAML_WRAPPER, env: goEnv(), stdio: "inherit" },
+  );
+  fs.renameSync(partial, path.join(binDir, YAML_LANGUAGE_HOST_EXE));
+  say(`built in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
+/**
+ * Makes the YAML language host available to `cli`: one already beside it or on `PATH` is used as
+ * is; otherwise the pinned version is built into `cacheBinDir` (or reused from there).
+ */
+function installYamlHost(cli: PulumiCli, cacheBinDir: string): void {
+  const version = yamlWrapperVersion();
+  const found = findYamlLanguageHost(cli);
+  if (found !== undefined && found !== cacheBinDir) {
+    say(`using the pulumi-language-yaml in ${found}; nothing built`);
+    return;
+  }
+  const target = path.join(cacheBinDir, YAML_LANGUAGE_HOST_EXE);
+  const cached = builtYamlVersion(target);
+  if (cached === version || cached === "unknown") {
+    say(
+      `reusing the cached pulumi-language-yaml ${cached === "unknown" ? "" : `${version} `}in ${cacheBinDir}`,
+    );
+    return;
+  }
+  buildYamlHost(version, cacheBinDir);
+  const built = builtYamlVersion(target);
+  if (built !== version) {
+    throw new Error(
+      `the built pulumi-language-yaml holds ${YAML_MODULE} ${built ?? "nothing"}, not ${version}`,
+    );
+  }
+  say(`pulumi-language-yaml ${version} is in ${cacheBinDir}`);
+}
+
 /** Puts the dynamic-provider plugin script of the repository's `@pulumi/pulumi` beside the CLI. */
 function installDynamicProviderPlugin(binDir: string): void {
   const source = path.join(
@@ -120,6 +204,7 @@ function main(): void {
   const found = findPulumiCli();
   if (found.found && found.cli.source === "path") {
     say(`using the pulumi ${found.cli.version} on PATH, in ${found.cli.binDir}; nothing built`);
+    installYamlHost(found.cli, cachedCliBinDir(pinned));
     return;
   }
   const binDir = cachedCliBinDir(pinned);
@@ -133,6 +218,7 @@ function main(): void {
     }
   }
   installDynamicProviderPlugin(binDir);
+  installYamlHost({ binDir, version: pinned, source: "cache" }, binDir);
   say(`pulumi-language-nodejs v${pinned}: ${languageHostAnswer(pinned)}`);
   say(`pulumi v${pinned} and pulumi-resource-pulumi-nodejs are in ${binDir}`);
 }
