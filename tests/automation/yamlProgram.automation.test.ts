@@ -6,7 +6,8 @@
  * backend, its own PULUMI_HOME, against the emulator. Each step asserts the CLI's summary, the
  * stack outputs, the API requests and what the emulator holds.
  *
- * Then `pulumi import` of objects made with the API outside Pulumi (a CA, a host certificate, a
+ * Then `pulumi import` of objects made with the API outside Pulumi (every resource type: a CA, a
+ * host and a user certificate, an SSH credential, a
  * SAML module), the code it generates put into the program, and `pulumi preview
  * --expect-no-changes`.
  *
@@ -68,12 +69,15 @@ describeWithPulumi("The YAML example through the plain Pulumi CLI, and pulumi im
   let routeId: string;
 
   /** Runs `pulumi <args>` in the project folder; fails with its output unless it exits 0. */
-  function pulumi(args: string[], options: { allowFailure?: boolean } = {}): Promise<CliRun> {
+  function pulumi(
+    args: string[],
+    options: { allowFailure?: boolean; cwd?: string } = {},
+  ): Promise<CliRun> {
     return new Promise((resolve, reject) => {
       execFile(
         path.join(cli().binDir, "pulumi"),
         [...args, "--non-interactive"],
-        { cwd: project, env, maxBuffer: 64 * 1024 * 1024, timeout: 170_000 },
+        { cwd: options.cwd ?? project, env, maxBuffer: 64 * 1024 * 1024, timeout: 170_000 },
         (error, stdout, stderr) => {
           const code = error === null ? 0 : typeof error.code === "number" ? error.code : 1;
           const run = { code, stdout, stderr };
@@ -276,16 +280,32 @@ describeWithPulumi("The YAML example through the plain Pulumi CLI, and pulumi im
       principals: ["db1.example.com"],
       description: "made outside Pulumi",
     });
+    const user = await callApi(emulator, "POST", "/ssh_user_certificates", {
+      ssh_certificate_authority_id: ca.body.id,
+      public_key: keys.ED25519,
+      principals: ["deploy"],
+      critical_options: { "force-command": "/usr/local/bin/deploy" },
+      extensions: { "permit-pty": "" },
+    });
+    const credential = await callApi(emulator, "POST", "/ssh_credentials", {
+      public_key: keys.ECDSA_P384,
+      acl: ["bind:device.example.com"],
+      description: "made outside Pulumi",
+    });
     const saml = await callApi(emulator, "PUT", `/edges/https/${edgeId}/routes/${routeId}/saml`, {
       enabled: true,
       idp_metadata: await sampleIdpMetadata(),
       force_authn: true,
     });
-    expect([ca.status, host.status, saml.status]).toEqual([201, 201, 200]);
+    expect([ca.status, host.status, user.status, credential.status, saml.status]).toEqual([
+      201, 201, 201, 201, 200,
+    ]);
 
     const imports: [string, string, string][] = [
       ["SshCertificateAuthority", "importedCa", ca.body.id as string],
       ["SshHostCertificate", "importedHost", host.body.id as string],
+      ["SshUserCertificate", "importedUser", user.body.id as string],
+      ["SshCredential", "importedCredential", credential.body.id as string],
       ["HttpsEdgeRouteSaml", "importedSso", `${edgeId}/${routeId}`],
     ];
     const generated: string[] = [];
@@ -300,7 +320,7 @@ describeWithPulumi("The YAML example through the plain Pulumi CLI, and pulumi im
     process.stderr.write(`pulumi import generated:\n${generated.join("\n")}\n`);
     // The generated code names the types by their short token (`ngrok-dynamic:<Resource>`).
     expect(generated[0]).toContain("type: ngrok-dynamic:SshCertificateAuthority");
-    expect(generated[2]).toContain("type: ngrok-dynamic:HttpsEdgeRouteSaml");
+    expect(generated[4]).toContain("type: ngrok-dynamic:HttpsEdgeRouteSaml");
 
     // The program becomes the imported resources: the example's own resources (destroyed above)
     // and outputs give way to the generated declarations, under the same `resources:` key.
@@ -310,7 +330,44 @@ describeWithPulumi("The YAML example through the plain Pulumi CLI, and pulumi im
     fs.writeFileSync(path.join(project, "Pulumi.yaml"), `${head}resources:\n${entries}`);
 
     const check = await operation(["preview", "--expect-no-changes"]);
-    expect(check.summary).toEqual({ same: 4 });
+    expect(check.summary).toEqual({ same: 6 });
     expect(writes(check.requests)).toEqual([]);
+  });
+  test("the docs' YAML examples (the languages page, the SAML page) preview their creates", async () => {
+    for (const page of ["otherLanguages.md", "httpsEdgeRouteSaml.md"]) {
+      const text = fs.readFileSync(path.join(REPO, "docs", page), "utf8");
+      const block = /```yaml\n([\s\S]*?)```/.exec(text.split("<!-- generated:examples -->")[1])!;
+      const folder = path.join(work, `docs-${page.replace(".md", "")}`);
+      fs.mkdirSync(folder, { recursive: true });
+      fs.writeFileSync(
+        path.join(folder, "Pulumi.yaml"),
+        `name: docs-example\nruntime: yaml\n${block[1]}`,
+      );
+      // The files the examples read.
+      for (const [file, text] of [
+        ["keys/web1/ssh_host_ed25519_key.pub", keys.ED25519],
+        ["keys/backup/id_ed25519.pub", keys.ED25519],
+        ["okta-metadata.xml", await sampleIdpMetadata()],
+      ]) {
+        fs.mkdirSync(path.dirname(path.join(folder, file)), { recursive: true });
+        fs.writeFileSync(path.join(folder, file), text);
+      }
+      const cwd = folder;
+      await pulumi(["stack", "init", `docs-${page.length}`], { cwd });
+      await pulumi(["config", "set", "ngrok-dynamic:apiBaseUrl", emulator.url], { cwd });
+      await pulumi(["config", "set", "--secret", "ngrok-dynamic:apiKey", emulator.apiKey], { cwd });
+      await pulumi(["config", "set", "edgeId", edgeId], { cwd });
+      await pulumi(["config", "set", "routeId", routeId], { cwd });
+      let run: CliRun | undefined;
+      const requests = await requestsDuring(emulator, async () => {
+        run = await pulumi(["preview", "--json"], { cwd });
+      });
+      const creates = page === "otherLanguages.md" ? 5 : 2; // the stack and its resources
+      expect({ page, summary: changeSummary(run!.stdout) }).toEqual({
+        page,
+        summary: { create: creates },
+      });
+      expect(writes(requests)).toEqual([]);
+    }
   });
 });
