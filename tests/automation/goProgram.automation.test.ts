@@ -7,7 +7,12 @@
  * the program prints (its change summary and outputs), the API requests it cost and the emulator's
  * contents.
  *
- * The build's wall time is printed: the first build of the module compiles the Pulumi Go SDK
+ * Then, on the Go build cache that build filled, the Go SDK's check program (tools/go-sdk-check:
+ * one of each resource and each lookup, never run) is built and vetted: here rather than in
+ * sdks.automation.test.ts, so that two suites running at once do not both compile the Pulumi Go
+ * SDK.
+ *
+ * The builds' wall times are printed: the first build of the module compiles the Pulumi Go SDK
  * (minutes on 2 cores), later ones reuse Go's build cache.
  */
 import * as fs from "node:fs";
@@ -95,6 +100,15 @@ describeWithPulumi("The Go example program (examples/go-automation), through the
         .map((r) => normalize(`${r.method} ${r.path.split("?")[0]}`));
       return { report, requests };
     }
+
+    test("the Go SDK's check program (tools/go-sdk-check) builds and passes go vet", async () => {
+      const dir = path.join(REPO, "tools", "go-sdk-check");
+      const build = ok(await runGo(["build", "-o", os.devNull, "."], dir), "go build");
+      const vet = ok(await runGo(["vet", "."], dir), "go vet");
+      process.stderr.write(
+        `go-sdk-check: go build took ${build.seconds.toFixed(1)} s, go vet ${vet.seconds.toFixed(1)} s\n`,
+      );
+    }, 900_000);
 
     test("up creates the CA, both certificates and the SAML module", async () => {
       const { report, requests } = await step(

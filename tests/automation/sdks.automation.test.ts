@@ -2,18 +2,21 @@
  * The SDKs that `npm run sdks` generates from `schema.json` (scripts/sdks.ts, tools/sdkgen/):
  *
  * - the committed Go SDK (`sdks/go`) is what `schema.json` gives (`npm run sdks -- --check`);
- * - it compiles and passes `go vet` in a program written against it (`tools/go-sdk-check/`, one
- *   of each resource and each lookup);
  * - the Python SDK, generated into a temporary folder, byte-compiles (`python3 -m compileall`).
  *
- * In the engine tier: the first run compiles Pulumi's code generators and its Go SDK (minutes of
- * CPU on 2 cores on a clean machine; seconds with Go's build cache), which the fast tier must not
- * wait on. Nothing here starts the Pulumi CLI.
+ * That the Go SDK compiles and passes `go vet` in a program written against it
+ * (`tools/go-sdk-check/`) is checked by goProgram.automation.test.ts, right after it builds the Go
+ * example: both compile the same Pulumi Go SDK, which two suites running at once would compile
+ * twice.
+ *
+ * In the engine tier: the first run compiles Pulumi's code generators (minutes of CPU on 2 cores
+ * on a clean machine; seconds with Go's build cache), which the fast tier must not wait on.
+ * Nothing here starts the Pulumi CLI.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { describeWithGo, ok, runCommand, runGo } from "../support/goToolchain";
+import { describeWithGo, ok, runCommand } from "../support/goToolchain";
 import { REPO } from "../support/stack";
 
 /** `node dist/scripts/sdks.js <args>`: what `npm run sdks -- <args>` runs after its build. */
@@ -23,7 +26,7 @@ const sdks = (args: string[]) =>
 const inCi = ["true", "1"].includes((process.env.CI ?? "").toLowerCase());
 
 describeWithGo("The generated SDKs", () => {
-  // A cold build of the generator or of the Go SDK's program takes minutes on 2 cores.
+  // A cold build of the generator takes minutes on 2 cores.
   jest.setTimeout(900_000);
   const timings: string[] = [];
   afterAll(() => process.stderr.write(`sdks: ${timings.join(", ")}\n`));
@@ -33,15 +36,6 @@ describeWithGo("The generated SDKs", () => {
     timings.push(`--check ${check.seconds.toFixed(1)} s`);
     expect(check.stdout + check.stderr).not.toMatch(/stale: |missing: |extra: /);
     ok(check, "npm run sdks -- --check");
-  });
-
-  test("the Go SDK builds and passes go vet in a program (tools/go-sdk-check)", async () => {
-    const dir = path.join(REPO, "tools", "go-sdk-check");
-    const build = ok(await runGo(["build", "-o", os.devNull, "."], dir), "go build");
-    const vet = ok(await runGo(["vet", "."], dir), "go vet");
-    timings.push(
-      `go-sdk-check build ${build.seconds.toFixed(1)} s, vet ${vet.seconds.toFixed(1)} s`,
-    );
   });
 
   test("the Python SDK byte-compiles", async () => {
