@@ -48,6 +48,7 @@ describeWithPulumi("The Go example program (examples/go-automation), through the
     const binary = path.join(work, "go-automation");
     const state = path.join(work, "state");
     let emulator: RunningEmulator;
+    let plugin: string;
     let edgeId: string;
     let routeId: string;
     let first: Record<string, unknown>;
@@ -55,6 +56,8 @@ describeWithPulumi("The Go example program (examples/go-automation), through the
     beforeAll(async () => {
       const build = ok(await runGo(["build", "-o", binary, "."], EXAMPLE), "go build");
       process.stderr.write(`go-automation: go build took ${build.seconds.toFixed(1)} s\n`);
+      ok(await runGo(["vet", "."], EXAMPLE), "go vet");
+      plugin = pluginBinDir();
       emulator = await startEmulator({ port: 0 });
       edgeId = emulator.createHttpsEdge({ description: "go example" }).id;
       routeId = emulator.createHttpsEdgeRoute(edgeId, { match_type: "path_prefix", match: "/" }).id;
@@ -65,7 +68,7 @@ describeWithPulumi("The Go example program (examples/go-automation), through the
 
     afterAll(async () => {
       await emulator?.close();
-      fs.rmSync(work, { recursive: true, force: true });
+      for (const dir of [work, plugin]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
     });
 
     /** Runs the program's `command`; its report, and the API requests it made (ids normalized). */
@@ -73,7 +76,7 @@ describeWithPulumi("The Go example program (examples/go-automation), through the
       const before = emulator.requests.length;
       const env: NodeJS.ProcessEnv = {
         ...process.env,
-        PATH: [cli().binDir, pluginBinDir(), process.env.PATH ?? ""].join(path.delimiter),
+        PATH: [cli().binDir, plugin, process.env.PATH ?? ""].join(path.delimiter),
         PULUMI_HOME: path.join(work, "pulumi-home"),
         PULUMI_CONFIG_PASSPHRASE: PASSPHRASE,
         PULUMI_SKIP_UPDATE_CHECK: "true",
@@ -164,10 +167,11 @@ describeWithPulumi("The Go example program (examples/go-automation), through the
       expect(out.samlEntityId).toEqual(expect.stringContaining(emulator.url));
       expect(out.samlAssertionConsumerServiceUrl).toEqual(expect.stringContaining(emulator.url));
       // The API key is in the stack's config and state encrypted with the passphrase, never plain.
-      const files = fs.readdirSync(state, { recursive: true, withFileTypes: true });
-      const texts = files
-        .filter((f) => f.isFile())
-        .map((f) => fs.readFileSync(path.join(f.parentPath, f.name), "utf8"));
+      const texts = fs
+        .readdirSync(state, { recursive: true, encoding: "utf8" })
+        .map((file) => path.join(state, file))
+        .filter((file) => fs.statSync(file).isFile())
+        .map((file) => fs.readFileSync(file, "utf8"));
       expect(texts.some((text) => text.includes("secure:"))).toBe(true);
       expect(texts.filter((text) => text.includes(emulator.apiKey))).toEqual([]);
     });
