@@ -1,7 +1,8 @@
 // Command go-sdk-check is a Pulumi Go program written against the generated Go SDK (sdks/go): it
 // declares one of each resource and calls each lookup, so that `go build` and `go vet` here prove
 // the SDK compiles and is usable as a user writes it. It is built and vetted, never run
-// (tests/automation/sdks.automation.test.ts); the Go example runs a program like it.
+// (tests/automation/goProgram.automation.test.ts, after it builds the Go example, which runs a
+// program like it: examples/go-automation).
 package main
 
 import (

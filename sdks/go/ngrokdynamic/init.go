@@ -25,6 +25,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &HttpsEdgeRouteSaml{}
 	case "ngrok-dynamic:index:SshCertificateAuthority":
 		r = &SshCertificateAuthority{}
+	case "ngrok-dynamic:index:SshCredential":
+		r = &SshCredential{}
 	case "ngrok-dynamic:index:SshHostCertificate":
 		r = &SshHostCertificate{}
 	case "ngrok-dynamic:index:SshUserCertificate":

@@ -1,0 +1,63 @@
+/**
+ * The SDKs that `npm run sdks` generates from `schema.json` (scripts/sdks.ts, tools/sdkgen/):
+ *
+ * - the committed Go SDK (`sdks/go`) is what `schema.json` gives (`npm run sdks -- --check`);
+ * - the Python SDK, generated into a temporary folder, byte-compiles (`python3 -m compileall`).
+ *
+ * That the Go SDK compiles and passes `go vet` in a program written against it
+ * (`tools/go-sdk-check/`) is checked by goProgram.automation.test.ts, right after it builds the Go
+ * example: both compile the same Pulumi Go SDK, which two suites running at once would compile
+ * twice.
+ *
+ * In the engine tier: the first run compiles Pulumi's code generators (minutes of CPU on 2 cores
+ * on a clean machine; seconds with Go's build cache), which the fast tier must not wait on.
+ * Nothing here starts the Pulumi CLI.
+ */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { describeWithGo, ok, runCommand } from "../support/goToolchain";
+import { REPO } from "../support/stack";
+
+/** `node dist/scripts/sdks.js <args>`: what `npm run sdks -- <args>` runs after its build. */
+const sdks = (args: string[]) =>
+  runCommand(process.execPath, [path.join(REPO, "dist", "scripts", "sdks.js"), ...args], REPO);
+
+const inCi = ["true", "1"].includes((process.env.CI ?? "").toLowerCase());
+
+describeWithGo("The generated SDKs", () => {
+  // A cold build of the generator takes minutes on 2 cores.
+  jest.setTimeout(900_000);
+  const timings: string[] = [];
+  afterAll(() => process.stderr.write(`sdks: ${timings.join(", ")}\n`));
+
+  test("the committed Go SDK (sdks/go) is what schema.json gives", async () => {
+    const check = await sdks(["--check"]);
+    timings.push(`--check ${check.seconds.toFixed(1)} s`);
+    expect(check.stdout + check.stderr).not.toMatch(/stale: |missing: |extra: /);
+    ok(check, "npm run sdks -- --check");
+  });
+
+  test("the Python SDK byte-compiles", async () => {
+    const python = await runCommand("python3", ["--version"], REPO).catch(() => undefined);
+    if (python?.code !== 0) {
+      if (inCi) throw new Error("CI byte-compiles the Python SDK, and python3 does not run");
+      process.stderr.write("skipped the Python SDK's byte-compile: no python3 on PATH\n");
+      return;
+    }
+    const out = fs.mkdtempSync(path.join(os.tmpdir(), "ngrok-sdks-"));
+    try {
+      ok(await sdks(["--out", out, "--languages", "python"]), "npm run sdks -- --languages python");
+      const compiled = ok(
+        await runCommand("python3", ["-m", "compileall", "-q", path.join(out, "python")], REPO),
+        "python3 -m compileall",
+      );
+      expect(compiled.stdout).toBe("");
+      expect(fs.existsSync(path.join(out, "python", "pulumi_ngrok_dynamic", "__init__.py"))).toBe(
+        true,
+      );
+    } finally {
+      fs.rmSync(out, { recursive: true, force: true });
+    }
+  });
+});
