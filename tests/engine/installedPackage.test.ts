@@ -90,7 +90,7 @@ afterAll(async () => {
   fs.rmSync(consumer, { recursive: true, force: true });
 });
 
-test("the tarball holds the compiled SDK, provider and command, the user docs and the package schema, and nothing else", () => {
+test("the tarball holds the compiled SDK, provider, plugin and command, the user docs and the package schema, and nothing else", () => {
   expect(packedFiles).toEqual(
     expect.arrayContaining([
       "package.json",
@@ -109,7 +109,7 @@ test("the tarball holds the compiled SDK, provider and command, the user docs an
   expect(
     packedFiles.filter(
       (f) =>
-        !/^(dist\/(sdk|provider|cli)\/|package\.json$|README\.md$|docs\/[A-Za-z]+\.md$|LICENSE$|schema\.json$)/.test(
+        !/^(dist\/(sdk|provider|cli|plugin)\/|package\.json$|README\.md$|docs\/[A-Za-z]+\.md$|LICENSE$|schema\.json$)/.test(
           f,
         ),
     ),
@@ -123,20 +123,27 @@ test("the tarball holds the compiled SDK, provider and command, the user docs an
   expect(mapped).toEqual([]);
 });
 
-test("the package depends on what its resources need, not on the emulator's server, and has one command", () => {
+test("the package depends on what its resources and its plugin need, not on the emulator's server, and has two commands", () => {
   const manifest = JSON.parse(fs.readFileSync(path.join(installed, "package.json"), "utf8")) as {
     dependencies: Record<string, string>;
     bin?: unknown;
   };
+  // @grpc/grpc-js and google-protobuf: the provider plugin's server (Pulumi's provider protocol).
   expect(Object.keys(manifest.dependencies).sort()).toEqual([
+    "@grpc/grpc-js",
     "@xmldom/xmldom",
     "exponential-backoff",
+    "google-protobuf",
     "node-fetch",
     "sshpk",
     "zod",
   ]);
-  // One command, pulumi-ngrok-dynamic (pending-creates: docs/interruptedDeployments.md).
-  expect(manifest.bin).toEqual({ "pulumi-ngrok-dynamic": "dist/cli/index.js" });
+  // pulumi-ngrok-dynamic (pending-creates: docs/interruptedDeployments.md), and the provider
+  // plugin Pulumi finds on PATH (docs/otherLanguages.md).
+  expect(manifest.bin).toEqual({
+    "pulumi-ngrok-dynamic": "dist/cli/index.js",
+    "pulumi-resource-ngrok-dynamic": "dist/plugin/index.js",
+  });
   const usage = spawnSync(process.execPath, [path.join(installed, "dist/cli/index.js")], {
     encoding: "utf8",
   });

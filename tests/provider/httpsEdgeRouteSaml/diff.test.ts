@@ -34,7 +34,7 @@ describe("diff: HttpsEdgeRouteSaml", () => {
   const news = { ...inputs, __provider: "new provider code" };
   // Never delete-before-replace: a replacement on the same route is safe create-before-delete,
   // since the new resource takes the module over and the old one's delete leaves it (claim.ts).
-  const none = { changes: false, replaces: [], deleteBeforeReplace: false };
+  const none = { changes: false, replaces: [], deleteBeforeReplace: false, updates: [] };
 
   test("no change after create, nor when only the provider code changed", () => {
     expect(diffHttpsEdgeRouteSaml(outputs, news)).toEqual(none);
@@ -86,10 +86,12 @@ describe("diff: HttpsEdgeRouteSaml", () => {
     expect(diffHttpsEdgeRouteSaml(outputs, { ...news, [property]: value })).toEqual({
       ...none,
       changes: true,
+      updates: [property],
     });
     expect(diffHttpsEdgeRouteSaml({ ...outputs, [property]: value }, news)).toEqual({
       ...none,
       changes: true,
+      updates: [property],
     });
   });
 
@@ -103,6 +105,7 @@ describe("diff: HttpsEdgeRouteSaml", () => {
         changes: true,
         replaces: [property],
         deleteBeforeReplace: false,
+        updates: [],
       });
     },
   );
@@ -112,6 +115,7 @@ describe("diff: HttpsEdgeRouteSaml", () => {
       changes: true,
       replaces: ["routeId"],
       deleteBeforeReplace: false,
+      updates: [],
     });
   });
 });

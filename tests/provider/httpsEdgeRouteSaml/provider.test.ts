@@ -531,6 +531,7 @@ describe("replace", () => {
     expect(await diff(old.id, old.outs, old.inputs)).toMatchObject({
       changes: false,
       deleteBeforeReplace: false,
+      updates: [],
     });
     // The replacement's create meets the old module, which this stack wrote: it takes it over.
     const replacement = await tracked(() => provider.create(old.inputs));
@@ -562,6 +563,7 @@ describe("replace", () => {
       changes: true,
       replaces: ["routeId"],
       deleteBeforeReplace: false,
+      updates: [],
     });
 
     // The engine's order for deleteBeforeReplace: false: create the new one, delete the old one.

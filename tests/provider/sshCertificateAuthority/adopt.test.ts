@@ -86,6 +86,7 @@ describe("check and diff", () => {
         changes: false,
         replaces: [],
         deleteBeforeReplace: false,
+        updates: [],
       });
     }
     const { adoptExistingId: _a, ...created } = olds;

@@ -25,6 +25,7 @@ describe("diff: SshCertificateAuthority", () => {
       changes: false,
       replaces: [],
       deleteBeforeReplace: false,
+      updates: [],
     });
   });
 
@@ -53,6 +54,7 @@ describe("diff: SshCertificateAuthority", () => {
       changes: true,
       replaces: [],
       deleteBeforeReplace: false,
+      updates: Object.keys(patch),
     });
   });
 
@@ -69,6 +71,7 @@ describe("diff: SshCertificateAuthority", () => {
       changes: true,
       replaces,
       deleteBeforeReplace: false,
+      updates: [],
     });
   });
 });

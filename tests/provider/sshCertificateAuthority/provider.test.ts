@@ -234,6 +234,7 @@ describe("read, update, delete", () => {
       changes: false,
       replaces: [],
       deleteBeforeReplace: false,
+      updates: [],
     });
   });
 

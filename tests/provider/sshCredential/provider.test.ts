@@ -397,7 +397,7 @@ describe("diff", () => {
     createdAt: "2025-09-04T10:11:37Z",
   };
   const declared = { publicKey: keys.ED25519, acl: state.acl, description: "d" };
-  const none = { changes: false, replaces: [], deleteBeforeReplace: false };
+  const none = { changes: false, replaces: [], deleteBeforeReplace: false, updates: [] };
 
   it.each<[string, Record<string, unknown>, Record<string, unknown>, object]>([
     ["the same inputs (ownerId left out: ngrok's)", state, declared, none],
@@ -425,43 +425,48 @@ describe("diff", () => {
       "an ACL rule more",
       state,
       { ...declared, acl: [...state.acl, "bind:c.example.com"] },
-      { changes: true, replaces: [], deleteBeforeReplace: false },
+      { changes: true, replaces: [], deleteBeforeReplace: false, updates: ["acl"] },
     ],
     [
       "no ACL any more",
       state,
       { ...declared, acl: [] },
-      { changes: true, replaces: [], deleteBeforeReplace: false },
+      { changes: true, replaces: [], deleteBeforeReplace: false, updates: ["acl"] },
     ],
     [
       "another description",
       state,
       { ...declared, description: "e" },
-      { changes: true, replaces: [], deleteBeforeReplace: false },
+      { changes: true, replaces: [], deleteBeforeReplace: false, updates: ["description"] },
     ],
     [
       "another key: created before the old one is deleted",
       state,
       { ...declared, publicKey: keys.ECDSA_P256 },
-      { changes: true, replaces: ["publicKey"], deleteBeforeReplace: false },
+      { changes: true, replaces: ["publicKey"], deleteBeforeReplace: false, updates: [] },
     ],
     [
       "a key not known yet",
       state,
       { ...declared, publicKey: UNKNOWN },
-      { changes: true, replaces: ["publicKey"], deleteBeforeReplace: false },
+      { changes: true, replaces: ["publicKey"], deleteBeforeReplace: false, updates: [] },
     ],
     [
       "another owner, same key: the old one is deleted first (ngrok holds a key once)",
       state,
       { ...declared, ownerId: "bot_2ZpXv0Z3d8lHqJzvW1mPZf0b3Qx" },
-      { changes: true, replaces: ["ownerId"], deleteBeforeReplace: true },
+      { changes: true, replaces: ["ownerId"], deleteBeforeReplace: true, updates: [] },
     ],
     [
       "another owner and another key",
       state,
       { ...declared, publicKey: keys.RSA_2048, ownerId: "bot_2ZpXv0Z3d8lHqJzvW1mPZf0b3Qx" },
-      { changes: true, replaces: ["publicKey", "ownerId"], deleteBeforeReplace: false },
+      {
+        changes: true,
+        replaces: ["publicKey", "ownerId"],
+        deleteBeforeReplace: false,
+        updates: [],
+      },
     ],
   ])("%s", (_what, olds, news, expected) => {
     expect(diffSshCredential(olds, news)).toEqual(expected);
@@ -525,6 +530,7 @@ describe("create, read, update, delete against the emulator", () => {
       changes: true,
       replaces: [],
       deleteBeforeReplace: false,
+      updates: ["description"],
     });
   });
 
@@ -733,6 +739,7 @@ describe("where ngrok is silent: the provider with each of the emulator's answer
           changes: false,
           replaces: [],
           deleteBeforeReplace: false,
+          updates: [],
         });
       }),
   );

@@ -25,8 +25,8 @@ describe("diff: SshHostCertificate", () => {
     principals: ["web1.example.com", "10.0.0.5"],
     description: "web1",
   };
-  const NONE = { changes: false, replaces: [], deleteBeforeReplace: false };
-  const UPDATE = { changes: true, replaces: [], deleteBeforeReplace: false };
+  const NONE = { changes: false, replaces: [], deleteBeforeReplace: false, updates: [] };
+  const UPDATE = { changes: true, replaces: [], deleteBeforeReplace: false, updates: [] };
 
   test("no change: not after create, not when only the provider code changed", () => {
     expect(diffSshHostCertificate(outputs, inputs)).toEqual(NONE);
@@ -57,7 +57,10 @@ describe("diff: SshHostCertificate", () => {
     [{ metadata: "{}" }],
     [{ metadata: UNKNOWN }],
   ])("%j updates in place", (patch) => {
-    expect(diffSshHostCertificate(outputs, { ...inputs, ...patch })).toEqual(UPDATE);
+    expect(diffSshHostCertificate(outputs, { ...inputs, ...patch })).toEqual({
+      ...UPDATE,
+      updates: Object.keys(patch),
+    });
   });
 
   test.each([
@@ -76,12 +79,14 @@ describe("diff: SshHostCertificate", () => {
     [
       { publicKey: keys.RSA_2048, validUntil: "2028-01-01T00:00:00Z", description: "x" },
       ["publicKey", "validUntil"],
+      ["description"],
     ],
-  ])("%j replaces %j, creating the new certificate first", (patch, replaces) => {
+  ])("%j replaces %j, creating the new certificate first", (patch, replaces, updates = []) => {
     expect(diffSshHostCertificate(outputs, { ...inputs, ...patch })).toEqual({
       changes: true,
       replaces,
       deleteBeforeReplace: false,
+      updates,
     });
   });
 });

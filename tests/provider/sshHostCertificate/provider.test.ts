@@ -249,6 +249,7 @@ describe("read, update, delete", () => {
       changes: true,
       replaces: [],
       deleteBeforeReplace: false,
+      updates: ["description"],
     });
     const update = await during(emulator.requests, () => provider.update(id, result.props!, news));
     expect(update.requests).toEqual([`PATCH ${PATH}/${id} 200`]);

@@ -26,7 +26,7 @@ describe("diff: SshUserCertificate", () => {
     publicKey: keys.ED25519,
     principals: ["deploy"],
   };
-  const NONE = { changes: false, replaces: [], deleteBeforeReplace: false };
+  const NONE = { changes: false, replaces: [], deleteBeforeReplace: false, updates: [] };
 
   test.each([
     ["both maps left out: ngrok's default extensions are no perpetual diff", {}],
@@ -51,6 +51,7 @@ describe("diff: SshUserCertificate", () => {
       changes: true,
       replaces,
       deleteBeforeReplace: false,
+      updates: [],
     });
   });
 
@@ -67,6 +68,11 @@ describe("diff: SshUserCertificate", () => {
         extensions: { "permit-X11-forwarding": "" },
         description: "deploy key",
       }),
-    ).toEqual({ changes: true, replaces: [], deleteBeforeReplace: false });
+    ).toEqual({
+      changes: true,
+      replaces: [],
+      deleteBeforeReplace: false,
+      updates: ["description"],
+    });
   });
 });

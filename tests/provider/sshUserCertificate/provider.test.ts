@@ -123,7 +123,7 @@ test("declared options and extensions are signed into the certificate exactly as
   expect((await provider.diff(created.id, created.outs!, inputs)).changes).toBe(false);
   expect(
     await provider.diff(created.id, created.outs!, { ...inputs, extensions: { "permit-pty": "" } }),
-  ).toEqual({ changes: true, replaces: ["extensions"], deleteBeforeReplace: false });
+  ).toEqual({ changes: true, replaces: ["extensions"], deleteBeforeReplace: false, updates: [] });
 });
 
 test("read, update and delete go to /ssh_user_certificates, one request each", async () => {
