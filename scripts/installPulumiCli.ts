@@ -23,6 +23,7 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { goEnv } from "../devtools/goTools";
 import {
   cachedCliBinDir,
   cliVersion,
@@ -49,18 +50,6 @@ function wrapperVersion(): string {
   const match = /^require github\.com\/pulumi\/pulumi\/pkg\/v3 v(\S+)$/m.exec(goMod);
   if (match === null) throw new Error(`${WRAPPER}/go.mod does not require pulumi/pkg/v3`);
   return match[1];
-}
-
-/** Go's environment for the build: the one checksum-database exemption the proxy needs. */
-function goEnv(): NodeJS.ProcessEnv {
-  return {
-    ...process.env,
-    // The module proxy serves pulumi/pkg/v3, but the checksum database has no entry for it;
-    // exempt that module path only (go.sum still pins its hashes).
-    GONOSUMDB: "github.com/pulumi/pulumi/pkg",
-    GOFLAGS: "-mod=readonly -buildvcs=false",
-    CGO_ENABLED: "0",
-  };
 }
 
 /** Why the language host is not available, as the module proxy answers it. */
