@@ -90,28 +90,55 @@ const isExpression = (value: Value): value is Expression =>
 const isMap = (value: Value): value is StringMap =>
   typeof value === "object" && !Array.isArray(value) && (value as StringMap).kind === "map";
 
+/** An expression of the program, with the resource and input it is in (none for an output). */
+interface Found {
+  readonly expression: Expression;
+  readonly owner?: ExampleResource;
+  readonly key?: string;
+}
+
+/** Each expression of the program, in the order it declares them. */
+function* expressions(program: ExampleProgram): Generator<Found> {
+  function* within(value: Value, owner?: ExampleResource, key?: string): Generator<Found> {
+    if (Array.isArray(value)) {
+      for (const item of value as Value[]) yield* within(item, owner, key);
+    } else if (isExpression(value)) {
+      yield { expression: value, owner, key };
+    }
+  }
+  for (const r of program.resources) {
+    for (const [key, value] of Object.entries(r.args)) yield* within(value as Value, r, key);
+  }
+  for (const value of Object.values(program.outputs)) yield* within(value);
+}
+
 /** Every resource name an expression of the program refers to. */
 function referenced(program: ExampleProgram): Set<string> {
   const names = new Set<string>();
-  const visit = (value: Value) => {
-    if (Array.isArray(value)) (value as Value[]).forEach(visit);
-    else if (isExpression(value) && value.kind === "output") names.add(value.resource);
-  };
-  for (const r of program.resources) Object.values(r.args).forEach((v) => visit(v as Value));
-  Object.values(program.outputs).forEach(visit);
+  for (const { expression } of expressions(program)) {
+    if (expression.kind === "output") names.add(expression.resource);
+  }
   return names;
 }
 
 /** The config names the program reads. */
 function configs(program: ExampleProgram): { name: string; secret: boolean }[] {
   const found = new Map<string, boolean>();
-  const visit = (value: Value) => {
-    if (Array.isArray(value)) (value as Value[]).forEach(visit);
-    else if (isExpression(value) && value.kind === "config") found.set(value.name, value.secret);
-  };
-  for (const r of program.resources) Object.values(r.args).forEach((v) => visit(v as Value));
-  Object.values(program.outputs).forEach(visit);
+  for (const { expression } of expressions(program)) {
+    if (expression.kind === "config") found.set(expression.name, expression.secret);
+  }
   return [...found].map(([name, secret]) => ({ name, secret }));
+}
+
+/** The files the program reads, each with the variable a language names it by (`<resource> <input>`). */
+function filesOf(program: ExampleProgram): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const { expression, owner, key } of expressions(program)) {
+    if (expression.kind === "file" && owner !== undefined && !files.has(expression.path)) {
+      files.set(expression.path, camel(`${owner.name} ${key}`));
+    }
+  }
+  return files;
 }
 
 const indent = (text: string, by: string) =>
@@ -214,7 +241,7 @@ function pythonValue(value: Value, spec?: PropertySpec): string {
 }
 
 export function python(program: ExampleProgram): string {
-  const usesFiles = JSON.stringify(program).includes('"kind":"file"');
+  const usesFiles = filesOf(program).size > 0;
   const lines = [`"""${program.summary}"""`];
   if (usesFiles) lines.push("import pathlib");
   lines.push("", "import pulumi", `import pulumi_ngrok_dynamic as ${PY_MODULE}`, "");
@@ -270,19 +297,6 @@ function goValue(value: Value, spec: PropertySpec | undefined, files: Map<string
   if (typeof value === "boolean") return `pulumi.Bool(${value})`;
   if (typeof value === "number") return `pulumi.Int(${value})`;
   return `pulumi.String(${JSON.stringify(value)})`;
-}
-
-function filesOf(program: ExampleProgram): Map<string, string> {
-  const files = new Map<string, string>();
-  const visit = (value: Value, owner: ExampleResource, key: string) => {
-    if (isExpression(value) && value.kind === "file" && !files.has(value.path)) {
-      files.set(value.path, camel(`${owner.name} ${key}`));
-    }
-  };
-  for (const r of program.resources) {
-    for (const [k, v] of Object.entries(r.args)) visit(v as Value, r, k);
-  }
-  return files;
 }
 
 export function go(program: ExampleProgram): string {
