@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 /**
- * The `pulumi-ngrok-dynamic` command (the package's `bin`). One subcommand:
- * `pending-creates` (see `./pendingCreates/main`); `--help`, `-h` and `help` print what the
- * command is for and exit 0; no command or an unknown one prints the usage and exits 2.
+ * The `pulumi-ngrok-dynamic` command (the package's `bin`). Two subcommands: `pending-creates`
+ * (see `./pendingCreates/main`) and `import-file` (see `./importFile/main`); `--help`, `-h` and
+ * `help` print what the command is for (`help <command>`: that command's help) and exit 0; no
+ * command or an unknown one prints the usage and exits 2.
  *
  * @module
  */
 import { GUIDE_LINE } from "./guide";
+import { IMPORT_FILE_HELP, importFileCommand } from "./importFile/main";
 import { PENDING_CREATES_HELP, pendingCreates } from "./pendingCreates/main";
 
 /** The help of the command itself. */
@@ -19,11 +21,21 @@ export const HELP = [
   "                    a cancelled run), finds the ngrok objects its unfinished creates made and",
   "                    prints the commands that adopt or delete them. Changes nothing itself.",
   "                    pulumi-ngrok-dynamic pending-creates --help says more.",
+  "  import-file       Writes a Pulumi import file (pulumi import --file, Pulumi CLI 3.254.0 or",
+  "                    later) that brings existing ngrok objects, named by their ids, under the",
+  "                    Node.js classes: each entry with its class's own type token and __provider.",
+  "                    pulumi-ngrok-dynamic import-file --help says more.",
   "",
   GUIDE_LINE,
 ].join("\n");
 
 const HELP_FLAGS: ReadonlySet<string> = new Set(["--help", "-h", "help"]);
+
+/** Each command's own help, printed by `help <command>` (and by `<command> --help`). */
+const COMMAND_HELP: ReadonlyMap<string, string> = new Map([
+  ["pending-creates", PENDING_CREATES_HELP],
+  ["import-file", IMPORT_FILE_HELP],
+]);
 
 /**
  * Runs the command with `argv` (the arguments after the program's name); resolves to the exit
@@ -36,11 +48,15 @@ export async function main(
 ): Promise<number> {
   const [command, ...rest] = argv;
   if (command !== undefined && HELP_FLAGS.has(command)) {
-    out(`${rest[0] === "pending-creates" ? PENDING_CREATES_HELP : HELP}\n`);
+    const help = COMMAND_HELP.get(rest[0] ?? "") ?? HELP;
+    out(`${help}\n`);
     return 0;
   }
   if (command === "pending-creates") {
     return pendingCreates(rest, out);
+  }
+  if (command === "import-file") {
+    return importFileCommand(rest, out, err);
   }
   err(
     (command === undefined ? "" : `pulumi-ngrok-dynamic: unknown command ${command}\n\n`) +

@@ -99,7 +99,7 @@ export function parseArgs(argv: readonly string[]): PendingCreatesArgs {
  * The mistake `util.parseArgs` found, in the command's words: its messages carry node's
  * internals (error codes, advice on `--`), which a user of this command has no use for.
  */
-function argumentMistake(error: unknown): string {
+export function argumentMistake(error: unknown): string {
   const code = (error as { code?: unknown }).code;
   const message = error instanceof Error ? error.message : String(error);
   // The argument, as node quotes it: 'x', '--bogus', or '--file <value>'.
