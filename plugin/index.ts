@@ -6,7 +6,7 @@
  * Pulumi's provider protocol on a loopback port, which it prints on the first line of its standard
  * output, and sends its log lines to the engine (see `./server`, `./engineLog`).
  *
- * Needs Node.js 20 or later. Configuration: stack config `ngrok-dynamic:<setting>`
+ * Needs Node.js 22 or later. Configuration: stack config `ngrok-dynamic:<setting>`
  * (`ngrok-dynamic:apiKey`, `ngrok-dynamic:apiBaseUrl`, …) or the same environment variables as the
  * Node.js classes (`NGROK_API_KEY`, …).
  *

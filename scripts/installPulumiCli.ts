@@ -77,10 +77,8 @@ function build(version: string, binDir: string): void {
   execFileSync(
     "go",
     [
+      // goEnv's GOFLAGS carry Pulumi's release flags (-trimpath, the osusergo and grpcnotrace tags).
       "build",
-      "-trimpath",
-      "-tags",
-      "osusergo,grpcnotrace",
       "-ldflags",
       `-s -w -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v${version}`,
       "-o",
@@ -124,8 +122,8 @@ function buildYamlHost(version: string, binDir: string): void {
   execFileSync(
     "go",
     [
+      // With the CLI's flags (goEnv), so that the packages both use come from Go's build cache.
       "build",
-      "-trimpath",
       "-ldflags",
       `-s -w -X ${YAML_MODULE}/pkg/version.Version=${version}`,
       "-o",
@@ -181,7 +179,11 @@ function installDynamicProviderPlugin(binDir: string): void {
   fs.chmodSync(target, 0o755);
 }
 
-function main(): void {
+/**
+ * Makes the CLI, its dynamic-provider plugin script and the YAML language host available (see
+ * the module's description); `npm test` calls it before the tests. Throws with the reason.
+ */
+export function installPulumiCli(): void {
   const pinned = pinnedPulumiVersion(REPO);
   const wrapped = wrapperVersion();
   if (wrapped !== pinned) {
@@ -212,9 +214,11 @@ function main(): void {
   say(`pulumi v${pinned} and pulumi-resource-pulumi-nodejs are in ${binDir}`);
 }
 
-try {
-  main();
-} catch (error) {
-  process.stderr.write(`pulumi:install failed: ${(error as Error).message}\n`);
-  process.exitCode = 1;
+if (require.main === module) {
+  try {
+    installPulumiCli();
+  } catch (error) {
+    process.stderr.write(`pulumi:install failed: ${(error as Error).message}\n`);
+    process.exitCode = 1;
+  }
 }

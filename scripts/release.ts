@@ -83,7 +83,7 @@ export function npmPackage(dir: string): Artifact {
  * package tarball the release already holds (so {@link npmPackage}(".") comes first): the
  * package and its dependencies with `@pulumi/pulumi` (the version this repository pins), installed
  * with `npm install --omit=dev`, and the executable `pulumi-resource-ngrok-dynamic` at the root,
- * which runs the plugin with the machine's `node` (Node.js 20 or later). Nothing in it is
+ * which runs the plugin with the machine's `node` (Node.js 22 or later). Nothing in it is
  * specific to a platform.
  */
 export function pluginArchive(): Artifact {
@@ -122,7 +122,7 @@ export function pluginArchive(): Artifact {
         fs.rmSync(path.join(staging, "package.json"));
         fs.writeFileSync(
           path.join(staging, "pulumi-resource-ngrok-dynamic"),
-          "#!/bin/sh\n# The ngrok-dynamic provider plugin: needs Node.js 20 or later on PATH.\n" +
+          "#!/bin/sh\n# The ngrok-dynamic provider plugin: needs Node.js 22 or later on PATH.\n" +
             'exec node "$(dirname "$0")/node_modules/pulumi-ngrok-dynamic/dist/plugin/index.js" "$@"\n',
           { mode: 0o755 },
         );

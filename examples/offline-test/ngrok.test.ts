@@ -1,6 +1,6 @@
 // An offline test of a Pulumi program that uses pulumi-ngrok-dynamic: the real Pulumi CLI runs
 // the program (an Automation API inline program) against ngrok-api-emulator, with nothing shared
-// with your real stacks. Run it with `node --import tsx --test ngrok.test.ts` (Node.js 20.6 or
+// with your real stacks. Run it with `node --import tsx --test ngrok.test.ts` (Node.js 22 or
 // later, the Pulumi CLI on PATH); no ngrok account, no network.
 import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
