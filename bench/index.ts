@@ -32,7 +32,9 @@
  * sections into the BENCHMARKS.md already written (splice.ts). `--raw` renders the per-resource
  * cost section again from the runs its last measurement kept, without measuring (its run line
  * stays that measurement's); `--render` renders BENCHMARKS.md again from what it holds (the
- * summary from its figures), measuring nothing;
+ * summary from its figures), measuring nothing; with `--drop-previous` it also drops the sections
+ * kept from the previous toolchain (splice.ts), which a run on a new Node.js or Pulumi CLI keeps
+ * until the next release. Each run line names Node.js, the Pulumi CLI and `@pulumi/pulumi`.
  * `--big-stack-size <n>` sets the big-stack module's stack size (default 300).
  *
  * @module
@@ -57,7 +59,8 @@ import {
   writeReport,
 } from "./report";
 import { measureRequestCounts } from "./requestCounts";
-import { parseDocument, spliceReport } from "./splice";
+import { findPulumiCli, pinnedPulumiVersion } from "../devtools/pulumiCli";
+import { dropPrevious, parseDocument, spliceReport } from "./splice";
 import { measurePromiseStacks } from "./promiseStacks";
 import { measurePlugin } from "./plugin";
 import { measureBigStacks, measureStackCost, stackCostFromRaw } from "./stackCost";
@@ -127,6 +130,7 @@ async function main(quick: boolean, only: readonly Module[] | undefined): Promis
     command:
       only === undefined ? "npm run bench" : `node dist/bench/index.js --only ${only.join(",")}`,
     runtimeSeconds: elapsedSeconds(),
+    ...toolchain(),
   };
   const markdown =
     only === undefined
@@ -140,6 +144,15 @@ async function main(quick: boolean, only: readonly Module[] | undefined): Promis
     writeReport(REPORT_FILE, report);
     progress(`wrote ${path.relative(process.cwd(), REPORT_FILE) || REPORT_FILE}`);
   }
+}
+
+/** The Pulumi CLI the real-CLI sections run (as engineRun.ts finds it), and `@pulumi/pulumi`. */
+function toolchain(): Pick<RunInfo, "cli" | "pulumiSdk"> {
+  const lookup = findPulumiCli();
+  return {
+    ...(lookup.found ? { cli: lookup.cli.version } : {}),
+    pulumiSdk: pinnedPulumiVersion(),
+  };
 }
 
 /** The modules named by `--only a,b`, or `undefined` for all. */
@@ -159,7 +172,10 @@ function onlyModules(argv: readonly string[]): Module[] | undefined {
  * notes), measuring nothing: the summary follows the figures, and the form the code writes.
  */
 async function render(): Promise<void> {
-  const markdown = renderDocument(parseDocument(fs.readFileSync(REPORT_FILE, "utf8")));
+  const sections = parseDocument(fs.readFileSync(REPORT_FILE, "utf8"));
+  const markdown = renderDocument(
+    process.argv.includes("--drop-previous") ? dropPrevious(sections) : sections,
+  );
   writeReport(REPORT_FILE, await formatMarkdown(markdown, REPORT_FILE));
   progress(`rendered ${path.relative(process.cwd(), REPORT_FILE) || REPORT_FILE} again`);
 }

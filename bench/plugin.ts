@@ -121,7 +121,8 @@ export async function measurePlugin(
       `__provider, each spawned ${2 * rounds + 2} times, order alternating; medians ` +
       `${median(starts.plugin)} ms and ${median(starts.classes)} ms.`,
     `Stacks: ${count} SshCertificateAuthority against ${count} ngrok-dynamic:index:SshCertificateAuthority, ` +
-      `the same inputs, each on an emulator of its own without a rate limit, pacing off; ${rounds} ` +
+      `the same inputs, through Pulumi CLI ${cli.version}, each on an emulator of its own without ` +
+      `a rate limit, pacing off; ${rounds} ` +
       `round(s), order alternating. Medians (ms), classes / plugin: ` +
       OPERATIONS.map((op) => `${op} ${median(ms.ours[op])} / ${median(ms.plugin[op])}`).join(", ") +
       ".",

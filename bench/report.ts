@@ -11,6 +11,13 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import type { Summary } from "./stats";
+import {
+  isPrevious,
+  PREVIOUS_HEADING,
+  PREVIOUS_INTRO,
+  previousFigures,
+  renderToolchainChange,
+} from "./toolchain";
 
 /** One line of the table. */
 export interface Row {
@@ -94,6 +101,10 @@ export interface RunInfo {
   readonly command: string;
   /** How long the whole invocation took. */
   readonly runtimeSeconds: number;
+  /** The Pulumi CLI's version (`pulumi version` without the `v`); absent when none was found. */
+  readonly cli?: string;
+  /** The version of `@pulumi/pulumi` the programs, the classes and the plugin load. */
+  readonly pulumiSdk?: string;
 }
 
 /**
@@ -102,7 +113,10 @@ export interface RunInfo {
  */
 export interface SectionText {
   readonly title: string;
-  /** The run the figures are from: `Measured <date>, by <command> (<s> s), on <machine>.` */
+  /**
+   * The run the figures are from: `Measured <date>, by <command> (<s> s), on Node <v>, Pulumi CLI
+   * <v> with @pulumi/pulumi <v>, <machine>.` (runs before 2026-11-27 name no CLI).
+   */
   readonly run: string;
   /** The table's rows, each {@link COLUMNS}' cells. */
   readonly rows: readonly (readonly string[])[];
@@ -115,9 +129,11 @@ export interface SectionText {
 /** The line that says which run a section's figures are from. */
 export function runLine(run: RunInfo): string {
   const { machine } = run;
+  const sdk = run.pulumiSdk === undefined ? "" : ` with @pulumi/pulumi ${run.pulumiSdk}`;
   return (
     `Measured ${machine.date}, by \`${run.command}\` (${Math.round(run.runtimeSeconds)} s), on ` +
-    `Node ${machine.node}, ${machine.cpu}, ${machine.memory} RAM, ${machine.os}.`
+    `Node ${machine.node}, Pulumi CLI ${run.cli ?? "not found"}${sdk}, ${machine.cpu}, ` +
+    `${machine.memory} RAM, ${machine.os}.`
   );
 }
 
@@ -159,14 +175,19 @@ function targeted(cells: readonly string[]): boolean {
   return ["yes", "**no**"].includes(cells[6]);
 }
 
-/** The closing note: which targets are met, and for each one missed, why. */
-export function renderClosingNote(sections: readonly SectionText[]): string {
+/**
+ * The closing note: which targets of the current sections are met, and for each one missed, why;
+ * then what changed from the previous toolchain's kept sections.
+ */
+export function renderClosingNote(all: readonly SectionText[]): string {
+  const sections = all.filter((s) => !isPrevious(s));
   const count = sections.reduce((n, s) => n + s.rows.filter(targeted).length, 0);
   const missed = sections.flatMap((s) => s.missed);
   return [
     `${count - missed.length} of ${count} targets met.` +
       (missed.length === 0 ? " None missed." : " Not met:"),
     ...(missed.length === 0 ? [] : ["", ...missed]),
+    ...renderToolchainChange(all),
   ].join("\n");
 }
 
@@ -190,10 +211,14 @@ export function renderDocument(sections: readonly SectionText[]): string {
     "",
     INTRO,
   ];
-  for (const section of sections) {
+  const previous = sections.filter(isPrevious);
+  const push = (section: SectionText) => {
     parts.push("", `### ${section.title}`, "", section.run, "", renderTable(section.rows));
     if (section.method.length > 0) parts.push("", "Method:", "", ...section.method);
-  }
+  };
+  sections.filter((s) => !isPrevious(s)).forEach(push);
+  if (previous.length > 0) parts.push("", PREVIOUS_HEADING, "", PREVIOUS_INTRO);
+  previous.forEach(push);
   parts.push("", "## Closing note", "", renderClosingNote(sections));
   return parts.join("\n") + "\n";
 }
@@ -216,7 +241,8 @@ interface Found {
  * machines and the commands that measure them again. A figure not in `sections` is said to be
  * missing, with the command that measures it.
  */
-export function renderSummary(sections: readonly SectionText[]): string {
+export function renderSummary(all: readonly SectionText[]): string {
+  const sections = all.filter((s) => !isPrevious(s));
   const missing = new Set<string>();
   const find = (titlePrefix: string, measure: string): Found | undefined => {
     const section = sections.find((s) => s.title.startsWith(titlePrefix));
@@ -236,7 +262,15 @@ export function renderSummary(sections: readonly SectionText[]): string {
   };
   const OPS = ["up", "preview", "refresh", "destroy"] as const;
   const COST = "Per-resource cost";
-  const bare = OPS.map((op) => find(COST, `300 SSH CAs: pulumi ${op}, ours ÷ bare`));
+  const bareMeasures = OPS.map((op) => `300 SSH CAs: pulumi ${op}, ours ÷ bare`);
+  const bare = bareMeasures.map((measure) => find(COST, measure));
+  const PLUGIN = "Provider plugin";
+  const pluginMeasures = [
+    "cold start (spawn → first Check answered), plugin ÷ dynamic-provider host",
+    ...OPS.map((op) => `300 SSH CAs, pulumi ${op}: plugin ÷ classes`),
+  ];
+  const pluginNames = ["cold start", ...OPS.map((op) => `300 SSH CAs ${op}`)];
+  const plugin = pluginMeasures.map((measure) => find(PLUGIN, measure));
   const trivial = OPS.map((op) => find(COST, `300 SSH CAs: pulumi ${op}, ours ÷ trivial`));
   const oneCa = OPS.map((op) =>
     find("Real engine", `1 SSH CA: pulumi ${op}, ÷ the same stack of a trivial dynamic resource`),
@@ -272,7 +306,8 @@ export function renderSummary(sections: readonly SectionText[]): string {
       "limit allows. Ratios below 1 are faster than the reference, above 1 slower.",
     "",
     `- **Against a bare dynamic provider**, 300 SSH CAs, ours ÷ bare: ${list(bare, OPS)}` +
-      `${runOf(bare)}. The bare provider is the same CA written as a user would with global ` +
+      `${runOf(bare)}${previousFigures(all, COST, bareMeasures, OPS)}. The bare provider is the ` +
+      "same CA written as a user would with global " +
       "`fetch`, without validation, retries or pacing: what this package adds costs nothing " +
       "measurable at that size.",
     `- **Against a trivial dynamic provider**, which calls no API: 300 SSH CAs ` +
@@ -291,6 +326,10 @@ export function renderSummary(sections: readonly SectionText[]): string {
       `host is ${floor?.median ?? NOT_MEASURED} bare node-fetch and ours is ` +
       `${viaHost?.median ?? NOT_MEASURED} of that provider${runOf([overhead, floor, viaHost])}. ` +
       "It is the price of any dynamic provider, not of this one.",
+    `- **The provider plugin against the Node.js classes** (\`pulumi-resource-ngrok-dynamic\` ` +
+      `and its schema's types against the classes through the dynamic-provider host), plugin ÷ ` +
+      `classes: ${list(plugin, pluginNames)}${runOf(plugin)}` +
+      `${previousFigures(all, PLUGIN, pluginMeasures, pluginNames)}.`,
     "",
     `${count - missed} of ${count} targets met; the misses and why: [Closing note](#closing-note).`,
   ];

@@ -3,7 +3,9 @@
  * measured (new ones at the end) and keeps every other section's run line, rows, method notes and
  * closing-note entries as they were (`spliceReport`); `--render` renders the document again from
  * what it holds, measuring nothing. The summary is rendered anew each time, from the figures the
- * document then holds (report.ts).
+ * document then holds (report.ts). A section measured again on another toolchain (Node.js or the
+ * Pulumi CLI) keeps its previous figures under `## Previous toolchain` until the next release
+ * (toolchain.ts); `dropPrevious` removes them.
  *
  * @module
  */
@@ -14,6 +16,7 @@ import {
   sectionText,
   type SectionText,
 } from "./report";
+import { isPrevious, keptSection, withKept } from "./toolchain";
 
 /** The cells of a markdown table line, split on the pipes that are not escaped. */
 function cells(line: string): string[] {
@@ -78,7 +81,9 @@ const RAW_NOTE =
 
 /**
  * `existing` (a BENCHMARKS.md) with `measured` in place of the sections of the same titles (new
- * ones at the end), each with the run line of `run`.
+ * ones at the end), each with the run line of `run`. A replaced section whose run was on another
+ * toolchain than `run`'s is kept, under a heading naming its toolchain, until the next release
+ * (a kept section of the same heading is replaced); not with `raw`, which measures nothing.
  *
  * @throws Error when `existing` has no sections.
  */
@@ -88,7 +93,14 @@ export function spliceReport(
   run: RunInfo,
   options: SpliceOptions = {},
 ): string {
-  const kept = parseDocument(existing);
+  let kept = parseDocument(existing);
+  if (options.raw !== true) {
+    for (const section of measured) {
+      const before = kept.find((s) => s.title === section.title);
+      const previous = before === undefined ? undefined : keptSection(before, run);
+      if (previous !== undefined) kept = withKept(kept, previous);
+    }
+  }
   const fresh = new Map(
     measured.map((section) => {
       const before = kept.find((s) => s.title === section.title);
@@ -105,4 +117,9 @@ export function spliceReport(
     if (!kept.some((s) => s.title === title)) all.push(section);
   }
   return renderDocument(all);
+}
+
+/** The sections without the previous toolchain's (`--drop-previous`, once the release is out). */
+export function dropPrevious(sections: readonly SectionText[]): SectionText[] {
+  return sections.filter((s) => !isPrevious(s));
 }
