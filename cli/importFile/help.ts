@@ -27,7 +27,8 @@ export const IMPORT_FILE_HELP = [
   `carries the class's own type token (${TYPE_TOKEN_PREFIX}<Class>), the __provider`,
   "the class writes into state, and the object's inputs and outputs. Then declare each resource",
   "in your program (same name, arguments that match the entry's inputs), run",
-  `pulumi import --file <file> (Pulumi CLI ${MINIMUM_PULUMI_CLI} or later), and pulumi preview shows no change.`,
+  "pulumi import --file <file> --generate-code=false (Pulumi CLI " +
+    `${MINIMUM_PULUMI_CLI} or later), and pulumi preview shows no change.`,
   "",
   "  <id>              the object's id; the class is picked from it:",
   ...IMPORTABLE_KINDS.map((kind) => `                      ${kind.idForm.padEnd(22)}${kind.name}`),
@@ -50,7 +51,7 @@ export function writtenSummary(out: string, file: ImportFile): string {
     `wrote ${out}: ${file.resources.length} resource${file.resources.length === 1 ? "" : "s"}`,
     ...file.resources.map((entry) => `  ${entry.type} ${JSON.stringify(entry.name)} ${entry.id}`),
     "Next: declare each in your program with that name and arguments that match its inputs, then",
-    `  pulumi import --file ${out}   (Pulumi CLI ${MINIMUM_PULUMI_CLI} or later)`,
-    "  pulumi preview                 (shows no change)",
+    `  pulumi import --file ${out} --generate-code=false   (Pulumi CLI ${MINIMUM_PULUMI_CLI} or later)`,
+    "  pulumi preview   (shows no change)",
   ].join("\n");
 }
