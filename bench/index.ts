@@ -35,7 +35,10 @@
  * summary from its figures), measuring nothing; with `--drop-previous` it also drops the sections
  * kept from the previous toolchain (splice.ts), which a run on a new Node.js or Pulumi CLI keeps
  * until the next release. Each run line names Node.js, the Pulumi CLI and `@pulumi/pulumi`.
- * `--big-stack-size <n>` sets the big-stack module's stack size (default 300).
+ * `--big-stack-size <n>` sets the big-stack module's stack size (default 300); `--rounds <n>` sets
+ * the rounds of the real-CLI comparisons (stackCost, promiseStacks, plugin; default 3) and
+ * `--cost-sizes 10,300` the per-resource cost's stack sizes (default 10,100,300), for a machine
+ * too loaded to run them all in the time there is. The run line names the flags.
  *
  * @module
  */
@@ -88,11 +91,31 @@ const raw = process.argv.includes("--raw");
 /** `--big-stack-size <n>`: the stack size of the big-stack module (default 300). */
 const bigStackSize =
   Number(process.argv[process.argv.indexOf("--big-stack-size") + 1] ?? 300) || 300;
+/** The value after `flag` on the command line, `undefined` without the flag. */
+const flagValue = (flag: string) =>
+  process.argv.includes(flag) ? process.argv[process.argv.indexOf(flag) + 1] : undefined;
+/** `--rounds <n>`: rounds of the real-CLI comparisons. */
+const costRounds = Number(flagValue("--rounds") ?? 3) || 3;
+/** `--cost-sizes 10,300`: the per-resource cost's stack sizes. */
+const costSizes = (flagValue("--cost-sizes") ?? "10,100,300").split(",").map(Number);
+if (costSizes.some((n) => !Number.isInteger(n) || n < 1)) {
+  throw new Error(
+    `--cost-sizes takes stack sizes such as 10,300; got ${flagValue("--cost-sizes")}`,
+  );
+}
 
 async function main(quick: boolean, only: readonly Module[] | undefined): Promise<void> {
   const rounds = quick
     ? { requests: 1, coldStart: 1, overhead: 1, latency: 1, realEngine: 1, pacing: 1, cost: 1 }
-    : { requests: 3, coldStart: 6, overhead: 5, latency: 3, realEngine: 3, pacing: 7, cost: 3 };
+    : {
+        requests: 3,
+        coldStart: 6,
+        overhead: 5,
+        latency: 3,
+        realEngine: 3,
+        pacing: 7,
+        cost: costRounds,
+      };
   progress("packing the package and installing it in two consumer directories");
   const installation = await installPackage();
   const sections: Section[] = [];
@@ -114,7 +137,7 @@ async function main(quick: boolean, only: readonly Module[] | undefined): Promis
       stackCost: async () =>
         raw
           ? stackCostFromRaw(consumer)
-          : measureStackCost(consumer, rounds.cost, quick ? [10] : [10, 100, 300]),
+          : measureStackCost(consumer, rounds.cost, quick ? [10] : costSizes),
       bigStacks: () => measureBigStacks(consumer, 1, quick ? 10 : bigStackSize),
       promiseStacks: () => measurePromiseStacks(consumer, rounds.cost, quick ? 10 : 300),
       plugin: () => measurePlugin(consumer, rounds.cost, quick ? 10 : 300),
@@ -128,7 +151,9 @@ async function main(quick: boolean, only: readonly Module[] | undefined): Promis
   const run: RunInfo = {
     machine: describeMachine(),
     command:
-      only === undefined ? "npm run bench" : `node dist/bench/index.js --only ${only.join(",")}`,
+      only === undefined && process.argv.length === 2
+        ? "npm run bench"
+        : `node dist/bench/index.js ${process.argv.slice(2).join(" ")}`,
     runtimeSeconds: elapsedSeconds(),
     ...toolchain(),
   };
