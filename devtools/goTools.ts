@@ -1,16 +1,33 @@
 /**
  * The Go toolchain, as the project's Go tools use it: `tools/pulumi-cli/` (the Pulumi CLI) and
  * `tools/pulumi-yaml/` (the YAML language host; both `npm run pulumi:install`), `tools/sdkgen/` (the SDKs, `npm run sdks`) and
- * `tools/go-sdk-check/` (a program on the generated Go SDK). Each is a Go module of its own, with
- * its go.mod and go.sum committed.
+ * `tools/go-sdk-check/` (a program on the generated Go SDK), and the Go example
+ * (`examples/go-automation/`). Each is a Go module of its own, with its go.mod and go.sum committed.
+ *
+ * All of them compile with the same flags ({@link GO_FLAGS}, no cgo), and each requires the
+ * versions of `tools/pulumi-cli/go.mod` for the modules it shares with the CLI: Go's build cache
+ * reuses a compiled package only when its flags and its dependencies' versions are the same, so
+ * after the CLI's cold build the others compile little more than their own code.
  *
  * @module
  */
 import { spawnSync } from "node:child_process";
 
 /**
+ * The flags of every Go command the project runs, passed in `GOFLAGS` by {@link goEnv}: go.mod and
+ * go.sum read only (a build never rewrites them), no VCS stamping, and Pulumi's release build flags
+ * (`-trimpath`, the `osusergo` and `grpcnotrace` tags), with which the CLI is built.
+ */
+export const GO_FLAGS: readonly string[] = [
+  "-mod=readonly",
+  "-buildvcs=false",
+  "-trimpath",
+  "-tags=osusergo,grpcnotrace",
+];
+
+/**
  * Go's environment for the project's Go modules: the one checksum-database exemption the module
- * proxy needs, go.mod and go.sum read only (a build never rewrites them), no VCS stamping, no cgo.
+ * proxy needs, {@link GO_FLAGS}, no cgo.
  */
 export function goEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
   return {
@@ -18,7 +35,7 @@ export function goEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
     // The module proxy serves pulumi/pkg/v3, but the checksum database has no entry for it;
     // exempt that module path only (go.sum still pins its hashes).
     GONOSUMDB: "github.com/pulumi/pulumi/pkg",
-    GOFLAGS: "-mod=readonly -buildvcs=false",
+    GOFLAGS: GO_FLAGS.join(" "),
     CGO_ENABLED: "0",
   };
 }

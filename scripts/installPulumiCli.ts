@@ -12,7 +12,9 @@
  *   `examples/` with the plain CLI) is built from the Go module pinned in `tools/pulumi-yaml/`
  *   into the same folder, unless one is already beside the CLI or on `PATH` (a user's install
  *   ships it) or the cache holds the pinned version. A module of its own, so that the CLI's
- *   dependencies stay as `tools/pulumi-cli/` pins them.
+ *   dependencies stay as `tools/pulumi-cli/` pins them (pulumi-yaml does not compile against the
+ *   CLI's pulumi/pkg/v3: see its tools.go); built with the CLI's flags and, apart from pkg/v3 and
+ *   sdk/v3, the CLI's module versions, so that it reuses much of the CLI's build from Go's cache.
  * - The Node.js language host is looked up on the module proxy and reported: the proxy refuses
  *   it, so programs run as Automation API inline programs, which need none.
  *

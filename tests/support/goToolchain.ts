@@ -63,7 +63,10 @@ export function runCommand(
   });
 }
 
-/** `go <args>` in `cwd` with the project's Go environment (`goEnv`: go.sum read only, no cgo). */
+/**
+ * `go <args>` in `cwd` with the project's Go environment (`goEnv`: the CLI's build flags, go.sum
+ * read only, no cgo), so that builds reuse what the CLI's build put in Go's build cache.
+ */
 export function runGo(args: string[], cwd: string): Promise<Finished> {
   return runCommand("go", args, cwd, goEnv());
 }
