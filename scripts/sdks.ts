@@ -12,17 +12,24 @@
  * - `--out <dir>` writes (or checks) `<dir>/<language>` instead; `--languages nodejs,python,go`
  *   picks the languages.
  *
- * `tools/sdkgen/` (pulumi/pkg/v3 3.248.0, the CLI's release) runs the Node.js, Python and Go
- * generators; `tools/sdkgen-dotnet/` the .NET one, from pkg/v3 3.225.1: the newest release on the
- * module proxy that still holds it (see its main.go). The first run builds each generator: about
- * 3 minutes and 2 minutes on 2 cores with the Go modules downloaded, seconds afterwards (Go's build
- * cache).
+ * `tools/sdkgen/` (pulumi/pkg/v3 at the CLI's release: `@pulumi/pulumi`'s version in
+ * package-lock.json, which this script checks) runs the Node.js, Python and Go generators;
+ * `tools/sdkgen-dotnet/` the .NET one, from pkg/v3 3.225.1: the newest release on the module proxy
+ * that still holds it (see its main.go). The Go SDK's go.mod requires the same release of
+ * `github.com/pulumi/pulumi/sdk/v3`, with that release's go line (the generator's own default is an
+ * older, untested one), so that `go mod tidy` in a program using it keeps the tested release.
+ *
+ * The generators compile with the CLI's flags and, where they share modules with it, its module
+ * versions (devtools/goTools.ts): after `npm run pulumi:install` built the CLI, Go's build cache
+ * holds most of what they need, and the first run compiles little more than the generators
+ * themselves. Later runs take seconds.
  *
  * @module
  */
 import { spawnSync } from "node:child_process";
 import * as path from "node:path";
 import { goEnv, goVersion } from "../devtools/goTools";
+import { pinnedPulumiVersion } from "../devtools/pulumiCli";
 
 const REPO = path.resolve(__dirname, "../..");
 const TOOLS = path.join(REPO, "tools");
@@ -37,6 +44,46 @@ const generatorOf = (language: string) => (language === "dotnet" ? "sdkgen-dotne
 function option(argv: string[], name: string): string | undefined {
   const index = argv.indexOf(name);
   return index >= 0 ? argv[index + 1] : undefined;
+}
+
+/**
+ * The Pulumi release `tools/sdkgen/` is built on (`v3.276.0`) and the go line of its Go SDK
+ * (`1.26.6`), as that module's graph has them; fails unless it is the tested release, the
+ * `@pulumi/pulumi` of package-lock.json.
+ */
+function generatorPulumi(): { version: string; go: string } {
+  const listed = spawnSync(
+    "go",
+    [
+      "list",
+      "-m",
+      "-f",
+      "{{.Path}} {{with .Replace}}{{.Version}} {{.GoVersion}}{{else}}{{.Version}} {{.GoVersion}}{{end}}",
+      "github.com/pulumi/pulumi/pkg/v3",
+      "github.com/pulumi/pulumi/sdk/v3",
+    ],
+    { cwd: path.join(TOOLS, "sdkgen"), env: goEnv(), encoding: "utf8", timeout: 120_000 },
+  );
+  if (listed.status !== 0) {
+    throw new Error(`go list -m in tools/sdkgen failed: ${listed.stderr || listed.error?.message}`);
+  }
+  const tested = `v${pinnedPulumiVersion(REPO)}`;
+  const lines = listed.stdout.trim().split("\n");
+  for (const line of lines) {
+    const [module, version] = line.split(" ");
+    if (version !== tested) {
+      throw new Error(
+        `tools/sdkgen builds on ${module} ${version}, but package-lock.json has @pulumi/pulumi ` +
+          `${tested.slice(1)}: update tools/sdkgen/go.mod (its require and replace lines, then ` +
+          "`go mod tidy`)",
+      );
+    }
+  }
+  const go = lines
+    .find((line) => line.startsWith("github.com/pulumi/pulumi/sdk/v3 "))
+    ?.split(" ")[2];
+  if (go === undefined || go === "") throw new Error("tools/sdkgen: sdk/v3 has no go line");
+  return { version: tested, go };
 }
 
 function main(argv: string[]): number {
@@ -58,7 +105,11 @@ function main(argv: string[]): number {
     const mine = languages.filter((language) => generatorOf(language) === tool);
     if (mine.length === 0) continue;
     const args = ["run", ".", "-schema", path.join(REPO, "schema.json"), "-out", out];
-    if (tool === "sdkgen") args.push("-languages", mine.join(","), ...(check ? ["-check"] : []));
+    if (tool === "sdkgen") {
+      const pulumi = generatorPulumi();
+      args.push("-languages", mine.join(","), ...(check ? ["-check"] : []));
+      args.push("-go-pulumi-sdk", pulumi.version, "-go-version", pulumi.go);
+    }
     const run = spawnSync("go", args, {
       cwd: path.join(TOOLS, tool),
       env: goEnv(),
@@ -72,4 +123,9 @@ function main(argv: string[]): number {
   return 0;
 }
 
-process.exitCode = main(process.argv.slice(2));
+try {
+  process.exitCode = main(process.argv.slice(2));
+} catch (error) {
+  process.stderr.write(`sdks: ${(error as Error).message}\n`);
+  process.exitCode = 1;
+}

@@ -9,8 +9,9 @@
  * example: both compile the same Pulumi Go SDK, which two suites running at once would compile
  * twice.
  *
- * In the engine tier: the first run compiles Pulumi's code generators (minutes of CPU on 2 cores
- * on a clean machine; seconds with Go's build cache), which the fast tier must not wait on.
+ * In the engine tier: the first run compiles Pulumi's code generators (seconds when the CLI's build
+ * filled Go's build cache, minutes of CPU on 2 cores without it), which the fast tier must not
+ * wait on.
  * Nothing here starts the Pulumi CLI.
  */
 import * as fs from "node:fs";

@@ -6,11 +6,12 @@
 // It binds the schema (every bind diagnostic fails the run) and writes the SDK into <dir>/dotnet/,
 // replacing what was there.
 //
-// Why a module of its own, pinned to pkg/v3 v3.225.1 while everything else is on v3.248.0: Pulumi
-// moved the .NET generator out of pkg/v3 into github.com/pulumi/pulumi-dotnet/pulumi-language-dotnet/v3
-// (its copy in pkg/v3 deprecated and frozen by pulumi/pulumi#21720, then deleted by #22435: v3.229.0
-// and later have no codegen/dotnet), and the Go module proxy refuses that module (403).
-// v3.225.1 is the newest pkg/v3 the proxy serves that still holds it.
+// Why a module of its own, pinned to pkg/v3 v3.225.1 while everything else is on the CLI's release
+// (tools/pulumi-cli/go.mod): Pulumi moved the .NET generator out of pkg/v3 into
+// github.com/pulumi/pulumi-dotnet/pulumi-language-dotnet/v3 (its copy in pkg/v3 deprecated and
+// frozen by pulumi/pulumi#21720, then deleted by #22435: v3.229.0 and later, up to v3.276.0 at
+// least, have no codegen/dotnet), and the Go module proxy refuses that module (403). v3.225.1 is
+// the newest pkg/v3 the proxy serves that still holds it.
 //
 // The generator downloads the package's logo (the schema's logoUrl, else Pulumi's logo on GitHub)
 // into the SDK as logo.png. Offline that fails, so this program answers that one request itself

@@ -3,10 +3,17 @@
 // plugin and no `pulumi package gen-sdk` needed (the module proxy refuses the language plugins).
 //
 //	go run . -schema ../../schema.json -out <dir> [-languages nodejs,python,go] [-check]
+//	         [-go-pulumi-sdk v3.276.0 -go-version 1.26.6]
 //
 // It binds the schema (every bind diagnostic, warning or error, fails the run), then writes each
 // language's SDK into <dir>/<language>/, replacing what was there. It prints one line per language:
 // the number of files and the time taken.
+//
+// The Go SDK's go.mod requires github.com/pulumi/pulumi/sdk/v3 at the version the generator
+// writes (the generator's own default, v3.269.0 in pkg/v3 3.276.0), unless -go-pulumi-sdk names
+// the version to require and -go-version the go line (npm run sdks passes the tested release,
+// @pulumi/pulumi's version in package-lock.json, and the go line of that sdk/v3 release), so that
+// `go mod tidy` in a program using the SDK never picks an untested Pulumi Go SDK.
 //
 // With -check it writes nothing: it lists each file of <dir>/<language>/ that differs from what
 // would be generated ("stale: ", "missing: ", "extra: ") and exits 1 if there is any: the stale
@@ -32,6 +39,7 @@ import (
 	nodejsgen "github.com/pulumi/pulumi/pkg/v3/codegen/nodejs"
 	pythongen "github.com/pulumi/pulumi/pkg/v3/codegen/python"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/schema"
+	"golang.org/x/mod/modfile"
 )
 
 // tool is the name the generators write into each file's "do not edit" header.
@@ -69,6 +77,26 @@ func (noLoader) LoadPackageReferenceV2(
 	context.Context, *schema.PackageDescriptor,
 ) (schema.PackageReference, error) {
 	return nil, errNoLoader
+}
+
+// pulumiSDK is the module the Go SDK's go.mod requires.
+const pulumiSDK = "github.com/pulumi/pulumi/sdk/v3"
+
+// pinGoMod rewrites the generated go.mod: it requires pulumiSDK at version, with goVersion as its
+// go line.
+func pinGoMod(content []byte, version, goVersion string) ([]byte, error) {
+	file, err := modfile.Parse("go.mod", content, nil)
+	if err != nil {
+		return nil, err
+	}
+	if err := file.AddGoStmt(goVersion); err != nil {
+		return nil, err
+	}
+	if err := file.AddRequire(pulumiSDK, version); err != nil {
+		return nil, err
+	}
+	file.Cleanup()
+	return modfile.Format(file.Syntax), nil
 }
 
 // bind reads and binds the schema; any diagnostic is an error.
@@ -158,9 +186,14 @@ func run() error {
 	out := flag.String("out", "", "the folder to write <language>/ folders into")
 	languages := flag.String("languages", "nodejs,python,go", "comma-separated languages")
 	check := flag.Bool("check", false, "write nothing; list the files that differ and fail if any")
+	goPulumiSDK := flag.String("go-pulumi-sdk", "", "the "+pulumiSDK+" version the Go SDK's go.mod requires")
+	goVersion := flag.String("go-version", "", "the go line of the Go SDK's go.mod (with -go-pulumi-sdk)")
 	flag.Parse()
 	if *out == "" {
 		return errors.New("-out is required")
+	}
+	if (*goPulumiSDK == "") != (*goVersion == "") {
+		return errors.New("-go-pulumi-sdk and -go-version go together")
 	}
 	if _, err := bind(*schemaPath); err != nil {
 		return err
@@ -184,6 +217,11 @@ func run() error {
 		files, err := generate(pkg)
 		if err != nil {
 			return fmt.Errorf("%s: %w", language, err)
+		}
+		if goMod, ok := files["go.mod"]; ok && language == "go" && *goPulumiSDK != "" {
+			if files["go.mod"], err = pinGoMod(goMod, *goPulumiSDK, *goVersion); err != nil {
+				return fmt.Errorf("%s: go.mod: %w", language, err)
+			}
 		}
 		dir := filepath.Join(*out, language)
 		if *check {

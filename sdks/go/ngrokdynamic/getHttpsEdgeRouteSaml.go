@@ -71,12 +71,8 @@ type LookupHttpsEdgeRouteSamlResult struct {
 }
 
 func LookupHttpsEdgeRouteSamlOutput(ctx *pulumi.Context, args LookupHttpsEdgeRouteSamlOutputArgs, opts ...pulumi.InvokeOption) LookupHttpsEdgeRouteSamlResultOutput {
-	return pulumi.ToOutputWithContext(ctx.Context(), args).
-		ApplyT(func(v interface{}) (LookupHttpsEdgeRouteSamlResultOutput, error) {
-			args := v.(LookupHttpsEdgeRouteSamlArgs)
-			options := pulumi.InvokeOutputOptions{InvokeOptions: internal.PkgInvokeDefaultOpts(opts)}
-			return ctx.InvokeOutput("ngrok-dynamic:index:getHttpsEdgeRouteSaml", args, LookupHttpsEdgeRouteSamlResultOutput{}, options).(LookupHttpsEdgeRouteSamlResultOutput), nil
-		}).(LookupHttpsEdgeRouteSamlResultOutput)
+	options := pulumi.InvokeOutputOptions{InvokeOptions: internal.PkgInvokeDefaultOpts(opts)}
+	return ctx.InvokeOutput("ngrok-dynamic:index:getHttpsEdgeRouteSaml", args, LookupHttpsEdgeRouteSamlResultOutput{}, options).(LookupHttpsEdgeRouteSamlResultOutput)
 }
 
 type LookupHttpsEdgeRouteSamlOutputArgs struct {

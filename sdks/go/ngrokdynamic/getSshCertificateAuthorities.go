@@ -36,12 +36,8 @@ type GetSshCertificateAuthoritiesResult struct {
 }
 
 func GetSshCertificateAuthoritiesOutput(ctx *pulumi.Context, args GetSshCertificateAuthoritiesOutputArgs, opts ...pulumi.InvokeOption) GetSshCertificateAuthoritiesResultOutput {
-	return pulumi.ToOutputWithContext(ctx.Context(), args).
-		ApplyT(func(v interface{}) (GetSshCertificateAuthoritiesResultOutput, error) {
-			args := v.(GetSshCertificateAuthoritiesArgs)
-			options := pulumi.InvokeOutputOptions{InvokeOptions: internal.PkgInvokeDefaultOpts(opts)}
-			return ctx.InvokeOutput("ngrok-dynamic:index:getSshCertificateAuthorities", args, GetSshCertificateAuthoritiesResultOutput{}, options).(GetSshCertificateAuthoritiesResultOutput), nil
-		}).(GetSshCertificateAuthoritiesResultOutput)
+	options := pulumi.InvokeOutputOptions{InvokeOptions: internal.PkgInvokeDefaultOpts(opts)}
+	return ctx.InvokeOutput("ngrok-dynamic:index:getSshCertificateAuthorities", args, GetSshCertificateAuthoritiesResultOutput{}, options).(GetSshCertificateAuthoritiesResultOutput)
 }
 
 type GetSshCertificateAuthoritiesOutputArgs struct {

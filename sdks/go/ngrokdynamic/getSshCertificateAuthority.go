@@ -51,12 +51,8 @@ type LookupSshCertificateAuthorityResult struct {
 }
 
 func LookupSshCertificateAuthorityOutput(ctx *pulumi.Context, args LookupSshCertificateAuthorityOutputArgs, opts ...pulumi.InvokeOption) LookupSshCertificateAuthorityResultOutput {
-	return pulumi.ToOutputWithContext(ctx.Context(), args).
-		ApplyT(func(v interface{}) (LookupSshCertificateAuthorityResultOutput, error) {
-			args := v.(LookupSshCertificateAuthorityArgs)
-			options := pulumi.InvokeOutputOptions{InvokeOptions: internal.PkgInvokeDefaultOpts(opts)}
-			return ctx.InvokeOutput("ngrok-dynamic:index:getSshCertificateAuthority", args, LookupSshCertificateAuthorityResultOutput{}, options).(LookupSshCertificateAuthorityResultOutput), nil
-		}).(LookupSshCertificateAuthorityResultOutput)
+	options := pulumi.InvokeOutputOptions{InvokeOptions: internal.PkgInvokeDefaultOpts(opts)}
+	return ctx.InvokeOutput("ngrok-dynamic:index:getSshCertificateAuthority", args, LookupSshCertificateAuthorityResultOutput{}, options).(LookupSshCertificateAuthorityResultOutput)
 }
 
 type LookupSshCertificateAuthorityOutputArgs struct {

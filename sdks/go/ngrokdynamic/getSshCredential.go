@@ -47,12 +47,8 @@ type LookupSshCredentialResult struct {
 }
 
 func LookupSshCredentialOutput(ctx *pulumi.Context, args LookupSshCredentialOutputArgs, opts ...pulumi.InvokeOption) LookupSshCredentialResultOutput {
-	return pulumi.ToOutputWithContext(ctx.Context(), args).
-		ApplyT(func(v interface{}) (LookupSshCredentialResultOutput, error) {
-			args := v.(LookupSshCredentialArgs)
-			options := pulumi.InvokeOutputOptions{InvokeOptions: internal.PkgInvokeDefaultOpts(opts)}
-			return ctx.InvokeOutput("ngrok-dynamic:index:getSshCredential", args, LookupSshCredentialResultOutput{}, options).(LookupSshCredentialResultOutput), nil
-		}).(LookupSshCredentialResultOutput)
+	options := pulumi.InvokeOutputOptions{InvokeOptions: internal.PkgInvokeDefaultOpts(opts)}
+	return ctx.InvokeOutput("ngrok-dynamic:index:getSshCredential", args, LookupSshCredentialResultOutput{}, options).(LookupSshCredentialResultOutput)
 }
 
 type LookupSshCredentialOutputArgs struct {

@@ -55,12 +55,8 @@ type LookupSshHostCertificateResult struct {
 }
 
 func LookupSshHostCertificateOutput(ctx *pulumi.Context, args LookupSshHostCertificateOutputArgs, opts ...pulumi.InvokeOption) LookupSshHostCertificateResultOutput {
-	return pulumi.ToOutputWithContext(ctx.Context(), args).
-		ApplyT(func(v interface{}) (LookupSshHostCertificateResultOutput, error) {
-			args := v.(LookupSshHostCertificateArgs)
-			options := pulumi.InvokeOutputOptions{InvokeOptions: internal.PkgInvokeDefaultOpts(opts)}
-			return ctx.InvokeOutput("ngrok-dynamic:index:getSshHostCertificate", args, LookupSshHostCertificateResultOutput{}, options).(LookupSshHostCertificateResultOutput), nil
-		}).(LookupSshHostCertificateResultOutput)
+	options := pulumi.InvokeOutputOptions{InvokeOptions: internal.PkgInvokeDefaultOpts(opts)}
+	return ctx.InvokeOutput("ngrok-dynamic:index:getSshHostCertificate", args, LookupSshHostCertificateResultOutput{}, options).(LookupSshHostCertificateResultOutput)
 }
 
 type LookupSshHostCertificateOutputArgs struct {

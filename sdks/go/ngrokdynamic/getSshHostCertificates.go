@@ -38,12 +38,8 @@ type GetSshHostCertificatesResult struct {
 }
 
 func GetSshHostCertificatesOutput(ctx *pulumi.Context, args GetSshHostCertificatesOutputArgs, opts ...pulumi.InvokeOption) GetSshHostCertificatesResultOutput {
-	return pulumi.ToOutputWithContext(ctx.Context(), args).
-		ApplyT(func(v interface{}) (GetSshHostCertificatesResultOutput, error) {
-			args := v.(GetSshHostCertificatesArgs)
-			options := pulumi.InvokeOutputOptions{InvokeOptions: internal.PkgInvokeDefaultOpts(opts)}
-			return ctx.InvokeOutput("ngrok-dynamic:index:getSshHostCertificates", args, GetSshHostCertificatesResultOutput{}, options).(GetSshHostCertificatesResultOutput), nil
-		}).(GetSshHostCertificatesResultOutput)
+	options := pulumi.InvokeOutputOptions{InvokeOptions: internal.PkgInvokeDefaultOpts(opts)}
+	return ctx.InvokeOutput("ngrok-dynamic:index:getSshHostCertificates", args, GetSshHostCertificatesResultOutput{}, options).(GetSshHostCertificatesResultOutput)
 }
 
 type GetSshHostCertificatesOutputArgs struct {

@@ -59,12 +59,8 @@ type LookupSshUserCertificateResult struct {
 }
 
 func LookupSshUserCertificateOutput(ctx *pulumi.Context, args LookupSshUserCertificateOutputArgs, opts ...pulumi.InvokeOption) LookupSshUserCertificateResultOutput {
-	return pulumi.ToOutputWithContext(ctx.Context(), args).
-		ApplyT(func(v interface{}) (LookupSshUserCertificateResultOutput, error) {
-			args := v.(LookupSshUserCertificateArgs)
-			options := pulumi.InvokeOutputOptions{InvokeOptions: internal.PkgInvokeDefaultOpts(opts)}
-			return ctx.InvokeOutput("ngrok-dynamic:index:getSshUserCertificate", args, LookupSshUserCertificateResultOutput{}, options).(LookupSshUserCertificateResultOutput), nil
-		}).(LookupSshUserCertificateResultOutput)
+	options := pulumi.InvokeOutputOptions{InvokeOptions: internal.PkgInvokeDefaultOpts(opts)}
+	return ctx.InvokeOutput("ngrok-dynamic:index:getSshUserCertificate", args, LookupSshUserCertificateResultOutput{}, options).(LookupSshUserCertificateResultOutput)
 }
 
 type LookupSshUserCertificateOutputArgs struct {

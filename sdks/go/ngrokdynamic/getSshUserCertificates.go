@@ -38,12 +38,8 @@ type GetSshUserCertificatesResult struct {
 }
 
 func GetSshUserCertificatesOutput(ctx *pulumi.Context, args GetSshUserCertificatesOutputArgs, opts ...pulumi.InvokeOption) GetSshUserCertificatesResultOutput {
-	return pulumi.ToOutputWithContext(ctx.Context(), args).
-		ApplyT(func(v interface{}) (GetSshUserCertificatesResultOutput, error) {
-			args := v.(GetSshUserCertificatesArgs)
-			options := pulumi.InvokeOutputOptions{InvokeOptions: internal.PkgInvokeDefaultOpts(opts)}
-			return ctx.InvokeOutput("ngrok-dynamic:index:getSshUserCertificates", args, GetSshUserCertificatesResultOutput{}, options).(GetSshUserCertificatesResultOutput), nil
-		}).(GetSshUserCertificatesResultOutput)
+	options := pulumi.InvokeOutputOptions{InvokeOptions: internal.PkgInvokeDefaultOpts(opts)}
+	return ctx.InvokeOutput("ngrok-dynamic:index:getSshUserCertificates", args, GetSshUserCertificatesResultOutput{}, options).(GetSshUserCertificatesResultOutput)
 }
 
 type GetSshUserCertificatesOutputArgs struct {

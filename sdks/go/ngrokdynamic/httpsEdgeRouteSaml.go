@@ -110,6 +110,12 @@ func (HttpsEdgeRouteSamlState) ElementType() reflect.Type {
 	return reflect.TypeOf((*httpsEdgeRouteSamlState)(nil)).Elem()
 }
 
+// HttpsEdgeRouteSamlExists checks whether an existing HttpsEdgeRouteSaml resource with the given ID exists.
+func HttpsEdgeRouteSamlExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *HttpsEdgeRouteSamlState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("ngrok-dynamic:index:HttpsEdgeRouteSaml", id, state, "", opts...)
+}
+
 type httpsEdgeRouteSamlArgs struct {
 	// Adopt the SAML module that already exists on the route and that this stack did not write (configured in the dashboard, or another stack's). Default `false`: creating the resource on such a route fails with `SamlModuleExistsError`, naming the route, the existing module's entity ID and who wrote it, and changes nothing. With `true`, create reads the module (one `GET`, as always), then writes this resource's configuration and claim with one `PUT`, and the stack manages it from then on, and deletes it with the resource (`retainOnDelete: true` keeps it in ngrok, `protect: true` refuses the delete); a resource of another stack that wrote it leaves it in place when deleted. A route without a module gets one, as without it. A module this stack wrote (a resource being replaced, renamed or moved) is taken over without it. Never sent to ngrok; only create reads it: changing it later is not a change.
 	AdoptExisting *bool `pulumi:"adoptExisting"`

@@ -82,6 +82,12 @@ func (SshCertificateAuthorityState) ElementType() reflect.Type {
 	return reflect.TypeOf((*sshCertificateAuthorityState)(nil)).Elem()
 }
 
+// SshCertificateAuthorityExists checks whether an existing SshCertificateAuthority resource with the given ID exists.
+func SshCertificateAuthorityExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *SshCertificateAuthorityState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("ngrok-dynamic:index:SshCertificateAuthority", id, state, "", opts...)
+}
+
 type sshCertificateAuthorityArgs struct {
 	// Adopt the existing CA with this id (`sshca_…`, e.g. one made in the dashboard) instead of creating one. Create then reads the CA (one `GET`), refuses, before any write, when its key is not the declared one (key type, curve, RSA size, with the defaults applied), sets `description` and `metadata` to the declared values with one `PATCH` if they differ (an undeclared one is cleared), and records the CA; it never creates one. From then on the CA is managed like any other, and deleted with the resource: set `retainOnDelete: true` to keep it in ngrok, `protect: true` to refuse the delete. Only create reads it: setting, changing or removing it later is not a change. Default: none (create makes a new CA).
 	AdoptExistingId *string `pulumi:"adoptExistingId"`

@@ -76,6 +76,12 @@ func (SshCredentialState) ElementType() reflect.Type {
 	return reflect.TypeOf((*sshCredentialState)(nil)).Elem()
 }
 
+// SshCredentialExists checks whether an existing SshCredential resource with the given ID exists.
+func SshCredentialExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *SshCredentialState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("ngrok-dynamic:index:SshCredential", id, state, "", opts...)
+}
+
 type sshCredentialArgs struct {
 	// The ACL rules: what the key may bind, each `"bind:<value>"` with the value a domain (`"bind:*.example.com"`), an address (`"bind:1.tcp.ngrok.io:20002"`) or a label (`"bind:env=prod"`), or `"*"` (anything). Default: `[]`, no restriction (the same as `["*"]`). The order does not count. Updated in place. ngrok requires an Enterprise plan for ACL rules.
 	Acl []string `pulumi:"acl"`

@@ -87,6 +87,12 @@ func (SshHostCertificateState) ElementType() reflect.Type {
 	return reflect.TypeOf((*sshHostCertificateState)(nil)).Elem()
 }
 
+// SshHostCertificateExists checks whether an existing SshHostCertificate resource with the given ID exists.
+func SshHostCertificateExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *SshHostCertificateState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("ngrok-dynamic:index:SshHostCertificate", id, state, "", opts...)
+}
+
 type sshHostCertificateArgs struct {
 	// Human-readable description, at most 255 bytes of UTF-8. Updated in place.
 	Description *string `pulumi:"description"`

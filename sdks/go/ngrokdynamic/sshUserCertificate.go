@@ -91,6 +91,12 @@ func (SshUserCertificateState) ElementType() reflect.Type {
 	return reflect.TypeOf((*sshUserCertificateState)(nil)).Elem()
 }
 
+// SshUserCertificateExists checks whether an existing SshUserCertificate resource with the given ID exists.
+func SshUserCertificateExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *SshUserCertificateState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("ngrok-dynamic:index:SshUserCertificate", id, state, "", opts...)
+}
+
 type sshUserCertificateArgs struct {
 	// OpenSSH critical options, name → value, e.g. `{ "force-command": "/usr/bin/backup", "source-address": "10.0.0.0/8" }`. Names are non-empty, at most 255 bytes of UTF-8, without whitespace or control characters; values are strings. `sshd` refuses a certificate with a critical option it does not know (OpenSSH knows `force-command`, `source-address`, `verify-required`). Changing them replaces the certificate. Default: none (`{}`).
 	CriticalOptions map[string]string `pulumi:"criticalOptions"`
