@@ -1,6 +1,8 @@
 /**
  * The SDKs that `npm run sdks` generates from `schema.json` (scripts/sdks.ts, tools/sdkgen/):
  *
+ * - every Go module on Pulumi (the CLI's, the generator, go-sdk-check, the Go example, the Go SDK)
+ *   requires the tested release, `@pulumi/pulumi`'s version in package-lock.json;
  * - the committed Go SDK (`sdks/go`) is what `schema.json` gives (`npm run sdks -- --check`);
  * - the Python SDK, generated into a temporary folder, byte-compiles (`python3 -m compileall`).
  *
@@ -17,6 +19,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { pinnedPulumiVersion } from "../../dist/devtools/pulumiCli";
 import { describeWithGo, ok, runCommand } from "../support/goToolchain";
 import { REPO } from "../support/stack";
 
@@ -31,6 +34,33 @@ describeWithGo("The generated SDKs", () => {
   jest.setTimeout(900_000);
   const timings: string[] = [];
   afterAll(() => process.stderr.write(`sdks: ${timings.join(", ")}\n`));
+
+  test("every Go module on Pulumi builds on the tested release, the CLI's", () => {
+    const tested = `v${pinnedPulumiVersion(REPO)}`;
+    const pins = (file: string, module: string) => {
+      const goMod = fs.readFileSync(path.join(REPO, file), "utf8");
+      const escaped = module.replace(/[./]/g, "\\$&");
+      return {
+        require: new RegExp(`^\\s*(?:require )?${escaped} (\\S+)`, "m").exec(goMod)?.[1],
+        replace: new RegExp(`^replace ${escaped} => ${escaped} (\\S+)$`, "m").exec(goMod)?.[1],
+      };
+    };
+    const pkg = "github.com/pulumi/pulumi/pkg/v3";
+    const sdk = "github.com/pulumi/pulumi/sdk/v3";
+    expect({
+      cli: pins("tools/pulumi-cli/go.mod", pkg),
+      sdkgen: pins("tools/sdkgen/go.mod", pkg),
+      goSdkCheck: pins("tools/go-sdk-check/go.mod", sdk),
+      example: pins("examples/go-automation/go.mod", sdk),
+      sdk: pins("sdks/go/go.mod", sdk).require,
+    }).toEqual({
+      cli: { require: tested, replace: tested },
+      sdkgen: { require: tested, replace: tested },
+      goSdkCheck: { require: tested, replace: tested },
+      example: { require: tested, replace: tested },
+      sdk: tested,
+    });
+  });
 
   test("the committed Go SDK (sdks/go) is what schema.json gives", async () => {
     const check = await sdks(["--check"]);
