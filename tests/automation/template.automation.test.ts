@@ -53,7 +53,7 @@ describeWithPulumi("the pulumi new template, through the real CLI", () => {
       ],
       { cwd: workDir, env: { ...process.env, ...offlineEnv(cli(), workDir) }, encoding: "utf8" },
     );
-    if (!fs.existsSync(project)) {
+    if (!fs.existsSync(path.join(project, "Pulumi.yaml"))) {
       process.stderr.write(
         "template: this pulumi new stopped before writing the project (no Node.js language host " +
           "for the template's runtime options); writing it as pulumi new does\n",
