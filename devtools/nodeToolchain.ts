@@ -20,8 +20,8 @@
  *
  * @module
  */
-import * as os from "node:os";
 import * as path from "node:path";
+import { toolCacheRoot } from "./pulumiCli";
 
 /** A pinned Node.js release: its version and the integrity of each platform's npm tarball. */
 export interface NodeRelease {
@@ -85,14 +85,7 @@ export function nodePackage(key: string = platformKey()): string {
  * Pulumi CLI's cache).
  */
 export function nodeInstallDir(version: string, env: NodeJS.ProcessEnv = process.env): string {
-  const root =
-    env.PULUMI_NGROK_NODE_CACHE ??
-    path.join(
-      env.XDG_CACHE_HOME ?? path.join(os.homedir(), ".cache"),
-      "pulumi-ngrok-dynamic",
-      "node",
-    );
-  return path.join(root, `v${version}`);
+  return path.join(toolCacheRoot("node", env.PULUMI_NGROK_NODE_CACHE, env), `v${version}`);
 }
 
 /** The folder holding the `node` executable of an installed `version`. */

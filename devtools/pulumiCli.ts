@@ -55,16 +55,28 @@ export function pinnedPulumiVersion(repo: string = REPO): string {
   return parsed.version;
 }
 
+/**
+ * The cache folder of one of the project's tools, outside the repository: `override` when set,
+ * else `${XDG_CACHE_HOME:-~/.cache}/pulumi-ngrok-dynamic/<tool>`.
+ */
+export function toolCacheRoot(
+  tool: string,
+  override: string | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): string {
+  return (
+    override ??
+    path.join(env.XDG_CACHE_HOME ?? path.join(os.homedir(), ".cache"), "pulumi-ngrok-dynamic", tool)
+  );
+}
+
 /** The installer's cache folder for `version`: `<cache root>/v<version>/bin`. */
 export function cachedCliBinDir(version: string, env: NodeJS.ProcessEnv = process.env): string {
-  const root =
-    env.PULUMI_NGROK_CLI_CACHE ??
-    path.join(
-      env.XDG_CACHE_HOME ?? path.join(os.homedir(), ".cache"),
-      "pulumi-ngrok-dynamic",
-      "pulumi-cli",
-    );
-  return path.join(root, `v${version}`, "bin");
+  return path.join(
+    toolCacheRoot("pulumi-cli", env.PULUMI_NGROK_CLI_CACHE, env),
+    `v${version}`,
+    "bin",
+  );
 }
 
 /** What `<binDir>/pulumi version` prints, without the `v`; `undefined` if it does not run. */
