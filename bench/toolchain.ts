@@ -128,7 +128,7 @@ export function renderToolchainChange(sections: readonly SectionText[]): string[
 }
 
 /**
- * The summary's figures of a kept section for the same measures, e.g. `(Node.js 20.20.2, Pulumi
+ * The summary's figures of the latest kept section for the same measures, e.g. `(Node.js 20.20.2, Pulumi
  * 3.248.0: up 0.76×, …)`; empty when no section of that title is kept.
  */
 export function previousFigures(
@@ -137,7 +137,10 @@ export function previousFigures(
   measures: readonly string[],
   names: readonly string[],
 ): string {
-  const previous = sections.find((s) => isPrevious(s) && currentTitle(s).startsWith(titlePrefix));
+  // The latest kept: a later change of toolchain keeps its section after the earlier ones.
+  const previous = [...sections]
+    .reverse()
+    .find((s) => isPrevious(s) && currentTitle(s).startsWith(titlePrefix));
   if (previous === undefined) return "";
   const figures = measures.map((measure, i) => {
     const row = previous.rows.find((cells) => cells[0] === measure);
