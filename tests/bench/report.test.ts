@@ -253,6 +253,14 @@ describe("a run on another toolchain", () => {
       notes: [],
     };
     const summary = summaryOf(spliceReport(committed, [cost], NEW_RUN));
+    expect(summary).toContain("what this package adds costs nothing measurable at that size.");
+    // A median over the target is not called nothing measurable.
+    const slow = cost.rows.map((row) =>
+      row.measure.includes("refresh") ? { ...row, figure: { ...row.figure!, median: 1.5 } } : row,
+    );
+    expect(summaryOf(spliceReport(committed, [{ ...cost, rows: slow }], NEW_RUN))).toContain(
+      "without validation, retries or pacing; above the 1.1× target in refresh: see the closing note.",
+    );
     const old = OPS.map(
       (op) => `${op} ${cellOf([COST], COST.title, `300 SSH CAs: pulumi ${op}, ours ÷ bare`)}`,
     );
