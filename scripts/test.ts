@@ -130,9 +130,9 @@ function runJest(run: Run, binDir: string, reportDir: string): { status: number;
 
 function main(argv: readonly string[]): number {
   const runs = plan(argv);
-  const binDirs = new Map<string, string>();
+  const binDirs = new Map<NodeRelease, string>();
   for (const { node } of runs) {
-    if (!binDirs.has(node.version)) binDirs.set(node.version, installNode(node));
+    if (!binDirs.has(node)) binDirs.set(node, installNode(node));
   }
   // The fast tier starts no Pulumi CLI.
   if (runs.some((run) => run.tier === "engine")) installPulumiCli();
@@ -141,7 +141,7 @@ function main(argv: readonly string[]): number {
   let status = 0;
   try {
     for (const run of runs) {
-      const result = runJest(run, binDirs.get(run.node.version) as string, reportDir);
+      const result = runJest(run, binDirs.get(run.node) ?? installNode(run.node), reportDir);
       total.numPassedTests += result.counts.numPassedTests;
       total.numFailedTests += result.counts.numFailedTests;
       total.numPendingTests += result.counts.numPendingTests;
