@@ -22,8 +22,6 @@
  *
  * @module
  */
-import * as fs from "node:fs";
-import * as path from "node:path";
 import * as grpc from "@grpc/grpc-js";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import * as pluginproto from "@pulumi/pulumi/proto/plugin_pb";
@@ -39,6 +37,7 @@ import {
 } from "../provider";
 import { readStackConfig } from "../provider/client/configuration";
 import { withUrn } from "./engineLog";
+import { packageFile } from "./packageFiles";
 import { fromStruct, toStruct } from "./properties";
 import {
   FUNCTIONS,
@@ -47,9 +46,6 @@ import {
   RESOURCES,
   withProgramInputs,
 } from "./resources";
-
-/** The package's root (this file compiles to `dist/plugin/`). */
-const ROOT = path.resolve(__dirname, "../..");
 
 /** Set by `Cancel`: the engine is shutting the operation down, so no new operation starts. */
 let cancelled = false;
@@ -187,7 +183,7 @@ function resourceOf(type: string): { name: string; methods: Methods } {
 export function providerService(): grpc.UntypedServiceImplementation {
   let config: Record<string, unknown> = {};
   let program: ProgramSettings = { ownershipMarker: false, adoptExistingIds: {} };
-  const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
+  const manifest = JSON.parse(packageFile("package.json")) as {
     version: string;
   };
 
@@ -200,7 +196,7 @@ export function providerService(): grpc.UntypedServiceImplementation {
 
     getSchema: serve(async () => {
       const response = new provproto.GetSchemaResponse();
-      response.setSchema(fs.readFileSync(path.join(ROOT, "schema.json"), "utf8"));
+      response.setSchema(packageFile("schema.json"));
       return response;
     }),
 
