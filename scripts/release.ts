@@ -29,19 +29,14 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
+import type { Artifact } from "./artifact";
 
 const REPO = path.resolve(__dirname, "../..");
 
 /** The file of checksums written beside the artifacts. */
 export const CHECKSUMS = "SHA256SUMS";
 
-/** One artifact of a release: how it is made, into the release folder. */
-export interface Artifact {
-  /** What it is, for the summary, e.g. `the package pulumi-ngrok-dynamic`. */
-  readonly describe: string;
-  /** Makes the artifact in `outDir`; returns the names of the files it wrote there. */
-  make(outDir: string): string[];
-}
+export type { Artifact } from "./artifact";
 
 /** npm runs these scripts of a package when it is installed: none may ship. */
 export const INSTALL_SCRIPTS = ["preinstall", "install", "postinstall", "prepare", "prepublish"];
