@@ -56,6 +56,11 @@ export interface ProviderHostOptions {
    * package's plugin, `pulumi-resource-ngrok-dynamic`); driven with the same calls.
    */
   readonly executable?: string;
+  /**
+   * Rewrites the command line (`[executable, engine address]`) before it is spawned: to run the
+   * executable under an emulator (devtools/executables/emulation.ts).
+   */
+  readonly launch?: (argv: string[]) => string[];
 }
 
 /**
@@ -104,10 +109,11 @@ export class ProviderHost {
     delete env.NGROK_API_BASE_URL;
     Object.assign(env, options.env ?? {});
     // The second argument is the engine's address; this host only needs it to be present.
-    const [command, ...args] =
+    const argv =
       options.executable === undefined
         ? ["sh", plugin, "127.0.0.1:1"]
         : [options.executable, "127.0.0.1:1"];
+    const [command, ...args] = options.launch?.(argv) ?? argv;
     const child = spawn(command, args, {
       cwd: options.cwd,
       env,
@@ -121,7 +127,9 @@ export class ProviderHost {
     const port = await new Promise<string>((resolve, reject) => {
       const lines = readline.createInterface({ input: child.stdout! });
       lines.once("line", (line) => {
-        resolve(line.trim());
+        // The port's digits: a pseudo-terminal (an emulator's) adds control sequences.
+        // eslint-disable-next-line no-control-regex -- a terminal's escape sequences
+        resolve(/\d+/.exec(line.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, ""))?.[0] ?? line.trim());
         lines.on("line", (more) => stdoutLines.push(more));
       });
       child.once("exit", (code) =>

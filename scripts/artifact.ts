@@ -10,6 +10,6 @@
 export interface Artifact {
   /** What it is, for the summary, e.g. `the package pulumi-ngrok-dynamic`. */
   readonly describe: string;
-  /** Makes the artifact in `outDir`; returns the names of the files it wrote there. */
-  make(outDir: string): string[];
+  /** Makes the artifact in `outDir`; returns (or resolves to) the names of the files it wrote. */
+  make(outDir: string): string[] | Promise<string[]>;
 }

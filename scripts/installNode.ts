@@ -4,11 +4,9 @@
  * the npm registry, with nothing but npm.
  *
  * For each version: a cache that already holds it (its `bin/node --version` prints it, and the
- * integrity it was installed from is the pinned one) is reused. Otherwise `npm pack
- * node-<os>-<arch>@<version>` fetches the tarball (through npm's own cache and registry
- * settings), its SHA-512 is checked against the pinned `dist.integrity`, and it is unpacked
- * into `<cache>/v<version>` through a temporary folder renamed into place, so that an
- * interrupted install leaves nothing half-written.
+ * integrity it was installed from is the pinned one) is reused. Otherwise the npm tarball
+ * `node-<os>-<arch>@<version>` is fetched, checked against the pinned `dist.integrity` and
+ * unpacked into `<cache>/v<version>` by {@link fetchPinnedTarball}.
  *
  * On a platform with no pinned tarball, a `node` on `PATH` of the same major version is used
  * instead, and said so; without one, the install fails and names the version to install.
@@ -18,9 +16,7 @@
  * @module
  */
 import { execFileSync } from "node:child_process";
-import * as crypto from "node:crypto";
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 import {
   type NodeRelease,
@@ -30,9 +26,7 @@ import {
   platformKey,
   TESTED_NODES,
 } from "../devtools/nodeToolchain";
-
-/** The file in an installed version's folder that records the integrity it came from. */
-const INTEGRITY_FILE = ".integrity";
+import { fetchPinnedTarball, unpackedFrom } from "../devtools/npmTarball";
 
 function say(line: string): void {
   process.stdout.write(`node:install: ${line}\n`);
@@ -51,11 +45,6 @@ export function nodeVersionIn(binDir: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** The `sha512-…` integrity string of a file, as npm writes it. */
-function integrityOf(file: string): string {
-  return `sha512-${crypto.createHash("sha512").update(fs.readFileSync(file)).digest("base64")}`;
 }
 
 /** The first folder on `PATH` whose `node` is of `major`, for platforms with no pinned tarball. */
@@ -87,51 +76,16 @@ export function installNode(release: NodeRelease): string {
     return found;
   }
   const dir = nodeInstallDir(version);
-  const recorded = path.join(dir, INTEGRITY_FILE);
-  if (
-    nodeVersionIn(binDir) === version &&
-    fs.existsSync(recorded) &&
-    fs.readFileSync(recorded, "utf8").trim() === expected
-  ) {
+  if (nodeVersionIn(binDir) === version && unpackedFrom(dir, expected)) {
     say(`reusing Node.js ${version} in ${binDir}`);
     return binDir;
   }
   const started = Date.now();
   const spec = `${nodePackage(key)}@${version}`;
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), "node-install-"));
-  try {
-    say(`fetching ${spec} from the npm registry`);
-    // `--force`: the package's os/cpu fields name the platform it is for, which is this one.
-    execFileSync("npm", ["pack", spec, "--pack-destination", work, "--silent", "--force"], {
-      stdio: ["ignore", "ignore", "inherit"],
-      timeout: 600_000,
-    });
-    const tarball = fs.readdirSync(work).find((name) => name.endsWith(".tgz"));
-    if (tarball === undefined) throw new Error(`npm pack ${spec} wrote no tarball`);
-    const actual = integrityOf(path.join(work, tarball));
-    if (actual !== expected) {
-      throw new Error(`${spec}: integrity ${actual} is not the pinned ${expected}`);
-    }
-    // Unpacked beside its final place, then renamed: one step, on one file system.
-    fs.mkdirSync(path.dirname(dir), { recursive: true });
-    const unpacked = fs.mkdtempSync(`${dir}.partial-`);
-    try {
-      execFileSync("tar", [
-        "-xzf",
-        path.join(work, tarball),
-        "-C",
-        unpacked,
-        "--strip-components=1",
-      ]);
-      fs.writeFileSync(path.join(unpacked, INTEGRITY_FILE), `${expected}\n`);
-      fs.rmSync(dir, { recursive: true, force: true });
-      fs.renameSync(unpacked, dir);
-    } finally {
-      fs.rmSync(unpacked, { recursive: true, force: true });
-    }
-  } finally {
-    fs.rmSync(work, { recursive: true, force: true });
-  }
+  say(`fetching ${spec} from the npm registry`);
+  // A folder whose node does not run is fetched again, whatever it records.
+  fs.rmSync(dir, { recursive: true, force: true });
+  fetchPinnedTarball(spec, expected, dir);
   const printed = nodeVersionIn(binDir);
   if (printed !== version) {
     throw new Error(

@@ -13,9 +13,12 @@
  * are on the npm registry, users install these files (README.md, "Install"):
  * `npm install <folder>/pulumi-ngrok-dynamic-<version>.tgz`.
  *
- * The artifacts are the entries of {@link ARTIFACTS}: the two packages, then the provider plugin's
- * archive ({@link pluginArchive}), which `pulumi plugin install resource ngrok-dynamic <version>
- * --file <archive>` installs for programs in other languages.
+ * The artifacts are the entries of {@link ARTIFACTS}: the two packages; the provider plugin's
+ * self-contained executable for each platform, in the archives Pulumi fetches
+ * (`pulumi-resource-ngrok-dynamic-v<version>-<os>-<arch>.tar.gz`, which `pulumi plugin install
+ * resource ngrok-dynamic <version> --file <archive>` also installs) and the emulator's
+ * (scripts/executableArchives.ts); the SDK packages for Node.js, Python and .NET
+ * (scripts/sdkPackages.ts).
  *
  * `node dist/scripts/release.js [--out <folder>]`: exits 1 with the reason when an artifact
  * cannot be made or fails its check. The folder is emptied first, of a previous release only: a
@@ -26,10 +29,11 @@
 import { createHash } from "node:crypto";
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import type { Artifact } from "./artifact";
+import { EMULATOR_ARCHIVES, PLUGIN_ARCHIVES } from "./executableArchives";
+import { SDK_PACKAGE_ARTIFACTS } from "./sdkPackages";
 
 const REPO = path.resolve(__dirname, "../..");
 
@@ -73,68 +77,16 @@ export function npmPackage(dir: string): Artifact {
   };
 }
 
-/**
- * The provider plugin's archive, `pulumi-resource-ngrok-dynamic-v<version>.tar.gz`, made from the
- * package tarball the release already holds (so {@link npmPackage}(".") comes first): the
- * package and its dependencies with `@pulumi/pulumi` (the version this repository pins), installed
- * with `npm install --omit=dev`, and the executable `pulumi-resource-ngrok-dynamic` at the root,
- * which runs the plugin with the machine's `node` (Node.js 22 or later). Nothing in it is
- * specific to a platform.
- */
-export function pluginArchive(): Artifact {
-  const manifest = JSON.parse(fs.readFileSync(path.join(REPO, "package.json"), "utf8")) as {
-    name: string;
-    version: string;
-  };
-  const pulumiVersion = (
-    JSON.parse(
-      fs.readFileSync(path.join(REPO, "node_modules/@pulumi/pulumi/package.json"), "utf8"),
-    ) as { version: string }
-  ).version;
-  const name = `pulumi-resource-ngrok-dynamic-v${manifest.version}.tar.gz`;
-  return {
-    describe: `the provider plugin ngrok-dynamic ${manifest.version}`,
-    make(outDir) {
-      const tarball = path.join(outDir, `${manifest.name}-${manifest.version}.tgz`);
-      if (!fs.existsSync(tarball)) throw new Error(`${tarball} is missing: pack the package first`);
-      const staging = fs.mkdtempSync(path.join(os.tmpdir(), "plugin-archive-"));
-      try {
-        fs.writeFileSync(path.join(staging, "package.json"), '{ "private": true }\n');
-        execFileSync(
-          "npm",
-          [
-            "install",
-            "--omit=dev",
-            "--no-audit",
-            "--no-fund",
-            "--no-package-lock",
-            "--ignore-scripts",
-            tarball,
-            `@pulumi/pulumi@${pulumiVersion}`,
-          ],
-          { cwd: staging, stdio: ["ignore", "pipe", "pipe"] },
-        );
-        fs.rmSync(path.join(staging, "package.json"));
-        fs.writeFileSync(
-          path.join(staging, "pulumi-resource-ngrok-dynamic"),
-          "#!/bin/sh\n# The ngrok-dynamic provider plugin: needs Node.js 22 or later on PATH.\n" +
-            'exec node "$(dirname "$0")/node_modules/pulumi-ngrok-dynamic/dist/plugin/index.js" "$@"\n',
-          { mode: 0o755 },
-        );
-        execFileSync("tar", ["-czf", path.join(outDir, name), "-C", staging, "."]);
-      } finally {
-        fs.rmSync(staging, { recursive: true, force: true });
-      }
-      return [name];
-    },
-  };
-}
-
 /** The two npm packages of a release. */
 export const PACKAGE_ARTIFACTS: readonly Artifact[] = [npmPackage("."), npmPackage("emulator")];
 
 /** The artifacts of a release, in this order. */
-export const ARTIFACTS: readonly Artifact[] = [...PACKAGE_ARTIFACTS, pluginArchive()];
+export const ARTIFACTS: readonly Artifact[] = [
+  ...PACKAGE_ARTIFACTS,
+  PLUGIN_ARCHIVES,
+  EMULATOR_ARCHIVES,
+  ...SDK_PACKAGE_ARTIFACTS,
+];
 
 /** The `package/package.json` inside an npm tarball. */
 function readPackedManifest(tarball: string): Record<string, unknown> {
@@ -206,18 +158,22 @@ function sha256(file: string): string {
  * Makes every artifact of {@link ARTIFACTS} in `outDir` (see the module comment); returns the
  * files written, the checksums last.
  */
-export function makeRelease(outDir: string, artifacts: readonly Artifact[] = ARTIFACTS): string[] {
+export async function makeRelease(
+  outDir: string,
+  artifacts: readonly Artifact[] = ARTIFACTS,
+): Promise<string[]> {
   prepareFolder(outDir);
-  const files = artifacts.flatMap((artifact) => {
+  const files: string[] = [];
+  for (const artifact of artifacts) {
     try {
-      return artifact.make(outDir);
+      files.push(...(await artifact.make(outDir)));
     } catch (error) {
       throw new Error(
         `could not make ${artifact.describe}: ${error instanceof Error ? error.message : String(error)}`,
         { cause: error },
       );
     }
-  });
+  }
   fs.writeFileSync(
     path.join(outDir, CHECKSUMS),
     files.map((file) => `${sha256(path.join(outDir, file))}  ${file}\n`).join(""),
@@ -225,32 +181,39 @@ export function makeRelease(outDir: string, artifacts: readonly Artifact[] = ART
   return [...files, CHECKSUMS];
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const { values } = parseArgs({ options: { out: { type: "string" } }, strict: true });
   const outDir = path.resolve(values.out ?? path.join(REPO, "release"));
-  const files = makeRelease(outDir);
+  const files = await makeRelease(outDir);
   const size = (file: string) => {
     const bytes = fs.statSync(path.join(outDir, file)).size;
     return bytes < 1024 ? `${bytes} B` : `${Math.round(bytes / 1024)} KiB`;
   };
-  const tarball = (prefix: string) => files.find((f) => f.startsWith(prefix) && f.endsWith(".tgz"));
+  const version = (
+    JSON.parse(fs.readFileSync(path.join(REPO, "package.json"), "utf8")) as {
+      version: string;
+    }
+  ).version;
   process.stdout.write(
     [
       `release: ${files.length} files in ${outDir}`,
       ...files.map((file) => `  ${file}  ${size(file)}`),
       "Install in a Pulumi project (README.md, Install):",
-      `  npm install ${path.join(outDir, tarball("pulumi-ngrok-dynamic-") ?? "")}`,
-      `  npm install --save-dev ${path.join(outDir, tarball("ngrok-api-emulator-") ?? "")}`,
+      `  npm install ${path.join(outDir, `pulumi-ngrok-dynamic-${version}.tgz`)}`,
+      `  npm install --save-dev ${path.join(outDir, `ngrok-api-emulator-${version}.tgz`)}`,
+      "Install the provider plugin, for every other language (docs/otherLanguages.md):",
+      `  pulumi plugin install resource ngrok-dynamic ${version} --file ${path.join(
+        outDir,
+        `pulumi-resource-ngrok-dynamic-v${version}-<os>-<arch>.tar.gz`,
+      )}`,
       "",
     ].join("\n"),
   );
 }
 
 if (require.main === module) {
-  try {
-    main();
-  } catch (error) {
+  main().catch((error: unknown) => {
     process.stderr.write(`release: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);
-  }
+  });
 }

@@ -207,6 +207,19 @@ function configSpec(): Spec {
   );
 }
 
+/**
+ * Where the CLI fetches the plugin when a program needs it and it is not installed:
+ * `github://api.github.com/<owner>/<repository>`, the GitHub release tagged `v<version>` of the
+ * repository package.json names, whose assets are the archives `npm run release` makes
+ * (`pulumi-resource-ngrok-dynamic-v<version>-<os>-<arch>.tar.gz`, scripts/executableArchives.ts).
+ */
+export function pluginDownloadUrl(repositoryUrl: string): string {
+  const found = /^https:\/\/github\.com\/([^/]+)\/([^/]+)$/.exec(repositoryUrl);
+  if (found === null)
+    throw new Error(`package.json's repository ${repositoryUrl} is not on GitHub`);
+  return `github://api.github.com/${found[1]}/${found[2]}`;
+}
+
 /** The package schema. */
 export function packageSchema(): Spec {
   const manifest = JSON.parse(fs.readFileSync(path.join(REPO, "package.json"), "utf8")) as {
@@ -218,6 +231,7 @@ export function packageSchema(): Spec {
     keywords: string[];
   };
   const config = configSpec();
+  const repositoryUrl = manifest.repository.url.replace(/^git\+/, "").replace(/\.git$/, "");
   return {
     name: PACKAGE,
     displayName: "ngrok (SSH CAs, SSH certificates, edge SAML)",
@@ -226,8 +240,9 @@ export function packageSchema(): Spec {
     keywords: manifest.keywords,
     homepage: manifest.homepage,
     license: manifest.license,
-    repository: manifest.repository.url.replace(/^git\+/, "").replace(/\.git$/, ""),
+    repository: repositoryUrl,
     publisher: "pulumi-ngrok-dynamic",
+    pluginDownloadURL: pluginDownloadUrl(repositoryUrl),
     // supportPack: each SDK carries the schema's version, and the Go SDK its own go.mod.
     meta: { moduleFormat: "(.*)", supportPack: true },
     config: { variables: config },

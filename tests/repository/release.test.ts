@@ -17,6 +17,7 @@ import {
   makeRelease,
   packedManifestProblems,
 } from "../../dist/scripts/release";
+import { SDK_PACKAGE_ARTIFACTS } from "../../dist/scripts/sdkPackages";
 import { REPO } from "../support/stack";
 
 const version = (
@@ -40,18 +41,21 @@ const packedList = (tarball: string) =>
 describe("makeRelease", () => {
   let out: string;
   let files: string[];
-  beforeAll(() => {
+  beforeAll(async () => {
     out = path.join(tmp, "release");
-    // The packages only: the plugin archive installs @pulumi/pulumi from the registry, which the
-    // real-engine tier does (tests/automation/yamlExample.automation.test.ts installs it).
-    files = makeRelease(out, PACKAGE_ARTIFACTS);
+    // The packages only: the executables and SDK packages are made by the real-engine tier
+    // (tests/automation/release.automation.test.ts), which serves them to the CLI.
+    files = await makeRelease(out, PACKAGE_ARTIFACTS);
   }, 120_000);
 
-  test("a release is the two packages and the provider plugin's archive", () => {
+  test("a release is the two packages, the executables' archives and the SDK packages", () => {
+    const targets = "linux-amd64, linux-arm64, darwin-amd64, darwin-arm64, windows-amd64";
     expect(ARTIFACTS.map((a) => a.describe)).toEqual([
       `the npm package pulumi-ngrok-dynamic ${version}`,
       `the npm package ngrok-api-emulator ${version}`,
-      `the provider plugin ngrok-dynamic ${version}`,
+      `the provider plugin ngrok-dynamic for ${targets}`,
+      `the emulator ngrok-api-emulator for ${targets}`,
+      ...SDK_PACKAGE_ARTIFACTS.map((a) => a.describe),
     ]);
   });
 
@@ -93,21 +97,21 @@ describe("makeRelease", () => {
     );
   });
 
-  test("a second release replaces the first; a folder holding anything else is refused", () => {
+  test("a second release replaces the first; a folder holding anything else is refused", async () => {
     fs.writeFileSync(path.join(out, TARBALLS[0]), "stale");
-    expect(makeRelease(out, PACKAGE_ARTIFACTS)).toEqual([...TARBALLS, CHECKSUMS]);
+    expect(await makeRelease(out, PACKAGE_ARTIFACTS)).toEqual([...TARBALLS, CHECKSUMS]);
     expect(fs.statSync(path.join(out, TARBALLS[0])).size).toBeGreaterThan(1000);
 
     const mine = path.join(tmp, "mine");
     fs.mkdirSync(mine);
     fs.writeFileSync(path.join(mine, "notes.txt"), "keep me");
-    expect(() => makeRelease(mine, PACKAGE_ARTIFACTS)).toThrow(
+    await expect(makeRelease(mine, PACKAGE_ARTIFACTS)).rejects.toThrow(
       /holds files that are not a previous release's \(notes\.txt\): give an empty folder with --out, or remove them$/,
     );
     expect(fs.readFileSync(path.join(mine, "notes.txt"), "utf8")).toBe("keep me");
   });
 
-  test("one more artifact is one more entry, checksummed with the others", () => {
+  test("one more artifact is one more entry, checksummed with the others", async () => {
     const extra: Artifact = {
       describe: "a plugin archive",
       make(outDir) {
@@ -116,7 +120,7 @@ describe("makeRelease", () => {
       },
     };
     const out2 = path.join(tmp, "with-extra");
-    expect(makeRelease(out2, [...PACKAGE_ARTIFACTS, extra])).toEqual([
+    expect(await makeRelease(out2, [...PACKAGE_ARTIFACTS, extra])).toEqual([
       ...TARBALLS,
       "plugin.tar.gz",
       CHECKSUMS,
@@ -126,14 +130,14 @@ describe("makeRelease", () => {
     );
   }, 120_000);
 
-  test("an artifact that fails names itself and the reason", () => {
+  test("an artifact that fails names itself and the reason", async () => {
     const broken: Artifact = {
       describe: "a broken artifact",
       make() {
         throw new Error("no such tool");
       },
     };
-    expect(() => makeRelease(path.join(tmp, "broken"), [broken])).toThrow(
+    await expect(makeRelease(path.join(tmp, "broken"), [broken])).rejects.toThrow(
       "could not make a broken artifact: no such tool",
     );
   });

@@ -1,0 +1,89 @@
+/**
+ * One JavaScript file holding a program and everything it requires, for a single executable
+ * application (which can `require` only Node.js's built-in modules): esbuild bundles the compiled
+ * entry point (`dist/…/*.js`).
+ *
+ * Two things are not bundled as they are:
+ *
+ * - `@pulumi/pulumi`'s main module is replaced by one that throws when required. Its import loads
+ *   the dynamic-provider runtime, with TypeScript (9.7 MB of the 15.7 MB a plain bundle holds),
+ *   `@npmcli`'s script runner and `execa`; the plugin reaches none of them (its log lines go to
+ *   the engine through its own sink, and `@pulumi/pulumi/proto/*` is bundled). A path that did
+ *   reach it fails naming it.
+ * - `plugin/packageFiles.ts` reads `package.json` and `schema.json` beside the package; an
+ *   executable has none, so their text is written into the bundle (`define`).
+ *
+ * @module
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import type * as Esbuild from "esbuild";
+import { PACKAGE_FILES } from "../../plugin/packageFiles";
+import { OLDEST_NODE } from "../nodeToolchain";
+
+/** The repository's root folder (this file compiles to `dist/devtools/executables/`). */
+const REPO = path.resolve(__dirname, "../../..");
+
+/** The module ids replaced by a module that throws when required: see the module comment. */
+export const LEFT_OUT = ["@pulumi/pulumi"];
+
+/** What a bundle holds: its path, size in bytes, and bytes per npm package (or local folder). */
+export interface Bundle {
+  readonly file: string;
+  readonly bytes: number;
+  readonly byPackage: ReadonlyMap<string, number>;
+}
+
+const leftOut: Esbuild.Plugin = {
+  name: "left-out",
+  setup(build) {
+    const filter = new RegExp(`^(${LEFT_OUT.map((id) => id.replace(/[/@]/g, "\\$&")).join("|")})$`);
+    build.onResolve({ filter }, (args) => ({ path: args.path, namespace: "left-out" }));
+    build.onLoad({ filter: /.*/, namespace: "left-out" }, (args) => ({
+      contents:
+        `throw new Error(${JSON.stringify(`${args.path} is left out of this executable: `)} + ` +
+        `"its dynamic-provider runtime is not used by the plugin");`,
+      loader: "js",
+    }));
+  },
+};
+
+/**
+ * Bundles `entry` (a compiled file, relative to the repository, e.g. `dist/plugin/index.js`)
+ * into `outFile`, for the oldest Node.js the package claims ({@link OLDEST_NODE}), so that one
+ * bundle serves every runtime; the package's files are embedded (see the module comment). Takes
+ * about a second.
+ *
+ * @throws Error with esbuild's messages when a module cannot be resolved.
+ */
+export async function bundle(entry: string, outFile: string): Promise<Bundle> {
+   
+  const esbuild = require("esbuild") as typeof Esbuild;
+  const files = Object.fromEntries(
+    PACKAGE_FILES.map((name) => [name, fs.readFileSync(path.join(REPO, name), "utf8")]),
+  );
+  const result = await esbuild.build({
+    absWorkingDir: REPO,
+    entryPoints: [entry],
+    outfile: outFile,
+    bundle: true,
+    platform: "node",
+    format: "cjs",
+    target: `node${OLDEST_NODE.version.split(".")[0]}`,
+    metafile: true,
+    logLevel: "silent",
+    legalComments: "none",
+    plugins: [leftOut],
+    define: { NGROK_DYNAMIC_PACKAGE_FILES: JSON.stringify(files) },
+  });
+  const byPackage = new Map<string, number>();
+  for (const output of Object.values(result.metafile.outputs)) {
+    for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+      const key = input
+        .replace(/^.*node_modules\/((@[^/]+\/)?[^/]+).*$/, "$1")
+        .replace(/^(dist\/[^/]+\/).*$/, "$1");
+      byPackage.set(key, (byPackage.get(key) ?? 0) + bytesInOutput);
+    }
+  }
+  return { file: outFile, bytes: fs.statSync(outFile).size, byPackage };
+}

@@ -1,0 +1,132 @@
+/**
+ * Self-contained executables of the provider plugin and of the emulator: one file per platform
+ * ({@link EXECUTABLE_TARGETS}) that needs no Node.js on the machine. Each is a Node.js single
+ * executable application: the program bundled by esbuild (`./bundle`), its blob injected into the
+ * pinned Node.js binary of the platform (`./sea`). Why this toolchain: CONTRIBUTING.md,
+ * "Executables".
+ *
+ * `npm run release` makes them for every target (scripts/release/executables.ts); the tests make
+ * the one of this machine with {@link cachedExecutable}.
+ *
+ * @module
+ */
+import { createHash } from "node:crypto";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { PLUGIN_PACKAGE } from "../../provider/definitions";
+import { bundle, type Bundle } from "./bundle";
+import { injectBlob, seaBlob } from "./sea";
+import { type ExecutableTarget, targetName } from "./targets";
+
+export { EXECUTABLE_TARGETS, hostTarget, targetName, targetNamed } from "./targets";
+export type { ExecutableTarget } from "./targets";
+export { inspectBinary } from "./binaryFormat";
+
+/** A program made into executables: its compiled entry point and the executable's name. */
+export interface Program {
+  /** The compiled entry point, relative to the repository. */
+  readonly entry: string;
+  /** The executable's file name, without `.exe`. */
+  readonly name: string;
+}
+
+/** The provider plugin: `pulumi-resource-ngrok-dynamic`, as Pulumi names a plugin executable. */
+export const PLUGIN_PROGRAM: Program = {
+  entry: "dist/plugin/index.js",
+  name: `pulumi-resource-${PLUGIN_PACKAGE}`,
+};
+
+/** The emulator's command line, `ngrok-api-emulator`. */
+export const EMULATOR_PROGRAM: Program = {
+  entry: "emulator/dist/cli.js",
+  name: "ngrok-api-emulator",
+};
+
+/** One executable made: where, for which target, and its size in bytes. */
+export interface Executable {
+  readonly target: ExecutableTarget;
+  readonly file: string;
+  readonly bytes: number;
+}
+
+/**
+ * Makes `program`'s executable for each of `targets` in `outDir/<os>-<arch>/<name>[.exe]`. The
+ * bundle is made once, a blob once per Node.js major, and a target whose runtime another target
+ * already embeds gets a copy of that executable.
+ *
+ * @returns the executables, and the bundle they embed (its size by package, for the release's
+ *   summary and the bench).
+ * @throws Error when a runtime cannot be fetched, or an executable fails its checks.
+ */
+export async function buildExecutables(
+  program: Program,
+  targets: readonly ExecutableTarget[],
+  outDir: string,
+): Promise<{ executables: Executable[]; bundle: Bundle }> {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "executable-"));
+  try {
+    const majors = [...new Set(targets.map((t) => t.runtime.version.split(".")[0]))];
+    const made = await bundle(program.entry, path.join(work, `${program.name}.js`));
+    const blobs = new Map<string, string>();
+    for (const major of majors) {
+      blobs.set(major, path.join(work, `node${major}.blob`));
+      seaBlob(made.file, major, blobs.get(major) as string);
+    }
+    const byRuntime = new Map<string, string>();
+    const executables: Executable[] = [];
+    for (const target of targets) {
+      const file = path.join(outDir, targetName(target), `${program.name}${target.suffix}`);
+      const runtimeKey = `${target.runtime.package}@${target.runtime.version}`;
+      const same = byRuntime.get(runtimeKey);
+      if (same !== undefined) {
+        fs.mkdirSync(path.dirname(file), { recursive: true });
+        fs.copyFileSync(same, file);
+        fs.chmodSync(file, 0o755);
+      } else {
+        const major = target.runtime.version.split(".")[0];
+        injectBlob(target, blobs.get(major) as string, file);
+        byRuntime.set(runtimeKey, file);
+      }
+      executables.push({ target, file, bytes: fs.statSync(file).size });
+    }
+    return { executables, bundle: { ...made, file: "" } };
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The executable of `program` for `target`, made from this working copy's `dist/` and kept in
+ * the temporary folder under a hash of its bundle and runtime, so the tests of one run (and
+ * later runs of an unchanged build) make it once. Returns its path.
+ */
+export async function cachedExecutable(
+  program: Program,
+  target: ExecutableTarget,
+): Promise<string> {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "executable-key-"));
+  let key: string;
+  try {
+    const made = await bundle(program.entry, path.join(work, "bundle.js"));
+    key = createHash("sha256")
+      .update(fs.readFileSync(made.file))
+      .update(JSON.stringify(target.runtime))
+      .digest("hex")
+      .slice(0, 16);
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+  const dir = path.join(os.tmpdir(), "ngrok-dynamic-executables", `${program.name}-${key}`);
+  const file = path.join(dir, targetName(target), `${program.name}${target.suffix}`);
+  if (fs.existsSync(file)) return file;
+  const staging = fs.mkdtempSync(`${dir}.partial-`);
+  try {
+    await buildExecutables(program, [target], staging);
+    fs.mkdirSync(path.dirname(dir), { recursive: true });
+    if (!fs.existsSync(file)) fs.renameSync(staging, dir);
+  } finally {
+    fs.rmSync(staging, { recursive: true, force: true });
+  }
+  return file;
+}
