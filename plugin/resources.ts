@@ -12,17 +12,35 @@
  *   self-managed backends use);
  * - `adoptExistingIds`' CA id for the URN of an `SshCertificateAuthority` that declares none.
  *
+ * Each method runs as a call through the plugin (`asPluginCall`), so that the hints of its rule
+ * messages are given in words for a program in any language, not as JavaScript
+ * (`provider/common/hints.ts`).
+ *
  * @module
  */
 import type * as pulumi from "@pulumi/pulumi";
 import * as implementation from "../provider";
 import { DEFINITIONS, LOOKUPS, PLUGIN_PACKAGE } from "../provider/definitions";
+import { asPluginCall } from "../provider/common/hints";
 import { OWNER_INPUT } from "../provider/common/ownershipMarker";
 
 /** A resource's methods, as the Node.js dynamic-provider host calls them. */
 export type Methods = Required<
   Pick<pulumi.dynamic.ResourceProvider, "check" | "diff" | "create" | "read" | "update" | "delete">
 >;
+
+/** The methods the plugin calls. */
+const METHOD_NAMES = ["check", "diff", "create", "read", "update", "delete"] as const;
+
+/** `methods`, each call of which runs as a call through the plugin (see the module comment). */
+export function asPluginMethods(methods: Methods): Methods {
+  return Object.fromEntries(
+    METHOD_NAMES.map((name) => {
+      const method = methods[name] as (...args: unknown[]) => Promise<unknown>;
+      return [name, (...args: unknown[]) => asPluginCall(() => method.apply(methods, args))];
+    }),
+  ) as unknown as Methods;
+}
 
 /** The token of a resource or a lookup named `name`. */
 export const tokenOf = (name: string) => `${PLUGIN_PACKAGE}:index:${name}`;
@@ -33,7 +51,7 @@ export const RESOURCES: ReadonlyMap<string, { name: string; methods: Methods }> 
     const key = `${definition.name[0].toLowerCase()}${definition.name.slice(1)}Provider`;
     const methods = (implementation as unknown as Record<string, Methods>)[key];
     if (methods === undefined) throw new Error(`no provider ${key} for ${definition.name}`);
-    return [tokenOf(definition.name), { name: definition.name, methods }];
+    return [tokenOf(definition.name), { name: definition.name, methods: asPluginMethods(methods) }];
   }),
 );
 

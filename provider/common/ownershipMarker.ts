@@ -28,8 +28,16 @@
  * @module
  */
 import type * as pulumi from "@pulumi/pulumi";
+import { CONFIG_KEYS } from "../client/settings";
+import { HINTS, languageHint } from "./hints";
 import { quoted } from "./ids";
 import { UNKNOWN, isUnknown } from "./unknown";
+
+/**
+ * The setting's stack config key as messages name it: `ngrok:ownershipMarker`, or under the
+ * provider plugin's namespace (`ngrok-dynamic:ownershipMarker`), as the provider's own settings.
+ */
+const markerSetting = () => CONFIG_KEYS.apiKey.replace(/apiKey$/, "ownershipMarker");
 
 /** The member of `metadata` that holds the owner: `pulumi-ngrok-dynamic:owner`. */
 export const MARKER_KEY = "pulumi-ngrok-dynamic:owner";
@@ -68,10 +76,10 @@ export function markMetadata(
       return {
         ok: false,
         reason:
-          `metadata must be a JSON object (or left out) while ngrok:ownershipMarker is on: the ` +
+          `metadata must be a JSON object (or left out) while ${markerSetting()} is on: the ` +
           `marker is added as the member ${JSON.stringify(MARKER_KEY)} of that object, and other ` +
-          `text would have to be rewritten. Write metadata as JSON (e.g. JSON.stringify({ … })), ` +
-          `or turn ngrok:ownershipMarker off for this stack`,
+          `text would have to be rewritten. ${languageHint(HINTS.jsonMetadata)}, ` +
+          `or turn ${markerSetting()} off for this stack`,
       };
     }
     if (Object.prototype.hasOwnProperty.call(parsed, MARKER_KEY)) {
@@ -82,7 +90,7 @@ export function markMetadata(
         ok: false,
         reason:
           `metadata has the member ${JSON.stringify(MARKER_KEY)} with ${describeOwner(parsed[MARKER_KEY])}, ` +
-          `which conflicts with the ownership marker ngrok:ownershipMarker writes for this ` +
+          `which conflicts with the ownership marker ${markerSetting()} writes for this ` +
           `resource (${JSON.stringify(owner)}): remove that member from metadata`,
       };
     }
@@ -131,7 +139,7 @@ export function withOwnershipMarker<Inputs extends { metadata?: string }>(
       failures.push({
         property: OWNER_INPUT,
         reason:
-          `${OWNER_INPUT} is set by the resource classes when ngrok:ownershipMarker is on: ` +
+          `${OWNER_INPUT} is set by the resource classes when ${markerSetting()} is on: ` +
           `"<organization>/<URN>"; got ${typeof owner === "string" ? quoted(owner) : typeof owner}`,
       });
       return { inputs, failures };
@@ -193,7 +201,7 @@ function withinLimit(marked: string, owner: string, maxBytes: number): MarkedMet
   return {
     ok: false,
     reason:
-      `metadata with the ownership marker (ngrok:ownershipMarker) would be ${bytes} bytes of ` +
+      `metadata with the ownership marker (${markerSetting()}) would be ${bytes} bytes of ` +
       `UTF-8, over ngrok's ${maxBytes}: the marker takes ${markerBytes} bytes for this ` +
       `resource's URN, which leaves ${maxBytes - markerBytes} bytes for the metadata you write`,
   };

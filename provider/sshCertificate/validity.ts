@@ -19,6 +19,7 @@
  *
  * @module
  */
+import { HINTS, languageHint } from "../common/hints";
 import { quoted } from "../common/ids";
 import { UNKNOWN } from "../common/unknown";
 
@@ -48,8 +49,8 @@ export function parseTimestamp(text: string): ParsedTime | RefusedTime {
     const relative = text.length <= 40 && /^\s*[+-]?\d+(\.\d+)?\s*[a-zA-Z]+\s*$/.test(text);
     return refuse(
       relative
-        ? `must be an RFC 3339 timestamp, not a relative duration (${shown}): compute the ` +
-            "instant in the program, e.g. new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString()"
+        ? `must be an RFC 3339 timestamp, not a relative duration (${shown}): ` +
+            languageHint(HINTS.relativeDuration)
         : "must be an RFC 3339 timestamp with a time and an offset, e.g. " +
             `"2026-12-03T10:11:37Z" or "2026-12-03T05:11:37-05:00"; got ${shown}`,
     );

@@ -17,6 +17,7 @@
  * @module
  */
 import type { Document, Element } from "@xmldom/xmldom";
+import { HINTS, languageHint } from "../../common/hints";
 import {
   childrenNS,
   describeNamespace,
@@ -167,7 +168,7 @@ export function notXmlHint(body: string): string {
   const quoted = line.length <= MAX_QUOTED_PATH_LENGTH ? JSON.stringify(line) : "path";
   return (
     "; it looks like a file path: pass the content of the file, not its name, e.g. " +
-    `idpMetadata: fs.readFileSync(${quoted}, "utf8")`
+    languageHint(HINTS.metadataFile(quoted))
   );
 }
 

@@ -16,6 +16,7 @@
  */
 import type * as Xmldom from "@xmldom/xmldom";
 import type { Document, Element, Node } from "@xmldom/xmldom";
+import { HINTS, languageHint } from "../../common/hints";
 
 /** xmldom, loaded when a document is first read (the SSH CA resource never needs it). */
 export function xmldom(): typeof Xmldom {
@@ -103,8 +104,7 @@ export function illegalCharacter(text: XmlText): string | undefined {
   const nuls = sample.split("\u0000").length - 1;
   const utf16 =
     nuls * 4 >= sample.length
-      ? "; it looks like UTF-16 text read as UTF-8 or Latin-1: read the file with its encoding " +
-        '(e.g. fs.readFileSync(path, "utf16le")) or convert it to UTF-8'
+      ? "; it looks like UTF-16 text read as UTF-8 or Latin-1: " + languageHint(HINTS.utf16Metadata)
       : "";
   return (
     `is not well-formed XML: it contains the character ${code} at line ${line}, column ` +

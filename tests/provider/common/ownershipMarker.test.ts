@@ -8,6 +8,8 @@ import {
   sshCertificateAuthorityProvider as caProvider,
   sshHostCertificateProvider as hostProvider,
 } from "../../../provider";
+import { useConfigNamespace } from "../../../provider/client/settings";
+import { asPluginCall } from "../../../provider/common/hints";
 import {
   MARKER_KEY,
   markMetadata,
@@ -55,6 +57,22 @@ describe("markMetadata", () => {
         /^metadata must be a JSON object \(or left out\) while ngrok:ownershipMarker is on/,
       );
     }
+  });
+
+  test("the hint for writing JSON: JavaScript for the Node.js classes, YAML's fn::toJSON through the plugin", () => {
+    const reason = () => {
+      const marked = markMetadata("team=infra", OWNER, 4096);
+      return marked.ok ? "" : marked.reason;
+    };
+    expect(reason()).toContain(
+      "Write metadata as JSON (e.g. JSON.stringify({ … })), or turn ngrok:ownershipMarker off",
+    );
+    const neutral = asPluginCall(reason);
+    expect(neutral).toContain(
+      "Write metadata as a JSON object's text (in YAML: metadata: { fn::toJSON: { … } }), or " +
+        "turn ngrok:ownershipMarker off",
+    );
+    expect(neutral).not.toMatch(/JSON\.stringify/);
   });
 
   test("a member of the marker's name that names another owner is refused", () => {
@@ -160,4 +178,16 @@ describe("check with the owner (ownedBy)", () => {
     expect(failures ?? []).toEqual([]);
     expect(inputs?.metadata).toBe(`{${MEMBER}}`);
   });
+});
+
+test("messages name the setting under the plugin's namespace once the plugin has set it", () => {
+  useConfigNamespace("ngrok-dynamic");
+  try {
+    const marked = markMetadata("team=infra", OWNER, 4096);
+    expect(marked.ok ? "" : marked.reason).toMatch(
+      /^metadata must be a JSON object \(or left out\) while ngrok-dynamic:ownershipMarker is on: .*, or turn ngrok-dynamic:ownershipMarker off for this stack$/,
+    );
+  } finally {
+    useConfigNamespace("ngrok");
+  }
 });

@@ -3,6 +3,7 @@
  * (provider/httpsEdgeRouteSaml/idpMetadata/xmlText.ts), through `parseIdpMetadata`.
  */
 import fc from "fast-check";
+import { asPluginCall } from "../../../../provider/common/hints";
 import {
   parseIdpMetadata,
   SAML_METADATA_NS,
@@ -188,5 +189,27 @@ describe("no wording of the XML library in any reason", () => {
       }),
       { numRuns: 1000 },
     );
+  });
+});
+
+describe("UTF-16 text read as UTF-8", () => {
+  const document = idpDocument();
+  const misread = Buffer.concat([
+    Buffer.from([0xff, 0xfe]),
+    Buffer.from(document, "utf16le"),
+  ]).toString("utf8");
+
+  it("says how to read the file: JavaScript for the Node.js classes", () => {
+    expect(rejected(parseIdpMetadata(misread))).toMatch(
+      /; it looks like UTF-16 text read as UTF-8 or Latin-1: read the file with its encoding \(e\.g\. fs\.readFileSync\(path, "utf16le"\)\) or convert it to UTF-8$/,
+    );
+  });
+
+  it("says it in words through the plugin, without JavaScript", () => {
+    const reason = asPluginCall(() => rejected(parseIdpMetadata(misread)));
+    expect(reason).toMatch(
+      /; it looks like UTF-16 text read as UTF-8 or Latin-1: convert the file to UTF-8 \(e\.g\. iconv -f UTF-16 -t UTF-8 metadata\.xml > metadata-utf8\.xml\), or read it with its encoding \(YAML's fn::readFile reads UTF-8\)$/,
+    );
+    expect(reason).not.toMatch(/readFileSync/);
   });
 });
