@@ -10,10 +10,11 @@
  * - `GetSchema` answers `schema.json` (generated from the definitions); `GetPluginInfo` the
  *   package's version.
  * - `CheckConfig` refuses a bad setting naming it (`pulumi preview` fails before anything runs);
- *   `DiffConfig` reports the settings that changed; `Configure` remembers them (in memory only)
- *   and accepts secrets, so the API key stays a secret end to end.
+ *   `DiffConfig` reports the settings that changed (what the engine shows of it: `./settings`);
+ *   `Configure` remembers them (in memory only) and accepts secrets, so the API key stays a
+ *   secret end to end.
  * - `Check` adds what the Node.js classes add in the program (`./resources`), then runs the
- *   resource's `check`; `Diff`, `Create`, `Read` (with or without properties: `pulumi import`,
+ *   resource's `check` (its rule messages give language-neutral hints, not JavaScript); `Diff`, `Create`, `Read` (with or without properties: `pulumi import`,
  *   `.get`), `Update`, `Delete` run its methods. A create or update that ngrok answered but that
  *   failed afterwards is reported as `ErrorResourceInitFailed`, so the engine records the object.
  * - `Invoke` runs the lookups.
@@ -28,14 +29,7 @@ import * as pluginproto from "@pulumi/pulumi/proto/plugin_pb";
 import { Any } from "google-protobuf/google/protobuf/any_pb";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import { Status } from "@pulumi/pulumi/proto/status_pb";
-import {
-  clientFromConfiguration,
-  configure,
-  ResourceInitFailedError,
-  settingsProblems,
-  CONFIG_KEYS,
-} from "../provider";
-import { readStackConfig } from "../provider/client/configuration";
+import { clientFromConfiguration, configure, ResourceInitFailedError } from "../provider";
 import { withUrn } from "./engineLog";
 import { packageFile } from "./packageFiles";
 import { fromStruct, toStruct } from "./properties";
@@ -46,91 +40,13 @@ import {
   RESOURCES,
   withProgramInputs,
 } from "./resources";
+import { configDiff, configSource, programSettings, settingProblems, settingsOf } from "./settings";
 
 /** Set by `Cancel`: the engine is shutting the operation down, so no new operation starts. */
 let cancelled = false;
 
 type Callback<T> = grpc.sendUnaryData<T>;
 type Call<T> = grpc.ServerUnaryCall<T, unknown>;
-
-/** The configuration's values by setting name (`apiKey`…), plain. */
-function settingsOf(request: {
-  getArgs(): unknown;
-  getVariablesMap(): { toObject(): [string, string][] };
-}) {
-  const args = fromStruct(request.getArgs() as never).values;
-  if (Object.keys(args).length > 0) return args;
-  // Older engines send only variables, `<package>:config:<name>` → value.
-  return Object.fromEntries(
-    request
-      .getVariablesMap()
-      .toObject()
-      .map(([key, value]) => [key.slice(key.lastIndexOf(":") + 1), value]),
-  );
-}
-
-/** `value` as a setting's string, as `pulumi config set` stores it. */
-const asText = (value: unknown) =>
-  value === undefined || value === null
-    ? undefined
-    : typeof value === "string"
-      ? value
-      : JSON.stringify(value);
-
-/** A config source for the provider's `configure`, answering `<namespace>:<name>`. */
-function configSource(values: Record<string, unknown>) {
-  return {
-    get(key: string) {
-      return asText(values[key.slice(key.lastIndexOf(":") + 1)]);
-    },
-  };
-}
-
-/** The program-side settings, checked: `ownershipMarker`, `adoptExistingIds`. */
-function programSettings(values: Record<string, unknown>): {
-  settings: ProgramSettings;
-  problems: { name: string; reason: string }[];
-} {
-  const problems: { name: string; reason: string }[] = [];
-  const namespace = CONFIG_KEYS.apiKey.slice(0, CONFIG_KEYS.apiKey.indexOf(":"));
-  const marker = asText(values.ownershipMarker)?.trim().toLowerCase();
-  let ownershipMarker = false;
-  if (marker === "true" || marker === "1") ownershipMarker = true;
-  else if (marker !== undefined && marker !== "" && marker !== "false" && marker !== "0") {
-    problems.push({
-      name: "ownershipMarker",
-      reason: `${namespace}:ownershipMarker must be true or false, got ${JSON.stringify(asText(values.ownershipMarker))}`,
-    });
-  }
-  let ids: unknown = values.adoptExistingIds ?? {};
-  if (typeof ids === "string") {
-    try {
-      ids = JSON.parse(ids);
-    } catch {
-      ids = undefined;
-    }
-  }
-  const valid =
-    typeof ids === "object" &&
-    ids !== null &&
-    !Array.isArray(ids) &&
-    Object.values(ids).every((id) => typeof id === "string");
-  if (!valid) {
-    problems.push({
-      name: "adoptExistingIds",
-      reason:
-        `${namespace}:adoptExistingIds must be a JSON object from resource URN to CA id ` +
-        `({"urn:pulumi:…": "sshca_…"}), as pulumi-ngrok-dynamic pending-creates prints it`,
-    });
-  }
-  return {
-    settings: {
-      ownershipMarker,
-      adoptExistingIds: valid ? (ids as Record<string, string>) : {},
-    },
-    problems,
-  };
-}
 
 /** A gRPC error for `error`: an `ErrorResourceInitFailed` when the object exists. */
 function grpcError(error: unknown): grpc.ServiceError {
@@ -204,15 +120,8 @@ export function providerService(): grpc.UntypedServiceImplementation {
       const news = fromStruct(request.getNews());
       const response = new provproto.CheckResponse();
       response.setInputs(toStruct(news.values, news.secrets));
-      const problems = [
-        ...settingsProblems({}, readStackConfig(configSource(news.values))).map((p) => ({
-          name: p.name as string,
-          reason: p.reason,
-        })),
-        ...programSettings(news.values).problems,
-      ];
       response.setFailuresList(
-        problems.map((problem) => {
+        settingProblems(news.values).map((problem) => {
           const failure = new provproto.CheckFailure();
           failure.setProperty(problem.name);
           failure.setReason(problem.reason);
@@ -222,21 +131,7 @@ export function providerService(): grpc.UntypedServiceImplementation {
       return response;
     }),
 
-    diffConfig: serve(async (request: provproto.DiffRequest) => {
-      const olds = fromStruct(request.getOlds()).values;
-      const news = fromStruct(request.getNews()).values;
-      const changed = [...new Set([...Object.keys(olds), ...Object.keys(news)])].filter(
-        (key) => JSON.stringify(olds[key]) !== JSON.stringify(news[key]),
-      );
-      const response = new provproto.DiffResponse();
-      response.setChanges(
-        changed.length > 0
-          ? provproto.DiffResponse.DiffChanges.DIFF_SOME
-          : provproto.DiffResponse.DiffChanges.DIFF_NONE,
-      );
-      response.setDiffsList(changed);
-      return response;
-    }),
+    diffConfig: serve(async (request: provproto.DiffRequest) => configDiff(request)),
 
     configure: serve(async (request: provproto.ConfigureRequest) => {
       config = settingsOf(request as never);

@@ -3,7 +3,8 @@
  * them (devtools/providerHost.ts with the plugin's executable), against the emulator: the calls
  * `@pulumi/pulumi/provider`'s own server gets wrong (CheckConfig, DiffConfig, Configure's values,
  * Read with an id alone as `pulumi import` sends it), the schema, the lookups, the inputs the
- * Node.js classes add in the program, and Cancel.
+ * Node.js classes add in the program, Check's language-neutral hints (no JavaScript in a rule
+ * message), and Cancel. DiffConfig's detailed diff is asserted on plugin/settings.ts directly.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -14,6 +15,9 @@ import { callApi, createEdgeWithRoutes } from "../support/emulatorApi";
 import { readIdpMetadata } from "../support/fixtures";
 import * as keys from "../support/sshKeys";
 import { REPO } from "../support/stack";
+import * as provproto from "@pulumi/pulumi/proto/provider_pb";
+import { toStruct } from "../../plugin/properties";
+import { configDiff } from "../../plugin/settings";
 
 const urn = (type: string, name: string) =>
   makeUrn("dev", "imports", `ngrok-dynamic:index:${type}`, name);
@@ -70,6 +74,74 @@ test("DiffConfig names the settings that changed", async () => {
     await plugin.diffConfig({ apiBaseUrl: "a", apiKey: "k" }, { apiBaseUrl: "b", apiKey: "k" }),
   ).toEqual(["apiBaseUrl"]);
   expect(await plugin.diffConfig({ apiKey: "k" }, { apiKey: "k" })).toEqual([]);
+});
+
+test("DiffConfig's detailed diff names each changed setting, a changed secret too, never a value", () => {
+  const request = new provproto.DiffRequest();
+  request.setOlds(
+    toStruct({ apiKey: "old-key", apiBaseUrl: "a", retryMaxAttempts: "3" }, new Set(["apiKey"])),
+  );
+  request.setNews(
+    toStruct(
+      { apiKey: "new-key", apiBaseUrl: "a", maxRequestsPerMinute: "60" },
+      new Set(["apiKey"]),
+    ),
+  );
+  const response = configDiff(request);
+  const { Kind } = provproto.PropertyDiff;
+  expect(response.getChanges()).toBe(provproto.DiffResponse.DiffChanges.DIFF_SOME);
+  expect(response.getDiffsList()).toEqual(["apiKey", "maxRequestsPerMinute", "retryMaxAttempts"]);
+  expect(response.getHasdetaileddiff()).toBe(true);
+  const detailed = response.getDetaileddiffMap();
+  expect(
+    ["apiKey", "maxRequestsPerMinute", "retryMaxAttempts"].map((key) => [
+      detailed.get(key)?.getKind(),
+      detailed.get(key)?.getInputdiff(),
+    ]),
+  ).toEqual([
+    [Kind.UPDATE, true],
+    [Kind.ADD, true],
+    [Kind.DELETE, true],
+  ]);
+  expect(detailed.getLength()).toBe(3);
+  expect(Buffer.from(response.serializeBinary()).toString("latin1")).not.toMatch(/old-key|new-key/);
+
+  const same = new provproto.DiffRequest();
+  same.setOlds(toStruct({ apiKey: "k" }, new Set(["apiKey"])));
+  same.setNews(toStruct({ apiKey: "k" }, new Set(["apiKey"])));
+  expect(configDiff(same).getChanges()).toBe(provproto.DiffResponse.DiffChanges.DIFF_NONE);
+  expect(configDiff(same).getDetaileddiffMap().getLength()).toBe(0);
+});
+
+test("Check's rule messages give a language-neutral hint, not JavaScript", async () => {
+  const { failures } = await plugin.check(
+    urn("SshUserCertificate", "deploy"),
+    {},
+    {
+      sshCertificateAuthorityId: "sshca_2ZpXGdAbcDef0123456789abc",
+      publicKey: keys.ED25519,
+      principals: ["deploy"],
+      validUntil: "30d",
+    },
+  );
+  expect(failures).toEqual([
+    {
+      property: "validUntil",
+      reason:
+        'validUntil must be an RFC 3339 timestamp, not a relative duration ("30d"): write the ' +
+        "instant itself, an RFC 3339 timestamp with a time and an offset such as " +
+        "2027-01-01T00:00:00Z (a fixed date, or one your program computes)",
+    },
+  ]);
+  const saml = await plugin.check(
+    urn("HttpsEdgeRouteSaml", "sso"),
+    {},
+    { edgeId: "edghts_1", routeId: "edghtsrt_1", idpMetadata: "./okta-metadata.xml" },
+  );
+  expect(saml.failures.map((f) => f.reason).join("\n")).toMatch(
+    /looks like a file path: pass the content of the file, not its name, e\.g\. the metadata document's XML text, read from the file as UTF-8 \(in YAML: idpMetadata: \{ fn::readFile: "\.\/okta-metadata\.xml" \}\)/,
+  );
+  expect(JSON.stringify([failures, saml.failures])).not.toMatch(/toISOString|readFileSync/);
 });
 
 test("Read with an id alone (pulumi import) reads each resource, and its inputs reproduce it", async () => {

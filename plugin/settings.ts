@@ -1,0 +1,151 @@
+/**
+ * The provider plugin's settings (`ngrok-dynamic:<setting>`), as the engine hands them over: the
+ * values of `Configure`, the refusals of `CheckConfig` and the changes `DiffConfig` reports.
+ *
+ * What the engine does with a change (Pulumi 3.276.0, measured through the CLI): for the default
+ * provider, the one the stack config configures, `DiffConfig`'s answer makes an update step that
+ * the engine hides (`pkg/engine/update.go` `isInternalStep` → `isDefaultProviderStep`: no line,
+ * no count in the summary, no event in `--json`), so `pulumi preview` says `unchanged`; the
+ * update still configures the provider with the new settings, and `pulumi up` saves them in the
+ * state, which is where `pulumi destroy` takes them from. For an explicit provider resource
+ * (`pulumi:providers:ngrok-dynamic`), the same answer is shown as `~ update` with the changed
+ * settings, from the detailed diff (without it the display diffs the inputs itself, where two
+ * secrets compare equal as `[secret]`, so a changed API key would not be named).
+ *
+ * @module
+ */
+import * as provproto from "@pulumi/pulumi/proto/provider_pb";
+import { settingsProblems, CONFIG_KEYS } from "../provider";
+import { readStackConfig } from "../provider/client/configuration";
+import { fromStruct } from "./properties";
+import type { ProgramSettings } from "./resources";
+
+/** A refused setting: its name (`apiKey`…) and why. */
+export interface SettingProblem {
+  readonly name: string;
+  readonly reason: string;
+}
+
+/** The configuration's values by setting name (`apiKey`…), plain, from a `ConfigureRequest`. */
+export function settingsOf(request: {
+  getArgs(): unknown;
+  getVariablesMap(): { toObject(): [string, string][] };
+}): Record<string, unknown> {
+  const args = fromStruct(request.getArgs() as never).values;
+  if (Object.keys(args).length > 0) return args;
+  // Older engines send only variables, `<package>:config:<name>` → value.
+  return Object.fromEntries(
+    request
+      .getVariablesMap()
+      .toObject()
+      .map(([key, value]) => [key.slice(key.lastIndexOf(":") + 1), value]),
+  );
+}
+
+/** `value` as a setting's string, as `pulumi config set` stores it. */
+const asText = (value: unknown) =>
+  value === undefined || value === null
+    ? undefined
+    : typeof value === "string"
+      ? value
+      : JSON.stringify(value);
+
+/** A config source for the provider's `configure`, answering `<namespace>:<name>`. */
+export function configSource(values: Record<string, unknown>): {
+  get(key: string): string | undefined;
+} {
+  return {
+    get(key: string) {
+      return asText(values[key.slice(key.lastIndexOf(":") + 1)]);
+    },
+  };
+}
+
+/** The program-side settings, checked: `ownershipMarker`, `adoptExistingIds`. */
+export function programSettings(values: Record<string, unknown>): {
+  settings: ProgramSettings;
+  problems: SettingProblem[];
+} {
+  const problems: SettingProblem[] = [];
+  const namespace = CONFIG_KEYS.apiKey.slice(0, CONFIG_KEYS.apiKey.indexOf(":"));
+  const marker = asText(values.ownershipMarker)?.trim().toLowerCase();
+  let ownershipMarker = false;
+  if (marker === "true" || marker === "1") ownershipMarker = true;
+  else if (marker !== undefined && marker !== "" && marker !== "false" && marker !== "0") {
+    problems.push({
+      name: "ownershipMarker",
+      reason: `${namespace}:ownershipMarker must be true or false, got ${JSON.stringify(asText(values.ownershipMarker))}`,
+    });
+  }
+  let ids: unknown = values.adoptExistingIds ?? {};
+  if (typeof ids === "string") {
+    try {
+      ids = JSON.parse(ids);
+    } catch {
+      ids = undefined;
+    }
+  }
+  const valid =
+    typeof ids === "object" &&
+    ids !== null &&
+    !Array.isArray(ids) &&
+    Object.values(ids).every((id) => typeof id === "string");
+  if (!valid) {
+    problems.push({
+      name: "adoptExistingIds",
+      reason:
+        `${namespace}:adoptExistingIds must be a JSON object from resource URN to CA id ` +
+        `({"urn:pulumi:…": "sshca_…"}), as pulumi-ngrok-dynamic pending-creates prints it`,
+    });
+  }
+  return {
+    settings: {
+      ownershipMarker,
+      adoptExistingIds: valid ? (ids as Record<string, string>) : {},
+    },
+    problems,
+  };
+}
+
+/** Every refused setting among `values` (`CheckConfig`): the provider's and the program's. */
+export function settingProblems(values: Record<string, unknown>): SettingProblem[] {
+  return [
+    ...settingsProblems({}, readStackConfig(configSource(values))).map((p) => ({
+      name: p.name as string,
+      reason: p.reason,
+    })),
+    ...programSettings(values).problems,
+  ];
+}
+
+const { Kind } = provproto.PropertyDiff;
+
+/**
+ * `DiffConfig`'s answer: `DIFF_SOME` with each setting that changed, in `diffs` and in the
+ * detailed diff (added, deleted or updated; never a replacement: the provider is configured
+ * again in place), or `DIFF_NONE`. Values are compared unwrapped, so a changed secret counts;
+ * the answer holds names only, never a value.
+ */
+export function configDiff(request: provproto.DiffRequest): provproto.DiffResponse {
+  const olds = fromStruct(request.getOlds()).values;
+  const news = fromStruct(request.getNews()).values;
+  const changed = [...new Set([...Object.keys(olds), ...Object.keys(news)])]
+    .filter((key) => JSON.stringify(olds[key]) !== JSON.stringify(news[key]))
+    .sort();
+  const response = new provproto.DiffResponse();
+  response.setChanges(
+    changed.length > 0
+      ? provproto.DiffResponse.DiffChanges.DIFF_SOME
+      : provproto.DiffResponse.DiffChanges.DIFF_NONE,
+  );
+  response.setDiffsList(changed);
+  const detailed = response.getDetaileddiffMap();
+  for (const key of changed) {
+    const diff = new provproto.PropertyDiff();
+    diff.setKind(!(key in olds) ? Kind.ADD : !(key in news) ? Kind.DELETE : Kind.UPDATE);
+    diff.setInputdiff(true);
+    detailed.set(key, diff);
+  }
+  response.setHasdetaileddiff(true);
+  return response;
+}
