@@ -101,10 +101,12 @@ export const httpsEdgeRouteSamlDefinition = defineResource({
       description:
         "The full XML SAML 2.0 metadata document of your identity provider: one " +
         "`EntityDescriptor` with an `IDPSSODescriptor`, a `SingleSignOnService` and a signing " +
-        "certificate. Checked at preview: not XML (reported with line and column), DTDs, an " +
-        "`EntitiesDescriptor` aggregate, service-provider metadata or a missing signing " +
-        "certificate fail before any API call. Read it from a file with " +
-        '`fs.readFileSync(path, "utf8")`. Sent byte for byte; differences in surrounding ' +
+        "certificate, or an `EntitiesDescriptor` aggregate holding exactly one identity " +
+        "provider, whose `EntityDescriptor` is then what ngrok receives. Checked at preview: not " +
+        "XML (reported with line and column), DTDs, an aggregate with no or several identity " +
+        "providers, service-provider metadata or a missing signing certificate fail before any " +
+        'API call. Read it from a file (`fs.readFileSync(path, "utf8")` in Node.js, ' +
+        "`fn::readFile` in YAML). Sent byte for byte otherwise; differences in surrounding " +
         "whitespace or line endings are not changes.",
       outputDescription: "The IdP metadata document ngrok holds, byte for byte.",
     },

@@ -2,7 +2,7 @@
  * `npm run generate`: writes what is derived from the resources' definitions
  * (`provider/<resource>/definition.ts`) and the provider's settings (`provider/client/settings.ts`):
  * the SDK's types (`sdk/generated/types.ts`), the Pulumi package schema (`schema.json`) and the
- * generated tables and examples in other languages of the docs pages (between
+ * generated tables, examples in other languages, type tokens and import lines of the docs pages (between
  * `<!-- generated:… -->` markers). Each file is
  * formatted with the repository's Prettier settings.
  *
@@ -15,6 +15,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { docsExamples } from "./docsExamples";
+import { docsImport } from "./docsImport";
 import { docsTables } from "./docsTables";
 import { packageSchema } from "./schema";
 import { sdkTypesFile, thinProviderFiles } from "./sdkTypes";
@@ -30,9 +31,10 @@ function generated(): Map<string, string> {
   for (const [file, text] of thinProviderFiles()) files.set(file, text);
   const tables = docsTables();
   const examples = docsExamples();
-  for (const file of new Set([...tables.keys(), ...examples.keys()])) {
+  const imports = docsImport();
+  for (const file of new Set([...tables.keys(), ...examples.keys(), ...imports.keys()])) {
     let page = fs.readFileSync(path.join(REPO, file), "utf8");
-    for (const splice of [tables.get(file), examples.get(file)]) {
+    for (const splice of [tables.get(file), examples.get(file), imports.get(file)]) {
       if (splice) page = splice(page);
     }
     files.set(file, page);

@@ -566,10 +566,12 @@ export interface HttpsEdgeRouteSamlArgs {
   routeId: pulumi.Input<string>;
   /**
    * The full XML SAML 2.0 metadata document of your identity provider: one `EntityDescriptor` with
-   * an `IDPSSODescriptor`, a `SingleSignOnService` and a signing certificate. Checked at preview:
-   * not XML (reported with line and column), DTDs, an `EntitiesDescriptor` aggregate,
-   * service-provider metadata or a missing signing certificate fail before any API call. Read it
-   * from a file with `fs.readFileSync(path, "utf8")`. Sent byte for byte; differences in
+   * an `IDPSSODescriptor`, a `SingleSignOnService` and a signing certificate, or an
+   * `EntitiesDescriptor` aggregate holding exactly one identity provider, whose `EntityDescriptor`
+   * is then what ngrok receives. Checked at preview: not XML (reported with line and column), DTDs,
+   * an aggregate with no or several identity providers, service-provider metadata or a missing
+   * signing certificate fail before any API call. Read it from a file (`fs.readFileSync(path,
+   * "utf8")` in Node.js, `fn::readFile` in YAML). Sent byte for byte otherwise; differences in
    * surrounding whitespace or line endings are not changes. Required.
    */
   idpMetadata: pulumi.Input<string>;

@@ -131,7 +131,7 @@ type httpsEdgeRouteSamlArgs struct {
 	Enabled *bool `pulumi:"enabled"`
 	// Make the IdP ask for credentials on every sign-in, even within its own session. Default: `false`.
 	ForceAuthn *bool `pulumi:"forceAuthn"`
-	// The full XML SAML 2.0 metadata document of your identity provider: one `EntityDescriptor` with an `IDPSSODescriptor`, a `SingleSignOnService` and a signing certificate. Checked at preview: not XML (reported with line and column), DTDs, an `EntitiesDescriptor` aggregate, service-provider metadata or a missing signing certificate fail before any API call. Read it from a file with `fs.readFileSync(path, "utf8")`. Sent byte for byte; differences in surrounding whitespace or line endings are not changes.
+	// The full XML SAML 2.0 metadata document of your identity provider: one `EntityDescriptor` with an `IDPSSODescriptor`, a `SingleSignOnService` and a signing certificate, or an `EntitiesDescriptor` aggregate holding exactly one identity provider, whose `EntityDescriptor` is then what ngrok receives. Checked at preview: not XML (reported with line and column), DTDs, an aggregate with no or several identity providers, service-provider metadata or a missing signing certificate fail before any API call. Read it from a file (`fs.readFileSync(path, "utf8")` in Node.js, `fn::readFile` in YAML). Sent byte for byte otherwise; differences in surrounding whitespace or line endings are not changes.
 	IdpMetadata string `pulumi:"idpMetadata"`
 	// Seconds of inactivity after which the session ends and the user signs in again; 0 to 4294967295 (uint32). `0` means ngrok's own limit. Default: `0`: ngrok's own limit.
 	InactivityTimeout *int `pulumi:"inactivityTimeout"`
@@ -161,7 +161,7 @@ type HttpsEdgeRouteSamlArgs struct {
 	Enabled pulumi.BoolPtrInput
 	// Make the IdP ask for credentials on every sign-in, even within its own session. Default: `false`.
 	ForceAuthn pulumi.BoolPtrInput
-	// The full XML SAML 2.0 metadata document of your identity provider: one `EntityDescriptor` with an `IDPSSODescriptor`, a `SingleSignOnService` and a signing certificate. Checked at preview: not XML (reported with line and column), DTDs, an `EntitiesDescriptor` aggregate, service-provider metadata or a missing signing certificate fail before any API call. Read it from a file with `fs.readFileSync(path, "utf8")`. Sent byte for byte; differences in surrounding whitespace or line endings are not changes.
+	// The full XML SAML 2.0 metadata document of your identity provider: one `EntityDescriptor` with an `IDPSSODescriptor`, a `SingleSignOnService` and a signing certificate, or an `EntitiesDescriptor` aggregate holding exactly one identity provider, whose `EntityDescriptor` is then what ngrok receives. Checked at preview: not XML (reported with line and column), DTDs, an aggregate with no or several identity providers, service-provider metadata or a missing signing certificate fail before any API call. Read it from a file (`fs.readFileSync(path, "utf8")` in Node.js, `fn::readFile` in YAML). Sent byte for byte otherwise; differences in surrounding whitespace or line endings are not changes.
 	IdpMetadata pulumi.StringInput
 	// Seconds of inactivity after which the session ends and the user signs in again; 0 to 4294967295 (uint32). `0` means ngrok's own limit. Default: `0`: ngrok's own limit.
 	InactivityTimeout pulumi.IntPtrInput
