@@ -67,7 +67,9 @@ describeWithPulumi("README.md's quick start, against the emulator", () => {
     const emulatorInstall = commandLines(readmeBlock("a development dependency", "sh"));
     // The same lines as README's Install section.
     expect([...install, ...emulatorInstall]).toEqual(
-      commandLines(readmeBlock("Then, in your Pulumi project:", "sh")),
+      commandLines(
+        readmeBlock("(Node.js classes, no plugin needed), in your Pulumi project:", "sh"),
+      ),
     );
     runDocLines(install, folder, { RELEASE: release });
     fs.writeFileSync(path.join(folder, "index.ts"), readmeBlock("Replace `index.ts` with:", "ts"));
