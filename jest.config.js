@@ -16,6 +16,11 @@
 const ENGINE_TIER = [
   // The real Pulumi CLI through the Automation API (and the real OpenSSH test).
   "<rootDir>/tests/automation/**/*.test.ts",
+  // The plugin's executables, made for every target (a Node.js runtime fetched for each) and
+  // run under qemu and wine.
+  "<rootDir>/tests/executables/**/*.test.ts",
+  // The release's SDK packages: Pulumi's generators, built with Go (minutes when cold).
+  "<rootDir>/tests/repository/sdkPackages.test.ts",
   // `npm run demo`: a real `pulumi up` when the CLI is there.
   "<rootDir>/tests/e2e/demo.e2e.test.ts",
   // Waiting on the emulator's rate-limit windows: 300 operations, pacing at a scaled rate.

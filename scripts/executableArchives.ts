@@ -64,15 +64,19 @@ function reproducibleTarGz(dir: string, archive: string): void {
   execFileSync("gzip", ["-n", "-f", tar]);
 }
 
-/** The archives of `program` for every target: see the module comment. */
-export function executableArchives(program: Program, describe: string): Artifact {
+/** The archives of `program` for `targets` (default: every target): see the module comment. */
+export function executableArchives(
+  program: Program,
+  describe: string,
+  targets: readonly ExecutableTarget[] = EXECUTABLE_TARGETS,
+): Artifact {
   return {
     describe,
     async make(outDir) {
       const version = packageVersion();
       const work = fs.mkdtempSync(path.join(os.tmpdir(), "executable-archives-"));
       try {
-        const { executables } = await buildExecutables(program, EXECUTABLE_TARGETS, work);
+        const { executables } = await buildExecutables(program, targets, work);
         return executables.map(({ target, file }) => {
           fs.copyFileSync(path.join(REPO, "LICENSE"), path.join(path.dirname(file), "LICENSE"));
           const name = archiveName(program, target, version);

@@ -120,11 +120,16 @@ export async function cachedExecutable(
   const dir = path.join(os.tmpdir(), "ngrok-dynamic-executables", `${program.name}-${key}`);
   const file = path.join(dir, targetName(target), `${program.name}${target.suffix}`);
   if (fs.existsSync(file)) return file;
+  fs.mkdirSync(path.dirname(dir), { recursive: true });
   const staging = fs.mkdtempSync(`${dir}.partial-`);
   try {
     await buildExecutables(program, [target], staging);
-    fs.mkdirSync(path.dirname(dir), { recursive: true });
-    if (!fs.existsSync(file)) fs.renameSync(staging, dir);
+    try {
+      fs.renameSync(staging, dir);
+    } catch (error) {
+      // Another test process made the same executable first: use that one.
+      if (!fs.existsSync(file)) throw error;
+    }
   } finally {
     fs.rmSync(staging, { recursive: true, force: true });
   }

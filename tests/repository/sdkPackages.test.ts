@@ -36,6 +36,9 @@ import { REPO } from "../support/stack";
 const { version } = JSON.parse(fs.readFileSync(path.join(REPO, "package.json"), "utf8")) as {
   version: string;
 };
+const { pluginDownloadURL: server } = JSON.parse(
+  fs.readFileSync(path.join(REPO, "schema.json"), "utf8"),
+) as { pluginDownloadURL: string };
 const tested = testedPulumiRange();
 const inCi = ["true", "1"].includes((process.env.CI ?? "").toLowerCase());
 
@@ -82,9 +85,9 @@ describeWithGo("The release's SDK packages", () => {
   // A cold build of the generators takes minutes on 2 cores.
   jest.setTimeout(900_000);
 
-  test("Node.js: a compiled npm package that loads and type-checks", () => {
+  test("Node.js: a compiled npm package that loads and type-checks", async () => {
     const out = folder("nodejs");
-    const files = nodejsSdkPackage().make(out);
+    const files = await nodejsSdkPackage().make(out);
     expect(files).toEqual([`pulumi-ngrok-dynamic-ngrok-dynamic-${version}.tgz`]);
     expect(fs.readdirSync(out)).toEqual(files);
 
@@ -150,7 +153,7 @@ describeWithGo("The release's SDK packages", () => {
     );
   });
 
-  test("Python: a wheel requiring the tested pulumi that byte-compiles, and an sdist", () => {
+  test("Python: a wheel requiring the tested pulumi that byte-compiles, and an sdist", async () => {
     let python: string;
     try {
       python = pythonWithBuild();
@@ -160,7 +163,7 @@ describeWithGo("The release's SDK packages", () => {
       return;
     }
     const out = folder("python");
-    const files = pythonSdkPackages().make(out);
+    const files = await pythonSdkPackages().make(out);
     const wheel = `pulumi_ngrok_dynamic-${version}-py3-none-any.whl`;
     const sdist = `pulumi_ngrok_dynamic-${version}.tar.gz`;
     expect(files).toEqual([sdist, wheel]);
@@ -191,7 +194,8 @@ describeWithGo("The release's SDK packages", () => {
       ]),
     );
     const plugin = JSON.parse(fs.readFileSync(path.join(pkg, "pulumi-plugin.json"), "utf8"));
-    expect(plugin).toEqual({ resource: true, name: "ngrok-dynamic", version });
+    // The SDK names where the CLI fetches the plugin: the schema's pluginDownloadURL.
+    expect(plugin).toEqual({ resource: true, name: "ngrok-dynamic", version, server });
     const compiled = execFileSync(python, ["-m", "compileall", "-q", pkg], { encoding: "utf8" });
     expect(compiled).toBe("");
     expect(filesUnder(pkg).filter((file) => file.endsWith(".pyc")).length).toBeGreaterThan(10);
@@ -216,15 +220,15 @@ describeWithGo("The release's SDK packages", () => {
     );
   });
 
-  test("Go: nothing in the folder, the committed SDK being what schema.json gives", () => {
+  test("Go: nothing in the folder, the committed SDK being what schema.json gives", async () => {
     const out = folder("go");
-    expect(goSdkModule().make(out)).toEqual([]);
+    expect(await goSdkModule().make(out)).toEqual([]);
     expect(fs.readdirSync(out)).toEqual([]);
   });
 
-  test(".NET: the project's archive at the package's version and the Pulumi range", () => {
+  test(".NET: the project's archive at the package's version and the Pulumi range", async () => {
     const out = folder("dotnet");
-    const files = dotnetSdkArchive().make(out);
+    const files = await dotnetSdkArchive().make(out);
     const name = `pulumi-ngrok-dynamic-dotnet-${version}`;
     expect(files).toEqual([`${name}.tar.gz`]);
     const project = path.join(unpack(path.join(out, files[0]), "dotnet-archive"), name);
@@ -252,6 +256,7 @@ describeWithGo("The release's SDK packages", () => {
       resource: true,
       name: "ngrok-dynamic",
       version,
+      server,
     });
   });
 });

@@ -1,0 +1,166 @@
+/**
+ * The plugin fetched as the Pulumi CLI fetches any provider: its archive for this machine, as
+ * `npm run release` makes it (`pulumi-resource-ngrok-dynamic-v<version>-<os>-<arch>.tar.gz`,
+ * scripts/executableArchives.ts), served over loopback as a release's download location.
+ *
+ * - `pulumi plugin install resource ngrok-dynamic <version> --server <url>` fetches exactly that
+ *   archive name, and `pulumi plugin ls` lists the plugin at its version;
+ * - a YAML program whose plugin is not installed, its resources naming the download location
+ *   (`options.pluginDownloadURL`), gets it acquired automatically by `pulumi preview`, which then
+ *   runs through it; `pulumi about` names the plugin and its version;
+ * - the schema's `pluginDownloadURL` names the GitHub release of package.json's repository, where
+ *   the CLI looks for the same archive names.
+ */
+import { execFile } from "node:child_process";
+import * as fs from "node:fs";
+import * as http from "node:http";
+import type { AddressInfo } from "node:net";
+import * as os from "node:os";
+import * as path from "node:path";
+import { hostTarget, PLUGIN_PROGRAM } from "../../dist/devtools/executables";
+import { findYamlLanguageHost, offlineEnv } from "../../dist/devtools/pulumiCli";
+import { archiveName, executableArchives } from "../../dist/scripts/executableArchives";
+import { type RunningEmulator, startEmulator } from "../../emulator/index";
+import { cli, describeWithPulumi, pulumiCli } from "../support/realEngine";
+import { REPO } from "../support/stack";
+
+const manifest = JSON.parse(fs.readFileSync(path.join(REPO, "package.json"), "utf8")) as {
+  version: string;
+  repository: { url: string };
+};
+const VERSION = manifest.version;
+
+describeWithPulumi(
+  "The plugin fetched from a download location, as the CLI fetches providers",
+  () => {
+    jest.setTimeout(600_000);
+    const target = hostTarget()!;
+    let work: string;
+    let server: http.Server;
+    let serverUrl: string;
+    const served: string[] = [];
+    let emulator: RunningEmulator;
+
+    /** Runs `pulumi <args>` with `env`; its output, or a failure with it. */
+    function pulumi(args: string[], env: NodeJS.ProcessEnv, cwd = work): Promise<string> {
+      return new Promise((resolve, reject) =>
+        execFile(
+          path.join(cli().binDir, "pulumi"),
+          [...args, "--non-interactive"],
+          { cwd, env, maxBuffer: 64 * 1024 * 1024, timeout: 300_000 },
+          (error, stdout, stderr) =>
+            error === null
+              ? resolve(stdout)
+              : reject(
+                  new Error(`pulumi ${args.join(" ")}: ${error.message}\n${stdout}\n${stderr}`),
+                ),
+        ),
+      );
+    }
+
+    /** A fresh PULUMI_HOME and backend, automatic plugin acquisition on, no node on PATH. */
+    function freshEnv(name: string): NodeJS.ProcessEnv {
+      const offline = offlineEnv(cli(), path.join(work, name));
+      const env: NodeJS.ProcessEnv = { ...process.env, ...offline };
+      delete env.PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION;
+      for (const key of Object.keys(env)) if (key.startsWith("NGROK_")) delete env[key];
+      env.PATH = [findYamlLanguageHost(pulumiCli!), cli().binDir].join(path.delimiter);
+      return env;
+    }
+
+    beforeAll(async () => {
+      work = fs.mkdtempSync(path.join(os.tmpdir(), "plugin-download-"));
+      const releaseDir = path.join(work, "release");
+      fs.mkdirSync(releaseDir);
+      await executableArchives(PLUGIN_PROGRAM, "the plugin", [target]).make(releaseDir);
+      server = http.createServer((request, response) => {
+        served.push(request.url ?? "");
+        const file = path.join(releaseDir, path.basename(request.url ?? ""));
+        if (!fs.existsSync(file)) {
+          response.writeHead(404).end();
+          return;
+        }
+        // The CLI checks the length it was told, as GitHub's release downloads give it.
+        response.writeHead(200, {
+          "content-type": "application/gzip",
+          "content-length": fs.statSync(file).size,
+        });
+        fs.createReadStream(file).pipe(response);
+      });
+      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+      serverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+      emulator = await startEmulator({ port: 0 });
+    }, 600_000);
+
+    afterAll(async () => {
+      await emulator?.close();
+      await new Promise((resolve) => server?.close(resolve));
+      if (work !== undefined) fs.rmSync(work, { recursive: true, force: true });
+    });
+
+    test("pulumi plugin install --server fetches the archive by Pulumi's name; plugin ls lists it", async () => {
+      const env = freshEnv("install");
+      served.length = 0;
+      await pulumi(
+        ["plugin", "install", "resource", "ngrok-dynamic", VERSION, "--server", serverUrl],
+        env,
+      );
+      expect(served).toContain(`/${archiveName(PLUGIN_PROGRAM, target, VERSION)}`);
+      const listed = await pulumi(["plugin", "ls", "--json"], env);
+      const plugins = JSON.parse(listed) as { name: string; kind: string; version: string }[];
+      expect(plugins.map(({ name, kind, version }) => ({ name, kind, version }))).toEqual([
+        { name: "ngrok-dynamic", kind: "resource", version: VERSION },
+      ]);
+    });
+
+    test("a program whose plugin is missing gets it acquired from its download location", async () => {
+      const env = freshEnv("acquire");
+      const project = path.join(work, "acquire", "project");
+      fs.mkdirSync(project, { recursive: true });
+      fs.writeFileSync(
+        path.join(project, "Pulumi.yaml"),
+        [
+          "name: plugin-download",
+          "runtime: yaml",
+          "resources:",
+          "  ca:",
+          "    type: ngrok-dynamic:index:SshCertificateAuthority",
+          "    properties:",
+          "      privateKeyType: ed25519",
+          "    options:",
+          `      pluginDownloadURL: ${serverUrl}`,
+          `      version: ${VERSION}`,
+          "",
+        ].join("\n"),
+      );
+      await pulumi(["stack", "init", "dev"], env, project);
+      await pulumi(["config", "set", "ngrok-dynamic:apiBaseUrl", emulator.url], env, project);
+      await pulumi(
+        ["config", "set", "--secret", "ngrok-dynamic:apiKey", emulator.apiKey],
+        env,
+        project,
+      );
+      served.length = 0;
+      const preview = await pulumi(["preview", "--json"], env, project);
+      expect(served).toContain(`/${archiveName(PLUGIN_PROGRAM, target, VERSION)}`);
+      expect(
+        (JSON.parse(preview) as { changeSummary: Record<string, number> }).changeSummary,
+      ).toEqual({
+        create: 2,
+      });
+      const about = await pulumi(["about", "--json"], env, project);
+      const plugins = (
+        JSON.parse(about) as { plugins: { kind: string; name: string; version: string }[] }
+      ).plugins;
+      expect(plugins).toContainEqual({ kind: "resource", name: "ngrok-dynamic", version: VERSION });
+    });
+
+    test("the schema's pluginDownloadURL is the GitHub release of package.json's repository", () => {
+      const schema = JSON.parse(fs.readFileSync(path.join(REPO, "schema.json"), "utf8")) as {
+        pluginDownloadURL: string;
+      };
+      const [, owner, repository] = /github\.com\/([^/]+)\/([^/.]+)/.exec(manifest.repository.url)!;
+      expect(schema.pluginDownloadURL).toBe(`github://api.github.com/${owner}/${repository}`);
+    });
+  },
+);
