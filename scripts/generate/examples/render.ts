@@ -9,136 +9,24 @@
  * @module
  */
 import { spawnSync } from "node:child_process";
-import { packageSchema } from "../schema";
-import type { ExampleProgram, ExampleResource, Expression, StringMap, Value } from "./program";
+import type { ExampleProgram, Value } from "./program";
+import { configs, filesOf, isExpression, isMap, referenced } from "./programWalk";
+import {
+  camel,
+  enumOf,
+  inputSpec,
+  memberName,
+  pascal,
+  snake,
+  token,
+  type PropertySpec,
+} from "./schemaNames";
 
 /** A language's code block: its Markdown fence name and its title. */
 export interface Rendered {
   readonly language: "yaml" | "python" | "go" | "csharp";
   readonly title: string;
   readonly code: string;
-}
-
-interface PropertySpec {
-  type?: string;
-  $ref?: string;
-  items?: PropertySpec;
-}
-interface EnumSpec {
-  type: string;
-  enum?: { value: string | number; name?: string }[];
-}
-
-const schema = packageSchema() as unknown as {
-  name: string;
-  resources: Record<string, { inputProperties: Record<string, PropertySpec> }>;
-  types: Record<string, EnumSpec>;
-};
-const PACKAGE = schema.name;
-
-function token(type: string): string {
-  return `${PACKAGE}:index:${type}`;
-}
-
-/** The schema of input `name` of resource `type`; throws for a name the schema does not have. */
-function inputSpec(type: string, name: string): PropertySpec {
-  const resource = schema.resources[token(type)];
-  if (!resource) throw new Error(`example: no resource ${type} in the schema`);
-  const spec = resource.inputProperties[name];
-  if (!spec) throw new Error(`example: ${type} has no input ${name}`);
-  return spec;
-}
-
-/** The enum type a property refers to, if any: its short name and its values. */
-function enumOf(spec: PropertySpec): { name: string; spec: EnumSpec } | undefined {
-  const ref = spec.$ref?.replace("#/types/", "");
-  const type = ref === undefined ? undefined : schema.types[ref];
-  if (ref === undefined || type?.enum === undefined) return undefined;
-  return { name: ref.split(":").pop()!, spec: type };
-}
-
-/** An enum value's member name: its schema name, else its value in PascalCase. */
-function memberName(spec: EnumSpec, value: Value): string {
-  const member = spec.enum!.find((e) => e.value === value);
-  if (!member) throw new Error(`example: ${String(value)} is not a value of the enum`);
-  return member.name ?? pascal(String(member.value));
-}
-
-const words = (name: string) =>
-  name
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .split(/[^A-Za-z0-9]+/)
-    .filter((w) => w !== "");
-const pascal = (name: string) =>
-  words(name)
-    .map((w) => w[0].toUpperCase() + w.slice(1))
-    .join("");
-const camel = (name: string) => {
-  const p = pascal(name);
-  return p[0].toLowerCase() + p.slice(1);
-};
-const snake = (name: string) =>
-  words(name)
-    .map((w) => w.toLowerCase())
-    .join("_");
-
-const isExpression = (value: Value): value is Expression =>
-  typeof value === "object" &&
-  !Array.isArray(value) &&
-  (value as Expression).kind !== undefined &&
-  (value as StringMap).kind !== "map";
-const isMap = (value: Value): value is StringMap =>
-  typeof value === "object" && !Array.isArray(value) && (value as StringMap).kind === "map";
-
-/** An expression of the program, with the resource and input it is in (none for an output). */
-interface Found {
-  readonly expression: Expression;
-  readonly owner?: ExampleResource;
-  readonly key?: string;
-}
-
-/** Each expression of the program, in the order it declares them. */
-function* expressions(program: ExampleProgram): Generator<Found> {
-  function* within(value: Value, owner?: ExampleResource, key?: string): Generator<Found> {
-    if (Array.isArray(value)) {
-      for (const item of value as Value[]) yield* within(item, owner, key);
-    } else if (isExpression(value)) {
-      yield { expression: value, owner, key };
-    }
-  }
-  for (const r of program.resources) {
-    for (const [key, value] of Object.entries(r.args)) yield* within(value as Value, r, key);
-  }
-  for (const value of Object.values(program.outputs)) yield* within(value);
-}
-
-/** Every resource name an expression of the program refers to. */
-function referenced(program: ExampleProgram): Set<string> {
-  const names = new Set<string>();
-  for (const { expression } of expressions(program)) {
-    if (expression.kind === "output") names.add(expression.resource);
-  }
-  return names;
-}
-
-/** The config names the program reads. */
-function configs(program: ExampleProgram): { name: string; secret: boolean }[] {
-  const found = new Map<string, boolean>();
-  for (const { expression } of expressions(program)) {
-    if (expression.kind === "config") found.set(expression.name, expression.secret);
-  }
-  return [...found].map(([name, secret]) => ({ name, secret }));
-}
-
-/** The files the program reads, each with the variable a language names it by (`<resource> <input>`). */
-function filesOf(program: ExampleProgram): Map<string, string> {
-  const files = new Map<string, string>();
-  for (const { expression, owner, key } of expressions(program)) {
-    if (expression.kind === "file" && owner !== undefined && !files.has(expression.path)) {
-      files.set(expression.path, camel(`${owner.name} ${key}`));
-    }
-  }
-  return files;
 }
 
 const indent = (text: string, by: string) =>
