@@ -12,18 +12,20 @@
  * @module
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import * as path from "node:path";
 import * as readline from "node:readline";
 import type * as grpc from "@grpc/grpc-js";
 import type { Struct } from "google-protobuf/google/protobuf/struct_pb";
+import {
+  address,
+  loadProto,
+  type EmptyPb,
+  type ProviderGrpcPb,
+  type ProviderPb,
+  type StatusPb,
+  type StructPb,
+} from "./providerHostWire";
 
-/* The generated stubs of @pulumi/pulumi, loaded from the program's copy (see loadProto). */
-type ProviderPb = typeof import("@pulumi/pulumi/proto/provider_pb");
-type ProviderGrpcPb = typeof import("@pulumi/pulumi/proto/provider_grpc_pb");
-type StatusPb = typeof import("@pulumi/pulumi/proto/status_pb");
-type Grpc = typeof import("@grpc/grpc-js");
-type StructPb = typeof import("google-protobuf/google/protobuf/struct_pb");
-type EmptyPb = typeof import("google-protobuf/google/protobuf/empty_pb");
+export { makeUrn } from "./providerHostWire";
 
 /** A plain JSON object, as carried by a protobuf Struct. */
 export type PropertyMap = Record<string, unknown>;
@@ -385,58 +387,4 @@ export class ProviderHost {
 /** Shorthand for {@link ProviderHost.start}. */
 export function startProviderHost(options: ProviderHostOptions): Promise<ProviderHost> {
   return ProviderHost.start(options);
-}
-
-/** `urn:pulumi:<stack>::<project>::<type>::<name>`, the form the engine gives URNs. */
-export function makeUrn(stack: string, project: string, type: string, name: string): string {
-  return `urn:pulumi:${stack}::${project}::${type}::${name}`;
-}
-
-/** Sets the URN, name and type the engine puts on every resource request. */
-function address(
-  req: {
-    setUrn(urn: string): unknown;
-    setName(name: string): unknown;
-    setType(type: string): unknown;
-  },
-  urn: string,
-): void {
-  req.setUrn(urn);
-  req.setName(nameOf(urn));
-  req.setType(typeOf(urn));
-}
-
-function nameOf(urn: string): string {
-  return urn.split("::").pop() ?? "";
-}
-
-function typeOf(urn: string): string {
-  return urn.split("::")[2] ?? "";
-}
-
-/**
- * Loads gRPC and the generated stubs from the `@pulumi/pulumi` that the program at `cwd`
- * resolves (the copy the engine would run, and the one whose gRPC the stubs use), and finds its
- * plugin script.
- */
-function loadProto(cwd: string): {
-  pb: ProviderPb;
-  grpcPb: ProviderGrpcPb;
-  statusPb: StatusPb;
-  structPb: StructPb;
-  emptyPb: EmptyPb;
-  grpc: Grpc;
-  plugin: string;
-} {
-  const pulumiRoot = path.dirname(require.resolve("@pulumi/pulumi/package.json", { paths: [cwd] }));
-  const fromPulumi = (id: string) => require.resolve(id, { paths: [pulumiRoot] });
-  return {
-    structPb: require(fromPulumi("google-protobuf/google/protobuf/struct_pb")) as StructPb,
-    emptyPb: require(fromPulumi("google-protobuf/google/protobuf/empty_pb")) as EmptyPb,
-    pb: require(fromPulumi("@pulumi/pulumi/proto/provider_pb")) as ProviderPb,
-    grpcPb: require(fromPulumi("@pulumi/pulumi/proto/provider_grpc_pb")) as ProviderGrpcPb,
-    statusPb: require(fromPulumi("@pulumi/pulumi/proto/status_pb")) as StatusPb,
-    grpc: require(fromPulumi("@grpc/grpc-js")) as Grpc,
-    plugin: path.join(pulumiRoot, "pulumi-resource-pulumi-nodejs"),
-  };
 }
