@@ -32,14 +32,33 @@ export type Methods = Required<
 /** The methods the plugin calls. */
 const METHOD_NAMES = ["check", "diff", "create", "read", "update", "delete"] as const;
 
+/** `method` of `methods`, each call of which runs as a call through the plugin. */
+function viaPlugin<A extends unknown[], R>(
+  methods: Methods,
+  method: (...args: A) => Promise<R>,
+): (...args: A) => Promise<R> {
+  return (...args) => asPluginCall(() => method.apply(methods, args));
+}
+
 /** `methods`, each call of which runs as a call through the plugin (see the module comment). */
 export function asPluginMethods(methods: Methods): Methods {
-  return Object.fromEntries(
-    METHOD_NAMES.map((name) => {
-      const method = methods[name] as (...args: unknown[]) => Promise<unknown>;
-      return [name, (...args: unknown[]) => asPluginCall(() => method.apply(methods, args))];
-    }),
-  ) as unknown as Methods;
+  return {
+    check: viaPlugin(methods, methods.check),
+    diff: viaPlugin(methods, methods.diff),
+    create: viaPlugin(methods, methods.create),
+    read: viaPlugin(methods, methods.read),
+    update: viaPlugin(methods, methods.update),
+    delete: viaPlugin(methods, methods.delete),
+  };
+}
+
+/** Whether `value` has every method the plugin calls. */
+function isMethods(value: unknown): value is Methods {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    METHOD_NAMES.every((name) => typeof Reflect.get(value, name) === "function")
+  );
 }
 
 /** The token of a resource or a lookup named `name`. */
@@ -49,8 +68,8 @@ export const tokenOf = (name: string) => `${PLUGIN_PACKAGE}:index:${name}`;
 export const RESOURCES: ReadonlyMap<string, { name: string; methods: Methods }> = new Map(
   DEFINITIONS.map((definition) => {
     const key = `${definition.name[0].toLowerCase()}${definition.name.slice(1)}Provider`;
-    const methods = (implementation as unknown as Record<string, Methods>)[key];
-    if (methods === undefined) throw new Error(`no provider ${key} for ${definition.name}`);
+    const methods: unknown = Reflect.get(implementation, key);
+    if (!isMethods(methods)) throw new Error(`no provider ${key} for ${definition.name}`);
     return [tokenOf(definition.name), { name: definition.name, methods: asPluginMethods(methods) }];
   }),
 );
