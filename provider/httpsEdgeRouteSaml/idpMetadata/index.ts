@@ -7,11 +7,14 @@
  * function is pure (no I/O, no global state) and synchronous.
  *
  * The folder has one module per kind of rule, and this one runs them:
- * - `./xmlText`: the XML text (characters, references, well-formedness, line and column of a
- *   problem), parsed with xmldom; knows nothing of SAML;
- * - `./samlRules`: what makes the text the metadata of one identity provider (not empty, not too
- *   large, not a web page, a URL or a DTD; one EntityDescriptor with an entityID and a SAML 2.0
- *   IDPSSODescriptor with a single sign-on endpoint);
+ * - `./xmlText`: the XML text (characters, references, line and column of a problem); knows
+ *   nothing of SAML;
+ * - `./xmlParse`: the text parsed with xmldom, and its well-formedness problems in words;
+ * - `./documentRules`: what the text must be before its elements are read (not empty, not too
+ *   large, not a web page, a URL or a DTD, well-formed);
+ * - `./samlRules`: what makes the document the metadata of one identity provider (one
+ *   EntityDescriptor with an entityID and a SAML 2.0 IDPSSODescriptor with a single sign-on
+ *   endpoint);
  * - `./certificates`: the signing certificates and the checks of each one.
  * `RULES` lists every rule in the order they are judged; the first one a document breaks
  * gives the reason. A new identity provider quirk is one rule in the module of its kind and one
@@ -26,6 +29,14 @@
  */
 import { readSigningCertificates, type SigningCertificate } from "./certificates";
 import {
+  noDoctype,
+  noDoctypeNode,
+  notAnHtmlPage,
+  present,
+  wellFormed,
+  withinSizeLimit,
+} from "./documentRules";
+import {
   browserSingleSignOn,
   entityDescriptorRoot,
   entityIdOf,
@@ -34,32 +45,21 @@ import {
   hasEntityId,
   hasSingleSignOnService,
   nameIdFormats,
-  noDoctype,
-  noDoctypeNode,
-  notAnHtmlPage,
-  present,
   serializeEntity,
   singleSignOnServices,
-  wellFormed,
-  withinSizeLimit,
 } from "./samlRules";
+import { missingRoot, parseXml } from "./xmlParse";
 import {
   bareAmpersand,
   illegalCharacter,
   illegalCharacterReference,
-  missingRoot,
-  parseXml,
   prologDoctype,
   XmlText,
 } from "./xmlText";
 
 export { XMLDSIG_NS, type SigningCertificate } from "./certificates";
-export {
-  HTTP_POST_BINDING,
-  HTTP_REDIRECT_BINDING,
-  IDP_METADATA_MAX_BYTES,
-  SAML_METADATA_NS,
-} from "./samlRules";
+export { IDP_METADATA_MAX_BYTES } from "./documentRules";
+export { HTTP_POST_BINDING, HTTP_REDIRECT_BINDING, SAML_METADATA_NS } from "./samlRules";
 
 /**
  * What ngrok needs from an identity provider's SAML 2.0 metadata, as found in a document that
