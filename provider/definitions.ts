@@ -8,8 +8,8 @@
 import { httpsEdgeRouteSamlDefinition } from "./httpsEdgeRouteSaml/definition";
 import { sshCertificateAuthorityDefinition } from "./sshCertificateAuthority/definition";
 import { sshCredentialDefinition } from "./sshCredential/definition";
-import { sshHostCertificateDefinition } from "./sshHostCertificate/definition";
-import { sshUserCertificateDefinition } from "./sshUserCertificate/definition";
+import { HOST, sshHostCertificateDefinition } from "./sshHostCertificate/definition";
+import { sshUserCertificateDefinition, USER } from "./sshUserCertificate/definition";
 
 export {
   httpsEdgeRouteSamlDefinition,
@@ -20,6 +20,7 @@ export {
 };
 export { SSH_CERTIFICATE_COMMON } from "./sshCertificate/definition";
 import type { NgrokClient } from "./client";
+import type { CertificateKind } from "./sshCertificate/kinds";
 import type * as CredentialProvider from "./sshCredential/provider";
 import {
   listSshCertificateAuthorities,
@@ -44,6 +45,13 @@ export const DEFINITIONS = [
   sshCredentialDefinition,
   httpsEdgeRouteSamlDefinition,
 ] as const;
+
+/**
+ * The kinds of SSH certificate, host and user (each declared beside its definition): what the
+ * shared `./sshCertificate` code receives when it needs both, such as the certificates a CA
+ * signed. Assembled here, above both, so that `./sshCertificate` imports neither folder.
+ */
+export const CERTIFICATE_KINDS: readonly CertificateKind[] = [HOST, USER];
 
 /**
  * A lookup of one object by its address, or of every object a filter keeps: the functions the SDK

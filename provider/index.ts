@@ -6,19 +6,29 @@
  * @module
  */
 import { type ConfigSource, configureFromStack } from "./client/configuration";
+import { CERTIFICATE_KINDS } from "./definitions";
+import { certificatesOf } from "./sshCertificate/signedBy";
+import { sshCertificateAuthorityProviderWith } from "./sshCertificateAuthority/provider";
 
 export * from "./client";
 export { ResourceInitFailedError } from "./common/errors";
-export { isBranded } from "./common/brand";
+export { isBranded } from "./client/brand";
 export { UNKNOWN, isUnknown } from "./common/unknown";
-export { sshCertificateAuthorityProvider } from "./sshCertificateAuthority/provider";
+/**
+ * The implementation of the `SshCertificateAuthority` dynamic provider (see
+ * `./sshCertificateAuthority/provider`), with the certificates it lists when ngrok refuses a
+ * delete because some it signed still exist.
+ */
+export const sshCertificateAuthorityProvider = sshCertificateAuthorityProviderWith(
+  certificatesOf(CERTIFICATE_KINDS),
+);
 export * as sshCertificateAuthority from "./sshCertificateAuthority/definition";
 export {
   SshCertificateAuthorityAdoptionError,
   type AdoptionRefusal,
 } from "./sshCertificateAuthority/adopt";
 export * from "./sshCertificateAuthority/lookup";
-export { SshCertificateAuthorityInUseError } from "./sshCertificate/signedBy";
+export { SshCertificateAuthorityInUseError } from "./sshCertificateAuthority/inUse";
 export { sshHostCertificateProvider } from "./sshHostCertificate/provider";
 export * as sshHostCertificate from "./sshHostCertificate/definition";
 export * from "./sshHostCertificate/lookup";

@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { isBranded } from "../common/brand";
+import { isBranded } from "./brand";
 import { EDGES_UNAVAILABLE_CODES } from "./errorCodes";
 
 /**

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { isBranded } from "./brand";
+import { isBranded } from "../client/brand";
 import { PROVIDER_KEY } from "./check";
 
 /**

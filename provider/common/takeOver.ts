@@ -31,7 +31,7 @@
  * @module
  */
 import { type NgrokClient, logInfo } from "../client";
-import { isBranded } from "./brand";
+import { isBranded } from "../client/brand";
 import type { CreatedItem, CreateOnceSpec } from "./createOnce";
 import { deletedInThisDeployment, isClaimed, markTakenOver } from "./deploymentIds";
 import { ownerOf } from "./ownershipMarker";

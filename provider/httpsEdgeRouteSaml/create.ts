@@ -20,7 +20,7 @@
  * @module
  */
 import type { NgrokClient } from "../client";
-import { isBranded } from "../common/brand";
+import { isBranded } from "../client/brand";
 import type * as ApiModule from "./api";
 import { type Claim, claimOf, splitClaimedBy } from "./claim";
 import type { HttpsEdgeRouteSamlInputs } from "./definition";

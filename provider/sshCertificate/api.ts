@@ -15,11 +15,14 @@ import {
   outputsFrom,
   patchBody,
   requestBody,
+  type ResponseOf,
   responseSchema,
 } from "../definition/wire";
-import { sshHostCertificateDefinition } from "../sshHostCertificate/definition";
-import { sshUserCertificateDefinition } from "../sshUserCertificate/definition";
-import type { SshCertificateInputs, SshCertificateOutputs } from "./definition";
+import type {
+  SSH_CERTIFICATE_COMMON,
+  SshCertificateInputs,
+  SshCertificateOutputs,
+} from "./definition";
 import type { CertificateKind } from "./kinds";
 
 /** `<kind.path>/{id}` with the id URL-encoded. */
@@ -28,33 +31,48 @@ export function itemPath(kind: CertificateKind, id: string): string {
 }
 
 /**
- * An `SSHHostCertificate` body, derived from the definition: `description` and `metadata` are
- * absent when empty; a missing `principals` reads as `[]`; unknown extra fields are tolerated
- * (and dropped).
+ * Either kind's body: the fields both have (`SSHHostCertificate`), and the user certificate's two
+ * maps, absent from a host certificate's. `description` and `metadata` are absent when empty; a
+ * missing `principals` reads as `[]`; unknown extra fields are tolerated (and dropped).
  */
-export const sshHostCertificateSchema = responseSchema(sshHostCertificateDefinition);
-/** An `SSHUserCertificate` body: a host certificate's fields and the two maps. */
-export const sshUserCertificateSchema = responseSchema(sshUserCertificateDefinition);
-/** Either kind's body (the user maps absent for host certificates). */
-export type SshCertificateResponse = z.infer<typeof sshUserCertificateSchema>;
+export type SshCertificateResponse = ResponseOf<typeof SSH_CERTIFICATE_COMMON> & {
+  id: string;
+  critical_options?: Record<string, string>;
+  extensions?: Record<string, string>;
+};
 
-/** The schema of one certificate of `kind`. */
-export function certificateSchema(kind: CertificateKind): z.ZodType<SshCertificateResponse> {
-  return kind.hasOptions ? sshUserCertificateSchema : sshHostCertificateSchema;
+/** The schemas of one kind: one certificate, and one page of the list. */
+interface KindSchemas {
+  readonly one: z.ZodType<SshCertificateResponse>;
+  readonly page: z.ZodType<{ next_page_uri?: string | null }>;
 }
 
-/** One page of `GET /ssh_host_certificates`. */
-export const sshHostCertificateListSchema = z.object({
-  ssh_host_certificates: z.array(sshHostCertificateSchema),
-  uri: z.string(),
-  next_page_uri: z.string().nullable().optional(),
-});
-/** One page of `GET /ssh_user_certificates`. */
-export const sshUserCertificateListSchema = z.object({
-  ssh_user_certificates: z.array(sshUserCertificateSchema),
-  uri: z.string(),
-  next_page_uri: z.string().nullable().optional(),
-});
+/** Each kind's schemas, derived once from its definition (the kind is passed, not imported). */
+const SCHEMAS = new WeakMap<CertificateKind, KindSchemas>();
+
+/** The schemas of `kind`, derived from `kind.definition` on first use. */
+function schemasOf(kind: CertificateKind): KindSchemas {
+  let schemas = SCHEMAS.get(kind);
+  if (schemas === undefined) {
+    const one = responseSchema(kind.definition) as z.ZodType<SshCertificateResponse>;
+    const page = z.object({
+      [kind.listField]: z.array(one),
+      uri: z.string(),
+      next_page_uri: z.string().nullable().optional(),
+    });
+    schemas = { one, page };
+    SCHEMAS.set(kind, schemas);
+  }
+  return schemas;
+}
+
+/**
+ * The schema of one certificate of `kind` (an `SSHHostCertificate` or `SSHUserCertificate` body),
+ * derived from its definition.
+ */
+export function certificateSchema(kind: CertificateKind): z.ZodType<SshCertificateResponse> {
+  return schemasOf(kind).one;
+}
 
 /**
  * Every certificate of `kind`, newest first, following `next_page_uri` through every page
@@ -67,10 +85,10 @@ export function listCertificates(
   kind: CertificateKind,
   onHeaders?: (headers: { get(name: string): string | null }) => void,
 ): AsyncIterable<SshCertificateResponse> {
-  const path = `${kind.path}?limit=100`;
-  return kind.hasOptions
-    ? client.list(path, "ssh_user_certificates", sshUserCertificateListSchema, onHeaders)
-    : client.list(path, "ssh_host_certificates", sshHostCertificateListSchema, onHeaders);
+  const page = schemasOf(kind).page as z.ZodType<
+    Record<string, SshCertificateResponse[]> & { next_page_uri?: string | null }
+  >;
+  return client.list(`${kind.path}?limit=100`, kind.listField, page, onHeaders);
 }
 
 /** The body of `POST <kind.path>`: only the inputs that are set. */

@@ -1,9 +1,12 @@
 /**
  * The two kinds of SSH certificate ngrok signs, host and user: everything in which
  * `SshHostCertificate` and `SshUserCertificate` differ, so that the rest of `./` is one
- * implementation for both. Each kind is declared beside its resource's definition
- * ({@link HOST} in `../sshHostCertificate/definition`, {@link USER} in
- * `../sshUserCertificate/definition`); its names and paths are the definition's.
+ * implementation for both. Each kind is declared beside its resource's definition (`HOST` in
+ * `../sshHostCertificate/definition`, `USER` in `../sshUserCertificate/definition`); its names and
+ * paths are the definition's. Imports go one way: those folders import this one, never the
+ * reverse (`tests/repository/importCycles.test.ts`), so the code here receives a kind as an
+ * argument, and what needs both kinds (`../definitions`' `CERTIFICATE_KINDS`) is assembled above
+ * them.
  *
  * Source: `ngrok-ssh-certificates.md` sections 1 (endpoints, ids) and 2 (fields, defaults).
  *
@@ -47,6 +50,3 @@ export interface CertificateKind {
   /** Whether the certificate has `criticalOptions` and `extensions` (user certificates). */
   readonly hasOptions: boolean;
 }
-
-export { HOST } from "../sshHostCertificate/definition";
-export { USER } from "../sshUserCertificate/definition";

@@ -27,7 +27,7 @@
  * @module
  */
 import type { NgrokClient } from "../client";
-import { isBranded } from "../common/brand";
+import { isBranded } from "../client/brand";
 import type * as ApiModule from "./api";
 import type { SshCertificateAuthorityInputs } from "./definition";
 import { keyMismatch, publicKeyFacts } from "./keyParameters";

@@ -7,8 +7,7 @@
  */
 import type { NgrokClient } from "../client";
 import { createCertificate } from "../sshCertificate/create";
-import { HOST } from "../sshCertificate/kinds";
-import type { SshHostCertificateInputs } from "./definition";
+import { HOST, type SshHostCertificateInputs } from "./definition";
 
 /**
  * `POST /ssh_host_certificates` once (see `createCertificate` in `../sshCertificate/create`).

@@ -7,13 +7,12 @@
  * @module
  */
 import type { NgrokClient } from "../client";
-import { HOST } from "../sshCertificate/kinds";
 import {
   listCertificatesOf,
   lookupCertificate,
   type SshCertificateFilter,
 } from "../sshCertificate/lookup";
-import type { SshHostCertificateOutputs } from "./definition";
+import { HOST, type SshHostCertificateOutputs } from "./definition";
 
 /** One host certificate as a lookup returns it: the outputs of the resource, and its id (`shcrt_…`). */
 export interface SshHostCertificateRecord extends SshHostCertificateOutputs {

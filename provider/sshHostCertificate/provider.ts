@@ -10,9 +10,8 @@
  *
  * @module
  */
-import { HOST } from "../sshCertificate/kinds";
 import { sshCertificateProvider } from "../sshCertificate/provider";
-import type { SshHostCertificateInputs, SshHostCertificateOutputs } from "./definition";
+import { HOST, type SshHostCertificateInputs, type SshHostCertificateOutputs } from "./definition";
 
 /** The `ResourceProvider` methods of `SshHostCertificate` (all but `configure`). */
 export const sshHostCertificateProvider = sshCertificateProvider<

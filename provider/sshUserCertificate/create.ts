@@ -7,8 +7,7 @@
  */
 import type { NgrokClient } from "../client";
 import { createCertificate } from "../sshCertificate/create";
-import { USER } from "../sshCertificate/kinds";
-import type { SshUserCertificateInputs } from "./definition";
+import { USER, type SshUserCertificateInputs } from "./definition";
 
 /**
  * `POST /ssh_user_certificates` once (see `createCertificate` in `../sshCertificate/create`).

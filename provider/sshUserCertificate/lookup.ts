@@ -7,13 +7,12 @@
  * @module
  */
 import type { NgrokClient } from "../client";
-import { USER } from "../sshCertificate/kinds";
 import {
   listCertificatesOf,
   lookupCertificate,
   type SshCertificateFilter,
 } from "../sshCertificate/lookup";
-import type { SshUserCertificateOutputs } from "./definition";
+import { USER, type SshUserCertificateOutputs } from "./definition";
 
 /** One user certificate as a lookup returns it: the outputs of the resource, and its id (`sucrt_…`). */
 export interface SshUserCertificateRecord extends SshUserCertificateOutputs {

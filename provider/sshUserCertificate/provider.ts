@@ -10,9 +10,8 @@
  *
  * @module
  */
-import { USER } from "../sshCertificate/kinds";
 import { sshCertificateProvider } from "../sshCertificate/provider";
-import type { SshUserCertificateInputs, SshUserCertificateOutputs } from "./definition";
+import { USER, type SshUserCertificateInputs, type SshUserCertificateOutputs } from "./definition";
 
 /** The `ResourceProvider` methods of `SshUserCertificate` (all but `configure`). */
 export const sshUserCertificateProvider = sshCertificateProvider<
