@@ -8,7 +8,7 @@
  */
 import { DEFINITIONS } from "../../provider/definitions";
 import { isNgrokId } from "../../provider/common/ids";
-import { splitSamlModuleId } from "../../provider/httpsEdgeRouteSaml/definition";
+import { splitSamlModuleId } from "../../provider/httpsEdgeRouteSaml/rules";
 import type { ImplementationName } from "../../sdk/thinProvider";
 
 /** The namespace of the Node.js classes' type tokens: `pulumi.dynamic.Resource`'s, module `ngrok`. */

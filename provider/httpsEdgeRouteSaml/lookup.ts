@@ -14,7 +14,8 @@
 import { NgrokApiError, type NgrokClient } from "../client";
 import { isNgrokId, quoted } from "../common/ids";
 import type * as ApiModule from "./api";
-import { type HttpsEdgeRouteSamlOutputs, ID_PATTERNS, samlModuleId } from "./definition";
+import { type HttpsEdgeRouteSamlOutputs, ID_PATTERNS } from "./definition";
+import { samlModuleId } from "./rules";
 
 /** The wire format (zod schemas), loaded on first use (see the module comment). */
 function api(): typeof ApiModule {

@@ -31,15 +31,14 @@ import { recordCreated } from "../common/recordCreated";
 import type * as ApiModule from "./api";
 import { type Claim, claimOf, splitClaimedBy } from "./claim";
 import { refuseTakeOver } from "./create";
-import { diffHttpsEdgeRouteSaml } from "./definition";
+import type { HttpsEdgeRouteSamlInputs, HttpsEdgeRouteSamlOutputs } from "./definition";
 import {
   checkHttpsEdgeRouteSaml,
   checkHttpsEdgeRouteSamlWithWarnings,
-  type HttpsEdgeRouteSamlInputs,
-  type HttpsEdgeRouteSamlOutputs,
+  diffHttpsEdgeRouteSaml,
   samlModuleId,
   splitSamlModuleId,
-} from "./definition";
+} from "./rules";
 
 type Inputs = HttpsEdgeRouteSamlInputs;
 type Outputs = HttpsEdgeRouteSamlOutputs;
