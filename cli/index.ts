@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { GUIDE_LINE } from "./guide";
+import { GUIDE_LINE } from "./pendingCreates/guide";
 import { IMPORT_FILE_HELP, importFileCommand } from "./importFile/main";
 import { PENDING_CREATES_HELP, pendingCreates } from "./pendingCreates/main";
 

@@ -5,7 +5,7 @@
  * @module
  */
 import * as path from "node:path";
-import { INTERRUPTED_DEPLOYMENTS_URL } from "../guide";
+import { INTERRUPTED_DEPLOYMENTS_URL } from "../pendingCreates/guide";
 import { USAGE } from "./args";
 import type { ImportFile } from "./entries";
 import { GENERIC_DYNAMIC_TOKEN, IMPORTABLE_KINDS, TYPE_TOKEN_PREFIX } from "./kinds";

@@ -18,7 +18,7 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import { parseArgs as parseArgv } from "node:util";
 import { clientFromConfiguration } from "../../provider";
-import { GUIDE_LINE } from "../guide";
+import { GUIDE_LINE } from "./guide";
 import { judge } from "./judge";
 import { type LiveObject, PENDING_CREATE_KINDS as RECOVERABLE_KINDS } from "../../provider";
 import { formatReport } from "./report";

@@ -1,6 +1,8 @@
 /**
  * Where the command's help sends a reader: the page "If a deployment is interrupted", online and
- * in the installed package (`docs/*.md` ship with it).
+ * in the installed package (`docs/*.md` ship with it). It sits with the `pending-creates`
+ * command, whose page it is; `../importFile` and `../index` import it from here, so that no
+ * subcommand imports `cli/` back (`tests/repository/importCycles.test.ts`).
  *
  * @module
  */
@@ -10,10 +12,10 @@ import * as path from "node:path";
 export const INTERRUPTED_DEPLOYMENTS_URL =
   "https://github.com/pulumi-ngrok-dynamic/pulumi-ngrok-dynamic/blob/main/docs/interruptedDeployments.md";
 
-/** The same page in this installed copy (this file compiles to `dist/cli/`). */
+/** The same page in this installed copy (this file compiles to `dist/cli/pendingCreates/`). */
 export const INTERRUPTED_DEPLOYMENTS_FILE = path.resolve(
   __dirname,
-  "../../docs/interruptedDeployments.md",
+  "../../../docs/interruptedDeployments.md",
 );
 
 /** The line that ends each help text. */
