@@ -22,23 +22,28 @@
  * 9. big stacks: 300 SSH CAs under `--parallel` and `PULUMI_SKIP_CHECKPOINTS`, and the
  *    checkpoint writes of each operation (stackCost.ts; needs the CLI);
  * 10. promise stacks: 300 SSH CAs with the classes skipping Pulumi's per-promise stack traces
- *    against recording them, side by side (promiseStacks.ts; needs the CLI).
+ *    against recording them, side by side (promiseStacks.ts; needs the CLI);
+ * 11. the provider plugin against the classes: cold start and 300 SSH CAs (plugin.ts; needs the
+ *    CLI);
+ * 12. the plugin's self-contained executable against the Node.js plugin and the classes: cold
+ *    start, 300 SSH CAs, and the installed size of each (executable.ts; needs the CLI).
  *
  * Progress goes to stderr; the report (report.ts: a summary of the headline ratios, then each
  * section with the run its figures are from) goes to stdout and to BENCHMARKS.md.
  * `node dist/bench/index.js --quick` runs one round of each, to check the harness; it does not
  * write BENCHMARKS.md. `node dist/bench/index.js --only pacing,overhead` (modules: requests,
- * sizes, coldStart, overhead, latency, realEngine, pacing, stackCost, bigStacks, promiseStacks) runs those alone and splices their
- * sections into the BENCHMARKS.md already written (splice.ts). `--raw` renders the per-resource
+ * sizes, coldStart, overhead, latency, realEngine, pacing, stackCost, bigStacks, promiseStacks,
+ * plugin, executable) runs those alone and splices their sections into the BENCHMARKS.md already
+ * written (splice.ts). `--raw` renders the per-resource
  * cost section again from the runs its last measurement kept, without measuring (its run line
  * stays that measurement's); `--render` renders BENCHMARKS.md again from what it holds (the
  * summary from its figures), measuring nothing; with `--drop-previous` it also drops the sections
  * kept from the previous toolchain (splice.ts), which a run on a new Node.js or Pulumi CLI keeps
  * until the next release. Each run line names Node.js, the Pulumi CLI and `@pulumi/pulumi`.
  * `--big-stack-size <n>` sets the big-stack module's stack size (default 300); `--rounds <n>` sets
- * the rounds of the real-CLI comparisons (stackCost, promiseStacks, plugin; default 3) and
- * `--cost-sizes 10,300` the per-resource cost's stack sizes (default 10,100,300), for a machine
- * too loaded to run them all in the time there is. The run line names the flags.
+ * the rounds of the real-CLI comparisons (stackCost, promiseStacks, plugin, executable; default
+ * 3) and `--cost-sizes 10,300` the per-resource cost's stack sizes (default 10,100,300), for a
+ * machine too loaded to run them all in the time there is. The run line names the flags.
  *
  * @module
  */
@@ -66,6 +71,7 @@ import { findPulumiCli, pinnedPulumiVersion } from "../devtools/pulumiCli";
 import { dropPrevious, parseDocument, spliceReport } from "./splice";
 import { measurePromiseStacks } from "./promiseStacks";
 import { measurePlugin } from "./plugin";
+import { measureExecutable } from "./executable";
 import { measureBigStacks, measureStackCost, stackCostFromRaw } from "./stackCost";
 
 const REPORT_FILE = path.join(REPO, "BENCHMARKS.md");
@@ -83,6 +89,7 @@ const MODULES = [
   "bigStacks",
   "promiseStacks",
   "plugin",
+  "executable",
 ] as const;
 type Module = (typeof MODULES)[number];
 
@@ -141,6 +148,8 @@ async function main(quick: boolean, only: readonly Module[] | undefined): Promis
       bigStacks: () => measureBigStacks(consumer, 1, quick ? 10 : bigStackSize),
       promiseStacks: () => measurePromiseStacks(consumer, rounds.cost, quick ? 10 : 300),
       plugin: () => measurePlugin(consumer, rounds.cost, quick ? 10 : 300),
+      executable: () =>
+        measureExecutable(consumer, installation.tarball, rounds.cost, quick ? 10 : 300),
     };
     for (const module of MODULES.filter((m) => only === undefined || only.includes(m))) {
       sections.push(await run[module]());

@@ -24,17 +24,20 @@ import { ratio, summarize } from "./stats";
 
 const TARGET = 1.1;
 
-/** Spawn until the first Check of an SSH CA is answered, in ms. */
-async function coldStart(consumer: Consumer, plugin: boolean): Promise<number> {
+/** The Node.js plugin's executable in `consumer`, where `npm install` links a package's bins. */
+export function nodePluginExecutable(consumer: Consumer): string {
+  return path.join(consumer.dir, "node_modules", ".bin", "pulumi-resource-ngrok-dynamic");
+}
+
+/**
+ * Spawn until the first Check of an SSH CA is answered, in ms: of the provider plugin
+ * `executable`, or without one of Pulumi's dynamic-provider host with the class's `__provider`.
+ */
+export async function coldStart(consumer: Consumer, executable?: string): Promise<number> {
   const start = performance.now();
   const goal = consumer.goals.sshCertificateAuthority;
-  const host = await startProviderHost({
-    cwd: consumer.dir,
-    project: PROJECT,
-    executable: plugin
-      ? path.join(consumer.dir, "node_modules", ".bin", "pulumi-resource-ngrok-dynamic")
-      : undefined,
-  });
+  const plugin = executable !== undefined;
+  const host = await startProviderHost({ cwd: consumer.dir, project: PROJECT, executable });
   try {
     await host.configure({ "ngrok:apiKey": "unused", "ngrok:apiBaseUrl": "http://127.0.0.1:9" });
     const type = plugin ? "ngrok-dynamic:index:SshCertificateAuthority" : goal.type;
@@ -54,11 +57,12 @@ export async function measurePlugin(
   count: number,
 ): Promise<Section> {
   const section: Section = { title: "Provider plugin ÷ Node.js classes", rows: [], notes: [] };
-  await coldStart(consumer, true); // unrecorded: the first spawn reads the files from disk
+  const plugin = nodePluginExecutable(consumer);
+  await coldStart(consumer, plugin); // unrecorded: the first spawn reads the files from disk
   const starts = { plugin: [] as number[], classes: [] as number[] };
   for (let round = 0; round < 2 * rounds + 2; round++) {
-    for (const plugin of round % 2 === 0 ? [true, false] : [false, true]) {
-      starts[plugin ? "plugin" : "classes"].push(await coldStart(consumer, plugin));
+    for (const side of round % 2 === 0 ? [plugin, undefined] : [undefined, plugin]) {
+      starts[side === undefined ? "classes" : "plugin"].push(await coldStart(consumer, side));
     }
   }
   const cold = ratio(starts.plugin, starts.classes);

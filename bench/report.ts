@@ -10,6 +10,7 @@
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
+import { executableSummary } from "./executableSummary";
 import type { Summary } from "./stats";
 import {
   isPrevious,
@@ -24,7 +25,7 @@ export interface Row {
   readonly measure: string;
   /** Absent for a row that only states a fact (e.g. which requests were sent). */
   readonly figure?: Summary;
-  readonly unit: "B" | "ms" | "×" | "requests" | "ms CPU" | "%" | "count";
+  readonly unit: "B" | "MB" | "ms" | "×" | "requests" | "ms CPU" | "%" | "count";
   /** Digits after the decimal point; default by unit. */
   readonly decimals?: number;
   /** Absent for diagnostic rows, which have no target of their own. */
@@ -229,7 +230,7 @@ export function renderReport(sections: readonly Section[], run: RunInfo): string
 }
 
 /** A figure of the document: a row's median, and the date of the run it is from. */
-interface Found {
+export interface Found {
   readonly median: string;
   readonly date: string;
 }
@@ -333,6 +334,7 @@ export function renderSummary(all: readonly SectionText[]): string {
       `and its schema's types against the classes through the dynamic-provider host), plugin ÷ ` +
       `classes: ${list(plugin, pluginNames)}${runOf(plugin)}` +
       `${previousFigures(all, PLUGIN, pluginMeasures, pluginNames)}.`,
+    executableSummary(find, runOf),
     "",
     `${count - missed} of ${count} targets met; the misses and why: [Closing note](#closing-note).`,
   ];

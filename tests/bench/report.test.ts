@@ -14,6 +14,12 @@ import { spawnSync } from "node:child_process";
 import { renderSummary } from "../../dist/bench/report";
 import { dropPrevious, parseDocument, spliceReport } from "../../dist/bench/splice";
 import { isPrevious, toolchainOf } from "../../dist/bench/toolchain";
+import {
+  coldStartMeasure,
+  EXECUTABLE_TITLE,
+  SIZE_MEASURES,
+  stackMeasure,
+} from "../../dist/bench/executableRows";
 import { REPO } from "../support/stack";
 
 const FILE = path.join(REPO, "BENCHMARKS.md");
@@ -84,6 +90,27 @@ test("it opens with the summary, whose figures are the tables' and name their ru
   );
   expect(summary).toContain("Reproduce: `npm run pulumi:install` once");
   expect(summary).not.toContain("not in this file");
+});
+
+test("the summary quotes the executable's ratios and sizes from its section", () => {
+  const summary = summaryOf(committed);
+  const cell = (measure: string) => cellOf(sections, EXECUTABLE_TITLE, measure);
+  for (const baseline of ["plugin", "classes"] as const) {
+    const quoted = [
+      `cold start ${cell(coldStartMeasure(baseline))}`,
+      ...["up", "preview", "refresh", "destroy"].map(
+        (op) => `300 SSH CAs ${op} ${cell(stackMeasure(300, op, baseline))}`,
+      ),
+    ].join(", ");
+    const against = baseline === "plugin" ? "Node.js plugin" : "classes";
+    expect(summary).toContain(`executable ÷ ${against}: ${quoted}`);
+  }
+  expect(summary).toContain(
+    `Installed, the executable is ${cell(SIZE_MEASURES.executable)}, ` +
+      `${cell(SIZE_MEASURES.overNode)} a plain Node.js binary of ${cell(SIZE_MEASURES.node)}`,
+  );
+  expect(summary).toContain(`against ${cell(SIZE_MEASURES.plugin)} for the Node.js plugin`);
+  expect(cell(SIZE_MEASURES.executable)).toMatch(/^\d+\.\d MB$/);
 });
 
 test("each section says which run its figures are from, on which Node.js and Pulumi CLI", () => {

@@ -1,0 +1,297 @@
+/**
+ * The plugin's self-contained executable (a Node.js single executable application,
+ * devtools/executables/) against the Node.js plugin and the Node.js classes (issue #31 §5),
+ * side by side in one run:
+ *
+ * - cold start: spawn → port line → Configure → first Check of an SSH CA answered, for the
+ *   executable of this machine (made from this working copy's `dist/`, cached in the temporary
+ *   folder), the Node.js plugin (`pulumi-resource-ngrok-dynamic` from the consumer's
+ *   `node_modules/.bin`, as `npm install` puts it) and Pulumi's dynamic-provider host with the
+ *   class's `__provider`;
+ * - `pulumi up`, `preview`, `refresh`, `destroy` of `count` SSH CAs through the real CLI, the
+ *   three stacks' order rotating from round to round (engineRun.ts); the executable's stack has
+ *   the executable's folder first on `PATH` and not the consumer's `node_modules/.bin`, and its
+ *   `PULUMI_HOME` is the stack's own, so the engine can find no other plugin;
+ * - the installed size of each, and the bundle by package (executableSizes.ts).
+ *
+ * Each ratio is the executable's median over the other's median; min and max are the extremes
+ * of the per-round ratios. The load average goes into the notes: the machine is shared.
+ *
+ * @module
+ */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { cachedExecutable, hostTarget, PLUGIN_PROGRAM } from "../devtools/executables/index";
+import { startCountingEmulator } from "./countingEmulator";
+import { engineCli, NO_PACING, OPERATIONS, type Operation, runEngineStack } from "./engineRun";
+import {
+  type Baseline,
+  bundlePackageMeasure,
+  callsMeasure,
+  coldStartMeasure,
+  EXECUTABLE_TITLE,
+  SIZE_MEASURES,
+  stackMeasure,
+} from "./executableRows";
+import { previewCalls } from "./executableCalls";
+import { type InstalledSizes, measureSizes } from "./executableSizes";
+import type { Consumer } from "./installedPackage";
+import { coldStart, nodePluginExecutable } from "./plugin";
+import { progress } from "./progress";
+import type { Row, Section } from "./report";
+import { exact, ratio, type Summary, summarize } from "./stats";
+
+/** The target of each timing ratio, executable ÷ Node.js plugin and ÷ classes. */
+const TARGET = 1.0;
+/** The target of the executable's size against a plain Node.js binary. */
+const SIZE_TARGET = 1.5;
+/** Bytes in a MB (the report's sizes are decimal megabytes). */
+const MB = 1e6;
+/** How many packages of the bundle get a row of their own (the rest are summed). */
+const TOP_PACKAGES = 8;
+
+/** The three ways of running the provider. */
+type Side = "executable" | Baseline;
+const SIDES: readonly Side[] = ["executable", "plugin", "classes"];
+
+/** `SIDES` rotated by `round`, so that each side runs first, second and third in turn. */
+function order(round: number): Side[] {
+  return SIDES.map((_, i) => SIDES[(i + round) % SIDES.length]);
+}
+
+/** The load average as `uptime` prints it: 1, 5 and 15 minutes. */
+function load(): string {
+  return os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(", ");
+}
+
+/**
+ * Measures the executable against the Node.js plugin and the classes: `rounds` rounds, stacks
+ * of `count` SSH CAs; `tarball` is the packed package (installation.ts) whose install is
+ * measured.
+ *
+ * @throws Error on a machine with no executable target, or without the Pulumi CLI.
+ */
+export async function measureExecutable(
+  consumer: Consumer,
+  tarball: string,
+  rounds: number,
+  count: number,
+): Promise<Section> {
+  const target = hostTarget();
+  if (target === undefined) {
+    throw new Error(`no executable is made for ${process.platform}-${process.arch}`);
+  }
+  const loadBefore = load();
+  const started = Date.now();
+  // cachedExecutable makes its staging folder in this one without creating it first.
+  fs.mkdirSync(path.join(os.tmpdir(), "ngrok-dynamic-executables"), { recursive: true });
+  const executable = await cachedExecutable(PLUGIN_PROGRAM, target);
+  progress(`executable: ${executable} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  const section: Section = { title: EXECUTABLE_TITLE, rows: [], notes: [] };
+
+  const plugin = nodePluginExecutable(consumer);
+  const spawnOf: Record<Side, string | undefined> = { executable, plugin, classes: undefined };
+  for (const side of SIDES) await coldStart(consumer, spawnOf[side]); // unrecorded: disk reads
+  const starts: Record<Side, number[]> = { executable: [], plugin: [], classes: [] };
+  for (let round = 0; round < 2 * rounds + 2; round++) {
+    for (const side of order(round)) starts[side].push(await coldStart(consumer, spawnOf[side]));
+  }
+  for (const baseline of ["plugin", "classes"] as const) {
+    section.rows.push(timed(coldStartMeasure(baseline), starts.executable, starts[baseline]));
+  }
+  progress("executable: cold starts measured");
+
+  const calls: Record<"executable" | "plugin", number[]> = { executable: [], plugin: [] };
+  await previewCalls(consumer, executable, count); // unrecorded, as the cold starts
+  for (let round = 0; round < 2 * rounds + 2; round++) {
+    for (const side of round % 2 === 0
+      ? (["executable", "plugin"] as const)
+      : (["plugin", "executable"] as const)) {
+      calls[side].push(
+        await previewCalls(consumer, side === "plugin" ? plugin : executable, count),
+      );
+    }
+  }
+  const callsRatio = ratio(calls.executable, calls.plugin);
+  section.rows.push({ measure: callsMeasure(count), figure: callsRatio, unit: "×" });
+  progress("executable: a preview's calls without the engine measured");
+
+  const ms = await stacks(consumer, executable, rounds, count);
+  for (const op of OPERATIONS) {
+    for (const baseline of ["plugin", "classes"] as const) {
+      const row = timed(stackMeasure(count, op, baseline), ms.executable[op], ms[baseline][op]);
+      section.rows.push(op === "preview" ? { ...row, why: previewWhy(row, callsRatio) } : row);
+    }
+  }
+
+  const sizes = await measureSizes(executable, target, tarball);
+  section.rows.push(...sizeRows(sizes));
+  progress("executable: sizes measured");
+
+  const median = (values: number[]) => summarize(values).median.toFixed(0);
+  const cli = engineCli(consumer, "the executable benchmark");
+  section.notes.push(
+    `The executable: ${PLUGIN_PROGRAM.name} for ${target.os}-${target.arch}, the plugin's ` +
+      `esbuild bundle injected into ${sizes.node.name} (devtools/executables/), made from this ` +
+      "working copy's dist/. The Node.js plugin: the packed package's bin, a Node.js script that " +
+      "loads the package and @pulumi/pulumi's gRPC stubs. The classes: Pulumi's " +
+      "dynamic-provider host with the class's __provider.",
+    `Cold start: each spawned ${2 * rounds + 2} times after one unrecorded spawn, the order ` +
+      `rotating; medians ${median(starts.executable)} ms (executable), ` +
+      `${median(starts.plugin)} ms (Node.js plugin), ${median(starts.classes)} ms (host).`,
+    `A preview's calls without the engine: a Check and a Diff of each of ${count} SSH CAs, ten ` +
+      "at a time, over gRPC to a started and configured plugin, " +
+      `${2 * rounds + 2} times each after one unrecorded run, the order alternating; medians ` +
+      `${median(calls.executable)} ms (executable) and ${median(calls.plugin)} ms (Node.js ` +
+      "plugin).",
+    `Stacks: ${count} SSH CAs of each kind, the same inputs, through Pulumi CLI ${cli.version}, ` +
+      "each on an emulator of its own without a rate limit, pacing off; " +
+      `${rounds} round(s), the order rotating. Medians (ms), executable / Node.js plugin / ` +
+      "classes: " +
+      OPERATIONS.map(
+        (op) =>
+          `${op} ${median(ms.executable[op])} / ${median(ms.plugin[op])} / ${median(ms.classes[op])}`,
+      ).join(", ") +
+      ".",
+    `Sizes in MB of 10⁶ bytes. The Node.js plugin as installed: \`npm install --omit=dev ` +
+      "--prefer-offline --ignore-scripts` of the packed package into an empty project (with its " +
+      `peer @pulumi/pulumi), node_modules measured by \`du -sb\`: ${sizes.plugin.files} files, ` +
+      `${(sizes.plugin.diskBytes / MB).toFixed(1)} MB on disk (\`du -sk\`). The plain Node.js ` +
+      `binary: ${sizes.node.name}'s bin/node. The bundle: ${bundleLine(sizes)}.`,
+    `Load average (1, 5, 15 min) at the start: ${loadBefore}; at the end: ${load()}; 2 cores ` +
+      "shared with other engineers' tests.",
+  );
+  return section;
+}
+
+/** The row of a ratio of timings, the executable's `ours` against `baseline`'s. */
+function timed(measure: string, ours: number[], baseline: number[]): Row {
+  const figure = ratio(ours, baseline);
+  return {
+    measure,
+    figure,
+    unit: "×",
+    target: `≤ ${TARGET.toFixed(1)}`,
+    met: figure.median <= TARGET,
+    why:
+      `median ${figure.median.toFixed(2)}× in ${figure.runs} run(s), spread ` +
+      `${figure.min.toFixed(2)}–${figure.max.toFixed(2)}× on a machine shared with other work ` +
+      "(see the load in the method notes)",
+  };
+}
+
+/** Why a preview misses its target, given the same calls' ratio without the engine. */
+export function previewWhy(row: Row, calls: Summary): string {
+  const without =
+    `the same Check and Diff calls sent over gRPC without the engine take ` +
+    `${calls.median.toFixed(2)}× (${calls.min.toFixed(2)}–${calls.max.toFixed(2)}×) the Node.js ` +
+    "plugin's time";
+  return (
+    `${row.why ?? ""}; ${without}` +
+    (calls.median <= TARGET
+      ? ", so the gap is in how the engine runs the executable, not in its handling of the " +
+        "calls: not explained yet (to profile on an idle machine)"
+      : ": the executable's own handling of the calls is slower")
+  );
+}
+
+/** Runs the three stacks `rounds` times, returning each operation's wall times by side. */
+async function stacks(
+  consumer: Consumer,
+  executable: string,
+  rounds: number,
+  count: number,
+): Promise<Record<Side, Record<Operation, number[]>>> {
+  const cli = engineCli(consumer, "the executable benchmark");
+  const empty = (): Record<Operation, number[]> => ({
+    up: [],
+    preview: [],
+    refresh: [],
+    destroy: [],
+  });
+  const ms: Record<Side, Record<Operation, number[]>> = {
+    executable: empty(),
+    plugin: empty(),
+    classes: empty(),
+  };
+  // Only the executable's folder holds a `pulumi-resource-ngrok-dynamic` on this PATH.
+  const executablePath = [path.dirname(executable), cli.binDir, process.env.PATH ?? ""].join(
+    path.delimiter,
+  );
+  for (let round = 0; round < rounds; round++) {
+    for (const side of order(round)) {
+      const emulator = await startCountingEmulator();
+      try {
+        const run = await runEngineStack({
+          cli,
+          consumer,
+          emulator,
+          kind: side === "classes" ? "ours" : "plugin",
+          count,
+          config: NO_PACING,
+          env: side === "executable" ? { PATH: executablePath } : undefined,
+        });
+        for (const op of OPERATIONS) ms[side][op].push(run.ops[op].ms);
+      } finally {
+        await emulator.emulator.close();
+      }
+      progress(`executable: round ${round + 1}/${rounds}, ${side} × ${count} done`);
+    }
+  }
+  return ms;
+}
+
+/** The size rows: each install, the executable's ratios, the bundle and its top packages. */
+export function sizeRows(sizes: InstalledSizes): Row[] {
+  const mb = (measure: string, bytes: number, decimals = 1): Row => ({
+    measure,
+    figure: exact(bytes / MB),
+    unit: "MB",
+    decimals,
+  });
+  const overNode = exact(sizes.executableBytes / sizes.node.bytes);
+  const top = sizes.bundle.byPackage.slice(0, TOP_PACKAGES);
+  const rest = sizes.bundle.byPackage.slice(TOP_PACKAGES).reduce((sum, [, b]) => sum + b, 0);
+  return [
+    mb(SIZE_MEASURES.executable, sizes.executableBytes),
+    mb(SIZE_MEASURES.plugin, sizes.plugin.bytes),
+    mb(SIZE_MEASURES.node, sizes.node.bytes),
+    {
+      measure: SIZE_MEASURES.overNode,
+      figure: overNode,
+      unit: "×",
+      target: `≤ ${SIZE_TARGET}`,
+      met: overNode.median <= SIZE_TARGET,
+      why:
+        `${(sizes.executableBytes / MB).toFixed(1)} MB against ` +
+        `${(sizes.node.bytes / MB).toFixed(1)} MB for ${sizes.node.name}`,
+    },
+    {
+      measure: SIZE_MEASURES.overPlugin,
+      figure: exact(sizes.executableBytes / sizes.plugin.bytes),
+      unit: "×",
+    },
+    mb(SIZE_MEASURES.bundle, sizes.bundle.bytes, 2),
+    ...top.map(([name, bytes]) => mb(bundlePackageMeasure(name), bytes, 2)),
+    ...(rest > 0
+      ? [mb(bundlePackageMeasure(`${sizes.bundle.byPackage.length - top.length} others`), rest, 2)]
+      : []),
+  ];
+}
+
+/** The bundle's packages, largest first, as one line of the notes. */
+function bundleLine(sizes: InstalledSizes): string {
+  const kb = (bytes: number) => `${(bytes / 1000).toFixed(0)} kB`;
+  return (
+    `${sizes.bundle.byPackage.length} packages or local folders, ` +
+    sizes.bundle.byPackage
+      .slice(0, 2 * TOP_PACKAGES)
+      .map(([name, bytes]) => `${name} ${kb(bytes)}`)
+      .join(", ") +
+    (sizes.bundle.byPackage.length > 2 * TOP_PACKAGES ? ", …" : "")
+  );
+}

@@ -1,0 +1,55 @@
+/**
+ * A preview's calls without the engine, for the executable benchmark (executable.ts): one
+ * Check and one Diff of each of `count` SSH CAs, ten resources at a time, sent over gRPC to the
+ * executable and to the Node.js plugin, as the engine sends them in a preview of an unchanged
+ * stack; the outputs are a created CA's fields, made up (a Diff of an unchanged CA makes no API
+ * request). This tells the plugin's own handling of the calls apart from how the engine runs it.
+ *
+ * @module
+ */
+import { performance } from "node:perf_hooks";
+import { makeUrn, startProviderHost } from "../devtools/providerHost";
+import { type Consumer, PROJECT, STACK } from "./installedPackage";
+
+/** The resources in flight at a time. */
+const CONCURRENCY = 10;
+const TYPE = "ngrok-dynamic:index:SshCertificateAuthority";
+
+/**
+ * The wall time, in ms, of a Check and a Diff of each of `count` SSH CAs through the provider
+ * plugin `executable` (started and configured beforehand, outside the time).
+ *
+ * @throws Error when a Check fails or a Diff finds a change.
+ */
+export async function previewCalls(
+  consumer: Consumer,
+  executable: string,
+  count: number,
+): Promise<number> {
+  const host = await startProviderHost({ cwd: consumer.dir, project: PROJECT, executable });
+  try {
+    await host.configure({ "ngrok:apiKey": "unused", "ngrok:apiBaseUrl": "http://127.0.0.1:9" });
+    const start = performance.now();
+    const lane = async (first: number) => {
+      for (let i = first; i < count; i += CONCURRENCY) {
+        const urn = makeUrn(STACK, PROJECT, TYPE, `ca-${i}`);
+        const news = { privateKeyType: "ed25519", description: `bench CA ${i}` };
+        const { inputs, failures } = await host.check(urn, news, news);
+        if (failures.length > 0) throw new Error(`Check failed: ${JSON.stringify(failures)}`);
+        const olds = {
+          ...news,
+          publicKey: "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIBench",
+          keyType: "ed25519",
+          uri: `https://api.ngrok.com/ssh_certificate_authorities/sshca_${i}`,
+          createdAt: "2026-01-01T00:00:00Z",
+        };
+        const diff = await host.diff(urn, `sshca_${i}`, olds, inputs, news);
+        if (diff.changes === "some") throw new Error(`Diff found changes: ${JSON.stringify(diff)}`);
+      }
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, (_, first) => lane(first)));
+    return performance.now() - start;
+  } finally {
+    await host.close();
+  }
+}
