@@ -24,7 +24,7 @@ import type * as CaApi from "./sshCertificateAuthority/api";
 import { sshCertificateAuthorityDefinition } from "./sshCertificateAuthority/definition";
 import type * as KeyParameters from "./sshCertificateAuthority/keyParameters";
 import type * as CertificateApi from "./sshCertificate/api";
-import { certificateSameness } from "./sshCertificate/definition";
+import { certificateSameness } from "./sshCertificate/rules";
 import type { CertificateKind } from "./sshCertificate/kinds";
 import { credentialSameness, sshCredentialDefinition } from "./sshCredential/definition";
 import type * as CredentialProvider from "./sshCredential/provider";

@@ -28,14 +28,9 @@ import { readResult } from "../common/readResult";
 import { recordCreated } from "../common/recordCreated";
 import type * as ApiModule from "./api";
 import type * as CreateModule from "./create";
-import { diffFor } from "./definition";
-import {
-  checkFor,
-  LIMITS,
-  type SshCertificateInputs,
-  type SshCertificateOutputs,
-} from "./definition";
+import { LIMITS, type SshCertificateInputs, type SshCertificateOutputs } from "./definition";
 import type { CertificateKind } from "./kinds";
+import { checkFor, diffFor } from "./rules";
 import { expiredWarning } from "./validity";
 
 /**

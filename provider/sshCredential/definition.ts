@@ -35,7 +35,7 @@ import {
   replaceProperties,
   updateProperties,
 } from "../definition/resource";
-import { checkPublicKey } from "../sshCertificate/definition";
+import { checkPublicKey } from "../sshCertificate/rules";
 import { CREDENTIAL_KEYS, keyMaterial } from "../sshCertificate/publicKey";
 
 /** Byte limits of the free-text fields, counted in UTF-8 (ngrok: 255 and 4096 bytes). */

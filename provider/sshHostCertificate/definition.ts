@@ -15,13 +15,8 @@ import {
   replaceProperties,
   updateProperties,
 } from "../definition/resource";
-import {
-  CERTIFICATE_OUTPUTS,
-  checkSshCertificate,
-  diffSshCertificate,
-  SIGNED_INPUTS,
-  TEXT_INPUTS,
-} from "../sshCertificate/definition";
+import { CERTIFICATE_OUTPUTS, SIGNED_INPUTS, TEXT_INPUTS } from "../sshCertificate/definition";
+import { checkSshCertificate, diffSshCertificate } from "../sshCertificate/rules";
 import type { CertificateKind } from "../sshCertificate/kinds";
 
 export { LIMITS } from "../sshCertificate/definition";
