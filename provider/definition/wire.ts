@@ -203,7 +203,9 @@ export function responseSchema<D extends ResourceDefinition>(
       shape[property.wire] = fieldSchema(property);
     }
   }
-  // The schema is built from the same definition as ResponseOf<D>, field by field; TypeScript
-  // cannot follow a shape built in a loop, so the one conversion is here.
-  return z.object(shape) as unknown as z.ZodType<ResponseOf<D>>;
+  // A schema of some object (checked): what TypeScript can tell of a shape built in a loop.
+  const schema: z.ZodType<Record<string, unknown>> = z.object(shape);
+  // It is built from the same definition as ResponseOf<D>, field by field, so its answers are
+  // ResponseOf<D>: the one narrowing, from an object to the definition's own fields, is here.
+  return schema as z.ZodType<ResponseOf<D>>;
 }
