@@ -106,26 +106,26 @@ describe("findCycles", () => {
 
 describe("folderGraph", () => {
   const parent = 'import type { Kind } from "./kinds";\nexport const SHARED = 1;\n';
-  const child = 'import type { Kind } from "../shared/kinds";\nexport const HOST = 1;\n';
+  const child = 'import type { Kind } from "../common/kinds";\nexport const HOST = 1;\n';
 
   test("an import back from a child folder is a cycle", () => {
     const { graph, edges } = folderGraph(
       sourcesOf({
-        "p/shared/kinds.ts": `${parent}export { HOST } from "../host/definition";\n`,
+        "p/common/kinds.ts": `${parent}export { HOST } from "../host/definition";\n`,
         "p/host/definition.ts": child,
       }),
     );
-    expect(findCycles(graph)).toEqual([["p/host", "p/shared"]]);
+    expect(findCycles(graph)).toEqual([["p/common", "p/host"]]);
     expect(edges.map((edge) => edge.because)).toEqual([
-      "p/shared/kinds.ts → p/host/definition.ts",
-      "p/host/definition.ts → p/shared/kinds.ts",
+      "p/common/kinds.ts → p/host/definition.ts",
+      "p/host/definition.ts → p/common/kinds.ts",
     ]);
   });
 
   test("one way, or through a lazy require, is not", () => {
     const lazy = 'export function host() { return require("../host/definition"); }\n';
     const { graph } = folderGraph(
-      sourcesOf({ "p/shared/kinds.ts": `${parent}${lazy}`, "p/host/definition.ts": child }),
+      sourcesOf({ "p/common/kinds.ts": `${parent}${lazy}`, "p/host/definition.ts": child }),
     );
     expect(findCycles(graph)).toEqual([]);
   });

@@ -86,7 +86,7 @@ describe("makeRelease", () => {
     expect(root).toEqual(
       expect.arrayContaining([
         "package/dist/cli/index.js",
-        "package/dist/cli/guide.js",
+        "package/dist/cli/pendingCreates/guide.js",
         "package/docs/interruptedDeployments.md",
         "package/docs/testing.md",
       ]),
