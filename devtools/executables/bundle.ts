@@ -57,7 +57,6 @@ const leftOut: Esbuild.Plugin = {
  * @throws Error with esbuild's messages when a module cannot be resolved.
  */
 export async function bundle(entry: string, outFile: string): Promise<Bundle> {
-   
   const esbuild = require("esbuild") as typeof Esbuild;
   const files = Object.fromEntries(
     PACKAGE_FILES.map((name) => [name, fs.readFileSync(path.join(REPO, name), "utf8")]),

@@ -16,7 +16,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { PLUGIN_PACKAGE } from "../../provider/definitions";
 import { bundle, type Bundle } from "./bundle";
-import { injectBlob, seaBlob } from "./sea";
+import { injectBlob, seaBlob, withCodeCache } from "./sea";
 import { type ExecutableTarget, targetName } from "./targets";
 
 export { EXECUTABLE_TARGETS, hostTarget, targetName, targetNamed } from "./targets";
@@ -66,13 +66,19 @@ export async function buildExecutables(
 ): Promise<{ executables: Executable[]; bundle: Bundle }> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "executable-"));
   try {
-    const majors = [...new Set(targets.map((t) => t.runtime.version.split(".")[0]))];
     const made = await bundle(program.entry, path.join(work, `${program.name}.js`));
-    const blobs = new Map<string, string>();
-    for (const major of majors) {
-      blobs.set(major, path.join(work, `node${major}.blob`));
-      seaBlob(made.file, major, blobs.get(major) as string);
-    }
+    // One blob per Node.js major, and one with code cache for this machine's platform.
+    const blobs = new Set<string>();
+    const blobFor = (target: ExecutableTarget): string => {
+      const major = target.runtime.version.split(".")[0];
+      const codeCache = withCodeCache(target);
+      const file = path.join(work, `node${major}${codeCache ? "-code-cache" : ""}.blob`);
+      if (!blobs.has(file)) {
+        seaBlob(made.file, major, file, codeCache);
+        blobs.add(file);
+      }
+      return file;
+    };
     const byRuntime = new Map<string, string>();
     const executables: Executable[] = [];
     for (const target of targets) {
@@ -84,8 +90,7 @@ export async function buildExecutables(
         fs.copyFileSync(same, file);
         fs.chmodSync(file, 0o755);
       } else {
-        const major = target.runtime.version.split(".")[0];
-        injectBlob(target, blobs.get(major) as string, file);
+        injectBlob(target, blobFor(target), file);
         byRuntime.set(runtimeKey, file);
       }
       executables.push({ target, file, bytes: fs.statSync(file).size });
@@ -111,7 +116,7 @@ export async function cachedExecutable(
     const made = await bundle(program.entry, path.join(work, "bundle.js"));
     key = createHash("sha256")
       .update(fs.readFileSync(made.file))
-      .update(JSON.stringify(target.runtime))
+      .update(JSON.stringify({ runtime: target.runtime, codeCache: withCodeCache(target) }))
       .digest("hex")
       .slice(0, 16);
   } finally {
