@@ -9,7 +9,9 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import {
+  ARTIFACT_GROUPS,
   ARTIFACTS,
+  artifactsOf,
   PACKAGE_ARTIFACTS,
   type Artifact,
   CHECKSUMS,
@@ -186,4 +188,22 @@ test("every release file the Markdown names is this version's", () => {
   expect(
     named.filter((line) => !TARBALLS.some((tarball) => line.endsWith(`: ${tarball}`))),
   ).toEqual([]);
+});
+
+describe("artifactsOf (--only)", () => {
+  test("names groups of the release, in release order; none names all", () => {
+    expect(artifactsOf(undefined)).toBe(ARTIFACTS);
+    expect(artifactsOf("packages")).toEqual(PACKAGE_ARTIFACTS);
+    expect(artifactsOf("sdks,packages")).toEqual([
+      ...ARTIFACT_GROUPS.packages,
+      ...ARTIFACT_GROUPS.sdks,
+    ]);
+    expect(artifactsOf("packages,executables,sdks")).toEqual(ARTIFACTS);
+  });
+
+  test("refuses a group it does not know, naming the groups", () => {
+    expect(() => artifactsOf("packages,plugins")).toThrow(
+      "--only plugins: the groups are packages, executables, sdks",
+    );
+  });
 });

@@ -64,7 +64,9 @@ export function installPackedPackage(folder: string): void {
 
 /**
  * `npm run release`'s packing step (`node dist/scripts/release.js --out <folder>`, after the
- * checks the script runs first): the release folder users install from. Returns the folder.
+ * checks the script runs first), its npm packages only (`--only packages`: the executables and
+ * SDK packages take minutes, and tests/executables/release.test.ts makes them): the release folder
+ * Node.js users install from. Returns the folder.
  */
 export function makeRelease(folder: string): string {
   const manifest = JSON.parse(fs.readFileSync(path.join(REPO, "package.json"), "utf8")) as {
@@ -74,9 +76,11 @@ export function makeRelease(folder: string): string {
   if (!manifest.scripts.release.endsWith("&& node dist/scripts/release.js")) {
     throw new Error(`npm run release is now ${JSON.stringify(manifest.scripts.release)}`);
   }
-  execFileSync(process.execPath, [path.join(REPO, "dist/scripts/release.js"), "--out", folder], {
-    stdio: "pipe",
-  });
+  execFileSync(
+    process.execPath,
+    [path.join(REPO, "dist/scripts/release.js"), "--out", folder, "--only", "packages"],
+    { stdio: "pipe" },
+  );
   return folder;
 }
 
