@@ -17,6 +17,7 @@
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { settingsProblems, CONFIG_KEYS } from "../provider";
 import { readStackConfig } from "../provider/client/configuration";
+import { parseAdoptExistingIds, parseOwnershipMarker } from "../provider/common/programSettings";
 import { fromStruct } from "./properties";
 import type { ProgramSettings } from "./resources";
 
@@ -66,43 +67,18 @@ export function programSettings(values: Record<string, unknown>): {
   settings: ProgramSettings;
   problems: SettingProblem[];
 } {
-  const problems: SettingProblem[] = [];
   const namespace = CONFIG_KEYS.apiKey.slice(0, CONFIG_KEYS.apiKey.indexOf(":"));
-  const marker = asText(values.ownershipMarker)?.trim().toLowerCase();
-  let ownershipMarker = false;
-  if (marker === "true" || marker === "1") ownershipMarker = true;
-  else if (marker !== undefined && marker !== "" && marker !== "false" && marker !== "0") {
-    problems.push({
-      name: "ownershipMarker",
-      reason: `${namespace}:ownershipMarker must be true or false, got ${JSON.stringify(asText(values.ownershipMarker))}`,
-    });
-  }
-  let ids: unknown = values.adoptExistingIds ?? {};
-  if (typeof ids === "string") {
-    try {
-      ids = JSON.parse(ids);
-    } catch {
-      ids = undefined;
-    }
-  }
-  const valid =
-    typeof ids === "object" &&
-    ids !== null &&
-    !Array.isArray(ids) &&
-    Object.values(ids).every((id) => typeof id === "string");
-  if (!valid) {
-    problems.push({
-      name: "adoptExistingIds",
-      reason:
-        `${namespace}:adoptExistingIds must be a JSON object from resource URN to CA id ` +
-        `({"urn:pulumi:…": "sshca_…"}), as pulumi-ngrok-dynamic pending-creates prints it`,
-    });
-  }
+  const marker = parseOwnershipMarker(
+    asText(values.ownershipMarker),
+    `${namespace}:ownershipMarker`,
+  );
+  const ids = parseAdoptExistingIds(values.adoptExistingIds, `${namespace}:adoptExistingIds`);
+  const problems: SettingProblem[] = [];
+  if (marker.problem !== undefined)
+    problems.push({ name: "ownershipMarker", reason: marker.problem });
+  if (ids.problem !== undefined) problems.push({ name: "adoptExistingIds", reason: ids.problem });
   return {
-    settings: {
-      ownershipMarker,
-      adoptExistingIds: valid ? (ids as Record<string, string>) : {},
-    },
+    settings: { ownershipMarker: marker.value, adoptExistingIds: ids.value },
     problems,
   };
 }

@@ -19,6 +19,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type * as marker from "../provider/common/ownershipMarker";
+import { parseAdoptExistingIds, parseOwnershipMarker } from "../provider/common/programSettings";
 
 /** The environment variable read when the stack config has no `ngrok:ownershipMarker`. */
 export const OWNERSHIP_MARKER_ENV_VAR = "NGROK_OWNERSHIP_MARKER";
@@ -66,22 +67,13 @@ export function adoptedIdFromConfig(
   name: string,
   opts: pulumi.CustomResourceOptions | undefined,
 ): pulumi.Output<string | undefined> | undefined {
-  const ids = new pulumi.Config("ngrok").getObject<unknown>("adoptExistingIds");
-  if (ids === undefined) {
+  const raw = new pulumi.Config("ngrok").get("adoptExistingIds");
+  if (raw === undefined) {
     return undefined;
   }
-  if (
-    typeof ids !== "object" ||
-    ids === null ||
-    Array.isArray(ids) ||
-    Object.values(ids).some((id) => typeof id !== "string")
-  ) {
-    throw new Error(
-      `the stack config ngrok:adoptExistingIds must be a JSON object from resource URN to CA id ` +
-        `({"urn:pulumi:…": "sshca_…"}), as pulumi-ngrok-dynamic pending-creates prints it`,
-    );
-  }
-  const byUrn = ids as Record<string, string>;
+  const ids = parseAdoptExistingIds(raw, "the stack config ngrok:adoptExistingIds");
+  if (ids.problem !== undefined) throw new Error(ids.problem);
+  const byUrn = ids.value;
   return urnOf("SshCertificateAuthority", name, opts).apply((urn) => byUrn[urn]);
 }
 
@@ -89,16 +81,12 @@ export function adoptedIdFromConfig(
 export function ownershipMarkerOn(): boolean {
   const raw =
     new pulumi.Config("ngrok").get("ownershipMarker") ?? process.env[OWNERSHIP_MARKER_ENV_VAR];
-  const value = raw?.trim().toLowerCase();
-  if (value === undefined || value === "" || value === "false" || value === "0") {
-    return false;
-  }
-  if (value === "true" || value === "1") {
-    return true;
-  }
-  throw new Error(
-    `ngrok:ownershipMarker (or ${OWNERSHIP_MARKER_ENV_VAR}) must be true or false, got ${JSON.stringify(raw)}`,
+  const marker = parseOwnershipMarker(
+    raw,
+    `ngrok:ownershipMarker (or ${OWNERSHIP_MARKER_ENV_VAR})`,
   );
+  if (marker.problem !== undefined) throw new Error(marker.problem);
+  return marker.value;
 }
 
 /**
