@@ -1,11 +1,11 @@
 /**
- * The Go toolchain, as the project's Go tools use it: `tools/pulumi-cli/` (the Pulumi CLI) and
- * `tools/pulumi-yaml/` (the YAML language host; both `npm run pulumi:install`), `tools/sdkgen/` (the SDKs, `npm run sdks`) and
- * `tools/go-sdk-check/` (a program on the generated Go SDK), and the Go example
+ * The Go toolchain, as the project's Go tools use it: `devtools/go/pulumi-cli/` (the Pulumi CLI) and
+ * `devtools/go/pulumi-yaml/` (the YAML language host; both `npm run pulumi:install`), `devtools/go/sdkgen/` (the SDKs, `npm run sdks`) and
+ * `devtools/go/go-sdk-check/` (a program on the generated Go SDK), and the Go example
  * (`examples/go-automation/`). Each is a Go module of its own, with its go.mod and go.sum committed.
  *
  * All of them compile with the same flags ({@link GO_FLAGS}, no cgo), and each requires the
- * versions of `tools/pulumi-cli/go.mod` for the modules it shares with the CLI: Go's build cache
+ * versions of `devtools/go/pulumi-cli/go.mod` for the modules it shares with the CLI: Go's build cache
  * reuses a compiled package only when its flags and its dependencies' versions are the same, so
  * after the CLI's cold build the others compile little more than their own code.
  *

@@ -8,7 +8,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { PLUGIN_PACKAGE } from "../provider/definitions";
+import { PLUGIN_PACKAGE } from "../provider/registry";
 
 /** The repository's root folder (this file compiles to `dist/devtools/`). */
 const REPO = path.resolve(__dirname, "../..");

@@ -8,10 +8,10 @@
  * 2. The cache folder that the installer fills, outside the repository and keyed by version:
  *    `$PULUMI_NGROK_CLI_CACHE/v<version>/bin`, by default
  *    `${XDG_CACHE_HOME:-~/.cache}/pulumi-ngrok-dynamic/pulumi-cli/v<version>/bin`. It holds
- *    `pulumi` (built from the Go module pinned in `tools/pulumi-cli/`), the
+ *    `pulumi` (built from the Go module pinned in `devtools/go/pulumi-cli/`), the
  *    `pulumi-resource-pulumi-nodejs` script copied from `@pulumi/pulumi`, and Pulumi's YAML
  *    language host `pulumi-language-yaml` (built from the Go module pinned in
- *    `tools/pulumi-yaml/`).
+ *    `devtools/go/pulumi-yaml/`).
  *
  * The Node.js language host (`pulumi-language-nodejs`) cannot be had on machines that reach only
  * the Go module proxy (the proxy refuses its module), so the Node.js programs run as Automation

@@ -15,7 +15,7 @@
 import * as grpc from "@grpc/grpc-js";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import { useConfigNamespace } from "../provider";
-import { PLUGIN_PACKAGE } from "../provider/definitions";
+import { PLUGIN_PACKAGE } from "../provider/registry";
 import { connectEngineLog } from "./engineLog";
 import { providerService } from "./server";
 

@@ -20,7 +20,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import * as implementation from "../provider";
-import { DEFINITIONS, LOOKUPS, PLUGIN_PACKAGE } from "../provider/definitions";
+import { DEFINITIONS, LOOKUPS, PLUGIN_PACKAGE } from "../provider/registry";
 import { asPluginCall } from "../provider/common/hints";
 import { OWNER_INPUT } from "../provider/common/ownershipMarker";
 

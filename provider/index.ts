@@ -6,8 +6,8 @@
  * @module
  */
 import { type ConfigSource, configureFromStack } from "./client/configuration";
-import { CERTIFICATE_KINDS } from "./definitions";
-import { certificatesOf } from "./sshCertificate/signedBy";
+import { CERTIFICATE_KINDS } from "./registry";
+import { certificatesOf } from "./sshCertificateCommon/signedBy";
 import { sshCertificateAuthorityProviderWith } from "./sshCertificateAuthority/provider";
 
 export * from "./client";
@@ -35,7 +35,7 @@ export * from "./sshHostCertificate/lookup";
 export { sshUserCertificateProvider } from "./sshUserCertificate/provider";
 export * as sshUserCertificate from "./sshUserCertificate/definition";
 export * from "./sshUserCertificate/lookup";
-export type { SshCertificateFilter } from "./sshCertificate/lookup";
+export type { SshCertificateFilter } from "./sshCertificateCommon/lookup";
 export {
   sshCredentialProvider,
   lookupSshCredential,

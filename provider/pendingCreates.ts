@@ -17,15 +17,15 @@
 import { isDeepStrictEqual } from "node:util";
 import type { NgrokClient } from "./client";
 import { ownerOf, urnOfOwner } from "./common/ownershipMarker";
-import { canonical, type Sameness } from "./definition/diff";
-import type { ResourceDefinition } from "./definition/resource";
-import type * as Wire from "./definition/wire";
+import { canonical, type Sameness } from "./framework/diff";
+import type { ResourceDefinition } from "./framework/resource";
+import type * as Wire from "./framework/wire";
 import type * as CaApi from "./sshCertificateAuthority/api";
 import { sshCertificateAuthorityDefinition } from "./sshCertificateAuthority/definition";
 import type * as KeyParameters from "./sshCertificateAuthority/keyParameters";
-import type * as CertificateApi from "./sshCertificate/api";
-import { certificateSameness } from "./sshCertificate/rules";
-import type { CertificateKind } from "./sshCertificate/kinds";
+import type * as CertificateApi from "./sshCertificateCommon/api";
+import { certificateSameness } from "./sshCertificateCommon/rules";
+import type { CertificateKind } from "./sshCertificateCommon/kinds";
 import { credentialSameness, sshCredentialDefinition } from "./sshCredential/definition";
 import type * as CredentialProvider from "./sshCredential/provider";
 import { HOST } from "./sshHostCertificate/definition";
@@ -130,7 +130,7 @@ function describeInputs(inputs: Readonly<Record<string, unknown>>, fields: strin
 
 const TYPE_PREFIX = "pulumi-nodejs:dynamic/ngrok:";
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const wire = () => require("./definition/wire") as typeof Wire;
+const wire = () => require("./framework/wire") as typeof Wire;
 
 /** SSH certificate authorities: key parameters read from the public key. */
 const CERTIFICATE_AUTHORITY: PendingCreateKind = {
@@ -178,7 +178,7 @@ function certificates(kind: CertificateKind): PendingCreateKind {
     adoptable: false,
     async *list(client) {
       // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const api = require("./sshCertificate/api") as typeof CertificateApi;
+      const api = require("./sshCertificateCommon/api") as typeof CertificateApi;
       for await (const certificate of api.listCertificates(client, kind)) {
         const outputs = api.toOutputs(kind, certificate);
         yield liveObject(certificate, (inputs) =>

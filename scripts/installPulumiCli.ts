@@ -3,16 +3,16 @@
  * bench, without downloading anything but Go modules.
  *
  * - A compatible `pulumi` already on `PATH` (a user's machine): used as is, nothing is built.
- * - Otherwise `pulumi` is built from the Go module pinned in `tools/pulumi-cli/` (the release that
+ * - Otherwise `pulumi` is built from the Go module pinned in `devtools/go/pulumi-cli/` (the release that
  *   matches `@pulumi/pulumi` in package-lock.json), stamped with that version, into the cache
  *   folder of {@link cachedCliBinDir} (outside the repository); a cache that already holds that
  *   version is reused. `pulumi-resource-pulumi-nodejs` (the dynamic-provider plugin, a script
  *   inside `@pulumi/pulumi`) is put beside it.
  * - Pulumi's YAML language host (`pulumi-language-yaml`, which runs the YAML program folders of
- *   `examples/` with the plain CLI) is built from the Go module pinned in `tools/pulumi-yaml/`
+ *   `examples/` with the plain CLI) is built from the Go module pinned in `devtools/go/pulumi-yaml/`
  *   into the same folder, unless one is already beside the CLI or on `PATH` (a user's install
  *   ships it) or the cache holds the pinned version. A module of its own, so that the CLI's
- *   dependencies stay as `tools/pulumi-cli/` pins them (pulumi-yaml does not compile against the
+ *   dependencies stay as `devtools/go/pulumi-cli/` pins them (pulumi-yaml does not compile against the
  *   CLI's pulumi/pkg/v3: see its tools.go); built with the CLI's flags and, apart from pkg/v3 and
  *   sdk/v3, the CLI's module versions, so that it reuses much of the CLI's build from Go's cache.
  * - The Node.js language host is looked up on the module proxy and reported: the proxy refuses
@@ -37,8 +37,8 @@ import {
 } from "../devtools/pulumiCli";
 
 const REPO = path.resolve(__dirname, "../..");
-const WRAPPER = path.join(REPO, "tools", "pulumi-cli");
-const YAML_WRAPPER = path.join(REPO, "tools", "pulumi-yaml");
+const WRAPPER = path.join(REPO, "devtools", "go", "pulumi-cli");
+const YAML_WRAPPER = path.join(REPO, "devtools", "go", "pulumi-yaml");
 const YAML_MODULE = "github.com/pulumi/pulumi-yaml";
 const LANGUAGE_HOST_MODULE = "github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-language-nodejs/v3";
 
@@ -93,7 +93,7 @@ function build(version: string, binDir: string): void {
   say(`built in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 
-/** The version of pulumi-yaml that `tools/pulumi-yaml/go.mod` pins, with its `v`. */
+/** The version of pulumi-yaml that `devtools/go/pulumi-yaml/go.mod` pins, with its `v`. */
 function yamlWrapperVersion(): string {
   const goMod = fs.readFileSync(path.join(YAML_WRAPPER, "go.mod"), "utf8");
   const match = /^require github\.com\/pulumi\/pulumi-yaml (v\S+)$/m.exec(goMod);
@@ -190,7 +190,7 @@ export function installPulumiCli(): void {
   const wrapped = wrapperVersion();
   if (wrapped !== pinned) {
     throw new Error(
-      `tools/pulumi-cli/go.mod pins pulumi v${wrapped} but package-lock.json has @pulumi/pulumi ` +
+      `devtools/go/pulumi-cli/go.mod pins pulumi v${wrapped} but package-lock.json has @pulumi/pulumi ` +
         `${pinned}: update the wrapper module (go get github.com/pulumi/pulumi/pkg/v3@v${pinned}).`,
     );
   }

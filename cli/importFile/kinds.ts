@@ -1,12 +1,12 @@
 /**
  * The resources `import-file` can write an entry for, and which one an id is: each resource of
- * `provider/definitions` (`DEFINITIONS`), recognised by the id ngrok gives its objects (the
+ * `provider/registry` (`DEFINITIONS`), recognised by the id ngrok gives its objects (the
  * definition's `api.idPrefix`, e.g. `sshca_…`), or, for the SAML module, which has no id of its
  * own, by the `<edge id>/<route id>` its provider addresses it by (`splitSamlModuleId`).
  *
  * @module
  */
-import { DEFINITIONS } from "../../provider/definitions";
+import { DEFINITIONS } from "../../provider/registry";
 import { isNgrokId } from "../../provider/common/ids";
 import { splitSamlModuleId } from "../../provider/httpsEdgeRouteSaml/rules";
 import type { ImplementationName } from "../../sdk/thinProvider";

@@ -14,7 +14,7 @@ import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { PLUGIN_PACKAGE } from "../../provider/definitions";
+import { PLUGIN_PACKAGE } from "../../provider/registry";
 import { bundle, type Bundle } from "./bundle";
 import { injectBlob, seaBlob, withCodeCache } from "./sea";
 import { type ExecutableTarget, targetName } from "./targets";

@@ -49,7 +49,7 @@ export function languageHint(hint: LanguageHint): string {
 
 /** Every hint of a rule message, in both forms, by what it is about. */
 export const HINTS = {
-  /** `validAfter`/`validUntil` given as a relative duration (`sshCertificate/validity.ts`). */
+  /** `validAfter`/`validUntil` given as a relative duration (`sshCertificateCommon/validity.ts`). */
   relativeDuration: {
     javascript:
       "compute the instant in the program, e.g. new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString()",

@@ -6,7 +6,7 @@
  *   one, and a pipeline that only previews stays green until its first `pulumi up`. Given once per
  *   provider process, however many resources.
  * - Per resource, what its own `warnings` function finds (a certificate whose validity has
- *   already ended, `../sshCertificate/validity`).
+ *   already ended, `../sshCertificateCommon/validity`).
  *
  * They go through `logWarning` (`../client/log`): inside the dynamic-provider host, standard
  * error, which the Pulumi CLI shows as the operation runs and under "Diagnostics".

@@ -12,7 +12,7 @@
  * @module
  */
 import { z } from "zod";
-import { liveInputsFrom, outputsFrom, requestBody, responseSchema } from "../definition/wire";
+import { liveInputsFrom, outputsFrom, requestBody, responseSchema } from "../framework/wire";
 import { withClaim, withoutClaim } from "./claim";
 import { idpMetadataToSend, parseIdpMetadata, type SigningCertificate } from "./idpMetadata";
 import {

@@ -1,6 +1,6 @@
 /**
  * `HttpsEdgeRouteSaml`, defined once: every property with its type and rules, description,
- * default, wire name and what a change does (see `../definition`). Its pure `check` and `diff`
+ * default, wire name and what a change does (see `../framework`). Its pure `check` and `diff`
  * and its id are in `./rules`, re-exported here.
  * The SDK's types, the package schema and the docs tables are generated from it
  * (`npm run generate`).
@@ -17,7 +17,7 @@ import {
   replaceProperties,
   unconditionalDefaults,
   updateProperties,
-} from "../definition/resource";
+} from "../framework/resource";
 
 export {
   checkHttpsEdgeRouteSaml,

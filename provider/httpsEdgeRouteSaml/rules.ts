@@ -7,8 +7,8 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { isNgrokId, quoted } from "../common/ids";
-import { checkResource } from "../definition/check";
-import { diffResource } from "../definition/diff";
+import { checkResource } from "../framework/check";
+import { diffResource } from "../framework/diff";
 import { claimBytes, splitClaimedBy, withoutClaim } from "./claim";
 import {
   httpsEdgeRouteSamlDefinition,

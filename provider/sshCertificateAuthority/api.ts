@@ -13,7 +13,7 @@ import {
   patchBody,
   requestBody,
   responseSchema,
-} from "../definition/wire";
+} from "../framework/wire";
 import {
   sshCertificateAuthorityDefinition as definition,
   type SshCertificateAuthorityInputs,

@@ -1,6 +1,6 @@
 /**
  * `SshCertificateAuthority`, defined once: every property with its type and rules, description,
- * default, wire name and what a change does (see `../definition`), and its pure `check`. The SDK's
+ * default, wire name and what a change does (see `../framework`), and its pure `check`. The SDK's
  * types, the package schema and the docs tables are generated from it (`npm run generate`).
  *
  * Source: spec sections 2.1 (fields), 4.1 (create parameters) and 8 (limits); ngrok's
@@ -10,15 +10,15 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { isNgrokId, quoted } from "../common/ids";
-import { checkResource } from "../definition/check";
-import { diffResource } from "../definition/diff";
+import { checkResource } from "../framework/check";
+import { diffResource } from "../framework/diff";
 import {
   defineResource,
   type InputsOf,
   type OutputsOf,
   replaceProperties,
   updateProperties,
-} from "../definition/resource";
+} from "../framework/resource";
 
 /** Key types ngrok can generate (`private_key_type`). */
 export const PRIVATE_KEY_TYPES = ["rsa", "ecdsa", "ed25519"] as const;

@@ -6,7 +6,7 @@
  *
  * The certificates are defined above the CA (they name its id and key types), so this module does
  * not import them: it receives them as {@link SignedCertificates}, which `../index` assembles from
- * `../definitions`' `CERTIFICATE_KINDS` (see `../sshCertificate/signedBy`). Its folder imports
+ * `../registry`' `CERTIFICATE_KINDS` (see `../sshCertificateCommon/signedBy`). Its folder imports
  * none of theirs (`tests/repository/importCycles.test.ts`).
  *
  * `provider/index.ts` exports the error class, so this module is loaded with the provider, by

@@ -1,6 +1,6 @@
 /**
  * `SshCredential`, defined once: every property with its type and rules, description, default,
- * wire name and what a change does (see `../definition`), and its pure `check` and `diff`. The
+ * wire name and what a change does (see `../framework`), and its pure `check` and `diff`. The
  * SDK's types, the package schema and the docs tables are generated from it (`npm run generate`).
  *
  * Source: ngrok's API reference, "SSH Credentials" (`POST`, `GET`, `PATCH`, `DELETE
@@ -12,7 +12,7 @@
  *
  * Where ngrok is silent, this definition decides (the docs page says so too):
  * - the key types: RSA, ECDSA, Ed25519 and the FIDO security keys (`CREDENTIAL_KEYS` in
- *   `../sshCertificate/publicKey`); DSA is refused, since OpenSSH no longer accepts it;
+ *   `../sshCertificateCommon/publicKey`); DSA is refused, since OpenSSH no longer accepts it;
  * - `acl`: each rule `*` or `bind:` followed by a value without whitespace (ngrok's domains,
  *   addresses and labels have none); the value's grammar is left to ngrok (`ERR_NGROK_600`);
  *   `[]` and `["*"]` are the same (ngrok: "A rule of '*' is equivalent to no acl at all"), and
@@ -26,17 +26,17 @@
 import { isDeepStrictEqual } from "node:util";
 import type * as pulumi from "@pulumi/pulumi";
 import { isNgrokId, quoted } from "../common/ids";
-import { type Checker, checkResource } from "../definition/check";
-import { diffResource, type Sameness } from "../definition/diff";
+import { type Checker, checkResource } from "../framework/check";
+import { diffResource, type Sameness } from "../framework/diff";
 import {
   defineResource,
   type InputsOf,
   type OutputsOf,
   replaceProperties,
   updateProperties,
-} from "../definition/resource";
-import { checkPublicKey } from "../sshCertificate/rules";
-import { CREDENTIAL_KEYS, keyMaterial } from "../sshCertificate/publicKey";
+} from "../framework/resource";
+import { checkPublicKey } from "../sshCertificateCommon/rules";
+import { CREDENTIAL_KEYS, keyMaterial } from "../sshCertificateCommon/publicKey";
 
 /** Byte limits of the free-text fields, counted in UTF-8 (ngrok: 255 and 4096 bytes). */
 export const LIMITS = { descriptionBytes: 255, metadataBytes: 4096 } as const;
@@ -168,7 +168,7 @@ export const UPDATE_PROPERTIES = updateProperties(sshCredentialDefinition);
  * `pulumi preview` reports every failure before anything is created. Rules (each failure names
  * the property):
  * - `publicKey` is required: one OpenSSH public key line of a type in `CREDENTIAL_KEYS` (see
- *   `../sshCertificate/publicKey`); the surrounding whitespace is dropped; a private key is
+ *   `../sshCertificateCommon/publicKey`); the surrounding whitespace is dropped; a private key is
  *   refused without being shown;
  * - `acl` is a list of rules, each `"*"` or `"bind:"` followed by a value without whitespace or
  *   control characters;

@@ -3,7 +3,7 @@
  * provider class `require`s this module by package name inside each method, so none of it is
  * serialized into `__provider`.
  *
- * The wire mapping is the definition's (`../definition/wire`) but for one irregularity, written
+ * The wire mapping is the definition's (`../framework/wire`) but for one irregularity, written
  * here: `acl` is sent only when it says something (an empty list is left out of a create, as
  * ngrok's Go client leaves it out, and out of an update that does not change it).
  *
@@ -34,8 +34,8 @@ import { isNgrokId, quoted } from "../common/ids";
 import { pureMethods } from "../common/pureMethods";
 import { readResult } from "../common/readResult";
 import { recordCreated } from "../common/recordCreated";
-import type * as WireModule from "../definition/wire";
-import { keyFingerprint, keyMaterial } from "../sshCertificate/publicKey";
+import type * as WireModule from "../framework/wire";
+import { keyFingerprint, keyMaterial } from "../sshCertificateCommon/publicKey";
 import {
   aclSet,
   checkSshCredential,
@@ -68,7 +68,7 @@ let wireFormat:
 function api(): NonNullable<typeof wireFormat> {
   if (wireFormat === undefined) {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const wire = require("../definition/wire") as typeof WireModule;
+    const wire = require("../framework/wire") as typeof WireModule;
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { z: zod } = require("zod") as typeof import("zod");
     const item = wire.responseSchema(definition);

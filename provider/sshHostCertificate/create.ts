@@ -1,16 +1,16 @@
 /**
  * Creating an SSH host certificate exactly once: `POST /ssh_host_certificates` is never sent twice,
  * and after a failure that may have acted the certificate is looked for, as
- * `../sshCertificate/create` describes (one implementation for both kinds of certificate).
+ * `../sshCertificateCommon/create` describes (one implementation for both kinds of certificate).
  *
  * @module
  */
 import type { NgrokClient } from "../client";
-import { createCertificate } from "../sshCertificate/create";
+import { createCertificate } from "../sshCertificateCommon/create";
 import { HOST, type SshHostCertificateInputs } from "./definition";
 
 /**
- * `POST /ssh_host_certificates` once (see `createCertificate` in `../sshCertificate/create`).
+ * `POST /ssh_host_certificates` once (see `createCertificate` in `../sshCertificateCommon/create`).
  *
  * @throws {@link NgrokApiError} when the API refused the request (nothing was created).
  * @throws {@link NgrokClientError} when the outcome stays unknown.

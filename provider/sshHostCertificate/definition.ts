@@ -1,6 +1,6 @@
 /**
  * `SshHostCertificate`, defined once: the certificates' common properties (see
- * `../sshCertificate/definition`) with the host certificate's own words for `principals` and
+ * `../sshCertificateCommon/properties`) with the host certificate's own words for `principals` and
  * `validUntil`, its kind ({@link HOST}: what it differs in), and its pure `check` and `diff`.
  *
  * Source: `ngrok-ssh-certificates.md` sections 1 (endpoints, ids) and 2 (fields, defaults).
@@ -14,12 +14,12 @@ import {
   type OutputsOf,
   replaceProperties,
   updateProperties,
-} from "../definition/resource";
-import { CERTIFICATE_OUTPUTS, SIGNED_INPUTS, TEXT_INPUTS } from "../sshCertificate/definition";
-import { checkSshCertificate, diffSshCertificate } from "../sshCertificate/rules";
-import type { CertificateKind } from "../sshCertificate/kinds";
+} from "../framework/resource";
+import { CERTIFICATE_OUTPUTS, SIGNED_INPUTS, TEXT_INPUTS } from "../sshCertificateCommon/properties";
+import { checkSshCertificate, diffSshCertificate } from "../sshCertificateCommon/rules";
+import type { CertificateKind } from "../sshCertificateCommon/kinds";
 
-export { LIMITS } from "../sshCertificate/definition";
+export { LIMITS } from "../sshCertificateCommon/properties";
 
 /** ngrok's default validity of a host certificate, counted from its creation. */
 const DEFAULT_VALIDITY = "1 year";

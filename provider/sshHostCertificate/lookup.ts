@@ -1,7 +1,7 @@
 /**
  * Reading SSH host certificates without managing them: what the SDK's lookup functions
  * (`getSshHostCertificate`, `getSshHostCertificates`) run in the program's process. One
- * implementation for both kinds of certificate, in `../sshCertificate/lookup`: `GET` requests
+ * implementation for both kinds of certificate, in `../sshCertificateCommon/lookup`: `GET` requests
  * only, the zod wire format loaded when a lookup runs.
  *
  * @module
@@ -11,7 +11,7 @@ import {
   listCertificatesOf,
   lookupCertificate,
   type SshCertificateFilter,
-} from "../sshCertificate/lookup";
+} from "../sshCertificateCommon/lookup";
 import { HOST, type SshHostCertificateOutputs } from "./definition";
 
 /** One host certificate as a lookup returns it: the outputs of the resource, and its id (`shcrt_…`). */

@@ -1,7 +1,7 @@
 /**
  * The implementation of the `SshHostCertificate` dynamic provider, loaded by package name inside
  * the dynamic-provider host (never serialized into `__provider`). Its methods are those of
- * `../sshCertificate/provider` for host certificates, one implementation for both kinds:
+ * `../sshCertificateCommon/provider` for host certificates, one implementation for both kinds:
  * - check, diff: no API call;
  * - create: `POST /ssh_host_certificates`, never sent twice (see `./create`);
  * - read: `GET /ssh_host_certificates/{id}` (404 → gone: `id: ""`);
@@ -10,7 +10,7 @@
  *
  * @module
  */
-import { sshCertificateProvider } from "../sshCertificate/provider";
+import { sshCertificateProvider } from "../sshCertificateCommon/provider";
 import { HOST, type SshHostCertificateInputs, type SshHostCertificateOutputs } from "./definition";
 
 /** The `ResourceProvider` methods of `SshHostCertificate` (all but `configure`). */

@@ -1,6 +1,6 @@
 /**
  * `SshUserCertificate`, defined once: the certificates' common properties (see
- * `../sshCertificate/definition`) with the user certificate's own words for `principals` and
+ * `../sshCertificateCommon/properties`) with the user certificate's own words for `principals` and
  * `validUntil`, its OpenSSH options, its kind ({@link USER}: what it differs in), and its pure
  * `check` and `diff`.
  *
@@ -15,13 +15,13 @@ import {
   type OutputsOf,
   replaceProperties,
   updateProperties,
-} from "../definition/resource";
-import { CERTIFICATE_OUTPUTS, SIGNED_INPUTS, TEXT_INPUTS } from "../sshCertificate/definition";
-import { checkSshCertificate, diffSshCertificate } from "../sshCertificate/rules";
-import type { CertificateKind } from "../sshCertificate/kinds";
+} from "../framework/resource";
+import { CERTIFICATE_OUTPUTS, SIGNED_INPUTS, TEXT_INPUTS } from "../sshCertificateCommon/properties";
+import { checkSshCertificate, diffSshCertificate } from "../sshCertificateCommon/rules";
+import type { CertificateKind } from "../sshCertificateCommon/kinds";
 
-export { LIMITS, OPTION_PROPERTIES } from "../sshCertificate/definition";
-export { OPTION_NAME_MAX_BYTES } from "../sshCertificate/options";
+export { LIMITS, OPTION_PROPERTIES } from "../sshCertificateCommon/properties";
+export { OPTION_NAME_MAX_BYTES } from "../sshCertificateCommon/options";
 
 /** ngrok's default validity of a user certificate, counted from its creation. */
 const DEFAULT_VALIDITY = "24 hours";

@@ -1,7 +1,7 @@
 /**
  * The implementation of the `SshUserCertificate` dynamic provider, loaded by package name inside
  * the dynamic-provider host (never serialized into `__provider`). Its methods are those of
- * `../sshCertificate/provider` for user certificates, one implementation for both kinds:
+ * `../sshCertificateCommon/provider` for user certificates, one implementation for both kinds:
  * - check, diff: no API call;
  * - create: `POST /ssh_user_certificates`, never sent twice (see `./create`);
  * - read: `GET /ssh_user_certificates/{id}` (404 → gone: `id: ""`);
@@ -10,7 +10,7 @@
  *
  * @module
  */
-import { sshCertificateProvider } from "../sshCertificate/provider";
+import { sshCertificateProvider } from "../sshCertificateCommon/provider";
 import { USER, type SshUserCertificateInputs, type SshUserCertificateOutputs } from "./definition";
 
 /** The `ResourceProvider` methods of `SshUserCertificate` (all but `configure`). */

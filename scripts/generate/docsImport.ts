@@ -10,8 +10,8 @@
  */
 import { MINIMUM_PULUMI_CLI } from "../../cli/importFile/help";
 import { TYPE_TOKEN_PREFIX } from "../../cli/importFile/kinds";
-import type { ResourceDefinition } from "../../provider/definition/resource";
-import { DEFINITIONS, PLUGIN_PACKAGE } from "../../provider/definitions";
+import type { ResourceDefinition } from "../../provider/framework/resource";
+import { DEFINITIONS, PLUGIN_PACKAGE } from "../../provider/registry";
 import { splice } from "./docsTables";
 import { RESOURCE_EXAMPLES } from "./examples/specs";
 import { wrap } from "./text";

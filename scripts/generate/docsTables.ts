@@ -5,9 +5,9 @@
  *
  * @module
  */
-import type { PropertyDefinition } from "../../provider/definition/property";
-import type { ResourceDefinition } from "../../provider/definition/resource";
-import { DEFINITIONS } from "../../provider/definitions";
+import type { PropertyDefinition } from "../../provider/framework/property";
+import type { ResourceDefinition } from "../../provider/framework/resource";
+import { DEFINITIONS } from "../../provider/registry";
 import { defaultWords, typeWords } from "./text";
 
 /** A Markdown table cell: no line break, no unescaped pipe. */

@@ -7,15 +7,15 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type { PropertyDefinition } from "../../provider/definition/property";
-import type { ResourceDefinition } from "../../provider/definition/resource";
+import type { PropertyDefinition } from "../../provider/framework/property";
+import type { ResourceDefinition } from "../../provider/framework/resource";
 import { SETTINGS } from "../../provider/client/settings";
 import {
   DEFINITIONS,
   LOOKUPS,
   PLUGIN_PACKAGE,
   type LookupDefinition,
-} from "../../provider/definitions";
+} from "../../provider/registry";
 import { mayBeAbsent } from "./sdkTypes";
 import { defaultWords } from "./text";
 

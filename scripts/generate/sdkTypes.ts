@@ -6,8 +6,8 @@
  *
  * @module
  */
-import type { PropertyDefinition } from "../../provider/definition/property";
-import { literalUnion } from "../../provider/definition/property";
+import type { PropertyDefinition } from "../../provider/framework/property";
+import { literalUnion } from "../../provider/framework/property";
 import { type ArgVariants, SDK_UNITS, type SdkUnit } from "./units";
 import { constantCase, defaultWords, generatedBanner, tsdoc } from "./text";
 

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { PropertyDefinition } from "../../provider/definition/property";
+import type { PropertyDefinition } from "../../provider/framework/property";
 
 /** The first line of every generated file. */
 export function generatedBanner(source: string): string {

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { ResourceDefinition } from "../../provider/definition/resource";
+import type { ResourceDefinition } from "../../provider/framework/resource";
 import {
   DEFINITIONS,
   LOOKUPS,
@@ -14,7 +14,7 @@ import {
   sshCertificateAuthorityDefinition,
   sshHostCertificateDefinition,
   sshUserCertificateDefinition,
-} from "../../provider/definitions";
+} from "../../provider/registry";
 
 /** Arguments in variants on an enum input (a union that pairs each value with its parameters). */
 export interface ArgVariants {
@@ -106,7 +106,7 @@ const ca: SdkUnit = {
 
 const certificate: SdkUnit = {
   definition: SSH_CERTIFICATE_COMMON,
-  source: "provider/sshCertificate/definition.ts",
+  source: "provider/sshCertificateCommon/properties.ts",
   fragment: true,
   className: "SshCertificate",
   args: {

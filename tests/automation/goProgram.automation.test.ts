@@ -7,7 +7,7 @@
  * the program prints (its change summary and outputs), the API requests it cost and the emulator's
  * contents.
  *
- * Then, on the Go build cache that build filled, the Go SDK's check program (tools/go-sdk-check:
+ * Then, on the Go build cache that build filled, the Go SDK's check program (devtools/go/go-sdk-check:
  * one of each resource and each lookup, never run) is built and vetted: here rather than in
  * sdks.automation.test.ts, so that two suites running at once do not both compile the Pulumi Go
  * SDK.
@@ -106,8 +106,8 @@ describeWithPulumi("The Go example program (examples/go-automation), through the
       return { report, requests };
     }
 
-    test("the Go SDK's check program (tools/go-sdk-check) builds and passes go vet", async () => {
-      const dir = path.join(REPO, "tools", "go-sdk-check");
+    test("the Go SDK's check program (devtools/go/go-sdk-check) builds and passes go vet", async () => {
+      const dir = path.join(REPO, "devtools", "go", "go-sdk-check");
       const build = ok(await runGo(["build", "-o", os.devNull, "."], dir), "go build");
       const vet = ok(await runGo(["vet", "."], dir), "go vet");
       process.stderr.write(

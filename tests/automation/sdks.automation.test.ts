@@ -1,5 +1,5 @@
 /**
- * The SDKs that `npm run sdks` generates from `schema.json` (scripts/sdks.ts, tools/sdkgen/):
+ * The SDKs that `npm run sdks` generates from `schema.json` (scripts/sdks.ts, devtools/go/sdkgen/):
  *
  * - every Go module on Pulumi (the CLI's, the generator, go-sdk-check, the Go example, the Go SDK)
  *   requires the tested release, `@pulumi/pulumi`'s version in package-lock.json;
@@ -7,7 +7,7 @@
  * - the Python SDK, generated into a temporary folder, byte-compiles (`python3 -m compileall`).
  *
  * That the Go SDK compiles and passes `go vet` in a program written against it
- * (`tools/go-sdk-check/`) is checked by goProgram.automation.test.ts, right after it builds the Go
+ * (`devtools/go/go-sdk-check/`) is checked by goProgram.automation.test.ts, right after it builds the Go
  * example: both compile the same Pulumi Go SDK, which two suites running at once would compile
  * twice.
  *
@@ -48,9 +48,9 @@ describeWithGo("The generated SDKs", () => {
     const pkg = "github.com/pulumi/pulumi/pkg/v3";
     const sdk = "github.com/pulumi/pulumi/sdk/v3";
     expect({
-      cli: pins("tools/pulumi-cli/go.mod", pkg),
-      sdkgen: pins("tools/sdkgen/go.mod", pkg),
-      goSdkCheck: pins("tools/go-sdk-check/go.mod", sdk),
+      cli: pins("devtools/go/pulumi-cli/go.mod", pkg),
+      sdkgen: pins("devtools/go/sdkgen/go.mod", pkg),
+      goSdkCheck: pins("devtools/go/go-sdk-check/go.mod", sdk),
       example: pins("examples/go-automation/go.mod", sdk),
       sdk: pins("sdks/go/go.mod", sdk).require,
     }).toEqual({

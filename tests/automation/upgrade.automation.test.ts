@@ -200,7 +200,7 @@ describeWithPulumi("an upgrade from the released 0.2.0 through the real CLI", ()
   let releasedOutputs: Record<string, unknown>;
   const installed = (file: string) => path.join(project, "node_modules/pulumi-ngrok-dynamic", file);
   // A file the refactoring (#24) added and one it removed: which copy is installed.
-  const NEW_ONLY = "dist/provider/definitions.js";
+  const NEW_ONLY = "dist/provider/registry.js";
   const RELEASED_ONLY = "dist/provider/httpsEdgeRouteSaml/diff.js";
   /** `METHOD path` of each resource's object at the emulator, by name. */
   const objectPaths = (method: string) => [

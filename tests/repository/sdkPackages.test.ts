@@ -12,7 +12,7 @@
  * - .NET: the project's archive, its .csproj at the package's version and `Pulumi` range;
  * - docs/otherLanguages.md's "The SDKs" names each file and the Go tag and `go get` line.
  *
- * Each artifact runs Pulumi's generators (tools/sdkgen, Go): seconds once Go's build cache holds
+ * Each artifact runs Pulumi's generators (devtools/go/sdkgen, Go): seconds once Go's build cache holds
  * them, minutes of CPU on a cold cache, like tests/automation/sdks.automation.test.ts.
  */
 import { execFileSync } from "node:child_process";

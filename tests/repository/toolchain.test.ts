@@ -54,7 +54,7 @@ describe("the versions the package claims", () => {
   });
 
   test("the CLI the tests build is the same release", () => {
-    expect(read("tools/pulumi-cli/go.mod")).toMatch(
+    expect(read("devtools/go/pulumi-cli/go.mod")).toMatch(
       new RegExp(
         `^require github\\.com/pulumi/pulumi/pkg/v3 v${tested.replace(/\./g, "\\.")}$`,
         "m",

@@ -26,7 +26,7 @@ import * as ts from "typescript";
 
 /** One relative import of a file. */
 export interface ImportSite {
-  /** The specifier as written, e.g. `../sshCertificate/kinds`. */
+  /** The specifier as written, e.g. `../sshCertificateCommon/kinds`. */
   readonly specifier: string;
   /** `true` for a `require` inside a function body: lazy loading, not an edge. */
   readonly lazy: boolean;
@@ -119,7 +119,7 @@ export type Graph = ReadonlyMap<string, ReadonlySet<string>>;
 export interface FolderEdge {
   readonly from: string;
   readonly to: string;
-  /** e.g. `provider/sshCertificate/kinds.ts → provider/sshHostCertificate/definition.ts`. */
+  /** e.g. `provider/sshCertificateCommon/kinds.ts → provider/sshHostCertificate/definition.ts`. */
   readonly because: string;
 }
 

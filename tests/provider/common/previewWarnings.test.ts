@@ -15,7 +15,7 @@ import {
   UNKNOWN,
 } from "../../../provider";
 import { resetPreviewWarnings } from "../../../provider/common/previewWarnings";
-import { expiredWarning } from "../../../provider/sshCertificate/validity";
+import { expiredWarning } from "../../../provider/sshCertificateCommon/validity";
 import * as keys from "../../support/sshKeys";
 
 const CA_ID = "sshca_2Zq8yZ1dS0cKk3m3h2Qh1pQe8Yb";

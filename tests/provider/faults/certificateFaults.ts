@@ -7,7 +7,7 @@ import {
   sshHostCertificateProvider as host,
   sshUserCertificateProvider as user,
 } from "../../../provider";
-import type { SshCertificateInputs } from "../../../provider/sshCertificate/definition";
+import type { SshCertificateInputs } from "../../../provider/sshCertificateCommon/properties";
 import { callApi } from "../../support/emulatorApi";
 import * as keys from "../../support/sshKeys";
 import { casesOf, emulator, expectOutcome, FAULTS, PROVIDER_TEXT } from "./faultCases";

@@ -1,6 +1,6 @@
 /**
  * The pure check of SshHostCertificate (provider/sshHostCertificate/inputs.ts, whose rules live in
- * provider/sshCertificate/): a table of accepted and refused inputs, and properties with fast-check.
+ * provider/sshCertificateCommon/): a table of accepted and refused inputs, and properties with fast-check.
  * The rules the user certificate adds (its maps) are in ../sshUserCertificate/inputs.test.ts.
  */
 import fc from "fast-check";

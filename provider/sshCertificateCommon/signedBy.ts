@@ -1,7 +1,7 @@
 /**
  * The certificates an SSH certificate authority signed, for its delete's refusal
  * (`../sshCertificateAuthority/inUse`): every certificate of the given kinds, every page. The
- * kinds are passed in (`../definitions`' `CERTIFICATE_KINDS`), since this folder does not import
+ * kinds are passed in (`../registry`' `CERTIFICATE_KINDS`), since this folder does not import
  * the folders that declare them.
  *
  * Loaded with the provider (`../index` assembles the CA's provider with it): the wire format (zod)

@@ -16,7 +16,7 @@
 import type { NgrokClient } from "../client";
 import { isNgrokId, quoted } from "../common/ids";
 import type * as ApiModule from "./api";
-import type { SshCertificateOutputs } from "./definition";
+import type { SshCertificateOutputs } from "./properties";
 import type { CertificateKind } from "./kinds";
 
 /** The wire format (zod schemas), loaded on first use (see the module comment). */

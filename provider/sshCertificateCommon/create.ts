@@ -37,7 +37,7 @@ import {
   type SshCertificateResponse,
   updateBody,
 } from "./api";
-import type { SshCertificateInputs } from "./definition";
+import type { SshCertificateInputs } from "./properties";
 import type { CertificateKind } from "./kinds";
 import { keyFingerprint, keyMaterial } from "./publicKey";
 import { sameInstant } from "./validity";

@@ -1,7 +1,7 @@
 /**
  * What the SSH certificates (`SshHostCertificate`, `SshUserCertificate`) have in common, defined
  * once: the properties both have (each with its type and rules, description, wire name and what a
- * change does, see `../definition`). Their one pure `check` and `diff`, parameterized by the
+ * change does, see `../framework`). Their one pure `check` and `diff`, parameterized by the
  * certificate's kind, are in `./rules`, re-exported here. Each certificate's `definition.ts`
  * declares the resource from these.
  *
@@ -10,7 +10,7 @@
  *
  * @module
  */
-import { defineResource } from "../definition/resource";
+import { defineResource } from "../framework/resource";
 import { CA_ID_PREFIX, KEY_TYPE } from "../sshCertificateAuthority/definition";
 
 export {

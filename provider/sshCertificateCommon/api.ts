@@ -17,12 +17,12 @@ import {
   requestBody,
   type ResponseOf,
   responseSchema,
-} from "../definition/wire";
+} from "../framework/wire";
 import type {
   SSH_CERTIFICATE_COMMON,
   SshCertificateInputs,
   SshCertificateOutputs,
-} from "./definition";
+} from "./properties";
 import type { CertificateKind } from "./kinds";
 
 /** `<kind.path>/{id}` with the id URL-encoded. */

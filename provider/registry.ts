@@ -1,5 +1,5 @@
 /**
- * Every resource's definition (see `./definition`), in the order the docs and the package schema
+ * Every resource's definition (see `./framework`), in the order the docs and the package schema
  * list them: what `npm run generate` derives the SDK's types, the package schema and the docs
  * tables from, and what the provider plugin serves.
  *
@@ -18,9 +18,9 @@ export {
   sshHostCertificateDefinition,
   sshUserCertificateDefinition,
 };
-export { SSH_CERTIFICATE_COMMON } from "./sshCertificate/definition";
+export { SSH_CERTIFICATE_COMMON } from "./sshCertificateCommon/properties";
 import type { NgrokClient } from "./client";
-import type { CertificateKind } from "./sshCertificate/kinds";
+import type { CertificateKind } from "./sshCertificateCommon/kinds";
 import type * as CredentialProvider from "./sshCredential/provider";
 import {
   listSshCertificateAuthorities,

@@ -2,7 +2,7 @@
 // code generators, run as Go libraries (github.com/pulumi/pulumi/pkg/v3/codegen/...): no language
 // plugin and no `pulumi package gen-sdk` needed (the module proxy refuses the language plugins).
 //
-//	go run . -schema ../../schema.json -out <dir> [-languages nodejs,python,go] [-check]
+//	go run . -schema ../../../schema.json -out <dir> [-languages nodejs,python,go] [-check]
 //	         [-go-pulumi-sdk v3.276.0 -go-version 1.26.6]
 //
 // It binds the schema (every bind diagnostic, warning or error, fails the run), then writes each

@@ -28,7 +28,7 @@ import { readResult } from "../common/readResult";
 import { recordCreated } from "../common/recordCreated";
 import type * as ApiModule from "./api";
 import type * as CreateModule from "./create";
-import { LIMITS, type SshCertificateInputs, type SshCertificateOutputs } from "./definition";
+import { LIMITS, type SshCertificateInputs, type SshCertificateOutputs } from "./properties";
 import type { CertificateKind } from "./kinds";
 import { checkFor, diffFor } from "./rules";
 import { expiredWarning } from "./validity";

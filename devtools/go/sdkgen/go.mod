@@ -128,7 +128,7 @@ require (
 	lukechampine.com/frand v1.5.1 // indirect
 )
 
-// Pin pkg and sdk to the release tools/pulumi-cli pins, so that nothing ever resolves another version of them.
+// Pin pkg and sdk to the release devtools/go/pulumi-cli pins, so that nothing ever resolves another version of them.
 replace github.com/pulumi/pulumi/pkg/v3 => github.com/pulumi/pulumi/pkg/v3 v3.276.0
 
 replace github.com/pulumi/pulumi/sdk/v3 => github.com/pulumi/pulumi/sdk/v3 v3.276.0

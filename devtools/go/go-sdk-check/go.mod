@@ -122,7 +122,7 @@ require (
 )
 
 // The generated Go SDK, as committed in this repository.
-replace github.com/pulumi-ngrok-dynamic/pulumi-ngrok-dynamic/sdks/go => ../../sdks/go
+replace github.com/pulumi-ngrok-dynamic/pulumi-ngrok-dynamic/sdks/go => ../../../sdks/go
 
-// Pin sdk to the release tools/pulumi-cli pins.
+// Pin sdk to the release devtools/go/pulumi-cli pins.
 replace github.com/pulumi/pulumi/sdk/v3 => github.com/pulumi/pulumi/sdk/v3 v3.276.0

@@ -1,6 +1,6 @@
 /**
  * The rules of the SSH certificates (`SshHostCertificate`, `SshUserCertificate`) beside their
- * common definition (`./definition`, the data): their one pure `check` and `diff`, parameterized
+ * common properties (`./properties`, the data): their one pure `check` and `diff`, parameterized
  * by {@link CertificateKind}, and the `publicKey` rule the SSH credential shares.
  *
  * @module
@@ -9,10 +9,10 @@ import { isDeepStrictEqual } from "node:util";
 import type * as pulumi from "@pulumi/pulumi";
 import { isNgrokId } from "../common/ids";
 import { isUnknown } from "../common/unknown";
-import { type Checker, checkResource } from "../definition/check";
-import { diffResource, type Sameness } from "../definition/diff";
+import { type Checker, checkResource } from "../framework/check";
+import { diffResource, type Sameness } from "../framework/diff";
 import { CA_ID_PREFIX } from "../sshCertificateAuthority/definition";
-import type { SshCertificateInputs } from "./definition";
+import type { SshCertificateInputs } from "./properties";
 import type { CertificateKind } from "./kinds";
 import { optionFailures } from "./options";
 import { CERTIFIED_KEYS, judgePublicKey, keyMaterial, type KeyUse } from "./publicKey";

@@ -1,13 +1,13 @@
 // Command sdkgen-dotnet generates the package's .NET SDK from its Pulumi package schema with
-// Pulumi's own .NET code generator, run as a Go library: tools/sdkgen does the other languages.
+// Pulumi's own .NET code generator, run as a Go library: devtools/go/sdkgen does the other languages.
 //
-//	go run . -schema ../../schema.json -out <dir>
+//	go run . -schema ../../../schema.json -out <dir>
 //
 // It binds the schema (every bind diagnostic fails the run) and writes the SDK into <dir>/dotnet/,
 // replacing what was there.
 //
 // Why a module of its own, pinned to pkg/v3 v3.225.1 while everything else is on the CLI's release
-// (tools/pulumi-cli/go.mod): Pulumi moved the .NET generator out of pkg/v3 into
+// (devtools/go/pulumi-cli/go.mod): Pulumi moved the .NET generator out of pkg/v3 into
 // github.com/pulumi/pulumi-dotnet/pulumi-language-dotnet/v3 (its copy in pkg/v3 deprecated and
 // frozen by pulumi/pulumi#21720, then deleted by #22435: v3.229.0 and later, up to v3.276.0 at
 // least, have no codegen/dotnet), and the Go module proxy refuses that module (403). v3.225.1 is
