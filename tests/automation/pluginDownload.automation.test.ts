@@ -11,7 +11,6 @@
  * - the schema's `pluginDownloadURL` names the GitHub release of package.json's repository, where
  *   the CLI looks for the same archive names.
  */
-import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -21,6 +20,7 @@ import { hostTarget, PLUGIN_PROGRAM } from "../../dist/devtools/executables";
 import { findYamlLanguageHost, offlineEnv } from "../../dist/devtools/pulumiCli";
 import { archiveName, executableArchives } from "../../dist/scripts/executableArchives";
 import { type RunningEmulator, startEmulator } from "../../emulator/index";
+import { changeSummary, pulumiCommand } from "../support/pulumiCommand";
 import { cli, describeWithPulumi, pulumiCli } from "../support/realEngine";
 import { REPO } from "../support/stack";
 
@@ -42,21 +42,8 @@ describeWithPulumi(
     let emulator: RunningEmulator;
 
     /** Runs `pulumi <args>` with `env`; its output, or a failure with it. */
-    function pulumi(args: string[], env: NodeJS.ProcessEnv, cwd = work): Promise<string> {
-      return new Promise((resolve, reject) =>
-        execFile(
-          path.join(cli().binDir, "pulumi"),
-          [...args, "--non-interactive"],
-          { cwd, env, maxBuffer: 64 * 1024 * 1024, timeout: 300_000 },
-          (error, stdout, stderr) =>
-            error === null
-              ? resolve(stdout)
-              : reject(
-                  new Error(`pulumi ${args.join(" ")}: ${error.message}\n${stdout}\n${stderr}`),
-                ),
-        ),
-      );
-    }
+    const pulumi = async (args: string[], env: NodeJS.ProcessEnv, cwd = work) =>
+      (await pulumiCommand(args, { cwd, env, timeoutMs: 300_000 })).stdout;
 
     /** A fresh PULUMI_HOME and backend, automatic plugin acquisition on, no node on PATH. */
     function freshEnv(name: string): NodeJS.ProcessEnv {
@@ -143,11 +130,7 @@ describeWithPulumi(
       served.length = 0;
       const preview = await pulumi(["preview", "--json"], env, project);
       expect(served).toContain(`/${archiveName(PLUGIN_PROGRAM, target, VERSION)}`);
-      expect(
-        (JSON.parse(preview) as { changeSummary: Record<string, number> }).changeSummary,
-      ).toEqual({
-        create: 2,
-      });
+      expect(changeSummary(preview)).toEqual({ create: 2 });
       const about = await pulumi(["about", "--json"], env, project);
       const plugins = (
         JSON.parse(about) as { plugins: { kind: string; name: string; version: string }[] }

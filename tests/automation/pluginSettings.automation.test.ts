@@ -17,13 +17,13 @@
  *   saved and the right one in config, they fail with ngrok's 401, which names the setting, never
  *   a key; `pulumi destroy --run-program` takes the settings from config and deletes everything.
  */
-import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { findYamlLanguageHost, offlineEnv } from "../../dist/devtools/pulumiCli";
 import { pluginBinDir } from "../../dist/devtools/pluginBin";
 import { type RunningEmulator, startEmulator } from "../../emulator/index";
+import { changeSummary, type CliRun, pulumiCommand } from "../support/pulumiCommand";
 import { cli, describeWithPulumi, pulumiCli, requestsDuring } from "../support/realEngine";
 
 const PROJECT = "plugin-settings";
@@ -64,16 +64,6 @@ resources:
 /** A key ngrok refuses (401): what a mistyped key is to the emulator. */
 const WRONG_KEY = "wrong_key_3Qp7ZmX2";
 
-/** What one CLI command printed, and how it exited. */
-interface CliRun {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-/** The engine's summary of an operation (`--json`): `{ create: 4 }`, `{ same: 4 }`… */
-type ChangeSummary = Record<string, number>;
-
 describeWithPulumi("The plugin's settings through the real CLI: preview and destroy", () => {
   if (yamlHost === undefined) {
     const reason =
@@ -96,41 +86,8 @@ describeWithPulumi("The plugin's settings through the real CLI: preview and dest
   let env: NodeJS.ProcessEnv;
 
   /** Runs `pulumi <args>` in the project folder; fails with its output unless it exits 0. */
-  function pulumi(args: string[], options: { allowFailure?: boolean } = {}): Promise<CliRun> {
-    return new Promise((resolve, reject) => {
-      execFile(
-        path.join(cli().binDir, "pulumi"),
-        [...args, "--non-interactive"],
-        { cwd: project, env, maxBuffer: 64 * 1024 * 1024, timeout: 170_000 },
-        (error, stdout, stderr) => {
-          const code = error === null ? 0 : typeof error.code === "number" ? error.code : 1;
-          const run = { code, stdout, stderr };
-          if (code !== 0 && options.allowFailure !== true) {
-            reject(new Error(`pulumi ${args.join(" ")} exited ${code}:\n${stdout}\n${stderr}`));
-          } else {
-            resolve(run);
-          }
-        },
-      );
-    });
-  }
-
-  /**
-   * The change summary in what `--json` printed: one object with `changeSummary` (preview), or a
-   * stream of engine events, one a line, whose `summaryEvent` has it (up, destroy).
-   */
-  function changeSummary(stdout: string): ChangeSummary {
-    const trimmed = stdout.trim();
-    if (trimmed.startsWith("{\n")) {
-      return (JSON.parse(trimmed) as { changeSummary?: ChangeSummary }).changeSummary ?? {};
-    }
-    const summary = trimmed
-      .split("\n")
-      .map((line) => JSON.parse(line) as { summaryEvent?: { resourceChanges?: ChangeSummary } })
-      .find((event) => event.summaryEvent !== undefined);
-    if (summary === undefined) throw new Error(`no summary event in:\n${stdout}`);
-    return summary.summaryEvent?.resourceChanges ?? {};
-  }
+  const pulumi = (args: string[], options: { allowFailure?: boolean } = {}) =>
+    pulumiCommand(args, { cwd: project, env, ...options });
 
   /** The URNs and operations of the steps `preview --json` printed. */
   function previewSteps(stdout: string): { op: string; urn: string }[] {

@@ -18,7 +18,7 @@
  * in plain text whatever the template says (measured with the CLI 3.276.0), so README does not
  * give that form.
  */
-import { execFile, spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -26,6 +26,13 @@ import { findYamlLanguageHost, offlineEnv } from "../../dist/devtools/pulumiCli"
 import { PLUGIN_EXECUTABLE, pluginBinDir } from "../../dist/devtools/pluginBin";
 import { type RunningEmulator, startEmulator } from "../../emulator/index";
 import { codeBlockAfter, commandLines } from "../support/docsBlocks";
+import {
+  type ChangeSummary,
+  changeSummary,
+  type CliRun,
+  pulumiCommand,
+  pulumiExecutable,
+} from "../support/pulumiCommand";
 import { cli, describeWithPulumi, pulumiCli, requestsDuring, writes } from "../support/realEngine";
 import * as keys from "../support/sshKeys";
 import { REPO } from "../support/stack";
@@ -36,13 +43,6 @@ const VERSION = (
 ).version;
 const yamlHost = pulumiCli === undefined ? undefined : findYamlLanguageHost(pulumiCli);
 const inCi = ["true", "1"].includes((process.env.CI ?? "").toLowerCase());
-
-/** What one CLI command printed, and how it exited. */
-interface CliRun {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
 
 /** The `resources:` and `outputs:` of a Pulumi.yaml: what README prints of the template. */
 const program = (pulumiYaml: string) => pulumiYaml.slice(pulumiYaml.indexOf("\nresources:\n") + 1);
@@ -70,47 +70,11 @@ describeWithPulumi("the YAML pulumi new template, through the real CLI and the p
   let newOutput = "";
 
   /** Runs `pulumi <args>` in the project folder; fails with its output unless it exits 0. */
-  function pulumi(args: string[], allowFailure = false): Promise<CliRun> {
-    return new Promise((resolve, reject) => {
-      execFile(
-        path.join(cli().binDir, "pulumi"),
-        [...args, "--non-interactive"],
-        { cwd: project, env, maxBuffer: 64 * 1024 * 1024, timeout: 170_000 },
-        (error, stdout, stderr) => {
-          const code = error === null ? 0 : typeof error.code === "number" ? error.code : 1;
-          if (code !== 0 && !allowFailure) {
-            reject(new Error(`pulumi ${args.join(" ")} exited ${code}:\n${stdout}\n${stderr}`));
-          } else {
-            resolve({ code, stdout, stderr });
-          }
-        },
-      );
-    });
-  }
-
-  /** The change summary of an operation run with `--json` (preview: one object; others: events). */
-  function changeSummary(stdout: string): Record<string, number> {
-    const trimmed = stdout.trim();
-    if (trimmed.startsWith("{\n")) {
-      return (
-        (JSON.parse(trimmed) as { changeSummary?: Record<string, number> }).changeSummary ?? {}
-      );
-    }
-    const event = trimmed
-      .split("\n")
-      .map(
-        (line) =>
-          JSON.parse(line) as { summaryEvent?: { resourceChanges?: Record<string, number> } },
-      )
-      .find((e) => e.summaryEvent !== undefined);
-    if (event === undefined) throw new Error(`no summary event in:\n${stdout}`);
-    return event.summaryEvent?.resourceChanges ?? {};
-  }
+  const pulumi = (args: string[], allowFailure = false) =>
+    pulumiCommand(args, { cwd: project, env, allowFailure });
 
   /** Runs an operation with `--json`: its change summary, and the API writes it made. */
-  async function operation(
-    args: string[],
-  ): Promise<{ summary: Record<string, number>; writes: string[] }> {
+  async function operation(args: string[]): Promise<{ summary: ChangeSummary; writes: string[] }> {
     let run: CliRun | undefined;
     const requests = await requestsDuring(emulator, async () => {
       run = await pulumi([...args, "--json"]);
@@ -123,7 +87,7 @@ describeWithPulumi("the YAML pulumi new template, through the real CLI and the p
    * names); the terminal's cursor-position query answered as a terminal does.
    */
   function pulumiNewInTerminal(args: string[], answers: [string, string][]): Promise<number> {
-    const command = [path.join(cli().binDir, "pulumi"), ...args]
+    const command = [pulumiExecutable(), ...args]
       .map((a) => `'${a.replace(/'/g, "'\\''")}'`)
       .join(" ");
     const child = spawn("script", ["-qefc", command, "/dev/null"], {
@@ -171,7 +135,7 @@ describeWithPulumi("the YAML pulumi new template, through the real CLI and the p
     expect(tar.status).toBe(0);
     // README's Install: `pulumi plugin install resource ngrok-dynamic <version> --file <archive>`.
     const install = spawnSync(
-      path.join(cli().binDir, "pulumi"),
+      pulumiExecutable(),
       ["plugin", "install", "resource", "ngrok-dynamic", VERSION, "--file", archive],
       { cwd: work, env, encoding: "utf8" },
     );

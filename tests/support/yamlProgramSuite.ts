@@ -14,13 +14,13 @@
  * the Node.js classes at every step) is not repeated here; the operations run with
  * `--skip-preview` where the point is not the preview (the CLI is CPU-bound on 2 cores).
  */
-import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { findYamlLanguageHost, offlineEnv } from "../../dist/devtools/pulumiCli";
 import { type RunningEmulator, sampleIdpMetadata, startEmulator } from "../../emulator/index";
 import { callApi } from "./emulatorApi";
+import { type ChangeSummary, changeSummary, type CliRun, pulumiCommand } from "./pulumiCommand";
 import { cli, describeWithPulumi, pulumiCli, requestsDuring, writes } from "./realEngine";
 import * as keys from "./sshKeys";
 import { REPO } from "./stack";
@@ -29,16 +29,6 @@ const EXAMPLE = path.join(REPO, "examples", "yaml-ssh-and-saml");
 const PROJECT = "ngrok-yaml-ssh-and-saml";
 const yamlHost = pulumiCli === undefined ? undefined : findYamlLanguageHost(pulumiCli);
 const inCi = ["true", "1"].includes((process.env.CI ?? "").toLowerCase());
-
-/** What one CLI command printed, and how it exited. */
-interface CliRun {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-/** The engine's summary of an operation (`--json`): `{ create: 5 }`, `{ same: 5 }`… */
-type ChangeSummary = Record<string, number>;
 
 /** A resource token of the plugin's package. */
 const token = (name: string) => `ngrok-dynamic:index:${name}`;
@@ -83,27 +73,8 @@ export function describeYamlProgram(title: string, plugin: PluginUnderTest): voi
     let routeId: string;
 
     /** Runs `pulumi <args>` in the project folder; fails with its output unless it exits 0. */
-    function pulumi(
-      args: string[],
-      options: { allowFailure?: boolean; cwd?: string } = {},
-    ): Promise<CliRun> {
-      return new Promise((resolve, reject) => {
-        execFile(
-          path.join(cli().binDir, "pulumi"),
-          [...args, "--non-interactive"],
-          { cwd: options.cwd ?? project, env, maxBuffer: 64 * 1024 * 1024, timeout: 170_000 },
-          (error, stdout, stderr) => {
-            const code = error === null ? 0 : typeof error.code === "number" ? error.code : 1;
-            const run = { code, stdout, stderr };
-            if (code !== 0 && options.allowFailure !== true) {
-              reject(new Error(`pulumi ${args.join(" ")} exited ${code}:\n${stdout}\n${stderr}`));
-            } else {
-              resolve(run);
-            }
-          },
-        );
-      });
-    }
+    const pulumi = (args: string[], options: { allowFailure?: boolean; cwd?: string } = {}) =>
+      pulumiCommand(args, { env, ...options, cwd: options.cwd ?? project });
 
     /** Runs an operation with `--json`; its change summary, and the API requests it made. */
     async function operation(
@@ -114,23 +85,6 @@ export function describeYamlProgram(title: string, plugin: PluginUnderTest): voi
         run = await pulumi([...args, "--json"]);
       });
       return { summary: changeSummary(run!.stdout), requests: requests.sort(), run: run! };
-    }
-
-    /**
-     * The change summary in what `--json` printed: one object with `changeSummary` (preview), or a
-     * stream of engine events, one a line, whose `summaryEvent` has it (up, refresh, destroy).
-     */
-    function changeSummary(stdout: string): ChangeSummary {
-      const trimmed = stdout.trim();
-      if (trimmed.startsWith("{\n")) {
-        return (JSON.parse(trimmed) as { changeSummary?: ChangeSummary }).changeSummary ?? {};
-      }
-      const summary = trimmed
-        .split("\n")
-        .map((line) => JSON.parse(line) as { summaryEvent?: { resourceChanges?: ChangeSummary } })
-        .find((event) => event.summaryEvent !== undefined);
-      if (summary === undefined) throw new Error(`no summary event in:\n${stdout}`);
-      return summary.summaryEvent?.resourceChanges ?? {};
     }
 
     async function outputs(): Promise<Record<string, unknown>> {
