@@ -52,21 +52,23 @@ export interface Executable {
 
 /**
  * Makes `program`'s executable for each of `targets` in `outDir/<os>-<arch>/<name>[.exe]`. The
- * bundle is made once, a blob once per Node.js major, and a target whose runtime another target
- * already embeds gets a copy of that executable.
+ * bundle is made once (or not at all when `made` is given: a bundle of `program.entry` already
+ * made, its file kept by the caller until this resolves), a blob once per Node.js major, and a
+ * target whose runtime another target already embeds gets a copy of that executable.
  *
  * @returns the executables, and the bundle they embed (its size by package, for the release's
- *   summary and the bench).
- * @throws Error when a runtime cannot be fetched, or an executable fails its checks.
+ *   summary and the bench; its `file` is `""` when this made it, for it is removed).
+ * @throws Error when the bundle or a runtime cannot be made, or an executable fails its checks.
  */
 export async function buildExecutables(
   program: Program,
   targets: readonly ExecutableTarget[],
   outDir: string,
+  made?: Bundle,
 ): Promise<{ executables: Executable[]; bundle: Bundle }> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "executable-"));
   try {
-    const made = await bundle(program.entry, path.join(work, `${program.name}.js`));
+    const used = made ?? (await bundle(program.entry, path.join(work, `${program.name}.js`)));
     // One blob per Node.js major, and one with code cache for this machine's platform.
     const blobs = new Set<string>();
     const blobFor = (target: ExecutableTarget): string => {
@@ -74,7 +76,7 @@ export async function buildExecutables(
       const codeCache = withCodeCache(target);
       const file = path.join(work, `node${major}${codeCache ? "-code-cache" : ""}.blob`);
       if (!blobs.has(file)) {
-        seaBlob(made.file, major, file, codeCache);
+        seaBlob(used.file, major, file, codeCache);
         blobs.add(file);
       }
       return file;
@@ -95,7 +97,7 @@ export async function buildExecutables(
       }
       executables.push({ target, file, bytes: fs.statSync(file).size });
     }
-    return { executables, bundle: { ...made, file: "" } };
+    return { executables, bundle: made ?? { ...used, file: "" } };
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }
@@ -104,39 +106,43 @@ export async function buildExecutables(
 /**
  * The executable of `program` for `target`, made from this working copy's `dist/` and kept in
  * the temporary folder under a hash of its bundle and runtime, so the tests of one run (and
- * later runs of an unchanged build) make it once. Returns its path.
+ * later runs of an unchanged build) make it once. The bundle hashed is the one built from: one
+ * esbuild run per call.
+ *
+ * @returns the executable's path.
+ * @throws Error when the bundle or the executable cannot be made ({@link buildExecutables}).
  */
 export async function cachedExecutable(
   program: Program,
   target: ExecutableTarget,
 ): Promise<string> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "executable-key-"));
-  let key: string;
   try {
-    const made = await bundle(program.entry, path.join(work, "bundle.js"));
-    key = createHash("sha256")
+    // The bundle is hashed for the key, and the same bundle is built from when the key is new.
+    const made = await bundle(program.entry, path.join(work, `${program.name}.js`));
+    const key = createHash("sha256")
       .update(fs.readFileSync(made.file))
       .update(JSON.stringify({ runtime: target.runtime, codeCache: withCodeCache(target) }))
       .digest("hex")
       .slice(0, 16);
+    const dir = path.join(os.tmpdir(), "ngrok-dynamic-executables", `${program.name}-${key}`);
+    const file = path.join(dir, targetName(target), `${program.name}${target.suffix}`);
+    if (fs.existsSync(file)) return file;
+    fs.mkdirSync(path.dirname(dir), { recursive: true });
+    const staging = fs.mkdtempSync(`${dir}.partial-`);
+    try {
+      await buildExecutables(program, [target], staging, made);
+      try {
+        fs.renameSync(staging, dir);
+      } catch (error) {
+        // Another test process made the same executable first: use that one.
+        if (!fs.existsSync(file)) throw error;
+      }
+    } finally {
+      fs.rmSync(staging, { recursive: true, force: true });
+    }
+    return file;
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }
-  const dir = path.join(os.tmpdir(), "ngrok-dynamic-executables", `${program.name}-${key}`);
-  const file = path.join(dir, targetName(target), `${program.name}${target.suffix}`);
-  if (fs.existsSync(file)) return file;
-  fs.mkdirSync(path.dirname(dir), { recursive: true });
-  const staging = fs.mkdtempSync(`${dir}.partial-`);
-  try {
-    await buildExecutables(program, [target], staging);
-    try {
-      fs.renameSync(staging, dir);
-    } catch (error) {
-      // Another test process made the same executable first: use that one.
-      if (!fs.existsSync(file)) throw error;
-    }
-  } finally {
-    fs.rmSync(staging, { recursive: true, force: true });
-  }
-  return file;
 }
