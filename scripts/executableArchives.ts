@@ -27,15 +27,9 @@ import {
   targetName,
 } from "../devtools/executables";
 import type { Artifact } from "./artifact";
+import { packageVersion } from "./packageVersion";
 
 const REPO = path.resolve(__dirname, "../..");
-
-/** The package's version (package.json). */
-function packageVersion(): string {
-  return (
-    JSON.parse(fs.readFileSync(path.join(REPO, "package.json"), "utf8")) as { version: string }
-  ).version;
-}
 
 /** The archive of `program` for `target`: `<program>-v<version>-<os>-<arch>.tar.gz`. */
 export function archiveName(

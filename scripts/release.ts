@@ -34,7 +34,9 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import type { Artifact } from "./artifact";
+import { PLUGIN_PROGRAM } from "../devtools/executables";
 import { EMULATOR_ARCHIVES, PLUGIN_ARCHIVES } from "./executableArchives";
+import { packageManifest, packageVersion } from "./packageVersion";
 import { SDK_PACKAGE_ARTIFACTS } from "./sdkPackages";
 
 const REPO = path.resolve(__dirname, "../..");
@@ -53,10 +55,7 @@ export const INSTALL_SCRIPTS = ["preinstall", "install", "postinstall", "prepare
  */
 export function npmPackage(dir: string): Artifact {
   const packageDir = path.join(REPO, dir);
-  const manifest = JSON.parse(fs.readFileSync(path.join(packageDir, "package.json"), "utf8")) as {
-    name: string;
-    version: string;
-  };
+  const manifest = packageManifest(packageDir);
   return {
     describe: `the npm package ${manifest.name} ${manifest.version}`,
     make(outDir) {
@@ -205,6 +204,39 @@ export async function makeRelease(
   return [...files, CHECKSUMS];
 }
 
+/**
+ * How to install what a release made in `outDir`, as lines of its summary: `npm install` of the
+ * npm packages among `files` (the names {@link makeRelease} returned), and `pulumi plugin install`
+ * when the provider plugin's archives are among them; no line of what was not made (`--only`).
+ * `version` is the package's, e.g. `0.4.0`.
+ *
+ * @returns the lines, without line ends; none when nothing installable was made.
+ */
+export function installLines(outDir: string, files: readonly string[], version: string): string[] {
+  const npmLines = [
+    ["npm install", `pulumi-ngrok-dynamic-${version}.tgz`],
+    ["npm install --save-dev", `ngrok-api-emulator-${version}.tgz`],
+  ]
+    .filter(([, file]) => files.includes(file))
+    .map(([command, file]) => `  ${command} ${path.join(outDir, file)}`);
+  const pluginArchive = `${PLUGIN_PROGRAM.name}-v${version}-`;
+  const plugin = files.some((file) => file.startsWith(pluginArchive));
+  return [
+    ...(npmLines.length > 0
+      ? ["Install in a Pulumi project (README.md, Install):", ...npmLines]
+      : []),
+    ...(plugin
+      ? [
+          "Install the provider plugin, for every other language (docs/otherLanguages.md):",
+          `  pulumi plugin install resource ngrok-dynamic ${version} --file ${path.join(
+            outDir,
+            `${pluginArchive}<os>-<arch>.tar.gz`,
+          )}`,
+        ]
+      : []),
+  ];
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: { out: { type: "string" }, only: { type: "string" } },
@@ -216,23 +248,11 @@ async function main(): Promise<void> {
     const bytes = fs.statSync(path.join(outDir, file)).size;
     return bytes < 1024 ? `${bytes} B` : `${Math.round(bytes / 1024)} KiB`;
   };
-  const version = (
-    JSON.parse(fs.readFileSync(path.join(REPO, "package.json"), "utf8")) as {
-      version: string;
-    }
-  ).version;
   process.stdout.write(
     [
       `release: ${files.length} files in ${outDir}`,
       ...files.map((file) => `  ${file}  ${size(file)}`),
-      "Install in a Pulumi project (README.md, Install):",
-      `  npm install ${path.join(outDir, `pulumi-ngrok-dynamic-${version}.tgz`)}`,
-      `  npm install --save-dev ${path.join(outDir, `ngrok-api-emulator-${version}.tgz`)}`,
-      "Install the provider plugin, for every other language (docs/otherLanguages.md):",
-      `  pulumi plugin install resource ngrok-dynamic ${version} --file ${path.join(
-        outDir,
-        `pulumi-resource-ngrok-dynamic-v${version}-<os>-<arch>.tar.gz`,
-      )}`,
+      ...installLines(outDir, files, packageVersion()),
       "",
     ].join("\n"),
   );

@@ -28,6 +28,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { pinnedPulumiVersion } from "../devtools/pulumiCli";
 import type { Artifact } from "./artifact";
+import { packageManifest, packageVersion } from "./packageVersion";
 
 const REPO = path.resolve(__dirname, "../..");
 
@@ -38,15 +39,6 @@ const REPO = path.resolve(__dirname, "../..");
  * narrower range is tested.
  */
 export const DOTNET_PULUMI_RANGE = "[3.76.1,4)";
-
-/** The package's name and version (package.json). */
-function packageManifest(): { name: string; version: string; repository: { url: string } } {
-  return JSON.parse(fs.readFileSync(path.join(REPO, "package.json"), "utf8")) as {
-    name: string;
-    version: string;
-    repository: { url: string };
-  };
-}
 
 /**
  * The tested Pulumi release (`pinnedPulumiVersion()`, `@pulumi/pulumi` in the repository) up to
@@ -71,7 +63,7 @@ export function testedPulumiRange(repo: string = REPO): {
  * @throws Error when the module path is not under the repository's (package.json `repository`),
  *   or a v2+ version has no `/vN` suffix.
  */
-export function goSdkRelease(version: string = packageManifest().version): {
+export function goSdkRelease(version: string = packageVersion()): {
   readonly module: string;
   readonly tag: string;
   readonly goGet: string;
@@ -155,7 +147,7 @@ export function filesUnder(dir: string): string[] {
  * and LICENSE, and is packed with `npm pack`.
  */
 export function nodejsSdkPackage(): Artifact {
-  const { version } = packageManifest();
+  const version = packageVersion();
   return {
     describe: `the Node.js SDK @pulumi-ngrok-dynamic/ngrok-dynamic ${version}`,
     make: (outDir) =>
@@ -222,7 +214,7 @@ export function pythonWithBuild(): string {
  * leaves them out), README.md beside it, built by `python -m build --no-isolation`.
  */
 export function pythonSdkPackages(): Artifact {
-  const { version } = packageManifest();
+  const version = packageVersion();
   return {
     describe: `the Python SDK pulumi_ngrok_dynamic ${version} (sdist and wheel)`,
     make: (outDir) =>
@@ -275,7 +267,7 @@ export function pythonSdkPackages(): Artifact {
  * --check`) and its go.mod requires the tested `github.com/pulumi/pulumi/sdk/v3`.
  */
 export function goSdkModule(): Artifact {
-  const { version } = packageManifest();
+  const version = packageVersion();
   const release = goSdkRelease(version);
   return {
     describe: `the Go SDK ${release.module} (tag ${release.tag}; nothing in the folder)`,
@@ -302,7 +294,7 @@ export const dotnetArchiveName = (version: string) =>
  * at the package's version and `Pulumi` at {@link DOTNET_PULUMI_RANGE}.
  */
 export function dotnetSdkArchive(): Artifact {
-  const { version } = packageManifest();
+  const version = packageVersion();
   const name = dotnetArchiveName(version);
   return {
     describe: `the .NET SDK PulumiNgrokDynamic.NgrokDynamic ${version} (project archive)`,
