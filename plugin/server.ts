@@ -26,11 +26,11 @@
 import * as grpc from "@grpc/grpc-js";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import * as pluginproto from "@pulumi/pulumi/proto/plugin_pb";
-import { Any } from "google-protobuf/google/protobuf/any_pb";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
-import { Status } from "@pulumi/pulumi/proto/status_pb";
-import { clientFromConfiguration, configure, ResourceInitFailedError } from "../provider";
+import { clientFromConfiguration, configure } from "../provider";
+import { redactFromLogs } from "../provider/client/log";
 import { withUrn } from "./engineLog";
+import { grpcError } from "./grpcErrors";
 import { packageFile } from "./packageFiles";
 import { fromStruct, toStruct } from "./properties";
 import {
@@ -40,6 +40,7 @@ import {
   RESOURCES,
   withProgramInputs,
 } from "./resources";
+import { configSecrets, secretsOf, withSecretProperties } from "./secrets";
 import { configDiff, configSource, programSettings, settingProblems, settingsOf } from "./settings";
 
 /** Set by `Cancel`: the engine is shutting the operation down, so no new operation starts. */
@@ -47,30 +48,6 @@ let cancelled = false;
 
 type Callback<T> = grpc.sendUnaryData<T>;
 type Call<T> = grpc.ServerUnaryCall<T, unknown>;
-
-/** A gRPC error for `error`: an `ErrorResourceInitFailed` when the object exists. */
-function grpcError(error: unknown): grpc.ServiceError {
-  const message = error instanceof Error ? error.message : String(error);
-  const metadata = new grpc.Metadata();
-  if (ResourceInitFailedError.isInstance(error)) {
-    const detail = new provproto.ErrorResourceInitFailed();
-    detail.setId(error.id);
-    detail.setProperties(toStruct((error.properties ?? {}) as Record<string, unknown>));
-    detail.setReasonsList([...(error.reasons ?? [])]);
-    const any = new Any();
-    any.pack(detail.serializeBinary(), "pulumirpc.ErrorResourceInitFailed");
-    const status = new Status();
-    status.setCode(grpc.status.UNKNOWN);
-    status.setMessage(message);
-    status.addDetails(any);
-    metadata.add("grpc-status-details-bin", Buffer.from(status.serializeBinary()));
-  }
-  return Object.assign(new Error(message), {
-    code: grpc.status.UNKNOWN,
-    details: message,
-    metadata,
-  });
-}
 
 /**
  * Runs a call's handler, answering its result or its error. After `Cancel`, a call that would
@@ -119,7 +96,7 @@ export function providerService(): grpc.UntypedServiceImplementation {
     checkConfig: serve(async (request: provproto.CheckRequest) => {
       const news = fromStruct(request.getNews());
       const response = new provproto.CheckResponse();
-      response.setInputs(toStruct(news.values, news.secrets));
+      response.setInputs(toStruct(news.values, configSecrets(news.secrets)));
       response.setFailuresList(
         settingProblems(news.values).map((problem) => {
           const failure = new provproto.CheckFailure();
@@ -135,6 +112,8 @@ export function providerService(): grpc.UntypedServiceImplementation {
 
     configure: serve(async (request: provproto.ConfigureRequest) => {
       config = settingsOf(request as never);
+      redactFromLogs(typeof config.apiKey === "string" ? config.apiKey : undefined);
+      redactFromLogs(process.env.NGROK_API_KEY);
       program = programSettings(config).settings;
       await configure({ config: configSource(config) });
       const response = new provproto.ConfigureResponse();
@@ -153,7 +132,10 @@ export function providerService(): grpc.UntypedServiceImplementation {
       const result = await withUrn(request.getUrn(), () => methods.check(olds.values, inputs));
       const response = new provproto.CheckResponse();
       response.setInputs(
-        toStruct((result.inputs ?? inputs) as Record<string, unknown>, news.secrets),
+        toStruct(
+          (result.inputs ?? inputs) as Record<string, unknown>,
+          secretsOf(request.getType(), news.secrets),
+        ),
       );
       response.setFailuresList(
         (result.failures ?? []).map((f) => {
@@ -192,10 +174,13 @@ export function providerService(): grpc.UntypedServiceImplementation {
     create: serve(async (request: provproto.CreateRequest) => {
       const { methods } = resourceOf(request.getType());
       const inputs = fromStruct(request.getProperties());
-      const result = await withUrn(request.getUrn(), () => methods.create(inputs.values));
+      const secrets = secretsOf(request.getType(), inputs.secrets);
+      const result = await withUrn(request.getUrn(), () => methods.create(inputs.values)).catch(
+        (error: unknown) => Promise.reject(withSecretProperties(error, secrets)),
+      );
       const response = new provproto.CreateResponse();
       response.setId(result.id);
-      response.setProperties(toStruct(result.outs ?? {}, inputs.secrets));
+      response.setProperties(toStruct(result.outs ?? {}, secrets));
       return response;
     }),
 
@@ -207,10 +192,12 @@ export function providerService(): grpc.UntypedServiceImplementation {
       const response = new provproto.ReadResponse();
       response.setId(result.id ?? "");
       if (result.id) {
-        response.setProperties(toStruct(result.props ?? {}, state.secrets));
+        response.setProperties(
+          toStruct(result.props ?? {}, secretsOf(request.getType(), state.secrets)),
+        );
         if (result.inputs !== undefined) {
           const inputs = fromStruct(request.getInputs());
-          response.setInputs(toStruct(result.inputs, inputs.secrets));
+          response.setInputs(toStruct(result.inputs, secretsOf(request.getType(), inputs.secrets)));
         }
       }
       return response;
@@ -220,11 +207,12 @@ export function providerService(): grpc.UntypedServiceImplementation {
       const { methods } = resourceOf(request.getType());
       const olds = fromStruct(request.getOlds()).values;
       const news = fromStruct(request.getNews());
+      const secrets = secretsOf(request.getType(), news.secrets);
       const result = await withUrn(request.getUrn(), () =>
         methods.update(request.getId(), olds, news.values),
-      );
+      ).catch((error: unknown) => Promise.reject(withSecretProperties(error, secrets)));
       const response = new provproto.UpdateResponse();
-      response.setProperties(toStruct(result.outs ?? {}, news.secrets));
+      response.setProperties(toStruct(result.outs ?? {}, secrets));
       return response;
     }),
 

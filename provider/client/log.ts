@@ -17,10 +17,31 @@
  * `pulumi.log.debug` is dropped there. Checked with the real CLI (CONTRIBUTING.md, "What a
  * dynamic provider can show").
  *
- * The lines are built by the client from redacted messages: they never contain the API key.
+ * The lines are built by the client from redacted messages: they never contain the API key. As a
+ * second guard, every line is also cleared of the values given to {@link redactFromLogs} (the
+ * provider plugin gives the API key it is configured with) before it goes anywhere.
  *
  * @module
  */
+
+/** The values no line may hold (see {@link redactFromLogs}). */
+const redacted = new Set<string>();
+
+/**
+ * Clears `secret` from every line logged from now on, in this process, and from what
+ * {@link withoutSecrets} returns: the provider plugin passes its API key (issue #33: no log line
+ * and no error message ever holds the key). Empty values are ignored.
+ */
+export function redactFromLogs(secret: string | undefined): void {
+  if (secret !== undefined && secret !== "") redacted.add(secret);
+}
+
+/** `text` with every value given to {@link redactFromLogs} replaced by `<redacted>`. */
+export function withoutSecrets(text: string): string {
+  let out = text;
+  for (const secret of redacted) out = out.split(secret).join("<redacted>");
+  return out;
+}
 
 /** Where the provider plugin sends the lines instead of Pulumi's Node.js logging. */
 export interface LogSink {
@@ -41,7 +62,8 @@ export function setLogSink(next: LogSink | undefined): void {
 export const DEBUG_ENV_VAR = "PULUMI_NGROK_DYNAMIC_DEBUG";
 
 /** Logs `message` at Pulumi's debug level, and on stderr when {@link DEBUG_ENV_VAR} is set. */
-export function logDebug(message: string): void {
+export function logDebug(line: string): void {
+  const message = withoutSecrets(line);
   if (sink !== undefined) {
     sink.log("debug", message);
     return;
@@ -60,7 +82,8 @@ export function logDebug(message: string): void {
  * Logs `message` at Pulumi's info level: shown by the Pulumi CLI while the operation runs (see
  * the module comment).
  */
-export function logInfo(message: string): void {
+export function logInfo(line: string): void {
+  const message = withoutSecrets(line);
   try {
     if (sink !== undefined) return sink.log("info", message);
     // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -77,7 +100,8 @@ export function logInfo(message: string): void {
  * falls back to standard error (`warning: [runtime] …`), which the Pulumi CLI shows under the
  * operation as it comes (see the module comment).
  */
-export function logWarning(message: string): void {
+export function logWarning(line: string): void {
+  const message = withoutSecrets(line);
   try {
     if (sink !== undefined) return sink.log("warning", message);
     // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -1,0 +1,71 @@
+/**
+ * Which values the plugin answers as secrets, and the API key kept out of every message.
+ *
+ * Pulumi's protocol marks a secret with the envelope `{ "4dabf18193072939515e22adb298388d":
+ * "1b47061264138c4ac30d75fd1eb44270", value }` in a `Struct` (`sdk/proto/provider.proto`: the
+ * engine sends them once `ConfigureResponse.acceptSecrets` is true, and keeps a secret secret in
+ * state only when the provider's answer carries the envelope). So every answer holding a secret
+ * input wraps it again (`./properties`):
+ *
+ * - `CheckConfig`'s inputs: the settings whose definition says `secret: true` (the API key,
+ *   `provider/client/settings.ts`), whether or not the engine sent them wrapped;
+ * - `Check`'s inputs and `Create`/`Read`/`Update`'s outputs, and the properties an
+ *   `ErrorResourceInitFailed` saves: the properties the request held as secrets, and those the
+ *   resource's definition marks `secret: true` (`provider/framework/property.ts`).
+ *
+ * The API key the plugin is configured with (and `NGROK_API_KEY`) is given to
+ * `redactFromLogs` (`provider/client/log.ts`), which clears it from every log line; the gRPC
+ * errors the plugin answers are cleared the same way (`./grpcErrors`).
+ *
+ * @module
+ */
+import { SETTINGS } from "../provider/client/settings";
+import { DEFINITIONS } from "../provider/registry";
+import { tokenOf } from "./resources";
+
+/** The settings answered as secrets by `CheckConfig` (their definition's `secret: true`). */
+export const SECRET_SETTINGS: ReadonlySet<string> = new Set(
+  SETTINGS.filter((setting) => "secret" in setting && setting.secret === true).map((s) => s.name),
+);
+
+/** Each resource token's properties marked `secret: true` in its definition. */
+const SECRET_PROPERTIES: ReadonlyMap<string, ReadonlySet<string>> = new Map(
+  DEFINITIONS.map((definition) => [
+    tokenOf(definition.name),
+    new Set(
+      Object.entries(definition.properties)
+        .filter(([, property]) => property.secret === true)
+        .map(([name]) => name),
+    ),
+  ]),
+);
+
+/**
+ * The properties of a resource of `type` to answer as secrets: those the request held as
+ * secrets (`received`) and those its definition marks secret.
+ */
+export function secretsOf(type: string, received: ReadonlySet<string>): ReadonlySet<string> {
+  return new Set([...received, ...(SECRET_PROPERTIES.get(type) ?? [])]);
+}
+
+/** The settings of `CheckConfig`'s answer to wrap as secrets: those received and the secret ones. */
+export function configSecrets(received: ReadonlySet<string>): ReadonlySet<string> {
+  return new Set([...received, ...SECRET_SETTINGS]);
+}
+
+/** The secret properties of the partial create or update each error is about. */
+const errorSecrets = new WeakMap<object, ReadonlySet<string>>();
+
+/**
+ * Remembers that `error`'s saved properties (an `ErrorResourceInitFailed`'s) hold the secrets
+ * `secrets`, and returns it, for `throw`.
+ */
+export function withSecretProperties(error: unknown, secrets: ReadonlySet<string>): unknown {
+  if (typeof error === "object" && error !== null) errorSecrets.set(error, secrets);
+  return error;
+}
+
+/** The secrets {@link withSecretProperties} remembered for `error` (none by default). */
+export function secretPropertiesOf(error: unknown): ReadonlySet<string> {
+  return (typeof error === "object" && error !== null && errorSecrets.get(error)) || new Set();
+}

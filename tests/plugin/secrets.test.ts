@@ -1,0 +1,187 @@
+/**
+ * Secrets through the plugin (issue #33 §4): `CheckConfig` answers the API key as a secret, a
+ * partial create's saved properties keep their secret marks, and the key is in no log line (the
+ * debug log on, lines sent to the engine and the process's own output) and in no error message,
+ * through 401, 429, a timeout and a wrong base URL, against an API that echoes the key back.
+ */
+import * as http from "node:http";
+import type { AddressInfo } from "node:net";
+import type * as grpc from "@grpc/grpc-js";
+import * as provproto from "@pulumi/pulumi/proto/provider_pb";
+import { Status } from "@pulumi/pulumi/proto/status_pb";
+import { fromStruct, toStruct } from "../../plugin/properties";
+import {
+  call,
+  type FakeEngine,
+  type PluginProcess,
+  startFakeEngine,
+  startPlugin,
+} from "./pluginProcess";
+
+const KEY = `2zSECRETkey${Date.now()}xYz`;
+const CA = "ngrok-dynamic:index:SshCertificateAuthority";
+const urn = (name: string) => `urn:pulumi:dev::secrets::${CA}::${name}`;
+
+/** Fails naming where, when any of `texts` holds `key` (whole, or as a bearer token). */
+export function assertNoKey(texts: Readonly<Record<string, string>>, key: string): void {
+  const leaks = Object.entries(texts).filter(([, text]) => text.includes(key));
+  if (leaks.length > 0) {
+    throw new Error(`the API key leaked in: ${leaks.map(([where]) => where).join(", ")}`);
+  }
+}
+
+/**
+ * An API that answers every request by the first segment of its path, echoing the key it was
+ * sent in its answers: `/unauthorized` 401, `/limited` 429, `/hang` never, `/html` a 404 page
+ * (a wrong base URL: some other web server), `/partial` a create answer without its public key.
+ */
+function hostileApi(): Promise<{ url: string; close(): Promise<void> }> {
+  const server = http.createServer((request, response) => {
+    const auth = request.headers.authorization ?? "";
+    const [, kind] = (request.url ?? "").split("/");
+    const json = (status: number, body: unknown) => {
+      response.writeHead(status, { "content-type": "application/json", "retry-after": "0" });
+      response.end(JSON.stringify(body));
+    };
+    if (kind === "unauthorized") {
+      json(401, { error_code: "ERR_NGROK_205", status_code: 401, msg: `bad key ${auth}` });
+    } else if (kind === "limited") {
+      json(429, { error_code: "ERR_NGROK_226", status_code: 429, msg: `slow down, ${auth}` });
+    } else if (kind === "html") {
+      response.writeHead(404, { "content-type": "text/html" });
+      response.end(`<html><body>no such page; you sent ${auth}</body></html>`);
+    } else if (kind === "partial") {
+      json(201, {
+        id: "sshca_2ZpXGdAbcDef0123456789abc",
+        description: auth,
+        private_key_type: "ed25519",
+      });
+    }
+    // /hang: never answered.
+  });
+  return new Promise((resolve) =>
+    server.listen(0, "127.0.0.1", () =>
+      resolve({
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        close: () => {
+          server.closeAllConnections();
+          return new Promise((done) => server.close(() => done()));
+        },
+      }),
+    ),
+  );
+}
+
+let engine: FakeEngine;
+let plugin: PluginProcess;
+let api: Awaited<ReturnType<typeof hostileApi>>;
+
+beforeAll(async () => {
+  api = await hostileApi();
+  engine = await startFakeEngine();
+  plugin = await startPlugin(engine.address, { PULUMI_NGROK_DYNAMIC_DEBUG: "1" });
+});
+afterAll(async () => {
+  await plugin?.close();
+  engine?.kill();
+  await api?.close();
+});
+
+async function configure(settings: Record<string, string>): Promise<void> {
+  const request = new provproto.ConfigureRequest();
+  request.setArgs(toStruct({ apiKey: KEY, maxRequestsPerMinute: "0", ...settings }));
+  request.setAcceptsecrets(true);
+  await call((r, cb) => plugin.client.configure(r, cb), request);
+}
+
+function create(properties: provproto.CreateRequest): Promise<provproto.CreateResponse> {
+  return call((r, cb) => plugin.client.create(r, cb), properties);
+}
+
+function createRequest(inputs: Record<string, unknown>, secrets: string[] = []) {
+  const request = new provproto.CreateRequest();
+  request.setUrn(urn("ca"));
+  request.setType(CA);
+  request.setName("ca");
+  request.setProperties(toStruct(inputs, new Set(secrets)));
+  return request;
+}
+
+/** The error a promise rejects with. */
+async function failure(promise: Promise<unknown>): Promise<grpc.ServiceError> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as grpc.ServiceError;
+  }
+  throw new Error("it did not fail");
+}
+
+test("CheckConfig answers the API key as a secret, sent plain or wrapped", async () => {
+  for (const secrets of [[], ["apiKey"]]) {
+    const request = new provproto.CheckRequest();
+    request.setNews(
+      toStruct({ apiKey: KEY, apiBaseUrl: "https://api.ngrok.com" }, new Set(secrets)),
+    );
+    const response = await call<provproto.CheckRequest, provproto.CheckResponse>(
+      (r, cb) => plugin.client.checkConfig(r, cb),
+      request,
+    );
+    const inputs = fromStruct(response.getInputs());
+    expect([...inputs.secrets]).toEqual(["apiKey"]);
+    expect(inputs.values).toEqual({ apiKey: KEY, apiBaseUrl: "https://api.ngrok.com" });
+  }
+});
+
+test("a partial create's saved properties keep their secret marks", async () => {
+  await configure({ apiBaseUrl: `${api.url}/partial` });
+  const error = await failure(
+    create(createRequest({ privateKeyType: "ed25519", description: "hidden" }, ["description"])),
+  );
+  const raw = error.metadata.get("grpc-status-details-bin")[0] as Buffer;
+  const [detail] = Status.deserializeBinary(new Uint8Array(raw)).getDetailsList();
+  expect(detail.getTypeName()).toBe("pulumirpc.ErrorResourceInitFailed");
+  const init = provproto.ErrorResourceInitFailed.deserializeBinary(detail.getValue_asU8());
+  expect(init.getId()).toBe("sshca_2ZpXGdAbcDef0123456789abc");
+  const saved = fromStruct(init.getProperties());
+  expect(saved.values).toMatchObject({ privateKeyType: "ed25519", description: "hidden" });
+  expect([...saved.secrets]).toEqual(["description"]);
+  assertNoKey({ message: error.details, reasons: init.getReasonsList().join("\n") }, KEY);
+});
+
+test("with the debug log on, through 401, 429, a timeout and a wrong URL: the key is nowhere", async () => {
+  const texts: Record<string, string> = {};
+  const cases: [string, Record<string, string>][] = [
+    ["401", { apiBaseUrl: `${api.url}/unauthorized` }],
+    ["429", { apiBaseUrl: `${api.url}/limited`, retryMaxAttempts: "3" }],
+    [
+      "timeout",
+      { apiBaseUrl: `${api.url}/hang`, requestTimeoutSeconds: "1", retryMaxAttempts: "2" },
+    ],
+    ["wrong URL", { apiBaseUrl: `${api.url}/html` }],
+    ["nothing listening", { apiBaseUrl: "http://127.0.0.1:1", retryMaxAttempts: "2" }],
+  ];
+  for (const [name, settings] of cases) {
+    await configure(settings);
+    const error = await failure(create(createRequest({ privateKeyType: "ed25519" })));
+    texts[`${name}: error`] = `${error.message}\n${error.details}`;
+    expect(error.details).toMatch(/ngrok|API|reach/);
+  }
+  // Lines are sent to the engine as they come; give the last ones a moment to arrive.
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  texts["engine log"] = engine.lines.join("\n");
+  texts["plugin output"] = plugin.output();
+  // The retries were logged (the debug log is on), with the key cleared.
+  expect(texts["engine log"]).toMatch(/retry|attempt/i);
+  assertNoKey(texts, KEY);
+  expect(Object.values(texts).join("\n")).toContain("<redacted>");
+});
+
+test("the check fails when a line prints the key", () => {
+  expect(() =>
+    assertNoKey({ "engine log": `debug: sent Authorization: Bearer ${KEY}` }, KEY),
+  ).toThrow(/the API key leaked in: engine log/);
+  expect(() =>
+    assertNoKey({ "engine log": "debug: Authorization: Bearer <redacted>" }, KEY),
+  ).not.toThrow();
+});
