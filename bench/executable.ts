@@ -23,8 +23,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { cachedExecutable, hostTarget, PLUGIN_PROGRAM } from "../devtools/executables/index";
-import { startCountingEmulator } from "./countingEmulator";
-import { engineCli, NO_PACING, OPERATIONS, type Operation, runEngineStack } from "./engineRun";
+import { engineCli, OPERATIONS, type Operation } from "./engineRun";
 import {
   type Baseline,
   bundlePackageMeasure,
@@ -40,6 +39,7 @@ import type { Consumer } from "./installedPackage";
 import { coldStart, nodePluginExecutable } from "./plugin";
 import { progress } from "./progress";
 import type { Row, Section } from "./report";
+import { rotated, stackRounds } from "./rounds";
 import { exact, ratio, type Summary, summarize } from "./stats";
 
 /** The target of each timing ratio, executable ÷ Node.js plugin and ÷ classes. */
@@ -54,11 +54,6 @@ const TOP_PACKAGES = 8;
 /** The three ways of running the provider. */
 type Side = "executable" | Baseline;
 const SIDES: readonly Side[] = ["executable", "plugin", "classes"];
-
-/** `SIDES` rotated by `round`, so that each side runs first, second and third in turn. */
-function order(round: number): Side[] {
-  return SIDES.map((_, i) => SIDES[(i + round) % SIDES.length]);
-}
 
 /** The load average as `uptime` prints it: 1, 5 and 15 minutes. */
 function load(): string {
@@ -98,7 +93,9 @@ export async function measureExecutable(
   for (const side of SIDES) await coldStart(consumer, spawnOf[side]); // unrecorded: disk reads
   const starts: Record<Side, number[]> = { executable: [], plugin: [], classes: [] };
   for (let round = 0; round < 2 * rounds + 2; round++) {
-    for (const side of order(round)) starts[side].push(await coldStart(consumer, spawnOf[side]));
+    for (const side of rotated(SIDES, round)) {
+      starts[side].push(await coldStart(consumer, spawnOf[side]));
+    }
   }
   for (const baseline of ["plugin", "classes"] as const) {
     section.rows.push(timed(coldStartMeasure(baseline), starts.executable, starts[baseline]));
@@ -200,49 +197,29 @@ export function previewWhy(row: Row, calls: Summary): string {
 }
 
 /** Runs the three stacks `rounds` times, returning each operation's wall times by side. */
-async function stacks(
+function stacks(
   consumer: Consumer,
   executable: string,
   rounds: number,
   count: number,
 ): Promise<Record<Side, Record<Operation, number[]>>> {
   const cli = engineCli(consumer, "the executable benchmark");
-  const empty = (): Record<Operation, number[]> => ({
-    up: [],
-    preview: [],
-    refresh: [],
-    destroy: [],
-  });
-  const ms: Record<Side, Record<Operation, number[]>> = {
-    executable: empty(),
-    plugin: empty(),
-    classes: empty(),
-  };
   // Only the executable's folder holds a `pulumi-resource-ngrok-dynamic` on this PATH.
   const executablePath = [path.dirname(executable), cli.binDir, process.env.PATH ?? ""].join(
     path.delimiter,
   );
-  for (let round = 0; round < rounds; round++) {
-    for (const side of order(round)) {
-      const emulator = await startCountingEmulator();
-      try {
-        const run = await runEngineStack({
-          cli,
-          consumer,
-          emulator,
-          kind: side === "classes" ? "ours" : "plugin",
-          count,
-          config: NO_PACING,
-          env: side === "executable" ? { PATH: executablePath } : undefined,
-        });
-        for (const op of OPERATIONS) ms[side][op].push(run.ops[op].ms);
-      } finally {
-        await emulator.emulator.close();
-      }
-      progress(`executable: round ${round + 1}/${rounds}, ${side} × ${count} done`);
-    }
-  }
-  return ms;
+  return stackRounds<Side>({
+    cli,
+    consumer,
+    sides: SIDES.map((name) => ({
+      name,
+      kind: name === "classes" ? "ours" : "plugin",
+      env: name === "executable" ? { PATH: executablePath } : undefined,
+    })),
+    rounds,
+    count,
+    label: "executable",
+  });
 }
 
 /** The size rows: each install, the executable's ratios, the bundle and its top packages. */

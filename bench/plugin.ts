@@ -15,11 +15,11 @@
 import * as path from "node:path";
 import { performance } from "node:perf_hooks";
 import { makeUrn, startProviderHost } from "../devtools/providerHost";
-import { startCountingEmulator } from "./countingEmulator";
-import { engineCli, NO_PACING, OPERATIONS, type Operation, runEngineStack } from "./engineRun";
+import { engineCli, OPERATIONS } from "./engineRun";
 import { type Consumer, PROJECT, STACK } from "./installedPackage";
 import { progress } from "./progress";
 import type { Section } from "./report";
+import { stackRounds } from "./rounds";
 import { ratio, summarize } from "./stats";
 
 const TARGET = 1.1;
@@ -77,31 +77,17 @@ export async function measurePlugin(
   progress("plugin: cold starts measured");
 
   const cli = engineCli(consumer, "the plugin benchmark");
-  const ms: Record<"ours" | "plugin", Record<Operation, number[]>> = {
-    ours: { up: [], preview: [], refresh: [], destroy: [] },
-    plugin: { up: [], preview: [], refresh: [], destroy: [] },
-  };
-  for (let round = 0; round < rounds; round++) {
-    for (const kind of round % 2 === 0
-      ? (["ours", "plugin"] as const)
-      : (["plugin", "ours"] as const)) {
-      const emulator = await startCountingEmulator();
-      try {
-        const run = await runEngineStack({
-          cli,
-          consumer,
-          emulator,
-          kind,
-          count,
-          config: NO_PACING,
-        });
-        for (const op of OPERATIONS) ms[kind][op].push(run.ops[op].ms);
-      } finally {
-        await emulator.emulator.close();
-      }
-      progress(`plugin: round ${round + 1}/${rounds}, ${kind} × ${count} done`);
-    }
-  }
+  const ms = await stackRounds({
+    cli,
+    consumer,
+    sides: [
+      { name: "ours", kind: "ours" },
+      { name: "plugin", kind: "plugin" },
+    ],
+    rounds,
+    count,
+    label: "plugin",
+  });
   for (const op of OPERATIONS) {
     const figure = ratio(ms.plugin[op], ms.ours[op]);
     section.rows.push({
