@@ -40,8 +40,14 @@ import {
   RESOURCES,
   withProgramInputs,
 } from "./resources";
-import { configSecrets, secretsOf, withSecretProperties } from "./secrets";
-import { configDiff, configSource, programSettings, settingProblems, settingsOf } from "./settings";
+import { secretsOf, withSecretProperties } from "./secrets";
+import {
+  checkConfigResponse,
+  checkedSettings,
+  configDiff,
+  configSource,
+  programSettings,
+} from "./settings";
 
 /** Set by `Cancel`: the engine is shutting the operation down, so no new operation starts. */
 let cancelled = false;
@@ -93,25 +99,12 @@ export function providerService(): grpc.UntypedServiceImplementation {
       return response;
     }),
 
-    checkConfig: serve(async (request: provproto.CheckRequest) => {
-      const news = fromStruct(request.getNews());
-      const response = new provproto.CheckResponse();
-      response.setInputs(toStruct(news.values, configSecrets(news.secrets)));
-      response.setFailuresList(
-        settingProblems(news.values).map((problem) => {
-          const failure = new provproto.CheckFailure();
-          failure.setProperty(problem.name);
-          failure.setReason(problem.reason);
-          return failure;
-        }),
-      );
-      return response;
-    }),
+    checkConfig: serve(async (request: provproto.CheckRequest) => checkConfigResponse(request)),
 
     diffConfig: serve(async (request: provproto.DiffRequest) => configDiff(request)),
 
     configure: serve(async (request: provproto.ConfigureRequest) => {
-      config = settingsOf(request as never);
+      config = checkedSettings(request);
       redactFromLogs(typeof config.apiKey === "string" ? config.apiKey : undefined);
       redactFromLogs(process.env.NGROK_API_KEY);
       program = programSettings(config).settings;

@@ -15,10 +15,11 @@
  * @module
  */
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
-import { settingsProblems, CONFIG_KEYS } from "../provider";
+import { isUnknown, settingsProblems, CONFIG_KEYS } from "../provider";
 import { readStackConfig } from "../provider/client/configuration";
 import { parseAdoptExistingIds, parseOwnershipMarker } from "../provider/common/programSettings";
-import { fromStruct } from "./properties";
+import { fromStruct, toStruct } from "./properties";
+import { configSecrets } from "./secrets";
 import type { ProgramSettings } from "./resources";
 
 /** A refused setting: its name (`apiKey`…) and why. */
@@ -124,4 +125,53 @@ export function configDiff(request: provproto.DiffRequest): provproto.DiffRespon
   }
   response.setHasdetaileddiff(true);
   return response;
+}
+
+/** `values` without the settings whose value is not known yet (another resource's output). */
+function knownOnly(values: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => !isUnknown(value)));
+}
+
+/**
+ * `CheckConfig`'s answer: the settings as given (the secret ones wrapped, `./secrets`), and the
+ * refusals of those that are known. A setting that is not known yet (an explicit provider whose
+ * `apiBaseUrl` is another resource's output, in a preview) is passed through as the unknown
+ * value and checked at `Configure` instead: the engine never configures a provider with unknown
+ * settings (`pkg/resource/deploy/providers`: it waits until they are known, and answers the
+ * preview's resource calls itself meanwhile).
+ */
+export function checkConfigResponse(request: provproto.CheckRequest): provproto.CheckResponse {
+  const news = fromStruct(request.getNews());
+  const response = new provproto.CheckResponse();
+  response.setInputs(toStruct(news.values, configSecrets(news.secrets)));
+  response.setFailuresList(
+    settingProblems(knownOnly(news.values)).map((problem) => {
+      const failure = new provproto.CheckFailure();
+      failure.setProperty(problem.name);
+      failure.setReason(problem.reason);
+      return failure;
+    }),
+  );
+  return response;
+}
+
+/**
+ * The settings of a `ConfigureRequest`, checked as `CheckConfig` checks the known ones: those it
+ * passed through unknown are checked here, once known.
+ *
+ * @throws Error naming every refused setting, or any setting still unknown.
+ */
+export function checkedSettings(request: provproto.ConfigureRequest): Record<string, unknown> {
+  const values = settingsOf(request);
+  const unknown = Object.keys(values).filter((name) => isUnknown(values[name]));
+  const namespace = CONFIG_KEYS.apiKey.slice(0, CONFIG_KEYS.apiKey.indexOf(":"));
+  const reasons = [
+    ...unknown.map(
+      (name) => `${namespace}:${name} is not known yet: it cannot configure the provider`,
+    ),
+    ...settingProblems(knownOnly(values)).map((problem) => problem.reason),
+  ];
+  if (reasons.length > 0)
+    throw new Error(`the provider's settings are refused: ${reasons.join("; ")}`);
+  return values;
 }
