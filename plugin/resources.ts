@@ -20,6 +20,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import * as implementation from "../provider";
+import type { ResourceDefinition } from "../provider/framework/resource";
 import { DEFINITIONS, LOOKUPS, PLUGIN_PACKAGE } from "../provider/registry";
 import { asPluginCall } from "../provider/common/hints";
 import { OWNER_INPUT } from "../provider/common/ownershipMarker";
@@ -89,8 +90,10 @@ export interface ProgramSettings {
   readonly adoptExistingIds: Readonly<Record<string, string>>;
 }
 
-/** The resources created with a `POST` (the ownership marker's). */
-const MARKED = new Set(["SshCertificateAuthority", "SshHostCertificate", "SshUserCertificate"]);
+/** The resources whose create writes the ownership marker (their definitions' `recovery.marked`). */
+const MARKED: ReadonlySet<string> = new Set(
+  DEFINITIONS.filter((d: ResourceDefinition) => d.recovery?.marked === true).map((d) => d.name),
+);
 
 /**
  * `news` with what the Node.js class would have added in the program (see the module comment),

@@ -39,6 +39,7 @@ export type { SshCertificateFilter } from "./sshCertificateCommon/lookup";
 export {
   sshCredentialProvider,
   lookupSshCredential,
+  listSshCredentials,
   type SshCredentialRecord,
 } from "./sshCredential/provider";
 export * as sshCredential from "./sshCredential/definition";

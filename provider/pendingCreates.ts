@@ -1,35 +1,25 @@
 /**
  * The resource kinds whose interrupted creates `pulumi-ngrok-dynamic pending-creates` can
- * resolve: those created with a `POST` that is not idempotent (SSH CAs, host and user
- * certificates, SSH credentials). For each, one descriptor: how to
- * list the live objects, and how a live object differs from a pending create's inputs, compared
- * input by input as the resource's own `diff` compares them (its definition's properties and
- * sameness: timestamps as instants, a key by its material, absent text as `""`), so that the
+ * resolve, derived from the definitions that declare `recovery` (those created with a `POST` that
+ * is not idempotent: SSH CAs, host and user certificates, SSH credentials), under both type
+ * tokens (the Node.js classes' and the plugin's). For each, one descriptor: how to list the live
+ * objects (the resource's `list<Plural>`), and how a live object differs from a pending create's
+ * inputs, compared input by input as the resource's own `diff` compares them (its properties'
+ * `same`: timestamps as instants, a key by its material; absent text as `""`), so that the
  * command and the provider never judge two objects differently.
  *
  * `HttpsEdgeRouteSaml` is not here: its create is a `PUT` on the route, which a rerun repeats
  * without making a second module.
  *
- * The API client and the wire format load on first use (`list`).
+ * The implementation loads on first use (`list`).
  *
  * @module
  */
-import { isDeepStrictEqual } from "node:util";
 import type { NgrokClient } from "./client";
 import { ownerOf, urnOfOwner } from "./common/ownershipMarker";
-import { canonical, type Sameness } from "./framework/diff";
-import type { ResourceDefinition } from "./framework/resource";
-import type * as Wire from "./framework/wire";
-import type * as CaApi from "./sshCertificateAuthority/api";
-import { sshCertificateAuthorityDefinition } from "./sshCertificateAuthority/definition";
-import type * as KeyParameters from "./sshCertificateAuthority/keyParameters";
-import type * as CertificateApi from "./sshCertificateCommon/api";
-import { certificateSameness } from "./sshCertificateCommon/rules";
-import type { CertificateKind } from "./sshCertificateCommon/kinds";
-import { credentialSameness, sshCredentialDefinition } from "./sshCredential/definition";
-import type * as CredentialProvider from "./sshCredential/provider";
-import { HOST } from "./sshHostCertificate/definition";
-import { USER } from "./sshUserCertificate/definition";
+import { sameValue } from "./framework/diff";
+import { pluralNameOf, type RecoveryFacts, type ResourceDefinition } from "./framework/resource";
+import { callImplementation, DEFINITIONS, typeTokensOf } from "./registry";
 
 /** What a stack export holds for an input it encrypted: never equal to a live value. */
 export const NOT_COMPARABLE: unique symbol = Symbol("secret (encrypted in the export)");
@@ -51,8 +41,6 @@ export interface LiveObject {
 
 /** One resource type the command handles. */
 export interface PendingCreateKind {
-  /** The type token, e.g. `pulumi-nodejs:dynamic/ngrok:SshCertificateAuthority`. */
-  readonly type: string;
   /** The class name, e.g. `SshCertificateAuthority`. */
   readonly resource: string;
   /** One object in a sentence, e.g. `CA`; several, e.g. `CAs`. */
@@ -80,13 +68,12 @@ export function quote(value: unknown): string {
 /**
  * How the live object's values (as outputs, `live`) differ from a create's `declared` inputs: each
  * input updated in place always (absent is `""`), each input that replaces where it is declared
- * (ngrok fills what is left out), compared as the resource's `diff` compares them (`same`).
+ * (ngrok fills what is left out), compared as the resource's `diff` compares them.
  */
 export function differencesOf(
   definition: ResourceDefinition,
   declared: Readonly<Record<string, unknown>>,
   live: Readonly<Record<string, unknown>>,
-  same: Readonly<Record<string, Sameness>> = {},
 ): string[] {
   const found: string[] = [];
   for (const [name, property] of Object.entries(definition.properties)) {
@@ -97,126 +84,63 @@ export function differencesOf(
       found.push(`${name} not comparable (a secret, encrypted in the export)`);
       continue;
     }
-    const own = same[name];
-    const equal =
-      own !== undefined
-        ? own(live[name] ?? undefined, value)
-        : isDeepStrictEqual(canonical(property, live[name]), canonical(property, value));
-    if (!equal) found.push(`${name} ${quote(live[name] ?? "")}, not ${quote(value ?? "")}`);
+    if (!sameValue(property, live[name], value)) {
+      found.push(`${name} ${quote(live[name] ?? "")}, not ${quote(value ?? "")}`);
+    }
   }
   return found;
 }
 
-function liveObject(
-  item: { id: string; created_at: string; metadata?: string },
-  differences: LiveObject["differences"],
-): LiveObject {
-  const owner = ownerOf(item.metadata);
-  return {
-    id: item.id,
-    createdAt: item.created_at,
-    markedUrn: owner === undefined ? undefined : urnOfOwner(owner),
-    differences,
-  };
-}
-
 /** The named `fields` of `inputs` that are set, for the report. */
-function describeInputs(inputs: Readonly<Record<string, unknown>>, fields: string[]): string {
+function describeInputs(
+  inputs: Readonly<Record<string, unknown>>,
+  fields: readonly string[],
+): string {
   return fields
     .filter((f) => inputs[f] !== undefined && inputs[f] !== null)
     .map((f) => `${f} ${inputs[f] === NOT_COMPARABLE ? "(secret)" : quote(inputs[f])}`)
     .join(", ");
 }
 
-const TYPE_PREFIX = "pulumi-nodejs:dynamic/ngrok:";
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const wire = () => require("./framework/wire") as typeof Wire;
+/** A record a `list<Plural>` returns: the outputs of the resource, with its id. */
+function isRecord(value: unknown): value is Readonly<Record<string, unknown>> & { id: string } {
+  return (
+    typeof value === "object" && value !== null && typeof Reflect.get(value, "id") === "string"
+  );
+}
 
-/** SSH certificate authorities: key parameters read from the public key. */
-const CERTIFICATE_AUTHORITY: PendingCreateKind = {
-  type: `${TYPE_PREFIX}${sshCertificateAuthorityDefinition.name}`,
-  resource: sshCertificateAuthorityDefinition.name,
-  short: "CA",
-  plural: "CAs",
-  cli: "ssh-certificate-authorities",
-  path: sshCertificateAuthorityDefinition.api.path,
-  adoptable: true,
-  async *list(client) {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const api = require("./sshCertificateAuthority/api") as typeof CaApi;
-    const { keyParametersOfCa } =
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      require("./sshCertificateAuthority/keyParameters") as typeof KeyParameters;
-    for await (const ca of client.list(
-      `${api.COLLECTION_PATH}?limit=100`,
-      "ssh_certificate_authorities",
-      api.sshCertificateAuthorityListSchema,
-    )) {
-      const outputs = wire().outputsFrom(
-        sshCertificateAuthorityDefinition,
-        ca,
-        keyParametersOfCa(ca),
-      );
-      yield liveObject(ca, (inputs) =>
-        differencesOf(sshCertificateAuthorityDefinition, inputs, outputs),
-      );
-    }
-  },
-  describe: (inputs) =>
-    describeInputs(inputs, ["privateKeyType", "ellipticCurve", "keySize", "description"]),
-};
-
-/** SSH host or user certificates: the signed fields compared as their `diff` compares them. */
-function certificates(kind: CertificateKind): PendingCreateKind {
+/** The descriptor of `definition`'s objects, found by its `recovery` facts. */
+function kindOf(definition: ResourceDefinition, recovery: RecoveryFacts): PendingCreateKind {
   return {
-    type: `${TYPE_PREFIX}${kind.type}`,
-    resource: kind.type,
-    short: kind.short,
-    plural: `${kind.short}s`,
-    cli: kind.cli,
-    path: kind.path,
-    adoptable: false,
+    resource: definition.name,
+    short: recovery.short,
+    plural: recovery.plural,
+    cli: recovery.cli,
+    path: definition.api.path,
+    adoptable: "adoptExistingId" in definition.properties,
     async *list(client) {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const api = require("./sshCertificateCommon/api") as typeof CertificateApi;
-      for await (const certificate of api.listCertificates(client, kind)) {
-        const outputs = api.toOutputs(kind, certificate);
-        yield liveObject(certificate, (inputs) =>
-          differencesOf(kind.definition, inputs, outputs, certificateSameness),
-        );
+      const records = await callImplementation(`list${pluralNameOf(definition)}`, client);
+      for (const record of Array.isArray(records) ? records : []) {
+        if (!isRecord(record)) continue;
+        const metadata = record.metadata;
+        const owner = ownerOf(typeof metadata === "string" ? metadata : undefined);
+        yield {
+          id: record.id,
+          createdAt: String(record.createdAt),
+          markedUrn: owner === undefined ? undefined : urnOfOwner(owner),
+          differences: (inputs) => differencesOf(definition, inputs, record),
+        };
       }
     },
-    describe: (inputs) =>
-      describeInputs(inputs, ["sshCertificateAuthorityId", "principals", "description"]),
+    describe: (inputs) => describeInputs(inputs, recovery.describe),
   };
 }
 
-/** SSH credentials: one per key on an account, compared as their `diff` compares them. */
-const CREDENTIALS: PendingCreateKind = {
-  type: `${TYPE_PREFIX}${sshCredentialDefinition.name}`,
-  resource: sshCredentialDefinition.name,
-  short: "credential",
-  plural: "credentials",
-  cli: "ssh-credentials",
-  path: sshCredentialDefinition.api.path,
-  adoptable: false,
-  async *list(client) {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { listCredentials } = require("./sshCredential/provider") as typeof CredentialProvider;
-    for await (const credential of listCredentials(client)) {
-      const outputs = wire().outputsFrom(sshCredentialDefinition, credential, {});
-      yield liveObject(credential, (inputs) =>
-        differencesOf(sshCredentialDefinition, inputs, outputs, credentialSameness),
-      );
-    }
-  },
-  describe: (inputs) => describeInputs(inputs, ["publicKey", "description"]),
-};
-
-/** Every kind, by type token. */
+/** Every kind, by type token: the Node.js classes' and the plugin's. */
 export const PENDING_CREATE_KINDS: ReadonlyMap<string, PendingCreateKind> = new Map(
-  [CERTIFICATE_AUTHORITY, certificates(HOST), certificates(USER), CREDENTIALS].map((k) => [
-    k.type,
-    k,
-  ]),
+  DEFINITIONS.flatMap((definition: ResourceDefinition) => {
+    if (definition.recovery === undefined) return [];
+    const kind = kindOf(definition, definition.recovery);
+    return typeTokensOf(definition).map((token) => [token, kind] as const);
+  }),
 );

@@ -20,15 +20,9 @@ export {
 };
 export { SSH_CERTIFICATE_COMMON } from "./sshCertificateCommon/properties";
 import type { NgrokClient } from "./client";
+import { type LookupFacts, pluralNameOf, type ResourceDefinition } from "./framework/resource";
+import { implementation } from "./lazy";
 import type { CertificateKind } from "./sshCertificateCommon/kinds";
-import type * as CredentialProvider from "./sshCredential/provider";
-import {
-  listSshCertificateAuthorities,
-  lookupSshCertificateAuthority,
-} from "./sshCertificateAuthority/lookup";
-import { listSshHostCertificates, lookupSshHostCertificate } from "./sshHostCertificate/lookup";
-import { listSshUserCertificates, lookupSshUserCertificate } from "./sshUserCertificate/lookup";
-import { lookupHttpsEdgeRouteSaml } from "./httpsEdgeRouteSaml/lookup";
 
 /**
  * The package's name as a Pulumi provider plugin (`pulumi-resource-ngrok-dynamic`): its tokens are
@@ -54,9 +48,21 @@ export const DEFINITIONS = [
 export const CERTIFICATE_KINDS: readonly CertificateKind[] = [HOST, USER];
 
 /**
+ * The namespace of the Node.js classes' type tokens, `pulumi-nodejs:dynamic/ngrok:<Resource>`
+ * (`pulumi.dynamic.Resource` with module `ngrok`); the plugin's are `ngrok-dynamic:index:<Resource>`.
+ */
+export const CLASS_TYPE_PREFIX = "pulumi-nodejs:dynamic/ngrok:";
+
+/** The type tokens of `definition`'s resources: the class's, then the plugin's. */
+export const typeTokensOf = (definition: ResourceDefinition): readonly [string, string] => [
+  `${CLASS_TYPE_PREFIX}${definition.name}`,
+  `${PLUGIN_PACKAGE}:index:${definition.name}`,
+];
+
+/**
  * A lookup of one object by its address, or of every object a filter keeps: the functions the SDK
- * exports (`sdk/lookups/`) and the package schema declares. The arguments are properties of the
- * resource (a filter keeps the objects whose field equals it), except where `extra` describes one.
+ * exports (`sdk/lookups/`), the package schema declares and the plugin serves, derived from each
+ * definition's `lookups` (see {@link LookupFacts}).
  */
 export interface LookupDefinition {
   /** The function's name, e.g. `getSshCertificateAuthority`. */
@@ -75,106 +81,52 @@ export interface LookupDefinition {
 }
 
 const text = (value: unknown) => (typeof value === "string" ? value : undefined);
+const lowerFirst = (name: string) => `${name.charAt(0).toLowerCase()}${name.slice(1)}`;
 
-/** Every lookup, in the order the schema lists them. */
-export const LOOKUPS: readonly LookupDefinition[] = [
-  {
-    name: "getSshCertificateAuthority",
-    run: (client, args) => lookupSshCertificateAuthority(client, String(args.id)),
-    resource: sshCertificateAuthorityDefinition,
-    by: ["id"],
-    description:
-      "Reads one SSH certificate authority by id, without managing it: one " +
-      "`GET /ssh_certificate_authorities/{id}`. Its key parameters come from its public key.",
-  },
-  {
-    name: "getSshCertificateAuthorities",
-    run: async (client, args) => ({
-      sshCertificateAuthorities: await listSshCertificateAuthorities(client, {
-        description: text(args.description),
-        metadata: text(args.metadata),
-        privateKeyType: text(args.privateKeyType) as never,
-      }),
-    }),
-    resource: sshCertificateAuthorityDefinition,
-    list: {
-      field: "sshCertificateAuthorities",
-      filters: ["description", "metadata", "privateKeyType"],
-    },
-    description:
-      "Reads every SSH certificate authority of the account that the arguments keep (each set " +
-      "argument keeps the CAs whose field equals it exactly), newest first: " +
-      "`GET /ssh_certificate_authorities`, every page.",
-  },
-  {
-    name: "getSshHostCertificate",
-    run: (client, args) => lookupSshHostCertificate(client, String(args.id)),
-    resource: sshHostCertificateDefinition,
-    by: ["id"],
-    description: "Reads one SSH host certificate by id, without managing it.",
-  },
-  {
-    name: "getSshHostCertificates",
-    run: async (client, args) => ({
-      sshHostCertificates: await listSshHostCertificates(client, certificateFilter(args)),
-    }),
-    resource: sshHostCertificateDefinition,
-    list: {
-      field: "sshHostCertificates",
-      filters: ["sshCertificateAuthorityId", "description", "metadata", "principal"],
-    },
-    extra: { principal: "Keep the certificates that list this principal, exactly." },
-    description: "Reads every SSH host certificate of the account that the arguments keep.",
-  },
-  {
-    name: "getSshUserCertificate",
-    run: (client, args) => lookupSshUserCertificate(client, String(args.id)),
-    resource: sshUserCertificateDefinition,
-    by: ["id"],
-    description: "Reads one SSH user certificate by id, without managing it.",
-  },
-  {
-    name: "getSshUserCertificates",
-    run: async (client, args) => ({
-      sshUserCertificates: await listSshUserCertificates(client, certificateFilter(args)),
-    }),
-    resource: sshUserCertificateDefinition,
-    list: {
-      field: "sshUserCertificates",
-      filters: ["sshCertificateAuthorityId", "description", "metadata", "principal"],
-    },
-    extra: { principal: "Keep the certificates that list this principal, exactly." },
-    description: "Reads every SSH user certificate of the account that the arguments keep.",
-  },
-  {
-    name: "getSshCredential",
-    resource: sshCredentialDefinition,
-    by: ["id"],
-    run: (client, args) => {
-      // Loaded on first use, as the resource's provider module is (it holds the wire mapping).
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const credentials = require("./sshCredential/provider") as typeof CredentialProvider;
-      return credentials.lookupSshCredential(client, String(args.id));
-    },
-    description:
-      "Reads one SSH credential by id, without managing it: one `GET /ssh_credentials/{id}`.",
-  },
-  {
-    name: "getHttpsEdgeRouteSaml",
-    run: (client, args) =>
-      lookupHttpsEdgeRouteSaml(client, String(args.edgeId), String(args.routeId)),
-    resource: httpsEdgeRouteSamlDefinition,
-    by: ["edgeId", "routeId"],
-    description: "Reads the SAML module of an HTTPS edge route, without managing it.",
-  },
-];
-
-/** The filter of the certificate lists, from a lookup's arguments. */
-function certificateFilter(args: Record<string, unknown>) {
-  return {
-    sshCertificateAuthorityId: text(args.sshCertificateAuthorityId),
-    description: text(args.description),
-    metadata: text(args.metadata),
-    principal: text(args.principal),
-  };
+/**
+ * The function `name` of `pulumi-ngrok-dynamic/provider` (`./index`), loaded on first use.
+ *
+ * @throws Error when there is no such function: a definition's lookup without its implementation.
+ */
+export async function callImplementation(name: string, ...args: unknown[]): Promise<unknown> {
+  const found: unknown = Reflect.get(implementation(), name);
+  if (typeof found !== "function") throw new Error(`pulumi-ngrok-dynamic/provider has no ${name}`);
+  return Reflect.apply(found, undefined, args);
 }
+
+/** The lookups `definition` declares: `get<Name>` (`lookup<Name>`), `get<Plural>` (`list<Plural>`). */
+function lookupsOf(definition: (typeof DEFINITIONS)[number]): LookupDefinition[] {
+  const facts: LookupFacts = definition.lookups ?? {};
+  const plural = pluralNameOf(definition);
+  const found: LookupDefinition[] = [];
+  if (facts.one !== undefined) {
+    const by = facts.one.by ?? ["id"];
+    found.push({
+      name: `get${definition.name}`,
+      resource: definition,
+      by,
+      description: facts.one.description,
+      run: (client, args) =>
+        callImplementation(`lookup${definition.name}`, client, ...by.map((a) => String(args[a]))),
+    });
+  }
+  const list = facts.list;
+  if (list !== undefined) {
+    const field = lowerFirst(plural);
+    found.push({
+      name: `get${plural}`,
+      resource: definition,
+      list: { field, filters: list.filters },
+      extra: facts.extra,
+      description: list.description,
+      run: async (client, args) => {
+        const filter = Object.fromEntries(list.filters.map((f) => [f, text(args[f])]));
+        return { [field]: await callImplementation(`list${plural}`, client, filter) };
+      },
+    });
+  }
+  return found;
+}
+
+/** Every lookup, in the order of {@link DEFINITIONS}: for each, by address, then the list. */
+export const LOOKUPS: readonly LookupDefinition[] = DEFINITIONS.flatMap(lookupsOf);

@@ -8,8 +8,8 @@
  *   from its answers, so there is no perpetual diff after a refresh); an input ngrok fills when it
  *   is left out (`serverFilled`) is not a change while it is left out; an `unordered` list is
  *   compared as a set.
- * - A resource compares a property its own way where equality is not enough (two timestamps of
- *   one instant, one key with another comment), written beside it in its `definition.ts`.
+ * - A property compares its own way where equality is not enough (two timestamps of one instant,
+ *   one key with another comment): its `same`, written with it in its `definition.ts`.
  * - A value not known yet (preview) counts as changed. `__provider` is never compared: a new
  *   version of this package never shows as a change.
  *
@@ -20,9 +20,6 @@ import type * as pulumi from "@pulumi/pulumi";
 import { isUnknown } from "../common/unknown";
 import type { PropertyDefinition } from "./property";
 import type { ResourceDefinition } from "./resource";
-
-/** Whether the value in state and the declared value of one property are the same. */
-export type Sameness = (old: unknown, declared: unknown) => boolean;
 
 /** A property's value as it is compared: absent as its default (or `""` for a string). */
 export function canonical(property: PropertyDefinition, value: unknown): unknown {
@@ -41,12 +38,21 @@ export function canonical(property: PropertyDefinition, value: unknown): unknown
   return v ?? null;
 }
 
+/**
+ * Whether `old` (in state) and `declared` are the same value of `property`: by its own `same`
+ * when it has one, else equal after {@link canonical}.
+ */
+export function sameValue(property: PropertyDefinition, old: unknown, declared: unknown): boolean {
+  return property.same !== undefined
+    ? property.same(old ?? undefined, declared ?? undefined)
+    : isDeepStrictEqual(canonical(property, old), canonical(property, declared));
+}
+
 /** Compares `olds` (the outputs in state) with `news` (the inputs after `check`). */
 export function diffResource(
   definition: ResourceDefinition,
   olds: Record<string, unknown>,
   news: Record<string, unknown>,
-  same: Readonly<Record<string, Sameness>> = {},
 ): pulumi.dynamic.DiffResult & { updates: string[] } {
   const changed = (effect: "replace" | "update") =>
     Object.entries(definition.properties)
@@ -55,10 +61,7 @@ export function diffResource(
         const value = news[key] ?? undefined;
         if (isUnknown(value)) return true;
         if (value === undefined && property.serverFilled) return false;
-        const own = same[key];
-        return own !== undefined
-          ? !own(olds[key] ?? undefined, value)
-          : !isDeepStrictEqual(canonical(property, olds[key]), canonical(property, value));
+        return !sameValue(property, olds[key], value);
       })
       .map(([key]) => key);
   const replaces = changed("replace");

@@ -181,6 +181,13 @@ export interface PropertyDefinition<T extends PropertyType = PropertyType> {
   readonly unordered?: boolean;
   /** Outputs: the API answer may lack it (an optional output); default: it is always set. */
   readonly optional?: boolean;
+  /**
+   * Inputs: how a value in state and a declared value are compared where equality is not enough
+   * (two timestamps of one instant, one key with another comment), by `diff` and by the
+   * pending-creates command alike. Run on the values as they are, absent as `undefined`.
+   * Default: equal after `canonical` (`./diff`).
+   */
+  readonly same?: (old: unknown, declared: unknown) => boolean;
 }
 
 /** The type names of an {@link EnumType}'s values, e.g. `"rsa" | "ecdsa"`. */

@@ -26,6 +26,40 @@ export interface ResourceApi {
   readonly endpoints: string;
 }
 
+/**
+ * The lookups of a resource: the SDK's `get…` functions, the package schema's functions and the
+ * plugin's `Invoke`. Their names follow from the resource's: `get<Name>` reads one object
+ * (`lookup<Name>` of `pulumi-ngrok-dynamic/provider`, its arguments in `by` order) and
+ * `get<Plural>` every object its filters keep (`list<Plural>`, into the result's field
+ * `<plural>`). A filter or an argument is a property of the resource (it keeps the objects whose
+ * field equals it), except where `extra` describes it.
+ */
+export interface LookupFacts {
+  /** `get<Name>`: the arguments (default `["id"]`) and what it does, for the schema. */
+  readonly one?: { readonly by?: readonly string[]; readonly description: string };
+  /** `get<Plural>`: the filters, in order, and what it does. */
+  readonly list?: { readonly filters: readonly string[]; readonly description: string };
+  /** Arguments that are not properties of the resource, with their descriptions. */
+  readonly extra?: Readonly<Record<string, string>>;
+}
+
+/**
+ * How an interrupted create of the resource is found again by `pulumi-ngrok-dynamic
+ * pending-creates`: only for objects created with a `POST` that is not idempotent. The command
+ * lists the objects with the resource's `list<Plural>` (see {@link LookupFacts}).
+ */
+export interface RecoveryFacts {
+  /** The `ngrok api` subcommand of the collection, e.g. `ssh-certificate-authorities`. */
+  readonly cli: string;
+  /** One object in a sentence, e.g. `CA`; several, e.g. `CAs`. */
+  readonly short: string;
+  readonly plural: string;
+  /** The inputs that identify a create in the report, in order. */
+  readonly describe: readonly string[];
+  /** Whether create writes the ownership marker (`ngrok:ownershipMarker`) into `metadata`. */
+  readonly marked: boolean;
+}
+
 /** A resource: its name, its properties, and what its docs and schema say of it as a whole. */
 export interface ResourceDefinition<P extends Properties = Properties> {
   /** The type name, e.g. `SshCertificateAuthority` (also the SDK class and the schema token). */
@@ -41,7 +75,15 @@ export interface ResourceDefinition<P extends Properties = Properties> {
   readonly properties: P;
   /** What the SDK's `<Name>Args` says of the arguments as a whole; default: what they are of. */
   readonly argsDescription?: string;
+  /** The type name of several, when it is not `<name>s`, e.g. `SshCertificateAuthorities`. */
+  readonly pluralName?: string;
+  readonly lookups?: LookupFacts;
+  readonly recovery?: RecoveryFacts;
 }
+
+/** The type name of several objects of `definition`: `pluralName`, or `<name>s`. */
+export const pluralNameOf = (definition: ResourceDefinition) =>
+  definition.pluralName ?? `${definition.name}s`;
 
 /**
  * Declares a resource. The `const` type parameter keeps every literal (property names, enum

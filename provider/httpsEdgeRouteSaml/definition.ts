@@ -30,6 +30,7 @@ export {
   samlModuleId,
   splitSamlModuleId,
 } from "./rules";
+import { sameCookiePrefix, sameIdpMetadata } from "./sameness";
 
 /**
  * The SAML 2.0 NameID formats (SAML core, section 8.3) that `nameidFormat` accepts. ngrok supports
@@ -76,6 +77,12 @@ export const httpsEdgeRouteSamlDefinition = defineResource({
     noun: "SAML module",
     endpoints: "`PUT`, `GET`, `DELETE /edges/https/{edge_id}/routes/{id}/saml`",
   },
+  lookups: {
+    one: {
+      by: ["edgeId", "routeId"],
+      description: "Reads the SAML module of an HTTPS edge route, without managing it.",
+    },
+  },
   properties: {
     edgeId: {
       role: "input",
@@ -104,6 +111,7 @@ export const httpsEdgeRouteSamlDefinition = defineResource({
       requiredText: "the XML SAML 2.0 metadata document of your identity provider",
       onChange: "update",
       wire: "idp_metadata",
+      same: sameIdpMetadata,
       typeText: "string (XML)",
       description:
         "The full XML SAML 2.0 metadata document of your identity provider: one " +
@@ -143,6 +151,7 @@ export const httpsEdgeRouteSamlDefinition = defineResource({
       defaultText: '`""`: ngrok\'s own, `ngrok.`',
       onChange: "update",
       wire: "cookie_prefix",
+      same: sameCookiePrefix,
       description:
         'Prefix of the session cookie ngrok sets (HTTP token characters). `""` means ngrok\'s ' +
         "own prefix, `ngrok.`.",

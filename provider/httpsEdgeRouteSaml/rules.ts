@@ -9,14 +9,14 @@ import type * as pulumi from "@pulumi/pulumi";
 import { isNgrokId, quoted } from "../common/ids";
 import { checkResource } from "../framework/check";
 import { diffResource } from "../framework/diff";
-import { claimBytes, splitClaimedBy, withoutClaim } from "./claim";
+import { claimBytes, splitClaimedBy } from "./claim";
 import {
   httpsEdgeRouteSamlDefinition,
   type HttpsEdgeRouteSamlInputs,
   ID_PATTERNS,
   NAMEID_FORMATS,
 } from "./definition";
-import { idpMetadataToSend, parseIdpMetadata, type SigningCertificate } from "./idpMetadata";
+import { parseIdpMetadata, type SigningCertificate } from "./idpMetadata";
 
 /**
  * Any character outside RFC 6265's cookie-name characters (an HTTP token): a one-character
@@ -196,19 +196,7 @@ export function diffHttpsEdgeRouteSaml(
   olds: Record<string, unknown>,
   news: Record<string, unknown>,
 ): pulumi.dynamic.DiffResult {
-  const metadata = (v: unknown) =>
-    typeof v === "string"
-      ? withoutClaim(
-          idpMetadataToSend(v)
-            .replace(/^\uFEFF/, "")
-            .replace(/\r\n?/g, "\n"),
-        ).trim()
-      : v;
-  const cookie = (v: unknown) => (v === undefined || v === null || v === "" ? "ngrok." : v);
-  return diffResource(httpsEdgeRouteSamlDefinition, olds, news, {
-    idpMetadata: (old, declared) => metadata(old) === metadata(declared),
-    cookiePrefix: (old, declared) => cookie(old) === cookie(declared),
-  });
+  return diffResource(httpsEdgeRouteSamlDefinition, olds, news);
 }
 
 /** The Pulumi id of a module: `<edge id>/<route id>`, e.g. `edghts_2Zp…/edghtsrt_2Zq…`. */

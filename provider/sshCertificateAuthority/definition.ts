@@ -53,6 +53,28 @@ export const sshCertificateAuthorityDefinition = defineResource({
     idPrefix: CA_ID_PREFIX,
     endpoints: "`POST`, `GET`, `PATCH`, `DELETE /ssh_certificate_authorities[/{id}]`",
   },
+  pluralName: "SshCertificateAuthorities",
+  lookups: {
+    one: {
+      description:
+        "Reads one SSH certificate authority by id, without managing it: one " +
+        "`GET /ssh_certificate_authorities/{id}`. Its key parameters come from its public key.",
+    },
+    list: {
+      filters: ["description", "metadata", "privateKeyType"],
+      description:
+        "Reads every SSH certificate authority of the account that the arguments keep (each set " +
+        "argument keeps the CAs whose field equals it exactly), newest first: " +
+        "`GET /ssh_certificate_authorities`, every page.",
+    },
+  },
+  recovery: {
+    cli: "ssh-certificate-authorities",
+    short: "CA",
+    plural: "CAs",
+    describe: ["privateKeyType", "ellipticCurve", "keySize", "description"],
+    marked: true,
+  },
   properties: {
     privateKeyType: {
       role: "input",

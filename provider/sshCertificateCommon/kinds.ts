@@ -50,3 +50,34 @@ export interface CertificateKind {
   /** Whether the certificate has `criticalOptions` and `extensions` (user certificates). */
   readonly hasOptions: boolean;
 }
+
+/** What a kind says of itself: everything else is its resource's definition's. */
+export type OwnFacts = Pick<
+  CertificateKind,
+  "principalsAre" | "defaultValidity" | "defaultValidUntil" | "defaultExtensions" | "hasOptions"
+>;
+
+/**
+ * The kind of the certificates `definition` declares, with `own` facts: its names, paths and ids
+ * are the definition's (`api`, `recovery`).
+ *
+ * @throws Error when the definition has no id prefix or no `recovery` (a certificate has both).
+ */
+export function certificateKind(definition: ResourceDefinition, own: OwnFacts): CertificateKind {
+  const { api, recovery } = definition;
+  if (api.idPrefix === undefined || recovery === undefined) {
+    throw new Error(`${definition.name}: a certificate has an id prefix and recovery facts`);
+  }
+  return {
+    definition,
+    type: definition.name,
+    resource: `ngrok:${definition.name}`,
+    noun: api.noun,
+    short: recovery.short,
+    path: api.path,
+    listField: api.path.replace(/^\//, ""),
+    cli: recovery.cli,
+    idPrefix: api.idPrefix,
+    ...own,
+  };
+}

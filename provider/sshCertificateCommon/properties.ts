@@ -10,11 +10,11 @@
  *
  * @module
  */
-import { defineResource } from "../framework/resource";
+import { defineResource, type LookupFacts, type RecoveryFacts } from "../framework/resource";
 import { CA_ID_PREFIX, KEY_TYPE } from "../sshCertificateAuthority/definition";
+import { sameKey, sameTimestamp } from "./sameness";
 
 export {
-  certificateSameness,
   checkFor,
   checkPublicKey,
   checkSshCertificate,
@@ -54,6 +54,7 @@ export const SIGNED_INPUTS = {
     required: true,
     onChange: "replace",
     wire: "public_key",
+    same: sameKey,
     typeText: "string, one OpenSSH public key line",
     description:
       "The public key to certify: one line of an OpenSSH public key file, " +
@@ -87,6 +88,7 @@ export const SIGNED_INPUTS = {
     defaultText: "the creation time (ngrok's)",
     onChange: "replace",
     wire: "valid_after",
+    same: sameTimestamp,
     typeText: "string, RFC 3339",
     description:
       'The start of the validity, an RFC 3339 timestamp with an offset (`"2026-01-01T00:00:00Z"`, ' +
@@ -103,6 +105,7 @@ export const SIGNED_INPUTS = {
     serverFilled: true,
     onChange: "replace",
     wire: "valid_until",
+    same: sameTimestamp,
     typeText: "string, RFC 3339",
     description:
       "The end of the validity (OpenSSH's `valid_before`), an RFC 3339 timestamp with an " +
@@ -219,3 +222,29 @@ export type SshCertificateOutputs = SshCertificateInputs & {
   uri: string;
   createdAt: string;
 };
+
+/**
+ * The lookups of the `which` (`host` or `user`) certificates: one by id, and every certificate
+ * that the filters keep (the signing CA, description, metadata, and one principal).
+ */
+export function certificateLookups(which: "host" | "user"): LookupFacts {
+  return {
+    one: { description: `Reads one SSH ${which} certificate by id, without managing it.` },
+    list: {
+      filters: ["sshCertificateAuthorityId", "description", "metadata", "principal"],
+      description: `Reads every SSH ${which} certificate of the account that the arguments keep.`,
+    },
+    extra: { principal: "Keep the certificates that list this principal, exactly." },
+  };
+}
+
+/** How an interrupted create of a `which` certificate is found again (`ngrok api <cli>`). */
+export function certificateRecovery(which: "host" | "user", cli: string): RecoveryFacts {
+  return {
+    cli,
+    short: `${which} certificate`,
+    plural: `${which} certificates`,
+    describe: ["sshCertificateAuthorityId", "principals", "description"],
+    marked: true,
+  };
+}

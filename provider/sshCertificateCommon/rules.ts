@@ -5,18 +5,17 @@
  *
  * @module
  */
-import { isDeepStrictEqual } from "node:util";
 import type * as pulumi from "@pulumi/pulumi";
 import { isNgrokId } from "../common/ids";
 import { isUnknown } from "../common/unknown";
 import { type Checker, checkResource } from "../framework/check";
-import { diffResource, type Sameness } from "../framework/diff";
+import { diffResource } from "../framework/diff";
 import { CA_ID_PREFIX } from "../sshCertificateAuthority/definition";
 import type { SshCertificateInputs } from "./properties";
 import type { CertificateKind } from "./kinds";
 import { optionFailures } from "./options";
-import { CERTIFIED_KEYS, judgePublicKey, keyMaterial, type KeyUse } from "./publicKey";
-import { parseTimestamp, sameInstant } from "./validity";
+import { CERTIFIED_KEYS, judgePublicKey, type KeyUse } from "./publicKey";
+import { parseTimestamp } from "./validity";
 
 /**
  * Validates raw inputs for a certificate of `kind`. Pure: no API call, so `pulumi preview`
@@ -213,28 +212,8 @@ export function diffSshCertificate(
   olds: Record<string, unknown>,
   news: Record<string, unknown>,
 ): pulumi.dynamic.DiffResult {
-  return diffResource(kind.definition, olds, news, certificateSameness);
+  return diffResource(kind.definition, olds, news);
 }
-
-/** A value of state and a declared one of the same instant (to the second), or equal. */
-const instant = (old: unknown, declared: unknown) =>
-  typeof old === "string" && typeof declared === "string"
-    ? sameInstant(old, declared)
-    : isDeepStrictEqual(old, declared);
-
-/**
- * How a certificate's signed fields are compared where equality is not enough: timestamps as
- * instants to the second, the public key by its key material (not its comment). Shared by `diff`
- * and by the pending-creates command (`../pendingCreates`).
- */
-export const certificateSameness: Readonly<Record<string, Sameness>> = {
-  validAfter: instant,
-  validUntil: instant,
-  publicKey: (old, declared) =>
-    typeof old === "string" && typeof declared === "string"
-      ? keyMaterial(old) === keyMaterial(declared)
-      : isDeepStrictEqual(old, declared),
-};
 
 /** {@link diffSshCertificate} for the certificates of `kind`: a resource's pure `diff`. */
 export function diffFor(

@@ -27,7 +27,7 @@ import { isDeepStrictEqual } from "node:util";
 import type * as pulumi from "@pulumi/pulumi";
 import { isNgrokId, quoted } from "../common/ids";
 import { type Checker, checkResource } from "../framework/check";
-import { diffResource, type Sameness } from "../framework/diff";
+import { diffResource } from "../framework/diff";
 import {
   defineResource,
   type InputsOf,
@@ -36,7 +36,8 @@ import {
   updateProperties,
 } from "../framework/resource";
 import { checkPublicKey } from "../sshCertificateCommon/rules";
-import { CREDENTIAL_KEYS, keyMaterial } from "../sshCertificateCommon/publicKey";
+import { CREDENTIAL_KEYS } from "../sshCertificateCommon/publicKey";
+import { sameKey } from "../sshCertificateCommon/sameness";
 
 /** Byte limits of the free-text fields, counted in UTF-8 (ngrok: 255 and 4096 bytes). */
 export const LIMITS = { descriptionBytes: 255, metadataBytes: 4096 } as const;
@@ -64,6 +65,19 @@ export const sshCredentialDefinition = defineResource({
     idPrefix: CREDENTIAL_ID_PREFIX,
     endpoints: "`POST`, `GET`, `PATCH`, `DELETE /ssh_credentials[/{id}]`",
   },
+  lookups: {
+    one: {
+      description:
+        "Reads one SSH credential by id, without managing it: one `GET /ssh_credentials/{id}`.",
+    },
+  },
+  recovery: {
+    cli: "ssh-credentials",
+    short: "credential",
+    plural: "credentials",
+    describe: ["publicKey", "description"],
+    marked: false,
+  },
   properties: {
     publicKey: {
       role: "input",
@@ -72,6 +86,7 @@ export const sshCredentialDefinition = defineResource({
       required: true,
       onChange: "replace",
       wire: "public_key",
+      same: sameKey,
       typeText: "string, one OpenSSH public key line",
       description:
         "The public key ngrok accepts: one line of an OpenSSH public key file, " +
@@ -92,6 +107,7 @@ export const sshCredentialDefinition = defineResource({
       unordered: true,
       onChange: "update",
       wire: "acl",
+      same: sameAcl,
       typeText: "list of strings",
       description:
         'The ACL rules: what the key may bind, each `"bind:<value>"` with the value a domain ' +
@@ -239,18 +255,10 @@ export function aclSet(value: unknown): unknown {
   return isDeepStrictEqual(rules, ["*"]) ? [] : [...rules].sort();
 }
 
-/**
- * How a credential's fields are compared where equality is not enough: the key by its material
- * (a new comment is the same key), the ACL as a set. Shared by `diff` and the pending-creates
- * command (`../pendingCreates`).
- */
-export const credentialSameness: Readonly<Record<string, Sameness>> = {
-  publicKey: (old, declared) =>
-    typeof old === "string" && typeof declared === "string"
-      ? keyMaterial(old) === keyMaterial(declared)
-      : isDeepStrictEqual(old, declared),
-  acl: (old, declared) => isDeepStrictEqual(aclSet(old), aclSet(declared)),
-};
+/** Two ACLs of the same rules, as sets (`["*"]` is `[]`): the `same` of `acl`. */
+export function sameAcl(old: unknown, declared: unknown): boolean {
+  return isDeepStrictEqual(aclSet(old), aclSet(declared));
+}
 
 /**
  * The pure `diff` (old outputs in state against new checked inputs): `publicKey` and `ownerId`
@@ -264,7 +272,7 @@ export function diffSshCredential(
   olds: Record<string, unknown>,
   news: Record<string, unknown>,
 ): pulumi.dynamic.DiffResult {
-  const result = diffResource(sshCredentialDefinition, olds, news, credentialSameness);
+  const result = diffResource(sshCredentialDefinition, olds, news);
   const replaces = result.replaces ?? [];
   return {
     ...result,

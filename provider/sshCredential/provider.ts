@@ -39,7 +39,7 @@ import { keyFingerprint, keyMaterial } from "../sshCertificateCommon/publicKey";
 import {
   aclSet,
   checkSshCredential,
-  credentialSameness,
+  sameAcl,
   CREDENTIAL_ID_PREFIX,
   diffSshCredential,
   sshCredentialDefinition as definition,
@@ -93,8 +93,6 @@ export function listCredentials(
   return client.list(`${COLLECTION_PATH}?limit=100`, "ssh_credentials", api().page, onHeaders);
 }
 
-/** Whether two ACLs are the same rules (see `aclSet`). */
-const sameAcl = (a: unknown, b: unknown) => credentialSameness.acl(a, b);
 /** The rules of an ACL as a list (see `aclSet`). */
 const rulesOf = (acl: unknown) => aclSet(acl) as string[];
 
@@ -285,4 +283,16 @@ export async function lookupSshCredential(
   }
   const live = await client.request({ method: "GET", path: itemPath(id), schema: api().item });
   return { id: live.id, ...outputs(live) };
+}
+
+/**
+ * Every SSH credential of the account, newest first, as lookups return them (what
+ * `pulumi-ngrok-dynamic pending-creates` compares): `GET /ssh_credentials`, every page.
+ *
+ * @throws {@link NgrokApiError} or {@link NgrokClientError} when a page cannot be read.
+ */
+export async function listSshCredentials(client: NgrokClient): Promise<SshCredentialRecord[]> {
+  const found: SshCredentialRecord[] = [];
+  for await (const live of listCredentials(client)) found.push({ id: live.id, ...outputs(live) });
+  return found;
 }

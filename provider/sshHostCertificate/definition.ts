@@ -15,9 +15,15 @@ import {
   replaceProperties,
   updateProperties,
 } from "../framework/resource";
-import { CERTIFICATE_OUTPUTS, SIGNED_INPUTS, TEXT_INPUTS } from "../sshCertificateCommon/properties";
+import {
+  CERTIFICATE_OUTPUTS,
+  certificateLookups,
+  certificateRecovery,
+  SIGNED_INPUTS,
+  TEXT_INPUTS,
+} from "../sshCertificateCommon/properties";
 import { checkSshCertificate, diffSshCertificate } from "../sshCertificateCommon/rules";
-import type { CertificateKind } from "../sshCertificateCommon/kinds";
+import { type CertificateKind, certificateKind } from "../sshCertificateCommon/kinds";
 
 export { LIMITS } from "../sshCertificateCommon/properties";
 
@@ -39,6 +45,8 @@ export const sshHostCertificateDefinition = defineResource({
     idPrefix: "shcrt_",
     endpoints: "`POST`, `GET`, `PATCH`, `DELETE /ssh_host_certificates[/{id}]`",
   },
+  lookups: certificateLookups("host"),
+  recovery: certificateRecovery("host", "ssh-host-certificates"),
   properties: {
     ...SIGNED_INPUTS,
     principals: {
@@ -66,16 +74,7 @@ export const sshHostCertificateDefinition = defineResource({
 const DAY_MS = 24 * 3600 * 1000;
 
 /** SSH host certificates: `/ssh_host_certificates`, ids `shcrt_…`, valid 1 year by default. */
-export const HOST: CertificateKind = {
-  definition: sshHostCertificateDefinition,
-  type: sshHostCertificateDefinition.name,
-  resource: `ngrok:${sshHostCertificateDefinition.name}`,
-  noun: sshHostCertificateDefinition.api.noun,
-  short: "host certificate",
-  path: sshHostCertificateDefinition.api.path,
-  listField: "ssh_host_certificates",
-  cli: "ssh-host-certificates",
-  idPrefix: sshHostCertificateDefinition.api.idPrefix,
+export const HOST: CertificateKind = certificateKind(sshHostCertificateDefinition, {
   principalsAre: "host names or IP addresses",
   defaultValidity: DEFAULT_VALIDITY,
   defaultValidUntil: (fromMs) => {
@@ -85,7 +84,7 @@ export const HOST: CertificateKind = {
   },
   defaultExtensions: {},
   hasOptions: false,
-};
+});
 
 /** The inputs of `SshHostCertificate` as they are after `check`. */
 export type SshHostCertificateInputs = InputsOf<typeof sshHostCertificateDefinition>;

@@ -16,9 +16,15 @@ import {
   replaceProperties,
   updateProperties,
 } from "../framework/resource";
-import { CERTIFICATE_OUTPUTS, SIGNED_INPUTS, TEXT_INPUTS } from "../sshCertificateCommon/properties";
+import {
+  CERTIFICATE_OUTPUTS,
+  certificateLookups,
+  certificateRecovery,
+  SIGNED_INPUTS,
+  TEXT_INPUTS,
+} from "../sshCertificateCommon/properties";
 import { checkSshCertificate, diffSshCertificate } from "../sshCertificateCommon/rules";
-import type { CertificateKind } from "../sshCertificateCommon/kinds";
+import { type CertificateKind, certificateKind } from "../sshCertificateCommon/kinds";
 
 export { LIMITS, OPTION_PROPERTIES } from "../sshCertificateCommon/properties";
 export { OPTION_NAME_MAX_BYTES } from "../sshCertificateCommon/options";
@@ -40,6 +46,8 @@ export const sshUserCertificateDefinition = defineResource({
     idPrefix: "sucrt_",
     endpoints: "`POST`, `GET`, `PATCH`, `DELETE /ssh_user_certificates[/{id}]`",
   },
+  lookups: certificateLookups("user"),
+  recovery: certificateRecovery("user", "ssh-user-certificates"),
   properties: {
     ...SIGNED_INPUTS,
     principals: {
@@ -101,22 +109,13 @@ export const sshUserCertificateDefinition = defineResource({
 const DAY_MS = 24 * 3600 * 1000;
 
 /** SSH user certificates: `/ssh_user_certificates`, ids `sucrt_…`, valid 24 hours by default. */
-export const USER: CertificateKind = {
-  definition: sshUserCertificateDefinition,
-  type: sshUserCertificateDefinition.name,
-  resource: `ngrok:${sshUserCertificateDefinition.name}`,
-  noun: sshUserCertificateDefinition.api.noun,
-  short: "user certificate",
-  path: sshUserCertificateDefinition.api.path,
-  listField: "ssh_user_certificates",
-  cli: "ssh-user-certificates",
-  idPrefix: sshUserCertificateDefinition.api.idPrefix,
+export const USER: CertificateKind = certificateKind(sshUserCertificateDefinition, {
   principalsAre: "user names",
   defaultValidity: DEFAULT_VALIDITY,
   defaultValidUntil: (fromMs) => [fromMs + DAY_MS],
   defaultExtensions: { "permit-pty": "", "permit-user-rc": "" },
   hasOptions: true,
-};
+});
 
 /** The inputs of `SshUserCertificate` as they are after `check`. */
 export type SshUserCertificateInputs = InputsOf<typeof sshUserCertificateDefinition>;
