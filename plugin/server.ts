@@ -30,6 +30,7 @@ import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import { clientFromConfiguration, configure } from "../provider";
 import { redactFromLogs } from "../provider/client/log";
 import { withUrn } from "./engineLog";
+import { diffResponse } from "./diff";
 import { grpcError } from "./grpcErrors";
 import { packageFile } from "./packageFiles";
 import { fromStruct, toStruct } from "./properties";
@@ -148,20 +149,7 @@ export function providerService(): grpc.UntypedServiceImplementation {
       const result = await withUrn(request.getUrn(), () =>
         methods.diff(request.getId(), olds, news),
       );
-      const replaces = result.replaces ?? [];
-      const updates = (result as { updates?: string[] }).updates ?? [];
-      const response = new provproto.DiffResponse();
-      response.setChanges(
-        result.changes === false
-          ? provproto.DiffResponse.DiffChanges.DIFF_NONE
-          : result.changes === true
-            ? provproto.DiffResponse.DiffChanges.DIFF_SOME
-            : provproto.DiffResponse.DiffChanges.DIFF_UNKNOWN,
-      );
-      response.setReplacesList(replaces);
-      response.setDiffsList([...replaces, ...updates]);
-      response.setDeletebeforereplace(result.deleteBeforeReplace === true);
-      return response;
+      return diffResponse(result, olds, news);
     }),
 
     create: serve(async (request: provproto.CreateRequest) => {

@@ -1,0 +1,126 @@
+/**
+ * `Diff`'s detailed diff and the previews of `Create` and `Update` (issue #33 §5), over gRPC
+ * against the emulator: each changed property as an update or a replacement (`ADD`/`DELETE`
+ * variants as pulumi-go-provider answers them), `supportsPreview`, and the outputs a preview
+ * answers: an update keeps the outputs ngrok computed, a create leaves them unknown, and neither
+ * sends a request.
+ */
+import * as provproto from "@pulumi/pulumi/proto/provider_pb";
+import { type RunningEmulator, startEmulator } from "../../emulator/index";
+import { fromStruct, toStruct } from "../../plugin/properties";
+import {
+  call,
+  type FakeEngine,
+  type PluginProcess,
+  startFakeEngine,
+  startPlugin,
+} from "./pluginProcess";
+
+const CA = "ngrok-dynamic:index:SshCertificateAuthority";
+const URN = `urn:pulumi:dev::diffs::${CA}::ca`;
+const { Kind } = provproto.PropertyDiff;
+
+let emulator: RunningEmulator;
+let engine: FakeEngine;
+let plugin: PluginProcess;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0 });
+  engine = await startFakeEngine();
+  plugin = await startPlugin(engine.address);
+  const request = new provproto.ConfigureRequest();
+  request.setArgs(toStruct({ apiKey: emulator.apiKey, apiBaseUrl: emulator.url }));
+  request.setAcceptsecrets(true);
+  await call<provproto.ConfigureRequest, provproto.ConfigureResponse>(
+    (r, cb) => plugin.client.configure(r, cb),
+    request,
+  );
+});
+afterAll(async () => {
+  await plugin?.close();
+  engine?.kill();
+  await emulator?.close();
+});
+
+/** Sets what the engine puts on every resource request. */
+function addressed<
+  T extends { setUrn(u: string): T; setType(t: string): T; setName(n: string): T },
+>(request: T): T {
+  return request.setUrn(URN).setType(CA).setName("ca");
+}
+
+async function checked(news: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const request = addressed(new provproto.CheckRequest());
+  request.setOlds(toStruct({})).setNews(toStruct(news));
+  await call<provproto.CheckRequest, provproto.CheckResponse>(
+    (r, cb) => plugin.client.check(r, cb),
+    request,
+  );
+  expect(response.getFailuresList()).toEqual([]);
+  return fromStruct(response.getInputs()).values;
+}
+
+async function create(inputs: Record<string, unknown>, preview = false) {
+  const request = addressed(new provproto.CreateRequest());
+  request.setProperties(toStruct(inputs)).setPreview(preview);
+  await call<provproto.CreateRequest, provproto.CreateResponse>(
+    (r, cb) => plugin.client.create(r, cb),
+    request,
+  );
+  return { id: response.getId(), outputs: fromStruct(response.getProperties()).values };
+}
+
+async function diff(id: string, olds: Record<string, unknown>, news: Record<string, unknown>) {
+  const request = addressed(new provproto.DiffRequest());
+  request.setId(id).setOlds(toStruct(olds)).setNews(toStruct(news));
+  return call<provproto.DiffRequest, provproto.DiffResponse>(
+    (r, cb) => plugin.client.diff(r, cb),
+    request,
+  );
+}
+
+/** The detailed diff as `{ property: [kind, inputDiff] }`. */
+function detailed(response: provproto.DiffResponse): Record<string, [number, boolean]> {
+  return Object.fromEntries(
+    response
+      .getDetaileddiffMap()
+      .getEntryList()
+      .map(([key]) => {
+        const entry = response.getDetaileddiffMap().get(key)!;
+        return [key, [entry.getKind(), entry.getInputdiff()]];
+      }),
+  );
+}
+
+test("Diff answers a detailed diff: update, replacement, add and delete, per property", async () => {
+  const inputs = await checked({ privateKeyType: "ed25519", description: "v1" });
+  const { id, outputs } = await create(inputs);
+
+  const same = await diff(id, outputs, inputs);
+  expect(same.getChanges()).toBe(provproto.DiffResponse.DiffChanges.DIFF_NONE);
+  expect([same.getHasdetaileddiff(), detailed(same)]).toEqual([true, {}]);
+
+  const described = await diff(id, outputs, await checked({ ...inputs, description: "v2" }));
+  expect(described.getChanges()).toBe(provproto.DiffResponse.DiffChanges.DIFF_SOME);
+  expect(described.getHasdetaileddiff()).toBe(true);
+  expect(detailed(described)).toEqual({ description: [Kind.UPDATE, true] });
+  expect(described.getReplacesList()).toEqual([]);
+
+  const rekeyed = await diff(
+    id,
+    outputs,
+    await checked({ privateKeyType: "ecdsa", description: "v2" }),
+  );
+  expect(rekeyed.getReplacesList()).toContain("privateKeyType");
+  expect(detailed(rekeyed)).toMatchObject({
+    privateKeyType: [Kind.UPDATE_REPLACE, true],
+    description: [Kind.UPDATE, true],
+  });
+
+  const { description: _removed, ...withoutDescription } = inputs;
+  const removed = await diff(id, outputs, await checked(withoutDescription));
+  expect(detailed(removed)).toEqual({ description: [Kind.DELETE, true] });
+  const { description: _absent, ...oldsWithout } = outputs;
+  const added = await diff(id, oldsWithout, inputs);
+  expect(detailed(added)).toEqual({ description: [Kind.ADD, true] });
+});
