@@ -32,6 +32,7 @@ import { redactFromLogs } from "../provider/client/log";
 import { withUrn } from "./engineLog";
 import { diffResponse } from "./diff";
 import { grpcError } from "./grpcErrors";
+import { previewCreate, previewUpdate } from "./preview";
 import { packageFile } from "./packageFiles";
 import { fromStruct, toStruct } from "./properties";
 import {
@@ -112,7 +113,7 @@ export function providerService(): grpc.UntypedServiceImplementation {
       await configure({ config: configSource(config) });
       const response = new provproto.ConfigureResponse();
       response.setAcceptsecrets(true);
-      response.setSupportspreview(false);
+      response.setSupportspreview(true);
       response.setAcceptresources(false);
       response.setAcceptoutputs(false);
       return response;
@@ -156,6 +157,11 @@ export function providerService(): grpc.UntypedServiceImplementation {
       const { methods } = resourceOf(request.getType());
       const inputs = fromStruct(request.getProperties());
       const secrets = secretsOf(request.getType(), inputs.secrets);
+      if (request.getPreview()) {
+        const response = new provproto.CreateResponse();
+        response.setProperties(toStruct(previewCreate(request.getType(), inputs.values), secrets));
+        return response;
+      }
       const result = await withUrn(request.getUrn(), () => methods.create(inputs.values)).catch(
         (error: unknown) => Promise.reject(withSecretProperties(error, secrets)),
       );
@@ -186,9 +192,16 @@ export function providerService(): grpc.UntypedServiceImplementation {
 
     update: serve(async (request: provproto.UpdateRequest) => {
       const { methods } = resourceOf(request.getType());
-      const olds = fromStruct(request.getOlds()).values;
+      const old = fromStruct(request.getOlds());
+      const olds = old.values;
       const news = fromStruct(request.getNews());
-      const secrets = secretsOf(request.getType(), news.secrets);
+      const secrets = secretsOf(request.getType(), new Set([...old.secrets, ...news.secrets]));
+      if (request.getPreview()) {
+        const response = new provproto.UpdateResponse();
+        const outputs = previewUpdate(request.getType(), olds, news.values);
+        response.setProperties(toStruct(outputs, secrets));
+        return response;
+      }
       const result = await withUrn(request.getUrn(), () =>
         methods.update(request.getId(), olds, news.values),
       ).catch((error: unknown) => Promise.reject(withSecretProperties(error, secrets)));

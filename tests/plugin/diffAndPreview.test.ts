@@ -7,6 +7,7 @@
  */
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { type RunningEmulator, startEmulator } from "../../emulator/index";
+import { UNKNOWN } from "../../provider";
 import { fromStruct, toStruct } from "../../plugin/properties";
 import {
   call,
@@ -23,6 +24,7 @@ const { Kind } = provproto.PropertyDiff;
 let emulator: RunningEmulator;
 let engine: FakeEngine;
 let plugin: PluginProcess;
+let supportsPreview: boolean;
 
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0 });
@@ -31,10 +33,11 @@ beforeAll(async () => {
   const request = new provproto.ConfigureRequest();
   request.setArgs(toStruct({ apiKey: emulator.apiKey, apiBaseUrl: emulator.url }));
   request.setAcceptsecrets(true);
-  await call<provproto.ConfigureRequest, provproto.ConfigureResponse>(
+  const response = await call<provproto.ConfigureRequest, provproto.ConfigureResponse>(
     (r, cb) => plugin.client.configure(r, cb),
     request,
   );
+  supportsPreview = response.getSupportspreview();
 });
 afterAll(async () => {
   await plugin?.close();
@@ -52,7 +55,7 @@ function addressed<
 async function checked(news: Record<string, unknown>): Promise<Record<string, unknown>> {
   const request = addressed(new provproto.CheckRequest());
   request.setOlds(toStruct({})).setNews(toStruct(news));
-  await call<provproto.CheckRequest, provproto.CheckResponse>(
+  const response = await call<provproto.CheckRequest, provproto.CheckResponse>(
     (r, cb) => plugin.client.check(r, cb),
     request,
   );
@@ -63,7 +66,7 @@ async function checked(news: Record<string, unknown>): Promise<Record<string, un
 async function create(inputs: Record<string, unknown>, preview = false) {
   const request = addressed(new provproto.CreateRequest());
   request.setProperties(toStruct(inputs)).setPreview(preview);
-  await call<provproto.CreateRequest, provproto.CreateResponse>(
+  const response = await call<provproto.CreateRequest, provproto.CreateResponse>(
     (r, cb) => plugin.client.create(r, cb),
     request,
   );
@@ -123,4 +126,45 @@ test("Diff answers a detailed diff: update, replacement, add and delete, per pro
   const { description: _absent, ...oldsWithout } = outputs;
   const added = await diff(id, oldsWithout, inputs);
   expect(detailed(added)).toEqual({ description: [Kind.ADD, true] });
+});
+
+test("Configure answers supportsPreview", () => {
+  expect(supportsPreview).toBe(true);
+});
+
+test("a preview's create answers the inputs and leaves what ngrok computes unknown, sending nothing", async () => {
+  const inputs = await checked({ privateKeyType: "ed25519", description: "planned" });
+  const before = emulator.requests.length;
+  const { id, outputs } = await create(inputs, true);
+  expect(emulator.requests.length).toBe(before);
+  expect(id).toBe("");
+  expect(outputs).toMatchObject({ privateKeyType: "ed25519", description: "planned" });
+  expect([outputs.publicKey, outputs.uri, outputs.createdAt]).toEqual([UNKNOWN, UNKNOWN, UNKNOWN]);
+});
+
+test("a preview's update keeps what ngrok computed known, with the new inputs applied, sending nothing", async () => {
+  const inputs = await checked({ privateKeyType: "ed25519", description: "v1" });
+  const { id, outputs } = await create(inputs);
+  const news = await checked({ ...inputs, description: "v2" });
+  const request = addressed(new provproto.UpdateRequest());
+  request.setId(id).setOlds(toStruct(outputs)).setNews(toStruct(news)).setPreview(true);
+  const before = emulator.requests.length;
+  const response = await call<provproto.UpdateRequest, provproto.UpdateResponse>(
+    (r, cb) => plugin.client.update(r, cb),
+    request,
+  );
+  expect(emulator.requests.length).toBe(before);
+  const previewed = fromStruct(response.getProperties()).values;
+  expect(previewed.description).toBe("v2");
+  for (const name of ["publicKey", "keyType", "uri", "createdAt"]) {
+    expect([name, previewed[name]]).toEqual([name, outputs[name]]);
+    expect(previewed[name]).not.toBe(UNKNOWN);
+  }
+  // The same update for real answers the same outputs.
+  request.setPreview(false);
+  const real = await call<provproto.UpdateRequest, provproto.UpdateResponse>(
+    (r, cb) => plugin.client.update(r, cb),
+    request,
+  );
+  expect(fromStruct(real.getProperties()).values).toEqual(previewed);
 });
