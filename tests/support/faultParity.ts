@@ -201,10 +201,10 @@ export interface PathResult {
 function blank(text: string, emulator: RunningEmulator): string {
   return text
     .split(emulator.url)
-    .join("<api>")
+    .join("{api}")
     .replace(/\b([a-z]+)_[0-9A-Za-z]{20,}\b/g, "$1_…")
     .replace(/\b(op)_[0-9A-Za-z]+\b/g, "$1_…")
-    .replace(/\d{4}-\d\d-\d\dT\d\d(:|%3A)\d\d\1\d\d(\.\d+)?(Z|[+-]\d\d(:|%3A)\d\d)/g, "<time>");
+    .replace(/\d{4}-\d\d-\d\dT\d\d(:|%3A)\d\d\1\d\d(\.\d+)?(Z|[+-]\d\d(:|%3A)\d\d)/g, "{time}");
 }
 
 function outcomeOf(error: unknown, emulator: RunningEmulator): string {
@@ -293,7 +293,7 @@ const shortOutcome = (outcome: string) => outcome.split("; ")[0];
 function requestList(result: PathResult, other: PathResult): string {
   const list = result.run.requests.map((request, i) => {
     const [mine, theirs] = [result.statuses[i], other.statuses[i]];
-    return `${request} ${mine}${theirs === mine ? "" : ` (plugin ${theirs ?? "none"})`}`;
+    return `\`${request}\` ${mine}${theirs === mine ? "" : ` (plugin ${theirs ?? "none"})`}`;
   });
   return list.join(" → ") || "none";
 }
