@@ -11,6 +11,7 @@ import {
 } from "./http/edgesDeprecated";
 import { SAML_MODULE_ABSENT_ANSWERS, type SamlModuleAbsentAnswer } from "./model/render";
 import { IDP_METADATA_AGGREGATES, type IdpMetadataAggregates } from "./model/idpMetadata";
+import { IDP_METADATA_STORES, type IdpMetadataStore } from "./model/idpMetadataStore";
 import { ID_PREFIX, newId, randomBase62 } from "./model/ids";
 import {
   isOwnerId,
@@ -145,6 +146,15 @@ export interface EmulatorOptions {
    * as crewjam/saml (Go) does. The module stores the document as sent either way.
    */
   idpMetadataAggregates?: IdpMetadataAggregates;
+  /**
+   * How the module stores `idp_metadata`, i.e. what `PUT …/saml` answers and `GET` returns for
+   * the document sent: `"verbatim"` (default), byte for byte, as ngrok's API reference shows it;
+   * `"stripComments"`, every XML comment removed and nothing else; `"canonical"`, parsed and
+   * written again: comments removed, whitespace-only text between elements removed, line
+   * endings LF, the serializer's form otherwise. ngrok does not document which it does; see
+   * `model/idpMetadataStore.ts` for the exact definitions.
+   */
+  idpMetadataStore?: IdpMetadataStore;
 }
 
 /** Options with defaults applied. */
@@ -177,6 +187,8 @@ export interface ResolvedOptions {
   edgesAccess: EdgesAccess;
   /** What an `EntitiesDescriptor` as `idp_metadata` gets. */
   idpMetadataAggregates: IdpMetadataAggregates;
+  /** How `idp_metadata` is stored. */
+  idpMetadataStore: IdpMetadataStore;
 }
 
 /** A fresh API key: `emu_` + 32 base62 characters. */
@@ -251,6 +263,12 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
       `idpMetadataAggregates must be "refuse" or "first-idp", got ${JSON.stringify(idpMetadataAggregates)}`,
     );
   }
+  const idpMetadataStore = options.idpMetadataStore ?? "verbatim";
+  if (!IDP_METADATA_STORES.includes(idpMetadataStore)) {
+    throw new TypeError(
+      `idpMetadataStore must be one of ${IDP_METADATA_STORES.map((s) => `"${s}"`).join(", ")}, got ${JSON.stringify(idpMetadataStore)}`,
+    );
+  }
   return {
     host: options.host ?? DEFAULT_HOST,
     port,
@@ -276,5 +294,6 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
     sshCredentials: resolveSshCredentialOptions(options.sshCredentials),
     edgesAccess: resolveEdgesOptions(options.edgesDeprecated, options.edgesReadOnly),
     idpMetadataAggregates,
+    idpMetadataStore,
   };
 }

@@ -2,7 +2,9 @@
  * The HTTPS edge route SAML module (spec sections 2.3 and 4.2):
  * `PUT|GET|DELETE /edges/https/:edge_id/routes/:id/saml`.
  *
- * - PUT replaces the whole module (body rules in `model/samlModule.ts`) and answers 200 with it.
+ * - PUT replaces the whole module (body rules in `model/samlModule.ts`) and answers 200 with it;
+ *   `idp_metadata` is stored as `EmulatorOptions.idpMetadataStore` says (`model/idpMetadataStore.ts`:
+ *   byte for byte by default), and answered as stored.
  *   Missing edge: 404 ERR_NGROK_7000; missing route: 404 ERR_NGROK_7124.
  * - GET answers the module; DELETE removes it (204). For a route without a module, both answer
  *   404 ERR_NGROK_7124, unless `EmulatorOptions.samlModuleAbsent` picks another answer: then GET
@@ -16,6 +18,7 @@ import type { ContextRoutes } from "../context";
 import { edgesAccessHook } from "../http/edgesDeprecated";
 import { findRoute } from "../model/httpsEdge";
 import { renderAbsentSamlModule, renderSamlModule } from "../model/render";
+import { storedIdpMetadata } from "../model/idpMetadataStore";
 import { parseSamlModuleBody } from "../model/samlModule";
 import { deleteSamlModule, replaceSamlModule, samlModuleOf } from "../model/samlModuleStore";
 import { checkQuery } from "../model/validation";
@@ -24,14 +27,18 @@ import type { RouteParams } from "./edges";
 /** Registers the SAML module routes. */
 export const samlRoutes: ContextRoutes = async (app, { context }) => {
   const { store } = context;
-  const { samlModuleAbsent } = context.options;
+  const { samlModuleAbsent, idpMetadataStore } = context.options;
   const path = "/edges/https/:edge_id/routes/:id/saml";
   app.addHook("onRequest", edgesAccessHook(context.edges));
 
   app.put<RouteParams>(path, async (request) => {
     checkQuery(request.query, []);
     const route = findRoute(store, request.params.edge_id, request.params.id);
-    const settings = parseSamlModuleBody(request.body, context.options);
+    const sent = parseSamlModuleBody(request.body, context.options);
+    const settings = {
+      ...sent,
+      idp_metadata: storedIdpMetadata(sent.idp_metadata, idpMetadataStore),
+    };
     const module = await replaceSamlModule(store, route, settings);
     return renderSamlModule(route.id, module, context.urlsFor(request));
   });
