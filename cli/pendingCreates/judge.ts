@@ -65,6 +65,11 @@ export type Verdict =
       /** Up to three live objects outside the state that came closest, and how they differ. */
       readonly nearMisses: readonly NearMiss[];
     }
+  /**
+   * A resource of this package whose create a rerun repeats without making a second object
+   * (`HttpsEdgeRouteSaml`: a `PUT` on its route): clearing it leaves no orphan.
+   */
+  | { readonly kind: "repeatable" }
   | { readonly kind: "unsupported" };
 
 /** One pending create and its verdict. */
@@ -77,13 +82,15 @@ export interface Judgement {
 
 /**
  * Judges every pending create of `state` against `live` (the live objects of each kind, by type
- * token) as the module comment says.
+ * token) as the module comment says; a pending create of a type in `repeatable` (either token
+ * family) is `repeatable`, of any other type that is not in `kinds`, `unsupported`.
  */
 export function judge(
   state: StackState,
   kinds: ReadonlyMap<string, RecoverableKind>,
   live: ReadonlyMap<string, readonly LiveObject[]>,
   since?: number,
+  repeatable: ReadonlySet<string> = new Set(),
 ): Judgement[] {
   const outside = (type: string) =>
     (live.get(type) ?? []).filter(
@@ -105,7 +112,10 @@ export function judge(
     const kind = kinds.get(pending.type);
     const compared = fits.get(pending);
     if (kind === undefined || compared === undefined) {
-      return { pending, verdict: { kind: "unsupported" } };
+      return {
+        pending,
+        verdict: { kind: repeatable.has(pending.type) ? "repeatable" : "unsupported" },
+      };
     }
     const candidates: Candidate[] = compared
       .filter((c) => c.differences.length === 0)

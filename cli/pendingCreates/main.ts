@@ -5,8 +5,17 @@
  * API (every page, paced as the provider paces), judges which object each create made
  * (`./judge`) and prints the report and the commands (`./report`).
  *
- * The API key and base URL come from the environment, as for the provider: `NGROK_API_KEY`,
- * `NGROK_API_BASE_URL` (and the other `NGROK_*` settings of docs/configuration.md).
+ * The API key and base URL are the provider's (`./settings`): for the Node.js classes' pending
+ * creates (`pulumi-nodejs:dynamic/ngrok:*`) the environment, `NGROK_API_KEY`, `NGROK_API_BASE_URL`
+ * (and the other `NGROK_*` settings of docs/configuration.md); for the plugin's
+ * (`ngrok-dynamic:index:*`), the settings the state's `ngrok-dynamic` provider holds (the stack
+ * config `ngrok-dynamic:apiKey`, `ngrok-dynamic:apiBaseUrl`, …), then the same environment
+ * variables, as the plugin reads them. The commands it prints name the settings of the stack's
+ * family (`ngrok-dynamic:adoptExistingIds` for the plugin's resources).
+ *
+ * The same command ships with the provider plugin (`pulumi-resource-ngrok-dynamic
+ * pending-creates`, plugin/commands.ts), for users without Node.js; `program` names it in the
+ * messages.
  *
  * Exit status: 0 when every pending create is resolved (or there is none), 1 when some need a
  * decision (ambiguous, or of a type it does not handle), 2 on an error (the message says which).
@@ -18,11 +27,24 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import { parseArgs as parseArgv } from "node:util";
 import { clientFromConfiguration } from "../../provider";
+import type { ResourceDefinition } from "../../provider/framework/resource";
+import { DEFINITIONS, PLUGIN_PACKAGE, typeTokensOf } from "../../provider/registry";
 import { GUIDE_LINE } from "./guide";
 import { judge } from "./judge";
 import { type LiveObject, PENDING_CREATE_KINDS as RECOVERABLE_KINDS } from "../../provider";
 import { formatReport } from "./report";
 import { readStackState } from "./stackExport";
+import { namespaceOf, pluginSettingsOf, requireApiKey, settingsSource } from "./settings";
+
+/**
+ * The types whose pending create a rerun repeats without a second object (resources declaring no
+ * `recovery`: `HttpsEdgeRouteSaml`'s create is a `PUT`), under both token families.
+ */
+const REPEATABLE: ReadonlySet<string> = new Set(
+  DEFINITIONS.flatMap((definition: ResourceDefinition) =>
+    definition.recovery === undefined ? typeTokensOf(definition) : [],
+  ),
+);
 
 /** The usage line, shown with every mistake in the arguments. */
 export const USAGE =
@@ -44,7 +66,10 @@ export const PENDING_CREATES_HELP = [
   "                  interrupted deployment began.",
   "  --help, -h      this text.",
   "",
-  "The API key comes from NGROK_API_KEY (NGROK_API_BASE_URL for another API than ngrok's).",
+  "The API key: for the Node.js classes' resources, NGROK_API_KEY (NGROK_API_BASE_URL for another",
+  "API than ngrok's); for the provider plugin's (ngrok-dynamic:index:*, a YAML, Go, Python…",
+  "program), the state's ngrok-dynamic provider settings (ngrok-dynamic:apiKey, …), then the same",
+  "variables. The commands use the stack's keys: ngrok:… or ngrok-dynamic:adoptExistingIds.",
   "Exit status: 0 every pending create resolved (or none), 1 some need your decision, 2 an error.",
   GUIDE_LINE,
 ].join("\n");
@@ -124,7 +149,7 @@ export function argumentMistake(error: unknown): string {
  * @throws Error saying what is missing when there is no `pulumi` on PATH (and how to do without
  *   it: `--file`), or what the CLI said when the export failed.
  */
-function exportStack(stack: string | undefined): string {
+function exportStack(stack: string | undefined, program = "pulumi-ngrok-dynamic"): string {
   const args = ["stack", "export", "--show-secrets", ...(stack ? ["--stack", stack] : [])];
   try {
     return execFileSync("pulumi", args, {
@@ -140,7 +165,7 @@ function exportStack(stack: string | undefined): string {
           "export --show-secrets`, and there is no `pulumi` on PATH. Install the Pulumi CLI " +
           "(https://www.pulumi.com/docs/install/) or add its folder to PATH; or, where the CLI " +
           "runs, export the state to a file and pass it: pulumi stack export --show-secrets " +
-          "--file export.json, then pulumi-ngrok-dynamic pending-creates --file export.json",
+          `--file export.json, then ${program} pending-creates --file export.json`,
         { cause: error },
       );
     }
@@ -153,14 +178,30 @@ function exportStack(stack: string | undefined): string {
   }
 }
 
+/** Who runs the command, for its messages. */
+export interface PendingCreatesOptions {
+  /** The program's name in the messages: `pulumi-ngrok-dynamic` unless told. */
+  readonly program?: string;
+}
+
 /** Runs the command; returns the exit status (see the module comment). */
 export async function pendingCreates(
   argv: readonly string[],
   out: (text: string) => void = (text) => process.stdout.write(text),
+  options: PendingCreatesOptions = {},
 ): Promise<number> {
-  const args = parseArgs(argv);
+  const program = options.program ?? "pulumi-ngrok-dynamic";
+  const named = (text: string) => text.replaceAll("pulumi-ngrok-dynamic ", `${program} `);
+  let args: PendingCreatesArgs;
+  try {
+    args = parseArgs(argv);
+  } catch (error) {
+    throw new Error(named(error instanceof Error ? error.message : String(error)), {
+      cause: error,
+    });
+  }
   if (args.help === true) {
-    out(`${PENDING_CREATES_HELP}\n`);
+    out(`${named(PENDING_CREATES_HELP)}\n`);
     return 0;
   }
   const text =
@@ -168,21 +209,28 @@ export async function pendingCreates(
       ? fs.readFileSync(0, "utf8")
       : args.file !== undefined
         ? fs.readFileSync(args.file, "utf8")
-        : exportStack(args.stack);
+        : exportStack(args.stack, program);
   const state = readStackState(text);
   const types = new Set(state.pendingCreates.map((p) => p.type));
   const live = new Map<string, LiveObject[]>();
-  if (types.size > 0) {
-    const client = clientFromConfiguration();
+  if ([...types].some((type) => RECOVERABLE_KINDS.has(type))) {
+    const plugin = [...types].some((type) => namespaceOf(type) === PLUGIN_PACKAGE);
+    const settings = plugin ? pluginSettingsOf(state) : undefined;
+    if (plugin) requireApiKey(PLUGIN_PACKAGE, settings);
+    const client = clientFromConfiguration(
+      settings === undefined ? undefined : settingsSource(settings),
+    );
     for (const type of types) {
       const kind = RECOVERABLE_KINDS.get(type);
       if (kind === undefined) continue;
-      const objects: LiveObject[] = [];
-      for await (const object of kind.list(client)) objects.push(object);
+      // Both token families of one kind list the same collection: list it once.
+      const twin = [...live.entries()].find(([other]) => RECOVERABLE_KINDS.get(other) === kind);
+      const objects: LiveObject[] = twin?.[1] ?? [];
+      if (twin === undefined) for await (const object of kind.list(client)) objects.push(object);
       live.set(type, objects);
     }
   }
-  const report = formatReport(judge(state, RECOVERABLE_KINDS, live, args.since), {
+  const report = formatReport(judge(state, RECOVERABLE_KINDS, live, args.since, REPEATABLE), {
     stack: args.stack,
     otherPending: state.otherPendingOperations,
   });

@@ -9,8 +9,11 @@
  *
  * - a CA made by a pending create whose resource is not in state, or whose resource's object in
  *   state is older (a create-before-delete replacement cut short: the next `up` replaces again):
- *   adopted by the next `up`, through the stack setting `ngrok:adoptExistingIds` (URN → id, read
- *   by the `SshCertificateAuthority` class, the same as its `adoptExistingId`);
+ *   adopted by the next `up`, through the stack setting `<namespace>:adoptExistingIds` (URN → id,
+ *   the same as the resource's `adoptExistingId`): `ngrok:adoptExistingIds`, read by the Node.js
+ *   `SshCertificateAuthority` class, for its tokens (`pulumi-nodejs:dynamic/ngrok:*`), and
+ *   `ngrok-dynamic:adoptExistingIds`, read by the provider plugin, for the plugin's
+ *   (`ngrok-dynamic:index:*`, a YAML, Go, Python… program); a stack with both gets both;
  * - an object the resource does not need (a certificate, which cannot be adopted, or any object
  *   whose resource a later `up` already created again): deleted (`ngrok api … delete <id>`);
  * - then `pulumi refresh --clear-pending-creates`, safe once every made object is adopted or
@@ -21,6 +24,19 @@
  * @module
  */
 import type { Judgement } from "./judge";
+import { PLUGIN_PACKAGE } from "../../provider/registry";
+import { namespaceOf } from "./settings";
+
+/**
+ * How a program run by the Automation API (Go, Python, …), which has no program folder to run
+ * the commands in, does the same: the printed config keys are its stack's.
+ */
+export const AUTOMATION_NOTE = [
+  "From an Automation API program (Go, Python, …): run the same commands with the stack's",
+  "backend and --stack, or set the same config key on its stack (Go stack.SetConfig, Python",
+  "stack.set_config), refresh with clear-pending-creates (Go optrefresh.ClearPendingCreates()),",
+  "up, then remove the key (RemoveConfig, remove_config).",
+];
 
 /** The report's text and the commands it prints, one shell line each. */
 export interface Report {
@@ -45,7 +61,8 @@ export function formatReport(
 ): Report {
   const stackFlag = options.stack === undefined ? "" : ` --stack ${shellQuote(options.stack)}`;
   const lines: string[] = [];
-  const adopt: Record<string, string> = {};
+  /** URN → id, by stack config namespace (`ngrok`, `ngrok-dynamic`). */
+  const adopt = new Map<string, Record<string, string>>();
   const deletes: string[] = [];
   let resolved = true;
   lines.push(
@@ -55,11 +72,21 @@ export function formatReport(
   );
   for (const { pending, kind, verdict } of judgements) {
     const name = pending.urn.slice(pending.urn.lastIndexOf("::") + 2);
-    const head = `- ${name} (${kind?.resource ?? pending.type})`;
+    const resource =
+      kind?.resource ??
+      (verdict.kind === "repeatable"
+        ? pending.type.slice(pending.type.lastIndexOf(":") + 1)
+        : pending.type);
+    const head = `- ${name} (${resource})`;
     switch (verdict.kind) {
       case "unsupported":
         resolved = false;
         lines.push(`${head}: not a type this command resolves; \`pulumi refresh\` asks about it.`);
+        break;
+      case "repeatable":
+        lines.push(
+          `${head}: its create is a PUT that the next up repeats without making a second object; clearing it leaves no orphan.`,
+        );
         break;
       case "none":
         lines.push(
@@ -88,7 +115,8 @@ export function formatReport(
         const inState = verdict.inState !== undefined;
         const made = `${head}: made ${candidate.id} (created ${candidate.createdAt}${candidate.marked ? ", its ownership marker names this resource" : ""})`;
         if (kind?.adoptable && (!inState || verdict.replacing)) {
-          adopt[pending.urn] = candidate.id;
+          const namespace = namespaceOf(pending.type);
+          adopt.set(namespace, { ...adopt.get(namespace), [pending.urn]: candidate.id });
           lines.push(
             verdict.replacing
               ? `${made} to replace ${verdict.inState ?? "?"}; the next up adopts it as the replacement, then deletes ${verdict.inState ?? "?"}.`
@@ -105,20 +133,23 @@ export function formatReport(
     }
   }
   const commands: string[] = [...deletes];
-  const adopted = Object.keys(adopt).length > 0;
-  if (adopted) {
+  const namespaces = [...adopt.keys()].sort();
+  for (const namespace of namespaces) {
     commands.push(
-      `pulumi config set${stackFlag} ngrok:adoptExistingIds ${shellQuote(JSON.stringify(adopt))}`,
+      `pulumi config set${stackFlag} ${namespace}:adoptExistingIds ${shellQuote(JSON.stringify(adopt.get(namespace)))}`,
     );
   }
   if (judgements.length > 0 && resolved) {
     commands.push(`pulumi refresh${stackFlag} --clear-pending-creates --yes --skip-preview`);
     commands.push(`pulumi up${stackFlag}`);
-    if (adopted) commands.push(`pulumi config rm${stackFlag} ngrok:adoptExistingIds`);
+    for (const namespace of namespaces) {
+      commands.push(`pulumi config rm${stackFlag} ${namespace}:adoptExistingIds`);
+    }
   }
   if (commands.length > 0) {
     lines.push("", resolved ? "Run:" : "When the ones above are decided, run:");
     lines.push(...commands.map((c) => `  $ ${c}`));
+    if (namespaces.includes(PLUGIN_PACKAGE)) lines.push("", ...AUTOMATION_NOTE);
   }
   return { text: lines.join("\n"), commands, resolved };
 }

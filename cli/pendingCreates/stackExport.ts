@@ -30,6 +30,12 @@ export interface PendingCreate {
   readonly type: string;
   /** The checked inputs the create was sent with; secrets decoded, or {@link SECRET}. */
   readonly inputs: Readonly<Record<string, unknown>>;
+  /**
+   * The URN of the provider resource the create was sent through (its `provider` reference
+   * without the id), e.g. `urn:…::pulumi:providers:ngrok-dynamic::default_0_3_0`; a Node.js
+   * class's create names the dynamic provider, which holds no settings.
+   */
+  readonly provider?: string;
 }
 
 /** What the command needs from a stack's state. */
@@ -49,6 +55,12 @@ export interface StackState {
   readonly createdAtByUrn: ReadonlyMap<string, string>;
   /** The state's write time (`manifest.time`), when it has one. */
   readonly writtenAt?: string;
+  /**
+   * The inputs of each provider resource in state (type `pulumi:providers:<package>`), by URN,
+   * secrets decoded (or {@link SECRET}): for the plugin's package, its settings
+   * (`apiKey`, `apiBaseUrl`…), the stack config `ngrok-dynamic:<setting>` of a default provider.
+   */
+  readonly providerInputs: ReadonlyMap<string, Readonly<Record<string, unknown>>>;
 }
 
 /** A state file that cannot be read; the message says what is wrong. */
@@ -73,6 +85,7 @@ interface RawResource {
   id?: unknown;
   inputs?: unknown;
   outputs?: unknown;
+  provider?: unknown;
 }
 
 /**
@@ -103,7 +116,18 @@ export function readStackState(text: string): StackState {
   const ids = new Set<string>();
   const idsByUrn = new Map<string, string>();
   const createdAtByUrn = new Map<string, string>();
+  const providerInputs = new Map<string, Record<string, unknown>>();
   for (const resource of resources) {
+    if (
+      typeof resource.urn === "string" &&
+      typeof resource.type === "string" &&
+      resource.type.startsWith("pulumi:providers:")
+    ) {
+      providerInputs.set(
+        resource.urn,
+        decodeSecrets(recordOf(resource.inputs)) as Record<string, unknown>,
+      );
+    }
     if (typeof resource.id === "string" && resource.id !== "") {
       ids.add(resource.id);
       if (typeof resource.urn === "string") {
@@ -129,6 +153,7 @@ export function readStackState(text: string): StackState {
       urn: resource.urn,
       type: resource.type,
       inputs: decodeSecrets(recordOf(resource.inputs)) as Record<string, unknown>,
+      provider: providerUrnOf(resource.provider),
     });
   }
   const manifest = recordOf(deployment.manifest);
@@ -139,7 +164,14 @@ export function readStackState(text: string): StackState {
     idsByUrn,
     createdAtByUrn,
     writtenAt: typeof manifest.time === "string" ? manifest.time : undefined,
+    providerInputs,
   };
+}
+
+/** The URN of a provider reference (`<urn>::<id>`), or undefined when there is none. */
+function providerUrnOf(reference: unknown): string | undefined {
+  if (typeof reference !== "string" || !reference.includes("::")) return undefined;
+  return reference.slice(0, reference.lastIndexOf("::"));
 }
 
 function deploymentOf(parsed: unknown): Record<string, unknown> | undefined {
