@@ -4,7 +4,12 @@
  * Pulumi language (YAML, Python, Go, .NET, Java, and TypeScript through a generated SDK) and for
  * `pulumi import`. The engine starts it with its own address as the first argument; it serves
  * Pulumi's provider protocol on a loopback port, which it prints on the first line of its standard
- * output, and sends its log lines to the engine (see `./server`, `./engineLog`).
+ * output, sends its log lines to the engine (see `./server`, `./engineLog`), and exits when the
+ * engine is gone (`./engineHealth`).
+ *
+ * Started without an address (by hand, to debug it), it serves the same way and waits for an
+ * engine to attach: `PULUMI_DEBUG_PROVIDERS=ngrok-dynamic:<port> pulumi up` makes the engine
+ * use it and send its address with `Attach`.
  *
  * Needs Node.js 22 or later. Configuration: stack config `ngrok-dynamic:<setting>`
  * (`ngrok-dynamic:apiKey`, `ngrok-dynamic:apiBaseUrl`, …) or the same environment variables as the
@@ -17,27 +22,37 @@ import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import { useConfigNamespace } from "../provider";
 import { PLUGIN_PACKAGE } from "../provider/registry";
 import { connectEngineLog } from "./engineLog";
+import { watchEngine } from "./engineHealth";
 import { providerService } from "./server";
+
+/** Sends the log to the engine at `address`, and exits once that engine is gone. */
+function connectEngine(address: string): void {
+  connectEngineLog(address);
+  watchEngine(address, (reason) => {
+    process.stderr.write(`pulumi-resource-${PLUGIN_PACKAGE}: ${reason}: exiting\n`);
+    process.exit(0);
+  });
+}
 
 async function main(args: string[]): Promise<void> {
   const [engine] = args;
-  if (engine === undefined || engine === "") {
-    process.stderr.write(
-      "pulumi-resource-ngrok-dynamic is a Pulumi provider plugin: the Pulumi engine starts it " +
-        "with its address. Use it from a Pulumi program (see the package's docs).\n",
-    );
-    process.exit(2);
-  }
   useConfigNamespace(PLUGIN_PACKAGE);
-  connectEngineLog(engine);
+  if (engine !== undefined && engine !== "") connectEngine(engine);
   const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });
-  server.addService(provrpc.ResourceProviderService, providerService());
+  server.addService(provrpc.ResourceProviderService, providerService({ attach: connectEngine }));
   const port = await new Promise<number>((resolve, reject) => {
     server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, bound) =>
       error ? reject(error) : resolve(bound),
     );
   });
   process.stdout.write(`${port}\n`);
+  if (engine === undefined || engine === "") {
+    process.stderr.write(
+      `pulumi-resource-${PLUGIN_PACKAGE} is a Pulumi provider plugin: the Pulumi engine starts ` +
+        "it with its address. Started without one, it waits for an engine to attach: run " +
+        `PULUMI_DEBUG_PROVIDERS="${PLUGIN_PACKAGE}:${port}" pulumi up (or preview, …).\n`,
+    );
+  }
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

@@ -30,6 +30,7 @@ import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import { clientFromConfiguration, configure } from "../provider";
 import { redactFromLogs } from "../provider/client/log";
 import { withUrn } from "./engineLog";
+import { cancelAll, isCancelled, runOperation } from "./cancellation";
 import { diffResponse } from "./diff";
 import { grpcError } from "./grpcErrors";
 import { previewCreate, previewUpdate } from "./preview";
@@ -51,23 +52,40 @@ import {
   programSettings,
 } from "./settings";
 
-/** Set by `Cancel`: the engine is shutting the operation down, so no new operation starts. */
-let cancelled = false;
-
 type Callback<T> = grpc.sendUnaryData<T>;
 type Call<T> = grpc.ServerUnaryCall<T, unknown>;
 
+/** The request's `timeout` in seconds (Create, Update, Delete: `customTimeouts`), else 0. */
+function timeoutOf(request: unknown): number {
+  if (typeof request !== "object" || request === null || !("getTimeout" in request)) return 0;
+  const timeout: unknown = typeof request.getTimeout === "function" ? request.getTimeout() : 0;
+  return typeof timeout === "number" ? timeout : 0;
+}
+
+/** The operation's name in messages: `Create`, `Update`, `Delete`, or `The operation`. */
+const operationName = (request: unknown) =>
+  request instanceof provproto.CreateRequest
+    ? "Create"
+    : request instanceof provproto.UpdateRequest
+      ? "Update"
+      : request instanceof provproto.DeleteRequest
+        ? "Delete"
+        : "The operation";
+
 /**
- * Runs a call's handler, answering its result or its error. After `Cancel`, a call that would
- * start an operation (`operation: true`) is refused instead: nothing new reaches ngrok.
+ * Runs a call's handler, answering its result or its error. A call that starts an operation
+ * (`operation: true`) runs until `Cancel` or its request's `timeout` aborts it (`./cancellation`);
+ * after `Cancel`, it is refused instead: nothing new reaches ngrok.
  */
 function serve<Req, Res>(handler: (request: Req) => Promise<Res>, operation = true) {
   return (call: Call<Req>, callback: Callback<Res>) => {
-    if (operation && cancelled) {
+    if (operation && isCancelled()) {
       callback(grpcError(new Error("the operation was cancelled: no new request is sent")));
       return;
     }
-    handler(call.request).then(
+    const request = call.request;
+    const run = () => handler(request);
+    (operation ? runOperation(operationName(request), timeoutOf(request), run) : run()).then(
       (response) => callback(null, response),
       (error: unknown) => callback(grpcError(error)),
     );
@@ -81,7 +99,15 @@ function resourceOf(type: string): { name: string; methods: Methods } {
 }
 
 /** The service: one handler per RPC of Pulumi's provider protocol. */
-export function providerService(): grpc.UntypedServiceImplementation {
+export function providerService(
+  options: {
+    /**
+     * Called with the engine's address by `Attach` (`PluginAttach.address`): the engine sends it
+     * to a plugin it did not start (`PULUMI_DEBUG_PROVIDERS=ngrok-dynamic:<port>`).
+     */
+    readonly attach?: (engineAddress: string) => void;
+  } = {},
+): grpc.UntypedServiceImplementation {
   let config: Record<string, unknown> = {};
   let program: ProgramSettings = { ownershipMarker: false, adoptExistingIds: {} };
   const manifest = JSON.parse(packageFile("package.json")) as {
@@ -228,10 +254,13 @@ export function providerService(): grpc.UntypedServiceImplementation {
     }),
 
     cancel: serve(async () => {
-      cancelled = true;
+      cancelAll();
       return new Empty();
     }, false),
 
-    attach: serve(async () => new Empty()),
+    attach: serve(async (request: pluginproto.PluginAttach) => {
+      options.attach?.(request.getAddress());
+      return new Empty();
+    }, false),
   };
 }

@@ -1,0 +1,129 @@
+/**
+ * Work in flight stops when the engine no longer waits for it (issue #33 §5): `Cancel` ends an
+ * operation's retry loop at once, a Create's `timeout` (`customTimeouts`) is its deadline, and
+ * the plugin exits once its engine is gone, the engine it was started with or one that attached
+ * (`Attach`, as `PULUMI_DEBUG_PROVIDERS` makes the engine do).
+ *
+ * Timing margins: the emulator answers every request 429 (with `Retry-After: 1`), so an
+ * operation left alone would retry for `retryDeadlineSeconds` (300 s); each assertion allows
+ * several seconds over the expected moment for a busy 2-core machine, far below that.
+ */
+import * as pluginproto from "@pulumi/pulumi/proto/plugin_pb";
+import * as provproto from "@pulumi/pulumi/proto/provider_pb";
+import { Empty } from "google-protobuf/google/protobuf/empty_pb";
+import { type RunningEmulator, startEmulator } from "../../emulator/index";
+import { toStruct } from "../../plugin/properties";
+import {
+  call,
+  type FakeEngine,
+  type PluginProcess,
+  startFakeEngine,
+  startPlugin,
+} from "./pluginProcess";
+
+const CA = "ngrok-dynamic:index:SshCertificateAuthority";
+
+let emulator: RunningEmulator;
+const started: { plugin: PluginProcess; engine: FakeEngine }[] = [];
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, faults: [{ status: 429, retryAfter: 1 }] });
+});
+afterAll(async () => {
+  for (const { plugin, engine } of started) {
+    await plugin.close();
+    engine.kill();
+  }
+  await emulator?.close();
+});
+
+/** A plugin of its own (Cancel is for good), configured for the emulator, paced off. */
+async function configuredPlugin(args?: string[]): Promise<PluginProcess> {
+  const engine = await startFakeEngine();
+  const plugin = await startPlugin(args === undefined ? engine.address : "", {
+    PULUMI_NGROK_DYNAMIC_DEBUG: "1",
+  });
+  started.push({ plugin, engine });
+  const request = new provproto.ConfigureRequest();
+  request.setArgs(
+    toStruct({
+      apiKey: emulator.apiKey,
+      apiBaseUrl: emulator.url,
+      maxRequestsPerMinute: "0",
+      retryMaxAttempts: "100",
+    }),
+  );
+  await call((r, cb) => plugin.client.configure(r, cb), request);
+  return plugin;
+}
+
+/** Creates a CA, with `timeout` seconds; resolves with how it failed and after how long. */
+async function failedCreate(plugin: PluginProcess, timeout = 0) {
+  const request = new provproto.CreateRequest();
+  request.setUrn(`urn:pulumi:dev::cancel::${CA}::ca`).setType(CA).setName("ca");
+  request.setProperties(toStruct({ privateKeyType: "ed25519" })).setTimeout(timeout);
+  const start = Date.now();
+  try {
+    await call((r, cb) => plugin.client.create(r, cb), request);
+  } catch (error) {
+    return { message: (error as Error).message, seconds: (Date.now() - start) / 1000 };
+  }
+  throw new Error("the create succeeded");
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+test("Cancel ends a create's retry loop at once", async () => {
+  const plugin = await configuredPlugin();
+  const failing = failedCreate(plugin);
+  await sleep(1500);
+  const posts = emulator.requests.filter((r) => r.method === "POST").length;
+  expect(posts).toBeGreaterThan(0); // it is retrying
+  const cancelledAt = Date.now();
+  await call((r, cb) => plugin.client.cancel(r, cb), new Empty());
+  const { message, seconds } = await failing;
+  expect(message).toMatch(/the operation was cancelled \(the engine sent Cancel\)/);
+  // Answered within 2 s of Cancel (at once, plus a busy machine's delay), not after 300 s.
+  expect((Date.now() - cancelledAt) / 1000).toBeLessThan(2);
+  expect(seconds).toBeLessThan(5);
+});
+
+test("a create with a timeout of 2 s against an API that always answers 429 fails after about 2 s", async () => {
+  const plugin = await configuredPlugin();
+  const { message, seconds } = await failedCreate(plugin, 2);
+  expect(message).toMatch(/Create did not finish within its timeout of 2 s \(customTimeouts\)/);
+  // 2 s, with 2 s of margin for a busy machine; without the deadline it retries for 300 s.
+  expect(seconds).toBeGreaterThanOrEqual(1.9);
+  expect(seconds).toBeLessThan(4);
+});
+
+test("the plugin exits once its engine is gone", async () => {
+  const plugin = await configuredPlugin();
+  const { engine } = started[started.length - 1];
+  await sleep(1500); // the engine answered at least one check
+  const killedAt = Date.now();
+  engine.kill();
+  const code = await plugin.exited;
+  // One check a second, and a refused connection fails at once: 6 s of margin.
+  expect((Date.now() - killedAt) / 1000).toBeLessThan(6);
+  expect(code).toBe(0);
+  expect(plugin.output()).toMatch(/no longer answers: exiting/);
+});
+
+test("Attach gives a plugin started without an engine its engine: the log, and the exit", async () => {
+  const plugin = await configuredPlugin([]);
+  expect(plugin.output()).toMatch(/PULUMI_DEBUG_PROVIDERS="ngrok-dynamic:\d+"/);
+  const engine = await startFakeEngine();
+  started.push({ plugin, engine });
+  await call(
+    (r, cb) => plugin.client.attach(r, cb),
+    new pluginproto.PluginAttach().setAddress(engine.address),
+  );
+  const { message } = await failedCreate(plugin, 2);
+  expect(message).toMatch(/timeout of 2 s/);
+  await sleep(200);
+  expect(engine.lines.join("\n")).toMatch(/POST \/ssh_certificate_authorities/);
+  await sleep(1500);
+  engine.kill();
+  expect(await plugin.exited).toBe(0);
+});
