@@ -13,18 +13,12 @@ import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import { type RunningEmulator, startEmulator } from "../../emulator/index";
 import { toStruct } from "../../plugin/properties";
-import {
-  call,
-  type FakeEngine,
-  type PluginProcess,
-  startFakeEngine,
-  startPlugin,
-} from "./pluginProcess";
+import * as harness from "./pluginProcess";
 
 const CA = "ngrok-dynamic:index:SshCertificateAuthority";
 
 let emulator: RunningEmulator;
-const started: { plugin: PluginProcess; engine: FakeEngine }[] = [];
+const started: { plugin: harness.PluginProcess; engine: harness.FakeEngine }[] = [];
 
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0, faults: [{ status: 429, retryAfter: 1 }] });
@@ -38,9 +32,9 @@ afterAll(async () => {
 });
 
 /** A plugin of its own (Cancel is for good), configured for the emulator, paced off. */
-async function configuredPlugin(args?: string[]): Promise<PluginProcess> {
-  const engine = await startFakeEngine();
-  const plugin = await startPlugin(args === undefined ? engine.address : "", {
+async function configuredPlugin(args?: string[]): Promise<harness.PluginProcess> {
+  const engine = await harness.startFakeEngine();
+  const plugin = await harness.startPlugin(args === undefined ? engine.address : "", {
     PULUMI_NGROK_DYNAMIC_DEBUG: "1",
   });
   started.push({ plugin, engine });
@@ -53,18 +47,18 @@ async function configuredPlugin(args?: string[]): Promise<PluginProcess> {
       retryMaxAttempts: "100",
     }),
   );
-  await call((r, cb) => plugin.client.configure(r, cb), request);
+  await harness.call((r, cb) => plugin.client.configure(r, cb), request);
   return plugin;
 }
 
 /** Creates a CA, with `timeout` seconds; resolves with how it failed and after how long. */
-async function failedCreate(plugin: PluginProcess, timeout = 0) {
+async function failedCreate(plugin: harness.PluginProcess, timeout = 0) {
   const request = new provproto.CreateRequest();
   request.setUrn(`urn:pulumi:dev::cancel::${CA}::ca`).setType(CA).setName("ca");
   request.setProperties(toStruct({ privateKeyType: "ed25519" })).setTimeout(timeout);
   const start = Date.now();
   try {
-    await call((r, cb) => plugin.client.create(r, cb), request);
+    await harness.call((r, cb) => plugin.client.create(r, cb), request);
   } catch (error) {
     return { message: (error as Error).message, seconds: (Date.now() - start) / 1000 };
   }
@@ -80,7 +74,7 @@ test("Cancel ends a create's retry loop at once", async () => {
   const posts = emulator.requests.filter((r) => r.method === "POST").length;
   expect(posts).toBeGreaterThan(0); // it is retrying
   const cancelledAt = Date.now();
-  await call((r, cb) => plugin.client.cancel(r, cb), new Empty());
+  await harness.call((r, cb) => plugin.client.cancel(r, cb), new Empty());
   const { message, seconds } = await failing;
   expect(message).toMatch(/the operation was cancelled \(the engine sent Cancel\)/);
   // Answered within 2 s of Cancel (at once, plus a busy machine's delay), not after 300 s.
@@ -113,9 +107,9 @@ test("the plugin exits once its engine is gone", async () => {
 test("Attach gives a plugin started without an engine its engine: the log, and the exit", async () => {
   const plugin = await configuredPlugin([]);
   expect(plugin.output()).toMatch(/PULUMI_DEBUG_PROVIDERS="ngrok-dynamic:\d+"/);
-  const engine = await startFakeEngine();
+  const engine = await harness.startFakeEngine();
   started.push({ plugin, engine });
-  await call(
+  await harness.call(
     (r, cb) => plugin.client.attach(r, cb),
     new pluginproto.PluginAttach().setAddress(engine.address),
   );

@@ -9,31 +9,25 @@ import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { type RunningEmulator, startEmulator } from "../../emulator/index";
 import { UNKNOWN } from "../../provider";
 import { fromStruct, toStruct } from "../../plugin/properties";
-import {
-  call,
-  type FakeEngine,
-  type PluginProcess,
-  startFakeEngine,
-  startPlugin,
-} from "./pluginProcess";
+import * as harness from "./pluginProcess";
 
 const CA = "ngrok-dynamic:index:SshCertificateAuthority";
 const URN = `urn:pulumi:dev::diffs::${CA}::ca`;
 const { Kind } = provproto.PropertyDiff;
 
 let emulator: RunningEmulator;
-let engine: FakeEngine;
-let plugin: PluginProcess;
+let engine: harness.FakeEngine;
+let plugin: harness.PluginProcess;
 let supportsPreview: boolean;
 
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0 });
-  engine = await startFakeEngine();
-  plugin = await startPlugin(engine.address);
+  engine = await harness.startFakeEngine();
+  plugin = await harness.startPlugin(engine.address);
   const request = new provproto.ConfigureRequest();
   request.setArgs(toStruct({ apiKey: emulator.apiKey, apiBaseUrl: emulator.url }));
   request.setAcceptsecrets(true);
-  const response = await call<provproto.ConfigureRequest, provproto.ConfigureResponse>(
+  const response = await harness.call<provproto.ConfigureRequest, provproto.ConfigureResponse>(
     (r, cb) => plugin.client.configure(r, cb),
     request,
   );
@@ -55,7 +49,7 @@ function addressed<
 async function checked(news: Record<string, unknown>): Promise<Record<string, unknown>> {
   const request = addressed(new provproto.CheckRequest());
   request.setOlds(toStruct({})).setNews(toStruct(news));
-  const response = await call<provproto.CheckRequest, provproto.CheckResponse>(
+  const response = await harness.call<provproto.CheckRequest, provproto.CheckResponse>(
     (r, cb) => plugin.client.check(r, cb),
     request,
   );
@@ -66,7 +60,7 @@ async function checked(news: Record<string, unknown>): Promise<Record<string, un
 async function create(inputs: Record<string, unknown>, preview = false) {
   const request = addressed(new provproto.CreateRequest());
   request.setProperties(toStruct(inputs)).setPreview(preview);
-  const response = await call<provproto.CreateRequest, provproto.CreateResponse>(
+  const response = await harness.call<provproto.CreateRequest, provproto.CreateResponse>(
     (r, cb) => plugin.client.create(r, cb),
     request,
   );
@@ -76,7 +70,7 @@ async function create(inputs: Record<string, unknown>, preview = false) {
 async function diff(id: string, olds: Record<string, unknown>, news: Record<string, unknown>) {
   const request = addressed(new provproto.DiffRequest());
   request.setId(id).setOlds(toStruct(olds)).setNews(toStruct(news));
-  return call<provproto.DiffRequest, provproto.DiffResponse>(
+  return harness.call<provproto.DiffRequest, provproto.DiffResponse>(
     (r, cb) => plugin.client.diff(r, cb),
     request,
   );
@@ -149,7 +143,7 @@ test("a preview's update keeps what ngrok computed known, with the new inputs ap
   const request = addressed(new provproto.UpdateRequest());
   request.setId(id).setOlds(toStruct(outputs)).setNews(toStruct(news)).setPreview(true);
   const before = emulator.requests.length;
-  const response = await call<provproto.UpdateRequest, provproto.UpdateResponse>(
+  const response = await harness.call<provproto.UpdateRequest, provproto.UpdateResponse>(
     (r, cb) => plugin.client.update(r, cb),
     request,
   );
@@ -162,7 +156,7 @@ test("a preview's update keeps what ngrok computed known, with the new inputs ap
   }
   // The same update for real answers the same outputs.
   request.setPreview(false);
-  const real = await call<provproto.UpdateRequest, provproto.UpdateResponse>(
+  const real = await harness.call<provproto.UpdateRequest, provproto.UpdateResponse>(
     (r, cb) => plugin.client.update(r, cb),
     request,
   );

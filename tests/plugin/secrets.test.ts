@@ -10,13 +10,7 @@ import type * as grpc from "@grpc/grpc-js";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { Status } from "@pulumi/pulumi/proto/status_pb";
 import { fromStruct, toStruct } from "../../plugin/properties";
-import {
-  call,
-  type FakeEngine,
-  type PluginProcess,
-  startFakeEngine,
-  startPlugin,
-} from "./pluginProcess";
+import * as harness from "./pluginProcess";
 
 const KEY = `2zSECRETkey${Date.now()}xYz`;
 const CA = "ngrok-dynamic:index:SshCertificateAuthority";
@@ -72,14 +66,14 @@ function hostileApi(): Promise<{ url: string; close(): Promise<void> }> {
   );
 }
 
-let engine: FakeEngine;
-let plugin: PluginProcess;
+let engine: harness.FakeEngine;
+let plugin: harness.PluginProcess;
 let api: Awaited<ReturnType<typeof hostileApi>>;
 
 beforeAll(async () => {
   api = await hostileApi();
-  engine = await startFakeEngine();
-  plugin = await startPlugin(engine.address, { PULUMI_NGROK_DYNAMIC_DEBUG: "1" });
+  engine = await harness.startFakeEngine();
+  plugin = await harness.startPlugin(engine.address, { PULUMI_NGROK_DYNAMIC_DEBUG: "1" });
 });
 afterAll(async () => {
   await plugin?.close();
@@ -91,11 +85,11 @@ async function configure(settings: Record<string, string>): Promise<void> {
   const request = new provproto.ConfigureRequest();
   request.setArgs(toStruct({ apiKey: KEY, maxRequestsPerMinute: "0", ...settings }));
   request.setAcceptsecrets(true);
-  await call((r, cb) => plugin.client.configure(r, cb), request);
+  await harness.call((r, cb) => plugin.client.configure(r, cb), request);
 }
 
 function create(properties: provproto.CreateRequest): Promise<provproto.CreateResponse> {
-  return call((r, cb) => plugin.client.create(r, cb), properties);
+  return harness.call((r, cb) => plugin.client.create(r, cb), properties);
 }
 
 function createRequest(inputs: Record<string, unknown>, secrets: string[] = []) {
@@ -123,7 +117,7 @@ test("CheckConfig answers the API key as a secret, sent plain or wrapped", async
     request.setNews(
       toStruct({ apiKey: KEY, apiBaseUrl: "https://api.ngrok.com" }, new Set(secrets)),
     );
-    const response = await call<provproto.CheckRequest, provproto.CheckResponse>(
+    const response = await harness.call<provproto.CheckRequest, provproto.CheckResponse>(
       (r, cb) => plugin.client.checkConfig(r, cb),
       request,
     );

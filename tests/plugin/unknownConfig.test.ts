@@ -6,20 +6,14 @@
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { UNKNOWN } from "../../provider";
 import { fromStruct, toStruct } from "../../plugin/properties";
-import {
-  call,
-  type FakeEngine,
-  type PluginProcess,
-  startFakeEngine,
-  startPlugin,
-} from "./pluginProcess";
+import * as harness from "./pluginProcess";
 
-let engine: FakeEngine;
-let plugin: PluginProcess;
+let engine: harness.FakeEngine;
+let plugin: harness.PluginProcess;
 
 beforeAll(async () => {
-  engine = await startFakeEngine();
-  plugin = await startPlugin(engine.address);
+  engine = await harness.startFakeEngine();
+  plugin = await harness.startPlugin(engine.address);
 });
 afterAll(async () => {
   await plugin?.close();
@@ -30,7 +24,7 @@ function checkConfig(news: Record<string, unknown>): Promise<provproto.CheckResp
   const request = new provproto.CheckRequest();
   request.setUrn("urn:pulumi:dev::p::pulumi:providers:ngrok-dynamic::explicit");
   request.setNews(toStruct(news));
-  return call<provproto.CheckRequest, provproto.CheckResponse>(
+  return harness.call<provproto.CheckRequest, provproto.CheckResponse>(
     (r, cb) => plugin.client.checkConfig(r, cb),
     request,
   );
@@ -40,7 +34,7 @@ function configure(args: Record<string, unknown>): Promise<provproto.ConfigureRe
   const request = new provproto.ConfigureRequest();
   request.setArgs(toStruct(args));
   request.setAcceptsecrets(true);
-  return call<provproto.ConfigureRequest, provproto.ConfigureResponse>(
+  return harness.call<provproto.ConfigureRequest, provproto.ConfigureResponse>(
     (r, cb) => plugin.client.configure(r, cb),
     request,
   );
