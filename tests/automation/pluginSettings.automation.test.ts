@@ -20,15 +20,18 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { findYamlLanguageHost, offlineEnv } from "../../dist/devtools/pulumiCli";
+import { offlineEnv } from "../../dist/devtools/pulumiCli";
 import { pluginBinDir } from "../../dist/devtools/pluginBin";
 import { type RunningEmulator, startEmulator } from "../../emulator/index";
-import { changeSummary, type CliRun, pulumiCommand } from "../support/pulumiCommand";
-import { cli, describeWithPulumi, pulumiCli, requestsDuring } from "../support/realEngine";
+import {
+  changeSummary,
+  type CliRun,
+  pulumiCommand,
+  yamlLanguageHost,
+} from "../support/pulumiCommand";
+import { cli, describeWithPulumi, requestsDuring } from "../support/realEngine";
 
 const PROJECT = "plugin-settings";
-const yamlHost = pulumiCli === undefined ? undefined : findYamlLanguageHost(pulumiCli);
-const inCi = ["true", "1"].includes((process.env.CI ?? "").toLowerCase());
 
 /** Two CAs: one through the default provider, one through an explicit provider resource. */
 const PROGRAM = `name: ${PROJECT}
@@ -65,19 +68,11 @@ resources:
 const WRONG_KEY = "wrong_key_3Qp7ZmX2";
 
 describeWithPulumi("The plugin's settings through the real CLI: preview and destroy", () => {
-  if (yamlHost === undefined) {
-    const reason =
-      "no pulumi-language-yaml beside the CLI, on PATH or in the cache: run npm run pulumi:install";
-    if (inCi) {
-      test("Pulumi's YAML language host is available (required in CI)", () => {
-        throw new Error(reason);
-      });
-    } else {
-      process.stderr.write(`skipped the plugin settings suite: ${reason}\n`);
-      test.skip(`the plugin's settings (skipped: ${reason})`, () => undefined);
-    }
-    return;
-  }
+  const yamlHost = yamlLanguageHost({
+    suite: "the plugin settings suite",
+    test: "the plugin's settings",
+  });
+  if (yamlHost === undefined) return;
 
   let emulator: RunningEmulator;
   let work: string;

@@ -22,7 +22,7 @@ import { spawn, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { findYamlLanguageHost, offlineEnv } from "../../dist/devtools/pulumiCli";
+import { offlineEnv } from "../../dist/devtools/pulumiCli";
 import { PLUGIN_EXECUTABLE, pluginBinDir } from "../../dist/devtools/pluginBin";
 import { type RunningEmulator, startEmulator } from "../../emulator/index";
 import { codeBlockAfter, commandLines } from "../support/docsBlocks";
@@ -32,8 +32,9 @@ import {
   type CliRun,
   pulumiCommand,
   pulumiExecutable,
+  yamlLanguageHost,
 } from "../support/pulumiCommand";
-import { cli, describeWithPulumi, pulumiCli, requestsDuring, writes } from "../support/realEngine";
+import { cli, describeWithPulumi, requestsDuring, writes } from "../support/realEngine";
 import * as keys from "../support/sshKeys";
 import { REPO } from "../support/stack";
 
@@ -41,26 +42,16 @@ const TEMPLATE = path.join(REPO, "templates", "ngrok-ssh-yaml");
 const VERSION = (
   JSON.parse(fs.readFileSync(path.join(REPO, "package.json"), "utf8")) as { version: string }
 ).version;
-const yamlHost = pulumiCli === undefined ? undefined : findYamlLanguageHost(pulumiCli);
-const inCi = ["true", "1"].includes((process.env.CI ?? "").toLowerCase());
 
 /** The `resources:` and `outputs:` of a Pulumi.yaml: what README prints of the template. */
 const program = (pulumiYaml: string) => pulumiYaml.slice(pulumiYaml.indexOf("\nresources:\n") + 1);
 
 describeWithPulumi("the YAML pulumi new template, through the real CLI and the plugin", () => {
-  if (yamlHost === undefined) {
-    const reason =
-      "no pulumi-language-yaml beside the CLI, on PATH or in the cache: run npm run pulumi:install";
-    if (inCi) {
-      test("Pulumi's YAML language host is available (required in CI)", () => {
-        throw new Error(reason);
-      });
-    } else {
-      process.stderr.write(`skipped the YAML template suite: ${reason}\n`);
-      test.skip(`the YAML template (skipped: ${reason})`, () => undefined);
-    }
-    return;
-  }
+  const yamlHost = yamlLanguageHost({
+    suite: "the YAML template suite",
+    test: "the YAML template",
+  });
+  if (yamlHost === undefined) return;
 
   let emulator: RunningEmulator;
   let work: string;

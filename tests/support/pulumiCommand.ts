@@ -2,12 +2,16 @@
  * The real Pulumi CLI's plain commands, run as a user types them (not through the Automation
  * API): {@link pulumiCommand} runs `pulumi <args> --non-interactive` in a folder with an
  * environment, and {@link changeSummary} reads the engine's change summary from what an operation
- * run with `--json` printed. For the suites of tests/automation that drive the CLI's commands
+ * run with `--json` printed; {@link yamlLanguageHost} finds Pulumi's YAML language host for the
+ * suites of YAML programs. For the suites of tests/automation that drive the CLI's commands
  * (inside a `describeWithPulumi` suite, realEngine.ts, which finds the CLI).
  */
 import { execFile } from "node:child_process";
 import * as path from "node:path";
-import { cli } from "./realEngine";
+import { findYamlLanguageHost } from "../../dist/devtools/pulumiCli";
+import { cli, pulumiCli } from "./realEngine";
+
+const inCi = ["true", "1"].includes((process.env.CI ?? "").toLowerCase());
 
 /** What one CLI command printed, and how it exited. */
 export interface CliRun {
@@ -89,4 +93,31 @@ export function changeSummary(stdout: string): ChangeSummary {
     .find((event) => event.summaryEvent !== undefined);
   if (summary === undefined) throw new Error(`no summary event in:\n${stdout}`);
   return summary.summaryEvent?.resourceChanges ?? {};
+}
+
+/**
+ * Pulumi's YAML language host (beside the CLI, on `PATH` or in the cache: `npm run
+ * pulumi:install` builds it), for a suite of YAML programs; called inside its
+ * `describeWithPulumi` suite, where tests are declared. Without it the suite gets one test in
+ * their place: in CI (`CI` set to `true` or `1`) a failure, otherwise a skip saying why, also
+ * written to stderr as `skipped <names.suite>: <reason>`.
+ *
+ * @param names how the skip names the suite: `suite` in the stderr line (e.g. `the YAML template
+ *   suite`), `test` in the skipped test's title (e.g. `the YAML template`).
+ * @returns the host's folder, or `undefined` when it is missing (the caller declares no tests).
+ */
+export function yamlLanguageHost(names: { suite: string; test: string }): string | undefined {
+  const host = pulumiCli === undefined ? undefined : findYamlLanguageHost(pulumiCli);
+  if (host !== undefined) return host;
+  const reason =
+    "no pulumi-language-yaml beside the CLI, on PATH or in the cache: run npm run pulumi:install";
+  if (inCi) {
+    test("Pulumi's YAML language host is available (required in CI)", () => {
+      throw new Error(reason);
+    });
+  } else {
+    process.stderr.write(`skipped ${names.suite}: ${reason}\n`);
+    test.skip(`${names.test} (skipped: ${reason})`, () => undefined);
+  }
+  return undefined;
 }

@@ -17,18 +17,22 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { findYamlLanguageHost, offlineEnv } from "../../dist/devtools/pulumiCli";
+import { offlineEnv } from "../../dist/devtools/pulumiCli";
 import { type RunningEmulator, sampleIdpMetadata, startEmulator } from "../../emulator/index";
 import { callApi } from "./emulatorApi";
-import { type ChangeSummary, changeSummary, type CliRun, pulumiCommand } from "./pulumiCommand";
-import { cli, describeWithPulumi, pulumiCli, requestsDuring, writes } from "./realEngine";
+import {
+  type ChangeSummary,
+  changeSummary,
+  type CliRun,
+  pulumiCommand,
+  yamlLanguageHost,
+} from "./pulumiCommand";
+import { cli, describeWithPulumi, requestsDuring, writes } from "./realEngine";
 import * as keys from "./sshKeys";
 import { REPO } from "./stack";
 
 const EXAMPLE = path.join(REPO, "examples", "yaml-ssh-and-saml");
 const PROJECT = "ngrok-yaml-ssh-and-saml";
-const yamlHost = pulumiCli === undefined ? undefined : findYamlLanguageHost(pulumiCli);
-const inCi = ["true", "1"].includes((process.env.CI ?? "").toLowerCase());
 
 /** A resource token of the plugin's package. */
 const token = (name: string) => `ngrok-dynamic:index:${name}`;
@@ -50,19 +54,11 @@ export interface PluginUnderTest {
  */
 export function describeYamlProgram(title: string, plugin: PluginUnderTest): void {
   describeWithPulumi(title, () => {
-    if (yamlHost === undefined) {
-      const reason =
-        "no pulumi-language-yaml beside the CLI, on PATH or in the cache: run npm run pulumi:install";
-      if (inCi) {
-        test("Pulumi's YAML language host is available (required in CI)", () => {
-          throw new Error(reason);
-        });
-      } else {
-        process.stderr.write(`skipped the YAML program suite: ${reason}\n`);
-        test.skip(`the YAML program (skipped: ${reason})`, () => undefined);
-      }
-      return;
-    }
+    const yamlHost = yamlLanguageHost({
+      suite: "the YAML program suite",
+      test: "the YAML program",
+    });
+    if (yamlHost === undefined) return;
 
     let emulator: RunningEmulator;
     let work: string;
