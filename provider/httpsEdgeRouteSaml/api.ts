@@ -15,6 +15,7 @@ import { z } from "zod";
 import { liveInputsFrom, outputsFrom, requestBody, responseSchema } from "../framework/wire";
 import { withClaim, withoutClaim } from "./claim";
 import { idpMetadataToSend, parseIdpMetadata, type SigningCertificate } from "./idpMetadata";
+import { sameIdpMetadata } from "./sameness";
 import {
   httpsEdgeRouteSamlDefinition as definition,
   type HttpsEdgeRouteSamlInputs,
@@ -130,16 +131,33 @@ export type ModuleAddress = Pick<
 >;
 
 /**
+ * The IdP metadata document the resource reports for `module`: the document sent for `declared`
+ * (the program's, or the one in state; see `idpMetadataToSend`) when ngrok holds it apart from
+ * what a store may change (comments, the claim among them, whitespace between elements, line
+ * endings: see `sameIdpMetadata`), else the module's own, without the claim at its end. Under an
+ * API that stores the document byte for byte, as ngrok's reference shows, both are the same
+ * text; under one that normalises it, the program's document stays what state records, so no
+ * preview, refresh or up shows a change that never settles.
+ */
+export function heldIdpMetadata(module: SamlModuleResponse, declared: string | undefined): string {
+  const held = withoutClaim(module.idp_metadata ?? "");
+  if (declared === undefined) return held;
+  const sent = idpMetadataToSend(declared);
+  return held !== sent && sameIdpMetadata(held, sent) ? sent : held;
+}
+
+/**
  * The inputs that would reproduce the live module: what `read` hands back for later diffs. The
- * IdP metadata without the claim at its end (see {@link putBody}).
+ * IdP metadata as {@link heldIdpMetadata} reports it, for the document in state (`declared`).
  */
 export function liveInputs(
   module: SamlModuleResponse,
   address: ModuleAddress,
+  declared?: string,
 ): HttpsEdgeRouteSamlInputs {
   return {
     ...liveInputsFrom(definition, module, address),
-    idpMetadata: withoutClaim(module.idp_metadata ?? ""),
+    idpMetadata: heldIdpMetadata(module, declared),
   } as HttpsEdgeRouteSamlInputs;
 }
 
@@ -154,14 +172,16 @@ export function signingCertificatesOf(document: string): SigningCertificate[] {
 }
 
 /**
- * The outputs: the live writable fields, the address, the signing certificates of the live IdP
- * metadata, and the service-provider values.
+ * The outputs: the live writable fields, the address, the IdP metadata (as
+ * {@link heldIdpMetadata} reports it for `declared`: the document just sent, or the one in state)
+ * and its signing certificates, and the service-provider values.
  */
 export function toOutputs(
   module: SamlModuleResponse,
   address: ModuleAddress,
+  declared?: string,
 ): HttpsEdgeRouteSamlOutputs {
-  const idpMetadata = withoutClaim(module.idp_metadata ?? "");
+  const idpMetadata = heldIdpMetadata(module, declared);
   return {
     ...outputsFrom(definition, module, address),
     idpMetadata,

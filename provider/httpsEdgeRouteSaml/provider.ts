@@ -7,7 +7,9 @@
  * - create: `GET …/saml` (the take-over check of `./create`), then `PUT …/saml`
  * - read: `GET …/saml` (404, or an empty module (see `isAbsentModule` in `./api`) → the module,
  *   its route or its edge is gone: `id: ""`; so is a module that another resource's claim has
- *   taken over); without state (a `get`), the edge and route come from the id
+ *   taken over); without state (a `get`), the edge and route come from the id. The IdP metadata
+ *   in state stays when ngrok holds it apart from comments and whitespace (`heldIdpMetadata` in
+ *   `./api`), so that an API that normalises it shows no change that never settles
  * - update: `PUT …/saml` with every writable field
  * - delete: `GET …/saml`, then `DELETE …/saml` unless another resource's claim is on the module
  *   (404 counts as deleted)
@@ -30,7 +32,7 @@ import { readResult } from "../common/readResult";
 import { recordCreated } from "../common/recordCreated";
 import type * as ApiModule from "./api";
 import { type Claim, claimOf, splitClaimedBy } from "./claim";
-import { refuseTakeOver } from "./create";
+import { claimLostWarning, refuseTakeOver } from "./create";
 import type { HttpsEdgeRouteSamlInputs, HttpsEdgeRouteSamlOutputs } from "./definition";
 import {
   checkHttpsEdgeRouteSaml,
@@ -78,7 +80,8 @@ export const httpsEdgeRouteSamlProvider = {
 
   /**
    * The take-over check (one `GET`; with `adoptExisting`, the module found is adopted), then one
-   * `PUT` that carries a new claim token.
+   * `PUT` that carries a new claim token; a warning when the answer lacks the claim (see
+   * `claimLostWarning`).
    */
   async create(inputs: Inputs): Promise<pulumi.dynamic.CreateResult<Outputs>> {
     const client = clientFromConfiguration();
@@ -87,7 +90,8 @@ export const httpsEdgeRouteSamlProvider = {
     const claimToken = randomUUID();
     try {
       const module = await client.request(api().putModuleRequest(inputs, claimToken));
-      return { id, outs: api().toOutputs(module, { ...inputs, claimToken }) };
+      warnIfClaimLost(inputs, module.idp_metadata, claimToken);
+      return { id, outs: api().toOutputs(module, { ...inputs, claimToken }, inputs.idpMetadata) };
     } catch (error) {
       // A PUT that ngrok answered wrote the module: record it rather than orphan it.
       throw recordCreated(
@@ -123,12 +127,15 @@ export const httpsEdgeRouteSamlProvider = {
     return readResult(
       id,
       claimedAway ? undefined : live,
-      (found) => api().toOutputs(found, address),
-      (found) => api().liveInputs(found, address) as Outputs,
+      (found) => api().toOutputs(found, address, old.idpMetadata),
+      (found) => api().liveInputs(found, address, old.idpMetadata) as Outputs,
     );
   },
 
-  /** One `PUT` with every writable field, and the resource's claim. */
+  /**
+   * One `PUT` with every writable field, and the resource's claim; a warning when the answer
+   * lacks the claim (see `claimLostWarning`).
+   */
   async update(
     _id: string,
     olds: Outputs,
@@ -138,7 +145,8 @@ export const httpsEdgeRouteSamlProvider = {
     const module = await clientFromConfiguration().request(
       api().putModuleRequest(news, claimToken),
     );
-    return { outs: api().toOutputs(module, { ...news, claimToken }) };
+    warnIfClaimLost(news, module.idp_metadata, claimToken);
+    return { outs: api().toOutputs(module, { ...news, claimToken }, news.idpMetadata) };
   },
 
   /**
@@ -159,6 +167,12 @@ export const httpsEdgeRouteSamlProvider = {
     }
   },
 };
+
+/** Logs {@link claimLostWarning} when the module written does not carry its claim. */
+function warnIfClaimLost(inputs: Inputs, stored: string | undefined, claimToken: string): void {
+  const warning = claimLostWarning(inputs, stored, claimToken);
+  if (warning !== undefined) logWarning(warning);
+}
 
 /**
  * The delete of a module: one `GET`, then one `DELETE` unless another resource's claim is on
