@@ -9,16 +9,23 @@
  *
  * - `GetSchema` answers `schema.json` (generated from the definitions); `GetPluginInfo` the
  *   package's version.
- * - `CheckConfig` refuses a bad setting naming it (`pulumi preview` fails before anything runs);
- *   `DiffConfig` reports the settings that changed (what the engine shows of it: `./settings`);
- *   `Configure` remembers them (in memory only) and accepts secrets, so the API key stays a
- *   secret end to end.
+ * - `CheckConfig` refuses a bad setting naming it (`pulumi preview` fails before anything runs),
+ *   passes through the settings not known yet (another resource's outputs), which `Configure`
+ *   checks, and answers the secret ones as secrets (`./settings`, `./secrets`); `DiffConfig`
+ *   reports the settings that changed; `Configure` remembers them (in memory only), accepts
+ *   secrets and previews (`supportsPreview`), and clears the API key from every log line.
  * - `Check` adds what the Node.js classes add in the program (`./resources`), then runs the
- *   resource's `check` (its rule messages give language-neutral hints, not JavaScript); `Diff`, `Create`, `Read` (with or without properties: `pulumi import`,
- *   `.get`), `Update`, `Delete` run its methods. A create or update that ngrok answered but that
- *   failed afterwards is reported as `ErrorResourceInitFailed`, so the engine records the object.
+ *   resource's `check` (its rule messages give language-neutral hints, not JavaScript); `Diff`
+ *   answers the provider's diff with a detailed diff (`./diff`); `Create`, `Read` (with or
+ *   without properties: `pulumi import`, `.get`), `Update`, `Delete` run its methods, except a
+ *   preview's `Create` and `Update`, which answer without a request (`./preview`). A create or
+ *   update that ngrok answered but that failed afterwards is reported as
+ *   `ErrorResourceInitFailed`, so the engine records the object (`./grpcErrors`). Secret
+ *   inputs stay secret in every answer.
  * - `Invoke` runs the lookups.
- * - `Cancel` refuses every later call that would start an operation; requests under way finish.
+ * - `Cancel` aborts the operations under way and refuses every later one; a request's `timeout`
+ *   (`customTimeouts`) is its deadline (`./cancellation`).
+ * - `Attach` connects the engine of `PULUMI_DEBUG_PROVIDERS` (`./index`).
  * - Every call's log lines reach the engine on the call's resource (`./engineLog`).
  *
  * @module
