@@ -54,7 +54,7 @@ describeStoreLifecycle({
     return { ...outs };
   },
   delete: (_resource, id, outs) => provider.delete(id, outputs(outs)),
-  warnings() {
+  async warnings() {
     const lines = logged;
     logged = [];
     return lines;
