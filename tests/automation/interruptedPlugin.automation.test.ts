@@ -238,6 +238,15 @@ describeWithPulumi("Interrupted deployments of a YAML program through the plugin
     return { stdout: run.stdout, commands };
   }
 
+  /**
+   * The recovery with the marker: a plain `up` (each create takes over its marked object), then
+   * `pulumi refresh --clear-pending-creates` drops the pending creates Pulumi keeps.
+   */
+  async function rerunWithMarker(opened: Awaited<ReturnType<typeof open>>) {
+    await opened.pulumi("up", "--yes", "--skip-preview");
+    await opened.pulumi("refresh", "--clear-pending-creates", "--yes", "--skip-preview");
+  }
+
   const record = (
     what: string,
     after: ReturnType<typeof leftovers>,
@@ -263,8 +272,7 @@ describeWithPulumi("Interrupted deployments of a YAML program through the plugin
         );
         expect(after.orphans).toBeGreaterThan(0);
         if (marker) {
-          await opened.pulumi("up", "--yes", "--skip-preview");
-          await opened.pulumi("refresh", "--clear-pending-creates", "--yes", "--skip-preview");
+          await rerunWithMarker(opened);
         } else {
           const { stdout, commands } = await recoverWithCommand(opened);
           expect(stdout.match(/the next up adopts it\./g)).toHaveLength(after.orphans);
@@ -319,8 +327,7 @@ describeWithPulumi("Interrupted deployments of a YAML program through the plugin
         );
         expect(after.orphans).toBeGreaterThan(0);
         if (marker) {
-          await opened.pulumi("up", "--yes", "--skip-preview");
-          await opened.pulumi("refresh", "--clear-pending-creates", "--yes", "--skip-preview");
+          await rerunWithMarker(opened);
         } else {
           const { stdout, commands } = await recoverWithCommand(opened);
           figures.push(`pending-creates printed, replacement killed:\n${stdout}`);

@@ -91,6 +91,10 @@ function exportFile(deployment: Record<string, unknown>): string {
   return file;
 }
 
+/** An export of the plugin's default provider and `pending` pending operations. */
+const pluginExport = (...pending: ReturnType<typeof creating>[]) =>
+  exportFile({ resources: [provider()], pending_operations: pending });
+
 const commandsOf = (out: string) =>
   out
     .split("\n")
@@ -99,13 +103,10 @@ const commandsOf = (out: string) =>
 
 test("plugin CAs: found with the provider's settings from the state, adopted through ngrok-dynamic:adoptExistingIds", async () => {
   const made = await ca("plugin-a");
-  const file = exportFile({
-    resources: [provider()],
-    pending_operations: [
-      creating(PLUGIN_CA, "a", { privateKeyType: "ed25519", description: "plugin-a" }),
-      creating(PLUGIN_CA, "b", { privateKeyType: "rsa", keySize: 4096, description: "never" }),
-    ],
-  });
+  const file = pluginExport(
+    creating(PLUGIN_CA, "a", { privateKeyType: "ed25519", description: "plugin-a" }),
+    creating(PLUGIN_CA, "b", { privateKeyType: "rsa", keySize: 4096, description: "never" }),
+  );
   let out = "";
   const status = await pendingCreates(["--file", file], (t) => (out += t));
   expect(status).toBe(0);
@@ -125,13 +126,10 @@ test("plugin CAs: found with the provider's settings from the state, adopted thr
 test("a stack with both families: each CA adopted under its own key, one list of the collection", async () => {
   const plugin = await ca("mixed-plugin");
   const classes = await ca("mixed-class");
-  const file = exportFile({
-    resources: [provider()],
-    pending_operations: [
-      creating(PLUGIN_CA, "p", { privateKeyType: "ed25519", description: "mixed-plugin" }),
-      creating(CLASS_CA, "c", { privateKeyType: "ed25519", description: "mixed-class" }),
-    ],
-  });
+  const file = pluginExport(
+    creating(PLUGIN_CA, "p", { privateKeyType: "ed25519", description: "mixed-plugin" }),
+    creating(CLASS_CA, "c", { privateKeyType: "ed25519", description: "mixed-class" }),
+  );
   const before = emulator.requests.length;
   let out = "";
   expect(await pendingCreates(["--file", file, "--stack", "dev"], (t) => (out += t))).toBe(0);
@@ -150,10 +148,7 @@ test("a stack with both families: each CA adopted under its own key, one list of
 });
 
 test("a SAML module's pending create (a PUT) is repeatable: clearing it is safe, exit 0", async () => {
-  const file = exportFile({
-    resources: [provider()],
-    pending_operations: [creating(PLUGIN_SAML, "sso", { edgeId: "edghts_1", routeId: "x" })],
-  });
+  const file = pluginExport(creating(PLUGIN_SAML, "sso", { edgeId: "edghts_1", routeId: "x" }));
   let out = "";
   expect(await pendingCreates(["--file", file], (t) => (out += t))).toBe(0);
   expect(out).toContain("- sso (HttpsEdgeRouteSaml): its create is a PUT");
@@ -187,12 +182,9 @@ describe("runPluginCommand (pulumi-resource-ngrok-dynamic pending-creates)", () 
 
   test("the report of a plugin stack, and exit 2 with the message on a mistake", async () => {
     const made = await ca("through-plugin");
-    const file = exportFile({
-      resources: [provider()],
-      pending_operations: [
-        creating(PLUGIN_CA, "t", { privateKeyType: "ed25519", description: "through-plugin" }),
-      ],
-    });
+    const file = pluginExport(
+      creating(PLUGIN_CA, "t", { privateKeyType: "ed25519", description: "through-plugin" }),
+    );
     let out = "";
     expect(await runPluginCommand(["pending-creates", "--file", file], (t) => (out += t))).toBe(0);
     expect(commandsOf(out)[0]).toBe(
