@@ -11,6 +11,9 @@
  * engine to attach: `PULUMI_DEBUG_PROVIDERS=ngrok-dynamic:<port> pulumi up` makes the engine
  * use it and send its address with `Attach`.
  *
+ * `pulumi-resource-ngrok-dynamic pending-creates [options]` runs that command instead
+ * (`./commands`).
+ *
  * Needs Node.js 22 or later. Configuration: stack config `ngrok-dynamic:<setting>`
  * (`ngrok-dynamic:apiKey`, `ngrok-dynamic:apiBaseUrl`, …) or the same environment variables as the
  * Node.js classes (`NGROK_API_KEY`, …).
@@ -36,6 +39,12 @@ function connectEngine(address: string): void {
 
 async function main(args: string[]): Promise<void> {
   const [engine] = args;
+  if (engine === "pending-creates") {
+    // A user's command, never the engine's (`./commands`); loaded only then (cold start).
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { runPluginCommand } = require("./commands") as typeof import("./commands");
+    process.exit((await runPluginCommand(args)) ?? 2);
+  }
   useConfigNamespace(PLUGIN_PACKAGE);
   if (engine !== undefined && engine !== "") connectEngine(engine);
   const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });
