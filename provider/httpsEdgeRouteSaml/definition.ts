@@ -121,9 +121,13 @@ export const httpsEdgeRouteSamlDefinition = defineResource({
         "XML (reported with line and column), DTDs, an aggregate with no or several identity " +
         "providers, service-provider metadata or a missing signing certificate fail before any " +
         'API call. Read it from a file (`fs.readFileSync(path, "utf8")` in Node.js, ' +
-        "`fn::readFile` in YAML). Sent byte for byte otherwise; differences in surrounding " +
-        "whitespace or line endings are not changes.",
-      outputDescription: "The IdP metadata document ngrok holds, byte for byte.",
+        "`fn::readFile` in YAML). Sent byte for byte otherwise, the claim comment appended; " +
+        "differences in XML comments, whitespace between elements, surrounding whitespace or " +
+        "line endings are not changes.",
+      outputDescription:
+        "The IdP metadata document ngrok holds, without the claim comment: the document sent " +
+        "while ngrok holds it apart from XML comments, whitespace between elements and line " +
+        "endings.",
     },
     enabled: {
       role: "input",

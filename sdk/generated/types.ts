@@ -571,8 +571,9 @@ export interface HttpsEdgeRouteSamlArgs {
    * is then what ngrok receives. Checked at preview: not XML (reported with line and column), DTDs,
    * an aggregate with no or several identity providers, service-provider metadata or a missing
    * signing certificate fail before any API call. Read it from a file (`fs.readFileSync(path,
-   * "utf8")` in Node.js, `fn::readFile` in YAML). Sent byte for byte otherwise; differences in
-   * surrounding whitespace or line endings are not changes. Required.
+   * "utf8")` in Node.js, `fn::readFile` in YAML). Sent byte for byte otherwise, the claim comment
+   * appended; differences in XML comments, whitespace between elements, surrounding whitespace or
+   * line endings are not changes. Required.
    */
   idpMetadata: pulumi.Input<string>;
   /** Whether the module applies to traffic. Default: `true`. */
@@ -650,7 +651,10 @@ export interface HttpsEdgeRouteSamlOutputProperties {
   readonly edgeId: pulumi.Output<string>;
   /** The route's id (`edghtsrt_…`). */
   readonly routeId: pulumi.Output<string>;
-  /** The IdP metadata document ngrok holds, byte for byte. */
+  /**
+   * The IdP metadata document ngrok holds, without the claim comment: the document sent while ngrok
+   * holds it apart from XML comments, whitespace between elements and line endings.
+   */
   readonly idpMetadata: pulumi.Output<string>;
   /** Whether the module is on (default `true`). */
   readonly enabled: pulumi.Output<boolean>;
@@ -755,7 +759,10 @@ export interface GetHttpsEdgeRouteSamlResult {
   edgeId: string;
   /** The route's id (`edghtsrt_…`). */
   routeId: string;
-  /** The IdP metadata document ngrok holds, byte for byte. */
+  /**
+   * The IdP metadata document ngrok holds, without the claim comment: the document sent while ngrok
+   * holds it apart from XML comments, whitespace between elements and line endings.
+   */
   idpMetadata: string;
   /** Whether the module is on (default `true`). */
   enabled: boolean;
