@@ -10,6 +10,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { isNgrokId, quoted } from "../common/ids";
+import { objectOutputs, TEXT_INPUTS } from "../common/textProperties";
 import { checkResource } from "../framework/check";
 import { diffResource } from "../framework/diff";
 import {
@@ -26,8 +27,7 @@ export const PRIVATE_KEY_TYPES = ["rsa", "ecdsa", "ed25519"] as const;
 export const ELLIPTIC_CURVES = ["p256", "p384", "p521"] as const;
 /** RSA key sizes in bits (`key_size`), spec section 8. */
 export const RSA_KEY_SIZES = [2048, 4096] as const;
-/** Byte limits of the free-text fields, counted in UTF-8 (spec section 8). */
-export const LIMITS = { descriptionBytes: 255, metadataBytes: 4096 } as const;
+export { LIMITS } from "../common/textProperties";
 /** The prefix of ngrok's SSH CA ids: `sshca_`, then letters and digits. */
 export const CA_ID_PREFIX = "sshca_";
 
@@ -126,27 +126,7 @@ export const sshCertificateAuthorityDefinition = defineResource({
       outputDescription:
         "The RSA key size in bits (default `4096`), `undefined` for other key types.",
     },
-    description: {
-      role: "input",
-      type: { kind: "string", maxBytes: LIMITS.descriptionBytes },
-      onChange: "update",
-      wire: "description",
-      whenAbsent: "omit",
-      description: "Human-readable description, at most 255 bytes of UTF-8. Updated in place.",
-      outputDescription: "The description as ngrok holds it; `undefined` when empty.",
-    },
-    metadata: {
-      role: "input",
-      type: { kind: "string", maxBytes: LIMITS.metadataBytes },
-      onChange: "update",
-      wire: "metadata",
-      whenAbsent: "omit",
-      typeText: "string (often JSON)",
-      description:
-        "Arbitrary machine-readable data (often JSON), at most 4096 bytes of UTF-8. Updated in " +
-        "place.",
-      outputDescription: "The metadata as ngrok holds it; `undefined` when empty.",
-    },
+    ...TEXT_INPUTS,
     adoptExistingId: {
       role: "input",
       type: { kind: "ngrokId", prefix: CA_ID_PREFIX },
@@ -178,19 +158,9 @@ export const sshCertificateAuthorityDefinition = defineResource({
       wire: "key_type",
       description: 'ngrok\'s `key_type`: `"rsa"`, `"ecdsa"` or `"ed25519"`.',
     },
-    uri: {
-      role: "output",
-      type: { kind: "string" },
-      wire: "uri",
-      description:
-        "The API URI of the CA, `https://api.ngrok.com/ssh_certificate_authorities/sshca_…`.",
-    },
-    createdAt: {
-      role: "output",
-      type: { kind: "string", format: "RFC 3339" },
-      wire: "created_at",
-      description: "Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`).",
-    },
+    ...objectOutputs(
+      "The API URI of the CA, `https://api.ngrok.com/ssh_certificate_authorities/sshca_…`.",
+    ),
   },
 });
 

@@ -13,6 +13,7 @@
 import { defineResource, type LookupFacts, type RecoveryFacts } from "../framework/resource";
 import { CA_ID_PREFIX, KEY_TYPE } from "../sshCertificateAuthority/definition";
 import { sameKey, sameTimestamp } from "./sameness";
+import { objectOutputs, TEXT_INPUTS } from "../common/textProperties";
 
 export {
   checkFor,
@@ -22,8 +23,7 @@ export {
   diffSshCertificate,
 } from "./rules";
 
-/** Byte limits of the free-text fields, counted in UTF-8 (ngrok: 255 and 4096 bytes). */
-export const LIMITS = { descriptionBytes: 255, metadataBytes: 4096 } as const;
+export { LIMITS } from "../common/textProperties";
 
 /**
  * The inputs both certificates have before their own (the user certificate's maps come next):
@@ -118,29 +118,7 @@ export const SIGNED_INPUTS = {
 } as const;
 
 /** The inputs both certificates have after their own: updated in place with `PATCH`. */
-export const TEXT_INPUTS = {
-  description: {
-    role: "input",
-    type: { kind: "string", maxBytes: LIMITS.descriptionBytes },
-    onChange: "update",
-    wire: "description",
-    whenAbsent: "omit",
-    description: "Human-readable description, at most 255 bytes of UTF-8. Updated in place.",
-    outputDescription: "The description as ngrok holds it; `undefined` when empty.",
-  },
-  metadata: {
-    role: "input",
-    type: { kind: "string", maxBytes: LIMITS.metadataBytes },
-    onChange: "update",
-    wire: "metadata",
-    whenAbsent: "omit",
-    typeText: "string (often JSON)",
-    description:
-      "Arbitrary machine-readable data (often JSON), at most 4096 bytes of UTF-8. Updated in " +
-      "place.",
-    outputDescription: "The metadata as ngrok holds it; `undefined` when empty.",
-  },
-} as const;
+export { TEXT_INPUTS };
 
 /** The outputs ngrok computes for both certificates. */
 export const CERTIFICATE_OUTPUTS = {
@@ -160,18 +138,9 @@ export const CERTIFICATE_OUTPUTS = {
     wire: "key_type",
     description: 'The certified key\'s type as ngrok names it: `"rsa"`, `"ecdsa"` or `"ed25519"`.',
   },
-  uri: {
-    role: "output",
-    type: { kind: "string" },
-    wire: "uri",
-    description: "The API URI of the certificate, `https://api.ngrok.com/ssh_…_certificates/<id>`.",
-  },
-  createdAt: {
-    role: "output",
-    type: { kind: "string", format: "RFC 3339" },
-    wire: "created_at",
-    description: "Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`).",
-  },
+  ...objectOutputs(
+    "The API URI of the certificate, `https://api.ngrok.com/ssh_…_certificates/<id>`.",
+  ),
 } as const;
 
 /**

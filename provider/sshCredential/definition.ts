@@ -26,6 +26,7 @@
 import { isDeepStrictEqual } from "node:util";
 import type * as pulumi from "@pulumi/pulumi";
 import { isNgrokId, quoted } from "../common/ids";
+import { objectOutputs, TEXT_INPUTS } from "../common/textProperties";
 import { type Checker, checkResource } from "../framework/check";
 import { diffResource } from "../framework/diff";
 import {
@@ -39,8 +40,7 @@ import { checkPublicKey } from "../sshCertificateCommon/rules";
 import { CREDENTIAL_KEYS } from "../sshCertificateCommon/publicKey";
 import { sameKey } from "../sshCertificateCommon/sameness";
 
-/** Byte limits of the free-text fields, counted in UTF-8 (ngrok: 255 and 4096 bytes). */
-export const LIMITS = { descriptionBytes: 255, metadataBytes: 4096 } as const;
+export { LIMITS } from "../common/textProperties";
 /** The prefix of ngrok's SSH credential ids: `sshcr_`, then letters and digits. */
 export const CREDENTIAL_ID_PREFIX = "sshcr_";
 /** The owners a credential can have: a user (`usr_…`) or a bot user (`bot_…`). */
@@ -117,27 +117,7 @@ export const sshCredentialDefinition = defineResource({
         "plan for ACL rules.",
       outputDescription: "The ACL rules as ngrok holds them; `[]` for none.",
     },
-    description: {
-      role: "input",
-      type: { kind: "string", maxBytes: LIMITS.descriptionBytes },
-      onChange: "update",
-      wire: "description",
-      whenAbsent: "omit",
-      description: "Human-readable description, at most 255 bytes of UTF-8. Updated in place.",
-      outputDescription: "The description as ngrok holds it; `undefined` when empty.",
-    },
-    metadata: {
-      role: "input",
-      type: { kind: "string", maxBytes: LIMITS.metadataBytes },
-      onChange: "update",
-      wire: "metadata",
-      whenAbsent: "omit",
-      typeText: "string (often JSON)",
-      description:
-        "Arbitrary machine-readable data (often JSON), at most 4096 bytes of UTF-8. Updated in " +
-        "place.",
-      outputDescription: "The metadata as ngrok holds it; `undefined` when empty.",
-    },
+    ...TEXT_INPUTS,
     ownerId: {
       role: "input",
       type: { kind: "string" },
@@ -153,19 +133,9 @@ export const sshCredentialDefinition = defineResource({
         "replaces the credential, deleting the old one first (ngrok holds a key once).",
       outputDescription: "The owner, `usr_…` or `bot_…`: as given, or the API key's owner.",
     },
-    uri: {
-      role: "output",
-      type: { kind: "string" },
-      wire: "uri",
-      description:
-        "The API URI of the credential, `https://api.ngrok.com/ssh_credentials/sshcr_…`.",
-    },
-    createdAt: {
-      role: "output",
-      type: { kind: "string", format: "RFC 3339" },
-      wire: "created_at",
-      description: "Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`).",
-    },
+    ...objectOutputs(
+      "The API URI of the credential, `https://api.ngrok.com/ssh_credentials/sshcr_…`.",
+    ),
   },
 });
 

@@ -1,0 +1,58 @@
+/**
+ * The properties every object ngrok creates with a `POST` has alike, declared once: its free-text
+ * inputs `description` and `metadata` (updated in place with `PATCH`), its API URI and its
+ * creation time. Each resource's `definition.ts` spreads them into its properties.
+ *
+ * Source: spec section 8 (limits); ngrok's `POST`/`PATCH` of SSH CAs, certificates, credentials.
+ *
+ * @module
+ */
+
+/** Byte limits of the free-text fields, counted in UTF-8 (spec section 8: 255 and 4096 bytes). */
+export const LIMITS = { descriptionBytes: 255, metadataBytes: 4096 } as const;
+
+/** `description` and `metadata`: free text, updated in place, absent when ngrok holds `""`. */
+export const TEXT_INPUTS = {
+  description: {
+    role: "input",
+    type: { kind: "string", maxBytes: LIMITS.descriptionBytes },
+    onChange: "update",
+    wire: "description",
+    whenAbsent: "omit",
+    description: "Human-readable description, at most 255 bytes of UTF-8. Updated in place.",
+    outputDescription: "The description as ngrok holds it; `undefined` when empty.",
+  },
+  metadata: {
+    role: "input",
+    type: { kind: "string", maxBytes: LIMITS.metadataBytes },
+    onChange: "update",
+    wire: "metadata",
+    whenAbsent: "omit",
+    typeText: "string (often JSON)",
+    description:
+      "Arbitrary machine-readable data (often JSON), at most 4096 bytes of UTF-8. Updated in " +
+      "place.",
+    outputDescription: "The metadata as ngrok holds it; `undefined` when empty.",
+  },
+} as const;
+
+/**
+ * `uri` and `createdAt`, the outputs ngrok gives every object; `uri` is described with an
+ * example of the object's own, e.g. `` `https://api.ngrok.com/ssh_credentials/sshcr_…` ``.
+ */
+export function objectOutputs<const U extends string>(uriDescription: U) {
+  return {
+    uri: {
+      role: "output",
+      type: { kind: "string" },
+      wire: "uri",
+      description: uriDescription,
+    },
+    createdAt: {
+      role: "output",
+      type: { kind: "string", format: "RFC 3339" },
+      wire: "created_at",
+      description: "Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`).",
+    },
+  } as const;
+}
