@@ -21,7 +21,7 @@ export {
 export { SSH_CERTIFICATE_COMMON } from "./sshCertificateCommon/properties";
 import type { NgrokClient } from "./client";
 import { type LookupFacts, pluralNameOf, type ResourceDefinition } from "./framework/resource";
-import { implementation } from "./lazy";
+import { load } from "./lazy";
 import type { CertificateKind } from "./sshCertificateCommon/kinds";
 
 /**
@@ -89,7 +89,7 @@ const lowerFirst = (name: string) => `${name.charAt(0).toLowerCase()}${name.slic
  * @throws Error when there is no such function: a definition's lookup without its implementation.
  */
 export async function callImplementation(name: string, ...args: unknown[]): Promise<unknown> {
-  const found: unknown = Reflect.get(implementation(), name);
+  const found: unknown = Reflect.get(load.implementation(), name);
   if (typeof found !== "function") throw new Error(`pulumi-ngrok-dynamic/provider has no ${name}`);
   return Reflect.apply(found, undefined, args);
 }

@@ -27,8 +27,6 @@
  */
 import * as http from "node:http";
 import * as https from "node:https";
-import type * as ExponentialBackoff from "exponential-backoff";
-import type * as NodeFetch from "node-fetch";
 import type { Response } from "node-fetch";
 import type { z } from "zod";
 import { DEFAULT_API_BASE_URL, type NgrokApiSettings } from "./configuration";
@@ -40,6 +38,7 @@ import { RateLimitWait } from "./rateLimitWait";
 import type { RateLimit } from "./rateLimiter";
 import type { HttpMethod, RequestSpec } from "./request";
 import { type RetryPolicy, retryDecision, retryLogLine, withRetryDefaults } from "./retryPolicy";
+import { load } from "../lazy";
 
 /** How long one attempt may take, from sending to the end of the answer's headers: 60000 ms. */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 60000;
@@ -84,14 +83,8 @@ const NOT_SENT_CODES: ReadonlySet<string> = new Set([
  * node-fetch and exponential-backoff, loaded with the first request: the plugin loads this
  * module for `check` too, which makes no request (cold start, see BENCHMARKS.md).
  */
-function nodeFetch(): typeof NodeFetch.default {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (require("node-fetch") as typeof NodeFetch).default;
-}
-function exponentialBackoff(): typeof ExponentialBackoff {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require("exponential-backoff") as typeof ExponentialBackoff;
-}
+const nodeFetch = load.fetch;
+const exponentialBackoff = load.exponentialBackoff;
 
 const httpAgent = new http.Agent({ keepAlive: true });
 const httpsAgent = new https.Agent({ keepAlive: true });
@@ -350,11 +343,7 @@ let cachedUserAgent: string | undefined;
 export function userAgent(): string {
   if (cachedUserAgent === undefined) {
     // Self-reference by package name: resolves in the repository and in an installed copy alike.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { name, version } = require("pulumi-ngrok-dynamic/package.json") as {
-      name: string;
-      version: string;
-    };
+    const { name, version } = load.packageManifest();
     cachedUserAgent = `${name}/${version} node/${process.versions.node}`;
   }
   return cachedUserAgent;

@@ -21,10 +21,10 @@
  *
  * @module
  */
-import type * as Crypto from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { load } from "../lazy";
 
 /** The memory of one account, on the caller's monotonic clock (milliseconds). */
 export interface WindowMemory {
@@ -51,8 +51,7 @@ const FILE_NAME = /^[0-9a-f]{32}\.json$/;
  */
 export function accountId(account: { apiKey: string; baseUrl: string }): string {
   // Loaded with the first request: `check` and `diff` load this module and make none.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { createHash } = require("node:crypto") as typeof Crypto;
+  const { createHash } = load.crypto();
   return createHash("sha256")
     .update(`${account.baseUrl}\n${account.apiKey}`)
     .digest("hex")

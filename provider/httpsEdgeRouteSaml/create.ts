@@ -30,16 +30,13 @@
 import type { NgrokClient } from "../client";
 import { isBranded } from "../client/brand";
 import { logWarning } from "../client";
-import type * as ApiModule from "./api";
 import { type Claim, claimOf, splitClaimedBy } from "./claim";
 import type { HttpsEdgeRouteSamlInputs } from "./definition";
 import { sameIdpMetadata } from "./sameness";
+import { load } from "../lazy";
 
 /** The wire format (zod schemas), loaded on first use (see the module comment). */
-function api(): typeof ApiModule {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require("./api") as typeof ApiModule;
-}
+const api = load.samlApi;
 
 /**
  * Create found a SAML module on the route that this stack did not write, and the resource does not

@@ -13,15 +13,12 @@
  */
 import { NgrokApiError, type NgrokClient } from "../client";
 import { isNgrokId, quoted } from "../common/ids";
-import type * as ApiModule from "./api";
 import { type HttpsEdgeRouteSamlOutputs, ID_PATTERNS } from "./definition";
 import { samlModuleId } from "./rules";
+import { load } from "../lazy";
 
 /** The wire format (zod schemas), loaded on first use (see the module comment). */
-function api(): typeof ApiModule {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require("./api") as typeof ApiModule;
-}
+const api = load.samlApi;
 
 /** A module as the lookup returns it: the outputs of the resource, and its Pulumi id. */
 export interface HttpsEdgeRouteSamlRecord extends HttpsEdgeRouteSamlOutputs {

@@ -30,7 +30,6 @@ import { EDGES_DEPRECATED_CODE, EDGES_READ_ONLY_CODE } from "../client/errorCode
 import { pureMethods } from "../common/pureMethods";
 import { readResult } from "../common/readResult";
 import { recordCreated } from "../common/recordCreated";
-import type * as ApiModule from "./api";
 import { type Claim, claimOf, splitClaimedBy } from "./claim";
 import { claimLostWarning, refuseTakeOver } from "./create";
 import type { HttpsEdgeRouteSamlInputs, HttpsEdgeRouteSamlOutputs } from "./definition";
@@ -41,6 +40,7 @@ import {
   samlModuleId,
   splitSamlModuleId,
 } from "./rules";
+import { load } from "../lazy";
 
 type Inputs = HttpsEdgeRouteSamlInputs;
 type Outputs = HttpsEdgeRouteSamlOutputs;
@@ -50,10 +50,7 @@ type Outputs = HttpsEdgeRouteSamlOutputs;
  * `pulumi preview` needs, load neither zod nor the HTTP client, which keeps the plugin's cold
  * start near that of a trivial dynamic provider (see BENCHMARKS.md).
  */
-function api(): typeof ApiModule {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require("./api") as typeof ApiModule;
-}
+const api = load.samlApi;
 
 /**
  * The `ResourceProvider` methods of `HttpsEdgeRouteSaml` (all but `configure`): `check` is

@@ -31,12 +31,10 @@ import { isBranded } from "../client/brand";
 import type * as ApiModule from "./api";
 import type { SshCertificateAuthorityInputs } from "./definition";
 import { keyMismatch, publicKeyFacts } from "./keyParameters";
+import { load } from "../lazy";
 
 /** The wire format (zod schemas), loaded on first use. */
-function api(): typeof ApiModule {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require("./api") as typeof ApiModule;
-}
+const api = load.caApi;
 
 /** Ids adopted (or being adopted) in this process. */
 const adopted = new Set<string>();

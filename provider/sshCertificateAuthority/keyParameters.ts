@@ -13,7 +13,6 @@
  *
  * @module
  */
-import type * as Sshpk from "sshpk";
 import {
   ELLIPTIC_CURVES,
   PRIVATE_KEY_TYPES,
@@ -24,6 +23,7 @@ import {
   type RsaKeySize,
   type SshCertificateAuthorityInputs,
 } from "./definition";
+import { load } from "../lazy";
 
 /** The inputs that choose a CA's key. */
 export type KeyParameters = Pick<
@@ -41,10 +41,7 @@ export interface PublicKeyFacts {
   readonly bits: number;
 }
 
-function sshpk(): typeof Sshpk {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require("sshpk") as typeof Sshpk;
-}
+const sshpk = load.sshpk;
 
 /**
  * Parses a CA's `public_key` (OpenSSH text).

@@ -16,12 +16,10 @@ import { isNgrokId, quoted } from "../common/ids";
 import type * as ApiModule from "./api";
 import { CA_ID_PREFIX, type SshCertificateAuthorityOutputs } from "./definition";
 import { keyParametersOfCa } from "./keyParameters";
+import { load } from "../lazy";
 
 /** The wire format (zod schemas), loaded on first use (see the module comment). */
-function api(): typeof ApiModule {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require("./api") as typeof ApiModule;
-}
+const api = load.caApi;
 
 /** One CA as a lookup returns it: the outputs of the resource, and the CA's id (`sshca_…`). */
 export interface SshCertificateAuthorityRecord extends SshCertificateAuthorityOutputs {

@@ -37,9 +37,7 @@ import { withOwnershipMarker } from "../common/ownershipMarker";
 import { pureMethods } from "../common/pureMethods";
 import { readResult } from "../common/readResult";
 import { recordCreated } from "../common/recordCreated";
-import type * as AdoptModule from "./adopt";
 import type * as ApiModule from "./api";
-import type * as CreateModule from "./create";
 import { diffSshCertificateAuthority } from "./definition";
 import {
   checkSshCertificateAuthority,
@@ -49,6 +47,7 @@ import {
 } from "./definition";
 import { explainAuthorityInUse, type SignedCertificates } from "./inUse";
 import { keyParametersOfCa } from "./keyParameters";
+import { load } from "../lazy";
 
 type Inputs = SshCertificateAuthorityInputs;
 
@@ -57,18 +56,9 @@ type Inputs = SshCertificateAuthorityInputs;
  * all that `pulumi preview` needs, load neither zod nor the HTTP client, which keeps the
  * plugin's cold start near that of a trivial dynamic provider (see BENCHMARKS.md).
  */
-function api(): typeof ApiModule {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require("./api") as typeof ApiModule;
-}
-function create(): typeof CreateModule {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require("./create") as typeof CreateModule;
-}
-function adopt(): typeof AdoptModule {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require("./adopt") as typeof AdoptModule;
-}
+const api = load.caApi;
+const create = load.caCreate;
+const adopt = load.caAdopt;
 type Outputs = SshCertificateAuthorityOutputs;
 
 /**

@@ -18,12 +18,10 @@ import { isNgrokId, quoted } from "../common/ids";
 import type * as ApiModule from "./api";
 import type { SshCertificateOutputs } from "./properties";
 import type { CertificateKind } from "./kinds";
+import { load } from "../lazy";
 
 /** The wire format (zod schemas), loaded on first use (see the module comment). */
-function api(): typeof ApiModule {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require("./api") as typeof ApiModule;
-}
+const api = load.certificateApi;
 
 /**
  * A certificate of either kind as a lookup returns it: the resource's outputs (the user

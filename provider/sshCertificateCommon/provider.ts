@@ -27,24 +27,18 @@ import { pureMethods } from "../common/pureMethods";
 import { readResult } from "../common/readResult";
 import { recordCreated } from "../common/recordCreated";
 import type * as ApiModule from "./api";
-import type * as CreateModule from "./create";
 import { LIMITS, type SshCertificateInputs, type SshCertificateOutputs } from "./properties";
 import type { CertificateKind } from "./kinds";
 import { checkFor, diffFor } from "./rules";
 import { expiredWarning } from "./validity";
+import { load } from "../lazy";
 
 /**
  * The wire format (zod schemas) and the create logic, loaded on first use: `check` and `diff`,
  * all that `pulumi preview` needs, load neither zod nor the HTTP client.
  */
-function api(): typeof ApiModule {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require("./api") as typeof ApiModule;
-}
-function create(): typeof CreateModule {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require("./create") as typeof CreateModule;
-}
+const api = load.certificateApi;
+const create = load.certificateCreate;
 
 /** What a certificate's checked inputs hold: all of {@link SshCertificateInputs} but its maps. */
 type BaseInputs = Omit<SshCertificateInputs, "criticalOptions" | "extensions">;

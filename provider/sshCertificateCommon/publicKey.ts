@@ -28,6 +28,7 @@
 import { createHash, createPublicKey } from "node:crypto";
 import type * as Sshpk from "sshpk";
 import { quoted } from "../common/ids";
+import { load } from "../lazy";
 
 /** The key types ngrok certifies, as OpenSSH names them on the line. */
 export const KEY_ALGORITHMS = [
@@ -332,7 +333,4 @@ export function keyFingerprint(line: string): string {
 }
 
 /** sshpk, loaded on first use (see the module comment). */
-function sshpk(): typeof Sshpk {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require("sshpk") as typeof Sshpk;
-}
+const sshpk = load.sshpk;

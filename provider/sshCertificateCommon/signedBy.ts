@@ -11,8 +11,8 @@
  */
 import type { NgrokClient } from "../client";
 import type { SignedCertificates } from "../sshCertificateAuthority/inUse";
-import type * as ApiModule from "./api";
 import type { CertificateKind } from "./kinds";
+import { load } from "../lazy";
 
 /**
  * Every certificate of each of `kinds` in turn (`GET <kind.path>`, every page), with its id and
@@ -21,8 +21,7 @@ import type { CertificateKind } from "./kinds";
 export function certificatesOf(kinds: readonly CertificateKind[]): SignedCertificates {
   return async function* certificates(client: NgrokClient) {
     // The wire format (zod), loaded only now (see the module comment).
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const wire = require("./api") as typeof ApiModule;
+    const wire = load.certificateApi();
     for (const kind of kinds) {
       yield* wire.listCertificates(client, kind);
     }

@@ -46,6 +46,7 @@ import {
   type SshCredentialInputs,
   type SshCredentialOutputs,
 } from "./definition";
+import { load } from "../lazy";
 
 type Inputs = SshCredentialInputs;
 type Outputs = SshCredentialOutputs;
@@ -67,10 +68,8 @@ let wireFormat:
   | undefined;
 function api(): NonNullable<typeof wireFormat> {
   if (wireFormat === undefined) {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const wire = require("../framework/wire") as typeof WireModule;
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { z: zod } = require("zod") as typeof import("zod");
+    const wire = load.wire();
+    const { z: zod } = load.zod();
     const item = wire.responseSchema(definition);
     const page = zod.object({
       ssh_credentials: zod.array(item),

@@ -14,15 +14,12 @@
  *
  * @module
  */
-import type * as Xmldom from "@xmldom/xmldom";
 import type { Element, Node } from "@xmldom/xmldom";
 import { HINTS, languageHint } from "../../common/hints";
+import { load } from "../../lazy";
 
 /** xmldom, loaded when a document is first read (the SSH CA resource never needs it). */
-export function xmldom(): typeof Xmldom {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require("@xmldom/xmldom") as typeof Xmldom;
-}
+export const xmldom = load.xmldom;
 
 /**
  * A text to read as XML: the input with line endings normalized (XML 1.0 section 2.11; the same

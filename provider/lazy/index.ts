@@ -1,0 +1,45 @@
+/**
+ * The modules `provider/` loads on first use rather than when it is loaded, each through one typed
+ * accessor of {@link load}: the only `require` calls written by hand in `provider/`, and the one
+ * place a module's type is asserted (`as typeof import(…)`), since `require` returns `any`.
+ *
+ * Why lazily: `pulumi preview` runs `check` and `diff` only, and must not pay for zod, the wire
+ * format, node-fetch or the API client (see `BENCHMARKS.md`, cold start;
+ * `tests/provider/lazyLoading.test.ts` holds it); and `../registry` needs `../index`, which imports
+ * it back. Types are named with `typeof import(…)`, which adds no import between folders
+ * (`tests/repository/importCycles.test.ts`).
+ *
+ * @module
+ */
+/* eslint-disable @typescript-eslint/no-require-imports */
+
+/** The typed accessors, by what they load. Node.js caches each module after its first load. */
+export const load = {
+  /** `@pulumi/pulumi`, for `log` in the dynamic-provider host. */
+  pulumi: () => require("@pulumi/pulumi") as typeof import("@pulumi/pulumi"),
+  /** node-fetch v2's `fetch`. */
+  fetch: () => (require("node-fetch") as typeof import("node-fetch")).default,
+  exponentialBackoff: () => require("exponential-backoff") as typeof import("exponential-backoff"),
+  /** This package's own `package.json`: its name and version, for the `User-Agent`. */
+  packageManifest: () =>
+    require("pulumi-ngrok-dynamic/package.json") as { name: string; version: string },
+  crypto: () => require("node:crypto") as typeof import("node:crypto"),
+  xmldom: () => require("@xmldom/xmldom") as typeof import("@xmldom/xmldom"),
+  sshpk: () => require("sshpk") as typeof import("sshpk"),
+  zod: () => require("zod") as typeof import("zod"),
+  /** The wire mapping derived from the definitions (builds zod schemas). */
+  wire: () => require("../framework/wire") as typeof import("../framework/wire"),
+  samlApi: () => require("../httpsEdgeRouteSaml/api") as typeof import("../httpsEdgeRouteSaml/api"),
+  caApi: () =>
+    require("../sshCertificateAuthority/api") as typeof import("../sshCertificateAuthority/api"),
+  caCreate: () =>
+    require("../sshCertificateAuthority/create") as typeof import("../sshCertificateAuthority/create"),
+  caAdopt: () =>
+    require("../sshCertificateAuthority/adopt") as typeof import("../sshCertificateAuthority/adopt"),
+  certificateApi: () =>
+    require("../sshCertificateCommon/api") as typeof import("../sshCertificateCommon/api"),
+  certificateCreate: () =>
+    require("../sshCertificateCommon/create") as typeof import("../sshCertificateCommon/create"),
+  /** `pulumi-ngrok-dynamic/provider` (`../index`): every resource's implementation and lookup. */
+  implementation: () => require("../index") as typeof import("../index"),
+};
