@@ -8,8 +8,10 @@
  * the old one deleted at the end of the update). If that delete removed the module, the route
  * would be public while the state says it is protected.
  *
- * So every `PUT` appends one XML comment to `idp_metadata` (which ngrok stores and returns byte
- * for byte), naming the writer: its stack (`<project>/<stack>`), its resource name, and a random
+ * So every `PUT` appends one XML comment to `idp_metadata` (which ngrok's reference shows stored
+ * and returned byte for byte; an API that drops comments drops the claim too, which `./create`
+ * and `./provider` handle: a warning at each write, no take-over of an unclaimed module), naming
+ * the writer: its stack (`<project>/<stack>`), its resource name, and a random
  * token the resource keeps in state for its whole life (`claimToken`). Then:
  * - create takes over a module that carries a claim of the same stack (its predecessor, which is
  *   being replaced or renamed and whose delete will leave the module alone), and refuses any
@@ -18,7 +20,9 @@
  * - read reports the module gone for a resource whose token is no longer on it (another resource
  *   has taken it over), so that refresh drops the stale resource.
  * The comment is removed from what the resource returns (`idpMetadata` is the program's document)
- * and ignored by diff. IdPs and ngrok ignore XML comments.
+ * and ignored by diff (as every comment is, see `./sameness`). IdPs and ngrok ignore XML comments,
+ * and XML signatures do not cover them (exclusive canonicalization without comments), so a signed
+ * document stays valid.
  *
  * @module
  */

@@ -189,8 +189,9 @@ function checkInputs(
  * old one is removed); every writable field updates it in place, compared as the module holds
  * it: absent as its default, `cookiePrefix` `""` as ngrok's `ngrok.`, `authorizedGroups` as a set,
  * `idpMetadata` without the claim, a byte-order mark, line-ending differences or surrounding
- * whitespace, and an `EntitiesDescriptor` holding one identity provider as the `EntityDescriptor`
- * sent for it (see `idpMetadataToSend`); `adoptExisting` and `claimedBy` are never a change.
+ * whitespace, and apart from XML comments and whitespace between elements (see
+ * `sameIdpMetadata`), and an `EntitiesDescriptor` holding one identity provider as the
+ * `EntityDescriptor` sent for it (see `idpMetadataToSend`); `adoptExisting` and `claimedBy` are never a change.
  */
 export function diffHttpsEdgeRouteSaml(
   olds: Record<string, unknown>,
