@@ -28,15 +28,26 @@ export const SECRET_SETTINGS: ReadonlySet<string> = new Set(
   SETTINGS.filter((setting) => "secret" in setting && setting.secret === true).map((s) => s.name),
 );
 
+/** The names of the `properties` (a definition's) marked `secret: true`. */
+export function secretPropertyNames(properties: object): ReadonlySet<string> {
+  return new Set(
+    Object.entries(properties)
+      .filter(
+        ([, property]: [string, unknown]) =>
+          typeof property === "object" &&
+          property !== null &&
+          "secret" in property &&
+          property.secret === true,
+      )
+      .map(([name]) => name),
+  );
+}
+
 /** Each resource token's properties marked `secret: true` in its definition. */
 const SECRET_PROPERTIES: ReadonlyMap<string, ReadonlySet<string>> = new Map(
   DEFINITIONS.map((definition) => [
     tokenOf(definition.name),
-    new Set(
-      Object.entries(definition.properties)
-        .filter(([, property]) => property.secret === true)
-        .map(([name]) => name),
-    ),
+    secretPropertyNames(definition.properties),
   ]),
 );
 

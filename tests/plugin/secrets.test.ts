@@ -10,6 +10,7 @@ import type * as grpc from "@grpc/grpc-js";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { Status } from "@pulumi/pulumi/proto/status_pb";
 import { fromStruct, toStruct } from "../../plugin/properties";
+import { secretPropertyNames, secretsOf } from "../../plugin/secrets";
 import * as harness from "./pluginProcess";
 
 const KEY = `2zSECRETkey${Date.now()}xYz`;
@@ -178,4 +179,15 @@ test("the check fails when a line prints the key", () => {
   expect(() =>
     assertNoKey({ "engine log": "debug: Authorization: Bearer <redacted>" }, KEY),
   ).not.toThrow();
+});
+
+test("a property its definition marks secret is answered as a secret (no resource has one today)", () => {
+  const names = secretPropertyNames({
+    token: { secret: true },
+    description: {},
+    note: { secret: false },
+  });
+  expect([...names]).toEqual(["token"]);
+  // What Check/Create/Read/Update wrap: those received as secrets, and the definition's.
+  expect([...secretsOf(CA, new Set(["description"]))]).toEqual(["description"]);
 });
