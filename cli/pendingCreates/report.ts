@@ -124,9 +124,12 @@ export function formatReport(
           );
         } else {
           deletes.push(`ngrok api ${kind?.cli ?? "?"} delete ${candidate.id}`);
-          lines.push(
-            `${made}; ${inState ? "a later up made the resource again, so it is an orphan" : "it cannot be adopted, so the next up makes it again"}: delete it.`,
-          );
+          const why = verdict.replacing
+            ? `it was to replace ${verdict.inState ?? "?"} and cannot be adopted, so the next up makes it again`
+            : inState
+              ? "a later up made the resource again, so it is an orphan"
+              : "it cannot be adopted, so the next up makes it again";
+          lines.push(`${made}; ${why}: delete it.`);
         }
         break;
       }

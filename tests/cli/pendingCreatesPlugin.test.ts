@@ -15,8 +15,10 @@ import { pendingCreates } from "../../cli/pendingCreates/main";
 import { AUTOMATION_NOTE } from "../../cli/pendingCreates/report";
 import { runPluginCommand } from "../../plugin/commands";
 import { callApi } from "../support/emulatorApi";
+import * as keys from "../support/sshKeys";
 
 const PLUGIN_CA = "ngrok-dynamic:index:SshCertificateAuthority";
+const PLUGIN_HOST = "ngrok-dynamic:index:SshHostCertificate";
 const PLUGIN_SAML = "ngrok-dynamic:index:HttpsEdgeRouteSaml";
 const CLASS_CA = "pulumi-nodejs:dynamic/ngrok:SshCertificateAuthority";
 const PROVIDER = "urn:pulumi:dev::yaml-cas::pulumi:providers:ngrok-dynamic::default_0_3_0";
@@ -144,6 +146,51 @@ test("a stack with both families: each CA adopted under its own key, one list of
     "pulumi up --stack dev",
     "pulumi config rm --stack dev ngrok:adoptExistingIds",
     "pulumi config rm --stack dev ngrok-dynamic:adoptExistingIds",
+  ]);
+});
+
+test("a certificate replacement cut short: the new certificate is deleted, and the report says it was a replacement", async () => {
+  const signer = await ca("signer");
+  const sign = async (principal: string) => {
+    const made = await callApi(emulator, "POST", "/ssh_host_certificates", {
+      ssh_certificate_authority_id: signer,
+      public_key: keys.ED25519,
+      principals: [principal],
+      description: "cert-r",
+    });
+    return made.body.id as string;
+  };
+  const old = await sign("web-r.example.com");
+  const made = await sign("db-r.example.com");
+  const file = exportFile({
+    resources: [
+      provider(),
+      {
+        urn: urn(PLUGIN_HOST, "cert-r"),
+        type: PLUGIN_HOST,
+        id: old,
+        outputs: { createdAt: "2020-01-01T00:00:00Z" },
+      },
+    ],
+    pending_operations: [
+      creating(PLUGIN_HOST, "cert-r", {
+        sshCertificateAuthorityId: signer,
+        publicKey: keys.ED25519,
+        principals: ["db-r.example.com"],
+        description: "cert-r",
+      }),
+    ],
+  });
+  let out = "";
+  expect(await pendingCreates(["--file", file], (t) => (out += t))).toBe(0);
+  expect(out).toContain(`- cert-r (SshHostCertificate): made ${made} (created `);
+  expect(out).toContain(
+    `it was to replace ${old} and cannot be adopted, so the next up makes it again: delete it.`,
+  );
+  expect(commandsOf(out)).toEqual([
+    `ngrok api ssh-host-certificates delete ${made}`,
+    "pulumi refresh --clear-pending-creates --yes --skip-preview",
+    "pulumi up",
   ]);
 });
 
