@@ -6,6 +6,7 @@
  *
  * @module
  */
+import * as fs from "node:fs";
 import * as path from "node:path";
 
 /** The page online, from the repository named in package.json (`homepage`). */
@@ -18,7 +19,13 @@ export const INTERRUPTED_DEPLOYMENTS_FILE = path.resolve(
   "../../../docs/interruptedDeployments.md",
 );
 
-/** The line that ends each help text. */
+/**
+ * The line that ends each help text; without the local copy where there is none (the plugin's
+ * self-contained executable, `pulumi-resource-ngrok-dynamic pending-creates --help`, ships no
+ * docs).
+ */
 export const GUIDE_LINE =
-  `Guide: "If a deployment is interrupted", ${INTERRUPTED_DEPLOYMENTS_URL}\n` +
-  `       (also in this package: ${INTERRUPTED_DEPLOYMENTS_FILE})`;
+  `Guide: "If a deployment is interrupted", ${INTERRUPTED_DEPLOYMENTS_URL}` +
+  (fs.existsSync(INTERRUPTED_DEPLOYMENTS_FILE)
+    ? `\n       (also in this package: ${INTERRUPTED_DEPLOYMENTS_FILE})`
+    : "");
