@@ -64,6 +64,17 @@ export interface ObjectNames {
   readonly cli: string;
 }
 
+/**
+ * The take-over of a create with the ownership marker on (its metadata names `owner`), or none
+ * when the marker is off (`owner` undefined).
+ */
+export function takeOverWhenMarked<Item extends CreatedItem>(
+  owner: string | undefined,
+  spec: Omit<TakeOverSpec<Item>, "owner">,
+): TakeOverSpec<Item> | undefined {
+  return owner === undefined ? undefined : { owner, ...spec };
+}
+
 /** One create: where it goes, what it sends, and how to recognise what it made. */
 export interface CreateOnceSpec<Item extends CreatedItem> {
   /** The collection, e.g. `/ssh_certificate_authorities`. */

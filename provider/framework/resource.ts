@@ -81,6 +81,19 @@ export interface ResourceDefinition<P extends Properties = Properties> {
   readonly recovery?: RecoveryFacts;
 }
 
+/**
+ * How `definition`'s objects are named in sentences and on ngrok's command line: its `api.noun`
+ * and its `recovery` words (`short`, `plural`, `cli`), for the errors of an interrupted create.
+ *
+ * @throws Error when the definition declares no `recovery`.
+ */
+export function objectNames(definition: ResourceDefinition) {
+  const { recovery } = definition;
+  if (recovery === undefined) throw new Error(`${definition.name} declares no recovery`);
+  const { short, plural, cli } = recovery;
+  return { noun: definition.api.noun, short, plural, cli };
+}
+
 /** The type name of several objects of `definition`: `pluralName`, or `<name>s`. */
 export const pluralNameOf = (definition: ResourceDefinition) =>
   definition.pluralName ?? `${definition.name}s`;

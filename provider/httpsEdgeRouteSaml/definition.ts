@@ -14,9 +14,7 @@ import {
   defineResource,
   type InputsOf,
   type OutputsOf,
-  replaceProperties,
   unconditionalDefaults,
-  updateProperties,
 } from "../framework/resource";
 
 export {
@@ -371,8 +369,3 @@ export const ID_PATTERNS = {
   edgeId: { prefix: EDGE_ID_PREFIX },
   routeId: { prefix: ROUTE_ID_PREFIX },
 } as const;
-
-/** Properties that address the module: a change replaces it. */
-export const REPLACE_PROPERTIES = replaceProperties(httpsEdgeRouteSamlDefinition);
-/** Writable fields of the module, updated in place by one `PUT`. */
-export const UPDATE_PROPERTIES = updateProperties(httpsEdgeRouteSamlDefinition);

@@ -20,7 +20,7 @@
  * @module
  */
 import type { NgrokClient } from "../client";
-import { createOnce as createOnceIn } from "../common/createOnce";
+import { createOnce as createOnceIn, takeOverWhenMarked } from "../common/createOnce";
 import { ownerOf } from "../common/ownershipMarker";
 import {
   COLLECTION_PATH,
@@ -31,8 +31,12 @@ import {
   type SshCertificateAuthorityResponse,
   updateBody,
 } from "./api";
-import type { SshCertificateAuthorityInputs } from "./definition";
+import {
+  type SshCertificateAuthorityInputs,
+  sshCertificateAuthorityDefinition,
+} from "./definition";
 import { keyMismatch, publicKeyFacts } from "./keyParameters";
+import { objectNames } from "../framework/resource";
 
 /**
  * `POST /ssh_certificate_authorities` once, recovering the CA after an ambiguous failure (see
@@ -59,30 +63,21 @@ export async function createOnce(
       ),
     body: createBody(inputs),
     matches: (ca) => matches(ca, inputs),
-    names: {
-      noun: "SSH certificate authority",
-      short: "CA",
-      plural: "CAs",
-      cli: "ssh-certificate-authorities",
-    },
+    names: objectNames(sshCertificateAuthorityDefinition),
     lookFor:
       `description ${JSON.stringify(inputs.description ?? "")}, ` +
       `key type ${inputs.privateKeyType}`,
-    takeOver:
-      owner === undefined
-        ? undefined
-        : {
-            owner,
-            sameObject: (ca) => sameKey(ca, inputs),
-            declared: { description: inputs.description, metadata: inputs.metadata },
-            update: (patching, id) =>
-              patching.request({
-                method: "PATCH",
-                path: itemPath(id),
-                body: updateBody(inputs),
-                schema: sshCertificateAuthoritySchema,
-              }),
-          },
+    takeOver: takeOverWhenMarked(owner, {
+      sameObject: (ca) => sameKey(ca, inputs),
+      declared: { description: inputs.description, metadata: inputs.metadata },
+      update: (patching, id) =>
+        patching.request({
+          method: "PATCH",
+          path: itemPath(id),
+          body: updateBody(inputs),
+          schema: sshCertificateAuthoritySchema,
+        }),
+    }),
   });
 }
 

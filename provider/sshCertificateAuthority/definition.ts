@@ -13,13 +13,7 @@ import { isNgrokId, quoted } from "../common/ids";
 import { objectOutputs, TEXT_INPUTS } from "../common/textProperties";
 import { checkResource } from "../framework/check";
 import { diffResource } from "../framework/diff";
-import {
-  defineResource,
-  type InputsOf,
-  type OutputsOf,
-  replaceProperties,
-  updateProperties,
-} from "../framework/resource";
+import { defineResource, type InputsOf, type OutputsOf } from "../framework/resource";
 
 /** Key types ngrok can generate (`private_key_type`). */
 export const PRIVATE_KEY_TYPES = ["rsa", "ecdsa", "ed25519"] as const;
@@ -185,10 +179,6 @@ export const KEY_DEFAULTS = {
   keySize: sshCertificateAuthorityDefinition.properties.keySize.default,
   ellipticCurve: sshCertificateAuthorityDefinition.properties.ellipticCurve.default,
 } as const;
-/** Properties that force replacement: ngrok never changes a CA's key. */
-export const REPLACE_PROPERTIES = replaceProperties(sshCertificateAuthorityDefinition);
-/** Properties updated in place with `PATCH`. */
-export const UPDATE_PROPERTIES = updateProperties(sshCertificateAuthorityDefinition);
 
 /**
  * Validates raw inputs and applies {@link KEY_DEFAULTS}. Pure: no API call, so `pulumi preview`

@@ -27,7 +27,7 @@
  */
 import { isDeepStrictEqual } from "node:util";
 import { type NgrokClient, NgrokApiError } from "../client";
-import { createOnce } from "../common/createOnce";
+import { createOnce, takeOverWhenMarked } from "../common/createOnce";
 import { ownerOf } from "../common/ownershipMarker";
 import {
   certificateSchema,
@@ -41,6 +41,7 @@ import type { SshCertificateInputs } from "./properties";
 import type { CertificateKind } from "./kinds";
 import { keyFingerprint, keyMaterial } from "./publicKey";
 import { sameInstant } from "./validity";
+import { objectNames } from "../framework/resource";
 
 /**
  * `POST <kind.path>` once, recovering the certificate after an ambiguous failure (see the module
@@ -64,30 +65,23 @@ export async function createCertificate(
       list: (listing, onHeaders) => listCertificates(listing, kind, onHeaders),
       body: createBody(kind, inputs),
       matches: (certificate) => matches(certificate, inputs),
-      names: {
-        noun: kind.noun,
-        short: kind.short,
-        plural: `${kind.short}s`,
-        cli: kind.cli,
-      },
+      names: objectNames(kind.definition),
       lookFor:
         `CA ${inputs.sshCertificateAuthorityId}, key ${keyFingerprint(inputs.publicKey)}, ` +
         `description ${JSON.stringify(inputs.description ?? "")}`,
-      takeOver:
-        owner === undefined
-          ? undefined
-          : {
-              owner,
-              sameObject: (certificate) => sameSigned(certificate, inputs),
-              declared: { description: inputs.description, metadata: inputs.metadata },
-              update: (patching, id) =>
-                patching.request({
-                  method: "PATCH",
-                  path: itemPath(kind, id),
-                  body: updateBody(kind, inputs),
-                  schema: certificateSchema(kind),
-                }),
-            },
+      takeOver: takeOverWhenMarked(owner, {
+        sameObject: (certificate) => sameSigned(certificate, inputs),
+        declared: { description: inputs.description, metadata: inputs.metadata },
+        update: (patching, id) => {
+          const body = updateBody(kind, inputs);
+          return patching.request({
+            method: "PATCH",
+            path: itemPath(kind, id),
+            body,
+            schema: certificateSchema(kind),
+          });
+        },
+      }),
     });
   } catch (error) {
     throw NgrokApiError.isInstance(error) && error.isNotFound

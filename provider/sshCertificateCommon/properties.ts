@@ -26,6 +26,22 @@ export {
 export { LIMITS } from "../common/textProperties";
 
 /**
+ * An OpenSSH public key line as an input (a certificate's key, a credential's): required, sent as
+ * `public_key`, always answered, compared by its key material (a new comment is the same key), and
+ * replacing the object when it changes. Each resource adds its own description.
+ */
+export const OPENSSH_PUBLIC_KEY = {
+  role: "input",
+  alwaysAnswered: true,
+  type: { kind: "string" },
+  required: true,
+  onChange: "replace",
+  wire: "public_key",
+  same: sameKey,
+  typeText: "string, one OpenSSH public key line",
+} as const;
+
+/**
  * The inputs both certificates have before their own (the user certificate's maps come next):
  * every one replaces the certificate (ngrok's PATCH changes only `description` and `metadata`,
  * and a signed certificate cannot change). `principals` and `validUntil` are given each kind's own
@@ -48,14 +64,7 @@ export const SIGNED_INPUTS = {
     outputDescription: "The signing CA's id, `sshca_…`.",
   },
   publicKey: {
-    role: "input",
-    alwaysAnswered: true,
-    type: { kind: "string" },
-    required: true,
-    onChange: "replace",
-    wire: "public_key",
-    same: sameKey,
-    typeText: "string, one OpenSSH public key line",
+    ...OPENSSH_PUBLIC_KEY,
     description:
       "The public key to certify: one line of an OpenSSH public key file, " +
       "`<type> <base64 key data> [comment]`, with type `ssh-ed25519`, `ecdsa-sha2-nistp256`, " +
@@ -216,4 +225,20 @@ export function certificateRecovery(which: "host" | "user", cli: string): Recove
     describe: ["sshCertificateAuthorityId", "principals", "description"],
     marked: true,
   };
+}
+
+/**
+ * `validUntil` as a certificate kind declares it: with ngrok's default validity of the kind
+ * (`defaultValidity`, e.g. `1 year`, counted from the creation time) in its default and its words.
+ */
+export function validUntilWithDefault(defaultValidity: string) {
+  return {
+    ...SIGNED_INPUTS.validUntil,
+    defaultText: `${defaultValidity} after the creation time (ngrok's)`,
+    description:
+      "The end of the validity, an RFC 3339 timestamp with an offset. Default: " +
+      `${defaultValidity} after the creation time (ngrok's default), which the \`validUntil\` ` +
+      "output shows. A relative duration is refused: compute the instant in the program. " +
+      "Changing it replaces the certificate.",
+  } as const;
 }

@@ -29,16 +29,10 @@ import { isNgrokId, quoted } from "../common/ids";
 import { objectOutputs, TEXT_INPUTS } from "../common/textProperties";
 import { type Checker, checkResource } from "../framework/check";
 import { diffResource } from "../framework/diff";
-import {
-  defineResource,
-  type InputsOf,
-  type OutputsOf,
-  replaceProperties,
-  updateProperties,
-} from "../framework/resource";
+import { defineResource, type InputsOf, type OutputsOf } from "../framework/resource";
 import { checkPublicKey } from "../sshCertificateCommon/rules";
 import { CREDENTIAL_KEYS } from "../sshCertificateCommon/publicKey";
-import { sameKey } from "../sshCertificateCommon/sameness";
+import { OPENSSH_PUBLIC_KEY } from "../sshCertificateCommon/properties";
 
 export { LIMITS } from "../common/textProperties";
 /** The prefix of ngrok's SSH credential ids: `sshcr_`, then letters and digits. */
@@ -80,14 +74,7 @@ export const sshCredentialDefinition = defineResource({
   },
   properties: {
     publicKey: {
-      role: "input",
-      alwaysAnswered: true,
-      type: { kind: "string" },
-      required: true,
-      onChange: "replace",
-      wire: "public_key",
-      same: sameKey,
-      typeText: "string, one OpenSSH public key line",
+      ...OPENSSH_PUBLIC_KEY,
       description:
         "The public key ngrok accepts: one line of an OpenSSH public key file, " +
         "`<type> <base64 key data> [comment]`, with type `ssh-ed25519`, `ecdsa-sha2-nistp256`, " +
@@ -143,11 +130,6 @@ export const sshCredentialDefinition = defineResource({
 export type SshCredentialInputs = InputsOf<typeof sshCredentialDefinition>;
 /** The outputs of `SshCredential` recorded in state. */
 export type SshCredentialOutputs = OutputsOf<typeof sshCredentialDefinition>;
-
-/** Properties that force replacement: `publicKey` and `ownerId`. */
-export const REPLACE_PROPERTIES = replaceProperties(sshCredentialDefinition);
-/** Properties updated in place with `PATCH`: `acl`, `description`, `metadata`. */
-export const UPDATE_PROPERTIES = updateProperties(sshCredentialDefinition);
 
 /**
  * Validates raw inputs and applies the default of `acl` (`[]`). Pure: no API call, so

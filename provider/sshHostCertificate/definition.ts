@@ -7,22 +7,8 @@
  *
  * @module
  */
-import type * as pulumi from "@pulumi/pulumi";
-import {
-  defineResource,
-  type InputsOf,
-  type OutputsOf,
-  replaceProperties,
-  updateProperties,
-} from "../framework/resource";
-import {
-  CERTIFICATE_OUTPUTS,
-  certificateLookups,
-  certificateRecovery,
-  SIGNED_INPUTS,
-  TEXT_INPUTS,
-} from "../sshCertificateCommon/properties";
-import { checkSshCertificate, diffSshCertificate } from "../sshCertificateCommon/rules";
+import { defineResource, type InputsOf, type OutputsOf } from "../framework/resource";
+import * as common from "../sshCertificateCommon/properties";
 import { type CertificateKind, certificateKind } from "../sshCertificateCommon/kinds";
 
 export { LIMITS } from "../sshCertificateCommon/properties";
@@ -45,29 +31,21 @@ export const sshHostCertificateDefinition = defineResource({
     idPrefix: "shcrt_",
     endpoints: "`POST`, `GET`, `PATCH`, `DELETE /ssh_host_certificates[/{id}]`",
   },
-  lookups: certificateLookups("host"),
-  recovery: certificateRecovery("host", "ssh-host-certificates"),
+  lookups: common.certificateLookups("host"),
+  recovery: common.certificateRecovery("host", "ssh-host-certificates"),
   properties: {
-    ...SIGNED_INPUTS,
+    ...common.SIGNED_INPUTS,
     principals: {
-      ...SIGNED_INPUTS.principals,
+      ...common.SIGNED_INPUTS.principals,
       description:
         "The host names or IP addresses the certificate is valid for (what clients connect to, " +
         'as in `known_hosts`), e.g. `["web1.example.com", "10.0.0.5"]`. Default: none, which ' +
         "ngrok signs as valid for **any** host: give them. Changing the list replaces the " +
         "certificate.",
     },
-    validUntil: {
-      ...SIGNED_INPUTS.validUntil,
-      defaultText: `${DEFAULT_VALIDITY} after the creation time (ngrok's)`,
-      description:
-        "The end of the validity, an RFC 3339 timestamp with an offset. Default: " +
-        `${DEFAULT_VALIDITY} after the creation time (ngrok's default), which the \`validUntil\` ` +
-        "output shows. A relative duration is refused: compute the instant in the program. " +
-        "Changing it replaces the certificate.",
-    },
-    ...TEXT_INPUTS,
-    ...CERTIFICATE_OUTPUTS,
+    validUntil: common.validUntilWithDefault(DEFAULT_VALIDITY),
+    ...common.TEXT_INPUTS,
+    ...common.CERTIFICATE_OUTPUTS,
   },
 });
 
@@ -91,22 +69,7 @@ export type SshHostCertificateInputs = InputsOf<typeof sshHostCertificateDefinit
 /** The outputs of `SshHostCertificate` recorded in state. */
 export type SshHostCertificateOutputs = OutputsOf<typeof sshHostCertificateDefinition>;
 
-/** Properties that force replacement: all but `description` and `metadata`. */
-export const REPLACE_PROPERTIES = replaceProperties(sshHostCertificateDefinition);
-/** Properties updated in place with `PATCH`. */
-export const UPDATE_PROPERTIES = updateProperties(sshHostCertificateDefinition);
-
 /** The pure `check` of `SshHostCertificate` (see `checkSshCertificate`). */
-export function checkSshHostCertificate(
-  news: Record<string, unknown>,
-): pulumi.dynamic.CheckResult<SshHostCertificateInputs> {
-  return checkSshCertificate(HOST, news) as pulumi.dynamic.CheckResult<SshHostCertificateInputs>;
-}
-
+export const checkSshHostCertificate = common.checkFor<SshHostCertificateInputs>(HOST);
 /** The pure `diff` of `SshHostCertificate` (see `diffSshCertificate`). */
-export function diffSshHostCertificate(
-  olds: Record<string, unknown>,
-  news: Record<string, unknown>,
-): pulumi.dynamic.DiffResult {
-  return diffSshCertificate(HOST, olds, news);
-}
+export const diffSshHostCertificate = common.diffFor(HOST);

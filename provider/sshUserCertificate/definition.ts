@@ -8,22 +8,8 @@
  *
  * @module
  */
-import type * as pulumi from "@pulumi/pulumi";
-import {
-  defineResource,
-  type InputsOf,
-  type OutputsOf,
-  replaceProperties,
-  updateProperties,
-} from "../framework/resource";
-import {
-  CERTIFICATE_OUTPUTS,
-  certificateLookups,
-  certificateRecovery,
-  SIGNED_INPUTS,
-  TEXT_INPUTS,
-} from "../sshCertificateCommon/properties";
-import { checkSshCertificate, diffSshCertificate } from "../sshCertificateCommon/rules";
+import { defineResource, type InputsOf, type OutputsOf } from "../framework/resource";
+import * as common from "../sshCertificateCommon/properties";
 import { type CertificateKind, certificateKind } from "../sshCertificateCommon/kinds";
 
 export { LIMITS, OPTION_PROPERTIES } from "../sshCertificateCommon/properties";
@@ -46,27 +32,19 @@ export const sshUserCertificateDefinition = defineResource({
     idPrefix: "sucrt_",
     endpoints: "`POST`, `GET`, `PATCH`, `DELETE /ssh_user_certificates[/{id}]`",
   },
-  lookups: certificateLookups("user"),
-  recovery: certificateRecovery("user", "ssh-user-certificates"),
+  lookups: common.certificateLookups("user"),
+  recovery: common.certificateRecovery("user", "ssh-user-certificates"),
   properties: {
-    ...SIGNED_INPUTS,
+    ...common.SIGNED_INPUTS,
     principals: {
-      ...SIGNED_INPUTS.principals,
+      ...common.SIGNED_INPUTS.principals,
       description:
         "The user names the certificate lets its holder log in as (matched by `sshd` against " +
         'the account, or `AuthorizedPrincipalsFile`), e.g. `["deploy"]`. Default: none (`sshd` ' +
         "refuses a user certificate without principals unless `AuthorizedPrincipalsCommand` " +
         "says otherwise). Changing the list replaces the certificate.",
     },
-    validUntil: {
-      ...SIGNED_INPUTS.validUntil,
-      defaultText: `${DEFAULT_VALIDITY} after the creation time (ngrok's)`,
-      description:
-        "The end of the validity, an RFC 3339 timestamp with an offset. Default: " +
-        `${DEFAULT_VALIDITY} after the creation time (ngrok's default), which the \`validUntil\` ` +
-        "output shows. A relative duration is refused: compute the instant in the program. " +
-        "Changing it replaces the certificate.",
-    },
+    validUntil: common.validUntilWithDefault(DEFAULT_VALIDITY),
     criticalOptions: {
       role: "input",
       type: { kind: "stringMap" },
@@ -101,8 +79,8 @@ export const sshUserCertificateDefinition = defineResource({
         "map as unset and would sign its defaults. Changing them replaces the certificate.",
       outputDescription: "The extensions in the certificate: as given, or ngrok's default.",
     },
-    ...TEXT_INPUTS,
-    ...CERTIFICATE_OUTPUTS,
+    ...common.TEXT_INPUTS,
+    ...common.CERTIFICATE_OUTPUTS,
   },
 });
 
@@ -122,25 +100,7 @@ export type SshUserCertificateInputs = InputsOf<typeof sshUserCertificateDefinit
 /** The outputs of `SshUserCertificate` recorded in state. */
 export type SshUserCertificateOutputs = OutputsOf<typeof sshUserCertificateDefinition>;
 
-/** Properties that force replacement: all but `description` and `metadata`. */
-export const REPLACE_PROPERTIES = replaceProperties(sshUserCertificateDefinition);
-/** Properties updated in place with `PATCH`. */
-export const UPDATE_PROPERTIES = updateProperties(sshUserCertificateDefinition);
-
 /** The pure `check` of `SshUserCertificate` (see `checkSshCertificate`). */
-export function checkSshUserCertificate(
-  news: Record<string, unknown>,
-): pulumi.dynamic.CheckResult<SshUserCertificateInputs> {
-  return checkSshCertificate(USER, news) as pulumi.dynamic.CheckResult<SshUserCertificateInputs>;
-}
-
+export const checkSshUserCertificate = common.checkFor<SshUserCertificateInputs>(USER);
 /** The pure `diff` of `SshUserCertificate` (see `diffSshCertificate`). */
-export function diffSshUserCertificate(
-  olds: Record<string, unknown>,
-  news: Record<string, unknown>,
-): pulumi.dynamic.DiffResult {
-  return diffSshCertificate(USER, olds, news);
-}
-
-/** ngrok's default `extensions` of a user certificate, when none are given. */
-export const NGROK_DEFAULT_EXTENSIONS = USER.defaultExtensions;
+export const diffSshUserCertificate = common.diffFor(USER);
