@@ -12,7 +12,7 @@
 import { z } from "zod";
 import { withoutUndefined } from "../common/objects";
 import type { PropertyDefinition, PropertyType, ValueOf } from "./property";
-import type { Properties, ResourceDefinition } from "./resource";
+import type { InputsOf, OutputsOf, Properties, ResourceDefinition } from "./resource";
 
 type Simplify<T> = { [K in keyof T]: T[K] };
 /** Properties that answers must carry: computed outputs with a wire name, not optional. */
@@ -122,12 +122,12 @@ function answered(property: PropertyDefinition, response: Readonly<Record<string
  * (never returned by ngrok, or the provider's own) from `kept`. What `read` hands back for later
  * diffs.
  */
-export function liveInputsFrom(
-  definition: ResourceDefinition,
+export function liveInputsFrom<D extends ResourceDefinition>(
+  definition: D,
   response: Readonly<Record<string, unknown>>,
   kept: Readonly<Record<string, unknown>>,
-): Record<string, unknown> {
-  return withoutUndefined(
+): InputsOf<D> {
+  return typedAs<InputsOf<D>>(
     Object.fromEntries(
       Object.entries(definition.properties)
         .filter(([, p]) => p.role !== "output")
@@ -137,12 +137,12 @@ export function liveInputsFrom(
 }
 
 /** The outputs: {@link liveInputsFrom}, and the outputs ngrok computes (or `kept` holds). */
-export function outputsFrom(
-  definition: ResourceDefinition,
+export function outputsFrom<D extends ResourceDefinition>(
+  definition: D,
   response: Readonly<Record<string, unknown>>,
   kept: Readonly<Record<string, unknown>>,
-): Record<string, unknown> {
-  return withoutUndefined({
+): OutputsOf<D> {
+  return typedAs<OutputsOf<D>>({
     ...liveInputsFrom(definition, response, kept),
     ...Object.fromEntries(
       Object.entries(definition.properties)
@@ -150,6 +150,16 @@ export function outputsFrom(
         .map(([name, p]) => [name, p.wire !== undefined ? answered(p, response) : kept[name]]),
     ),
   });
+}
+
+/**
+ * `values`, without its `undefined` entries, as the type `T` that `D`'s definition derives for it
+ * (`InputsOf`, `OutputsOf`): the one place the wire mapping asserts a type. The object is built
+ * property by property from the same definition as the type, so its keys and values are the
+ * type's; TypeScript cannot follow a mapped type through a loop.
+ */
+function typedAs<T>(values: Record<string, unknown>): T {
+  return withoutUndefined(values) as T;
 }
 
 /** The zod schema of one field of an answer. */

@@ -73,7 +73,7 @@ export function toOutputs(
   response: SshCertificateAuthorityResponse,
   keyParameters: KeptInputs,
 ): SshCertificateAuthorityOutputs {
-  return outputsFrom(definition, response, keyParameters) as SshCertificateAuthorityOutputs;
+  return outputsFrom(definition, response, keyParameters);
 }
 
 /** The inputs that would reproduce the live object: what `read` hands back for later diffs. */
@@ -81,5 +81,5 @@ export function liveInputs(
   response: SshCertificateAuthorityResponse,
   keyParameters: KeptInputs,
 ): SshCertificateAuthorityInputs {
-  return liveInputsFrom(definition, response, keyParameters) as SshCertificateAuthorityInputs;
+  return liveInputsFrom(definition, response, keyParameters);
 }

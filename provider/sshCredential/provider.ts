@@ -81,7 +81,7 @@ function api(): NonNullable<typeof wireFormat> {
   return wireFormat;
 }
 
-const outputs = (live: Response) => api().wire.outputsFrom(definition, live, {}) as Outputs;
+const outputs = (live: Response): Outputs => api().wire.outputsFrom(definition, live, {});
 const liveInputs = (live: Response) => api().wire.liveInputsFrom(definition, live, {}) as Outputs;
 
 /** Every credential of the account, newest first, 100 a page (`GET /ssh_credentials`). */
