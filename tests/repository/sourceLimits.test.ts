@@ -29,6 +29,9 @@ function trackedSources(): SourceFile[] {
     .map((file) => ({ path: file, text: fs.readFileSync(path.join(REPO, file), "utf8") }));
 }
 
+/** The most lines a resource's `definition.ts` (data only) may have (issue #32). */
+const MAX_DEFINITION_LINES = 300;
+
 const lines = (n: number) => Array.from({ length: n }, (_, i) => `const x${i} = ${i};\n`).join("");
 
 describe("the repository's source", () => {
@@ -42,6 +45,12 @@ describe("the repository's source", () => {
 
   test(`has no hand-written file over ${MAX_SOURCE_LINES} lines`, () => {
     expect(oversizedFiles(files)).toEqual([]);
+  });
+
+  test(`has no resource definition over ${MAX_DEFINITION_LINES} lines`, () => {
+    const definitions = files.filter((f) => /^provider\/\w+\/definition\.ts$/.test(f.path));
+    expect(definitions.length).toBeGreaterThanOrEqual(5);
+    expect(oversizedFiles(definitions, MAX_DEFINITION_LINES)).toEqual([]);
   });
 
   test("has no 'as unknown as' outside tests", () => {
