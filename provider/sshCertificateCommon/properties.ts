@@ -10,7 +10,14 @@
  *
  * @module
  */
-import { defineResource, type LookupFacts, type RecoveryFacts } from "../framework/resource";
+import type { ValueOf } from "../framework/property";
+import {
+  defineResource,
+  type InputsOf,
+  type LookupFacts,
+  type OutputsOf,
+  type RecoveryFacts,
+} from "../framework/resource";
 import { CA_ID_PREFIX, KEY_TYPE } from "../sshCertificateAuthority/definition";
 import { sameKey, sameTimestamp } from "./sameness";
 import { objectOutputs, TEXT_INPUTS } from "../common/textProperties";
@@ -173,33 +180,60 @@ export const SSH_CERTIFICATE_COMMON = defineResource({
 export const OPTION_PROPERTIES = ["criticalOptions", "extensions"] as const;
 
 /**
- * The inputs of an SSH certificate as they are after `check` (a type rather than an interface, so
- * that it passes where the engine's property maps, `Record<string, unknown>`, go).
+ * The user certificate's maps, OpenSSH's critical options and extensions: declared here so that
+ * {@link SshCertificateInputs} derives them, and spread by the user certificate's definition
+ * between its signed and its text inputs.
  */
-export type SshCertificateInputs = {
-  sshCertificateAuthorityId: string;
-  publicKey: string;
-  principals?: string[];
-  validAfter?: string;
-  validUntil?: string;
-  description?: string;
-  metadata?: string;
-  /** User certificates only. */
-  criticalOptions?: Record<string, string>;
-  /** User certificates only. */
-  extensions?: Record<string, string>;
+export const OPTION_INPUTS = {
+  criticalOptions: {
+    role: "input",
+    type: { kind: "stringMap" },
+    serverFilled: true,
+    onChange: "replace",
+    wire: "critical_options",
+    whenAbsent: {},
+    typeText: "map of string to string",
+    defaultText: "none (`{}`)",
+    description:
+      'OpenSSH critical options, name → value, e.g. `{ "force-command": "/usr/bin/backup", ' +
+      '"source-address": "10.0.0.0/8" }`. Names are non-empty, at most 255 bytes of UTF-8, ' +
+      "without whitespace or control characters; values are strings. `sshd` refuses a " +
+      "certificate with a critical option it does not know (OpenSSH knows `force-command`, " +
+      "`source-address`, `verify-required`). Changing them replaces the certificate.",
+    outputDescription: "The critical options in the certificate; `{}` when none.",
+  },
+  extensions: {
+    role: "input",
+    type: { kind: "stringMap" },
+    serverFilled: true,
+    onChange: "replace",
+    wire: "extensions",
+    whenAbsent: {},
+    typeText: "map of string to string",
+    defaultText: 'ngrok\'s `{ "permit-pty": "", "permit-user-rc": "" }`',
+    description:
+      'OpenSSH extensions, name → value (`""` for the flags), e.g. `{ "permit-pty": "", ' +
+      '"permit-port-forwarding": "" }`. Names as for `criticalOptions`. Default: ngrok\'s ' +
+      '`{ "permit-pty": "", "permit-user-rc": "" }`, shown in the `extensions` output and ' +
+      "never as a change while the input is left out. `{}` is refused: ngrok takes an empty " +
+      "map as unset and would sign its defaults. Changing them replaces the certificate.",
+    outputDescription: "The extensions in the certificate: as given, or ngrok's default.",
+  },
+} as const;
+
+/** The maps as inputs: user certificates only, so optional for both kinds. */
+type OptionInputs = {
+  -readonly [K in keyof typeof OPTION_INPUTS]?: ValueOf<(typeof OPTION_INPUTS)[K]["type"]>;
 };
 
+/**
+ * The inputs of an SSH certificate as they are after `check`, either kind: what both have (see
+ * {@link SSH_CERTIFICATE_COMMON}), and the user certificate's maps.
+ */
+export type SshCertificateInputs = InputsOf<typeof SSH_CERTIFICATE_COMMON> & OptionInputs;
+
 /** The outputs recorded in state: every input, with ngrok's values for those it fills. */
-export type SshCertificateOutputs = SshCertificateInputs & {
-  principals: string[];
-  validAfter: string;
-  validUntil: string;
-  certificate: string;
-  keyType: string;
-  uri: string;
-  createdAt: string;
-};
+export type SshCertificateOutputs = OutputsOf<typeof SSH_CERTIFICATE_COMMON> & OptionInputs;
 
 /**
  * The lookups of the `which` (`host` or `user`) certificates: one by id, and every certificate

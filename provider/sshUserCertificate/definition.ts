@@ -45,40 +45,7 @@ export const sshUserCertificateDefinition = defineResource({
         "says otherwise). Changing the list replaces the certificate.",
     },
     validUntil: common.validUntilWithDefault(DEFAULT_VALIDITY),
-    criticalOptions: {
-      role: "input",
-      type: { kind: "stringMap" },
-      serverFilled: true,
-      onChange: "replace",
-      wire: "critical_options",
-      whenAbsent: {},
-      typeText: "map of string to string",
-      defaultText: "none (`{}`)",
-      description:
-        'OpenSSH critical options, name → value, e.g. `{ "force-command": "/usr/bin/backup", ' +
-        '"source-address": "10.0.0.0/8" }`. Names are non-empty, at most 255 bytes of UTF-8, ' +
-        "without whitespace or control characters; values are strings. `sshd` refuses a " +
-        "certificate with a critical option it does not know (OpenSSH knows `force-command`, " +
-        "`source-address`, `verify-required`). Changing them replaces the certificate.",
-      outputDescription: "The critical options in the certificate; `{}` when none.",
-    },
-    extensions: {
-      role: "input",
-      type: { kind: "stringMap" },
-      serverFilled: true,
-      onChange: "replace",
-      wire: "extensions",
-      whenAbsent: {},
-      typeText: "map of string to string",
-      defaultText: 'ngrok\'s `{ "permit-pty": "", "permit-user-rc": "" }`',
-      description:
-        'OpenSSH extensions, name → value (`""` for the flags), e.g. `{ "permit-pty": "", ' +
-        '"permit-port-forwarding": "" }`. Names as for `criticalOptions`. Default: ngrok\'s ' +
-        '`{ "permit-pty": "", "permit-user-rc": "" }`, shown in the `extensions` output and ' +
-        "never as a change while the input is left out. `{}` is refused: ngrok takes an empty " +
-        "map as unset and would sign its defaults. Changing them replaces the certificate.",
-      outputDescription: "The extensions in the certificate: as given, or ngrok's default.",
-    },
+    ...common.OPTION_INPUTS,
     ...common.TEXT_INPUTS,
     ...common.CERTIFICATE_OUTPUTS,
   },
