@@ -41,6 +41,12 @@ export interface LookupFacts {
   readonly list?: { readonly filters: readonly string[]; readonly description: string };
   /** Arguments that are not properties of the resource, with their descriptions. */
   readonly extra?: Readonly<Record<string, string>>;
+  /**
+   * The SDK's words for a filter or an argument (its lookup argument types' TSDoc), where they say
+   * more than those derived from its property (`Keep the <plural> whose <property> is exactly
+   * this`) or from `extra`. Only the SDK's types read them.
+   */
+  readonly argumentDescriptions?: Readonly<Record<string, string>>;
 }
 
 /**
