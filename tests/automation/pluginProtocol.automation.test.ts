@@ -8,14 +8,16 @@
  *   so `publicKey` stays known and the second CA is unchanged, not `[unknown]`.
  * - `pulumi preview --diff` names each property as an update or a replacement, from the
  *   plugin's detailed diff (in `--json`: the step's `detailedDiff`).
+ * - The API key, set as a secret, is nowhere in the checkpoint on disk: `CheckConfig` answers it
+ *   as a secret, so the default provider's state holds its ciphertext (§4).
  */
-import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { pluginBinDir } from "../../dist/devtools/pluginBin";
-import { findYamlLanguageHost, offlineEnv } from "../../dist/devtools/pulumiCli";
+import { backendDir, findYamlLanguageHost, offlineEnv } from "../../dist/devtools/pulumiCli";
 import { type RunningEmulator, startEmulator } from "../../emulator/index";
+import { pulumiCommand } from "../support/pulumiCommand";
 import { cli, describeWithPulumi, pulumiCli, requestsDuring, writes } from "../support/realEngine";
 
 const yamlHost = pulumiCli === undefined ? undefined : findYamlLanguageHost(pulumiCli);
@@ -50,19 +52,8 @@ describeWithPulumi("The plugin's previews and detailed diffs through the real CL
   let bin: string;
   let env: NodeJS.ProcessEnv;
 
-  function pulumi(args: string[]): Promise<string> {
-    return new Promise((resolve, reject) =>
-      execFile(
-        path.join(cli().binDir, "pulumi"),
-        [...args, "--non-interactive"],
-        { cwd: path.join(work, "project"), env, maxBuffer: 64 * 1024 * 1024, timeout: 170_000 },
-        (error, stdout, stderr) =>
-          error
-            ? reject(new Error(`pulumi ${args.join(" ")} failed:\n${stdout}\n${stderr}`))
-            : resolve(stdout),
-      ),
-    );
-  }
+  const pulumi = async (args: string[]) =>
+    (await pulumiCommand(args, { cwd: path.join(work, "project"), env })).stdout;
 
   const write = (text: string) => fs.writeFileSync(path.join(work, "project", "Pulumi.yaml"), text);
 
@@ -85,6 +76,24 @@ describeWithPulumi("The plugin's previews and detailed diffs through the real CL
   afterAll(async () => {
     await emulator?.close();
     for (const dir of [work, bin]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  test("the API key is nowhere in the checkpoint: the default provider holds it as a secret", async () => {
+    const files = fs.readdirSync(backendDir(work), { recursive: true, encoding: "utf8" });
+    const checkpoints = files.filter((f) => f.endsWith(".json"));
+    expect(checkpoints.length).toBeGreaterThan(0);
+    for (const file of checkpoints) {
+      const text = fs.readFileSync(path.join(backendDir(work), file), "utf8");
+      expect(text).not.toContain(emulator.apiKey);
+    }
+    const exported = JSON.parse(await pulumi(["stack", "export"])) as {
+      deployment: { resources: { type: string; inputs?: Record<string, unknown> }[] };
+    };
+    const provider = exported.deployment.resources.find(
+      (r) => r.type === "pulumi:providers:ngrok-dynamic",
+    );
+    // CheckConfig answers the key as a secret, so the engine stores it encrypted (issue #33 §4).
+    expect(JSON.stringify(provider?.inputs?.apiKey)).toMatch(/ciphertext|\[secret\]/);
   });
 
   test("a change of the first CA's description: it is updated, the second unchanged, nothing unknown", async () => {
