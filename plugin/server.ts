@@ -35,9 +35,10 @@ import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import * as pluginproto from "@pulumi/pulumi/proto/plugin_pb";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import { clientFromConfiguration, configure } from "../provider";
+import { setSignalSource } from "../provider/client/abort";
 import { redactFromLogs } from "../provider/client/log";
 import { withUrn } from "./engineLog";
-import { cancelAll, isCancelled, runOperation } from "./cancellation";
+import { cancelAll, currentSignal, isCancelled, runOperation } from "./cancellation";
 import { diffResponse } from "./diff";
 import { grpcError } from "./grpcErrors";
 import { previewCreate, previewUpdate } from "./preview";
@@ -115,6 +116,7 @@ export function providerService(
     readonly attach?: (engineAddress: string) => void;
   } = {},
 ): grpc.UntypedServiceImplementation {
+  setSignalSource(currentSignal); // the API client stops an aborted operation's requests
   let config: Record<string, unknown> = {};
   let program: ProgramSettings = { ownershipMarker: false, adoptExistingIds: {} };
   const manifest = JSON.parse(packageFile("package.json")) as {

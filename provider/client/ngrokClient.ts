@@ -12,9 +12,10 @@
  * Failed attempts are retried as `./retryPolicy` decides ({@link retryDecision}: 429 for every
  * method, 502/503/504, resets and timeouts for GET, PUT, PATCH and DELETE only, a connection
  * that could not be opened for every method, a few seconds only for a loopback address that
- * refuses or a host name that does not resolve), with exponential back-off and full jitter drawn by
- * exponential-backoff, bounded by {@link RetryPolicy.attempts} and {@link RetryPolicy.deadlineMs};
- * each retry is logged at debug level (see `./log`).
+ * refuses or a host name that does not resolve), with exponential back-off and full jitter
+ * (exponential-backoff runs the attempts; the wait is drawn and slept here, so that it can be cut
+ * short), bounded by {@link RetryPolicy.attempts} and {@link RetryPolicy.deadlineMs}; each retry
+ * is logged at debug level (see `./log`).
  *
  * With {@link NgrokClientOptions.rateLimit}, every attempt (first sends and retries alike, lists'
  * pages included) first waits for a slot of the process's pacer for the API key and base URL
@@ -23,14 +24,20 @@
  * added to the message of the error it finally fails with, if any: `…; waited 12.3 s on the rate
  * limit`. The retry deadline counts from the first attempt's sending, not from the queue.
  *
+ * A request made for an operation with an `AbortSignal` (the provider plugin's, see `./abort`)
+ * stops when it fires: its pacing wait, `Retry-After` wait and back-off end at once, an attempt
+ * in flight is aborted, no further attempt is sent, and it fails with `abortedError`'s message
+ * (for a request that may have been sent: it may still have completed, run `pulumi refresh`). An
+ * answer whose headers had arrived is read and returned all the same: a create that ngrok
+ * answered is never lost. Without a signal, nothing of this applies.
+ *
  * @module
  */
-import * as http from "node:http";
-import * as https from "node:https";
 import type { Response } from "node-fetch";
 import type { z } from "zod";
+import { abortableSleep, abortedError, isAbortedError, operationSignal } from "./abort";
 import { DEFAULT_API_BASE_URL, type NgrokApiSettings } from "./configuration";
-import { apiError, parseBody, redact, redirectError } from "./decode";
+import { parseBody, redact } from "./decode";
 import { type Endpoint, NgrokApiError, NgrokClientError } from "./errors";
 import { logDebug } from "./log";
 import { pacerFor } from "./pacer";
@@ -38,7 +45,10 @@ import { RateLimitWait } from "./rateLimitWait";
 import type { RateLimit } from "./rateLimiter";
 import type { HttpMethod, RequestSpec } from "./request";
 import { type RetryPolicy, retryDecision, retryLogLine, withRetryDefaults } from "./retryPolicy";
+import { send } from "./transport";
 import { load } from "../lazy";
+
+export { userAgent } from "./transport";
 
 /** How long one attempt may take, from sending to the end of the answer's headers: 60000 ms. */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 60000;
@@ -68,26 +78,10 @@ export interface NgrokClientOptions {
 }
 
 /**
- * Connection errors (node's `code`) that happen before a single byte of the request is sent:
- * the API certainly did not act, so even a POST may be sent again.
+ * exponential-backoff, loaded with the first request: the plugin loads this module for `check`
+ * too, which makes no request (cold start, see BENCHMARKS.md).
  */
-const NOT_SENT_CODES: ReadonlySet<string> = new Set([
-  "ECONNREFUSED",
-  "ENOTFOUND",
-  "EAI_AGAIN",
-  "EHOSTUNREACH",
-  "ENETUNREACH",
-]);
-
-/**
- * node-fetch and exponential-backoff, loaded with the first request: the plugin loads this
- * module for `check` too, which makes no request (cold start, see BENCHMARKS.md).
- */
-const nodeFetch = load.fetch;
 const exponentialBackoff = load.exponentialBackoff;
-
-const httpAgent = new http.Agent({ keepAlive: true });
-const httpsAgent = new https.Agent({ keepAlive: true });
 
 /** A client bound to one API key and base URL. Cheap to create; connections are pooled per process. */
 export class NgrokClient {
@@ -136,39 +130,58 @@ export class NgrokClient {
    */
   public async request<T>(spec: RequestSpec<T>): Promise<T> {
     const endpoint: Endpoint = { method: spec.method, path: spec.path };
+    const signal = operationSignal();
     const wait = new RateLimitWait(
       this.rateLimit && pacerFor(this.settings, this.rateLimit),
       this.retry.maxDelayMs,
     );
     let deadline: number | undefined;
     let attempts = 0;
+    /** An earlier attempt failed without telling whether the API acted (see `./abort`). */
+    let mayHaveActed = false;
+    /** The signal fired when the last failure would have been retried. */
+    let cutShort = false;
     const attempt = async (): Promise<Response> => {
-      const slot = await wait.slot();
+      const slot = await wait.slot(signal).catch((error: unknown) => {
+        throw signal?.aborted ? abortedError(signal, endpoint, mayHaveActed) : error;
+      });
+      if (signal?.aborted) {
+        wait.done(slot);
+        throw abortedError(signal, endpoint, mayHaveActed);
+      }
       deadline ??= Date.now() + this.retry.deadlineMs;
       attempts++;
       try {
-        const response = await this.send(spec, endpoint);
+        const response = await send(this.settings, spec, endpoint, this.requestTimeoutMs, signal);
         wait.done(slot);
         return response;
       } catch (error) {
         wait.done(slot, error);
+        mayHaveActed ||= NgrokClientError.outcomeUnknown(error);
         throw error;
       }
     };
     try {
       const response = await exponentialBackoff().backOff(attempt, {
         numOfAttempts: this.retry.attempts,
-        startingDelay: this.retry.startingDelayMs,
-        maxDelay: this.retry.maxDelayMs,
-        timeMultiple: 2,
-        jitter: "full",
-        retry: (error: unknown, attemptNumber: number) =>
-          this.shouldRetry(error, spec.method, endpoint, attemptNumber, deadline ?? 0),
+        // The back-off is drawn and waited in `shouldRetry`, where the signal can cut it short.
+        startingDelay: 0,
+        jitter: "none",
+        retry: async (error: unknown, attemptNumber: number) => {
+          const at = { endpoint, method: spec.method, deadline: deadline ?? 0 };
+          const next = await this.shouldRetry(error, at, attemptNumber, signal);
+          cutShort = next === "aborted";
+          return next === "retry";
+        },
       });
       spec.onHeaders?.(response.headers);
       return await parseBody(response, spec.schema, endpoint);
-    } catch (error) {
-      if (deadline !== undefined) {
+    } catch (caught) {
+      const error =
+        signal !== undefined && cutShort && !isAbortedError(caught)
+          ? abortedError(signal, endpoint, mayHaveActed)
+          : caught;
+      if (deadline !== undefined && !isAbortedError(error)) {
         const elapsedMs = Date.now() - (deadline - this.retry.deadlineMs);
         annotateUnreachable(error, attempts, elapsedMs, this.loopback);
       }
@@ -244,61 +257,19 @@ export class NgrokClient {
     return "/" + next.pathname.slice(base.pathname.length) + next.search;
   }
 
-  private async send<T>(spec: RequestSpec<T>, endpoint: Endpoint): Promise<Response> {
-    const url = this.settings.baseUrl + spec.path;
-    const headers: Record<string, string> = {
-      Authorization: `Bearer ${this.settings.apiKey}`,
-      "Ngrok-Version": "2",
-      "User-Agent": userAgent(),
-      Accept: "application/json",
-    };
-    let body: string | undefined;
-    if (spec.body !== undefined) {
-      headers["Content-Type"] = "application/json";
-      body = JSON.stringify(spec.body);
-    }
-    let response: Response;
-    try {
-      response = await nodeFetch()(url, {
-        method: spec.method,
-        headers,
-        body,
-        agent: url.startsWith("https:") ? httpsAgent : httpAgent,
-        timeout: this.requestTimeoutMs,
-        // node-fetch would follow a redirect with the Authorization header to another port of
-        // the same host or to a subdomain; the API does not redirect, so none is followed.
-        redirect: "manual",
-      });
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      const code = transportCode(error);
-      const notSent = NOT_SENT_CODES.has(code);
-      throw new NgrokClientError(
-        `could not reach the ngrok API at ${this.settings.baseUrl} (${endpoint.method} ${endpoint.path}): ${redact(reason, this.settings.apiKey)}`,
-        { endpoint, requestOutcome: notSent ? "not-sent" : "unknown", transportCode: code },
-      );
-    }
-    if (response.status >= 400) {
-      throw await apiError(response, endpoint, this.settings.apiKey);
-    }
-    if (response.status >= 300) {
-      throw await redirectError(response, endpoint, this.settings);
-    }
-    return response;
-  }
-
   /**
    * Asks {@link retryDecision} whether to send `endpoint` again after `error`, logs the
-   * decision, and waits out a `Retry-After`; exponential-backoff then waits the jittered
-   * back-off. `attemptNumber` is the number of attempts made so far.
+   * decision, and waits out a `Retry-After` then the back-off, drawn with full jitter (uniformly
+   * from 0 to the decision's `backOffMs`, as exponential-backoff's `"full"` draws it).
+   * `attemptNumber` is the number of attempts made so far. `"aborted"` when the request would be
+   * retried but `signal` has fired, before or during the wait.
    */
   private async shouldRetry(
     error: unknown,
-    method: HttpMethod,
-    endpoint: Endpoint,
+    { endpoint, method, deadline }: { endpoint: Endpoint; method: HttpMethod; deadline: number },
     attemptNumber: number,
-    deadline: number,
-  ): Promise<boolean> {
+    signal: AbortSignal | undefined,
+  ): Promise<"retry" | "stop" | "aborted"> {
     const policy = this.retry;
     const decision = retryDecision({
       error,
@@ -309,6 +280,7 @@ export class NgrokClient {
       policy,
       loopback: this.loopback,
     });
+    if (decision.retry && signal?.aborted) return "aborted";
     const line = retryLogLine(
       decision,
       `${endpoint.method} ${endpoint.path}`,
@@ -318,39 +290,15 @@ export class NgrokClient {
     if (line !== undefined) {
       this.log(line);
     }
-    if (decision.retry && decision.retryAfterMs > 0) {
-      await sleep(decision.retryAfterMs);
+    if (!decision.retry) return "stop";
+    const backOffMs = Math.round(Math.random() * decision.backOffMs);
+    try {
+      await abortableSleep(decision.retryAfterMs + backOffMs, signal);
+    } catch {
+      return "aborted"; // `request` fails with `abortedError`
     }
-    return decision.retry;
+    return "retry";
   }
-}
-
-/**
- * node's error code of a failed fetch (`ECONNREFUSED`, `ECONNRESET`, …), `ETIMEDOUT` for
- * node-fetch's own timeout, `""` when there is none.
- */
-function transportCode(error: unknown): string {
-  if ((error as { type?: unknown }).type === "request-timeout") {
-    return "ETIMEDOUT";
-  }
-  const code = (error as { code?: unknown }).code;
-  return typeof code === "string" ? code : "";
-}
-
-let cachedUserAgent: string | undefined;
-
-/** `pulumi-ngrok-dynamic/<package version> node/<node version>`, as ngrok's clients format theirs. */
-export function userAgent(): string {
-  if (cachedUserAgent === undefined) {
-    // Self-reference by package name: resolves in the repository and in an installed copy alike.
-    const { name, version } = load.packageManifest();
-    cachedUserAgent = `${name}/${version} node/${process.versions.node}`;
-  }
-  return cachedUserAgent;
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 /**

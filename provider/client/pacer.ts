@@ -115,18 +115,41 @@ export class Pacer {
     return this.tickets;
   }
 
-  /** Waits for a slot for one attempt of the request holding `ticket`. */
-  public acquire(ticket: number): Promise<PacerSlot> {
+  /**
+   * Waits for a slot for one attempt of the request holding `ticket`. When `signal` fires first,
+   * the attempt leaves the queue (taking no slot) and the promise rejects with its reason.
+   */
+  public acquire(ticket: number, signal?: AbortSignal): Promise<PacerSlot> {
+    if (signal?.aborted) {
+      return Promise.reject(signal.reason);
+    }
     if (this.queue.length === 0 && this.window.delay(this.clock.now()) === 0) {
       this.window.take();
       return Promise.resolve(this.slot(0));
     }
-    return new Promise((resolve) => {
+    return new Promise((resolve, reject) => {
+      const waiter: Waiter = {
+        ticket,
+        since: this.clock.now(),
+        resolve: (slot) => {
+          signal?.removeEventListener("abort", leave);
+          resolve(slot);
+        },
+      };
+      const leave = () => {
+        const at = this.queue.indexOf(waiter);
+        if (at >= 0) {
+          this.queue.splice(at, 1);
+          this.pump();
+        }
+        reject(signal?.reason);
+      };
+      signal?.addEventListener("abort", leave, { once: true });
       let index = this.queue.length;
       while (index > 0 && this.queue[index - 1].ticket > ticket) {
         index -= 1;
       }
-      this.queue.splice(index, 0, { ticket, since: this.clock.now(), resolve });
+      this.queue.splice(index, 0, waiter);
       this.pump();
     });
   }

@@ -33,15 +33,24 @@ export class RateLimitWait {
     return this.waited;
   }
 
-  /** Before an attempt: waits for the pacer's slot (none without pacing). */
-  public async slot(): Promise<PacerSlot | undefined> {
+  /**
+   * Before an attempt: waits for the pacer's slot (none without pacing). Rejects with the
+   * signal's reason, taking no slot, as soon as `signal` (the operation's) fires.
+   */
+  public async slot(signal?: AbortSignal): Promise<PacerSlot | undefined> {
     if (this.limitedAt !== undefined) {
       this.waited += Math.max(0, Date.now() - this.limitedAt);
       this.limitedAt = undefined;
     }
-    const slot = await this.pacer?.acquire(this.ticket);
-    this.waited += slot?.waitedMs ?? 0;
-    return slot;
+    const queuedAt = Date.now();
+    try {
+      const slot = await this.pacer?.acquire(this.ticket, signal);
+      this.waited += slot?.waitedMs ?? 0;
+      return slot;
+    } catch (error) {
+      this.waited += Date.now() - queuedAt;
+      throw error;
+    }
   }
 
   /** After an attempt: frees its slot, telling the pacer about a 429 (`error`, if it failed). */

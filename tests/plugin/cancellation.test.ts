@@ -1,12 +1,17 @@
 /**
  * Work in flight stops when the engine no longer waits for it (issue #33 §5): `Cancel` ends an
- * operation's retry loop at once, a Create's `timeout` (`customTimeouts`) is its deadline, and
- * the plugin exits once its engine is gone, the engine it was started with or one that attached
- * (`Attach`, as `PULUMI_DEBUG_PROVIDERS` makes the engine do).
+ * operation's retry loop at once, a Create's `timeout` (`customTimeouts`) is its deadline, and in
+ * both cases the work behind it stops too: the API receives no further request. The plugin exits
+ * once its engine is gone, the engine it was started with or one that attached (`Attach`, as
+ * `PULUMI_DEBUG_PROVIDERS` makes the engine do).
  *
  * Timing margins: the emulator answers every request 429 (with `Retry-After: 1`), so an
  * operation left alone would retry for `retryDeadlineSeconds` (300 s); each assertion allows
- * several seconds over the expected moment for a busy 2-core machine, far below that.
+ * several seconds over the expected moment for a busy 2-core machine, far below that. "No further
+ * request" is the emulator's count staying flat for {@link FLAT_MS} (3 s) after the operation's
+ * answer: an operation still retrying would send its next attempt within 1 to 2 s of its first
+ * (Retry-After 1 s, then a back-off of up to 1 s) and its third 2 to 5 s after the start (a
+ * back-off of up to 2 s), so a leak shows within that window.
  */
 import * as pluginproto from "@pulumi/pulumi/proto/plugin_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
@@ -67,28 +72,46 @@ async function failedCreate(plugin: harness.PluginProcess, timeout = 0) {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-test("Cancel ends a create's retry loop at once", async () => {
+/** How long the emulator's request count must stay flat after an aborted operation answers. */
+const FLAT_MS = 3000;
+
+/** Resolves once the emulator has received a POST more than `before` (polling, at most 10 s). */
+async function nextPost(before: number): Promise<void> {
+  const end = Date.now() + 10_000;
+  while (emulator.requests.filter((r) => r.method === "POST").length <= before) {
+    if (Date.now() > end) throw new Error("no POST reached the emulator");
+    await sleep(20);
+  }
+}
+
+test("Cancel ends a create's retry loop at once, and the API receives nothing more", async () => {
   const plugin = await configuredPlugin();
+  const before = emulator.requests.filter((r) => r.method === "POST").length;
   const failing = failedCreate(plugin);
-  await sleep(1500);
-  const posts = emulator.requests.filter((r) => r.method === "POST").length;
-  expect(posts).toBeGreaterThan(0); // it is retrying
+  await nextPost(before); // answered 429: it waits to retry
   const cancelledAt = Date.now();
   await harness.call((r, cb) => plugin.client.cancel(r, cb), new Empty());
   const { message, seconds } = await failing;
   expect(message).toMatch(/the operation was cancelled \(the engine sent Cancel\)/);
+  expect(message).toMatch(/POST \/ssh_certificate_authorities was not sent \(again\)/);
   // Answered within 2 s of Cancel (at once, plus a busy machine's delay), not after 300 s.
   expect((Date.now() - cancelledAt) / 1000).toBeLessThan(2);
   expect(seconds).toBeLessThan(5);
+  const count = emulator.requests.length;
+  await sleep(FLAT_MS);
+  expect(emulator.requests.length).toBe(count);
 });
 
-test("a create with a timeout of 2 s against an API that always answers 429 fails after about 2 s", async () => {
+test("a create with a timeout of 2 s against an API that always answers 429 fails after about 2 s, and stops", async () => {
   const plugin = await configuredPlugin();
   const { message, seconds } = await failedCreate(plugin, 2);
   expect(message).toMatch(/Create did not finish within its timeout of 2 s \(customTimeouts\)/);
   // 2 s, with 2 s of margin for a busy machine; without the deadline it retries for 300 s.
   expect(seconds).toBeGreaterThanOrEqual(1.9);
   expect(seconds).toBeLessThan(4);
+  const count = emulator.requests.length;
+  await sleep(FLAT_MS);
+  expect(emulator.requests.length).toBe(count);
 });
 
 test("the plugin exits once its engine is gone", async () => {
