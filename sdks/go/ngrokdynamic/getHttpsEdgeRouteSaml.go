@@ -48,7 +48,7 @@ type LookupHttpsEdgeRouteSamlResult struct {
 	ForceAuthn bool `pulumi:"forceAuthn"`
 	// The Pulumi id: `<edge id>/<route id>`, e.g. `edghts_2Zp…/edghtsrt_2Zq…` (the module has no id of its own).
 	Id string `pulumi:"id"`
-	// The IdP metadata document ngrok holds, byte for byte.
+	// The IdP metadata document ngrok holds, without the claim comment: the document sent while ngrok holds it apart from XML comments, whitespace between elements and line endings.
 	IdpMetadata string `pulumi:"idpMetadata"`
 	// ngrok's `idp_metadata_url` (`""` when the metadata was given as a document, as here).
 	IdpMetadataUrl string `pulumi:"idpMetadataUrl"`
@@ -145,7 +145,7 @@ func (o LookupHttpsEdgeRouteSamlResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupHttpsEdgeRouteSamlResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// The IdP metadata document ngrok holds, byte for byte.
+// The IdP metadata document ngrok holds, without the claim comment: the document sent while ngrok holds it apart from XML comments, whitespace between elements and line endings.
 func (o LookupHttpsEdgeRouteSamlResultOutput) IdpMetadata() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupHttpsEdgeRouteSamlResult) string { return v.IdpMetadata }).(pulumi.StringOutput)
 }

@@ -38,7 +38,7 @@ type HttpsEdgeRouteSaml struct {
 	EntityId pulumi.StringOutput `pulumi:"entityId"`
 	// Whether the IdP must re-authenticate the user at each sign-in (default `false`).
 	ForceAuthn pulumi.BoolOutput `pulumi:"forceAuthn"`
-	// The IdP metadata document ngrok holds, byte for byte.
+	// The IdP metadata document ngrok holds, without the claim comment: the document sent while ngrok holds it apart from XML comments, whitespace between elements and line endings.
 	IdpMetadata pulumi.StringOutput `pulumi:"idpMetadata"`
 	// ngrok's `idp_metadata_url` (`""` when the metadata was given as a document, as here).
 	IdpMetadataUrl pulumi.StringOutput `pulumi:"idpMetadataUrl"`
@@ -131,7 +131,7 @@ type httpsEdgeRouteSamlArgs struct {
 	Enabled *bool `pulumi:"enabled"`
 	// Make the IdP ask for credentials on every sign-in, even within its own session. Default: `false`.
 	ForceAuthn *bool `pulumi:"forceAuthn"`
-	// The full XML SAML 2.0 metadata document of your identity provider: one `EntityDescriptor` with an `IDPSSODescriptor`, a `SingleSignOnService` and a signing certificate, or an `EntitiesDescriptor` aggregate holding exactly one identity provider, whose `EntityDescriptor` is then what ngrok receives. Checked at preview: not XML (reported with line and column), DTDs, an aggregate with no or several identity providers, service-provider metadata or a missing signing certificate fail before any API call. Read it from a file (`fs.readFileSync(path, "utf8")` in Node.js, `fn::readFile` in YAML). Sent byte for byte otherwise; differences in surrounding whitespace or line endings are not changes.
+	// The full XML SAML 2.0 metadata document of your identity provider: one `EntityDescriptor` with an `IDPSSODescriptor`, a `SingleSignOnService` and a signing certificate, or an `EntitiesDescriptor` aggregate holding exactly one identity provider, whose `EntityDescriptor` is then what ngrok receives. Checked at preview: not XML (reported with line and column), DTDs, an aggregate with no or several identity providers, service-provider metadata or a missing signing certificate fail before any API call. Read it from a file (`fs.readFileSync(path, "utf8")` in Node.js, `fn::readFile` in YAML). Sent byte for byte otherwise, the claim comment appended; differences in XML comments, whitespace between elements, surrounding whitespace or line endings are not changes.
 	IdpMetadata string `pulumi:"idpMetadata"`
 	// Seconds of inactivity after which the session ends and the user signs in again; 0 to 4294967295 (uint32). `0` means ngrok's own limit. Default: `0`: ngrok's own limit.
 	InactivityTimeout *int `pulumi:"inactivityTimeout"`
@@ -161,7 +161,7 @@ type HttpsEdgeRouteSamlArgs struct {
 	Enabled pulumi.BoolPtrInput
 	// Make the IdP ask for credentials on every sign-in, even within its own session. Default: `false`.
 	ForceAuthn pulumi.BoolPtrInput
-	// The full XML SAML 2.0 metadata document of your identity provider: one `EntityDescriptor` with an `IDPSSODescriptor`, a `SingleSignOnService` and a signing certificate, or an `EntitiesDescriptor` aggregate holding exactly one identity provider, whose `EntityDescriptor` is then what ngrok receives. Checked at preview: not XML (reported with line and column), DTDs, an aggregate with no or several identity providers, service-provider metadata or a missing signing certificate fail before any API call. Read it from a file (`fs.readFileSync(path, "utf8")` in Node.js, `fn::readFile` in YAML). Sent byte for byte otherwise; differences in surrounding whitespace or line endings are not changes.
+	// The full XML SAML 2.0 metadata document of your identity provider: one `EntityDescriptor` with an `IDPSSODescriptor`, a `SingleSignOnService` and a signing certificate, or an `EntitiesDescriptor` aggregate holding exactly one identity provider, whose `EntityDescriptor` is then what ngrok receives. Checked at preview: not XML (reported with line and column), DTDs, an aggregate with no or several identity providers, service-provider metadata or a missing signing certificate fail before any API call. Read it from a file (`fs.readFileSync(path, "utf8")` in Node.js, `fn::readFile` in YAML). Sent byte for byte otherwise, the claim comment appended; differences in XML comments, whitespace between elements, surrounding whitespace or line endings are not changes.
 	IdpMetadata pulumi.StringInput
 	// Seconds of inactivity after which the session ends and the user signs in again; 0 to 4294967295 (uint32). `0` means ngrok's own limit. Default: `0`: ngrok's own limit.
 	InactivityTimeout pulumi.IntPtrInput
@@ -262,7 +262,7 @@ func (o HttpsEdgeRouteSamlOutput) ForceAuthn() pulumi.BoolOutput {
 	return o.ApplyT(func(v *HttpsEdgeRouteSaml) pulumi.BoolOutput { return v.ForceAuthn }).(pulumi.BoolOutput)
 }
 
-// The IdP metadata document ngrok holds, byte for byte.
+// The IdP metadata document ngrok holds, without the claim comment: the document sent while ngrok holds it apart from XML comments, whitespace between elements and line endings.
 func (o HttpsEdgeRouteSamlOutput) IdpMetadata() pulumi.StringOutput {
 	return o.ApplyT(func(v *HttpsEdgeRouteSaml) pulumi.StringOutput { return v.IdpMetadata }).(pulumi.StringOutput)
 }
