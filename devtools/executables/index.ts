@@ -2,7 +2,7 @@
  * Self-contained executables of the provider plugin and of the emulator: one file per platform
  * ({@link EXECUTABLE_TARGETS}) that needs no Node.js on the machine. Each is a Node.js single
  * executable application: the program bundled by esbuild (`./bundle`), its blob injected into the
- * pinned Node.js binary of the platform (`./sea`). Why this toolchain: CONTRIBUTING.md,
+ * pinned Node.js binary of the platform (`./sea`). Why this toolchain: contributing/releasing.md,
  * "Executables".
  *
  * `npm run release` makes them for every target (scripts/release/executables.ts); the tests make
