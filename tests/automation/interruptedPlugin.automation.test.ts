@@ -37,11 +37,8 @@ const COUNT = 30;
 const LIMIT = { requests: 10, windowMs: 2000 };
 const PROJECT = "interrupted-plugin";
 const yamlHost = pulumiCli === undefined ? undefined : findYamlLanguageHost(pulumiCli);
-/**
- * The recovery command. TODO(issue #33 §1): once plugin/index.ts runs `runPluginCommand`, switch
- * to the plugin's own command: `node ${REPO}/dist/plugin/index.js pending-creates`.
- */
-const PENDING_CREATES = `"${process.execPath}" "${path.join(REPO, "dist/cli/index.js")}" pending-creates`;
+/** The recovery command as the plugin runs it (`pulumi-resource-ngrok-dynamic pending-creates`). */
+const PENDING_CREATES = `"${process.execPath}" "${path.join(REPO, "dist/plugin/index.js")}" pending-creates`;
 
 /** The YAML program: `cas` SSH CAs, or one CA and `certificates` host certificates it signs. */
 function program(shape: "cas" | "certificates"): string {
