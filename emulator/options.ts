@@ -2,10 +2,9 @@
  * Options of the emulator and their defaults.
  */
 import { validateFaultRule, type FaultRule } from "./faults/faultRule";
-import { resolveRateLimit, type RateLimitOptions, type ResolvedRateLimit } from "./http/rateLimit";
+import { resolveRateLimit, type RateLimitOptions } from "./http/rateLimit";
 import {
   resolveEdgesOptions,
-  type EdgesAccess,
   type EdgesDeprecatedOptions,
   type EdgesReadOnlyOptions,
 } from "./http/edgesDeprecated";
@@ -16,9 +15,11 @@ import { ID_PREFIX, newId, randomBase62 } from "./model/ids";
 import {
   isOwnerId,
   resolveSshCredentialOptions,
-  type ResolvedSshCredentialOptions,
   type SshCredentialOptions,
 } from "./model/sshCredential";
+import type { ResolvedOptions } from "./context/resolvedOptions";
+
+export type { ResolvedOptions } from "./context/resolvedOptions";
 
 /** Default listening host: loopback only. */
 export const DEFAULT_HOST = "127.0.0.1";
@@ -155,40 +156,6 @@ export interface EmulatorOptions {
    * `model/idpMetadataStore.ts` for the exact definitions.
    */
   idpMetadataStore?: IdpMetadataStore;
-}
-
-/** Options with defaults applied. */
-export interface ResolvedOptions {
-  host: string;
-  port: number;
-  apiKey: string;
-  baseUrl: string | undefined;
-  samlBaseUrl: string | undefined;
-  logger: boolean;
-  authErrorStatus: 401 | 403;
-  bodyLimit: number;
-  idpMetadataMaxBytes: number;
-  /** Validated copies of the initial fault rules. */
-  faults: FaultRule[];
-  /** Seed of the fault rules' probability draws, or `undefined` for `Math.random`. */
-  faultSeed: number | undefined;
-  /** The rate limit, or `undefined` when off. */
-  rateLimit: ResolvedRateLimit | undefined;
-  sshCaInUseStatus: 400 | 409;
-  /** What GET of an absent SAML module answers. */
-  samlModuleAbsent: SamlModuleAbsentAnswer;
-  /** The SSH CA limit, or `undefined` for none. */
-  caLimit: number | undefined;
-  /** The `owner_id` of SSH credentials created without one. */
-  apiKeyOwnerId: string;
-  /** SSH credentials' options, defaults applied. */
-  sshCredentials: ResolvedSshCredentialOptions;
-  /** The account's initial access to its edges (`edgesDeprecated`, `edgesReadOnly`). */
-  edgesAccess: EdgesAccess;
-  /** What an `EntitiesDescriptor` as `idp_metadata` gets. */
-  idpMetadataAggregates: IdpMetadataAggregates;
-  /** How `idp_metadata` is stored. */
-  idpMetadataStore: IdpMetadataStore;
 }
 
 /** A fresh API key: `emu_` + 32 base62 characters. */

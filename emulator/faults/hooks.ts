@@ -23,10 +23,9 @@
  */
 import { Socket } from "node:net";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { RecordedRequest } from "../context";
 import { apiErrors, EmulatorApiError } from "../errors";
 import { isAdminPath } from "../http/adminPath";
-import { DROPPED_STATUS, recordRequest } from "../http/recorder";
+import { DROPPED_STATUS, recordRequest, type RecordedRequest } from "../http/recorder";
 import type { FaultRule } from "./faultRule";
 import type { FaultInjector } from "./registry";
 

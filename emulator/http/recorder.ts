@@ -11,7 +11,6 @@
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { isAdminPath } from "./adminPath";
-import type { RecordedRequest } from "../context";
 
 /**
  * Status recorded for a request whose connection a fault rule dropped (`drop: "before"` or
@@ -19,6 +18,16 @@ import type { RecordedRequest } from "../context";
  * with status 0 too).
  */
 export const DROPPED_STATUS = 0;
+
+/** One answered request, as recorded by the request recorder. */
+export interface RecordedRequest {
+  /** HTTP method, upper case. */
+  readonly method: string;
+  /** Path including the query string, as sent. */
+  readonly path: string;
+  /** HTTP status code of the answer; 0 when a fault rule dropped the connection (no answer). */
+  readonly status: number;
+}
 
 const recorded = new WeakSet<object>();
 

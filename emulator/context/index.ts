@@ -3,7 +3,7 @@
  * log, the base URLs, and the snapshot.
  */
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
-import type { ResolvedOptions } from "./options";
+import type { ResolvedOptions } from "./resolvedOptions";
 import {
   renderEdge,
   renderRoute,
@@ -18,27 +18,20 @@ import {
   type SshHostCertificateJson,
   type SshUserCertificateJson,
   type UrlContext,
-} from "./model/render";
-import { renderSshCredential, type SshCredentialJson } from "./model/sshCredential";
-import { findEdge, parseEdgeCreate, parseRouteCreate } from "./model/httpsEdge";
-import { EmulatorStore } from "./model/store";
-import { EdgesAccessState } from "./http/edgesDeprecated";
+} from "../model/render";
+import { renderSshCredential, type SshCredentialJson } from "../model/sshCredential";
+import { findEdge, parseEdgeCreate, parseRouteCreate } from "../model/httpsEdge";
+import { EmulatorStore } from "../model/store";
+import { EdgesAccessState } from "../http/edgesDeprecated";
+import type { RecordedRequest } from "../http/recorder";
+
+export type { RecordedRequest } from "../http/recorder";
 
 /**
  * A route plugin of the emulator: registers routes that read and write one emulator's context
  * (`app.register(plugin, { context })`).
  */
 export type ContextRoutes = FastifyPluginAsync<{ context: EmulatorContext }>;
-
-/** One answered request, as recorded by the request recorder. */
-export interface RecordedRequest {
-  /** HTTP method, upper case. */
-  readonly method: string;
-  /** Path including the query string, as sent. */
-  readonly path: string;
-  /** HTTP status code of the answer; 0 when a fault rule dropped the connection (no answer). */
-  readonly status: number;
-}
 
 /**
  * The body of an HTTPS edge, as `POST /edges/https` takes it (ngrok's JSON, snake_case). Every

@@ -1,6 +1,6 @@
 /**
  * The error class the emulator throws: every error it answers is an {@link EmulatorApiError},
- * rendered by the app's one error handler into ngrok's error body (see `errors.ts`, the factory of
+ * rendered by the app's one error handler into ngrok's error body (see `index.ts`, the factory of
  * each error the emulator answers).
  */
 
