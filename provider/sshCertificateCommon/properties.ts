@@ -247,6 +247,12 @@ export function certificateLookups(which: "host" | "user"): LookupFacts {
       description: `Reads every SSH ${which} certificate of the account that the arguments keep.`,
     },
     extra: { principal: "Keep the certificates that list this principal, exactly." },
+    argumentDescriptions: {
+      sshCertificateAuthorityId: "Keep the certificates signed by this CA (`sshca_…`).",
+      principal:
+        "Keep the certificates that list this principal (a host name or a user name, exactly). " +
+        "A certificate without principals, valid for any, lists none and is not kept.",
+    },
   };
 }
 

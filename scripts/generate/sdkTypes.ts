@@ -2,7 +2,7 @@
  * `sdk/generated/types.ts`: the SDK's types derived from the definitions (see `./units`): for
  * each resource its arguments (with variants where the definition pairs inputs with a key type),
  * the interface of its outputs that its class merges, the property names it registers, and the
- * lookup functions' result type; the enum and object types the fields use.
+ * lookup functions' result and argument types; the enum and object types the fields use.
  *
  * @module
  */
@@ -221,6 +221,75 @@ function resultOf(unit: SdkUnit): string {
   );
 }
 
+/**
+ * The lookup functions' argument types of the unit, from its definition's `lookups`: those of
+ * `get<Name>` (its `by`, required: `id`, or properties) and of `get<Plural>` (its filters,
+ * optional), each also as `…OutputArgs` of `pulumi.Input`s. An argument is typed as its property
+ * (a filter that is no property, from `extra`, is a string) and documented by the lookup's
+ * `argumentDescriptions`, else by `extra`, else by its property's words.
+ */
+function lookupArgsOf(unit: SdkUnit): string {
+  const args = unit.lookupArgs;
+  if (args === undefined) return "";
+  const { definition } = args;
+  const facts = definition.lookups ?? {};
+  const argument = (name: string, filter: boolean) => {
+    const property = definition.properties[name] as PropertyDefinition | undefined;
+    const type = property === undefined ? "string" : valueType(property);
+    const own = facts.argumentDescriptions?.[name] ?? facts.extra?.[name];
+    let doc: string;
+    if (own !== undefined) doc = own;
+    else if (property === undefined) {
+      if (name !== "id")
+        throw new Error(`${definition.name}'s lookup argument ${name} is undeclared`);
+      doc = args.idDoc;
+    } else if (!filter) doc = property.outputDescription ?? property.description;
+    else {
+      const values = property.type.kind === "enum" ? property.type.values : undefined;
+      doc =
+        `Keep the ${args.plural} whose \`${name}\` is exactly this` +
+        (values === undefined
+          ? ""
+          : `: ${values
+              .map((v) => `\`${JSON.stringify(v)}\``)
+              .join(", ")
+              .replace(/, ([^,]*)$/, " or $1")}`) +
+        ".";
+    }
+    return { name, type, doc, optional: filter };
+  };
+  const declare = (
+    names: { name: string; doc: string; outputName: string; outputDoc: string },
+    fields: ReturnType<typeof argument>[],
+  ) => {
+    const lines = (wrap: (type: string) => string) =>
+      fields
+        .map((f) => tsdoc(f.doc, 2) + `  ${f.name}${f.optional ? "?" : ""}: ${wrap(f.type)};\n`)
+        .join("");
+    return (
+      tsdoc(names.doc) +
+      `export interface ${names.name} {\n${lines((t) => t)}}\n\n` +
+      tsdoc(names.outputDoc) +
+      `export interface ${names.outputName} {\n${lines((t) => `pulumi.Input<${t}>`)}}\n\n`
+    );
+  };
+  let out = "";
+  if (args.one !== undefined) {
+    const by = facts.one?.by ?? ["id"];
+    out += declare(
+      args.one,
+      by.map((name) => argument(name, false)),
+    );
+  }
+  if (args.list !== undefined) {
+    out += declare(
+      args.list,
+      (facts.list?.filters ?? []).map((name) => argument(name, true)),
+    );
+  }
+  return out;
+}
+
 /** The enum and object types the fields name, each once. */
 function namedTypes(): string {
   const seen = new Set<string>();
@@ -254,7 +323,7 @@ export function sdkTypesFile(): string {
   out += 'import type * as pulumi from "@pulumi/pulumi";\n\n';
   out += namedTypes();
   for (const unit of SDK_UNITS) {
-    out += argsOf(unit) + outputsOf(unit) + namesOf(unit) + resultOf(unit);
+    out += argsOf(unit) + outputsOf(unit) + namesOf(unit) + resultOf(unit) + lookupArgsOf(unit);
   }
   return out;
 }

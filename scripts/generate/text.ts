@@ -15,7 +15,8 @@ export function generatedBanner(source: string): string {
 export function wrap(text: string, width: number): string[] {
   const lines: string[] = [];
   let line = "";
-  for (const word of text.split(/\s+/).filter((w) => w !== "")) {
+  // `{@link X}` stays on one line.
+  for (const word of text.split(/(?<!\{@link)\s+/).filter((w) => w !== "")) {
     if (line !== "" && line.length + 1 + word.length > width) {
       lines.push(line);
       line = word;

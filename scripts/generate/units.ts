@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { ResourceDefinition } from "../../provider/framework/resource";
+import { pluralNameOf, type ResourceDefinition } from "../../provider/framework/resource";
 import {
   DEFINITIONS,
   LOOKUPS,
@@ -30,6 +30,30 @@ export interface ArgVariants {
   readonly union: { readonly name: string; readonly doc: string };
 }
 
+/** One lookup argument type, in its two forms: plain values, and `pulumi.Input`s. */
+export interface LookupArgsNames {
+  readonly name: string;
+  readonly doc: string;
+  /** The `…OutputArgs` form, for the `…Output` function. */
+  readonly outputName: string;
+  readonly outputDoc: string;
+}
+
+/**
+ * The argument types of a definition's lookups (see `LookupFacts`): `Get<Name>Args` of `get<Name>`
+ * (its `by`) and `Get<Plural>Args` of `get<Plural>` (its filters), each with its `…OutputArgs`.
+ */
+export interface LookupArgs {
+  /** The definition whose lookups take them (for the certificates, one of the two that share them). */
+  readonly definition: ResourceDefinition;
+  readonly one?: LookupArgsNames;
+  readonly list?: LookupArgsNames;
+  /** The objects the filters keep, in sentences: `Keep the <plural> whose …`. */
+  readonly plural: string;
+  /** The words of `id`, the argument of a lookup by id. */
+  readonly idDoc: string;
+}
+
 /** The SDK's view of one definition. */
 export interface SdkUnit {
   readonly definition: ResourceDefinition;
@@ -45,6 +69,53 @@ export interface SdkUnit {
   readonly fragment?: boolean;
   /** The lookup functions' result type, when the unit has one of its own. */
   readonly result?: { readonly name: string; readonly doc: string };
+  /** The lookup functions' argument types, when the unit declares them (not its base's). */
+  readonly lookupArgs?: LookupArgs;
+}
+
+/** How `definition`'s objects are called in the lookups' words: its recovery's, or its noun. */
+const wordsOf = (definition: ResourceDefinition) => ({
+  short: definition.recovery?.short ?? definition.api.noun,
+  plural: definition.recovery?.plural ?? `${definition.api.noun}s`,
+});
+
+/**
+ * The argument types of `definition`'s lookups under the rule's names (`Get<Name>Args`,
+ * `Get<Plural>Args`, each with its `…OutputArgs`), or none when it declares no lookup.
+ */
+function ruleLookupArgs(definition: ResourceDefinition): LookupArgs | undefined {
+  const facts = definition.lookups;
+  if (facts === undefined) return undefined;
+  const { short, plural } = wordsOf(definition);
+  const one = `get${definition.name}`;
+  const list = `get${pluralNameOf(definition)}`;
+  const upper = (name: string) => `${name[0].toUpperCase()}${name.slice(1)}`;
+  return {
+    definition,
+    plural,
+    idDoc: `The ${short}'s id, \`${definition.api.idPrefix ?? ""}…\`.`,
+    one:
+      facts.one === undefined
+        ? undefined
+        : {
+            name: `${upper(one)}Args`,
+            doc: `The arguments of {@link ${one}}.`,
+            outputName: `${upper(one)}OutputArgs`,
+            outputDoc: `The arguments of {@link ${one}Output}: those of {@link ${one}}, as inputs.`,
+          },
+    list:
+      facts.list === undefined
+        ? undefined
+        : {
+            name: `${upper(list)}Args`,
+            doc:
+              `The arguments of {@link ${list}}: each one that is set keeps only the ${plural} ` +
+              `whose field equals it exactly (\`""\` matches an empty field); none set keeps ` +
+              `every ${short}.`,
+            outputName: `${upper(list)}OutputArgs`,
+            outputDoc: `The arguments of {@link ${list}Output}: those of {@link ${list}}, as inputs.`,
+          },
+  };
 }
 
 const ca: SdkUnit = {
@@ -102,6 +173,7 @@ const ca: SdkUnit = {
       "`SshCertificateAuthority` resource, under the same names, with its id. The key " +
       "parameters are read from its public key.",
   },
+  lookupArgs: ruleLookupArgs(sshCertificateAuthorityDefinition),
 };
 
 const certificate: SdkUnit = {
@@ -121,6 +193,35 @@ const certificate: SdkUnit = {
     doc:
       "One SSH certificate (host or user) as a lookup returns it: the outputs of the resource, " +
       "under the same names, with its id.",
+  },
+  // Both certificates' lookups take the same arguments (`certificateLookups`): declared once.
+  lookupArgs: {
+    definition: sshHostCertificateDefinition,
+    plural: "certificates",
+    idDoc:
+      "The certificate's id: " +
+      [sshHostCertificateDefinition, sshUserCertificateDefinition]
+        .map((d) => `\`${d.api.idPrefix ?? ""}…\` for a ${wordsOf(d).short}`)
+        .join(", ") +
+      ".",
+    one: {
+      name: "GetSshCertificateArgs",
+      doc: "The arguments of `getSshHostCertificate` and `getSshUserCertificate`.",
+      outputName: "GetSshCertificateOutputArgs",
+      outputDoc:
+        "The arguments of the `…Output` forms of {@link GetSshCertificateArgs}: the same, as inputs.",
+    },
+    list: {
+      name: "GetSshCertificatesArgs",
+      doc:
+        "The arguments of `getSshHostCertificates` and `getSshUserCertificates`: each one that is " +
+        'set keeps only the certificates that match it (`""` matches an empty description or ' +
+        "metadata); none set keeps every certificate of the kind.",
+      outputName: "GetSshCertificatesOutputArgs",
+      outputDoc:
+        "The arguments of the `…Output` forms of {@link GetSshCertificatesArgs}: the same, as " +
+        "inputs.",
+    },
   },
 };
 
@@ -167,6 +268,7 @@ function plainUnit(definition: ResourceDefinition): SdkUnit {
             "the same names, with its id.",
         }
       : undefined,
+    lookupArgs: ruleLookupArgs(definition),
   };
 }
 

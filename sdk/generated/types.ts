@@ -112,8 +112,8 @@ export interface ComputedKeyTypeCertificateAuthorityArgs extends SshCertificateA
 
 /**
  * The key parameters alone (`privateKeyType` with the parameter that goes with it), for a table of
- * CAs that share their other arguments: `{ ...key, description }` is then a valid {@link
- * SshCertificateAuthorityArgs}.
+ * CAs that share their other arguments: `{ ...key, description }` is then a valid
+ * {@link SshCertificateAuthorityArgs}.
  */
 export type SshCertificateAuthorityKeyArgs =
   | Pick<Ed25519CertificateAuthorityArgs, "privateKeyType">
@@ -208,6 +208,47 @@ export interface GetSshCertificateAuthorityResult {
   uri: string;
   /** Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`). */
   createdAt: string;
+}
+
+/** The arguments of {@link getSshCertificateAuthority}. */
+export interface GetSshCertificateAuthorityArgs {
+  /** The CA's id, `sshca_…`. */
+  id: string;
+}
+
+/**
+ * The arguments of {@link getSshCertificateAuthorityOutput}: those of
+ * {@link getSshCertificateAuthority}, as inputs.
+ */
+export interface GetSshCertificateAuthorityOutputArgs {
+  /** The CA's id, `sshca_…`. */
+  id: pulumi.Input<string>;
+}
+
+/**
+ * The arguments of {@link getSshCertificateAuthorities}: each one that is set keeps only the CAs
+ * whose field equals it exactly (`""` matches an empty field); none set keeps every CA.
+ */
+export interface GetSshCertificateAuthoritiesArgs {
+  /** Keep the CAs whose `description` is exactly this. */
+  description?: string;
+  /** Keep the CAs whose `metadata` is exactly this. */
+  metadata?: string;
+  /** Keep the CAs whose `privateKeyType` is exactly this: `"rsa"`, `"ecdsa"` or `"ed25519"`. */
+  privateKeyType?: PrivateKeyType;
+}
+
+/**
+ * The arguments of {@link getSshCertificateAuthoritiesOutput}: those of
+ * {@link getSshCertificateAuthorities}, as inputs.
+ */
+export interface GetSshCertificateAuthoritiesOutputArgs {
+  /** Keep the CAs whose `description` is exactly this. */
+  description?: pulumi.Input<string>;
+  /** Keep the CAs whose `metadata` is exactly this. */
+  metadata?: pulumi.Input<string>;
+  /** Keep the CAs whose `privateKeyType` is exactly this: `"rsa"`, `"ecdsa"` or `"ed25519"`. */
+  privateKeyType?: pulumi.Input<PrivateKeyType>;
 }
 
 /**
@@ -347,6 +388,52 @@ export interface GetSshCertificateResult {
   uri: string;
   /** Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`). */
   createdAt: string;
+}
+
+/** The arguments of `getSshHostCertificate` and `getSshUserCertificate`. */
+export interface GetSshCertificateArgs {
+  /** The certificate's id: `shcrt_…` for a host certificate, `sucrt_…` for a user certificate. */
+  id: string;
+}
+
+/** The arguments of the `…Output` forms of {@link GetSshCertificateArgs}: the same, as inputs. */
+export interface GetSshCertificateOutputArgs {
+  /** The certificate's id: `shcrt_…` for a host certificate, `sucrt_…` for a user certificate. */
+  id: pulumi.Input<string>;
+}
+
+/**
+ * The arguments of `getSshHostCertificates` and `getSshUserCertificates`: each one that is set
+ * keeps only the certificates that match it (`""` matches an empty description or metadata); none
+ * set keeps every certificate of the kind.
+ */
+export interface GetSshCertificatesArgs {
+  /** Keep the certificates signed by this CA (`sshca_…`). */
+  sshCertificateAuthorityId?: string;
+  /** Keep the certificates whose `description` is exactly this. */
+  description?: string;
+  /** Keep the certificates whose `metadata` is exactly this. */
+  metadata?: string;
+  /**
+   * Keep the certificates that list this principal (a host name or a user name, exactly). A
+   * certificate without principals, valid for any, lists none and is not kept.
+   */
+  principal?: string;
+}
+
+/** The arguments of the `…Output` forms of {@link GetSshCertificatesArgs}: the same, as inputs. */
+export interface GetSshCertificatesOutputArgs {
+  /** Keep the certificates signed by this CA (`sshca_…`). */
+  sshCertificateAuthorityId?: pulumi.Input<string>;
+  /** Keep the certificates whose `description` is exactly this. */
+  description?: pulumi.Input<string>;
+  /** Keep the certificates whose `metadata` is exactly this. */
+  metadata?: pulumi.Input<string>;
+  /**
+   * Keep the certificates that list this principal (a host name or a user name, exactly). A
+   * certificate without principals, valid for any, lists none and is not kept.
+   */
+  principal?: pulumi.Input<string>;
 }
 
 /** The arguments of {@link SshHostCertificate}. */
@@ -553,6 +640,20 @@ export interface GetSshCredentialResult {
   uri: string;
   /** Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`). */
   createdAt: string;
+}
+
+/** The arguments of {@link getSshCredential}. */
+export interface GetSshCredentialArgs {
+  /** The credential's id, `sshcr_…`. */
+  id: string;
+}
+
+/**
+ * The arguments of {@link getSshCredentialOutput}: those of {@link getSshCredential}, as inputs.
+ */
+export interface GetSshCredentialOutputArgs {
+  /** The credential's id, `sshcr_…`. */
+  id: pulumi.Input<string>;
 }
 
 /**
@@ -807,4 +908,23 @@ export interface GetHttpsEdgeRouteSamlResult {
   metadataUrl: string;
   /** ngrok's `idp_metadata_url` (`""` when the metadata was given as a document, as here). */
   idpMetadataUrl: string;
+}
+
+/** The arguments of {@link getHttpsEdgeRouteSaml}. */
+export interface GetHttpsEdgeRouteSamlArgs {
+  /** The HTTPS edge's id (`edghts_…`). */
+  edgeId: string;
+  /** The route's id (`edghtsrt_…`). */
+  routeId: string;
+}
+
+/**
+ * The arguments of {@link getHttpsEdgeRouteSamlOutput}: those of {@link getHttpsEdgeRouteSaml}, as
+ * inputs.
+ */
+export interface GetHttpsEdgeRouteSamlOutputArgs {
+  /** The HTTPS edge's id (`edghts_…`). */
+  edgeId: pulumi.Input<string>;
+  /** The route's id (`edghtsrt_…`). */
+  routeId: pulumi.Input<string>;
 }

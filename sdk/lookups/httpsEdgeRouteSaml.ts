@@ -7,25 +7,17 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { HttpsEdgeRouteSamlRecord } from "../../provider";
 import { implementation, programClient } from "./programClient";
-import type { GetHttpsEdgeRouteSamlResult } from "../generated/types";
+import type {
+  GetHttpsEdgeRouteSamlArgs,
+  GetHttpsEdgeRouteSamlOutputArgs,
+  GetHttpsEdgeRouteSamlResult,
+} from "../generated/types";
 
-export type { GetHttpsEdgeRouteSamlResult } from "../generated/types";
-
-/** The arguments of {@link getHttpsEdgeRouteSaml}. */
-export interface GetHttpsEdgeRouteSamlArgs {
-  /** The HTTPS edge's id, `edghts_…`. */
-  edgeId: string;
-  /** The route's id, `edghtsrt_…`. */
-  routeId: string;
-}
-
-/** The arguments of {@link getHttpsEdgeRouteSamlOutput}: those of {@link getHttpsEdgeRouteSaml}, as inputs. */
-export interface GetHttpsEdgeRouteSamlOutputArgs {
-  /** The HTTPS edge's id, `edghts_…`. */
-  edgeId: pulumi.Input<string>;
-  /** The route's id, `edghtsrt_…`. */
-  routeId: pulumi.Input<string>;
-}
+export type {
+  GetHttpsEdgeRouteSamlArgs,
+  GetHttpsEdgeRouteSamlOutputArgs,
+  GetHttpsEdgeRouteSamlResult,
+} from "../generated/types";
 
 /**
  * Reads the SAML module of one route, without managing it: one
