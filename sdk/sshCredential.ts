@@ -10,6 +10,8 @@ import { implementation, programClient } from "./lookups/programClient";
 import { suspendPromiseStacks } from "./promiseStacks";
 import provider = require("./thinProviders/sshCredential");
 import {
+  type GetSshCredentialArgs,
+  type GetSshCredentialOutputArgs,
   type GetSshCredentialResult,
   SSH_CREDENTIAL_INPUTS,
   SSH_CREDENTIAL_OUTPUTS,
@@ -17,7 +19,12 @@ import {
   type SshCredentialOutputProperties,
 } from "./generated/types";
 
-export type { GetSshCredentialResult, SshCredentialArgs } from "./generated/types";
+export type {
+  GetSshCredentialArgs,
+  GetSshCredentialOutputArgs,
+  GetSshCredentialResult,
+  SshCredentialArgs,
+} from "./generated/types";
 
 // The outputs are declared once, generated from the definition: the interface merges into the class.
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
@@ -113,18 +120,6 @@ export class SshCredential extends pulumi.dynamic.Resource {
       restore();
     }
   }
-}
-
-/** The arguments of {@link getSshCredential}. */
-export interface GetSshCredentialArgs {
-  /** The credential's id, `sshcr_…`. */
-  id: string;
-}
-
-/** The arguments of {@link getSshCredentialOutput}: those of {@link getSshCredential}, as inputs. */
-export interface GetSshCredentialOutputArgs {
-  /** The credential's id, `sshcr_…`. */
-  id: pulumi.Input<string>;
 }
 
 /**

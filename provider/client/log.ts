@@ -14,8 +14,8 @@
  * and the Pulumi CLI shows every line a provider process writes on standard output or standard
  * error as it comes (on the stack's line of the progress display, and again under
  * "Diagnostics"), as an engine event of severity `info` (`info#err` for standard error);
- * `pulumi.log.debug` is dropped there. Checked with the real CLI (CONTRIBUTING.md, "What a
- * dynamic provider can show").
+ * `pulumi.log.debug` is dropped there. Checked with the real CLI
+ * (contributing/providerOutput.md, "What a dynamic provider can show").
  *
  * The lines are built by the client from redacted messages: they never contain the API key. As a
  * second guard, every line is also cleared of the values given to {@link redactFromLogs} (the
@@ -23,6 +23,7 @@
  *
  * @module
  */
+import { load } from "../lazy";
 
 /** The values no line may hold (see {@link redactFromLogs}). */
 const redacted = new Set<string>();
@@ -69,8 +70,7 @@ export function logDebug(line: string): void {
     return;
   }
   // Required on first use only: retries are rare, and the plugin's cold start stays small.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { log } = require("@pulumi/pulumi") as typeof import("@pulumi/pulumi");
+  const { log } = load.pulumi();
   log.debug(message).catch(() => undefined);
   const flag = process.env[DEBUG_ENV_VAR];
   if (flag === "1" || flag === "true") {
@@ -86,8 +86,7 @@ export function logInfo(line: string): void {
   const message = withoutSecrets(line);
   try {
     if (sink !== undefined) return sink.log("info", message);
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { log } = require("@pulumi/pulumi") as typeof import("@pulumi/pulumi");
+    const { log } = load.pulumi();
     log.info(message).catch(() => undefined);
   } catch {
     // A notice must never fail a request (it runs from the pacer's timers).
@@ -104,8 +103,7 @@ export function logWarning(line: string): void {
   const message = withoutSecrets(line);
   try {
     if (sink !== undefined) return sink.log("warning", message);
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { log } = require("@pulumi/pulumi") as typeof import("@pulumi/pulumi");
+    const { log } = load.pulumi();
     log.warn(message).catch(() => undefined);
   } catch {
     // A warning must never fail the operation that raised it.

@@ -5,46 +5,22 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { SshCertificateAuthorityRecord } from "../../provider";
-import type { PrivateKeyType } from "../sshCertificateAuthority";
 import { implementation, programClient } from "./programClient";
-import type { GetSshCertificateAuthorityResult } from "../generated/types";
+import type {
+  GetSshCertificateAuthoritiesArgs,
+  GetSshCertificateAuthoritiesOutputArgs,
+  GetSshCertificateAuthorityArgs,
+  GetSshCertificateAuthorityOutputArgs,
+  GetSshCertificateAuthorityResult,
+} from "../generated/types";
 
-export type { GetSshCertificateAuthorityResult } from "../generated/types";
-
-/** The arguments of {@link getSshCertificateAuthority}. */
-export interface GetSshCertificateAuthorityArgs {
-  /** The CA's id, `sshca_…`. */
-  id: string;
-}
-
-/** The arguments of {@link getSshCertificateAuthorityOutput}: those of {@link getSshCertificateAuthority}, as inputs. */
-export interface GetSshCertificateAuthorityOutputArgs {
-  /** The CA's id, `sshca_…`. */
-  id: pulumi.Input<string>;
-}
-
-/**
- * The arguments of {@link getSshCertificateAuthorities}: each one that is set keeps only the CAs
- * whose field equals it exactly (`""` matches an empty field); none set keeps every CA.
- */
-export interface GetSshCertificateAuthoritiesArgs {
-  /** Keep the CAs with exactly this description. */
-  description?: string;
-  /** Keep the CAs with exactly this metadata. */
-  metadata?: string;
-  /** Keep the CAs of this key type: `"rsa"`, `"ecdsa"` or `"ed25519"`. */
-  privateKeyType?: PrivateKeyType;
-}
-
-/** The arguments of {@link getSshCertificateAuthoritiesOutput}: those of {@link getSshCertificateAuthorities}, as inputs. */
-export interface GetSshCertificateAuthoritiesOutputArgs {
-  /** Keep the CAs with exactly this description. */
-  description?: pulumi.Input<string>;
-  /** Keep the CAs with exactly this metadata. */
-  metadata?: pulumi.Input<string>;
-  /** Keep the CAs of this key type. */
-  privateKeyType?: pulumi.Input<PrivateKeyType>;
-}
+export type {
+  GetSshCertificateAuthoritiesArgs,
+  GetSshCertificateAuthoritiesOutputArgs,
+  GetSshCertificateAuthorityArgs,
+  GetSshCertificateAuthorityOutputArgs,
+  GetSshCertificateAuthorityResult,
+} from "../generated/types";
 
 /** What {@link getSshCertificateAuthorities} returns. */
 export interface GetSshCertificateAuthoritiesResult {
