@@ -9,7 +9,7 @@
 import { DEFINITIONS } from "../../provider/registry";
 import { isNgrokId } from "../../provider/common/ids";
 import { splitSamlModuleId } from "../../provider/httpsEdgeRouteSaml/rules";
-import type { ImplementationName } from "../../sdk/thinProvider";
+import type { ImplementationName } from "../../sdk/thinProviders/thinProvider";
 
 /** The namespace of the Node.js classes' type tokens: `pulumi.dynamic.Resource`'s, module `ngrok`. */
 export const TYPE_TOKEN_PREFIX = "pulumi-nodejs:dynamic/ngrok:";

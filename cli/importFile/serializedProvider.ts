@@ -5,7 +5,7 @@
  * (`serializeProvider` in `@pulumi/pulumi/dynamic`); this does the same with the same module of
  * this installed package, so the text is the one a `new <Class>(…)` of this package version
  * writes: one `require` of the module from an installed package, the thin provider's methods from
- * a workspace link (see `sdk/thinProvider.ts`). It never holds a credential: the thin provider
+ * a workspace link (see `sdk/thinProviders/thinProvider.ts`). It never holds a credential: the thin provider
  * captures none.
  *
  * @module

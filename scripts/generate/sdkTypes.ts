@@ -330,7 +330,7 @@ export function sdkTypesFile(): string {
 
 /**
  * `sdk/thinProviders/<resource>.ts` of each resource: the provider its class serializes into
- * `__provider`, as the whole export of a module of its own (see `sdk/thinProvider.ts`).
+ * `__provider`, as the whole export of a module of its own (see `sdk/thinProviders/thinProvider.ts`).
  */
 export function thinProviderFiles(): Map<string, string> {
   const files = new Map<string, string>();
@@ -352,7 +352,7 @@ export function thinProviderFiles(): Map<string, string> {
  *
  * @module
  */
-import { thinProvider } from "../thinProvider";
+import { thinProvider } from "./thinProvider";
 
 export = thinProvider("${file}Provider");
 `,

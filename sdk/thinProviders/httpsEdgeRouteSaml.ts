@@ -12,6 +12,6 @@
  *
  * @module
  */
-import { thinProvider } from "../thinProvider";
+import { thinProvider } from "./thinProvider";
 
 export = thinProvider("httpsEdgeRouteSamlProvider");

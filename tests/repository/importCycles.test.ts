@@ -26,8 +26,6 @@ const ROOTS = ["provider", "plugin", "sdk", "cli", "devtools", "scripts", "bench
 const KNOWN: string[][] = [
   // scripts/generate/examples/ (being split) imports scripts/generate/schema.ts.
   ["scripts/generate", "scripts/generate/examples"],
-  // sdk/thinProviders/* import sdk/thinProvider.ts, and the resource classes import them.
-  ["sdk", "sdk/thinProviders"],
 ];
 
 /** Every `.ts` file under `dir` (repository-relative), without `node_modules/` and `dist/`. */

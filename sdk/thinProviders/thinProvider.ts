@@ -8,14 +8,14 @@
  * destroy, runs the implementation installed next to the program. The only captured value is the
  * implementation's export name.
  *
- * Each resource's thin provider is the whole export of a module in `./thinProviders/`: from an
+ * Each resource's thin provider is the whole export of a module beside this one: from an
  * installed package, Pulumi then serializes it as one `require` of that module (about 300 bytes).
  *
  * @module
  */
 import type * as pulumi from "@pulumi/pulumi";
 
-type Implementation = typeof import("../provider");
+type Implementation = typeof import("../../provider");
 
 /** The export of `pulumi-ngrok-dynamic/provider` that implements a resource: `<resource>Provider`. */
 export type ImplementationName = Extract<keyof Implementation, `${string}Provider`>;
