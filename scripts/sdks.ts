@@ -65,7 +65,9 @@ function generatorPulumi(): { version: string; go: string } {
     { cwd: path.join(TOOLS, "sdkgen"), env: goEnv(), encoding: "utf8", timeout: 120_000 },
   );
   if (listed.status !== 0) {
-    throw new Error(`go list -m in devtools/go/sdkgen failed: ${listed.stderr || listed.error?.message}`);
+    throw new Error(
+      `go list -m in devtools/go/sdkgen failed: ${listed.stderr || listed.error?.message}`,
+    );
   }
   const tested = `v${pinnedPulumiVersion(REPO)}`;
   const lines = listed.stdout.trim().split("\n");
