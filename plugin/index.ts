@@ -39,11 +39,23 @@ function connectEngine(address: string): void {
 
 async function main(args: string[]): Promise<void> {
   const [engine] = args;
+  if (engine === "--help" || engine === "-h") {
+    process.stdout.write(
+      `pulumi-resource-${PLUGIN_PACKAGE}: the Pulumi provider plugin of the ${PLUGIN_PACKAGE} ` +
+        "package; the Pulumi CLI starts it (with the engine's address).\n" +
+        `  pulumi-resource-${PLUGIN_PACKAGE} pending-creates [--help]   resolve the creates a ` +
+        "killed deployment left pending (docs/interruptedDeployments.md)\n",
+    );
+    return;
+  }
   if (engine === "pending-creates") {
     // A user's command, never the engine's (`./commands`); loaded only then (cold start).
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { runPluginCommand } = require("./commands") as typeof import("./commands");
-    process.exit((await runPluginCommand(args)) ?? 2);
+    const status = (await runPluginCommand(args)) ?? 2;
+    // Exit once the report is written: a pipe's writes are asynchronous on macOS and Windows.
+    process.stdout.write("", () => process.exit(status));
+    return;
   }
   useConfigNamespace(PLUGIN_PACKAGE);
   if (engine !== undefined && engine !== "") connectEngine(engine);
