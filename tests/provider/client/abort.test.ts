@@ -42,6 +42,7 @@ const servers: http.Server[] = [];
 let keys = 0;
 
 afterEach(async () => {
+  jest.restoreAllMocks();
   setSignalSource(undefined);
   for (const server of servers.splice(0)) {
     server.closeAllConnections();
@@ -137,6 +138,10 @@ test("a request answered 429 forever stops within 0.5 s of the abort, and sends 
 });
 
 test("the back-off after a 503 is cut short, and no further attempt is sent", async () => {
+  // The back-off is drawn from 0..20 s (full jitter): a draw under the 100 ms this test waits
+  // (plus a loaded machine's delays) would send the second attempt before the abort, so the draw
+  // is fixed at the middle, 10 s.
+  jest.spyOn(Math, "random").mockReturnValue(0.5);
   const api = await fakeApi((_, response) => json(response, 503, { msg: "unavailable" }));
   const controller = operation();
   const client = api.client({ retry: { ...RETRYING.retry, startingDelayMs: 20_000 } });
