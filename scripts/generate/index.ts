@@ -26,11 +26,12 @@ let REPO = path.resolve(__dirname, "../../..");
 /** Every generated file: its path in the repository and its text, before formatting. */
 function generated(): Map<string, string> {
   const files = new Map<string, string>();
+  const schema = packageSchema();
   files.set("sdk/generated/types.ts", sdkTypesFile());
-  files.set("schema.json", `${JSON.stringify(packageSchema(), null, 2)}\n`);
+  files.set("schema.json", `${JSON.stringify(schema, null, 2)}\n`);
   for (const [file, text] of thinProviderFiles()) files.set(file, text);
   const tables = docsTables();
-  const examples = docsExamples();
+  const examples = docsExamples(schema);
   const imports = docsImport();
   for (const file of new Set([...tables.keys(), ...examples.keys(), ...imports.keys()])) {
     let page = fs.readFileSync(path.join(REPO, file), "utf8");

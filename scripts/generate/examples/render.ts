@@ -1,7 +1,8 @@
 /**
  * Renders an {@link ExampleProgram} in YAML, Python, Go and C#, as programs on the provider
  * plugin's SDKs (`npm run sdks`) and Pulumi YAML: the languages Pulumi's registry shows beside
- * TypeScript. Names and types come from the package schema (`../schema.ts`), and follow Pulumi's
+ * TypeScript. Names and types come from the package schema (`../schema.ts`, handed in as
+ * {@link SchemaNames}), and follow Pulumi's
  * code generators: Python's snake_case arguments and UPPER_CASE enum members, Go's and C#'s
  * PascalCase fields, Go's `pulumi.String(…)` wrappers, C#'s `PulumiNgrokDynamic.NgrokDynamic`
  * namespace. The languages page and each resource page show them (`../docsExamples.ts`).
@@ -13,13 +14,11 @@ import type { ExampleProgram, Value } from "./program";
 import { configs, filesOf, isExpression, isMap, referenced } from "./programWalk";
 import {
   camel,
-  enumOf,
-  inputSpec,
   memberName,
   pascal,
   snake,
-  token,
   type PropertySpec,
+  type SchemaNames,
 } from "./schemaNames";
 
 /** A language's code block: its Markdown fence name and its title. */
@@ -71,7 +70,7 @@ function yamlEntry(key: string, value: Value): string {
   return `${key}: ${yamlInline(value)}`;
 }
 
-export function yaml(program: ExampleProgram): string {
+export function yaml(program: ExampleProgram, names: SchemaNames): string {
   const parts: string[] = [`# ${program.summary}`];
   const config = configs(program);
   if (config.length > 0) {
@@ -86,7 +85,7 @@ export function yaml(program: ExampleProgram): string {
       .map(([k, v]) => indent(yamlEntry(k, v as Value), "      "))
       .join("\n");
     const options = r.protect ? "\n    options:\n      protect: true" : "";
-    return `  ${r.name}:\n    type: ${token(r.type)}\n    properties:\n${properties}${options}`;
+    return `  ${r.name}:\n    type: ${names.token(r.type)}\n    properties:\n${properties}${options}`;
   });
   parts.push(`resources:\n${resources.join("\n")}`);
   parts.push(
@@ -101,9 +100,9 @@ export function yaml(program: ExampleProgram): string {
 
 const PY_MODULE = "ngrok_dynamic";
 
-function pythonValue(value: Value, spec?: PropertySpec): string {
+function pythonValue(value: Value, names: SchemaNames, spec?: PropertySpec): string {
   if (Array.isArray(value)) {
-    return `[${(value as Value[]).map((v) => pythonValue(v, spec?.items)).join(", ")}]`;
+    return `[${(value as Value[]).map((v) => pythonValue(v, names, spec?.items)).join(", ")}]`;
   }
   if (isMap(value)) {
     return `{${Object.entries(value.entries)
@@ -120,7 +119,7 @@ function pythonValue(value: Value, spec?: PropertySpec): string {
         return `pathlib.Path(${JSON.stringify(value.path)}).read_text()`;
     }
   }
-  const enumType = spec === undefined ? undefined : enumOf(spec);
+  const enumType = spec === undefined ? undefined : names.enumOf(spec);
   if (enumType) {
     return `${PY_MODULE}.${enumType.name}.${snake(memberName(enumType.spec, value)).toUpperCase()}`;
   }
@@ -128,7 +127,7 @@ function pythonValue(value: Value, spec?: PropertySpec): string {
   return JSON.stringify(value);
 }
 
-export function python(program: ExampleProgram): string {
+export function python(program: ExampleProgram, names: SchemaNames): string {
   const usesFiles = filesOf(program).size > 0;
   const lines = [`"""${program.summary}"""`];
   if (usesFiles) lines.push("import pathlib");
@@ -136,7 +135,7 @@ export function python(program: ExampleProgram): string {
   if (configs(program).length > 0) lines.push("config = pulumi.Config()", "");
   for (const r of program.resources) {
     const args = Object.entries(r.args).map(
-      ([k, v]) => `    ${snake(k)}=${pythonValue(v as Value, inputSpec(r.type, k))},`,
+      ([k, v]) => `    ${snake(k)}=${pythonValue(v as Value, names, names.inputSpec(r.type, k))},`,
     );
     if (r.protect) args.push("    opts=pulumi.ResourceOptions(protect=True),");
     lines.push(
@@ -148,7 +147,7 @@ export function python(program: ExampleProgram): string {
     );
   }
   for (const [k, v] of Object.entries(program.outputs)) {
-    lines.push(`pulumi.export(${JSON.stringify(k)}, ${pythonValue(v)})`);
+    lines.push(`pulumi.export(${JSON.stringify(k)}, ${pythonValue(v, names)})`);
   }
   return `${lines.join("\n")}\n`;
 }
@@ -157,9 +156,14 @@ export function python(program: ExampleProgram): string {
 
 const GO_PACKAGE = "ngrokdynamic";
 
-function goValue(value: Value, spec: PropertySpec | undefined, files: Map<string, string>): string {
+function goValue(
+  value: Value,
+  names: SchemaNames,
+  spec: PropertySpec | undefined,
+  files: Map<string, string>,
+): string {
   if (Array.isArray(value)) {
-    return `pulumi.StringArray{${(value as Value[]).map((v) => goValue(v, spec?.items, files)).join(", ")}}`;
+    return `pulumi.StringArray{${(value as Value[]).map((v) => goValue(v, names, spec?.items, files)).join(", ")}}`;
   }
   if (isMap(value)) {
     return `pulumi.StringMap{${Object.entries(value.entries)
@@ -180,14 +184,14 @@ function goValue(value: Value, spec: PropertySpec | undefined, files: Map<string
         return `pulumi.String(string(${files.get(value.path)!}))`;
     }
   }
-  const enumType = spec === undefined ? undefined : enumOf(spec);
+  const enumType = spec === undefined ? undefined : names.enumOf(spec);
   if (enumType) return `${GO_PACKAGE}.${enumType.name}${memberName(enumType.spec, value)}`;
   if (typeof value === "boolean") return `pulumi.Bool(${value})`;
   if (typeof value === "number") return `pulumi.Int(${value})`;
   return `pulumi.String(${JSON.stringify(value)})`;
 }
 
-export function go(program: ExampleProgram): string {
+export function go(program: ExampleProgram, names: SchemaNames): string {
   const files = filesOf(program);
   const used = referenced(program);
   const imports = [
@@ -217,7 +221,8 @@ export function go(program: ExampleProgram): string {
   }
   for (const r of program.resources) {
     const fields = Object.entries(r.args).map(
-      ([k, v]) => `\t${pascal(k)}: ${goValue(v as Value, inputSpec(r.type, k), files)},`,
+      ([k, v]) =>
+        `\t${pascal(k)}: ${goValue(v as Value, names, names.inputSpec(r.type, k), files)},`,
     );
     const options = r.protect ? ", pulumi.Protect(true)" : "";
     body.push(
@@ -230,7 +235,7 @@ export function go(program: ExampleProgram): string {
     );
   }
   for (const [k, v] of Object.entries(program.outputs)) {
-    body.push(`ctx.Export(${JSON.stringify(k)}, ${goValue(v, undefined, files)})`);
+    body.push(`ctx.Export(${JSON.stringify(k)}, ${goValue(v, names, undefined, files)})`);
   }
   body.push("return nil");
   return gofmt(
@@ -265,9 +270,9 @@ function gofmt(source: string): string {
 
 const CS_ALIAS = "NgrokDynamic";
 
-function csharpValue(value: Value, spec?: PropertySpec): string {
+function csharpValue(value: Value, names: SchemaNames, spec?: PropertySpec): string {
   if (Array.isArray(value)) {
-    return `new[] { ${(value as Value[]).map((v) => csharpValue(v, spec?.items)).join(", ")} }`;
+    return `new[] { ${(value as Value[]).map((v) => csharpValue(v, names, spec?.items)).join(", ")} }`;
   }
   if (isMap(value)) {
     return `{ ${Object.entries(value.entries)
@@ -284,18 +289,19 @@ function csharpValue(value: Value, spec?: PropertySpec): string {
         return `File.ReadAllText(${JSON.stringify(value.path)})`;
     }
   }
-  const enumType = spec === undefined ? undefined : enumOf(spec);
+  const enumType = spec === undefined ? undefined : names.enumOf(spec);
   if (enumType) return `${CS_ALIAS}.${enumType.name}.${memberName(enumType.spec, value)}`;
   return JSON.stringify(value);
 }
 
-export function csharp(program: ExampleProgram): string {
+export function csharp(program: ExampleProgram, names: SchemaNames): string {
   const usesFiles = filesOf(program).size > 0;
   const body: string[] = [];
   if (configs(program).length > 0) body.push("var config = new Config();", "");
   for (const r of program.resources) {
     const fields = Object.entries(r.args).map(
-      ([k, v]) => `    ${pascal(k)} = ${csharpValue(v as Value, inputSpec(r.type, k))},`,
+      ([k, v]) =>
+        `    ${pascal(k)} = ${csharpValue(v as Value, names, names.inputSpec(r.type, k))},`,
     );
     const options = r.protect ? ", new CustomResourceOptions { Protect = true }" : "";
     body.push(
@@ -310,7 +316,7 @@ export function csharp(program: ExampleProgram): string {
     "return new Dictionary<string, object?>",
     "{",
     ...Object.entries(program.outputs).map(
-      ([k, v]) => `    [${JSON.stringify(k)}] = ${csharpValue(v)},`,
+      ([k, v]) => `    [${JSON.stringify(k)}] = ${csharpValue(v, names)},`,
     ),
     "};",
   );
@@ -329,12 +335,12 @@ export function csharp(program: ExampleProgram): string {
   ].join("\n");
 }
 
-/** The program in every language, in the order the pages show them. */
-export function renderAll(program: ExampleProgram): Rendered[] {
+/** The program in every language, in the order the pages show them, named as `names` reads. */
+export function renderAll(program: ExampleProgram, names: SchemaNames): Rendered[] {
   return [
-    { language: "yaml", title: "YAML", code: yaml(program) },
-    { language: "python", title: "Python", code: python(program) },
-    { language: "go", title: "Go", code: go(program) },
-    { language: "csharp", title: "C#", code: csharp(program) },
+    { language: "yaml", title: "YAML", code: yaml(program, names) },
+    { language: "python", title: "Python", code: python(program, names) },
+    { language: "go", title: "Go", code: go(program, names) },
+    { language: "csharp", title: "C#", code: csharp(program, names) },
   ];
 }

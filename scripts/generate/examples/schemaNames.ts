@@ -1,11 +1,11 @@
 /**
  * What the example renderers (`render.ts`) read from the package schema (`../schema.ts`): each
  * resource input's type and each enum's members, and the names the languages give them
- * (PascalCase, camelCase, snake_case), following Pulumi's code generators.
+ * (PascalCase, camelCase, snake_case), following Pulumi's code generators. The schema is handed
+ * in ({@link schemaNames}) by `../docsExamples.ts`, so that this folder never imports its parent.
  *
  * @module
  */
-import { packageSchema } from "../schema";
 import type { Value } from "./program";
 
 export interface PropertySpec {
@@ -41,28 +41,36 @@ function schemaView(spec: Record<string, unknown>): SchemaView {
   };
 }
 
-const schema = schemaView(packageSchema());
-export const PACKAGE = schema.name;
-
-export function token(type: string): string {
-  return `${PACKAGE}:index:${type}`;
+/** What the renderers read of one package schema: its type tokens, inputs and enums. */
+export interface SchemaNames {
+  /** The type token of resource `type`. */
+  token(type: string): string;
+  /** The schema of input `name` of resource `type`; throws for a name the schema does not have. */
+  inputSpec(type: string, name: string): PropertySpec;
+  /** The enum type a property refers to, if any: its short name and its values. */
+  enumOf(spec: PropertySpec): { name: string; spec: EnumSpec } | undefined;
 }
 
-/** The schema of input `name` of resource `type`; throws for a name the schema does not have. */
-export function inputSpec(type: string, name: string): PropertySpec {
-  const resource = schema.resources[token(type)];
-  if (!resource) throw new Error(`example: no resource ${type} in the schema`);
-  const spec = resource.inputProperties[name];
-  if (!spec) throw new Error(`example: ${type} has no input ${name}`);
-  return spec;
-}
-
-/** The enum type a property refers to, if any: its short name and its values. */
-export function enumOf(spec: PropertySpec): { name: string; spec: EnumSpec } | undefined {
-  const ref = spec.$ref?.replace("#/types/", "");
-  const type = ref === undefined ? undefined : schema.types[ref];
-  if (ref === undefined || type?.enum === undefined) return undefined;
-  return { name: ref.split(":").pop()!, spec: type };
+/** {@link SchemaNames} of the package schema `spec` (as `../schema.ts` builds it). */
+export function schemaNames(spec: Record<string, unknown>): SchemaNames {
+  const schema = schemaView(spec);
+  const token = (type: string) => `${schema.name}:index:${type}`;
+  return {
+    token,
+    inputSpec(type, name) {
+      const resource = schema.resources[token(type)];
+      if (!resource) throw new Error(`example: no resource ${type} in the schema`);
+      const input = resource.inputProperties[name];
+      if (!input) throw new Error(`example: ${type} has no input ${name}`);
+      return input;
+    },
+    enumOf(property) {
+      const ref = property.$ref?.replace("#/types/", "");
+      const type = ref === undefined ? undefined : schema.types[ref];
+      if (ref === undefined || type?.enum === undefined) return undefined;
+      return { name: ref.split(":").pop()!, spec: type };
+    },
+  };
 }
 
 /** An enum value's member name: its schema name, else its value in PascalCase. */
