@@ -52,7 +52,10 @@ export interface PendingCreateKind {
   readonly path: string;
   /** Whether the resource can adopt an existing object (`adoptExistingId`). */
   readonly adoptable: boolean;
-  /** Every live object, newest first, through every page. */
+  /**
+   * Every live object, newest first, through every page. Throws when the resource's
+   * `list<Plural>` returns anything but a list of objects with an id.
+   */
   list(client: NgrokClient): AsyncIterable<LiveObject>;
   /** The inputs that identify the create, for the report: `privateKeyType ed25519, description "x"`. */
   describe(inputs: Readonly<Record<string, unknown>>): string;
@@ -103,10 +106,37 @@ function describeInputs(
 }
 
 /** A record a `list<Plural>` returns: the outputs of the resource, with its id. */
-function isRecord(value: unknown): value is Readonly<Record<string, unknown>> & { id: string } {
+type ListedRecord = Readonly<Record<string, unknown>> & { id: string };
+
+/** Whether `value` is a {@link ListedRecord}. */
+function isRecord(value: unknown): value is ListedRecord {
   return (
     typeof value === "object" && value !== null && typeof Reflect.get(value, "id") === "string"
   );
+}
+
+/** What `value` is, in a sentence, without its content: `undefined`, `a string`, `a list`… */
+function kindOfValue(value: unknown, anObject = "an object"): string {
+  if (value === undefined || value === null) return String(value);
+  if (Array.isArray(value)) return "a list";
+  if (typeof value === "object") return anObject;
+  return `a ${typeof value}`;
+}
+
+/**
+ * The records `name` (a `list<Plural>`) returned, checked.
+ *
+ * @throws Error when `records` is not a list of objects with an id: a wiring mistake, which must not
+ * pass for "nothing pending".
+ */
+function recordsOf(name: string, records: unknown): ReadonlyArray<ListedRecord> {
+  const wrong = (what: string) =>
+    new Error(`${name} returned ${what}, not a list of objects with an id`);
+  if (!Array.isArray(records)) throw wrong(kindOfValue(records));
+  const bad = records.findIndex((record) => !isRecord(record));
+  const item = kindOfValue(records[bad], "an object without a string id");
+  if (bad >= 0) throw wrong(`a list whose item ${bad} is ${item}`);
+  return records as ListedRecord[];
 }
 
 /** The descriptor of `definition`'s objects, found by its `recovery` facts. */
@@ -119,9 +149,8 @@ function kindOf(definition: ResourceDefinition, recovery: RecoveryFacts): Pendin
     path: definition.api.path,
     adoptable: "adoptExistingId" in definition.properties,
     async *list(client) {
-      const records = await callImplementation(`list${pluralNameOf(definition)}`, client);
-      for (const record of Array.isArray(records) ? records : []) {
-        if (!isRecord(record)) continue;
+      const name = `list${pluralNameOf(definition)}`;
+      for (const record of recordsOf(name, await callImplementation(name, client))) {
         const metadata = record.metadata;
         const owner = ownerOf(typeof metadata === "string" ? metadata : undefined);
         yield {
