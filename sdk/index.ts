@@ -49,13 +49,7 @@ export {
   type GetSshCertificateAuthoritiesOutputArgs,
   type GetSshCertificateAuthoritiesResult,
 } from "./lookups/sshCertificateAuthority";
-export type {
-  GetSshCertificateArgs,
-  GetSshCertificateOutputArgs,
-  GetSshCertificateResult,
-  GetSshCertificatesArgs,
-  GetSshCertificatesOutputArgs,
-} from "./lookups/sshCertificate";
+export type * from "./lookups/sshCertificate";
 export {
   getSshHostCertificate,
   getSshHostCertificateOutput,

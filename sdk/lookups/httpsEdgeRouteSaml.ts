@@ -7,11 +7,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { HttpsEdgeRouteSamlRecord } from "../../provider";
 import { implementation, programClient } from "./programClient";
-import type {
-  GetHttpsEdgeRouteSamlArgs,
-  GetHttpsEdgeRouteSamlOutputArgs,
-  GetHttpsEdgeRouteSamlResult,
-} from "../generated/types";
+import type * as generated from "../generated/types";
 
 export type {
   GetHttpsEdgeRouteSamlArgs,
@@ -40,8 +36,8 @@ export type {
  * @throws NgrokConfigurationError when no API key is configured.
  */
 export async function getHttpsEdgeRouteSaml(
-  args: GetHttpsEdgeRouteSamlArgs,
-): Promise<GetHttpsEdgeRouteSamlResult> {
+  args: generated.GetHttpsEdgeRouteSamlArgs,
+): Promise<generated.GetHttpsEdgeRouteSamlResult> {
   const found = await implementation().lookupHttpsEdgeRouteSaml(
     programClient(),
     args.edgeId,
@@ -55,8 +51,8 @@ export async function getHttpsEdgeRouteSaml(
  * give.
  */
 export function getHttpsEdgeRouteSamlOutput(
-  args: GetHttpsEdgeRouteSamlOutputArgs,
-): pulumi.Output<GetHttpsEdgeRouteSamlResult> {
+  args: generated.GetHttpsEdgeRouteSamlOutputArgs,
+): pulumi.Output<generated.GetHttpsEdgeRouteSamlResult> {
   return pulumi.output(args).apply((resolved) => getHttpsEdgeRouteSaml(resolved));
 }
 
@@ -66,6 +62,6 @@ function result({
   claimedBy: _claimedBy,
   claimToken: _token,
   ...fields
-}: HttpsEdgeRouteSamlRecord): GetHttpsEdgeRouteSamlResult {
+}: HttpsEdgeRouteSamlRecord): generated.GetHttpsEdgeRouteSamlResult {
   return fields;
 }

@@ -6,13 +6,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { SshCertificateAuthorityRecord } from "../../provider";
 import { implementation, programClient } from "./programClient";
-import type {
-  GetSshCertificateAuthoritiesArgs,
-  GetSshCertificateAuthoritiesOutputArgs,
-  GetSshCertificateAuthorityArgs,
-  GetSshCertificateAuthorityOutputArgs,
-  GetSshCertificateAuthorityResult,
-} from "../generated/types";
+import type * as generated from "../generated/types";
 
 export type {
   GetSshCertificateAuthoritiesArgs,
@@ -25,7 +19,7 @@ export type {
 /** What {@link getSshCertificateAuthorities} returns. */
 export interface GetSshCertificateAuthoritiesResult {
   /** The CAs the arguments keep, newest first (ngrok's order). */
-  sshCertificateAuthorities: GetSshCertificateAuthorityResult[];
+  sshCertificateAuthorities: generated.GetSshCertificateAuthorityResult[];
 }
 
 /**
@@ -47,8 +41,8 @@ export interface GetSshCertificateAuthoritiesResult {
  * @throws NgrokConfigurationError when no API key is configured.
  */
 export async function getSshCertificateAuthority(
-  args: GetSshCertificateAuthorityArgs,
-): Promise<GetSshCertificateAuthorityResult> {
+  args: generated.GetSshCertificateAuthorityArgs,
+): Promise<generated.GetSshCertificateAuthorityResult> {
   const found = await implementation().lookupSshCertificateAuthority(programClient(), args.id);
   return result(found);
 }
@@ -58,8 +52,8 @@ export async function getSshCertificateAuthority(
  * resource's output gives.
  */
 export function getSshCertificateAuthorityOutput(
-  args: GetSshCertificateAuthorityOutputArgs,
-): pulumi.Output<GetSshCertificateAuthorityResult> {
+  args: generated.GetSshCertificateAuthorityOutputArgs,
+): pulumi.Output<generated.GetSshCertificateAuthorityResult> {
   return pulumi.output(args).apply((resolved) => getSshCertificateAuthority(resolved));
 }
 
@@ -80,7 +74,7 @@ export function getSshCertificateAuthorityOutput(
  * @throws NgrokConfigurationError when no API key is configured.
  */
 export async function getSshCertificateAuthorities(
-  args: GetSshCertificateAuthoritiesArgs = {},
+  args: generated.GetSshCertificateAuthoritiesArgs = {},
 ): Promise<GetSshCertificateAuthoritiesResult> {
   const found = await implementation().listSshCertificateAuthorities(programClient(), args);
   return { sshCertificateAuthorities: found.map(result) };
@@ -88,7 +82,7 @@ export async function getSshCertificateAuthorities(
 
 /** {@link getSshCertificateAuthorities} with inputs, as an output. */
 export function getSshCertificateAuthoritiesOutput(
-  args: GetSshCertificateAuthoritiesOutputArgs = {},
+  args: generated.GetSshCertificateAuthoritiesOutputArgs = {},
 ): pulumi.Output<GetSshCertificateAuthoritiesResult> {
   return pulumi.output(args).apply((resolved) => getSshCertificateAuthorities(resolved));
 }
@@ -97,6 +91,6 @@ export function getSshCertificateAuthoritiesOutput(
 function result({
   adoptExistingId: _unset,
   ...fields
-}: SshCertificateAuthorityRecord): GetSshCertificateAuthorityResult {
+}: SshCertificateAuthorityRecord): generated.GetSshCertificateAuthorityResult {
   return fields;
 }
