@@ -12,38 +12,29 @@ import {
   lookupSshCertificateAuthority,
   NgrokApiError,
   NgrokConfigurationError,
-  resetStackConfig,
 } from "../../provider";
 import { withClaim } from "../../provider/httpsEdgeRouteSaml/claim";
 import { callApi, createEdgeWithRoutes } from "../support/emulatorApi";
 import { readIdpMetadata } from "../support/fixtures";
+import {
+  configuredClient,
+  listedInThreePages,
+  pagedListRetryTests,
+  withLookupEmulator,
+} from "../support/lookupEmulator";
 import { tracked } from "../support/requestLog";
 
 const CA = "/ssh_certificate_authorities";
-const ENV_NAMES = ["NGROK_API_KEY", "NGROK_API_BASE_URL", "NGROK_RETRY_MAX_ATTEMPTS"] as const;
-const savedEnv: Record<string, string | undefined> = {};
 
 let emulator: RunningEmulator;
 /** The 250 CAs, oldest first, as the API answered their creation. */
 const made: Record<string, unknown>[] = [];
 
 /** A client for the emulator from a stack config given by the caller (none is remembered). */
-const client = (extra: Record<string, string> = {}) => {
-  const values: Record<string, string> = {
-    "ngrok:apiKey": emulator.apiKey,
-    "ngrok:apiBaseUrl": emulator.url,
-    ...extra,
-  };
-  return clientFromConfiguration({ get: (key) => values[key] });
-};
+const client = (extra: Record<string, string> = {}) => configuredClient(emulator, extra);
 
-beforeAll(async () => {
-  for (const name of ENV_NAMES) {
-    savedEnv[name] = process.env[name];
-    delete process.env[name];
-  }
-  resetStackConfig();
-  emulator = await startEmulator({ port: 0 });
+withLookupEmulator(async (started) => {
+  emulator = started;
   for (let i = 0; i < 250; i++) {
     const body =
       i % 50 === 7
@@ -59,31 +50,13 @@ beforeAll(async () => {
   }
 }, 120000);
 
-beforeEach(() => emulator.faults.clear());
-
-afterAll(async () => {
-  for (const name of ENV_NAMES) {
-    if (savedEnv[name] !== undefined) process.env[name] = savedEnv[name];
-  }
-  await emulator?.close();
-});
-
 describe("listSshCertificateAuthorities", () => {
   test("250 CAs are read across 3 pages of 100 through next_page_uri, with 3 GETs and nothing else", async () => {
-    const { value, error, calls } = await tracked(emulator, () =>
+    const value = await listedInThreePages(emulator, CA, "sshca_", made, () =>
       listSshCertificateAuthorities(client()),
     );
-    expect(error).toBeUndefined();
-    expect(calls).toHaveLength(3);
-    expect(
-      calls.every((call) =>
-        /^GET \/ssh_certificate_authorities\?limit=100(&before_id=sshca_\w+)? 200$/.test(call),
-      ),
-    ).toBe(true);
-    expect(calls[0]).toBe(`GET ${CA}?limit=100 200`);
-    expect(value!.map((ca) => ca.id)).toEqual(made.map((ca) => ca.id).reverse());
     // Each with the outputs of the resource, the key parameters read from the public key.
-    const oldest = value![249];
+    const oldest = value[249];
     expect(oldest).toEqual({
       id: made[0].id,
       privateKeyType: "ed25519",
@@ -93,7 +66,7 @@ describe("listSshCertificateAuthorities", () => {
       uri: made[0].uri,
       createdAt: made[0].created_at,
     });
-    expect(value!.find((ca) => ca.id === made[7].id)).toMatchObject({
+    expect(value.find((ca) => ca.id === made[7].id)).toMatchObject({
       privateKeyType: "ecdsa",
       ellipticCurve: "p384",
     });
@@ -129,25 +102,12 @@ describe("listSshCertificateAuthorities", () => {
     expect(await listSshCertificateAuthorities(client(), { description: "" })).toEqual([]);
   });
 
-  test("a page answered 503 is asked again, as the provider retries any GET", async () => {
-    emulator.faults.add({ method: "GET", path: CA, status: 503, count: 1, probability: 1 });
-    const { value, calls } = await tracked(emulator, () => listSshCertificateAuthorities(client()));
-    expect(calls).toHaveLength(4);
-    expect(calls[0]).toBe(`GET ${CA}?limit=100 503`);
-    expect(calls.slice(1).every((call) => call.startsWith("GET ") && call.endsWith(" 200"))).toBe(
-      true,
-    );
-    expect(value).toHaveLength(250);
-  });
-
-  test("the retry settings of the given config apply: one attempt, the 503 fails the lookup", async () => {
-    emulator.faults.add({ method: "GET", path: CA, status: 503, count: 1 });
-    const { error, calls } = await tracked(emulator, () =>
-      listSshCertificateAuthorities(client({ "ngrok:retryMaxAttempts": "1" })),
-    );
-    expect(calls).toEqual([`GET ${CA}?limit=100 503`]);
-    expect(NgrokApiError.isInstance(error)).toBe(true);
-  });
+  pagedListRetryTests(
+    () => emulator,
+    CA,
+    250,
+    (c) => listSshCertificateAuthorities(c),
+  );
 });
 
 describe("lookupSshCertificateAuthority", () => {
@@ -232,16 +192,8 @@ describe("lookupHttpsEdgeRouteSaml", () => {
           edgeId,
           routeIds: [routeId],
         } = await createEdgeWithRoutes(other, 1);
-        const values: Record<string, string> = {
-          "ngrok:apiKey": other.apiKey,
-          "ngrok:apiBaseUrl": other.url,
-        };
         const { error, calls } = await tracked(other, () =>
-          lookupHttpsEdgeRouteSaml(
-            clientFromConfiguration({ get: (key) => values[key] }),
-            edgeId,
-            routeId,
-          ),
+          lookupHttpsEdgeRouteSaml(configuredClient(other), edgeId, routeId),
         );
         expect(calls).toEqual([`GET /edges/https/${edgeId}/routes/${routeId}/saml 200`]);
         expect(NgrokApiError.isInstance(error) && error.isNotFound).toBe(true);

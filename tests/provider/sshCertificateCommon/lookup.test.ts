@@ -5,25 +5,27 @@
  * the emulator: GET requests only, every page of 250 host certificates, filters, retries,
  * refusals before any request.
  */
-import { startEmulator, type RunningEmulator } from "../../../emulator/index";
+import type { RunningEmulator } from "../../../emulator/index";
 import {
-  clientFromConfiguration,
   listSshHostCertificates,
   listSshUserCertificates,
   lookupSshHostCertificate,
   lookupSshUserCertificate,
   NgrokApiError,
-  resetStackConfig,
 } from "../../../provider";
 import { callApi } from "../../support/emulatorApi";
+import {
+  configuredClient,
+  listedInThreePages,
+  pagedListRetryTests,
+  withLookupEmulator,
+} from "../../support/lookupEmulator";
 import { tracked } from "../../support/requestLog";
 import * as keys from "../../support/sshKeys";
 
 const CA = "/ssh_certificate_authorities";
 const HOST = "/ssh_host_certificates";
 const USER = "/ssh_user_certificates";
-const ENV_NAMES = ["NGROK_API_KEY", "NGROK_API_BASE_URL", "NGROK_RETRY_MAX_ATTEMPTS"] as const;
-const savedEnv: Record<string, string | undefined> = {};
 
 let emulator: RunningEmulator;
 let caIds: [string, string];
@@ -31,14 +33,7 @@ let caIds: [string, string];
 const hosts: Record<string, unknown>[] = [];
 const users: Record<string, unknown>[] = [];
 
-const client = (extra: Record<string, string> = {}) => {
-  const values: Record<string, string> = {
-    "ngrok:apiKey": emulator.apiKey,
-    "ngrok:apiBaseUrl": emulator.url,
-    ...extra,
-  };
-  return clientFromConfiguration({ get: (key) => values[key] });
-};
+const client = (extra: Record<string, string> = {}) => configuredClient(emulator, extra);
 const newestFirst = (
   list: Record<string, unknown>[],
   keep: (c: Record<string, unknown>) => boolean,
@@ -48,13 +43,8 @@ const newestFirst = (
     .map((c) => c.id)
     .reverse();
 
-beforeAll(async () => {
-  for (const name of ENV_NAMES) {
-    savedEnv[name] = process.env[name];
-    delete process.env[name];
-  }
-  resetStackConfig();
-  emulator = await startEmulator({ port: 0 });
+withLookupEmulator(async (started) => {
+  emulator = started;
   const ca = async (description: string) =>
     (await callApi(emulator, "POST", CA, { private_key_type: "ed25519", description })).body
       .id as string;
@@ -90,32 +80,14 @@ beforeAll(async () => {
   }
 }, 180000);
 
-beforeEach(() => emulator.faults.clear());
-
-afterAll(async () => {
-  for (const name of ENV_NAMES) {
-    if (savedEnv[name] !== undefined) process.env[name] = savedEnv[name];
-  }
-  await emulator?.close();
-});
-
 describe("listSshHostCertificates", () => {
   test("250 certificates are read across 3 pages of 100 through next_page_uri, with 3 GETs and nothing else", async () => {
-    const { value, error, calls } = await tracked(emulator, () =>
+    const value = await listedInThreePages(emulator, HOST, "shcrt_", hosts, () =>
       listSshHostCertificates(client()),
     );
-    expect(error).toBeUndefined();
-    expect(calls).toHaveLength(3);
-    expect(calls[0]).toBe(`GET ${HOST}?limit=100 200`);
-    expect(
-      calls.every((call) =>
-        /^GET \/ssh_host_certificates\?limit=100(&before_id=shcrt_\w+)? 200$/.test(call),
-      ),
-    ).toBe(true);
-    expect(value!.map((c) => c.id)).toEqual(hosts.map((c) => c.id).reverse());
     // Each with the outputs of the resource: the host certificate has no option maps.
     const oldest = hosts[0];
-    expect(value![249]).toEqual({
+    expect(value[249]).toEqual({
       id: oldest.id,
       sshCertificateAuthorityId: caIds[1],
       publicKey: keys.ED25519,
@@ -165,25 +137,12 @@ describe("listSshHostCertificates", () => {
     expect(await listSshHostCertificates(client(), { metadata: "" })).toHaveLength(245);
   });
 
-  test("a page answered 503 is asked again, as the provider retries any GET", async () => {
-    emulator.faults.add({ method: "GET", path: HOST, status: 503, count: 1, probability: 1 });
-    const { value, calls } = await tracked(emulator, () => listSshHostCertificates(client()));
-    expect(calls).toHaveLength(4);
-    expect(calls[0]).toBe(`GET ${HOST}?limit=100 503`);
-    expect(calls.slice(1).every((call) => call.startsWith("GET ") && call.endsWith(" 200"))).toBe(
-      true,
-    );
-    expect(value).toHaveLength(250);
-  });
-
-  test("the retry settings of the given config apply: one attempt, the 503 fails the lookup", async () => {
-    emulator.faults.add({ method: "GET", path: HOST, status: 503, count: 1 });
-    const { error, calls } = await tracked(emulator, () =>
-      listSshHostCertificates(client({ "ngrok:retryMaxAttempts": "1" })),
-    );
-    expect(calls).toEqual([`GET ${HOST}?limit=100 503`]);
-    expect(NgrokApiError.isInstance(error)).toBe(true);
-  });
+  pagedListRetryTests(
+    () => emulator,
+    HOST,
+    250,
+    (c) => listSshHostCertificates(c),
+  );
 });
 
 describe("listSshUserCertificates", () => {
