@@ -33,7 +33,7 @@ export const DEFAULT_API_BASE_URL = "https://api.ngrok.com";
 
 /** The stack config keys and environment variables read here (see `./settings`). */
 export { CONFIG_KEYS, ENV_VARS, useConfigNamespace } from "./settings";
-import { CONFIG_KEYS, ENV_VARS } from "./settings";
+import { CONFIG_KEYS, ENV_VARS, providerSettingNames } from "./settings";
 
 /**
  * For tests and benchmarks only: the length in milliseconds (integer 1..3600000) of the window
@@ -78,7 +78,7 @@ export function configureFromStack(config: ConfigSource): void {
 /** The settings of {@link CONFIG_KEYS} that `config` holds, as {@link configureFromStack} reads them. */
 export function readStackConfig(config: ConfigSource): StackSettings {
   const read: Partial<Record<SettingName, string>> = {};
-  for (const name of Object.keys(CONFIG_KEYS) as SettingName[]) {
+  for (const name of providerSettingNames()) {
     read[name] = nonEmpty(stackString(config, CONFIG_KEYS[name]));
   }
   return read;
@@ -227,6 +227,11 @@ const NUMBER_RULES = {
   maxRequestsPerMinute: { integer: true, min: 0, max: 100000 },
 } as const satisfies Partial<Record<SettingName, NumberRule>>;
 
+/** Whether `name` is a numeric setting (a key of {@link NUMBER_RULES}). */
+function isNumberSetting(name: string): name is keyof typeof NUMBER_RULES {
+  return Object.hasOwn(NUMBER_RULES, name);
+}
+
 function numberSetting(
   name: SettingName,
   env: NodeJS.ProcessEnv,
@@ -307,8 +312,9 @@ export function settingsProblems(
   };
   const baseUrl = stack.apiBaseUrl ?? nonEmpty(env[ENV_VARS.apiBaseUrl]);
   if (baseUrl !== undefined) judge("apiBaseUrl", () => normalizeBaseUrl(baseUrl));
-  for (const name of Object.keys(NUMBER_RULES) as (keyof typeof NUMBER_RULES)[]) {
-    judge(name, () => numberSetting(name, env, stack, NUMBER_RULES[name]));
+  for (const name of Object.keys(NUMBER_RULES)) {
+    if (isNumberSetting(name))
+      judge(name, () => numberSetting(name, env, stack, NUMBER_RULES[name]));
   }
   return problems;
 }

@@ -11,6 +11,7 @@
  */
 import type { Response } from "node-fetch";
 import type { z } from "zod";
+import { isRecord } from "./brand";
 import { apiKeySource } from "./configuration";
 import { type Endpoint, NgrokApiError, NgrokClientError } from "./errors";
 import { apiErrorHint } from "./hints";
@@ -85,12 +86,22 @@ export async function redirectError(
  */
 export async function parseBody<T>(
   response: Response,
+  schema: z.ZodType<T>,
+  endpoint: Endpoint,
+): Promise<T>;
+export async function parseBody<T>(
+  response: Response,
   schema: z.ZodType<T> | undefined,
   endpoint: Endpoint,
-): Promise<T> {
+): Promise<T | undefined>;
+export async function parseBody<T>(
+  response: Response,
+  schema: z.ZodType<T> | undefined,
+  endpoint: Endpoint,
+): Promise<T | undefined> {
   const text = await response.text();
   if (schema === undefined) {
-    return undefined as T;
+    return undefined;
   }
   let json: unknown;
   try {
@@ -136,8 +147,4 @@ export function retryAfterSeconds(header: string | null, now: number): number | 
 /** `text` with every occurrence of `secret` replaced by `<redacted>` (unchanged when `secret` is empty). */
 export function redact(text: string, secret: string): string {
   return secret === "" ? text : text.split(secret).join("<redacted>");
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -181,8 +181,11 @@ export class NgrokClientError extends Error {
     this.transportCode = transportCode;
   }
 
-  /** True when `error` leaves it unknown whether the API acted on the request. */
-  public static outcomeUnknown(error: unknown): boolean {
+  /**
+   * True when `error` leaves it unknown whether the API acted on the request; only ever for an
+   * {@link NgrokApiError} (a 5xx) or an {@link NgrokClientError}.
+   */
+  public static outcomeUnknown(error: unknown): error is NgrokApiError | NgrokClientError {
     if (NgrokApiError.isInstance(error)) {
       return error.statusCode >= 500;
     }

@@ -128,7 +128,14 @@ export class NgrokClient {
    * @throws {@link NgrokClientError} when the body of a 2xx answer does not match `schema`, or
    *   the API could not be reached.
    */
-  public async request<T>(spec: RequestSpec<T>): Promise<T> {
+  public request<T>(spec: RequestSpec<T> & { readonly schema: z.ZodType<T> }): Promise<T>;
+  /** A request without a schema (an endpoint that answers 204): the body is read and dropped. */
+  public request(
+    spec: RequestSpec<undefined> & { readonly schema?: undefined },
+  ): Promise<undefined>;
+  /** A request whose schema may be left out: `undefined` when it is. */
+  public request<T>(spec: RequestSpec<T>): Promise<T | undefined>;
+  public async request<T>(spec: RequestSpec<T>): Promise<T | undefined> {
     const endpoint: Endpoint = { method: spec.method, path: spec.path };
     const signal = operationSignal();
     const wait = new RateLimitWait(

@@ -100,21 +100,53 @@ type ProviderSetting = Extract<(typeof SETTINGS)[number], { env: string; program
 /** The name of a setting the provider reads. */
 export type ProviderSettingName = ProviderSetting["name"];
 
-const providerSettings = (): SettingDefinition[] => SETTINGS.filter((s) => !("program" in s));
+/** Whether `setting` is read by the provider (not by the program). */
+const isProviderSetting = (setting: (typeof SETTINGS)[number]): setting is ProviderSetting =>
+  !("program" in setting);
+
+const providerSettings = (): ProviderSetting[] => SETTINGS.filter(isProviderSetting);
+
+/** The names of the settings the provider reads, in the order of {@link CONFIG_KEYS}. */
+export const providerSettingNames = (): ProviderSettingName[] =>
+  providerSettings().map((s) => s.name);
+
+/**
+ * Whether `keys` has a config key for every setting the provider reads: what lets the object
+ * built from {@link providerSettings} be typed by setting name.
+ */
+function hasEveryConfigKey(
+  keys: Record<string, string>,
+): keys is Record<string, string> & { readonly [N in ProviderSettingName]: string } {
+  return providerSettings().every((s) => typeof keys[s.name] === "string");
+}
+
+/** Whether `vars` holds the environment variable of every setting the provider reads. */
+function hasEveryEnvVar(
+  vars: Record<string, string>,
+): vars is Record<string, string> & { readonly [S in ProviderSetting as S["name"]]: S["env"] } {
+  return providerSettings().every((s) => vars[s.name] === s.env);
+}
+
+/** The config keys by setting name, which {@link useConfigNamespace} renames in place. */
+const configKeys: Record<string, string> = Object.fromEntries(
+  providerSettings().map((s) => [s.name, `ngrok:${s.name}`]),
+);
+const envVars: Record<string, string> = Object.fromEntries(
+  providerSettings().map((s) => [s.name, s.env]),
+);
+if (!hasEveryConfigKey(configKeys) || !hasEveryEnvVar(envVars)) {
+  throw new Error("a setting the provider reads has no config key or environment variable");
+}
 
 /**
  * The stack config key of each setting the provider reads, by name: `ngrok:<name>` for the
  * Node.js resource classes, `<package>:<name>` once the provider plugin has called
  * {@link useConfigNamespace}. Messages name the keys through it.
  */
-export const CONFIG_KEYS: { readonly [N in ProviderSettingName]: string } = Object.fromEntries(
-  providerSettings().map((s) => [s.name, `ngrok:${s.name}`]),
-) as { readonly [N in ProviderSettingName]: string };
+export const CONFIG_KEYS: { readonly [N in ProviderSettingName]: string } = configKeys;
 
 /** The environment variable of each setting the provider reads, by name. */
-export const ENV_VARS = Object.fromEntries(providerSettings().map((s) => [s.name, s.env])) as {
-  readonly [S in ProviderSetting as S["name"]]: S["env"];
-};
+export const ENV_VARS: { readonly [S in ProviderSetting as S["name"]]: S["env"] } = envVars;
 
 /**
  * Names the settings `<namespace>:<name>` from now on, in this process: the provider plugin's
@@ -122,6 +154,6 @@ export const ENV_VARS = Object.fromEntries(providerSettings().map((s) => [s.name
  * classes read the stack's `ngrok:` keys.
  */
 export function useConfigNamespace(namespace: string): void {
-  const keys = CONFIG_KEYS as Record<string, string>;
-  for (const setting of providerSettings()) keys[setting.name] = `${namespace}:${setting.name}`;
+  for (const setting of providerSettings())
+    configKeys[setting.name] = `${namespace}:${setting.name}`;
 }

@@ -11,6 +11,7 @@
 import * as http from "node:http";
 import * as https from "node:https";
 import type { Response } from "node-fetch";
+import { propertyOf } from "./brand";
 import { abortedError, abortUntilAnswered } from "./abort";
 import type { NgrokApiSettings } from "./configuration";
 import { apiError, redact, redirectError } from "./decode";
@@ -108,10 +109,10 @@ export async function send<T>(
  * node-fetch's own timeout, `""` when there is none.
  */
 function transportCode(error: unknown): string {
-  if ((error as { type?: unknown }).type === "request-timeout") {
+  if (propertyOf(error, "type") === "request-timeout") {
     return "ETIMEDOUT";
   }
-  const code = (error as { code?: unknown }).code;
+  const code = propertyOf(error, "code");
   return typeof code === "string" ? code : "";
 }
 

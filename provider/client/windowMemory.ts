@@ -24,6 +24,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { propertyOf } from "./brand";
 import { load } from "../lazy";
 
 /** The memory of one account, on the caller's monotonic clock (milliseconds). */
@@ -83,7 +84,7 @@ function usableDir(dir: string): boolean {
   try {
     fs.mkdirSync(dir, { mode: 0o700 });
   } catch (error) {
-    if ((error as { code?: unknown }).code !== "EEXIST") return false;
+    if (propertyOf(error, "code") !== "EEXIST") return false;
   }
   try {
     const stat = fs.lstatSync(dir);
@@ -167,13 +168,13 @@ class FileWindowMemory implements WindowMemory {
   private read(): Contents {
     try {
       const parsed: unknown = JSON.parse(fs.readFileSync(this.file, "utf8"));
-      const processes = (parsed as { processes?: unknown }).processes;
+      const processes = propertyOf(parsed, "processes");
       const contents: Contents = { v: 1, processes: {} };
       if (typeof processes === "object" && processes !== null) {
         for (const [pid, answered] of Object.entries(processes)) {
           if (Array.isArray(answered)) {
-            contents.processes[pid] = (answered as unknown[]).filter(
-              (at): at is number => typeof at === "number" && Number.isFinite(at),
+            contents.processes[pid] = answered.filter(
+              (at: unknown): at is number => typeof at === "number" && Number.isFinite(at),
             );
           }
         }
