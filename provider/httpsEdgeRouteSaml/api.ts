@@ -158,7 +158,7 @@ export function liveInputs(
   return {
     ...liveInputsFrom(definition, module, address),
     idpMetadata: heldIdpMetadata(module, declared),
-  } as HttpsEdgeRouteSamlInputs;
+  };
 }
 
 /**
@@ -186,5 +186,5 @@ export function toOutputs(
     ...outputsFrom(definition, module, address),
     idpMetadata,
     idpSigningCertificates: signingCertificatesOf(idpMetadata),
-  } as HttpsEdgeRouteSamlOutputs;
+  };
 }

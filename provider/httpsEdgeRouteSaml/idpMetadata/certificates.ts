@@ -15,7 +15,7 @@
 import { X509Certificate } from "node:crypto";
 import type { Element } from "@xmldom/xmldom";
 import { mdChildren, SAML_METADATA_NS } from "./samlRules";
-import { childrenNS, describeNamespace, elementChildren } from "./xmlText";
+import { childrenNS, describeNamespace, elementChildren, isElement } from "./xmlText";
 
 /**
  * Namespace of XML Signature elements (`KeyInfo`, `X509Data`, `X509Certificate`), which
@@ -179,7 +179,7 @@ function unusedDsigPrefix(element: Element): string | undefined {
 
 function parentElement(node: Element): Element | null {
   const parent = node.parentNode;
-  return parent !== null && parent.nodeType === 1 ? (parent as Element) : null;
+  return parent !== null && isElement(parent) ? parent : null;
 }
 
 /** The `ds:KeyInfo/ds:X509Data/ds:X509Certificate` elements of a KeyDescriptor. */

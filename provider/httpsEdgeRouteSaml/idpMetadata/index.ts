@@ -187,7 +187,7 @@ export function parseIdpMetadata(
   options: IdpMetadataParseOptions = {},
 ): IdpMetadataResult {
   try {
-    return parse(xml as unknown, options.claimBytes ?? 0);
+    return parse(xml, options.claimBytes ?? 0);
   } catch {
     // Defensive: every expected failure is returned above; this keeps `check` from crashing, and
     // no message of a library reaches the user.
@@ -241,7 +241,7 @@ type Rule = (document: Reading) => string | undefined;
 const RULES: readonly Rule[] = [
   // The text, before anything is parsed.
   (d) => present(d.input),
-  (d) => withinSizeLimit(d.input as string, d.claimBytes),
+  (d) => withinSizeLimit(d.inputText(), d.claimBytes),
   (d) => illegalCharacter(d.text()),
   (d) => notAnHtmlPage(d.text(), d.prologDoctype()),
   (d) => noDoctype(d.text(), d.prologDoctype()),
@@ -276,7 +276,8 @@ function parse(input: unknown, claimBytes: number): IdpMetadataResult {
 type Reading = ReturnType<typeof read>;
 
 function read(input: unknown, claimBytes: number) {
-  const text = once(() => new XmlText(input as string));
+  const inputText = () => must(input, (i) => (typeof i === "string" ? i : undefined), "a string");
+  const text = once(() => new XmlText(inputText()));
   const parsed = once(() => parseXml(text()));
   const document = () => must(parsed(), (p) => (p.ok ? p.doc : undefined), "well-formed");
   const root = () => must(document(), (doc) => doc.documentElement ?? undefined, "a root");
@@ -289,6 +290,7 @@ function read(input: unknown, claimBytes: number) {
   const signingCertificates = once(() => readSigningCertificates(descriptor()));
   return {
     input,
+    inputText,
     claimBytes,
     text,
     prologDoctype: once(() => prologDoctype(text())),

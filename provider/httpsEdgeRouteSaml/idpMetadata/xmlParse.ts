@@ -8,6 +8,7 @@
  * @module
  */
 import type { Document } from "@xmldom/xmldom";
+import { propertyOf } from "../../client/brand";
 import { errorMessage, findBareAmpersand, xmldom, type XmlText } from "./xmlText";
 
 /** A problem reported by xmldom, with its locator (1-based; line 0 when it had none). */
@@ -229,10 +230,11 @@ export function missingRoot(doc: Document): string | undefined {
 }
 
 function locatorOf(holder: unknown): { line: number; column: number } {
-  const locator = (holder as { locator?: { lineNumber?: unknown; columnNumber?: unknown } } | null)
-    ?.locator;
-  const line = typeof locator?.lineNumber === "number" ? locator.lineNumber : 0;
-  const column = typeof locator?.columnNumber === "number" ? locator.columnNumber : 0;
+  const locator = propertyOf(holder, "locator");
+  const lineNumber = propertyOf(locator, "lineNumber");
+  const columnNumber = propertyOf(locator, "columnNumber");
+  const line = typeof lineNumber === "number" ? lineNumber : 0;
+  const column = typeof columnNumber === "number" ? columnNumber : 0;
   return { line, column };
 }
 

@@ -214,14 +214,19 @@ export function childrenNS(parent: Element, namespace: string, localName: string
   );
 }
 
+/** Whether `node` is an element (`nodeType` 1, `ELEMENT_NODE`). */
+export function isElement(node: Node): node is Element {
+  return node.nodeType === 1;
+}
+
 /** Direct element children of `parent`, in document order. */
 export function elementChildren(parent: Element): Element[] {
   const children: Element[] = [];
   const nodes = parent.childNodes;
   for (let i = 0; i < nodes.length; i += 1) {
     const node: Node | null = nodes.item(i);
-    if (node && node.nodeType === 1) {
-      children.push(node as Element);
+    if (node && isElement(node)) {
+      children.push(node);
     }
   }
   return children;
