@@ -12,7 +12,7 @@
  *
  * @module
  */
-import { Struct } from "google-protobuf/google/protobuf/struct_pb";
+import { type JavaScriptValue, Struct } from "google-protobuf/google/protobuf/struct_pb";
 
 const SIG_KEY = "4dabf18193072939515e22adb298388d";
 const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
@@ -25,9 +25,7 @@ export interface Unwrapped {
 
 function isSecret(value: unknown): value is { value?: unknown } {
   return (
-    typeof value === "object" &&
-    value !== null &&
-    (value as Record<string, unknown>)[SIG_KEY] === SECRET_SIG
+    typeof value === "object" && value !== null && SIG_KEY in value && value[SIG_KEY] === SECRET_SIG
   );
 }
 
@@ -46,7 +44,7 @@ function reveal(value: unknown, found: { secret: boolean }): unknown {
 
 /** A request's `Struct` as plain values (an absent one as `{}`). */
 export function fromStruct(struct: Struct | undefined): Unwrapped {
-  const raw = (struct?.toJavaScript() ?? {}) as Record<string, unknown>;
+  const raw = struct?.toJavaScript() ?? {};
   const secrets = new Set<string>();
   const values: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(raw)) {
@@ -75,9 +73,11 @@ export function toStruct(
   values: Readonly<Record<string, unknown>>,
   secrets: ReadonlySet<string> = new Set(),
 ): Struct {
-  const out: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(defined(values) as Record<string, unknown>)) {
+  const out: Record<string, JavaScriptValue> = {};
+  for (const [name, member] of Object.entries(values)) {
+    const value = defined(member);
+    if (value === undefined) continue; // a Struct cannot hold it
     out[name] = secrets.has(name) ? { [SIG_KEY]: SECRET_SIG, value } : value;
   }
-  return Struct.fromJavaScript(out as Parameters<typeof Struct.fromJavaScript>[0]);
+  return Struct.fromJavaScript(out);
 }

@@ -36,6 +36,7 @@ import * as pluginproto from "@pulumi/pulumi/proto/plugin_pb";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import { clientFromConfiguration, configure } from "../provider";
 import { setSignalSource } from "../provider/client/abort";
+import { isRecord } from "../provider/client/brand";
 import { redactFromLogs } from "../provider/client/log";
 import { withUrn } from "./engineLog";
 import { cancelAll, currentSignal, isCancelled, runOperation } from "./cancellation";
@@ -100,6 +101,14 @@ function serve<Req, Res>(handler: (request: Req) => Promise<Res>, operation = tr
   };
 }
 
+/** The `version` of this package (`package.json`). */
+function packageVersion(): string {
+  const manifest: unknown = JSON.parse(packageFile("package.json"));
+  const version = isRecord(manifest) ? manifest.version : undefined;
+  if (typeof version !== "string") throw new Error("package.json has no version");
+  return version;
+}
+
 function resourceOf(type: string): { name: string; methods: Methods } {
   const resource = RESOURCES.get(type);
   if (resource === undefined) throw new Error(`unknown resource type ${type}`);
@@ -119,14 +128,12 @@ export function providerService(
   setSignalSource(currentSignal); // the API client stops an aborted operation's requests
   let config: Record<string, unknown> = {};
   let program: ProgramSettings = { ownershipMarker: false, adoptExistingIds: {} };
-  const manifest = JSON.parse(packageFile("package.json")) as {
-    version: string;
-  };
+  const version = packageVersion();
 
   return {
     getPluginInfo: serve(async () => {
       const info = new pluginproto.PluginInfo();
-      info.setVersion(manifest.version);
+      info.setVersion(version);
       return info;
     }),
 
@@ -160,12 +167,10 @@ export function providerService(
       const news = fromStruct(request.getNews());
       const inputs = withProgramInputs(name, request.getUrn(), news.values, program);
       const result = await withUrn(request.getUrn(), () => methods.check(olds.values, inputs));
+      const checked: unknown = result.inputs; // the checked inputs, absent when there are none
       const response = new provproto.CheckResponse();
       response.setInputs(
-        toStruct(
-          (result.inputs ?? inputs) as Record<string, unknown>,
-          secretsOf(request.getType(), news.secrets),
-        ),
+        toStruct(isRecord(checked) ? checked : inputs, secretsOf(request.getType(), news.secrets)),
       );
       response.setFailuresList(
         (result.failures ?? []).map((f) => {
@@ -258,7 +263,9 @@ export function providerService(
       const args = fromStruct(request.getArgs()).values;
       const result = await lookup.run(clientFromConfiguration(), args);
       const response = new provproto.InvokeResponse();
-      response.setReturn(toStruct(result as Record<string, unknown>));
+      // Every lookup answers an object (`LookupDefinition.run`).
+      if (!isRecord(result)) throw new Error(`${request.getTok()} answered no object`);
+      response.setReturn(toStruct(result));
       return response;
     }),
 

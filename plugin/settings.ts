@@ -15,6 +15,7 @@
  * @module
  */
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
+import type { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import { isUnknown, settingsProblems, CONFIG_KEYS } from "../provider";
 import { readStackConfig } from "../provider/client/configuration";
 import { parseAdoptExistingIds, parseOwnershipMarker } from "../provider/common/programSettings";
@@ -30,10 +31,10 @@ export interface SettingProblem {
 
 /** The configuration's values by setting name (`apiKey`…), plain, from a `ConfigureRequest`. */
 export function settingsOf(request: {
-  getArgs(): unknown;
+  getArgs(): Struct | undefined;
   getVariablesMap(): { toObject(): [string, string][] };
 }): Record<string, unknown> {
-  const args = fromStruct(request.getArgs() as never).values;
+  const args = fromStruct(request.getArgs()).values;
   if (Object.keys(args).length > 0) return args;
   // Older engines send only variables, `<package>:config:<name>` → value.
   return Object.fromEntries(
@@ -88,7 +89,7 @@ export function programSettings(values: Record<string, unknown>): {
 export function settingProblems(values: Record<string, unknown>): SettingProblem[] {
   return [
     ...settingsProblems({}, readStackConfig(configSource(values))).map((p) => ({
-      name: p.name as string,
+      name: p.name,
       reason: p.reason,
     })),
     ...programSettings(values).problems,
