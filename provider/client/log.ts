@@ -83,14 +83,8 @@ export function logDebug(line: string): void {
  * the module comment).
  */
 export function logInfo(line: string): void {
-  const message = withoutSecrets(line);
-  try {
-    if (sink !== undefined) return sink.log("info", message);
-    const { log } = load.pulumi();
-    log.info(message).catch(() => undefined);
-  } catch {
-    // A notice must never fail a request (it runs from the pacer's timers).
-  }
+  // A notice must never fail a request (it runs from the pacer's timers).
+  logWithoutFailing("info", line);
 }
 
 /**
@@ -100,12 +94,18 @@ export function logInfo(line: string): void {
  * operation as it comes (see the module comment).
  */
 export function logWarning(line: string): void {
+  // A warning must never fail the operation that raised it.
+  logWithoutFailing("warning", line);
+}
+
+/** Sends `line` to the sink, else to Pulumi's logging at `severity`; never throws. */
+function logWithoutFailing(severity: "info" | "warning", line: string): void {
   const message = withoutSecrets(line);
   try {
-    if (sink !== undefined) return sink.log("warning", message);
+    if (sink !== undefined) return sink.log(severity, message);
     const { log } = load.pulumi();
-    log.warn(message).catch(() => undefined);
+    log[severity === "info" ? "info" : "warn"](message).catch(() => undefined);
   } catch {
-    // A warning must never fail the operation that raised it.
+    // Nothing to do: the line is lost, the caller goes on.
   }
 }

@@ -1,17 +1,13 @@
 /**
  * Reading SSH host certificates without managing them: what the SDK's lookup functions
  * (`getSshHostCertificate`, `getSshHostCertificates`) run in the program's process. One
- * implementation for both kinds of certificate, in `../sshCertificateCommon/lookup`: `GET` requests
- * only, the zod wire format loaded when a lookup runs.
+ * implementation for both kinds of certificate, in `../sshCertificateCommon/lookup`, made into
+ * this kind's pair by `../sshCertificateCommon/lookupOfKind`: `GET` requests only, the zod wire
+ * format loaded when a lookup runs.
  *
  * @module
  */
-import type { NgrokClient } from "../client";
-import {
-  listCertificatesOf,
-  lookupCertificate,
-  type SshCertificateFilter,
-} from "../sshCertificateCommon/lookup";
+import { certificateLookupsOf } from "../sshCertificateCommon/lookupOfKind";
 import { HOST, type SshHostCertificateOutputs } from "./definition";
 
 /** One host certificate as a lookup returns it: the outputs of the resource, and its id (`shcrt_…`). */
@@ -20,28 +16,13 @@ export interface SshHostCertificateRecord extends SshHostCertificateOutputs {
   id: string;
 }
 
-/**
- * One `GET /ssh_host_certificates/{id}`.
- *
- * @throws TypeError when `id` is not a host certificate id (`shcrt_…`), before any request.
- * @throws {@link NgrokApiError} when ngrok refuses, e.g. 404 when there is no such certificate.
- */
-export async function lookupSshHostCertificate(
-  client: NgrokClient,
-  id: string,
-): Promise<SshHostCertificateRecord> {
-  return lookupCertificate<SshHostCertificateRecord>(client, HOST, id);
-}
+const hostLookups = certificateLookupsOf<SshHostCertificateRecord>(HOST);
 
 /**
- * Every host certificate of the account that `filter` keeps, newest first:
- * `GET /ssh_host_certificates` 100 at a time, through every page.
- *
- * @throws {@link NgrokApiError} or {@link NgrokClientError} when a page cannot be read.
+ * One `GET /ssh_host_certificates/{id}`; a TypeError for an id that is not `shcrt_…`, before any
+ * request (`CertificateLookups.lookup`).
  */
-export async function listSshHostCertificates(
-  client: NgrokClient,
-  filter: SshCertificateFilter = {},
-): Promise<SshHostCertificateRecord[]> {
-  return listCertificatesOf<SshHostCertificateRecord>(client, HOST, filter);
-}
+export const lookupSshHostCertificate = hostLookups.lookup;
+
+/** Every host certificate `filter` keeps, newest first (`CertificateLookups.list`). */
+export const listSshHostCertificates = hostLookups.list;

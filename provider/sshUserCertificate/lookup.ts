@@ -1,17 +1,13 @@
 /**
  * Reading SSH user certificates without managing them: what the SDK's lookup functions
  * (`getSshUserCertificate`, `getSshUserCertificates`) run in the program's process. One
- * implementation for both kinds of certificate, in `../sshCertificateCommon/lookup`: `GET` requests
- * only, the zod wire format loaded when a lookup runs.
+ * implementation for both kinds of certificate, in `../sshCertificateCommon/lookup`, made into
+ * this kind's pair by `../sshCertificateCommon/lookupOfKind`: `GET` requests only, the zod wire
+ * format loaded when a lookup runs.
  *
  * @module
  */
-import type { NgrokClient } from "../client";
-import {
-  listCertificatesOf,
-  lookupCertificate,
-  type SshCertificateFilter,
-} from "../sshCertificateCommon/lookup";
+import { certificateLookupsOf } from "../sshCertificateCommon/lookupOfKind";
 import { USER, type SshUserCertificateOutputs } from "./definition";
 
 /** One user certificate as a lookup returns it: the outputs of the resource, and its id (`sucrt_…`). */
@@ -20,28 +16,13 @@ export interface SshUserCertificateRecord extends SshUserCertificateOutputs {
   id: string;
 }
 
-/**
- * One `GET /ssh_user_certificates/{id}`.
- *
- * @throws TypeError when `id` is not a user certificate id (`sucrt_…`), before any request.
- * @throws {@link NgrokApiError} when ngrok refuses, e.g. 404 when there is no such certificate.
- */
-export async function lookupSshUserCertificate(
-  client: NgrokClient,
-  id: string,
-): Promise<SshUserCertificateRecord> {
-  return lookupCertificate<SshUserCertificateRecord>(client, USER, id);
-}
+const userLookups = certificateLookupsOf<SshUserCertificateRecord>(USER);
 
 /**
- * Every user certificate of the account that `filter` keeps, newest first:
- * `GET /ssh_user_certificates` 100 at a time, through every page.
- *
- * @throws {@link NgrokApiError} or {@link NgrokClientError} when a page cannot be read.
+ * One `GET /ssh_user_certificates/{id}`; a TypeError for an id that is not `sucrt_…`, before any
+ * request (`CertificateLookups.lookup`).
  */
-export async function listSshUserCertificates(
-  client: NgrokClient,
-  filter: SshCertificateFilter = {},
-): Promise<SshUserCertificateRecord[]> {
-  return listCertificatesOf<SshUserCertificateRecord>(client, USER, filter);
-}
+export const lookupSshUserCertificate = userLookups.lookup;
+
+/** Every user certificate `filter` keeps, newest first (`CertificateLookups.list`). */
+export const listSshUserCertificates = userLookups.list;
