@@ -133,10 +133,16 @@ function recordsOf(name: string, records: unknown): ReadonlyArray<ListedRecord> 
   const wrong = (what: string) =>
     new Error(`${name} returned ${what}, not a list of objects with an id`);
   if (!Array.isArray(records)) throw wrong(kindOfValue(records));
-  const bad = records.findIndex((record) => !isRecord(record));
-  const item = kindOfValue(records[bad], "an object without a string id");
-  if (bad >= 0) throw wrong(`a list whose item ${bad} is ${item}`);
-  return records as ListedRecord[];
+  const listed: ListedRecord[] = [];
+  for (const [index, record] of records.entries()) {
+    if (!isRecord(record)) {
+      throw wrong(
+        `a list whose item ${index} is ${kindOfValue(record, "an object without a string id")}`,
+      );
+    }
+    listed.push(record);
+  }
+  return listed;
 }
 
 /** The descriptor of `definition`'s objects, found by its `recovery` facts. */
