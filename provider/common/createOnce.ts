@@ -35,6 +35,7 @@
  */
 import type { z } from "zod";
 import { type NgrokClient, NgrokClientError } from "../client";
+import { propertyOf } from "../client/brand";
 import { claim, isClaimed } from "./deploymentIds";
 import { type TakeOverSpec, takeOverPredecessor } from "./takeOver";
 
@@ -147,7 +148,7 @@ export async function createOnce<Item extends CreatedItem>(
     if (!NgrokClientError.outcomeUnknown(error)) {
       throw error;
     }
-    return await recover(client, spec, key, sentAt, error as Error);
+    return await recover(client, spec, key, sentAt, error);
   } finally {
     const count = (inFlight.get(key) ?? 1) - 1;
     if (count === 0) inFlight.delete(key);
@@ -170,7 +171,7 @@ async function recover<Item extends CreatedItem>(
     try {
       candidates = await findCandidates(client, spec, sentAt);
     } catch (listError) {
-      throw ambiguousCreate(spec, sentAt, failure, undefined, listError as Error);
+      throw ambiguousCreate(spec, sentAt, failure, undefined, listError);
     }
     if (candidates.length === 1 && inFlight.get(key) === 1) {
       const [found] = candidates;
@@ -233,14 +234,14 @@ function ambiguousCreate<Item extends CreatedItem>(
   sentAt: number,
   failure: Error,
   candidates: Item[] | undefined,
-  listError?: Error,
+  listError?: unknown,
 ): NgrokClientError {
   const { noun, short, plural, cli } = spec.names;
   const since = new Date(sentAt - CLOCK_SKEW_MS).toISOString();
   const what = `${spec.lookFor}, created since ${since}`;
   let found: string;
   if (listError !== undefined) {
-    found = `Looking for it failed too (${listError.message}).`;
+    found = `Looking for it failed too (${propertyOf(listError, "message")}).`;
   } else if (candidates === undefined || candidates.length === 0) {
     found = `No matching ${short} (${what}) was found, so most likely none was created; nothing was recorded in state.`;
   } else {

@@ -45,3 +45,20 @@ export function isNgrokId(value: unknown, prefix: string): boolean {
 export function quoted(value: string, max = 60): string {
   return value.length > max ? `${JSON.stringify(value.slice(0, max))}…` : JSON.stringify(value);
 }
+
+/**
+ * Throws the `TypeError` of the lookup `lookup` (`getSshCredential`, …), before any request, when
+ * `id` is not an id of `noun` (an SSH credential, …): `prefix` followed by letters and digits.
+ */
+export function requireLookupId(
+  lookup: string,
+  noun: string,
+  prefix: string,
+  id: unknown,
+): asserts id is string {
+  if (!isNgrokId(id, prefix)) {
+    throw new TypeError(
+      `${lookup}: id must be an ${noun} id, "${prefix}" followed by letters and digits; got ${typeof id === "string" ? quoted(id) : JSON.stringify(id)}`,
+    );
+  }
+}

@@ -5,6 +5,8 @@
  */
 
 /** A copy without `undefined` members: a protobuf Struct cannot carry them. */
-export function withoutUndefined<T extends Record<string, unknown>>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+export function withoutUndefined(
+  value: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined));
 }

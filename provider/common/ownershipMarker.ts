@@ -28,6 +28,7 @@
  * @module
  */
 import type * as pulumi from "@pulumi/pulumi";
+import { isRecord } from "../client/brand";
 import { CONFIG_KEYS } from "../client/settings";
 import { HINTS, languageHint } from "./hints";
 import { quoted } from "./ids";
@@ -131,7 +132,8 @@ export function withOwnershipMarker<Inputs extends { metadata?: string }>(
       return result;
     }
     const failures = [...(result.failures ?? [])];
-    const inputs = { ...result.inputs } as Inputs & Record<string, unknown>;
+    // A copy (the checks always return inputs; without them there is no metadata to mark).
+    const inputs = result.inputs === undefined ? undefined : { ...result.inputs };
     if (
       typeof owner !== "string" ||
       (!isUnknown(owner) && (owner.length > maxBytes || !OWNER_PATTERN.test(owner)))
@@ -147,17 +149,15 @@ export function withOwnershipMarker<Inputs extends { metadata?: string }>(
     if (failures.some((f) => f.property === "metadata")) {
       return { inputs, failures };
     }
-    const declared = inputs.metadata;
+    const declared = inputs?.metadata;
     if (isUnknown(owner) || isUnknown(declared)) {
-      inputs.metadata = UNKNOWN;
-      return { inputs, failures };
+      return { inputs: inputs && { ...inputs, metadata: UNKNOWN }, failures };
     }
     const marked = markMetadata(declared, owner, maxBytes);
     if (marked.ok) {
-      inputs.metadata = marked.metadata;
-    } else {
-      failures.push({ property: "metadata", reason: marked.reason });
+      return { inputs: inputs && { ...inputs, metadata: marked.metadata }, failures };
     }
+    failures.push({ property: "metadata", reason: marked.reason });
     return { inputs, failures };
   };
 }
@@ -170,9 +170,7 @@ function parseObject(text: string): Record<string, unknown> | undefined {
   } catch {
     return undefined;
   }
-  return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)
-    ? (parsed as Record<string, unknown>)
-    : undefined;
+  return isRecord(parsed) ? parsed : undefined;
 }
 
 /**

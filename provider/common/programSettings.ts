@@ -45,13 +45,8 @@ export function parseAdoptExistingIds(
       ids = undefined;
     }
   }
-  if (
-    typeof ids === "object" &&
-    ids !== null &&
-    !Array.isArray(ids) &&
-    Object.values(ids).every((id) => typeof id === "string")
-  ) {
-    return { value: ids as Record<string, string> };
+  if (isStringRecord(ids)) {
+    return { value: ids };
   }
   return {
     value: {},
@@ -59,4 +54,14 @@ export function parseAdoptExistingIds(
       `${label} must be a JSON object from resource URN to CA id ` +
       `({"urn:pulumi:…": "sshca_…"}), as pulumi-ngrok-dynamic pending-creates prints it`,
   };
+}
+
+/** Whether `value` is an object (not an array) whose every value is a string. */
+function isStringRecord(value: unknown): value is Record<string, string> {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.values(value).every((id) => typeof id === "string")
+  );
 }

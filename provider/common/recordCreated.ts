@@ -6,6 +6,7 @@
  * @module
  */
 import { NgrokClientError } from "../client";
+import { propertyOf } from "../client/brand";
 import { PROVIDER_KEY } from "./check";
 import { ResourceInitFailedError } from "./errors";
 
@@ -49,4 +50,9 @@ export function recordCreated(error: unknown, inputs: object, created: CreatedOb
     rest,
     provider,
   );
+}
+
+/** The `id` of the body of `error`'s answer (the object a `POST` made), if the body has one. */
+export function answeredId(error: NgrokClientError): unknown {
+  return propertyOf(error.responseBody, "id");
 }

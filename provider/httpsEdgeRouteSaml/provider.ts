@@ -28,7 +28,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { clientFromConfiguration, logDebug, logWarning, NgrokApiError } from "../client";
 import { EDGES_DEPRECATED_CODE, EDGES_READ_ONLY_CODE } from "../client/errorCodes";
 import { pureMethods } from "../common/pureMethods";
-import { readResult } from "../common/readResult";
+import { readResult, type ReadResultOf } from "../common/readResult";
 import { recordCreated } from "../common/recordCreated";
 import { type Claim, claimOf, splitClaimedBy } from "./claim";
 import { claimLostWarning, refuseTakeOver } from "./create";
@@ -106,10 +106,13 @@ export const httpsEdgeRouteSamlProvider = {
    * One `GET`. A module removed outside Pulumi (or its route or edge) reads as `id: ""`, and so
    * does a module that another resource has claimed since this one wrote it.
    */
-  async read(id: string, props?: Outputs): Promise<pulumi.dynamic.ReadResult<Outputs>> {
-    const old = (props ?? {}) as Outputs;
+  async read(id: string, props?: Outputs): Promise<ReadResultOf<Outputs, Inputs>> {
+    const old: Partial<Outputs> = props ?? {};
     // Without state (a get), the id alone addresses the module.
-    const at = old.edgeId === undefined || old.routeId === undefined ? splitSamlModuleId(id) : old;
+    const at =
+      old.edgeId === undefined || old.routeId === undefined
+        ? splitSamlModuleId(id)
+        : { edgeId: old.edgeId, routeId: old.routeId };
     const address = {
       edgeId: at.edgeId,
       routeId: at.routeId,
@@ -125,7 +128,7 @@ export const httpsEdgeRouteSamlProvider = {
       id,
       claimedAway ? undefined : live,
       (found) => api().toOutputs(found, address, old.idpMetadata),
-      (found) => api().liveInputs(found, address, old.idpMetadata) as Outputs,
+      (found) => api().liveInputs(found, address, old.idpMetadata),
     );
   },
 

@@ -27,7 +27,7 @@
  * @module
  */
 import type { NgrokClient } from "../client";
-import { isBranded } from "../client/brand";
+import { isBranded, propertyOf } from "../client/brand";
 import type * as ApiModule from "./api";
 import type { SshCertificateAuthorityInputs } from "./definition";
 import { keyMismatch, publicKeyFacts } from "./keyParameters";
@@ -139,7 +139,7 @@ function refuseOtherKey(id: string, inputs: SshCertificateAuthorityInputs, publi
       id,
       "unreadable-key",
       `its public key could not be read to compare it with the declared key parameters ` +
-        `(${(error as Error).message})`,
+        `(${propertyOf(error, "message")})`,
     );
   }
   if (mismatch !== undefined) {

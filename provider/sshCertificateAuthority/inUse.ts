@@ -15,7 +15,7 @@
  * @module
  */
 import type { NgrokClient } from "../client";
-import { isBranded } from "../client/brand";
+import { isBranded, propertyOf } from "../client/brand";
 import { NgrokApiError } from "../client/errors";
 
 /**
@@ -47,7 +47,7 @@ export class SshCertificateAuthorityInUseError extends Error {
   public readonly refusal: NgrokApiError;
 
   /** @param listError why the certificates could not be listed, if they could not. */
-  constructor(caId: string, ids: readonly string[], refusal: NgrokApiError, listError?: Error) {
+  constructor(caId: string, ids: readonly string[], refusal: NgrokApiError, listError?: unknown) {
     super(`${inUse(caId, ids, listError)} (${refusal.message})`);
     this.name = "SshCertificateAuthorityInUseError";
     this.certificateAuthorityId = caId;
@@ -62,11 +62,11 @@ export class SshCertificateAuthorityInUseError extends Error {
 }
 
 /** What {@link SshCertificateAuthorityInUseError} says before ngrok's own message. */
-function inUse(caId: string, certificateIds: readonly string[], listError?: Error): string {
+function inUse(caId: string, certificateIds: readonly string[], listError?: unknown): string {
   const head = `the SSH certificate authority ${caId}`;
   if (listError !== undefined) {
     return (
-      `${head} still has certificates it signed (listing them failed: ${listError.message}); ` +
+      `${head} still has certificates it signed (listing them failed: ${propertyOf(listError, "message")}); ` +
       "find them with `ngrok api ssh-host-certificates list` and `ngrok api " +
       "ssh-user-certificates list` (their ssh_certificate_authority_id) and delete them first"
     );
@@ -107,7 +107,7 @@ export async function explainAuthorityInUse(
       }
     }
   } catch (listError) {
-    return new SshCertificateAuthorityInUseError(caId, ids, error, listError as Error);
+    return new SshCertificateAuthorityInUseError(caId, ids, error, listError);
   }
   return new SshCertificateAuthorityInUseError(caId, ids, error);
 }

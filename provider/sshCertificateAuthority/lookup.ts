@@ -12,7 +12,7 @@
  * @module
  */
 import type { NgrokClient } from "../client";
-import { isNgrokId, quoted } from "../common/ids";
+import { requireLookupId } from "../common/ids";
 import type * as ApiModule from "./api";
 import { CA_ID_PREFIX, type SshCertificateAuthorityOutputs } from "./definition";
 import { keyParametersOfCa } from "./keyParameters";
@@ -48,11 +48,7 @@ export async function lookupSshCertificateAuthority(
   client: NgrokClient,
   id: string,
 ): Promise<SshCertificateAuthorityRecord> {
-  if (!isNgrokId(id, CA_ID_PREFIX)) {
-    throw new TypeError(
-      `getSshCertificateAuthority: id must be an SSH certificate authority id, "sshca_" followed by letters and digits; got ${typeof id === "string" ? quoted(id) : JSON.stringify(id)}`,
-    );
-  }
+  requireLookupId("getSshCertificateAuthority", "SSH certificate authority", CA_ID_PREFIX, id);
   const ca = await client.request({
     method: "GET",
     path: api().itemPath(id),

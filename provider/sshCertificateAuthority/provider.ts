@@ -35,8 +35,9 @@ import { clientFromConfiguration, logDebug } from "../client";
 import { markDeleted, takenOverInThisDeployment } from "../common/deploymentIds";
 import { withOwnershipMarker } from "../common/ownershipMarker";
 import { pureMethods } from "../common/pureMethods";
-import { readResult } from "../common/readResult";
-import { recordCreated } from "../common/recordCreated";
+import { patchItem } from "../common/patchItem";
+import { readResult, type ReadResultOf } from "../common/readResult";
+import { answeredId, recordCreated } from "../common/recordCreated";
 import type * as ApiModule from "./api";
 import { diffSshCertificateAuthority } from "./definition";
 import {
@@ -98,8 +99,8 @@ export function sshCertificateAuthorityProviderWith(certificates: SignedCertific
         // A POST answered with the new CA's id created it: record it rather than leak it.
         throw recordCreated(error, inputs, {
           idAfter: (failure) => {
-            const body = failure.responseBody as { id?: unknown } | undefined;
-            return typeof body?.id !== "string" || body.id === "" ? undefined : body.id;
+            const id = answeredId(failure);
+            return typeof id !== "string" || id === "" ? undefined : id;
           },
           describe: (id) => `the SSH certificate authority ${id} was created`,
         });
@@ -111,9 +112,9 @@ export function sshCertificateAuthorityProviderWith(certificates: SignedCertific
      * without key parameters in `props` (`SshCertificateAuthority.get`) takes them from the CA's
      * public key.
      */
-    async read(id: string, props?: Outputs): Promise<pulumi.dynamic.ReadResult<Outputs>> {
+    async read(id: string, props?: Outputs): Promise<ReadResultOf<Outputs, Inputs>> {
       const client = clientFromConfiguration();
-      const old = (props ?? {}) as Outputs;
+      const old: Partial<Outputs> = props ?? {};
       const live = await client.requestUnlessNotFound({
         method: "GET",
         path: api().itemPath(id),
@@ -125,7 +126,7 @@ export function sshCertificateAuthorityProviderWith(certificates: SignedCertific
         id,
         live,
         (found) => api().toOutputs(found, kept(found)),
-        (found) => api().liveInputs(found, kept(found)) as Outputs,
+        (found) => api().liveInputs(found, kept(found)),
       );
     },
 
@@ -135,13 +136,12 @@ export function sshCertificateAuthorityProviderWith(certificates: SignedCertific
       _olds: Outputs,
       news: Inputs,
     ): Promise<pulumi.dynamic.UpdateResult<Outputs>> {
-      const client = clientFromConfiguration();
-      const updated = await client.request({
-        method: "PATCH",
-        path: api().itemPath(id),
-        body: api().updateBody(news),
-        schema: api().sshCertificateAuthoritySchema,
-      });
+      const updated = await patchItem(
+        clientFromConfiguration(),
+        api().itemPath(id),
+        api().updateBody(news),
+        api().sshCertificateAuthoritySchema,
+      );
       return { outs: api().toOutputs(updated, news) };
     },
 

@@ -120,6 +120,15 @@ function effectiveInputs(kind: CertificateKind, response: SshCertificateResponse
   return liveInputsFrom(kind.definition, response, {}) as SshCertificateInputs;
 }
 
+/** The inputs ngrok fills when they are left out, in the order {@link liveInputs} judges them. */
+const DEFAULTABLE = [
+  "principals",
+  "validAfter",
+  "validUntil",
+  "criticalOptions",
+  "extensions",
+] as const satisfies readonly (keyof SshCertificateInputs)[];
+
 /**
  * The inputs that would reproduce the live certificate, in their shortest form: what `read`
  * hands back, which the engine keeps as the resource's inputs and shows the changes of on
@@ -136,7 +145,7 @@ export function liveInputs(
   const inputs: SshCertificateInputs = effectiveInputs(kind, response);
   const after = Date.parse(response.valid_after);
   const seconds = (ms: number) => Math.floor(ms / 1000);
-  const filled = {
+  const filled: Record<(typeof DEFAULTABLE)[number], boolean> = {
     principals: inputs.principals?.length === 0,
     validAfter: seconds(after) === seconds(Date.parse(response.created_at)),
     validUntil: kind
@@ -145,8 +154,8 @@ export function liveInputs(
     criticalOptions: isDeepStrictEqual(inputs.criticalOptions, {}),
     extensions: isDeepStrictEqual(inputs.extensions, kind.defaultExtensions),
   };
-  for (const [property, isDefault] of Object.entries(filled)) {
-    if (isDefault) delete inputs[property as keyof typeof filled];
+  for (const property of DEFAULTABLE) {
+    if (filled[property]) delete inputs[property];
   }
   return inputs;
 }

@@ -14,7 +14,7 @@
  * @module
  */
 import type { NgrokClient } from "../client";
-import { isNgrokId, quoted } from "../common/ids";
+import { requireLookupId } from "../common/ids";
 import type * as ApiModule from "./api";
 import type { SshCertificateOutputs } from "./properties";
 import type { CertificateKind } from "./kinds";
@@ -57,12 +57,7 @@ export async function lookupCertificate<Found extends SshCertificateRecord>(
   kind: CertificateKind,
   id: string,
 ): Promise<Found> {
-  if (typeof id !== "string" || !isNgrokId(id, kind.idPrefix)) {
-    throw new TypeError(
-      `get${kind.type}: id must be an ${kind.noun} id, "${kind.idPrefix}" followed by letters ` +
-        `and digits; got ${typeof id === "string" ? quoted(id) : JSON.stringify(id)}`,
-    );
-  }
+  requireLookupId(`get${kind.type}`, kind.noun, kind.idPrefix, id);
   const certificate = await client.request({
     method: "GET",
     path: api().itemPath(kind, id),

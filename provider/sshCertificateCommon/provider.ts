@@ -24,8 +24,8 @@ import { clientFromConfiguration, logDebug } from "../client";
 import { markDeleted, takenOverInThisDeployment } from "../common/deploymentIds";
 import { withOwnershipMarker } from "../common/ownershipMarker";
 import { pureMethods } from "../common/pureMethods";
-import { readResult } from "../common/readResult";
-import { recordCreated } from "../common/recordCreated";
+import { readResult, type ReadResultOf } from "../common/readResult";
+import { answeredId, recordCreated } from "../common/recordCreated";
 import type * as ApiModule from "./api";
 import { LIMITS, type SshCertificateInputs, type SshCertificateOutputs } from "./properties";
 import type { CertificateKind } from "./kinds";
@@ -75,10 +75,8 @@ export function sshCertificateProvider<
         // A POST answered with the new certificate's id created it: record it rather than leak it.
         throw recordCreated(error, inputs, {
           idAfter: (failure) => {
-            const body = failure.responseBody as { id?: unknown } | undefined;
-            return typeof body?.id === "string" && body.id.startsWith(kind.idPrefix)
-              ? body.id
-              : undefined;
+            const id = answeredId(failure);
+            return typeof id === "string" && id.startsWith(kind.idPrefix) ? id : undefined;
           },
           describe: (id) => `the ${kind.noun} ${id} was created`,
         });
@@ -86,13 +84,13 @@ export function sshCertificateProvider<
     },
 
     /** One `GET`. A certificate deleted outside Pulumi reads as `id: ""`, which removes it from state. */
-    async read(id: string, _props?: Outputs): Promise<pulumi.dynamic.ReadResult<Outputs>> {
+    async read(id: string, _props?: Outputs): Promise<ReadResultOf<Outputs, SshCertificateInputs>> {
       const live = await clientFromConfiguration().requestUnlessNotFound({
         method: "GET",
         path: api().itemPath(kind, id),
         schema: api().certificateSchema(kind),
       });
-      return readResult(id, live, outputs, (found) => api().liveInputs(kind, found) as Outputs);
+      return readResult(id, live, outputs, (found) => api().liveInputs(kind, found));
     },
 
     /** One `PATCH` with `description` and `metadata` (`""` clears a field). */

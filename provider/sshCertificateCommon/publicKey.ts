@@ -27,6 +27,7 @@
  */
 import { createHash, createPublicKey } from "node:crypto";
 import type * as Sshpk from "sshpk";
+import { propertyOf } from "../client/brand";
 import { quoted } from "../common/ids";
 import { load } from "../lazy";
 
@@ -220,14 +221,14 @@ function parseKeyData(line: string, type: string, data: string): JudgedKey | Ref
       `publicKey says ${type} but its key data is ${/^[\x20-\x7e]{1,60}$/.test(inside) ? `an ${inside} key` : "not a key of that type"}`,
     );
   }
-  if ((SECURITY_KEY_ALGORITHMS as readonly string[]).includes(type)) {
+  if (SECURITY_KEY_ALGORITHMS.some((algorithm) => algorithm === type)) {
     return parseSecurityKey(line, type, data);
   }
   let key: Sshpk.Key;
   try {
     key = sshpk().parseKey(`${type} ${data}`, "ssh");
   } catch (error) {
-    const why = String((error as Error).message ?? error)
+    const why = String(propertyOf(error, "message") ?? error)
       .split("\n")[0]
       .replace(/^Failed to parse .* as a valid ssh format key: /, "");
     return refuse(`publicKey has key data that is not a valid ${type} key: ${why}`);

@@ -30,10 +30,11 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import { clientFromConfiguration, NgrokApiError, type NgrokClient } from "../client";
 import { createOnce } from "../common/createOnce";
-import { isNgrokId, quoted } from "../common/ids";
+import { isNgrokId, quoted, requireLookupId } from "../common/ids";
 import { pureMethods } from "../common/pureMethods";
-import { readResult } from "../common/readResult";
-import { recordCreated } from "../common/recordCreated";
+import { patchItem } from "../common/patchItem";
+import { readResult, type ReadResultOf } from "../common/readResult";
+import { answeredId, recordCreated } from "../common/recordCreated";
 import type * as WireModule from "../framework/wire";
 import { keyFingerprint, keyMaterial } from "../sshCertificateCommon/publicKey";
 import {
@@ -82,7 +83,7 @@ function api(): NonNullable<typeof wireFormat> {
 }
 
 const outputs = (live: Response): Outputs => api().wire.outputsFrom(definition, live, {});
-const liveInputs = (live: Response) => api().wire.liveInputsFrom(definition, live, {}) as Outputs;
+const liveInputs = (live: Response): Inputs => api().wire.liveInputsFrom(definition, live, {});
 
 /** Every credential of the account, newest first, 100 a page (`GET /ssh_credentials`). */
 export function listCredentials(
@@ -92,8 +93,11 @@ export function listCredentials(
   return client.list(`${COLLECTION_PATH}?limit=100`, "ssh_credentials", api().page, onHeaders);
 }
 
-/** The rules of an ACL as a list (see `aclSet`). */
-const rulesOf = (acl: unknown) => aclSet(acl) as string[];
+/** How many rules an ACL has, as a set (see `aclSet`: `["*"]` has none). */
+const ruleCount = (acl: readonly string[] | undefined): number => {
+  const rules = aclSet(acl);
+  return Array.isArray(rules) ? rules.length : 0;
+};
 
 /** ngrok's codes for a field it refuses, and the input each is about. */
 const FIELD_CODES: Readonly<Record<string, string>> = {
@@ -160,7 +164,8 @@ async function explained(client: NgrokClient, error: unknown, inputs: Inputs): P
 /** The body of `POST /ssh_credentials`: the inputs that are set, `acl` only when it has rules. */
 function createBody(inputs: Inputs): Record<string, unknown> {
   const { acl, ...body } = api().wire.requestBody(definition, inputs);
-  return (acl as string[] | undefined)?.length ? { ...body, acl } : body;
+  // `acl` is `inputs.acl`, under its wire name.
+  return inputs.acl?.length ? { ...body, acl } : body;
 }
 
 /**
@@ -205,8 +210,8 @@ export const sshCredentialProvider = {
       // A POST answered with the new credential's id created it: record it rather than leak it.
       throw recordCreated(error, inputs, {
         idAfter: (failure) => {
-          const body = failure.responseBody as { id?: unknown } | undefined;
-          return isNgrokId(body?.id, CREDENTIAL_ID_PREFIX) ? (body!.id as string) : undefined;
+          const id = answeredId(failure);
+          return typeof id === "string" && isNgrokId(id, CREDENTIAL_ID_PREFIX) ? id : undefined;
         },
         describe: (id) => `the SSH credential ${id} was created`,
       });
@@ -214,7 +219,7 @@ export const sshCredentialProvider = {
   },
 
   /** One `GET`. A credential deleted outside Pulumi reads as `id: ""`, which removes it from state. */
-  async read(id: string, _props?: Outputs): Promise<pulumi.dynamic.ReadResult<Outputs>> {
+  async read(id: string, _props?: Outputs): Promise<ReadResultOf<Outputs, Inputs>> {
     const live = await clientFromConfiguration().requestUnlessNotFound({
       method: "GET",
       path: itemPath(id),
@@ -234,12 +239,12 @@ export const sshCredentialProvider = {
   ): Promise<pulumi.dynamic.UpdateResult<Outputs>> {
     const client = clientFromConfiguration();
     const patch = (body: Record<string, unknown>) =>
-      client.request({ method: "PATCH", path: itemPath(id), body, schema: api().item });
+      patchItem(client, itemPath(id), body, api().item);
     const { acl, ...body } = api().wire.patchBody(definition, news);
     const aclChanged = !sameAcl(olds.acl, news.acl);
     try {
       let updated = await patch(aclChanged ? { ...body, acl } : body);
-      if (aclChanged && rulesOf(news.acl).length === 0 && rulesOf(updated.acl).length > 0) {
+      if (aclChanged && ruleCount(news.acl) === 0 && ruleCount(updated.acl) > 0) {
         client.debug(`ngrok kept the ACL of ${id} on "acl": []; clearing it with ["*"]`);
         updated = await patch({ acl: ["*"] });
       }
@@ -275,11 +280,7 @@ export async function lookupSshCredential(
   client: NgrokClient,
   id: string,
 ): Promise<SshCredentialRecord> {
-  if (!isNgrokId(id, CREDENTIAL_ID_PREFIX)) {
-    throw new TypeError(
-      `getSshCredential: id must be an SSH credential id, "${CREDENTIAL_ID_PREFIX}" followed by letters and digits; got ${typeof id === "string" ? quoted(id) : JSON.stringify(id)}`,
-    );
-  }
+  requireLookupId("getSshCredential", "SSH credential", CREDENTIAL_ID_PREFIX, id);
   const live = await client.request({ method: "GET", path: itemPath(id), schema: api().item });
   return { id: live.id, ...outputs(live) };
 }

@@ -454,7 +454,8 @@ describe("read", () => {
     });
 
     // The next update sets it back with one PUT.
-    const restored = await tracked(() => provider.update(id, value!.props!, inputs));
+    if (value?.inputs === undefined) throw new Error("the read found no module");
+    const restored = await tracked(() => provider.update(id, value.props, inputs));
     expect(restored.calls).toEqual([`PUT ${samlPath(edgeId, routeId)} 200`]);
     expect(restored.value!.outs).toEqual(outs);
     expect(moduleOn(routeId)?.force_authn).toBe(false);

@@ -251,8 +251,9 @@ describe("read, update, delete", () => {
     expect(diff.replaces).toEqual([]);
 
     // The update that diff asks for restores the description with one PATCH.
+    if (result.inputs === undefined) throw new Error("the read found no CA");
     const update = await during(emulator.requests, () =>
-      provider.update(id, result.props!, { ...desired }),
+      provider.update(id, result.props, { ...desired }),
     );
     expect(update.requests).toEqual([`PATCH /ssh_certificate_authorities/${id} 200`]);
     expect(update.result.outs).toEqual(outs);
@@ -424,7 +425,8 @@ describe("faults", () => {
       description: "half-created",
       publicKey: expect.stringMatching(/^ssh-ed25519 /),
     });
-    await provider.delete(failed.id, refreshed.result.props!);
+    if (refreshed.result.inputs === undefined) throw new Error("the read found no CA");
+    await provider.delete(failed.id, refreshed.result.props);
     expect(liveCa(failed.id, { snapshot })).toBeUndefined();
   });
 

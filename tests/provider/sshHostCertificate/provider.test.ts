@@ -251,7 +251,8 @@ describe("read, update, delete", () => {
       deleteBeforeReplace: false,
       updates: ["description"],
     });
-    const update = await during(emulator.requests, () => provider.update(id, result.props!, news));
+    if (result.inputs === undefined) throw new Error("the read found no certificate");
+    const update = await during(emulator.requests, () => provider.update(id, result.props, news));
     expect(update.requests).toEqual([`PATCH ${PATH}/${id} 200`]);
     expect(update.result.outs).toEqual(outs);
     expect(live(id)?.description).toBe("db1");
@@ -354,7 +355,8 @@ describe("an answer that cannot be used", () => {
     fault = undefined;
     const refreshed = await provider.read(failed.id, failed.properties as never);
     expect(refreshed.props?.certificate).toMatch(/^ssh-ed25519-cert-v01@openssh\.com /);
-    await provider.delete(failed.id, refreshed.props!);
+    if (refreshed.inputs === undefined) throw new Error("the read found no certificate");
+    await provider.delete(failed.id, refreshed.props);
     expect(app.emulator.snapshot().sshHostCertificates).toEqual([]);
   });
 
