@@ -8,7 +8,7 @@
  */
 import { DEFINITIONS } from "../../provider/registry";
 import { isNgrokId } from "../../provider/common/ids";
-import { splitSamlModuleId } from "../../provider/httpsEdgeRouteSaml/rules";
+import { splitSamlModuleId } from "../../provider/httpsEdgeRouteSaml/moduleId";
 import type { ImplementationName } from "../../sdk/thinProviders/thinProvider";
 
 /** The namespace of the Node.js classes' type tokens: `pulumi.dynamic.Resource`'s, module `ngrok`. */

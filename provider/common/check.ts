@@ -6,6 +6,7 @@
  * @module
  */
 import type * as pulumi from "@pulumi/pulumi";
+import { derivedAs } from "./derived";
 import { isUnknown } from "./unknown";
 
 /** The property Pulumi adds to every dynamic resource's inputs: the serialized provider. */
@@ -57,12 +58,20 @@ export class InputChecker<T extends object> {
    * value that failed, and the engine then stops before using the inputs.
    */
   public result(defaults: Partial<T> = {}): pulumi.dynamic.CheckResult<T> {
-    return { inputs: { ...defaults, ...this.inputs } as T, failures: this.failures };
+    return { inputs: derivedAs<T>({ ...defaults, ...this.inputs }), failures: this.failures };
   }
 
   /** Records `value` as the input of `property`: a default that a rule applies. */
   public set<K extends keyof T & string>(property: K, value: T[K]): void {
     this.inputs[property] = value;
+  }
+
+  /**
+   * Drops `property` from the inputs: a value that must not be kept even with a failure (a
+   * private key given as a public one).
+   */
+  public drop(property: keyof T & string): void {
+    delete this.inputs[property];
   }
 
   /** Records a failure of `property` with a reason that already names it. */
@@ -143,7 +152,7 @@ export class InputChecker<T extends object> {
     if (value === undefined) {
       return undefined;
     }
-    if (!(allowed as readonly unknown[]).includes(value)) {
+    if (!isOneOf(allowed, value)) {
       const list = allowed.map((a) => JSON.stringify(a)).join(", ");
       this.fail(
         property,
@@ -151,7 +160,7 @@ export class InputChecker<T extends object> {
       );
       return undefined;
     }
-    return value as V;
+    return value;
   }
 
   /** A boolean property. */
@@ -189,7 +198,10 @@ export class InputChecker<T extends object> {
     return value;
   }
 
-  /** A list of non-empty strings, each valid Unicode text (no unpaired surrogate). */
+  /**
+   * A list of non-empty strings, each valid Unicode text (no unpaired surrogate). Returns its items
+   * as strings, a failed one as `""`.
+   */
   public stringList(property: PropertyOf<T, string[]>): string[] | undefined {
     const value = this.take(property);
     if (value === undefined) {
@@ -212,9 +224,54 @@ export class InputChecker<T extends object> {
         this.fail(property, `${property}[${index}] ${surrogate}`);
       }
     });
-    return value as string[];
+    // Each item as a string for the property's own rule, at its index: one that failed above
+    // as "", which the rules pass over (see `../framework/property`).
+    return value.map((item: unknown) => (typeof item === "string" ? item : ""));
+  }
+
+  /**
+   * A map of names to strings, each value valid Unicode (`""` for a flag or an empty value).
+   * Returns the map's valid entries, for the property's own rule to judge their names (see
+   * `../framework/property`), or `undefined` when it is not a map.
+   */
+  public stringMap(
+    property: PropertyOf<T, Record<string, string>>,
+  ): Record<string, string> | undefined {
+    const value = this.take(property);
+    if (value === undefined) {
+      return undefined;
+    }
+    if (typeof value !== "object" || value === null || Array.isArray(value)) {
+      this.fail(
+        property,
+        `${property} must be a map of names to string values; got ${describe(value)}`,
+      );
+      return undefined;
+    }
+    const valid: Record<string, string> = {};
+    for (const [name, data] of Object.entries(value)) {
+      const entry = `${property}[${quotedName(name)}]`;
+      const surrogate = typeof data === "string" ? unpairedSurrogate(data) : undefined;
+      if (typeof data !== "string") {
+        this.fail(property, `${entry} must be a string (use "" for a flag); got ${describe(data)}`);
+      } else if (surrogate !== undefined) {
+        this.fail(property, `${entry} ${surrogate}`);
+      } else {
+        valid[name] = data;
+      }
+    }
+    return valid;
   }
 }
+
+/** Whether `value` is one of `allowed`. */
+function isOneOf<V>(allowed: readonly V[], value: unknown): value is V {
+  return allowed.some((a) => a === value);
+}
+
+/** A map's name in a failure: its JSON, cut after 60 characters. */
+export const quotedName = (name: string) =>
+  JSON.stringify(name.length > 60 ? `${name.slice(0, 60)}…` : name);
 
 /**
  * Why `value` is not valid Unicode text, to follow the property name, or `undefined` when it is.
@@ -231,9 +288,16 @@ export function unpairedSurrogate(value: string): string | undefined {
   }
   const code = match[0].charCodeAt(0).toString(16).toUpperCase();
   return (
-    `must be valid Unicode text: it has an unpaired UTF-16 surrogate (U+${code}) at index ` +
-    `${match.index}, which has no UTF-8 encoding`
+    `must be valid Unicode text: it has an unpaired UTF-16 surrogate (U+${code}) at ` +
+    `${position(value, match.index)}, which has no UTF-8 encoding`
   );
+}
+
+/** Where `index` is in `text`: its index, or its line and column in a text of several lines. */
+function position(text: string, index: number): string {
+  if (!text.includes("\n")) return `index ${index}`;
+  const before = text.slice(0, index).split("\n");
+  return `line ${before.length}, column ${before[before.length - 1].length + 1}`;
 }
 
 /** A short description of a value for error messages: its JSON for scalars, its type otherwise. */

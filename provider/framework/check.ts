@@ -12,26 +12,13 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { InputChecker } from "../common/check";
 import { isNgrokId, quoted } from "../common/ids";
-import type { PropertyDefinition } from "./property";
+import type { PropertyDefinition, PropertyType, ValueOf } from "./property";
+import { derivedAs } from "../common/derived";
 import { checkedProperties, type ResourceDefinition, unconditionalDefaults } from "./resource";
 
 /** A checker of any resource's inputs (the derived rules judge by name, not by type). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each rule names its own property
 export type Checker = InputChecker<any>;
-
-/**
- * A resource's own rule for one property, run instead of its type's rule: it judges the value
- * (through `c`) and records failures that name the property.
- */
-export type PropertyRule = (c: Checker, name: string) => void;
-
-/** What a resource adds to the rules its definition derives. */
-export interface CheckRules {
-  /** Rules that replace a property's type rule, by property name. */
-  readonly properties?: Readonly<Record<string, PropertyRule>>;
-  /** Rules over several properties, run after every property's rule. */
-  readonly after?: (c: Checker) => void;
-}
 
 /** `<name> is required: <what it is>`, the failure of a missing required input. */
 export function requiredReason(name: string, property: PropertyDefinition): string {
@@ -43,38 +30,44 @@ export function requiredReason(name: string, property: PropertyDefinition): stri
   return `${name} is required: ${what}`;
 }
 
-/** The rule of a property's type (see `./property`). */
+/**
+ * The rule of a property's type (see `./property`), then, with a value it accepted (set, known,
+ * of the type), the property's own `rule`.
+ */
 export function typeRule(c: Checker, name: string, property: PropertyDefinition): void {
   const { type } = property;
+  const own = (value: ValueOf<PropertyType> | undefined) => {
+    if (value !== undefined) property.rule?.(value, c, name);
+  };
   switch (type.kind) {
     case "string":
-      c.string(name, { maxBytes: type.maxBytes, nonEmpty: type.nonEmpty });
-      return;
+      return own(c.string(name, { maxBytes: type.maxBytes, nonEmpty: type.nonEmpty }));
     case "boolean":
-      c.boolean(name);
-      return;
+      return own(c.boolean(name));
     case "integer":
-      c.integer(name, type.min, type.max, type.unit);
-      return;
+      return own(c.integer(name, type.min, type.max, type.unit));
     case "enum":
-      c.oneOf(name, type.values, type.unit);
-      return;
+      return own(c.oneOf(name, type.values, type.unit));
     case "stringList":
-      c.stringList(name);
-      return;
+      return own(c.stringList(name));
     case "stringMap":
+      return own(c.stringMap(name));
     case "objectList":
-      c.take(name);
+      c.take(name); // an output's type: never an input, recorded as given
       return;
     case "ngrokId": {
       const id = c.string(name);
       if (id !== undefined && !isNgrokId(id, type.prefix)) {
+        const whose =
+          type.names === undefined ? "an ngrok id starting with" : `the id of ${type.names}:`;
+        const example = type.example === undefined ? "" : `, ${type.example}`;
         c.fail(
           name,
-          `${name} must be an ngrok id starting with "${type.prefix}" followed by letters and digits; got ${quoted(id)}`,
+          `${name} must be ${whose} "${type.prefix}" followed by letters and digits${example}; got ${quoted(id)}`,
         );
+        return;
       }
-      return;
+      return own(id);
     }
   }
 }
@@ -90,7 +83,6 @@ export function typeRule(c: Checker, name: string, property: PropertyDefinition)
 export function checkResource<Inputs>(
   definition: ResourceDefinition,
   news: Record<string, unknown>,
-  rules: CheckRules = {},
 ): pulumi.dynamic.CheckResult<Inputs> {
   const c: Checker = new InputChecker(
     news,
@@ -105,22 +97,26 @@ export function checkResource<Inputs>(
   for (const [name, property] of Object.entries(definition.properties)) {
     if (property.role === "output") continue;
     if (property.onlyWhen === undefined) flush();
-    const own = rules.properties?.[name];
-    if (own !== undefined) {
-      own(c, name);
+    if (property.blankIsDefault && c.value(name) === "") {
+      // Left out: the default applies (the unconditional defaults below).
     } else {
       if (property.required && c.value(name) === undefined) {
         c.fail(name, requiredReason(name, property));
       }
+      const before = c.failures.length;
       typeRule(c, name, property);
+      if (property.namedInFailures?.(c.value(name)) === false) {
+        c.failures.forEach((failure, index) => {
+          if (index >= before && failure.property === name) {
+            c.failures[index] = { ...failure, property: "" };
+          }
+        });
+      }
     }
     if (property.onlyWhen !== undefined) conditional.push([name, property]);
   }
   flush();
-  rules.after?.(c);
-  return c.result(
-    unconditionalDefaults(definition) as Partial<Inputs>,
-  ) as pulumi.dynamic.CheckResult<Inputs>;
+  return c.result(derivedAs<Partial<Inputs>>(unconditionalDefaults(definition)));
 }
 
 /**

@@ -10,6 +10,8 @@
  *   compared as a set.
  * - A property compares its own way where equality is not enough (two timestamps of one instant,
  *   one key with another comment): its `same`, written with it in its `definition.ts`.
+ * - A replacement creates the new object before it deletes the old one, except when it keeps the
+ *   value of a `unique` input (ngrok would refuse the copy): then the old one is deleted first.
  * - A value not known yet (preview) counts as changed. `__provider` is never compared: a new
  *   version of this package never shows as a change.
  *
@@ -33,7 +35,10 @@ export function canonical(property: PropertyDefinition, value: unknown): unknown
     }
   }
   if (property.unordered && Array.isArray(v)) {
-    return [...(v as unknown[])].map((item) => JSON.stringify(item)).sort();
+    // Spread into a list of this realm: `map` would make one of the value's own (another realm's
+    // under jest's vm, which `isDeepStrictEqual` then tells apart from this one's).
+    const items: unknown[] = [...v];
+    return items.map((item) => JSON.stringify(item)).sort();
   }
   return v ?? null;
 }
@@ -66,12 +71,16 @@ export function diffResource(
       .map(([key]) => key);
   const replaces = changed("replace");
   const updates = changed("update");
+  // A replacement that keeps a value ngrok allows once per account deletes the old object first.
+  const keepsUnique = Object.entries(definition.properties).some(
+    ([key, p]) => p.unique === true && !replaces.includes(key),
+  );
   return {
     changes: replaces.length > 0 || updates.length > 0,
     replaces,
     // The inputs updated in place: the provider plugin names them to the engine (`diffs`); the
     // Node.js dynamic-provider host ignores the field.
     updates,
-    deleteBeforeReplace: false,
+    deleteBeforeReplace: replaces.length > 0 && keepsUnique,
   };
 }

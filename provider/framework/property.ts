@@ -14,6 +14,7 @@
  *
  * @module
  */
+import type { InputChecker } from "../common/check";
 
 /** A string: `maxBytes` counted in UTF-8; `nonEmpty` refuses `""` and whitespace only. */
 export interface StringType {
@@ -44,10 +45,16 @@ export interface EnumType<V extends string | number = string | number> {
   /** What the union is, for the TSDoc of {@link EnumType.typeName}. */
   readonly typeDescription?: string;
 }
-/** An ngrok id: `prefix` (e.g. `sshca_`), then letters and digits. */
+/**
+ * An ngrok id: `prefix` (e.g. `sshca_`), then letters and digits. `names` says whose id it is in
+ * the failure (`an SSH certificate authority`), `example` where one comes from (`e.g. the id
+ * output of an SshCertificateAuthority`); without them the failure says `an ngrok id`.
+ */
 export interface NgrokIdType {
   readonly kind: "ngrokId";
   readonly prefix: string;
+  readonly names?: string;
+  readonly example?: string;
 }
 /** A list of non-empty strings. */
 export interface StringListType {
@@ -58,7 +65,6 @@ export interface StringMapType {
   readonly kind: "stringMap";
 }
 
-/** Every kind of property type. */
 /** One field of an {@link ObjectListType}'s objects: a string, described. */
 export interface ObjectField {
   readonly description: string;
@@ -188,7 +194,41 @@ export interface PropertyDefinition<T extends PropertyType = PropertyType> {
    * Default: equal after `canonical` (`./diff`).
    */
   readonly same?: (old: unknown, declared: unknown) => boolean;
+  /**
+   * Inputs: what the property's type does not say (a document to parse, a key to judge, a
+   * timestamp to read), written beside the definition in the resource's `rules.ts`. It runs
+   * after the shared checks (required, then the type's rule) and only with a value they
+   * accepted: set, known, and of the property's type (see `./check`).
+   */
+  rule?(value: ValueOf<T>, c: RuleChecker, name: string): void;
+  /**
+   * Inputs: whether a failure about `value` names the property. Pulumi's engine prints a named
+   * property's value whole with the failure, so a document names none (property `""`; its reason
+   * still starts with the name). Default: always.
+   */
+  readonly namedInFailures?: (value: unknown) => boolean;
+  /** Inputs: `""` is taken as left out, so the default applies (e.g. ngrok's own `""`). */
+  readonly blankIsDefault?: boolean;
+  /**
+   * Inputs ngrok allows once per account (a key): a replacement that keeps the value deletes the
+   * old object before creating the new one, since ngrok would refuse the copy.
+   */
+  readonly unique?: boolean;
 }
+
+/**
+ * A property's own rule (see {@link PropertyDefinition.rule}): judges `value`, which the shared
+ * checks accepted, and records failures that name the property through `c` (the checker of
+ * `../common/check`); it may also record a normalized value (`c.set`) or drop one (`c.drop`).
+ */
+export type PropertyRule<T extends PropertyType = PropertyType> = (
+  value: ValueOf<T>,
+  c: RuleChecker,
+  name: string,
+) => void;
+
+/** The checker a {@link PropertyRule} records through (every property by its name). */
+export type RuleChecker = InputChecker<Record<string, unknown>>;
 
 /** The type names of an {@link EnumType}'s values, e.g. `"rsa" | "ecdsa"`. */
 export function literalUnion(values: readonly (string | number)[]): string {

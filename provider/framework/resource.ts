@@ -104,19 +104,6 @@ export function objectNames(definition: ResourceDefinition) {
 export const pluralNameOf = (definition: ResourceDefinition) =>
   definition.pluralName ?? `${definition.name}s`;
 
-/**
- * Declares a resource. The `const` type parameter keeps every literal (property names, enum
- * values, roles), so that {@link InputsOf} and {@link OutputsOf} derive exact types.
- */
-export function defineResource<const D extends ResourceDefinition>(definition: D): D {
-  for (const [name, property] of Object.entries(definition.properties)) {
-    if (property.role === "input" && property.onChange === undefined) {
-      throw new Error(`${definition.name}.${name}: an input says what a change does (onChange)`);
-    }
-  }
-  return definition;
-}
-
 type InputKeys<P extends Properties> = {
   [K in keyof P]: P[K]["role"] extends "input" | "internal" ? K : never;
 }[keyof P];

@@ -13,6 +13,7 @@ import { z } from "zod";
 import { withoutUndefined } from "../common/objects";
 import type { PropertyDefinition, PropertyType, ValueOf } from "./property";
 import type { InputsOf, OutputsOf, Properties, ResourceDefinition } from "./resource";
+import { derivedAs } from "../common/derived";
 
 type Simplify<T> = { [K in keyof T]: T[K] };
 /** Properties that answers must carry: computed outputs with a wire name, not optional. */
@@ -152,14 +153,9 @@ export function outputsFrom<D extends ResourceDefinition>(
   });
 }
 
-/**
- * `values`, without its `undefined` entries, as the type `T` that `D`'s definition derives for it
- * (`InputsOf`, `OutputsOf`): the one place the wire mapping asserts a type. The object is built
- * property by property from the same definition as the type, so its keys and values are the
- * type's; TypeScript cannot follow a mapped type through a loop.
- */
+/** `values`, without its `undefined` entries, as the type `T` its definition derives (`./derived`). */
 function typedAs<T>(values: Record<string, unknown>): T {
-  return withoutUndefined(values) as T;
+  return derivedAs<T>(withoutUndefined(values));
 }
 
 /** The zod schema of one field of an answer. */
@@ -217,5 +213,5 @@ export function responseSchema<D extends ResourceDefinition>(
   const schema: z.ZodType<Record<string, unknown>> = z.object(shape);
   // It is built from the same definition as ResponseOf<D>, field by field, so its answers are
   // ResponseOf<D>: the one narrowing, from an object to the definition's own fields, is here.
-  return schema as z.ZodType<ResponseOf<D>>;
+  return derivedAs<z.ZodType<ResponseOf<D>>>(schema);
 }

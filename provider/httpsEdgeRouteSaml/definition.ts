@@ -10,24 +10,14 @@
  *
  * @module
  */
-import {
-  defineResource,
-  type InputsOf,
-  type OutputsOf,
-  unconditionalDefaults,
-} from "../framework/resource";
+import { derivedAs } from "../common/derived";
+import { defineResource } from "../framework/define";
+import { type InputsOf, type OutputsOf, unconditionalDefaults } from "../framework/resource";
+import { cookiePrefixRule, idpMetadataRule, isOneShortLine } from "./rules";
 
-export {
-  checkHttpsEdgeRouteSaml,
-  checkHttpsEdgeRouteSamlWithWarnings,
-  diffHttpsEdgeRouteSaml,
-  EXPIRY_WARNING_MS,
-  expiryWarnings,
-  idpMetadataFailureProperty,
-  MAX_NAMED_IDP_METADATA_LENGTH,
-  samlModuleId,
-  splitSamlModuleId,
-} from "./rules";
+export { checkHttpsEdgeRouteSamlWithWarnings, EXPIRY_WARNING_MS, expiryWarnings } from "./expiry";
+export { samlModuleId, splitSamlModuleId } from "./moduleId";
+export { idpMetadataFailureProperty, MAX_NAMED_IDP_METADATA_LENGTH } from "./rules";
 import { SAML_OUTPUTS } from "./outputs";
 import { sameCookiePrefix, sameIdpMetadata } from "./sameness";
 
@@ -111,6 +101,8 @@ export const httpsEdgeRouteSamlDefinition = defineResource({
       onChange: "update",
       wire: "idp_metadata",
       same: sameIdpMetadata,
+      rule: idpMetadataRule,
+      namedInFailures: isOneShortLine,
       typeText: "string (XML)",
       description:
         "The full XML SAML 2.0 metadata document of your identity provider: one " +
@@ -155,6 +147,7 @@ export const httpsEdgeRouteSamlDefinition = defineResource({
       onChange: "update",
       wire: "cookie_prefix",
       same: sameCookiePrefix,
+      rule: cookiePrefixRule,
       description:
         'Prefix of the session cookie ngrok sets (HTTP token characters). `""` means ngrok\'s ' +
         "own prefix, `ngrok.`.",
@@ -225,6 +218,7 @@ export const httpsEdgeRouteSamlDefinition = defineResource({
       role: "input",
       type: { kind: "enum", values: NAMEID_FORMATS },
       default: PERSISTENT,
+      blankIsDefault: true,
       onChange: "update",
       wire: "nameid_format",
       typeText: "string, a SAML 2.0 NameID format URN",
@@ -275,15 +269,22 @@ export type HttpsEdgeRouteSamlOutputs = OutputsOf<typeof httpsEdgeRouteSamlDefin
  * The value `check` records for each writable field the program leaves unset, and that is sent
  * with every `PUT` (which replaces the whole module): the definition's defaults.
  */
-export const SAML_DEFAULTS = unconditionalDefaults(httpsEdgeRouteSamlDefinition) as Required<
-  Omit<
-    HttpsEdgeRouteSamlInputs,
-    "edgeId" | "routeId" | "idpMetadata" | "adoptExisting" | "claimedBy"
+export const SAML_DEFAULTS = derivedAs<
+  Required<
+    Omit<
+      HttpsEdgeRouteSamlInputs,
+      "edgeId" | "routeId" | "idpMetadata" | "adoptExisting" | "claimedBy"
+    >
   >
->;
+>(unconditionalDefaults(httpsEdgeRouteSamlDefinition));
 
 /** Prefixes of ngrok's ids: HTTPS edges `edghts_`, their routes `edghtsrt_`. */
 export const ID_PATTERNS = {
   edgeId: { prefix: EDGE_ID_PREFIX },
   routeId: { prefix: ROUTE_ID_PREFIX },
 } as const;
+
+/** The pure `check`, applying {@link SAML_DEFAULTS}: what it judges is in `./rules`. */
+export const checkHttpsEdgeRouteSaml = httpsEdgeRouteSamlDefinition.check;
+/** The pure `diff`: `edgeId` and `routeId` replace, the rest updates (see `./sameness`). */
+export const diffHttpsEdgeRouteSaml = httpsEdgeRouteSamlDefinition.diff;

@@ -14,7 +14,7 @@
 import { NgrokApiError, type NgrokClient } from "../client";
 import { isNgrokId, quoted } from "../common/ids";
 import { type HttpsEdgeRouteSamlOutputs, ID_PATTERNS } from "./definition";
-import { samlModuleId } from "./rules";
+import { samlModuleId } from "./moduleId";
 import { load } from "../lazy";
 
 /** The wire format (zod schemas), loaded on first use (see the module comment). */

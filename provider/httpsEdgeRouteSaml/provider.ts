@@ -32,14 +32,14 @@ import { readResult, type ReadResultOf } from "../common/readResult";
 import { recordCreated } from "../common/recordCreated";
 import { type Claim, claimOf, splitClaimedBy } from "./claim";
 import { claimLostWarning, refuseTakeOver } from "./create";
-import type { HttpsEdgeRouteSamlInputs, HttpsEdgeRouteSamlOutputs } from "./definition";
 import {
   checkHttpsEdgeRouteSaml,
-  checkHttpsEdgeRouteSamlWithWarnings,
   diffHttpsEdgeRouteSaml,
-  samlModuleId,
-  splitSamlModuleId,
-} from "./rules";
+  type HttpsEdgeRouteSamlInputs,
+  type HttpsEdgeRouteSamlOutputs,
+} from "./definition";
+import { checkHttpsEdgeRouteSamlWithWarnings } from "./expiry";
+import { samlModuleId, splitSamlModuleId } from "./moduleId";
 import { load } from "../lazy";
 
 type Inputs = HttpsEdgeRouteSamlInputs;

@@ -1,6 +1,6 @@
 /**
  * `SshCertificateAuthority`, defined once: every property with its type and rules, description,
- * default, wire name and what a change does (see `../framework`), and its pure `check`. The SDK's
+ * default, wire name and what a change does (see `../framework`), and its pure `check` and `diff` (derived by `defineResource`). The SDK's
  * types, the package schema and the docs tables are generated from it (`npm run generate`).
  *
  * Source: spec sections 2.1 (fields), 4.1 (create parameters) and 8 (limits); ngrok's
@@ -8,12 +8,9 @@
  *
  * @module
  */
-import type * as pulumi from "@pulumi/pulumi";
-import { isNgrokId, quoted } from "../common/ids";
 import { objectOutputs, TEXT_INPUTS } from "../common/textProperties";
-import { checkResource } from "../framework/check";
-import { diffResource } from "../framework/diff";
-import { defineResource, type InputsOf, type OutputsOf } from "../framework/resource";
+import { defineResource } from "../framework/define";
+import type { InputsOf, OutputsOf } from "../framework/resource";
 
 /** Key types ngrok can generate (`private_key_type`). */
 export const PRIVATE_KEY_TYPES = ["rsa", "ecdsa", "ed25519"] as const;
@@ -123,7 +120,11 @@ export const sshCertificateAuthorityDefinition = defineResource({
     ...TEXT_INPUTS,
     adoptExistingId: {
       role: "input",
-      type: { kind: "ngrokId", prefix: CA_ID_PREFIX },
+      type: {
+        kind: "ngrokId",
+        prefix: CA_ID_PREFIX,
+        names: "an existing SSH certificate authority",
+      },
       onChange: "nothing",
       typeText: "string, `sshca_…`",
       description:
@@ -181,33 +182,16 @@ export const KEY_DEFAULTS = {
 } as const;
 
 /**
- * Validates raw inputs and applies {@link KEY_DEFAULTS}. Pure: no API call, so `pulumi preview`
- * reports every failure before anything is created. Rules (see the definition):
- * - `privateKeyType` is required, one of {@link PRIVATE_KEY_TYPES};
- * - `ellipticCurve` only with `ecdsa`, one of {@link ELLIPTIC_CURVES} (ngrok: ERR_NGROK_1941/1942);
- * - `keySize` only with `rsa`, one of {@link RSA_KEY_SIZES} (ngrok: ERR_NGROK_1939/1940);
- * - `description` at most 255 and `metadata` at most 4096 bytes of UTF-8;
- * - `adoptExistingId`, when set, an ngrok CA id ({@link CA_ID_PREFIX}, then letters and digits);
- * - no other property.
- * Values not known yet (preview) are not checked.
+ * The pure `check` (see `../framework/define`): validates raw inputs and applies
+ * {@link KEY_DEFAULTS}; no API call, so `pulumi preview` reports every failure before anything is
+ * created. The rules, each with its property above: `privateKeyType` is required, one of
+ * {@link PRIVATE_KEY_TYPES}; `ellipticCurve` only with `ecdsa`, one of {@link ELLIPTIC_CURVES}
+ * (ngrok: ERR_NGROK_1941/1942); `keySize` only with `rsa`, one of {@link RSA_KEY_SIZES} (ngrok:
+ * ERR_NGROK_1939/1940); `description` at most 255 and `metadata` at most 4096 bytes of UTF-8;
+ * `adoptExistingId`, when set, an ngrok CA id ({@link CA_ID_PREFIX}, then letters and digits);
+ * no other property.
  */
-export function checkSshCertificateAuthority(
-  news: Record<string, unknown>,
-): pulumi.dynamic.CheckResult<SshCertificateAuthorityInputs> {
-  return checkResource(sshCertificateAuthorityDefinition, news, {
-    properties: {
-      adoptExistingId(c) {
-        const adopt = c.string("adoptExistingId");
-        if (adopt !== undefined && !isNgrokId(adopt, CA_ID_PREFIX)) {
-          c.fail(
-            "adoptExistingId",
-            `adoptExistingId must be the id of an existing SSH certificate authority, "sshca_" followed by letters and digits; got ${quoted(adopt)}`,
-          );
-        }
-      },
-    },
-  });
-}
+export const checkSshCertificateAuthority = sshCertificateAuthorityDefinition.check;
 
 /**
  * The pure `diff`: key parameters replace (the new CA is created before the old one is deleted, so
@@ -215,9 +199,4 @@ export function checkSshCertificateAuthority(
  * place (absent and `""` are the same); `adoptExistingId` is never a change (only create reads it,
  * see `./adopt`).
  */
-export function diffSshCertificateAuthority(
-  olds: Record<string, unknown>,
-  news: Record<string, unknown>,
-): pulumi.dynamic.DiffResult {
-  return diffResource(sshCertificateAuthorityDefinition, olds, news);
-}
+export const diffSshCertificateAuthority = sshCertificateAuthorityDefinition.diff;

@@ -24,6 +24,7 @@ import type {
   SshCertificateOutputs,
 } from "./properties";
 import type { CertificateKind } from "./kinds";
+import { derivedAs } from "../common/derived";
 
 /** `<kind.path>/{id}` with the id URL-encoded. */
 export function itemPath(kind: CertificateKind, id: string): string {
@@ -54,7 +55,7 @@ const SCHEMAS = new WeakMap<CertificateKind, KindSchemas>();
 function schemasOf(kind: CertificateKind): KindSchemas {
   let schemas = SCHEMAS.get(kind);
   if (schemas === undefined) {
-    const one = responseSchema(kind.definition) as z.ZodType<SshCertificateResponse>;
+    const one = derivedAs<z.ZodType<SshCertificateResponse>>(responseSchema(kind.definition));
     const page = z.object({
       [kind.listField]: z.array(one),
       uri: z.string(),
@@ -85,9 +86,10 @@ export function listCertificates(
   kind: CertificateKind,
   onHeaders?: (headers: { get(name: string): string | null }) => void,
 ): AsyncIterable<SshCertificateResponse> {
-  const page = schemasOf(kind).page as z.ZodType<
-    Record<string, SshCertificateResponse[]> & { next_page_uri?: string | null }
-  >;
+  // The page's field is the kind's (`kind.listField`, from its definition's path).
+  const page = derivedAs<
+    z.ZodType<Record<string, SshCertificateResponse[]> & { next_page_uri?: string | null }>
+  >(schemasOf(kind).page);
   return client.list(`${kind.path}?limit=100`, kind.listField, page, onHeaders);
 }
 
@@ -112,12 +114,12 @@ export function toOutputs(
   kind: CertificateKind,
   response: SshCertificateResponse,
 ): SshCertificateOutputs {
-  return outputsFrom(kind.definition, response, {}) as SshCertificateOutputs;
+  return derivedAs<SshCertificateOutputs>(outputsFrom(kind.definition, response, {}));
 }
 
 /** Every input of the live certificate, with ngrok's values for those it filled. */
 function effectiveInputs(kind: CertificateKind, response: SshCertificateResponse) {
-  return liveInputsFrom(kind.definition, response, {}) as SshCertificateInputs;
+  return derivedAs<SshCertificateInputs>(liveInputsFrom(kind.definition, response, {}));
 }
 
 /** The inputs ngrok fills when they are left out, in the order {@link liveInputs} judges them. */

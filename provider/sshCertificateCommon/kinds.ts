@@ -35,8 +35,6 @@ export interface CertificateKind {
   readonly cli: string;
   /** The prefix of ngrok's ids, e.g. `shcrt_`. */
   readonly idPrefix: string;
-  /** What its principals are, in sentences: `host names or IP addresses`, `user names`. */
-  readonly principalsAre: string;
   /** ngrok's default `valid_until`, counted from the creation time: `1 year`, `24 hours`. */
   readonly defaultValidity: string;
   /**
@@ -54,7 +52,7 @@ export interface CertificateKind {
 /** What a kind says of itself: everything else is its resource's definition's. */
 export type OwnFacts = Pick<
   CertificateKind,
-  "principalsAre" | "defaultValidity" | "defaultValidUntil" | "defaultExtensions" | "hasOptions"
+  "defaultValidity" | "defaultValidUntil" | "defaultExtensions" | "hasOptions"
 >;
 
 /**

@@ -19,6 +19,7 @@ import type * as ApiModule from "./api";
 import type { SshCertificateOutputs } from "./properties";
 import type { CertificateKind } from "./kinds";
 import { load } from "../lazy";
+import { derivedAs } from "../common/derived";
 
 /** The wire format (zod schemas), loaded on first use (see the module comment). */
 const api = load.certificateApi;
@@ -98,5 +99,5 @@ function record<Found extends SshCertificateRecord>(
   kind: CertificateKind,
   certificate: ApiModule.SshCertificateResponse,
 ): Found {
-  return { id: certificate.id, ...api().toOutputs(kind, certificate) } as Found;
+  return derivedAs<Found>({ id: certificate.id, ...api().toOutputs(kind, certificate) });
 }

@@ -2,11 +2,12 @@
  * The rules of a user certificate's `criticalOptions` and `extensions`: maps of name to value, as
  * OpenSSH's certificate format holds them (PROTOCOL.certkeys: a list of name and data strings).
  *
- * - The map is a plain object (not a list, not a string).
+ * - The map is a plain object of strings (not a list, not a string), each valid Unicode: the
+ *   shared checks of a map (`../common/check`), before this rule.
  * - A name is a non-empty string of at most {@link OPTION_NAME_MAX_BYTES} bytes of UTF-8, without
  *   whitespace or control characters (OpenSSH's names are words such as `permit-pty`,
  *   `force-command` or `name@example.com`; `ssh-keygen -O` could not pass one with a space).
- * - A value is a string (`""` for the flag-like extensions such as `permit-pty`), valid Unicode.
+ * - A value is a string (`""` for the flag-like extensions such as `permit-pty`).
  * - `extensions` is not empty: ngrok's official Go client leaves an empty map out of the request
  *   (`omitempty`), and an empty map is taken as unset, so ngrok would sign its default
  *   extensions (`permit-pty`, `permit-user-rc`) instead of none: more than the program asked
@@ -19,7 +20,8 @@
  *
  * @module
  */
-import { describe, unpairedSurrogate } from "../common/check";
+import { quotedName, unpairedSurrogate } from "../common/check";
+import type { RuleChecker } from "../framework/property";
 
 /** The longest option or extension name, in bytes of UTF-8: 255. */
 export const OPTION_NAME_MAX_BYTES = 255;
@@ -28,39 +30,28 @@ export const OPTION_NAME_MAX_BYTES = 255;
 const FORBIDDEN_IN_NAME = /[\s\p{Cc}]/u;
 
 /**
- * The failures of the map `value` of `property` (each reason names the property, and the entry);
- * none when it is valid.
+ * The rule of `criticalOptions` and `extensions`, run on a map the shared checks accepted (a map
+ * of strings, each valid Unicode): its names, and `extensions` not empty (see the module comment).
  */
-export function optionFailures(property: string, value: unknown): string[] {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    return [
-      `${property} must be a map of names to string values, e.g. { "permit-pty": "" }; got ${describe(value)}`,
-    ];
-  }
-  const failures: string[] = [];
+export function checkOptions(
+  value: Record<string, string>,
+  c: RuleChecker,
+  property: string,
+): void {
   if (property === "extensions" && Object.keys(value).length === 0) {
-    failures.push(
+    c.fail(
+      property,
       "extensions must not be empty: ngrok takes an empty map as unset and signs its default " +
         'extensions ({ "permit-pty": "", "permit-user-rc": "" }) instead of none; leave ' +
         "extensions out for those, or list the extensions the certificate should carry",
     );
   }
-  for (const [name, data] of Object.entries(value)) {
-    const entry = `${property}[${JSON.stringify(name.length > 60 ? `${name.slice(0, 60)}…` : name)}]`;
-    const nameProblem = nameRule(name);
-    if (nameProblem !== undefined) {
-      failures.push(`${property} has a name that ${nameProblem}: ${entry}`);
-    }
-    if (typeof data !== "string") {
-      failures.push(`${entry} must be a string (use "" for a flag); got ${describe(data)}`);
-      continue;
-    }
-    const surrogate = unpairedSurrogate(data);
-    if (surrogate !== undefined) {
-      failures.push(`${entry} ${surrogate}`);
+  for (const name of Object.keys(value)) {
+    const problem = nameRule(name);
+    if (problem !== undefined) {
+      c.fail(property, `${property} has a name that ${problem}: ${property}[${quotedName(name)}]`);
     }
   }
-  return failures;
 }
 
 /** What is wrong with an option name, or `undefined`. */

@@ -11,24 +11,18 @@
  * @module
  */
 import type { ValueOf } from "../framework/property";
-import {
-  defineResource,
-  type InputsOf,
-  type LookupFacts,
-  type OutputsOf,
-  type RecoveryFacts,
-} from "../framework/resource";
+import { defineResource } from "../framework/define";
+import type { InputsOf, LookupFacts, OutputsOf, RecoveryFacts } from "../framework/resource";
 import { CA_ID_PREFIX, KEY_TYPE } from "../sshCertificateAuthority/definition";
 import { sameKey, sameTimestamp } from "./sameness";
-import { objectOutputs, TEXT_INPUTS } from "../common/textProperties";
-
-export {
-  checkFor,
-  checkPublicKey,
-  checkSshCertificate,
-  diffFor,
-  diffSshCertificate,
+import {
+  checkOptions,
+  principalsRule,
+  publicKeyRule,
+  timestampRule,
+  validUntilRule,
 } from "./rules";
+import { objectOutputs, TEXT_INPUTS } from "../common/textProperties";
 
 export { LIMITS } from "../common/textProperties";
 
@@ -45,6 +39,8 @@ export const OPENSSH_PUBLIC_KEY = {
   onChange: "replace",
   wire: "public_key",
   same: sameKey,
+  rule: publicKeyRule(),
+  requiredText: "one line of an OpenSSH public key file (`ssh-ed25519 AAAA… comment`)",
   typeText: "string, one OpenSSH public key line",
 } as const;
 
@@ -58,8 +54,16 @@ export const SIGNED_INPUTS = {
   sshCertificateAuthorityId: {
     role: "input",
     alwaysAnswered: true,
-    type: { kind: "ngrokId", prefix: CA_ID_PREFIX },
+    type: {
+      kind: "ngrokId",
+      prefix: CA_ID_PREFIX,
+      names: "an SSH certificate authority",
+      example: "e.g. the id output of an SshCertificateAuthority",
+    },
     required: true,
+    requiredText:
+      "the id (sshca_…) of the SSH certificate authority that signs the certificate, e.g. the " +
+      "id output of an SshCertificateAuthority",
     onChange: "replace",
     wire: "ssh_certificate_authority_id",
     typeText: "string, `sshca_…`",
@@ -89,6 +93,7 @@ export const SIGNED_INPUTS = {
     onChange: "replace",
     wire: "principals",
     whenAbsent: [],
+    rule: principalsRule("principals"),
     description:
       "The principals the certificate is valid for, each a non-empty word without whitespace, " +
       "commas or control characters, each once. Default: none, which ngrok signs as valid for " +
@@ -105,6 +110,7 @@ export const SIGNED_INPUTS = {
     onChange: "replace",
     wire: "valid_after",
     same: sameTimestamp,
+    rule: timestampRule,
     typeText: "string, RFC 3339",
     description:
       'The start of the validity, an RFC 3339 timestamp with an offset (`"2026-01-01T00:00:00Z"`, ' +
@@ -122,6 +128,7 @@ export const SIGNED_INPUTS = {
     onChange: "replace",
     wire: "valid_until",
     same: sameTimestamp,
+    rule: validUntilRule,
     typeText: "string, RFC 3339",
     description:
       "The end of the validity (OpenSSH's `valid_before`), an RFC 3339 timestamp with an " +
@@ -192,6 +199,7 @@ export const OPTION_INPUTS = {
     onChange: "replace",
     wire: "critical_options",
     whenAbsent: {},
+    rule: checkOptions,
     typeText: "map of string to string",
     defaultText: "none (`{}`)",
     description:
@@ -209,6 +217,7 @@ export const OPTION_INPUTS = {
     onChange: "replace",
     wire: "extensions",
     whenAbsent: {},
+    rule: checkOptions,
     typeText: "map of string to string",
     defaultText: 'ngrok\'s `{ "permit-pty": "", "permit-user-rc": "" }`',
     description:
@@ -265,6 +274,14 @@ export function certificateRecovery(which: "host" | "user", cli: string): Recove
     describe: ["sshCertificateAuthorityId", "principals", "description"],
     marked: true,
   };
+}
+
+/**
+ * `principals` of a certificate whose principals are `principalsAre` (in failures, e.g. `user
+ * names`), with its own `description`.
+ */
+export function principalsFor(principalsAre: string, description: string) {
+  return { ...SIGNED_INPUTS.principals, rule: principalsRule(principalsAre), description } as const;
 }
 
 /**

@@ -26,12 +26,13 @@ import { withOwnershipMarker } from "../common/ownershipMarker";
 import { pureMethods } from "../common/pureMethods";
 import { readResult, type ReadResultOf } from "../common/readResult";
 import { answeredId, recordCreated } from "../common/recordCreated";
+import type { CheckAndDiff } from "../framework/define";
 import type * as ApiModule from "./api";
 import { LIMITS, type SshCertificateInputs, type SshCertificateOutputs } from "./properties";
 import type { CertificateKind } from "./kinds";
-import { checkFor, diffFor } from "./rules";
 import { expiredWarning } from "./validity";
 import { load } from "../lazy";
+import { derivedAs } from "../common/derived";
 
 /**
  * The wire format (zod schemas) and the create logic, loaded on first use: `check` and `diff`,
@@ -45,25 +46,22 @@ type BaseInputs = Omit<SshCertificateInputs, "criticalOptions" | "extensions">;
 
 /**
  * The `ResourceProvider` methods (all but `configure`) of the certificates of `kind`, typed with
- * the resource's own `Inputs` and `Outputs`: `check` is `checkSshCertificate` with the ownership
- * marker folded into `metadata` (`withOwnershipMarker`), warning when `validUntil` has passed
- * (`expiredWarning`), and `diff` is `diffSshCertificate` (no API call).
+ * the resource's own `Inputs` and `Outputs`: `check` is its definition's (`pure`, see
+ * `../framework/define`) with the ownership marker folded into `metadata`
+ * (`withOwnershipMarker`), warning when `validUntil` has passed (`expiredWarning`), and `diff` is
+ * its definition's (no API call).
  */
 export function sshCertificateProvider<
   Inputs extends BaseInputs,
   Outputs extends Omit<SshCertificateOutputs, "criticalOptions" | "extensions">,
->(kind: CertificateKind) {
+>(kind: CertificateKind, pure: CheckAndDiff<Inputs>) {
   const outputs = (response: ApiModule.SshCertificateResponse) =>
-    api().toOutputs(kind, response) as Outputs;
+    derivedAs<Outputs>(api().toOutputs(kind, response));
   return {
-    ...pureMethods(
-      withOwnershipMarker(checkFor<Inputs>(kind), LIMITS.metadataBytes),
-      diffFor(kind),
-      (inputs) => {
-        const expired = expiredWarning(kind.type, kind.defaultValidity, inputs);
-        return expired === undefined ? [] : [expired];
-      },
-    ),
+    ...pureMethods(withOwnershipMarker(pure.check, LIMITS.metadataBytes), pure.diff, (inputs) => {
+      const expired = expiredWarning(kind.type, kind.defaultValidity, inputs);
+      return expired === undefined ? [] : [expired];
+    }),
 
     /** One `POST`: ngrok signs the key. See `createCertificate` in `./create`. */
     async create(inputs: Inputs): Promise<pulumi.dynamic.CreateResult<Outputs>> {

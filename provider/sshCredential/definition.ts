@@ -23,22 +23,20 @@
  *
  * @module
  */
-import { isDeepStrictEqual } from "node:util";
-import type * as pulumi from "@pulumi/pulumi";
-import { isNgrokId, quoted } from "../common/ids";
 import { objectOutputs, TEXT_INPUTS } from "../common/textProperties";
-import { type Checker, checkResource } from "../framework/check";
-import { diffResource } from "../framework/diff";
-import { defineResource, type InputsOf, type OutputsOf } from "../framework/resource";
-import { checkPublicKey } from "../sshCertificateCommon/rules";
+import { defineResource } from "../framework/define";
+import type { InputsOf, OutputsOf } from "../framework/resource";
+import { publicKeyRule } from "../sshCertificateCommon/rules";
 import { CREDENTIAL_KEYS } from "../sshCertificateCommon/publicKey";
 import { OPENSSH_PUBLIC_KEY } from "../sshCertificateCommon/properties";
+import { aclRule, ownerIdRule, sameAcl } from "./rules";
+
+export { aclSet, sameAcl } from "./rules";
 
 export { LIMITS } from "../common/textProperties";
 /** The prefix of ngrok's SSH credential ids: `sshcr_`, then letters and digits. */
 export const CREDENTIAL_ID_PREFIX = "sshcr_";
-/** The owners a credential can have: a user (`usr_…`) or a bot user (`bot_…`). */
-export const OWNER_ID_PREFIXES = ["usr_", "bot_"] as const;
+export { OWNER_ID_PREFIXES } from "./rules";
 
 /** The SSH credential. */
 export const sshCredentialDefinition = defineResource({
@@ -75,6 +73,8 @@ export const sshCredentialDefinition = defineResource({
   properties: {
     publicKey: {
       ...OPENSSH_PUBLIC_KEY,
+      rule: publicKeyRule(CREDENTIAL_KEYS),
+      unique: true,
       description:
         "The public key ngrok accepts: one line of an OpenSSH public key file, " +
         "`<type> <base64 key data> [comment]`, with type `ssh-ed25519`, `ecdsa-sha2-nistp256`, " +
@@ -95,6 +95,7 @@ export const sshCredentialDefinition = defineResource({
       onChange: "update",
       wire: "acl",
       same: sameAcl,
+      rule: aclRule,
       typeText: "list of strings",
       description:
         'The ACL rules: what the key may bind, each `"bind:<value>"` with the value a domain ' +
@@ -112,6 +113,7 @@ export const sshCredentialDefinition = defineResource({
       defaultText: "the API key's owner (ngrok's)",
       onChange: "replace",
       wire: "owner_id",
+      rule: ownerIdRule,
       typeText: "string, `usr_…` or `bot_…`",
       description:
         "The user (`usr_…`) or bot user (`bot_…`) that owns the credential. Default: the owner " +
@@ -145,72 +147,7 @@ export type SshCredentialOutputs = OutputsOf<typeof sshCredentialDefinition>;
  * - no other property.
  * Values not known yet (preview) are not checked.
  */
-export function checkSshCredential(
-  news: Record<string, unknown>,
-): pulumi.dynamic.CheckResult<SshCredentialInputs> {
-  return checkResource<SshCredentialInputs>(sshCredentialDefinition, news, {
-    properties: {
-      publicKey: (c) => checkPublicKey(c, CREDENTIAL_KEYS),
-      acl: checkAcl,
-      ownerId: checkOwnerId,
-    },
-  });
-}
-
-/** `acl`: a list of `"*"` or `"bind:<value>"` rules (see {@link checkSshCredential}). */
-function checkAcl(c: Checker): void {
-  const rules = c.stringList("acl");
-  rules?.forEach((rule, index) => {
-    if (typeof rule !== "string" || rule.trim() === "" || rule === "*") {
-      return; // an empty rule is stringList's failure; "*" allows anything
-    }
-    if (!rule.startsWith("bind:")) {
-      c.fail(
-        "acl",
-        `acl[${index}] must be "*" or a bind rule, "bind:" followed by a domain, an address or ` +
-          `a label (e.g. "bind:*.example.com", "bind:1.tcp.ngrok.io:20002", "bind:env=prod"): ` +
-          `ngrok's only ACL rule; got ${quoted(rule)}`,
-      );
-      return;
-    }
-    const bad = /[\s\p{Cc}]/u.exec(rule);
-    if (rule.length === "bind:".length) {
-      c.fail("acl", `acl[${index}] must name what it binds after "bind:"; got "bind:"`);
-    } else if (bad !== null) {
-      const code = bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0");
-      c.fail(
-        "acl",
-        `acl[${index}] must be one rule without whitespace or control characters (a domain, an ` +
-          `address and a label have none; give each rule as its own list item); it has ` +
-          `U+${code} at index ${bad.index}`,
-      );
-    }
-  });
-}
-
-/** `ownerId`: a user's or a bot user's id, when set. */
-function checkOwnerId(c: Checker): void {
-  const owner = c.string("ownerId");
-  if (owner !== undefined && !OWNER_ID_PREFIXES.some((prefix) => isNgrokId(owner, prefix))) {
-    c.fail(
-      "ownerId",
-      `ownerId must be the id of a user ("usr_" followed by letters and digits) or a bot user ` +
-        `("bot_" …) of the account, or be left out for the API key's owner; got ${quoted(owner)}`,
-    );
-  }
-}
-
-/** The rules of an ACL as a set: `["*"]` is `[]` (no restriction), order does not count. */
-export function aclSet(value: unknown): unknown {
-  const rules = value ?? [];
-  if (!Array.isArray(rules)) return rules;
-  return isDeepStrictEqual(rules, ["*"]) ? [] : [...rules].sort();
-}
-
-/** Two ACLs of the same rules, as sets (`["*"]` is `[]`): the `same` of `acl`. */
-export function sameAcl(old: unknown, declared: unknown): boolean {
-  return isDeepStrictEqual(aclSet(old), aclSet(declared));
-}
+export const checkSshCredential = sshCredentialDefinition.check;
 
 /**
  * The pure `diff` (old outputs in state against new checked inputs): `publicKey` and `ownerId`
@@ -220,14 +157,4 @@ export function sameAcl(old: unknown, declared: unknown): boolean {
  * `ownerId` changed) deletes the old credential before creating the new one: ngrok refuses a key
  * the account already holds (`ERR_NGROK_609`).
  */
-export function diffSshCredential(
-  olds: Record<string, unknown>,
-  news: Record<string, unknown>,
-): pulumi.dynamic.DiffResult {
-  const result = diffResource(sshCredentialDefinition, olds, news);
-  const replaces = result.replaces ?? [];
-  return {
-    ...result,
-    deleteBeforeReplace: replaces.length > 0 && !replaces.includes("publicKey"),
-  };
-}
+export const diffSshCredential = sshCredentialDefinition.diff;

@@ -7,7 +7,8 @@
  *
  * @module
  */
-import { defineResource, type InputsOf, type OutputsOf } from "../framework/resource";
+import { defineResource } from "../framework/define";
+import type { InputsOf, OutputsOf } from "../framework/resource";
 import * as common from "../sshCertificateCommon/properties";
 import { type CertificateKind, certificateKind } from "../sshCertificateCommon/kinds";
 
@@ -35,14 +36,13 @@ export const sshHostCertificateDefinition = defineResource({
   recovery: common.certificateRecovery("host", "ssh-host-certificates"),
   properties: {
     ...common.SIGNED_INPUTS,
-    principals: {
-      ...common.SIGNED_INPUTS.principals,
-      description:
-        "The host names or IP addresses the certificate is valid for (what clients connect to, " +
+    principals: common.principalsFor(
+      "host names or IP addresses",
+      "The host names or IP addresses the certificate is valid for (what clients connect to, " +
         'as in `known_hosts`), e.g. `["web1.example.com", "10.0.0.5"]`. Default: none, which ' +
         "ngrok signs as valid for **any** host: give them. Changing the list replaces the " +
         "certificate.",
-    },
+    ),
     validUntil: common.validUntilWithDefault(DEFAULT_VALIDITY),
     ...common.TEXT_INPUTS,
     ...common.CERTIFICATE_OUTPUTS,
@@ -53,7 +53,6 @@ const DAY_MS = 24 * 3600 * 1000;
 
 /** SSH host certificates: `/ssh_host_certificates`, ids `shcrt_…`, valid 1 year by default. */
 export const HOST: CertificateKind = certificateKind(sshHostCertificateDefinition, {
-  principalsAre: "host names or IP addresses",
   defaultValidity: DEFAULT_VALIDITY,
   defaultValidUntil: (fromMs) => {
     const from = new Date(fromMs);
@@ -69,7 +68,7 @@ export type SshHostCertificateInputs = InputsOf<typeof sshHostCertificateDefinit
 /** The outputs of `SshHostCertificate` recorded in state. */
 export type SshHostCertificateOutputs = OutputsOf<typeof sshHostCertificateDefinition>;
 
-/** The pure `check` of `SshHostCertificate` (see `checkSshCertificate`). */
-export const checkSshHostCertificate = common.checkFor<SshHostCertificateInputs>(HOST);
-/** The pure `diff` of `SshHostCertificate` (see `diffSshCertificate`). */
-export const diffSshHostCertificate = common.diffFor(HOST);
+/** The pure `check` of `SshHostCertificate` (see `../sshCertificateCommon/rules`). */
+export const checkSshHostCertificate = sshHostCertificateDefinition.check;
+/** The pure `diff` of `SshHostCertificate` (see `../framework/diff`). */
+export const diffSshHostCertificate = sshHostCertificateDefinition.diff;

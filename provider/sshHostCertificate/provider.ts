@@ -11,10 +11,15 @@
  * @module
  */
 import { sshCertificateProvider } from "../sshCertificateCommon/provider";
-import { HOST, type SshHostCertificateInputs, type SshHostCertificateOutputs } from "./definition";
+import {
+  HOST,
+  sshHostCertificateDefinition,
+  type SshHostCertificateInputs,
+  type SshHostCertificateOutputs,
+} from "./definition";
 
 /** The `ResourceProvider` methods of `SshHostCertificate` (all but `configure`). */
 export const sshHostCertificateProvider = sshCertificateProvider<
   SshHostCertificateInputs,
   SshHostCertificateOutputs
->(HOST);
+>(HOST, sshHostCertificateDefinition);

@@ -8,7 +8,8 @@
  *
  * @module
  */
-import { defineResource, type InputsOf, type OutputsOf } from "../framework/resource";
+import { defineResource } from "../framework/define";
+import type { InputsOf, OutputsOf } from "../framework/resource";
 import * as common from "../sshCertificateCommon/properties";
 import { type CertificateKind, certificateKind } from "../sshCertificateCommon/kinds";
 
@@ -36,14 +37,13 @@ export const sshUserCertificateDefinition = defineResource({
   recovery: common.certificateRecovery("user", "ssh-user-certificates"),
   properties: {
     ...common.SIGNED_INPUTS,
-    principals: {
-      ...common.SIGNED_INPUTS.principals,
-      description:
-        "The user names the certificate lets its holder log in as (matched by `sshd` against " +
+    principals: common.principalsFor(
+      "user names",
+      "The user names the certificate lets its holder log in as (matched by `sshd` against " +
         'the account, or `AuthorizedPrincipalsFile`), e.g. `["deploy"]`. Default: none (`sshd` ' +
         "refuses a user certificate without principals unless `AuthorizedPrincipalsCommand` " +
         "says otherwise). Changing the list replaces the certificate.",
-    },
+    ),
     validUntil: common.validUntilWithDefault(DEFAULT_VALIDITY),
     ...common.OPTION_INPUTS,
     ...common.TEXT_INPUTS,
@@ -55,7 +55,6 @@ const DAY_MS = 24 * 3600 * 1000;
 
 /** SSH user certificates: `/ssh_user_certificates`, ids `sucrt_…`, valid 24 hours by default. */
 export const USER: CertificateKind = certificateKind(sshUserCertificateDefinition, {
-  principalsAre: "user names",
   defaultValidity: DEFAULT_VALIDITY,
   defaultValidUntil: (fromMs) => [fromMs + DAY_MS],
   defaultExtensions: { "permit-pty": "", "permit-user-rc": "" },
@@ -67,7 +66,7 @@ export type SshUserCertificateInputs = InputsOf<typeof sshUserCertificateDefinit
 /** The outputs of `SshUserCertificate` recorded in state. */
 export type SshUserCertificateOutputs = OutputsOf<typeof sshUserCertificateDefinition>;
 
-/** The pure `check` of `SshUserCertificate` (see `checkSshCertificate`). */
-export const checkSshUserCertificate = common.checkFor<SshUserCertificateInputs>(USER);
-/** The pure `diff` of `SshUserCertificate` (see `diffSshCertificate`). */
-export const diffSshUserCertificate = common.diffFor(USER);
+/** The pure `check` of `SshUserCertificate` (see `../sshCertificateCommon/rules`). */
+export const checkSshUserCertificate = sshUserCertificateDefinition.check;
+/** The pure `diff` of `SshUserCertificate` (see `../framework/diff`). */
+export const diffSshUserCertificate = sshUserCertificateDefinition.diff;

@@ -11,10 +11,15 @@
  * @module
  */
 import { sshCertificateProvider } from "../sshCertificateCommon/provider";
-import { USER, type SshUserCertificateInputs, type SshUserCertificateOutputs } from "./definition";
+import {
+  USER,
+  sshUserCertificateDefinition,
+  type SshUserCertificateInputs,
+  type SshUserCertificateOutputs,
+} from "./definition";
 
 /** The `ResourceProvider` methods of `SshUserCertificate` (all but `configure`). */
 export const sshUserCertificateProvider = sshCertificateProvider<
   SshUserCertificateInputs,
   SshUserCertificateOutputs
->(USER);
+>(USER, sshUserCertificateDefinition);

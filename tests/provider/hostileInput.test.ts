@@ -651,19 +651,19 @@ const CASES: HostileCase[] = [
     "idpMetadata as an object",
     "idpMetadata",
     { idpMetadata: { toString: () => OKTA } },
-    /^idpMetadata is empty or not a string \(got object\)/,
+    /^idpMetadata must be a string, not a value of type object$/,
   ),
   saml(
     "idpMetadata as a list of lines",
     "idpMetadata",
     { idpMetadata: OKTA.split("\n") },
-    /^idpMetadata is empty or not a string \(got object\)/,
+    /^idpMetadata must be a string, not a list$/,
   ),
   saml(
     "idpMetadata as a number",
     "idpMetadata",
     { idpMetadata: 0 },
-    /is empty or not a string \(got number\)/,
+    /^idpMetadata must be a string, not 0$/,
   ),
   saml(
     "idpMetadata missing",
@@ -821,7 +821,7 @@ const CASES: HostileCase[] = [
     "a CA id of 10 MB",
     "sshCertificateAuthorityId",
     { sshCertificateAuthorityId: `sshca_${"a".repeat(MB10)}!` },
-    /followed by letters and digits.*; got "sshca_a{54}…"$/,
+    /followed by letters and digits.*; got "sshca_a{54}"…$/,
   ),
   host(
     "a CA id that is an object",
@@ -1370,8 +1370,11 @@ describe("properties", () => {
         expect(failures![0].property).toBe("");
         const before = OKTA.slice(0, at).split("\n");
         const where = `line ${before.length}, column ${before[before.length - 1].length + 1}`;
+        // A lone surrogate is not text at all: the shared check of a string refuses it first.
         expect(failures![0].reason).toContain(
-          `idpMetadata is not well-formed XML: it contains the character ${name} at ${where},`,
+          code >= 0xd800 && code <= 0xdfff
+            ? `idpMetadata must be valid Unicode text: it has an unpaired UTF-16 surrogate (${name}) at ${where},`
+            : `idpMetadata is not well-formed XML: it contains the character ${name} at ${where},`,
         );
       }),
       { numRuns: 200 },

@@ -71,7 +71,7 @@ describe("check and diff", () => {
           property: "adoptExistingId",
           reason:
             typeof bad === "string"
-              ? `adoptExistingId must be the id of an existing SSH certificate authority, "sshca_" followed by letters and digits; got ${JSON.stringify(bad)}`
+              ? `adoptExistingId must be the id of an existing SSH certificate authority: "sshca_" followed by letters and digits; got ${JSON.stringify(bad)}`
               : "adoptExistingId must be a string, not 42",
         },
       ]);

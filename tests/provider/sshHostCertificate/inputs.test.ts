@@ -69,7 +69,11 @@ describe("check: SshHostCertificate", () => {
       { sshCertificateAuthorityId: "shcrt_2ZpXGdAbcDef0123456789abc" },
       /^sshCertificateAuthorityId must be the id of an SSH certificate authority: "sshca_" followed by letters and digits, e\.g\. the id output of an SshCertificateAuthority; got "shcrt_/,
     ],
-    ["sshCertificateAuthorityId", { sshCertificateAuthorityId: " " }, /must not be empty/],
+    [
+      "sshCertificateAuthorityId",
+      { sshCertificateAuthorityId: " " },
+      /must be the id of an SSH certificate authority: .*; got " "$/,
+    ],
     [
       "sshCertificateAuthorityId",
       { sshCertificateAuthorityId: "sshca_" },

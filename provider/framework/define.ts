@@ -1,0 +1,49 @@
+/**
+ * `defineResource`: declares a resource from its definition (see `./resource`) and gives it the
+ * pure `check` and `diff` derived from it (`./check`, `./diff`), typed with its own inputs.
+ *
+ * @module
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { checkResource } from "./check";
+import { diffResource } from "./diff";
+import type { InputsOf, ResourceDefinition } from "./resource";
+
+/** What a declared resource adds to its definition: its pure `check` and `diff`. */
+export type PureMethods<D extends ResourceDefinition> = CheckAndDiff<InputsOf<D>>;
+
+/** A pure `check` whose checked inputs are `Inputs`, and a pure `diff`. */
+export interface CheckAndDiff<Inputs> {
+  /**
+   * Validates the raw inputs `news` and records the defaults. Pure: no API call, so
+   * `pulumi preview` reports every failure before anything is created. Values not known yet
+   * (preview) are not checked. Each failure names its property and the rule (see `./check`).
+   */
+  check(news: Record<string, unknown>): pulumi.dynamic.CheckResult<Inputs>;
+  /** Compares `olds` (the outputs in state) with `news` (the inputs after `check`), see `./diff`. */
+  diff(
+    olds: Record<string, unknown>,
+    news: Record<string, unknown>,
+  ): pulumi.dynamic.DiffResult & { updates: string[] };
+}
+
+/**
+ * Declares a resource. The `const` type parameter keeps every literal (property names, enum
+ * values, roles), so that `InputsOf` and `OutputsOf` derive exact types.
+ *
+ * @throws Error when an input does not say what a change does (`onChange`).
+ */
+export function defineResource<const D extends ResourceDefinition>(
+  definition: D,
+): D & PureMethods<D> {
+  for (const [name, property] of Object.entries(definition.properties)) {
+    if (property.role === "input" && property.onChange === undefined) {
+      throw new Error(`${definition.name}.${name}: an input says what a change does (onChange)`);
+    }
+  }
+  return {
+    ...definition,
+    check: (news) => checkResource<InputsOf<D>>(definition, news),
+    diff: (olds, news) => diffResource(definition, olds, news),
+  };
+}
