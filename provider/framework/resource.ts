@@ -122,25 +122,22 @@ type CertainKeys<P extends Properties> = {
 }[keyof P];
 type Simplify<T> = { [K in keyof T]: T[K] };
 
+/** The properties of `P` named in `Keys`, each with the value of its type. */
+type ValuesOf<P extends Properties, Keys> = {
+  -readonly [K in keyof P as K extends Keys ? K : never]: ValueOf<P[K]["type"]>;
+};
+/** {@link ValuesOf}, each optional. */
+type OptionalValuesOf<P extends Properties, Keys> = {
+  -readonly [K in keyof P as K extends Keys ? K : never]?: ValueOf<P[K]["type"]>;
+};
+
 /** The inputs as they are after `check`: required and defaulted ones set, the others optional. */
 export type InputsOf<D extends ResourceDefinition> = Simplify<
-  {
-    -readonly [
-      K in keyof D["properties"] as K extends InputKeys<D["properties"]>
-        ? K extends CertainKeys<D["properties"]>
-          ? K
-          : never
-        : never
-    ]: ValueOf<D["properties"][K]["type"]>;
-  } & {
-    -readonly [
-      K in keyof D["properties"] as K extends InputKeys<D["properties"]>
-        ? K extends CertainKeys<D["properties"]>
-          ? never
-          : K
-        : never
-    ]?: ValueOf<D["properties"][K]["type"]>;
-  }
+  ValuesOf<D["properties"], InputKeys<D["properties"]> & CertainKeys<D["properties"]>> &
+    OptionalValuesOf<
+      D["properties"],
+      Exclude<InputKeys<D["properties"]>, CertainKeys<D["properties"]>>
+    >
 >;
 
 /** Outputs that may be absent from state: `optional`, with no value for an absent answer. */
@@ -159,27 +156,10 @@ type FilledKeys<P extends Properties> = {
 
 /** The outputs recorded in state: the inputs (those ngrok fills always set), and what ngrok computes. */
 export type OutputsOf<D extends ResourceDefinition> = Simplify<
-  Omit<InputsOf<D>, FilledKeys<D["properties"]>> & {
-    -readonly [
-      K in keyof D["properties"] as K extends FilledKeys<D["properties"]> ? K : never
-    ]: ValueOf<D["properties"][K]["type"]>;
-  } & {
-    -readonly [
-      K in keyof D["properties"] as K extends OutputKeys<D["properties"]>
-        ? K extends MaybeAbsent<D["properties"]>
-          ? never
-          : K
-        : never
-    ]: ValueOf<D["properties"][K]["type"]>;
-  } & {
-    -readonly [
-      K in keyof D["properties"] as K extends OutputKeys<D["properties"]>
-        ? K extends MaybeAbsent<D["properties"]>
-          ? K
-          : never
-        : never
-    ]?: ValueOf<D["properties"][K]["type"]>;
-  }
+  Omit<InputsOf<D>, FilledKeys<D["properties"]>> &
+    ValuesOf<D["properties"], FilledKeys<D["properties"]>> &
+    ValuesOf<D["properties"], Exclude<OutputKeys<D["properties"]>, MaybeAbsent<D["properties"]>>> &
+    OptionalValuesOf<D["properties"], OutputKeys<D["properties"]> & MaybeAbsent<D["properties"]>>
 >;
 
 /** The names of the properties for which `select` holds, in definition order. */
