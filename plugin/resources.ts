@@ -24,6 +24,7 @@ import type { ResourceDefinition } from "../provider/framework/resource";
 import { DEFINITIONS, LOOKUPS, PLUGIN_PACKAGE } from "../provider/registry";
 import { asPluginCall } from "../provider/common/hints";
 import { OWNER_INPUT } from "../provider/common/ownershipMarker";
+import { claimedByOf } from "../provider/httpsEdgeRouteSaml/claim";
 
 /** A resource's methods, as the Node.js dynamic-provider host calls them. */
 export type Methods = Required<
@@ -108,7 +109,7 @@ export function withProgramInputs(
   const inputs = { ...news };
   if (name === "HttpsEdgeRouteSaml" && inputs.claimedBy === undefined) {
     const { stack, project, name: resource } = parseUrn(urn);
-    inputs.claimedBy = `${project}/${stack}/${resource}`;
+    inputs.claimedBy = claimedByOf(project, stack, resource);
   }
   if (MARKED.has(name) && settings.ownershipMarker && inputs[OWNER_INPUT] === undefined) {
     inputs[OWNER_INPUT] = `organization/${urn}`;

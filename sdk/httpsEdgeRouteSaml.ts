@@ -4,6 +4,7 @@
  * @module
  */
 import * as pulumi from "@pulumi/pulumi";
+import { claimedByOf } from "../provider/httpsEdgeRouteSaml/claim";
 import { refuseImportOption } from "./importOption";
 import { suspendPromiseStacks } from "./promiseStacks";
 import provider = require("./thinProviders/httpsEdgeRouteSaml");
@@ -176,7 +177,7 @@ export class HttpsEdgeRouteSaml extends pulumi.dynamic.Resource {
           ...READ_PROPERTIES,
           ...args,
           edgeId,
-          claimedBy: `${pulumi.getProject()}/${pulumi.getStack()}/${name}`,
+          claimedBy: claimedByOf(pulumi.getProject(), pulumi.getStack(), name),
           ...HTTPS_EDGE_ROUTE_SAML_OUTPUTS,
         },
         opts,

@@ -57,6 +57,15 @@ function decode(value: string): string {
 }
 
 /**
+ * The `claimedBy` of the resource `resource` of stack `stack` in project `project`:
+ * `<project>/<stack>/<resource name>`, what the SDK class and the plugin set (see
+ * {@link splitClaimedBy}).
+ */
+export function claimedByOf(project: string, stack: string, resource: string): string {
+  return `${project}/${stack}/${resource}`;
+}
+
+/**
  * The stack (`<project>/<stack>`) and resource name of a `claimedBy` value, which the SDK class
  * sets to `<project>/<stack>/<resource name>` (project and stack names hold no `/`; the resource
  * name may).
