@@ -2,10 +2,12 @@
  * `check` derived from a resource's definition: each property judged by the rule of its type (in
  * definition order), a required one that is missing named, an input that applies only with
  * another's value refused otherwise (and given its default then), the unconditional defaults
- * recorded; with the resource's own rules where a type's rule is not enough (a document to
- * parse, a key to judge), each written beside its property in the resource's `definition.ts`.
+ * recorded; then, where a type's rule is not enough (a document to parse, a key to judge), the
+ * property's own `rule` (written in the resource's `rules.ts`), after the shared checks and only
+ * with a value they accepted, never instead of them.
  *
- * Every failure names its property and the rule, with the messages of `../common/check`.
+ * Every failure names its property and the rule, with the messages of `../common/check`; a
+ * property whose `namedInFailures` says so (a document) is named in the reason only.
  *
  * @module
  */
@@ -78,7 +80,7 @@ export function typeRule(c: Checker, name: string, property: PropertyDefinition)
  *
  * Order of the failures: each property's rule in definition order; the `onlyWhen` rules of a run
  * of adjacent conditional properties right after the last of them (so that every type failure of
- * a key parameter comes before the rules that pair them); then the rules over several properties.
+ * a key parameter comes before the rules that pair them).
  */
 export function checkResource<Inputs>(
   definition: ResourceDefinition,

@@ -9,7 +9,7 @@
  *   is left out (`serverFilled`) is not a change while it is left out; an `unordered` list is
  *   compared as a set.
  * - A property compares its own way where equality is not enough (two timestamps of one instant,
- *   one key with another comment): its `same`, written with it in its `definition.ts`.
+ *   one key with another comment): its `same`, attached to it in its `definition.ts`.
  * - A replacement creates the new object before it deletes the old one, except when it keeps the
  *   value of a `unique` input (ngrok would refuse the copy): then the old one is deleted first.
  * - A value not known yet (preview) counts as changed. `__provider` is never compared: a new
