@@ -108,11 +108,10 @@ export function checkResource<Inputs>(
       const before = c.failures.length;
       typeRule(c, name, property);
       if (property.namedInFailures?.(c.value(name)) === false) {
-        c.failures.forEach((failure, index) => {
-          if (index >= before && failure.property === name) {
-            c.failures[index] = { ...failure, property: "" };
-          }
-        });
+        for (let index = before; index < c.failures.length; index++) {
+          const failure = c.failures[index];
+          if (failure.property === name) c.failures[index] = { ...failure, property: "" };
+        }
       }
     }
     if (property.onlyWhen !== undefined) conditional.push([name, property]);

@@ -83,7 +83,7 @@ let lastAccepted: { metadata: string; claimedBy: string; certificates: SigningCe
 };
 
 /** The `claimedBy` a document is judged with: its claim comment counts in the size limit. */
-const claimedByOf = (c: RuleChecker) => {
+const claimedByIn = (c: RuleChecker) => {
   const claimedBy = c.value("claimedBy");
   return typeof claimedBy === "string" ? claimedBy : "";
 };
@@ -95,7 +95,7 @@ const claimedByOf = (c: RuleChecker) => {
  * property's `namedInFailures`, {@link idpMetadataFailureProperty}).
  */
 export function idpMetadataRule(metadata: string, c: RuleChecker): void {
-  const claimedBy = claimedByOf(c);
+  const claimedBy = claimedByIn(c);
   const parsed = parseIdpMetadata(metadata, { claimBytes: claimBytes(claimedBy) });
   if (parsed.ok) {
     lastAccepted = { metadata, claimedBy, certificates: parsed.metadata.signingCertificateDetails };

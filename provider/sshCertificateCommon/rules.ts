@@ -75,20 +75,24 @@ export function principalsRule(principalsAre: string) {
   };
 }
 
-/** The rule of `validAfter`: RFC 3339, recorded in UTC to the second. */
-export function timestampRule(text: string, c: RuleChecker, name: string): void {
+/** The rule of `validAfter`: RFC 3339, recorded in UTC to the second. Returns what it read. */
+export function timestampRule(
+  text: string,
+  c: RuleChecker,
+  name: string,
+): ReturnType<typeof parseTimestamp> {
   const parsed = parseTimestamp(text);
   if (parsed.ok) {
     c.set(name, parsed.utc);
   } else {
     c.fail(name, `${name} ${parsed.why}`);
   }
+  return parsed;
 }
 
 /** The rule of `validUntil`: {@link timestampRule}, and after `validAfter`, to the second. */
 export function validUntilRule(text: string, c: RuleChecker, name: string): void {
-  timestampRule(text, c, name);
-  const until = parseTimestamp(text);
+  const until = timestampRule(text, c, name);
   const afterText = c.value("validAfter");
   if (!until.ok || typeof afterText !== "string" || isUnknown(afterText)) return;
   const after = parseTimestamp(afterText);
