@@ -4,8 +4,10 @@
  * - `Cancel` (`ResourceProvider.Cancel`, `sdk/proto/provider.proto`: "signals the provider to
  *   gracefully shut down and abort any ongoing resource operations"): every operation under way
  *   is aborted, and answers at once with an error, instead of running on through pacing waits
- *   and retries (up to `retryDeadlineSeconds`, 300 s by default); every later operation is
- *   refused before it sends anything.
+ *   and retries (up to `retryDeadlineSeconds`, 300 s by default). Only the work in flight is
+ *   cancelled, as pulumi-go-provider's cancel middleware does: a call that arrives later (the
+ *   engine's `GetPluginInfo`, a `Check`, `Diff` or `Read` of a later run on an attached plugin, or
+ *   a new operation) is served as usual.
  * - The `timeout` of `CreateRequest`, `UpdateRequest` and `DeleteRequest` (seconds; the
  *   resource's `customTimeouts`, 0 when none is set): the operation is aborted when it runs
  *   longer, as pulumi-go-provider applies it as the call's context deadline.
@@ -32,9 +34,6 @@ import { AsyncLocalStorage } from "node:async_hooks";
  */
 export const ABORT_GRACE_MS = 1000;
 
-/** Set by `Cancel`: the engine is shutting the operation down, so no new operation starts. */
-let cancelled = false;
-
 /** The operations under way, each with its controller. */
 const underWay = new Set<AbortController>();
 
@@ -45,14 +44,8 @@ export function currentSignal(): AbortSignal | undefined {
   return signals.getStore();
 }
 
-/** Whether `Cancel` was called: no new operation may start. */
-export function isCancelled(): boolean {
-  return cancelled;
-}
-
-/** `Cancel`: aborts every operation under way, and refuses the later ones. */
+/** `Cancel`: aborts every operation under way (and only those). */
 export function cancelAll(): void {
-  cancelled = true;
   for (const controller of underWay) {
     controller.abort(new Error("the operation was cancelled (the engine sent Cancel)"));
   }

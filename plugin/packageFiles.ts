@@ -11,6 +11,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { isRecord } from "../provider/client/brand";
 
 /** The files a plugin executable embeds, by name. */
 export const PACKAGE_FILES = ["package.json", "schema.json"] as const;
@@ -28,4 +29,12 @@ const ROOT = path.resolve(__dirname, "../..");
 export function packageFile(name: PackageFile): string {
   if (typeof NGROK_DYNAMIC_PACKAGE_FILES !== "undefined") return NGROK_DYNAMIC_PACKAGE_FILES[name];
   return fs.readFileSync(path.join(ROOT, name), "utf8");
+}
+
+/** The `version` of this package (`package.json`), e.g. `0.2.0`. */
+export function packageVersion(): string {
+  const manifest: unknown = JSON.parse(packageFile("package.json"));
+  const version = isRecord(manifest) ? manifest.version : undefined;
+  if (typeof version !== "string") throw new Error("package.json has no version");
+  return version;
 }

@@ -23,9 +23,10 @@
  *   `ErrorResourceInitFailed`, so the engine records the object (`./grpcErrors`). Secret
  *   inputs stay secret in every answer.
  * - `Invoke` runs the lookups.
- * - `Cancel` aborts the operations under way and refuses every later one; a request's `timeout`
+ * - `Cancel` aborts the operations under way, and only those; a request's `timeout`
  *   (`customTimeouts`) is its deadline (`./cancellation`).
- * - `Attach` connects the engine of `PULUMI_DEBUG_PROVIDERS` (`./index`).
+ * - `Attach` connects the engine of `PULUMI_DEBUG_PROVIDERS` to the log (`./index`), one run
+ *   after another.
  * - Every call's log lines reach the engine on the call's resource (`./engineLog`).
  *
  * @module
@@ -39,11 +40,11 @@ import { setSignalSource } from "../provider/client/abort";
 import { isRecord } from "../provider/client/brand";
 import { redactFromLogs } from "../provider/client/log";
 import { withUrn } from "./engineLog";
-import { cancelAll, currentSignal, isCancelled, runOperation } from "./cancellation";
+import { cancelAll, currentSignal, runOperation } from "./cancellation";
 import { diffResponse } from "./diff";
 import { grpcError } from "./grpcErrors";
 import { previewCreate, previewUpdate } from "./preview";
-import { packageFile } from "./packageFiles";
+import { packageFile, packageVersion } from "./packageFiles";
 import { fromStruct, toStruct } from "./properties";
 import {
   FUNCTIONS,
@@ -83,15 +84,10 @@ const operationName = (request: unknown) =>
 
 /**
  * Runs a call's handler, answering its result or its error. A call that starts an operation
- * (`operation: true`) runs until `Cancel` or its request's `timeout` aborts it (`./cancellation`);
- * after `Cancel`, it is refused instead: nothing new reaches ngrok.
+ * (`operation: true`) runs until `Cancel` or its request's `timeout` aborts it (`./cancellation`).
  */
 function serve<Req, Res>(handler: (request: Req) => Promise<Res>, operation = true) {
   return (call: Call<Req>, callback: Callback<Res>) => {
-    if (operation && isCancelled()) {
-      callback(grpcError(new Error("the operation was cancelled: no new request is sent")));
-      return;
-    }
     const request = call.request;
     const run = () => handler(request);
     (operation ? runOperation(operationName(request), timeoutOf(request), run) : run()).then(
@@ -99,14 +95,6 @@ function serve<Req, Res>(handler: (request: Req) => Promise<Res>, operation = tr
       (error: unknown) => callback(grpcError(error)),
     );
   };
-}
-
-/** The `version` of this package (`package.json`). */
-function packageVersion(): string {
-  const manifest: unknown = JSON.parse(packageFile("package.json"));
-  const version = isRecord(manifest) ? manifest.version : undefined;
-  if (typeof version !== "string") throw new Error("package.json has no version");
-  return version;
 }
 
 function resourceOf(type: string): { name: string; methods: Methods } {

@@ -2,8 +2,9 @@
  * Work in flight stops when the engine no longer waits for it (issue #33 §5): `Cancel` ends an
  * operation's retry loop at once, a Create's `timeout` (`customTimeouts`) is its deadline, and in
  * both cases the work behind it stops too: the API receives no further request. The plugin exits
- * once its engine is gone, the engine it was started with or one that attached (`Attach`, as
- * `PULUMI_DEBUG_PROVIDERS` makes the engine do).
+ * once the engine it was started with is gone; a plugin started without one serves every engine
+ * that attaches (`Attach`, as `PULUMI_DEBUG_PROVIDERS` makes the engine do), one run after
+ * another, and outlives each.
  *
  * Timing margins: the emulator answers every request 429 (with `Retry-After: 1`), so an
  * operation left alone would retry for `retryDeadlineSeconds` (300 s); each assertion allows
@@ -127,20 +128,24 @@ test("the plugin exits once its engine is gone", async () => {
   expect(plugin.output()).toMatch(/no longer answers: exiting/);
 });
 
-test("Attach gives a plugin started without an engine its engine: the log, and the exit", async () => {
+test("an attached plugin outlives its engine: a second engine attaches and gets the log", async () => {
   const plugin = await configuredPlugin([]);
   expect(plugin.output()).toMatch(/PULUMI_DEBUG_PROVIDERS="ngrok-dynamic:\d+"/);
-  const engine = await harness.startFakeEngine();
-  started.push({ plugin, engine });
-  await harness.call(
-    (r, cb) => plugin.client.attach(r, cb),
-    new pluginproto.PluginAttach().setAddress(engine.address),
-  );
-  const { message } = await failedCreate(plugin, 2);
-  expect(message).toMatch(/timeout of 2 s/);
-  await sleep(200);
-  expect(engine.lines.join("\n")).toMatch(/POST \/ssh_certificate_authorities/);
-  await sleep(1500);
-  engine.kill();
-  expect(await plugin.exited).toBe(0);
+  for (let run = 1; run <= 2; run++) {
+    const engine = await harness.startFakeEngine();
+    started.push({ plugin, engine });
+    await harness.call(
+      (r, cb) => plugin.client.attach(r, cb),
+      new pluginproto.PluginAttach().setAddress(engine.address),
+    );
+    const { message } = await failedCreate(plugin, 2);
+    expect(message).toMatch(/timeout of 2 s/);
+    await sleep(200);
+    expect(engine.lines.join("\n")).toMatch(/POST \/ssh_certificate_authorities/);
+    // The engine leaves, as `pulumi up` ends: the plugin is not watching it and serves on.
+    engine.kill();
+    await sleep(2500); // more than two health-check intervals of a watched engine
+    expect(plugin.child.exitCode).toBe(null);
+    expect(plugin.output()).not.toMatch(/exiting/);
+  }
 });

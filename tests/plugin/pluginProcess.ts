@@ -20,6 +20,8 @@ export interface FakeEngine {
   readonly address: string;
   /** Every log line received, `<severity>: <message>`. */
   readonly lines: string[];
+  /** Every log line received, with the URN of the resource it is about (`""` for none). */
+  readonly records: { severity: number; message: string; urn: string }[];
   /** Stops answering at once (the engine died). */
   kill(): void;
 }
@@ -27,9 +29,15 @@ export interface FakeEngine {
 /** Starts a fake engine on a loopback port. */
 export async function startFakeEngine(): Promise<FakeEngine> {
   const lines: string[] = [];
+  const records: FakeEngine["records"] = [];
   const server = new grpc.Server();
   const log: grpc.handleUnaryCall<engineProto.LogRequest, Empty> = (call, callback) => {
     lines.push(`${call.request.getSeverity()}: ${call.request.getMessage()}`);
+    records.push({
+      severity: call.request.getSeverity(),
+      message: call.request.getMessage(),
+      urn: call.request.getUrn(),
+    });
     callback(null, new Empty());
   };
   server.addService(engineRpc.EngineService, { log });
@@ -38,7 +46,7 @@ export async function startFakeEngine(): Promise<FakeEngine> {
       error ? reject(error) : resolve(bound),
     ),
   );
-  return { address: `127.0.0.1:${port}`, lines, kill: () => server.forceShutdown() };
+  return { address: `127.0.0.1:${port}`, lines, records, kill: () => server.forceShutdown() };
 }
 
 /** One running plugin process and a client of it. */
@@ -52,14 +60,19 @@ export interface PluginProcess {
   close(): Promise<void>;
 }
 
-/** Starts the compiled plugin with `engine`'s address, as the engine does. */
+/**
+ * Starts the compiled plugin with `engine`'s address, as the engine does: after `flags` (the
+ * engine's own, e.g. `--logtostderr`, `-v=9`, `--tracing <endpoint>`).
+ */
 export async function startPlugin(
   engine: string,
   env: NodeJS.ProcessEnv = {},
+  flags: readonly string[] = [],
 ): Promise<PluginProcess> {
   const base = { ...process.env };
   for (const key of Object.keys(base)) if (key.startsWith("NGROK_")) delete base[key];
-  const child = spawn(process.execPath, [path.join(REPO, "dist", "plugin", "index.js"), engine], {
+  const script = path.join(REPO, "dist", "plugin", "index.js");
+  const child = spawn(process.execPath, [script, ...flags, engine], {
     env: { ...base, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

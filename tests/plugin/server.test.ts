@@ -272,7 +272,7 @@ test("Check adds what the Node.js classes add in the program: the SAML module's 
   expect(inputs.claimedBy).toBe("imports/dev/sso");
 });
 
-test("after Cancel, no new operation starts", async () => {
+test("after Cancel, later calls are served: Cancel stops only the work in flight", async () => {
   const other = await startProviderHost({
     cwd: REPO,
     project: "imports",
@@ -281,11 +281,26 @@ test("after Cancel, no new operation starts", async () => {
   try {
     await other.configure({ apiKey: emulator.apiKey, apiBaseUrl: emulator.url });
     await other.cancel();
+    // A later run on the same plugin (an attached one): schema, Check, Create, Diff, Read.
+    expect(JSON.parse(await other.getSchema())).toHaveProperty("name", "ngrok-dynamic");
+    const ca = urn("SshCertificateAuthority", "late");
+    const checked = await other.check(ca, {}, { privateKeyType: "ed25519" });
+    expect(checked.failures).toEqual([]);
     const before = emulator.requests.length;
-    await expect(
-      other.create(urn("SshCertificateAuthority", "late"), { privateKeyType: "ed25519" }),
-    ).rejects.toThrow(/the operation was cancelled: no new request is sent/);
-    expect(emulator.requests.length).toBe(before);
+    const created = await other.create(ca, checked.inputs);
+    expect(created.id).toMatch(/^sshca_/);
+    expect(emulator.requests.length).toBe(before + 1);
+    const diff = await other.diff(
+      ca,
+      created.id,
+      created.properties,
+      checked.inputs,
+      checked.inputs,
+    );
+    expect(diff.changes).toBe("none");
+    const read = await other.read(ca, created.id, created.properties, checked.inputs);
+    expect(read.id).toBe(created.id);
+    await other.delete(ca, created.id, created.properties, checked.inputs);
   } finally {
     await other.close();
   }
