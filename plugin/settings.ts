@@ -18,6 +18,7 @@ import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import type { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import { isUnknown, settingsProblems, CONFIG_KEYS } from "../provider";
 import { readStackConfig } from "../provider/client/configuration";
+import { unknownSettings } from "../provider/client/settings";
 import { parseAdoptExistingIds, parseOwnershipMarker } from "../provider/common/programSettings";
 import { fromStruct, toStruct } from "./properties";
 import { configSecrets } from "./secrets";
@@ -64,12 +65,15 @@ export function configSource(values: Record<string, unknown>): {
   };
 }
 
+/** The plugin's config namespace, `ngrok-dynamic` (the prefix of its config keys). */
+const namespaceOf = () => CONFIG_KEYS.apiKey.slice(0, CONFIG_KEYS.apiKey.indexOf(":"));
+
 /** The program-side settings, checked: `ownershipMarker`, `adoptExistingIds`. */
 export function programSettings(values: Record<string, unknown>): {
   settings: ProgramSettings;
   problems: SettingProblem[];
 } {
-  const namespace = CONFIG_KEYS.apiKey.slice(0, CONFIG_KEYS.apiKey.indexOf(":"));
+  const namespace = namespaceOf();
   const marker = parseOwnershipMarker(
     asText(values.ownershipMarker),
     `${namespace}:ownershipMarker`,
@@ -85,9 +89,16 @@ export function programSettings(values: Record<string, unknown>): {
   };
 }
 
-/** Every refused setting among `values` (`CheckConfig`): the provider's and the program's. */
-export function settingProblems(values: Record<string, unknown>): SettingProblem[] {
+/**
+ * Every refused setting among `values` (`CheckConfig`): a key that is no setting (did-you-mean,
+ * among `keys`, default every key of `values`), then the provider's and the program's values.
+ */
+export function settingProblems(
+  values: Record<string, unknown>,
+  keys: readonly string[] = Object.keys(values),
+): SettingProblem[] {
   return [
+    ...unknownSettings(keys, namespaceOf()),
     ...settingsProblems({}, readStackConfig(configSource(values))).map((p) => ({
       name: p.name,
       reason: p.reason,
@@ -146,7 +157,7 @@ export function checkConfigResponse(request: provproto.CheckRequest): provproto.
   const response = new provproto.CheckResponse();
   response.setInputs(toStruct(news.values, configSecrets(news.secrets)));
   response.setFailuresList(
-    settingProblems(knownOnly(news.values)).map((problem) => {
+    settingProblems(knownOnly(news.values), Object.keys(news.values)).map((problem) => {
       const failure = new provproto.CheckFailure();
       failure.setProperty(problem.name);
       failure.setReason(problem.reason);
@@ -165,12 +176,12 @@ export function checkConfigResponse(request: provproto.CheckRequest): provproto.
 export function checkedSettings(request: provproto.ConfigureRequest): Record<string, unknown> {
   const values = settingsOf(request);
   const unknown = Object.keys(values).filter((name) => isUnknown(values[name]));
-  const namespace = CONFIG_KEYS.apiKey.slice(0, CONFIG_KEYS.apiKey.indexOf(":"));
+  const namespace = namespaceOf();
   const reasons = [
     ...unknown.map(
       (name) => `${namespace}:${name} is not known yet: it cannot configure the provider`,
     ),
-    ...settingProblems(knownOnly(values)).map((problem) => problem.reason),
+    ...settingProblems(knownOnly(values), Object.keys(values)).map((problem) => problem.reason),
   ];
   if (reasons.length > 0)
     throw new Error(`the provider's settings are refused: ${reasons.join("; ")}`);

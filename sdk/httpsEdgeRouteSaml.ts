@@ -6,6 +6,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { claimedByOf } from "../provider/httpsEdgeRouteSaml/claim";
 import { refuseImportOption } from "./importOption";
+import { refuseUnknownStackSettings } from "./stackSettings";
 import { suspendPromiseStacks } from "./promiseStacks";
 import provider = require("./thinProviders/httpsEdgeRouteSaml");
 import {
@@ -142,6 +143,7 @@ export class HttpsEdgeRouteSaml extends pulumi.dynamic.Resource {
     args: HttpsEdgeRouteSamlArgs | undefined,
     opts?: pulumi.CustomResourceOptions,
   ) {
+    refuseUnknownStackSettings();
     refuseImportOption(name, opts, {
       resource: "HttpsEdgeRouteSaml",
       adopt: () => "adoptExisting: true (with its edgeId and routeId)",

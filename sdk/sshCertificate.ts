@@ -6,6 +6,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { refuseImportOption } from "./importOption";
+import { refuseUnknownStackSettings } from "./stackSettings";
 import { suspendPromiseStacks } from "./promiseStacks";
 import { ownershipInputs } from "./ownership";
 import type { SshCertificateOutputProperties } from "./generated/types";
@@ -49,6 +50,7 @@ export abstract class SshCertificate extends pulumi.dynamic.Resource {
     type: "SshHostCertificate" | "SshUserCertificate",
     properties: CertificateProperties,
   ) {
+    refuseUnknownStackSettings();
     refuseImportOption(name, opts, {
       resource: type,
       object: type === "SshHostCertificate" ? "SSH host certificate" : "SSH user certificate",

@@ -5,6 +5,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { refuseImportOption } from "./importOption";
+import { refuseUnknownStackSettings } from "./stackSettings";
 import { suspendPromiseStacks } from "./promiseStacks";
 import { adoptedIdFromConfig, ownershipInputs } from "./ownership";
 import provider = require("./thinProviders/sshCertificateAuthority");
@@ -102,6 +103,7 @@ export class SshCertificateAuthority extends pulumi.dynamic.Resource {
     args: SshCertificateAuthorityArgs | undefined,
     opts?: pulumi.CustomResourceOptions,
   ) {
+    refuseUnknownStackSettings();
     refuseImportOption(name, opts, {
       resource: "SshCertificateAuthority",
       adopt: (id) => `adoptExistingId: ${JSON.stringify(id)}`,

@@ -6,6 +6,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { SshCredentialRecord } from "../provider";
 import { refuseImportOption } from "./importOption";
+import { refuseUnknownStackSettings } from "./stackSettings";
 import { implementation, programClient } from "./lookups/programClient";
 import { suspendPromiseStacks } from "./promiseStacks";
 import provider = require("./thinProviders/sshCredential");
@@ -98,6 +99,7 @@ export class SshCredential extends pulumi.dynamic.Resource {
     args: SshCredentialArgs | undefined,
     opts?: pulumi.CustomResourceOptions,
   ) {
+    refuseUnknownStackSettings();
     refuseImportOption(name, opts, {
       resource: "SshCredential",
       object: "SSH credential",

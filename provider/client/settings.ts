@@ -11,6 +11,7 @@
  *
  * @module
  */
+import { closest, distance } from "fastest-levenshtein";
 
 /** One setting. */
 export interface SettingDefinition {
@@ -156,4 +157,59 @@ export const ENV_VARS: { readonly [S in ProviderSetting as S["name"]]: S["env"] 
 export function useConfigNamespace(namespace: string): void {
   for (const setting of providerSettings())
     configKeys[setting.name] = `${namespace}:${setting.name}`;
+}
+
+/**
+ * Keys the Pulumi engine itself adds to a provider's configuration (`version`, and
+ * `pluginDownloadURL`/`pluginChecksums`, which engines before `__internal` put at the root;
+ * `pkg/resource/deploy/providers/registry.go`): never a mistyped setting.
+ */
+const ENGINE_KEYS: ReadonlySet<string> = new Set([
+  "version",
+  "pluginDownloadURL",
+  "pluginChecksums",
+  "__internal",
+]);
+
+/** A config key that names no setting: the key (`<namespace>:<name>`) and why it is refused. */
+export interface UnknownSetting {
+  /** The key's name without its namespace, e.g. `apikey`. */
+  readonly name: string;
+  readonly reason: string;
+}
+
+/**
+ * The setting `name` was probably meant to be: one that differs only by case, else the nearest
+ * by edit distance (at most 2 edits, or a third of its length for longer names).
+ */
+export function nearestSetting(name: string): string | undefined {
+  const names: string[] = SETTINGS.map((s) => s.name);
+  const sameCase = names.find((n) => n.toLowerCase() === name.toLowerCase());
+  if (sameCase !== undefined) return sameCase;
+  const near = closest(name, names);
+  const limit = Math.max(2, Math.floor(name.length / 3));
+  return distance(name.toLowerCase(), near.toLowerCase()) <= limit ? near : undefined;
+}
+
+/**
+ * The keys among `names` (un-namespaced, as a provider's configuration holds them) that are not
+ * settings of this package, each with a reason naming `<namespace>:<name>`, the setting it
+ * probably meant (did-you-mean, as the Terraform bridge says it) and the known ones: a mistyped
+ * `ngrok:apikey` would otherwise be ignored and the provider would fall back to `NGROK_API_KEY`,
+ * which may be another account's key.
+ */
+export function unknownSettings(names: readonly string[], namespace: string): UnknownSetting[] {
+  const known: readonly string[] = SETTINGS.map((s) => s.name);
+  return names
+    .filter((name) => !known.includes(name) && !ENGINE_KEYS.has(name))
+    .map((name) => {
+      const meant = nearestSetting(name);
+      return {
+        name,
+        reason:
+          `${namespace}:${name} is not a setting of pulumi-ngrok-dynamic` +
+          (meant === undefined ? "" : `; did you mean ${namespace}:${meant}?`) +
+          ` Its settings are ${known.map((n) => `${namespace}:${n}`).join(", ")}`,
+      };
+    });
 }

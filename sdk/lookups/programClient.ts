@@ -11,6 +11,7 @@
  * @module
  */
 import * as pulumi from "@pulumi/pulumi";
+import { refuseUnknownStackSettings } from "../stackSettings";
 
 /** The implementation, `pulumi-ngrok-dynamic/provider`. */
 export type Implementation = typeof import("../../provider");
@@ -27,8 +28,10 @@ const NAMESPACE = "ngrok:";
  * comment).
  *
  * @throws NgrokConfigurationError when no API key is set, or a setting is out of range.
+ * @throws Error when an `ngrok:` stack config key is no setting (`../stackSettings`).
  */
 export function programClient(): ReturnType<Implementation["clientFromConfiguration"]> {
+  refuseUnknownStackSettings();
   const config = new pulumi.Config("ngrok");
   return implementation().clientFromConfiguration({
     get: (key) => (key.startsWith(NAMESPACE) ? config.get(key.slice(NAMESPACE.length)) : undefined),

@@ -224,3 +224,35 @@ test("the import option on a certificate throws at construction, before anything
   );
   expect(registered.length).toBe(before);
 });
+
+test("an ngrok: stack config key that is no setting is refused at construction, naming the setting meant (issue #38 §2)", () => {
+  try {
+    pulumi.runtime.setAllConfig({
+      "ngrok:apikey": "TOPSECRET-key",
+      "ngrok:apiBaseUrl": "http://127.0.0.1:1",
+      "project:other": "x",
+    });
+    const before = registered.length;
+    expect(() => new SshCertificateAuthority("mistyped", { privateKeyType: "ed25519" })).toThrow(
+      /^the stack config is refused: ngrok:apikey is not a setting of pulumi-ngrok-dynamic; did you mean ngrok:apiKey\? Its settings are ngrok:apiKey, ngrok:apiBaseUrl, .*\(pulumi config rm ngrok:apikey\)$/,
+    );
+    let message = "";
+    try {
+      new HttpsEdgeRouteSaml("mistyped", {
+        edgeId: "edghts_1",
+        routeId: "edghtsrt_1",
+        idpMetadata: "<x/>",
+      });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/did you mean ngrok:apiKey/);
+    expect(message).not.toMatch(/TOPSECRET/);
+    expect(registered.length).toBe(before);
+    // The settings themselves, and another namespace's keys, pass.
+    pulumi.runtime.setAllConfig({ "ngrok:apiKey": "k", "project:other": "x" });
+    track(new SshCertificateAuthority("spelled-right", { privateKeyType: "ed25519" }));
+  } finally {
+    pulumi.runtime.setAllConfig({});
+  }
+});

@@ -69,6 +69,24 @@ test("CheckConfig refuses a bad setting, naming it under the plugin's namespace"
   );
 });
 
+test("CheckConfig refuses a key that is no setting, naming the one it probably meant (issue #38 §2)", async () => {
+  const failures = await plugin.checkConfig({
+    apikey: "k", // wrong case: without the refusal, NGROK_API_KEY (maybe another account's) is used
+    apiBaseUrll: "https://api.ngrok.com",
+    colour: "blue",
+    version: "0.2.0", // the engine's own key
+  });
+  expect(failures.map((f) => f.property).sort()).toEqual(["apiBaseUrll", "apikey", "colour"]);
+  const reason = (property: string) => failures.find((f) => f.property === property)?.reason;
+  expect(reason("apikey")).toMatch(
+    /^ngrok-dynamic:apikey is not a setting of pulumi-ngrok-dynamic; did you mean ngrok-dynamic:apiKey\? Its settings are ngrok-dynamic:apiKey, ngrok-dynamic:apiBaseUrl, /,
+  );
+  expect(reason("apiBaseUrll")).toMatch(/did you mean ngrok-dynamic:apiBaseUrl\?/);
+  expect(reason("colour")).not.toMatch(/did you mean/);
+  // The value of a mistyped key (maybe a credential) is never quoted.
+  expect(failures.map((f) => f.reason).join("\n")).not.toMatch(/"k"|blue/);
+});
+
 test("DiffConfig names the settings that changed", async () => {
   expect(
     await plugin.diffConfig({ apiBaseUrl: "a", apiKey: "k" }, { apiBaseUrl: "b", apiKey: "k" }),
