@@ -15,12 +15,22 @@ import * as grpc from "@grpc/grpc-js";
 import * as engineRpc from "@pulumi/pulumi/proto/engine_grpc_pb";
 import * as engineProto from "@pulumi/pulumi/proto/engine_pb";
 import { setLogSink } from "../provider/client/log";
+import { redactSecretText } from "../provider/common/secretInputs";
 
-const context = new AsyncLocalStorage<string>();
+/** The call a log line is written for: its resource, and the texts of its secret inputs. */
+interface CallContext {
+  readonly urn: string;
+  readonly secrets: readonly string[];
+}
 
-/** Runs `fn` with `urn` as the resource that its log lines are about. */
-export function withUrn<T>(urn: string, fn: () => T): T {
-  return context.run(urn, fn);
+const context = new AsyncLocalStorage<CallContext>();
+
+/**
+ * Runs `fn` with `urn` as the resource that its log lines are about; `secrets` (the texts of the
+ * call's secret inputs, `provider/common/secretInputs`) are cleared from each line.
+ */
+export function withUrn<T>(urn: string, fn: () => T, secrets: readonly string[] = []): T {
+  return context.run({ urn, secrets }, fn);
 }
 
 const SEVERITY = {
@@ -40,11 +50,12 @@ export function connectEngineLog(address: string): void {
     log(severity, message) {
       const request = new engineProto.LogRequest();
       request.setSeverity(SEVERITY[severity]);
-      request.setMessage(message);
-      request.setUrn(context.getStore() ?? "");
+      const call = context.getStore();
+      request.setMessage(redactSecretText(message, call?.secrets ?? []));
+      request.setUrn(call?.urn ?? "");
       request.setEphemeral(false);
       engine.log(request, (error) => {
-        if (error) process.stderr.write(`${severity}: ${message}\n`);
+        if (error) process.stderr.write(`${severity}: ${request.getMessage()}\n`);
       });
     },
   });

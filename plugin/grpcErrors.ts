@@ -1,5 +1,6 @@
 /**
- * The plugin's errors as gRPC statuses: the message, without the API key, and for a create or
+ * The plugin's errors as gRPC statuses: the message, without the API key and without the call's
+ * secret inputs' texts (`provider/common/secretInputs`), and for a create or
  * update that ngrok answered but that failed afterwards, the `ErrorResourceInitFailed` detail
  * (`sdk/proto/provider.proto`) the engine reads to record the object anyway, its saved
  * properties keeping their secret marks (`./secrets`).
@@ -12,18 +13,21 @@ import { Any } from "google-protobuf/google/protobuf/any_pb";
 import { Status } from "@pulumi/pulumi/proto/status_pb";
 import { ResourceInitFailedError } from "../provider";
 import { withoutSecrets } from "../provider/client/log";
+import { redactSecretText } from "../provider/common/secretInputs";
 import { toStruct } from "./properties";
-import { secretPropertiesOf } from "./secrets";
+import { secretPropertiesOf, secretTextsOf } from "./secrets";
 
 /** A gRPC error for `error`: an `ErrorResourceInitFailed` when the object exists. */
 export function grpcError(error: unknown): grpc.ServiceError {
-  const message = withoutSecrets(error instanceof Error ? error.message : String(error));
+  const texts = secretTextsOf(error);
+  const clean = (text: string) => redactSecretText(withoutSecrets(text), texts);
+  const message = clean(error instanceof Error ? error.message : String(error));
   const metadata = new grpc.Metadata();
   if (ResourceInitFailedError.isInstance(error)) {
     const detail = new provproto.ErrorResourceInitFailed();
     detail.setId(error.id);
     detail.setProperties(toStruct(error.properties ?? {}, secretPropertiesOf(error)));
-    detail.setReasonsList((error.reasons ?? []).map(withoutSecrets));
+    detail.setReasonsList((error.reasons ?? []).map(clean));
     const any = new Any();
     any.pack(detail.serializeBinary(), "pulumirpc.ErrorResourceInitFailed");
     const status = new Status();

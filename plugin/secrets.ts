@@ -64,19 +64,36 @@ export function configSecrets(received: ReadonlySet<string>): ReadonlySet<string
   return new Set([...received, ...SECRET_SETTINGS]);
 }
 
-/** The secret properties of the partial create or update each error is about. */
-const errorSecrets = new WeakMap<object, ReadonlySet<string>>();
+/** What each error must keep secret: its saved properties' secret names, and the secret texts. */
+const errorSecrets = new WeakMap<
+  object,
+  { readonly names: ReadonlySet<string>; readonly texts: readonly string[] }
+>();
 
 /**
  * Remembers that `error`'s saved properties (an `ErrorResourceInitFailed`'s) hold the secrets
- * `secrets`, and returns it, for `throw`.
+ * `secrets`, and that its message must not hold `texts` (the call's secret inputs' texts,
+ * `provider/common/secretInputs`); returns it, for `throw`.
  */
-export function withSecretProperties(error: unknown, secrets: ReadonlySet<string>): unknown {
-  if (typeof error === "object" && error !== null) errorSecrets.set(error, secrets);
+export function withSecretProperties(
+  error: unknown,
+  secrets: ReadonlySet<string>,
+  texts: readonly string[] = [],
+): unknown {
+  if (typeof error === "object" && error !== null) {
+    errorSecrets.set(error, { names: secrets, texts });
+  }
   return error;
 }
 
 /** The secrets {@link withSecretProperties} remembered for `error` (none by default). */
 export function secretPropertiesOf(error: unknown): ReadonlySet<string> {
-  return (typeof error === "object" && error !== null && errorSecrets.get(error)) || new Set();
+  return (
+    (typeof error === "object" && error !== null && errorSecrets.get(error)?.names) || new Set()
+  );
+}
+
+/** The secret texts {@link withSecretProperties} remembered for `error` (none by default). */
+export function secretTextsOf(error: unknown): readonly string[] {
+  return (typeof error === "object" && error !== null && errorSecrets.get(error)?.texts) || [];
 }

@@ -39,6 +39,7 @@ import { clientFromConfiguration, configure } from "../provider";
 import { setSignalSource } from "../provider/client/abort";
 import { isRecord } from "../provider/client/brand";
 import { redactFromLogs } from "../provider/client/log";
+import { SECRET_INPUTS_KEY, secretTexts } from "../provider/common/secretInputs";
 import { withUrn } from "./engineLog";
 import { cancelAll, currentSignal, runOperation } from "./cancellation";
 import { diffResponse } from "./diff";
@@ -154,12 +155,18 @@ export function providerService(
       const olds = fromStruct(request.getOlds());
       const news = fromStruct(request.getNews());
       const inputs = withProgramInputs(name, request.getUrn(), news.values, program);
-      const result = await withUrn(request.getUrn(), () => methods.check(olds.values, inputs));
+      const secrets = secretsOf(request.getType(), news.secrets);
+      // The secret inputs' names, so that no failure quotes their values (`secretInputs`).
+      const named = secrets.size > 0 ? { ...inputs, [SECRET_INPUTS_KEY]: [...secrets] } : inputs;
+      const texts = secretTexts(inputs, secrets);
+      const result = await withUrn(
+        request.getUrn(),
+        () => methods.check(olds.values, named),
+        texts,
+      ).catch((error: unknown) => Promise.reject(withSecretProperties(error, new Set(), texts)));
       const checked: unknown = result.inputs; // the checked inputs, absent when there are none
       const response = new provproto.CheckResponse();
-      response.setInputs(
-        toStruct(isRecord(checked) ? checked : inputs, secretsOf(request.getType(), news.secrets)),
-      );
+      response.setInputs(toStruct(isRecord(checked) ? checked : inputs, secrets));
       response.setFailuresList(
         (result.failures ?? []).map((f) => {
           const failure = new provproto.CheckFailure();
@@ -190,9 +197,12 @@ export function providerService(
         response.setProperties(toStruct(previewCreate(request.getType(), inputs.values), secrets));
         return response;
       }
-      const result = await withUrn(request.getUrn(), () => methods.create(inputs.values)).catch(
-        (error: unknown) => Promise.reject(withSecretProperties(error, secrets)),
-      );
+      const texts = secretTexts(inputs.values, secrets);
+      const result = await withUrn(
+        request.getUrn(),
+        () => methods.create(inputs.values),
+        texts,
+      ).catch((error: unknown) => Promise.reject(withSecretProperties(error, secrets, texts)));
       const response = new provproto.CreateResponse();
       response.setId(result.id);
       response.setProperties(toStruct(result.outs ?? {}, secrets));
@@ -203,7 +213,12 @@ export function providerService(
       const { methods } = resourceOf(request.getType());
       const state = fromStruct(request.getProperties());
       const props = Object.keys(state.values).length === 0 ? undefined : state.values;
-      const result = await withUrn(request.getUrn(), () => methods.read(request.getId(), props));
+      const texts = secretTexts(state.values, secretsOf(request.getType(), state.secrets));
+      const result = await withUrn(
+        request.getUrn(),
+        () => methods.read(request.getId(), props),
+        texts,
+      ).catch((error: unknown) => Promise.reject(withSecretProperties(error, new Set(), texts)));
       const response = new provproto.ReadResponse();
       response.setId(result.id ?? "");
       if (result.id) {
@@ -230,9 +245,12 @@ export function providerService(
         response.setProperties(toStruct(outputs, secrets));
         return response;
       }
-      const result = await withUrn(request.getUrn(), () =>
-        methods.update(request.getId(), olds, news.values),
-      ).catch((error: unknown) => Promise.reject(withSecretProperties(error, secrets)));
+      const texts = [...secretTexts(olds, secrets), ...secretTexts(news.values, secrets)];
+      const result = await withUrn(
+        request.getUrn(),
+        () => methods.update(request.getId(), olds, news.values),
+        texts,
+      ).catch((error: unknown) => Promise.reject(withSecretProperties(error, secrets, texts)));
       const response = new provproto.UpdateResponse();
       response.setProperties(toStruct(result.outs ?? {}, secrets));
       return response;
@@ -240,8 +258,13 @@ export function providerService(
 
     delete: serve(async (request: provproto.DeleteRequest) => {
       const { methods } = resourceOf(request.getType());
-      const props = fromStruct(request.getProperties()).values;
-      await withUrn(request.getUrn(), () => methods.delete(request.getId(), props));
+      const state = fromStruct(request.getProperties());
+      const texts = secretTexts(state.values, secretsOf(request.getType(), state.secrets));
+      await withUrn(
+        request.getUrn(),
+        () => methods.delete(request.getId(), state.values),
+        texts,
+      ).catch((error: unknown) => Promise.reject(withSecretProperties(error, new Set(), texts)));
       return new Empty();
     }),
 

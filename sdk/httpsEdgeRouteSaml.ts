@@ -6,6 +6,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { claimedByOf } from "../provider/httpsEdgeRouteSaml/claim";
 import { refuseImportOption } from "./importOption";
+import { secretInputNames } from "./secretInputs";
 import { refuseUnknownStackSettings } from "./stackSettings";
 import { suspendPromiseStacks } from "./promiseStacks";
 import provider = require("./thinProviders/httpsEdgeRouteSaml");
@@ -178,6 +179,7 @@ export class HttpsEdgeRouteSaml extends pulumi.dynamic.Resource {
           // Every property is listed, so that every output is set, even of an argument left out.
           ...READ_PROPERTIES,
           ...args,
+          ...secretInputNames(args),
           edgeId,
           claimedBy: claimedByOf(pulumi.getProject(), pulumi.getStack(), name),
           ...HTTPS_EDGE_ROUTE_SAML_OUTPUTS,

@@ -6,6 +6,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { refuseImportOption } from "./importOption";
+import { secretInputNames } from "./secretInputs";
 import { refuseUnknownStackSettings } from "./stackSettings";
 import { suspendPromiseStacks } from "./promiseStacks";
 import { ownershipInputs } from "./ownership";
@@ -64,6 +65,7 @@ export abstract class SshCertificate extends pulumi.dynamic.Resource {
         {
           ...properties.inputs,
           ...args,
+          ...secretInputNames(args),
           // The owner, when ngrok:ownershipMarker is on (see ./ownership); a get reads, and owns nothing.
           ...(args === undefined ? {} : ownershipInputs(type, name, opts)),
           ...properties.outputs,

@@ -5,6 +5,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { refuseImportOption } from "./importOption";
+import { secretInputNames } from "./secretInputs";
 import { refuseUnknownStackSettings } from "./stackSettings";
 import { suspendPromiseStacks } from "./promiseStacks";
 import { adoptedIdFromConfig, ownershipInputs } from "./ownership";
@@ -123,6 +124,7 @@ export class SshCertificateAuthority extends pulumi.dynamic.Resource {
         {
           ...SSH_CERTIFICATE_AUTHORITY_INPUTS,
           ...args,
+          ...secretInputNames(args),
           ...(adoptFromConfig === undefined ? {} : { adoptExistingId: adoptFromConfig }),
           ...(args === undefined ? {} : ownershipInputs("SshCertificateAuthority", name, opts)),
           ...SSH_CERTIFICATE_AUTHORITY_OUTPUTS,

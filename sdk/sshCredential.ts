@@ -6,6 +6,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { SshCredentialRecord } from "../provider";
 import { refuseImportOption } from "./importOption";
+import { secretInputNames } from "./secretInputs";
 import { refuseUnknownStackSettings } from "./stackSettings";
 import { implementation, programClient } from "./lookups/programClient";
 import { suspendPromiseStacks } from "./promiseStacks";
@@ -113,7 +114,7 @@ export class SshCredential extends pulumi.dynamic.Resource {
       super(
         provider,
         name,
-        { ...SSH_CREDENTIAL_INPUTS, ...args, ...SSH_CREDENTIAL_OUTPUTS },
+        { ...SSH_CREDENTIAL_INPUTS, ...args, ...secretInputNames(args), ...SSH_CREDENTIAL_OUTPUTS },
         opts,
         "ngrok",
         "SshCredential",

@@ -7,6 +7,14 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { derivedAs } from "./derived";
+import { quoted } from "./ids";
+import {
+  redactSecretText,
+  SECRET_INPUTS_KEY,
+  SECRET_SHOWN,
+  secretInputNames,
+  secretTexts,
+} from "./secretInputs";
 import { isUnknown } from "./unknown";
 
 /** The property Pulumi adds to every dynamic resource's inputs: the serialized provider. */
@@ -30,15 +38,18 @@ export class InputChecker<T extends object> {
   public readonly failures: pulumi.dynamic.CheckFailure[] = [];
   /** Every property that is set, as given or as a rule set it (see {@link InputChecker.result}). */
   private readonly inputs: { [K in keyof T]?: unknown } = {};
+  /** The inputs the program made secret (`./secretInputs`): no failure quotes their values. */
+  private readonly secrets: ReadonlySet<string>;
 
   constructor(
     private readonly raw: Record<string, unknown>,
     resourceName: string,
     known: readonly (keyof T & string)[],
   ) {
+    this.secrets = secretInputNames(raw);
     const names: readonly string[] = known;
     for (const key of Object.keys(raw)) {
-      if (key !== PROVIDER_KEY && !names.includes(key)) {
+      if (key !== PROVIDER_KEY && key !== SECRET_INPUTS_KEY && !names.includes(key)) {
         this.fail(
           key,
           `${key} is not a property of ${resourceName}; its properties are ${known.join(", ")}`,
@@ -58,7 +69,28 @@ export class InputChecker<T extends object> {
    * value that failed, and the engine then stops before using the inputs.
    */
   public result(defaults: Partial<T> = {}): pulumi.dynamic.CheckResult<T> {
-    return { inputs: derivedAs<T>({ ...defaults, ...this.inputs }), failures: this.failures };
+    const secrets = secretTexts(this.raw, this.secrets);
+    const failures = this.failures.map((f) => ({
+      property: f.property,
+      reason: redactSecretText(f.reason, secrets),
+    }));
+    return { inputs: derivedAs<T>({ ...defaults, ...this.inputs }), failures };
+  }
+
+  /**
+   * `value` of `property` for a failure's reason: {@link describe}d, or {@link SECRET_SHOWN} when
+   * the program made the input secret.
+   */
+  public show(property: string, value: unknown): string {
+    return this.secrets.has(property) ? SECRET_SHOWN : describe(value);
+  }
+
+  /**
+   * The string `value` of `property` quoted for a failure's reason (`quoted` of `./ids`, cut
+   * after `max` characters), or {@link SECRET_SHOWN} when the program made the input secret.
+   */
+  public quote(property: string, value: string, max?: number): string {
+    return this.secrets.has(property) ? SECRET_SHOWN : quoted(value, max);
   }
 
   /** Records `value` as the input of `property`: a default that a rule applies. */
@@ -116,7 +148,7 @@ export class InputChecker<T extends object> {
       return undefined;
     }
     if (typeof value !== "string") {
-      this.fail(property, `${property} must be a string, not ${describe(value)}`);
+      this.fail(property, `${property} must be a string, not ${this.show(property, value)}`);
       return undefined;
     }
     const surrogate = unpairedSurrogate(value);
@@ -156,7 +188,7 @@ export class InputChecker<T extends object> {
       const list = allowed.map((a) => JSON.stringify(a)).join(", ");
       this.fail(
         property,
-        `${property} must be one of ${list}${unit ? ` (${unit})` : ""}; got ${describe(value)}`,
+        `${property} must be one of ${list}${unit ? ` (${unit})` : ""}; got ${this.show(property, value)}`,
       );
       return undefined;
     }
@@ -170,7 +202,10 @@ export class InputChecker<T extends object> {
       return undefined;
     }
     if (typeof value !== "boolean") {
-      this.fail(property, `${property} must be a boolean (true or false), not ${describe(value)}`);
+      this.fail(
+        property,
+        `${property} must be a boolean (true or false), not ${this.show(property, value)}`,
+      );
       return undefined;
     }
     return value;
@@ -191,7 +226,7 @@ export class InputChecker<T extends object> {
     if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {
       this.fail(
         property,
-        `${property} must be an integer from ${min} to ${max}${suffix}; got ${describe(value)}`,
+        `${property} must be an integer from ${min} to ${max}${suffix}; got ${this.show(property, value)}`,
       );
       return undefined;
     }
@@ -208,14 +243,17 @@ export class InputChecker<T extends object> {
       return undefined;
     }
     if (!Array.isArray(value)) {
-      this.fail(property, `${property} must be a list of strings, not ${describe(value)}`);
+      this.fail(
+        property,
+        `${property} must be a list of strings, not ${this.show(property, value)}`,
+      );
       return undefined;
     }
     value.forEach((item, index) => {
       if (typeof item !== "string" || item.trim() === "") {
         this.fail(
           property,
-          `${property}[${index}] must be a non-empty string; got ${describe(item)}`,
+          `${property}[${index}] must be a non-empty string; got ${this.show(property, item)}`,
         );
         return;
       }
@@ -244,7 +282,7 @@ export class InputChecker<T extends object> {
     if (typeof value !== "object" || value === null || Array.isArray(value)) {
       this.fail(
         property,
-        `${property} must be a map of names to string values; got ${describe(value)}`,
+        `${property} must be a map of names to string values; got ${this.show(property, value)}`,
       );
       return undefined;
     }
@@ -253,7 +291,10 @@ export class InputChecker<T extends object> {
       const entry = `${property}[${quotedName(name)}]`;
       const surrogate = typeof data === "string" ? unpairedSurrogate(data) : undefined;
       if (typeof data !== "string") {
-        this.fail(property, `${entry} must be a string (use "" for a flag); got ${describe(data)}`);
+        this.fail(
+          property,
+          `${entry} must be a string (use "" for a flag); got ${this.show(property, data)}`,
+        );
       } else if (surrogate !== undefined) {
         this.fail(property, `${entry} ${surrogate}`);
       } else {

@@ -13,7 +13,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { InputChecker } from "../common/check";
-import { isNgrokId, quoted } from "../common/ids";
+import { isNgrokId } from "../common/ids";
 import type { PropertyDefinition, PropertyType, ValueOf } from "./property";
 import { derivedAs } from "../common/derived";
 import { checkedProperties, type ResourceDefinition, unconditionalDefaults } from "./resource";
@@ -65,7 +65,7 @@ export function typeRule(c: Checker, name: string, property: PropertyDefinition)
         const example = type.example === undefined ? "" : `, ${type.example}`;
         c.fail(
           name,
-          `${name} must be ${whose} "${type.prefix}" followed by letters and digits${example}; got ${quoted(id)}`,
+          `${name} must be ${whose} "${type.prefix}" followed by letters and digits${example}; got ${c.quote(name, id)}`,
         );
         return;
       }

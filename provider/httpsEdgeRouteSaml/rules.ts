@@ -31,7 +31,6 @@
  *
  * @module
  */
-import { quoted } from "../common/ids";
 import type { RuleChecker } from "../framework/property";
 import { claimBytes } from "./claim";
 import { parseIdpMetadata, type SigningCertificate } from "./idpMetadata";
@@ -122,7 +121,7 @@ export function cookiePrefixRule(prefix: string, c: RuleChecker, name: string): 
   if (NOT_COOKIE_TOKEN.test(prefix)) {
     c.fail(
       name,
-      `${name} must contain only letters, digits and !#$%&'*+-.^_\`|~ (it starts a cookie name); got ${quoted(prefix)}`,
+      `${name} must contain only letters, digits and !#$%&'*+-.^_\`|~ (it starts a cookie name); got ${c.quote(name, prefix)}`,
     );
   }
 }

@@ -6,7 +6,7 @@
  * @module
  */
 import { isDeepStrictEqual } from "node:util";
-import { isNgrokId, quoted } from "../common/ids";
+import { isNgrokId } from "../common/ids";
 import type { RuleChecker } from "../framework/property";
 
 /** The owners a credential can have: a user (`usr_…`) or a bot user (`bot_…`). */
@@ -23,7 +23,7 @@ export function aclRule(rules: string[], c: RuleChecker): void {
         "acl",
         `acl[${index}] must be "*" or a bind rule, "bind:" followed by a domain, an address or ` +
           `a label (e.g. "bind:*.example.com", "bind:1.tcp.ngrok.io:20002", "bind:env=prod"): ` +
-          `ngrok's only ACL rule; got ${quoted(rule)}`,
+          `ngrok's only ACL rule; got ${c.quote("acl", rule)}`,
       );
       return;
     }
@@ -48,7 +48,7 @@ export function ownerIdRule(owner: string, c: RuleChecker): void {
     c.fail(
       "ownerId",
       `ownerId must be the id of a user ("usr_" followed by letters and digits) or a bot user ` +
-        `("bot_" …) of the account, or be left out for the API key's owner; got ${quoted(owner)}`,
+        `("bot_" …) of the account, or be left out for the API key's owner; got ${c.quote("ownerId", owner)}`,
     );
   }
 }

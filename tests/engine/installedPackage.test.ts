@@ -128,11 +128,13 @@ test("the package depends on what its resources and its plugin need, not on the 
     dependencies: Record<string, string>;
     bin?: unknown;
   };
-  // @grpc/grpc-js and google-protobuf: the provider plugin's server (Pulumi's provider protocol).
+  // @grpc/grpc-js and google-protobuf: the provider plugin's server (Pulumi's provider protocol);
+  // fastest-levenshtein: the setting a mistyped config key probably meant.
   expect(Object.keys(manifest.dependencies).sort()).toEqual([
     "@grpc/grpc-js",
     "@xmldom/xmldom",
     "exponential-backoff",
+    "fastest-levenshtein",
     "google-protobuf",
     "node-fetch",
     "sshpk",

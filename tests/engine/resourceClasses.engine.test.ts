@@ -11,6 +11,7 @@ import {
   SshHostCertificate,
   SshUserCertificate,
 } from "../../dist/sdk";
+import { sshUserCertificateProvider } from "../../dist/provider";
 
 interface Registered {
   name: string;
@@ -255,4 +256,31 @@ test("an ngrok: stack config key that is no setting is refused at construction, 
   } finally {
     pulumi.runtime.setAllConfig({});
   }
+});
+
+test("a secret argument is named to check, which never quotes its value nor keeps the name list (issue #38 §3)", async () => {
+  track(
+    new SshUserCertificate("secret-ca-id", {
+      sshCertificateAuthorityId: pulumi.secret("TOPSECRET-not-an-id"),
+      publicKey: "ssh-ed25519 AAAA",
+      principals: [pulumi.output("deploy")],
+    }),
+  );
+  const { inputs } = await registration("secret-ca-id");
+  expect(inputs.__secretInputs).toEqual(["sshCertificateAuthorityId"]);
+  // What the dynamic-provider host hands check: the plain values (the engine strips the secret
+  // envelope for a provider that does not accept secrets), and the hidden name list.
+  const { __provider: _provider, ...wrapped } = inputs;
+  const news = Object.fromEntries(
+    Object.entries(wrapped).map(([k, v]) => [k, pulumi.runtime.unwrapRpcSecret(v)]),
+  );
+  expect(news.sshCertificateAuthorityId).toBe("TOPSECRET-not-an-id");
+  const result = await sshUserCertificateProvider.check({}, news);
+  const reasons = (result.failures ?? []).map((f) => f.reason).join("\n");
+  expect(reasons).toMatch(/sshCertificateAuthorityId must be .*; got \[secret\]/);
+  expect(reasons).not.toMatch(/TOPSECRET/);
+  expect(result.inputs).not.toHaveProperty("__secretInputs");
+  // Without an output among the arguments, nothing is added to the inputs.
+  track(new SshCertificateAuthority("plain-args", { privateKeyType: "ed25519" }));
+  expect((await registration("plain-args")).inputs).not.toHaveProperty("__secretInputs");
 });

@@ -191,3 +191,93 @@ test("a property its definition marks secret is answered as a secret (no resourc
   // What Check/Create/Read/Update wrap: those received as secrets, and the definition's.
   expect([...secretsOf(CA, new Set(["description"]))]).toEqual(["description"]);
 });
+
+describe("no message quotes a secret input's value (issue #38 §3)", () => {
+  const CERT = "ngrok-dynamic:index:SshUserCertificate";
+  const SAML = "ngrok-dynamic:index:HttpsEdgeRouteSaml";
+
+  /** Check of `type` with `news`, `secrets` wrapped as secrets: its failures' reasons. */
+  async function reasons(
+    type: string,
+    news: Record<string, unknown>,
+    secrets: string[],
+  ): Promise<string[]> {
+    const request = new provproto.CheckRequest();
+    request.setUrn(`urn:pulumi:dev::secrets::${type}::x`).setType(type).setName("x");
+    request.setOlds(toStruct({})).setNews(toStruct(news, new Set(secrets)));
+    const response = await harness.call<provproto.CheckRequest, provproto.CheckResponse>(
+      (r, cb) => plugin.client.check(r, cb),
+      request,
+    );
+    const inputs = fromStruct(response.getInputs());
+    // The hidden list of secret names never comes back as an input (it would reach the state).
+    expect(Object.keys(inputs.values)).not.toContain("__secretInputs");
+    for (const name of secrets) if (name in inputs.values) expect(inputs.secrets).toContain(name);
+    return response.getFailuresList().map((f) => f.getReason());
+  }
+
+  test("a secret id, key, timestamp, prefix and number are named, never quoted", async () => {
+    const certificate = await reasons(
+      CERT,
+      {
+        sshCertificateAuthorityId: "TOPSECRET-not-an-id",
+        publicKey: "TOPSECRETKEYTYPE AAAA",
+        principals: ["deploy"],
+        validUntil: "TOPSECRET-tomorrow",
+      },
+      ["sshCertificateAuthorityId", "publicKey", "validUntil"],
+    );
+    expect(certificate).toHaveLength(3);
+    expect(certificate.join("\n")).not.toMatch(/TOPSECRET/);
+    expect(certificate.join("\n")).toMatch(/sshCertificateAuthorityId must be .*; got \[secret\]/);
+    const saml = await reasons(
+      SAML,
+      {
+        edgeId: "edghts_1",
+        routeId: "edghtsrt_1",
+        idpMetadataUrl: "https://idp.example.com/m",
+        cookiePrefix: "TOP SECRET;",
+        sessionDuration: 1.5,
+      },
+      ["cookiePrefix", "sessionDuration"],
+    );
+    expect(saml.join("\n")).not.toMatch(/TOP SECRET|1\.5/);
+    expect(saml.join("\n")).toMatch(/cookiePrefix must contain only .*; got \[secret\]/);
+  });
+
+  test("the same values, not secret, are quoted", async () => {
+    const certificate = await reasons(
+      CERT,
+      { sshCertificateAuthorityId: "TOPSECRET-not-an-id", publicKey: "x", principals: ["d"] },
+      [],
+    );
+    expect(certificate.join("\n")).toMatch(/got "TOPSECRET-not-an-id"/);
+  });
+
+  test("a create's error and its log lines hold no secret input", async () => {
+    // A create that times out: its error says what to look for, the description among it.
+    const hang = {
+      apiBaseUrl: `${api.url}/hang`,
+      requestTimeoutSeconds: "1",
+      retryMaxAttempts: "1",
+    };
+    await configure(hang);
+    const plain = await failure(
+      create(createRequest({ privateKeyType: "ed25519", description: "TOPSECRET desc" })),
+    );
+    expect(plain.details).toMatch(/description "TOPSECRET desc"/); // quoted when not secret
+    const before = engine.lines.length;
+    const error = await failure(
+      create(
+        createRequest({ privateKeyType: "ed25519", description: "TOPSECRET desc" }, [
+          "description",
+        ]),
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(error.details).toMatch(/description "\[secret\]"/);
+    expect([error.details, ...engine.lines.slice(before), plugin.output()].join("\n")).not.toMatch(
+      /TOPSECRET desc/,
+    );
+  });
+});
