@@ -5,9 +5,11 @@
  *
  * - an update: the old state's outputs with the new inputs applied, so what ngrok computed and
  *   an update does not change (a CA's `publicKey`, `keyType`, `uri`, `createdAt`) stays known,
- *   and a program that uses it (`${ca.publicKey}`) is not shown as changing. An input the
- *   program no longer sets is unknown (ngrok's default), unless ngrok fills it (`serverFilled`:
- *   leaving it out is never a change, the old value stays);
+ *   and a program that uses it (`${ca.publicKey}`) is not shown as changing. An output derived
+ *   from an input that changes (`derivedFrom`: a SAML module's `idpSigningCertificates`, read
+ *   from `idpMetadata`) is unknown: its old value no longer holds, and a program that uses it is
+ *   shown as changing. An input the program no longer sets is unknown (ngrok's default), unless
+ *   ngrok fills it (`serverFilled`: leaving it out is never a change, the old value stays);
  * - a create: the inputs as given, and every output ngrok computes (and every input ngrok fills
  *   that the program leaves out) unknown.
  *
@@ -16,9 +18,19 @@
  *
  * @module
  */
-import { UNKNOWN } from "../provider";
+import { isUnknown, UNKNOWN } from "../provider";
+import { sameValue } from "../provider/framework/diff";
+import type { PropertyDefinition } from "../provider/framework/property";
 import { DEFINITIONS } from "../provider/registry";
 import { tokenOf } from "./resources";
+
+/** The inputs named `names` among `properties`, with their definitions. */
+function sourcesOf(
+  properties: readonly [string, PropertyDefinition][],
+  names: readonly string[],
+): [string, PropertyDefinition][] {
+  return properties.filter(([name]) => names.includes(name));
+}
 
 /** What a preview needs of a resource's definition. */
 interface PreviewShape {
@@ -26,6 +38,8 @@ interface PreviewShape {
   readonly computed: readonly string[];
   /** The inputs a program sets, each with whether ngrok fills it when left out. */
   readonly inputs: ReadonlyMap<string, boolean>;
+  /** Each output derived from inputs (`derivedFrom`), with those inputs' definitions. */
+  readonly derived: readonly (readonly [string, readonly [string, PropertyDefinition][]])[];
 }
 
 const SHAPES: ReadonlyMap<string, PreviewShape> = new Map(
@@ -41,6 +55,11 @@ const SHAPES: ReadonlyMap<string, PreviewShape> = new Map(
           properties
             .filter(([, p]) => p.role === "input")
             .map(([name, p]) => [name, p.serverFilled === true]),
+        ),
+        derived: properties.flatMap(([name, p]) =>
+          p.derivedFrom === undefined
+            ? []
+            : [[name, sourcesOf(properties, p.derivedFrom)] as const],
         ),
       },
     ];
@@ -75,8 +94,16 @@ export function previewUpdate(
   for (const [name, value] of Object.entries(news)) {
     if (value !== undefined) outputs[name] = value;
   }
-  for (const [name, filled] of shapeOf(type).inputs) {
+  const shape = shapeOf(type);
+  for (const [name, filled] of shape.inputs) {
     if (news[name] === undefined && olds[name] !== undefined && !filled) outputs[name] = UNKNOWN;
+  }
+  for (const [output, sources] of shape.derived) {
+    const changes = sources.some(
+      ([source, property]) =>
+        isUnknown(news[source]) || !sameValue(property, olds[source], news[source]),
+    );
+    if (changes) outputs[output] = UNKNOWN;
   }
   return outputs;
 }

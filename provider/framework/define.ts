@@ -31,7 +31,8 @@ export interface CheckAndDiff<Inputs> {
  * Declares a resource. The `const` type parameter keeps every literal (property names, enum
  * values, roles), so that `InputsOf` and `OutputsOf` derive exact types.
  *
- * @throws Error when an input does not say what a change does (`onChange`).
+ * @throws Error when an input does not say what a change does (`onChange`), or an output's
+ *   `derivedFrom` names what is not an input.
  */
 export function defineResource<const D extends ResourceDefinition>(
   definition: D,
@@ -39,6 +40,11 @@ export function defineResource<const D extends ResourceDefinition>(
   for (const [name, property] of Object.entries(definition.properties)) {
     if (property.role === "input" && property.onChange === undefined) {
       throw new Error(`${definition.name}.${name}: an input says what a change does (onChange)`);
+    }
+    for (const source of property.derivedFrom ?? []) {
+      if (definition.properties[source]?.role !== "input") {
+        throw new Error(`${definition.name}.${name}: derivedFrom names ${source}, not an input`);
+      }
     }
   }
   return {

@@ -188,6 +188,13 @@ export interface PropertyDefinition<T extends PropertyType = PropertyType> {
   /** Outputs: the API answer may lack it (an optional output); default: it is always set. */
   readonly optional?: boolean;
   /**
+   * Outputs computed from these inputs (by ngrok or by the provider), e.g. the signing
+   * certificates read from `idpMetadata`: a preview of an update that changes one of them shows
+   * the output as unknown, since its old value no longer holds; other outputs keep their old,
+   * known values.
+   */
+  readonly derivedFrom?: readonly string[];
+  /**
    * Inputs: how a value in state and a declared value are compared where equality is not enough
    * (two timestamps of one instant, one key with another comment), by `diff` and by the
    * pending-creates command alike. Run on the values as they are, absent as `undefined`.

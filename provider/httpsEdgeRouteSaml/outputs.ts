@@ -32,6 +32,7 @@ export const SAML_OUTPUTS = {
       },
     },
     typeText: "list of `{ subject, notAfter, sha256Fingerprint }`",
+    derivedFrom: ["idpMetadata"],
     description:
       "The signing certificates of the IdP metadata ngrok holds, in document order: subject, " +
       "end of validity (`notAfter`) and SHA-256 fingerprint of each. `[]` when the document " +

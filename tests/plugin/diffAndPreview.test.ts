@@ -2,13 +2,15 @@
  * `Diff`'s detailed diff and the previews of `Create` and `Update` (issue #33 §5), over gRPC
  * against the emulator: each changed property as an update or a replacement (`ADD`/`DELETE`
  * variants as pulumi-go-provider answers them), `supportsPreview`, and the outputs a preview
- * answers: an update keeps the outputs ngrok computed, a create leaves them unknown, and neither
- * sends a request.
+ * answers: an update keeps the outputs ngrok computed, except those derived from an input that
+ * changes (`derivedFrom`), a create leaves them unknown, and neither sends a request.
  */
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { type RunningEmulator, startEmulator } from "../../emulator/index";
 import { UNKNOWN } from "../../provider";
 import { fromStruct, toStruct } from "../../plugin/properties";
+import { createEdgeWithRoutes } from "../support/emulatorApi";
+import { readIdpMetadata } from "../support/fixtures";
 import * as harness from "./pluginProcess";
 
 const CA = "ngrok-dynamic:index:SshCertificateAuthority";
@@ -161,4 +163,62 @@ test("a preview's update keeps what ngrok computed known, with the new inputs ap
     request,
   );
   expect(fromStruct(real.getProperties()).values).toEqual(previewed);
+});
+
+test("a preview's update shows an output derived from a changed input as unknown, the others known (issue #38 §4)", async () => {
+  const SAML = "ngrok-dynamic:index:HttpsEdgeRouteSaml";
+  const {
+    edgeId,
+    routeIds: [routeId],
+  } = await createEdgeWithRoutes(emulator, 1);
+  const saml = <T extends { setUrn(u: string): T; setType(t: string): T; setName(n: string): T }>(
+    request: T,
+  ) => request.setUrn(`urn:pulumi:dev::diffs::${SAML}::sso`).setType(SAML).setName("sso");
+  const checkedSaml = async (news: Record<string, unknown>) => {
+    const request = saml(new provproto.CheckRequest()).setOlds(toStruct({}));
+    request.setNews(toStruct(news));
+    const response = await harness.call<provproto.CheckRequest, provproto.CheckResponse>(
+      (r, cb) => plugin.client.check(r, cb),
+      request,
+    );
+    expect(response.getFailuresList()).toEqual([]);
+    return fromStruct(response.getInputs()).values;
+  };
+  const inputs = await checkedSaml({ edgeId, routeId, idpMetadata: readIdpMetadata("okta.xml") });
+  const created = await harness.call<provproto.CreateRequest, provproto.CreateResponse>(
+    (r, cb) => plugin.client.create(r, cb),
+    saml(new provproto.CreateRequest()).setProperties(toStruct(inputs)),
+  );
+  const outputs = fromStruct(created.getProperties()).values;
+  expect(outputs.idpSigningCertificates).toHaveLength(1);
+  const previewUpdate = async (news: Record<string, unknown>) => {
+    const request = saml(new provproto.UpdateRequest()).setId(created.getId());
+    request.setOlds(toStruct(outputs)).setNews(toStruct(news)).setPreview(true);
+    const response = await harness.call<provproto.UpdateRequest, provproto.UpdateResponse>(
+      (r, cb) => plugin.client.update(r, cb),
+      request,
+    );
+    return fromStruct(response.getProperties()).values;
+  };
+  // Another IdP's metadata: the certificates read from it are not known until the update.
+  const changed = await previewUpdate(
+    await checkedSaml({ ...inputs, idpMetadata: readIdpMetadata("keycloak.xml") }),
+  );
+  expect(changed.idpSigningCertificates).toBe(UNKNOWN);
+  for (const name of ["entityId", "assertionConsumerServiceUrl", "metadataUrl"]) {
+    expect([name, changed[name]]).toEqual([name, outputs[name]]);
+  }
+  // Not known yet itself (another resource's output): the certificates are not either.
+  expect((await previewUpdate({ ...inputs, idpMetadata: UNKNOWN })).idpSigningCertificates).toBe(
+    UNKNOWN,
+  );
+  // Another input changed, the metadata kept (also with other line endings): still known.
+  const kept = await previewUpdate(
+    await checkedSaml({
+      ...inputs,
+      idpMetadata: String(inputs.idpMetadata).replace(/\n/g, "\r\n"),
+      forceAuthn: true,
+    }),
+  );
+  expect(kept.idpSigningCertificates).toEqual(outputs.idpSigningCertificates);
 });

@@ -121,3 +121,20 @@ describe("diff", () => {
     });
   });
 });
+
+test("derivedFrom must name inputs of the definition", () => {
+  const define = (derivedFrom: string[]) =>
+    defineResource({
+      name: "Gadget",
+      description: "A test resource.",
+      id: "its id",
+      api: { path: "/gadgets", noun: "gadget", idPrefix: "gdg_", endpoints: "`POST /gadgets`" },
+      properties: {
+        source: { role: "input", type: { kind: "string" }, onChange: "update", description: "In." },
+        digest: { role: "output", type: { kind: "string" }, derivedFrom, description: "Out." },
+      },
+    });
+  expect(() => define(["source"])).not.toThrow();
+  expect(() => define(["digest"])).toThrow(/Gadget.digest: derivedFrom names digest, not an input/);
+  expect(() => define(["sorce"])).toThrow(/derivedFrom names sorce, not an input/);
+});
