@@ -8,7 +8,8 @@
  * changed, instead of diffing the inputs itself. Each changed property's kind is chosen as
  * pulumi-go-provider does: `ADD` when the old state lacks it, `DELETE` when the new inputs lack
  * it, `UPDATE` otherwise, each `_REPLACE` when the property is among `replaces`; `inputDiff`
- * is true (the provider compares the new inputs with the old state's inputs).
+ * is true (the provider compares the new inputs with the old inputs: `DiffRequest.oldInputs`,
+ * or the old state's outputs when an engine sends none).
  *
  * @module
  */
@@ -41,29 +42,57 @@ function kindOf(
   return replaced ? Kind.UPDATE_REPLACE : Kind.UPDATE;
 }
 
-/** `Diff`'s answer for the provider's `result`, the old state `olds` and the new inputs `news`. */
+/**
+ * Whether the property `key` is among `ignoreChanges` (`DiffRequest.ignoreChanges`: property
+ * paths, `description`, `metadata.team`, `authorizedGroups[0]`, or `*` for every property): a
+ * path inside the property ignores the whole property, whose value is sent whole.
+ */
+function ignored(key: string, ignoreChanges: readonly string[]): boolean {
+  return ignoreChanges.some(
+    (path) =>
+      path === "*" ||
+      path === key ||
+      path.startsWith(`${key}.`) ||
+      path.startsWith(`${key}[`) ||
+      path === `["${key}"]`,
+  );
+}
+
+/**
+ * `Diff`'s answer for the provider's `result`, the old inputs `olds` and the new inputs `news`:
+ * the properties `ignoreChanges` names are no change (as pulumi-go-provider and the Terraform
+ * bridge apply it; the engine has already put their old values into the new inputs), and an
+ * answer left with no change is `DIFF_NONE`.
+ */
 export function diffResponse(
   result: ProviderDiff,
   olds: Readonly<Record<string, unknown>>,
   news: Readonly<Record<string, unknown>>,
+  ignoreChanges: readonly string[] = [],
 ): provproto.DiffResponse {
-  const replaces = result.replaces ?? [];
-  const changed = [...new Set([...replaces, ...(result.updates ?? [])])];
+  const kept = (key: string) => !ignored(key, ignoreChanges);
+  const replaces = (result.replaces ?? []).filter(kept);
+  const changed = [...new Set([...replaces, ...(result.updates ?? []).filter(kept)])];
+  // Every change it named is ignored: none is left.
+  const changes =
+    result.changes === true && ignoreChanges.length > 0 && changed.length === 0
+      ? false
+      : result.changes;
   const response = new provproto.DiffResponse();
   response.setChanges(
-    result.changes === false
+    changes === false
       ? DiffChanges.DIFF_NONE
-      : result.changes === true
+      : changes === true
         ? DiffChanges.DIFF_SOME
         : DiffChanges.DIFF_UNKNOWN,
   );
   response.setReplacesList(replaces);
   response.setDiffsList(changed);
-  response.setDeletebeforereplace(result.deleteBeforeReplace === true);
+  response.setDeletebeforereplace(result.deleteBeforeReplace === true && replaces.length > 0);
   // Only an answer that names its changes is detailed: otherwise the engine diffs the inputs.
-  if (result.changes === false || (result.changes === true && changed.length > 0)) {
+  if (changes === false || (changes === true && changed.length > 0)) {
     const detailed = response.getDetaileddiffMap();
-    for (const key of result.changes ? changed : []) {
+    for (const key of changes ? changed : []) {
       const diff = new provproto.PropertyDiff();
       diff.setKind(kindOf(key, replaces.includes(key), olds, news));
       diff.setInputdiff(true);

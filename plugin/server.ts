@@ -16,7 +16,8 @@
  *   secrets and previews (`supportsPreview`), and clears the API key from every log line.
  * - `Check` adds what the Node.js classes add in the program (`./resources`), then runs the
  *   resource's `check` (its rule messages give language-neutral hints, not JavaScript); `Diff`
- *   answers the provider's diff with a detailed diff (`./diff`); `Create`, `Read` (with or
+ *   compares the new inputs with the old inputs and answers the provider's diff with a detailed
+ *   diff, `ignoreChanges` applied (`./diff`); `Create`, `Read` (with or
  *   without properties: `pulumi import`, `.get`), `Update`, `Delete` run its methods, except a
  *   preview's `Create` and `Update`, which answer without a request (`./preview`). A create or
  *   update that ngrok answered but that failed afterwards is reported as
@@ -180,12 +181,16 @@ export function providerService(
 
     diff: serve(async (request: provproto.DiffRequest) => {
       const { methods } = resourceOf(request.getType());
-      const olds = fromStruct(request.getOlds()).values;
+      // The old inputs where the engine sends them (the answer says `inputDiff`), else the old
+      // state's outputs, which hold every input too (engines before old inputs were sent).
+      const oldInputs = fromStruct(request.getOldInputs()).values;
+      const olds =
+        Object.keys(oldInputs).length > 0 ? oldInputs : fromStruct(request.getOlds()).values;
       const news = fromStruct(request.getNews()).values;
       const result = await withUrn(request.getUrn(), () =>
         methods.diff(request.getId(), olds, news),
       );
-      return diffResponse(result, olds, news);
+      return diffResponse(result, olds, news, request.getIgnorechangesList());
     }),
 
     create: serve(async (request: provproto.CreateRequest) => {

@@ -222,3 +222,51 @@ test("a preview's update shows an output derived from a changed input as unknown
   );
   expect(kept.idpSigningCertificates).toEqual(outputs.idpSigningCertificates);
 });
+
+test("Diff compares the new inputs with the old inputs the engine sends, and applies ignoreChanges (issue #38 §8)", async () => {
+  const inputs = await checked({ privateKeyType: "ed25519", description: "v1" });
+  const { id, outputs } = await create(inputs);
+  const diffWith = (
+    olds: Record<string, unknown>,
+    oldInputs: Record<string, unknown>,
+    news: Record<string, unknown>,
+    ignoreChanges: string[] = [],
+  ) => {
+    const request = addressed(new provproto.DiffRequest()).setId(id);
+    request.setOlds(toStruct(olds)).setOldInputs(toStruct(oldInputs)).setNews(toStruct(news));
+    request.setIgnorechangesList(ignoreChanges);
+    return harness.call<provproto.DiffRequest, provproto.DiffResponse>(
+      (r, cb) => plugin.client.diff(r, cb),
+      request,
+    );
+  };
+  const { DiffChanges } = provproto.DiffResponse;
+  // The outputs say another description than the inputs did: the inputs are what the program
+  // declared, and it declares the same again, so nothing changes.
+  const sameInputs = await diffWith({ ...outputs, description: "shown by ngrok" }, inputs, inputs);
+  expect(sameInputs.getChanges()).toBe(DiffChanges.DIFF_NONE);
+  // A changed input is named against the old inputs.
+  const v2 = await diffWith(outputs, inputs, { ...inputs, description: "v2" });
+  expect(v2.getChanges()).toBe(DiffChanges.DIFF_SOME);
+  expect(detailed(v2)).toEqual({ description: [Kind.UPDATE, true] });
+  // Without old inputs (an older engine), the old outputs are the old inputs.
+  expect((await diffWith(outputs, {}, { ...inputs, description: "v2" })).getDiffsList()).toEqual([
+    "description",
+  ]);
+  // ignoreChanges: an ignored update and an ignored replacement are no change.
+  const ignored = await diffWith(
+    outputs,
+    inputs,
+    { ...inputs, description: "v2", privateKeyType: "rsa" },
+    ["description", "privateKeyType"],
+  );
+  expect(ignored.getChanges()).toBe(DiffChanges.DIFF_NONE);
+  expect(ignored.getReplacesList()).toEqual([]);
+  const partly = await diffWith(
+    outputs,
+    inputs,
+    { ...inputs, description: "v2", metadata: '{"a":1}' },
+    ["metadata"],
+  );
+  expect(partly.getDiffsList()).toEqual(["description"]);
+});
