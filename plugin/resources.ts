@@ -21,7 +21,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 import * as implementation from "../provider";
 import type { ResourceDefinition } from "../provider/framework/resource";
-import { DEFINITIONS, LOOKUPS, PLUGIN_PACKAGE } from "../provider/registry";
+import { DEFINITIONS, LOOKUPS } from "../provider/registry";
+import { pluginToken } from "../provider/framework/tokens";
 import { asPluginCall } from "../provider/common/hints";
 import { OWNER_INPUT } from "../provider/common/ownershipMarker";
 import { claimedByOf } from "../provider/httpsEdgeRouteSaml/claim";
@@ -64,7 +65,7 @@ function isMethods(value: unknown): value is Methods {
 }
 
 /** The token of a resource or a lookup named `name`. */
-export const tokenOf = (name: string) => `${PLUGIN_PACKAGE}:index:${name}`;
+export const tokenOf = pluginToken;
 
 /** Each resource's implementation, by token. */
 export const RESOURCES: ReadonlyMap<string, { name: string; methods: Methods }> = new Map(

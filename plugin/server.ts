@@ -23,7 +23,7 @@
  *   update that ngrok answered but that failed afterwards is reported as
  *   `ErrorResourceInitFailed`, so the engine records the object (`./grpcErrors`). Secret
  *   inputs stay secret in every answer.
- * - `Invoke` runs the lookups.
+ * - `Invoke` runs the lookups; bad arguments are answered as its failures, before any request.
  * - `Cancel` aborts the operations under way, and only those; a request's `timeout`
  *   (`customTimeouts`) is its deadline (`./cancellation`).
  * - `Attach` connects the engine of `PULUMI_DEBUG_PROVIDERS` to the log (`./index`), one run
@@ -277,8 +277,18 @@ export function providerService(
       const lookup = FUNCTIONS.get(request.getTok());
       if (lookup === undefined) throw new Error(`unknown function ${request.getTok()}`);
       const args = fromStruct(request.getArgs()).values;
-      const result = await lookup.run(clientFromConfiguration(), args);
       const response = new provproto.InvokeResponse();
+      // Bad arguments are the call's failures (as Check's), not an error: nothing is sent.
+      const failures = lookup.check(args);
+      if (failures.length > 0) {
+        response.setFailuresList(
+          failures.map((f) =>
+            new provproto.CheckFailure().setProperty(f.property).setReason(f.reason),
+          ),
+        );
+        return response;
+      }
+      const result = await lookup.run(clientFromConfiguration(), args);
       // Every lookup answers an object (`LookupDefinition.run`).
       if (!isRecord(result)) throw new Error(`${request.getTok()} answered no object`);
       response.setReturn(toStruct(result));

@@ -20,16 +20,20 @@ export {
 };
 export { SSH_CERTIFICATE_COMMON } from "./sshCertificateCommon/properties";
 import type { NgrokClient } from "./client";
-import { type LookupFacts, pluralNameOf, type ResourceDefinition } from "./framework/resource";
+import { describe } from "./common/check";
+import { isNgrokId, quoted } from "./common/ids";
+import type { PropertyDefinition } from "./framework/property";
+import {
+  type LookupFacts,
+  pluralNameOf,
+  type ResourceApi,
+  type ResourceDefinition,
+} from "./framework/resource";
 import { load } from "./lazy";
+import { CLASS_TYPE_PREFIX, PLUGIN_PACKAGE, pluginToken } from "./framework/tokens";
 import type { CertificateKind } from "./sshCertificateCommon/kinds";
 
-/**
- * The package's name as a Pulumi provider plugin (`pulumi-resource-ngrok-dynamic`): its tokens are
- * `ngrok-dynamic:index:<Resource>`, its configuration `ngrok-dynamic:<setting>`. Not `ngrok`, the
- * name of the bridged Terraform provider's package.
- */
-export const PLUGIN_PACKAGE = "ngrok-dynamic";
+export { CLASS_TYPE_PREFIX, PLUGIN_PACKAGE };
 
 /** The resources, in order. */
 export const DEFINITIONS = [
@@ -47,16 +51,10 @@ export const DEFINITIONS = [
  */
 export const CERTIFICATE_KINDS: readonly CertificateKind[] = [HOST, USER];
 
-/**
- * The namespace of the Node.js classes' type tokens, `pulumi-nodejs:dynamic/ngrok:<Resource>`
- * (`pulumi.dynamic.Resource` with module `ngrok`); the plugin's are `ngrok-dynamic:index:<Resource>`.
- */
-export const CLASS_TYPE_PREFIX = "pulumi-nodejs:dynamic/ngrok:";
-
 /** The type tokens of `definition`'s resources: the class's, then the plugin's. */
 export const typeTokensOf = (definition: ResourceDefinition): readonly [string, string] => [
   `${CLASS_TYPE_PREFIX}${definition.name}`,
-  `${PLUGIN_PACKAGE}:index:${definition.name}`,
+  pluginToken(definition.name),
 ];
 
 /**
@@ -76,8 +74,56 @@ export interface LookupDefinition {
   readonly extra?: Readonly<Record<string, string>>;
   /** What it does, for the schema. */
   readonly description: string;
+  /**
+   * Judges the arguments before anything is sent: each failure names the argument and the rule
+   * (an argument it does not take, a missing one of `by`, a value that is not a string or not an
+   * id of the right kind), never quoting a value longer than 60 characters.
+   */
+  check(args: Record<string, unknown>): { property: string; reason: string }[];
   /** Runs it: the object, or `{ [list.field]: objects }`. */
   run(client: NgrokClient, args: Record<string, unknown>): Promise<unknown>;
+}
+
+/**
+ * The check of a lookup `name` of `definition`'s objects: `required` arguments, `optional` ones
+ * (filters, strings), each an `id` (the definition's id prefix), an id property or a string.
+ */
+function lookupArgsCheck(
+  name: string,
+  definition: (typeof DEFINITIONS)[number],
+  required: readonly string[],
+  optional: readonly string[],
+): LookupDefinition["check"] {
+  const properties: Readonly<Record<string, PropertyDefinition>> = definition.properties;
+  const api: ResourceApi = definition.api;
+  const known = [...required, ...optional];
+  return (args) => {
+    const failures: { property: string; reason: string }[] = [];
+    const fail = (property: string, rule: string) =>
+      failures.push({ property, reason: `${name}: ${property} ${rule}` });
+    for (const key of Object.keys(args)) {
+      if (!known.includes(key))
+        fail(key, `is not an argument; its arguments are ${known.join(", ")}`);
+    }
+    for (const key of known) {
+      const value = args[key];
+      const type = properties[key]?.type;
+      const prefix =
+        key === "id" ? api.idPrefix : type?.kind === "ngrokId" ? type.prefix : undefined;
+      const what =
+        key === "id"
+          ? `the id of the ${api.noun} (${prefix}…)`
+          : (properties[key]?.requiredText ?? "a string");
+      if (value === undefined || value === null) {
+        if (required.includes(key)) fail(key, `is required: ${what}`);
+      } else if (typeof value !== "string") {
+        fail(key, `must be a string, not ${describe(value)}`);
+      } else if (prefix !== undefined && !isNgrokId(value, prefix)) {
+        fail(key, `must be "${prefix}" followed by letters and digits; got ${quoted(value)}`);
+      }
+    }
+    return failures;
+  };
 }
 
 const text = (value: unknown) => (typeof value === "string" ? value : undefined);
@@ -106,6 +152,7 @@ function lookupsOf(definition: (typeof DEFINITIONS)[number]): LookupDefinition[]
       resource: definition,
       by,
       description: facts.one.description,
+      check: lookupArgsCheck(`get${definition.name}`, definition, by, []),
       run: (client, args) =>
         callImplementation(`lookup${definition.name}`, client, ...by.map((a) => String(args[a]))),
     });
@@ -119,6 +166,7 @@ function lookupsOf(definition: (typeof DEFINITIONS)[number]): LookupDefinition[]
       list: { field, filters: list.filters },
       extra: facts.extra,
       description: list.description,
+      check: lookupArgsCheck(`get${plural}`, definition, [], list.filters),
       run: async (client, args) => {
         const filter = Object.fromEntries(list.filters.map((f) => [f, text(args[f])]));
         return { [field]: await callImplementation(`list${plural}`, client, filter) };

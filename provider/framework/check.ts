@@ -16,6 +16,8 @@ import { InputChecker } from "../common/check";
 import { isNgrokId } from "../common/ids";
 import type { PropertyDefinition, PropertyType, ValueOf } from "./property";
 import { derivedAs } from "../common/derived";
+import { currentCaller } from "../common/hints";
+import { typeNameFor } from "./tokens";
 import { checkedProperties, type ResourceDefinition, unconditionalDefaults } from "./resource";
 
 /** A checker of any resource's inputs (the derived rules judge by name, not by type). */
@@ -88,7 +90,7 @@ export function checkResource<Inputs>(
 ): pulumi.dynamic.CheckResult<Inputs> {
   const c: Checker = new InputChecker(
     news,
-    `ngrok:${definition.name}`,
+    typeNameFor(currentCaller(), definition.name),
     checkedProperties(definition),
   );
   let conditional: [string, PropertyDefinition][] = [];
