@@ -17,6 +17,7 @@ import {
   type Artifact,
   CHECKSUMS,
   INSTALL_SCRIPTS,
+  installLines,
   makeRelease,
   packedManifestProblems,
 } from "../../dist/scripts/release";
@@ -177,6 +178,18 @@ describe("makeRelease", () => {
       "could not make a broken artifact: no such tool",
     );
   });
+});
+
+test("the release's summary says how to start from each template it made, and only then", () => {
+  const files = [...TARBALLS, "templates/ngrok-ssh-yaml/Pulumi.yaml", CHECKSUMS];
+  expect(installLines("/r", files, version)).toEqual([
+    "Install in a Pulumi project (README.md, Install):",
+    `  npm install /r/${TARBALLS[0]}`,
+    `  npm install --save-dev /r/${TARBALLS[1]}`,
+    "Start a project from a template (README.md, Quick start):",
+    "  pulumi new /r/templates/ngrok-ssh-yaml",
+  ]);
+  expect(installLines("/r", TARBALLS, version).join("\n")).not.toContain("pulumi new");
 });
 
 describe("packedManifestProblems", () => {
