@@ -7,10 +7,14 @@
  *
  * Starts the emulator and prints its base URL, the API key it accepts and the environment
  * variables to export for clients (`NGROK_API_BASE_URL`, `NGROK_API_KEY`). Stops cleanly on
- * SIGINT or SIGTERM. Exit codes: 0 after a clean stop or `--help`, 1 when it cannot start (e.g.
- * the port is taken), 2 on bad arguments.
+ * SIGINT or SIGTERM. `ngrok-api-emulator --version` prints the emulator's version (its
+ * package.json's, e.g. `0.2.0`). Exit codes: 0 after a clean stop, `--help` or `--version`, 1
+ * when it cannot start (e.g. the port is taken), 2 on bad arguments.
  */
 import { parseArgs } from "node:util";
+// This folder's package.json: tsc copies it beside the compiled files (`dist/package.json`), and
+// esbuild writes it into the self-contained executable's bundle.
+import { version as VERSION } from "./package.json";
 import {
   DEFAULT_RATE_LIMIT_REQUESTS,
   DEFAULT_RATE_LIMIT_WINDOW_MS,
@@ -51,6 +55,7 @@ Options:
   --edges-read-only 400|403
                          an account whose edges are read-only: every write to an edge
                          endpoint answers ERR_NGROK_7196 with this status; reads work
+  --version              print the emulator's version and exit
   -h, --help             show this help
 
 Fault rules can be added at run time (not part of ngrok's API, same API key):
@@ -63,6 +68,8 @@ class UsageError extends Error {}
 /** Parsed command line. */
 export interface CliArguments {
   help: boolean;
+  /** From `--version`. */
+  version: boolean;
   host?: string;
   port?: number;
   apiKey?: string;
@@ -143,6 +150,7 @@ export function parseCliArguments(argv: string[]): CliArguments {
         "edges-deprecated": { type: "string" },
         "edges-read-only": { type: "string" },
         help: { type: "boolean", short: "h" },
+        version: { type: "boolean" },
       },
     }));
   } catch (error) {
@@ -167,6 +175,7 @@ export function parseCliArguments(argv: string[]): CliArguments {
   const retryAfter = values["rate-limit-retry-after"] === true ? true : undefined;
   const parsed: CliArguments = {
     help: values.help === true,
+    version: values.version === true,
     host: values.host,
     port,
     apiKey: values["api-key"],
@@ -201,6 +210,10 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
   }
   if (args.help) {
     process.stdout.write(HELP);
+    return 0;
+  }
+  if (args.version) {
+    process.stdout.write(`${VERSION}\n`);
     return 0;
   }
 

@@ -5,7 +5,8 @@
  * - `pulumi-ngrok-dynamic-<version>.tgz` and `ngrok-api-emulator-<version>.tgz`, packed by
  *   `npm pack` from what the build left in `dist/` (scripts ignored: the check built it just
  *   before; `prepack` builds for an `npm pack` or `npm publish` of its own);
- * - `SHA256SUMS`, one `<sha256>  <file>` line per artifact, as `sha256sum -c` reads it.
+ * - `SHA256SUMS`, one `<sha256>  <file>` line per file (a path relative to the folder for the
+ *   templates' files), as `sha256sum -c` reads it.
  *
  * Each packed `package.json` is read back from its tarball and refused if it carries a script
  * that npm runs when the package is installed (`preinstall`, `install`, `postinstall`,
@@ -18,12 +19,13 @@
  * (`pulumi-resource-ngrok-dynamic-v<version>-<os>-<arch>.tar.gz`, which `pulumi plugin install
  * resource ngrok-dynamic <version> --file <archive>` also installs) and the emulator's
  * (scripts/executableArchives.ts); the SDK packages for Node.js, Python and .NET
- * (scripts/sdkPackages.ts).
+ * (scripts/sdkPackages.ts); the `pulumi new` templates, as folders `templates/<name>/`
+ * (scripts/templates.ts).
  *
- * `node dist/scripts/release.js [--out <folder>] [--only packages,executables,sdks]`: `--only`
- * makes the named groups alone (a contributor's shortcut: the packages take seconds, the whole
- * release about 4 minutes). Exits 1 with the reason when an artifact
- * cannot be made or fails its check. The folder is emptied first, of a previous release only: a
+ * `node dist/scripts/release.js [--out <folder>] [--only packages,executables,sdks,templates]`:
+ * `--only` makes the named groups alone (a contributor's shortcut: the packages take seconds, the
+ * whole release about 4 minutes). Exits 1 with the reason when an artifact cannot be made or fails
+ * its check. The folder is emptied first, of a previous release only: a
  * folder holding anything else is refused.
  *
  * @module
@@ -38,6 +40,7 @@ import { PLUGIN_PROGRAM } from "../devtools/executables";
 import { EMULATOR_ARCHIVES, PLUGIN_ARCHIVES } from "./executableArchives";
 import { packageManifest, packageVersion } from "./packageVersion";
 import { SDK_PACKAGE_ARTIFACTS } from "./sdkPackages";
+import { TEMPLATE_ARTIFACT, TEMPLATES, templateNames } from "./templates";
 
 const REPO = path.resolve(__dirname, "../..");
 
@@ -81,11 +84,15 @@ export function npmPackage(dir: string): Artifact {
 /** The two npm packages of a release. */
 export const PACKAGE_ARTIFACTS: readonly Artifact[] = [npmPackage("."), npmPackage("emulator")];
 
-/** The artifacts of a release by group, for `--only`: the npm packages, the executables, the SDKs. */
+/**
+ * The artifacts of a release by group, for `--only`: the npm packages, the executables, the SDKs,
+ * the templates.
+ */
 export const ARTIFACT_GROUPS = {
   packages: PACKAGE_ARTIFACTS,
   executables: [PLUGIN_ARCHIVES, EMULATOR_ARCHIVES],
   sdks: SDK_PACKAGE_ARTIFACTS,
+  templates: [TEMPLATE_ARTIFACT],
 } as const satisfies Record<string, readonly Artifact[]>;
 
 /** The artifacts of a release, in this order. */
@@ -144,11 +151,20 @@ export function packedManifestProblems(
   return problems;
 }
 
+/** The files under `dir`, in its subfolders too, relative to it with `/` separators. */
+function filesUnder(dir: string): string[] {
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => !entry.isDirectory())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+    .map((file) => file.split(path.sep).join("/"));
+}
+
 /**
- * Empties `outDir` of a previous release (the files its `SHA256SUMS` lists, and that file), or
- * creates it.
+ * Empties `outDir` of a previous release (the files its `SHA256SUMS` lists, the folders they
+ * leave empty, and that file), or creates it.
  *
- * @throws Error when it holds anything else, which a release must not delete.
+ * @throws Error when it holds any other file, which a release must not delete.
  */
 function prepareFolder(outDir: string): void {
   fs.mkdirSync(outDir, { recursive: true });
@@ -160,7 +176,7 @@ function prepareFolder(outDir: string): void {
         .filter((line) => line !== "")
         .map((line) => line.replace(/^[0-9a-f]{64} {2}/, ""))
     : [];
-  const foreign = fs.readdirSync(outDir).filter((f) => f !== CHECKSUMS && !previous.includes(f));
+  const foreign = filesUnder(outDir).filter((f) => f !== CHECKSUMS && !previous.includes(f));
   if (foreign.length > 0) {
     throw new Error(
       `${outDir} holds files that are not a previous release's (${foreign.join(", ")}): ` +
@@ -169,6 +185,19 @@ function prepareFolder(outDir: string): void {
   }
   for (const file of [...previous, CHECKSUMS]) {
     fs.rmSync(path.join(outDir, file), { force: true });
+  }
+  // The folders the previous files were in, deepest first, when nothing else is left in them.
+  const folders = new Set(
+    previous.flatMap((file) =>
+      file
+        .split("/")
+        .slice(0, -1)
+        .map((_, i, parts) => parts.slice(0, i + 1).join("/")),
+    ),
+  );
+  for (const folder of [...folders].sort((a, b) => b.length - a.length)) {
+    const dir = path.join(outDir, folder);
+    if (fs.existsSync(dir) && fs.readdirSync(dir).length === 0) fs.rmdirSync(dir);
   }
 }
 
@@ -206,8 +235,9 @@ export async function makeRelease(
 
 /**
  * How to install what a release made in `outDir`, as lines of its summary: `npm install` of the
- * npm packages among `files` (the names {@link makeRelease} returned), and `pulumi plugin install`
- * when the provider plugin's archives are among them; no line of what was not made (`--only`).
+ * npm packages among `files` (the names {@link makeRelease} returned), `pulumi plugin install`
+ * when the provider plugin's archives are among them, and `pulumi new` of each template among
+ * them; no line of what was not made (`--only`).
  * `version` is the package's, e.g. `0.4.0`.
  *
  * @returns the lines, without line ends; none when nothing installable was made.
@@ -221,6 +251,9 @@ export function installLines(outDir: string, files: readonly string[], version: 
     .map(([command, file]) => `  ${command} ${path.join(outDir, file)}`);
   const pluginArchive = `${PLUGIN_PROGRAM.name}-v${version}-`;
   const plugin = files.some((file) => file.startsWith(pluginArchive));
+  const templates = templateNames().filter((name) =>
+    files.some((file) => file.startsWith(`${TEMPLATES}/${name}/`)),
+  );
   return [
     ...(npmLines.length > 0
       ? ["Install in a Pulumi project (README.md, Install):", ...npmLines]
@@ -232,6 +265,12 @@ export function installLines(outDir: string, files: readonly string[], version: 
             outDir,
             `${pluginArchive}<os>-<arch>.tar.gz`,
           )}`,
+        ]
+      : []),
+    ...(templates.length > 0
+      ? [
+          "Start a project from a template (README.md, Quick start):",
+          ...templates.map((name) => `  pulumi new ${path.join(outDir, TEMPLATES, name)}`),
         ]
       : []),
   ];

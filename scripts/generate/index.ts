@@ -1,10 +1,11 @@
 /**
  * `npm run generate`: writes what is derived from the resources' definitions
  * (`provider/<resource>/definition.ts`) and the provider's settings (`provider/client/settings.ts`):
- * the SDK's types (`sdk/generated/types.ts`), the Pulumi package schema (`schema.json`) and the
- * generated tables, examples in other languages, type tokens and import lines of the docs pages (between
- * `<!-- generated:… -->` markers). Each file is
- * formatted with the repository's Prettier settings.
+ * the SDK's types (`sdk/generated/types.ts`), the Pulumi package schema (`schema.json`), the YAML
+ * template's package declaration (scripts/generate/yamlPackage.ts) and the generated tables,
+ * examples in other languages, type tokens and import lines of the docs pages (between
+ * `<!-- generated:… -->` markers). Each file is formatted with the repository's Prettier
+ * settings.
  *
  * `--check` writes nothing: it lists the files that differ from what would be generated, and exits
  * 1 when there are any (`tests/repository/generated.test.ts` runs it). `--root <dir>` works on
@@ -19,6 +20,7 @@ import { docsImport } from "./docsImport";
 import { docsTables } from "./docsTables";
 import { packageSchema } from "./schema";
 import { sdkTypesFile, thinProviderFiles } from "./sdkTypes";
+import { YAML_PACKAGE_DECLARATION, yamlPackageDeclaration } from "./yamlPackage";
 
 /** The repository (`--root <dir>` reads and writes another copy of its files: for the tests). */
 let REPO = path.resolve(__dirname, "../../..");
@@ -29,6 +31,7 @@ function generated(): Map<string, string> {
   const schema = packageSchema();
   files.set("sdk/generated/types.ts", sdkTypesFile());
   files.set("schema.json", `${JSON.stringify(schema, null, 2)}\n`);
+  files.set(YAML_PACKAGE_DECLARATION, yamlPackageDeclaration(schema));
   for (const [file, text] of thinProviderFiles()) files.set(file, text);
   const tables = docsTables();
   const examples = docsExamples(schema);

@@ -3,6 +3,8 @@
 //
 // Deploy: `pulumi config set ngrok:apiKey --secret`, then `pulumi preview` and `pulumi up`.
 // Against the local emulator instead: see README.md of pulumi-ngrok-dynamic.
+// Delete it: the CA is protected (below), so `pulumi state unprotect --all` first, then
+// `pulumi destroy`.
 import * as pulumi from "@pulumi/pulumi";
 import { SshCertificateAuthority } from "pulumi-ngrok-dynamic";
 

@@ -8,6 +8,13 @@
  * - a YAML program whose plugin is not installed, its resources naming the download location
  *   (`options.pluginDownloadURL`), gets it acquired automatically by `pulumi preview`, which then
  *   runs through it; `pulumi about` names the plugin and its version;
+ * - the YAML `pulumi new` template declares the package (its `sdks/ngrok-dynamic/…yaml`, from
+ *   the schema): with no plugin installed, `pulumi new` of it fetches the plugin from the GitHub
+ *   release of package.json's repository and nowhere else (the CLI's own redirection of download
+ *   URLs, `PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES`, sends exactly that URL to the loopback server
+ *   and any other GitHub one to a path it refuses), its preview runs, and `pulumi about` shows the
+ *   version; `pulumi package add ngrok-dynamic`, Pulumi's own writer of that declaration, writes
+ *   the same fields from the schema the plugin serves;
  * - the schema's `pluginDownloadURL` names the GitHub release of package.json's repository, where
  *   the CLI looks for the same archive names.
  */
@@ -19,9 +26,11 @@ import * as path from "node:path";
 import { hostTarget, PLUGIN_PROGRAM } from "../../dist/devtools/executables";
 import { findYamlLanguageHost, offlineEnv } from "../../dist/devtools/pulumiCli";
 import { archiveName, executableArchives } from "../../dist/scripts/executableArchives";
+import { YAML_PACKAGE_DECLARATION } from "../../dist/scripts/generate/yamlPackage";
 import { type RunningEmulator, startEmulator } from "../../emulator/index";
 import { changeSummary, pulumiCommand } from "../support/pulumiCommand";
 import { cli, describeWithPulumi, pulumiCli } from "../support/realEngine";
+import * as keys from "../support/sshKeys";
 import { REPO } from "../support/stack";
 
 const manifest = JSON.parse(fs.readFileSync(path.join(REPO, "package.json"), "utf8")) as {
@@ -29,6 +38,11 @@ const manifest = JSON.parse(fs.readFileSync(path.join(REPO, "package.json"), "ut
   repository: { url: string };
 };
 const VERSION = manifest.version;
+/** The GitHub release of package.json's repository, as a Pulumi download URL. */
+const GITHUB_RELEASE = (() => {
+  const [, owner, repository] = /github\.com\/([^/]+)\/([^/.]+)/.exec(manifest.repository.url)!;
+  return `github://api.github.com/${owner}/${repository}`;
+})();
 
 describeWithPulumi(
   "The plugin fetched from a download location, as the CLI fetches providers",
@@ -62,8 +76,11 @@ describeWithPulumi(
       await executableArchives(PLUGIN_PROGRAM, "the plugin", [target]).make(releaseDir);
       server = http.createServer((request, response) => {
         served.push(request.url ?? "");
-        const file = path.join(releaseDir, path.basename(request.url ?? ""));
-        if (!fs.existsSync(file)) {
+        // The release's files at the root, and nothing else.
+        const file = /^\/[^/]+$/.test(request.url ?? "")
+          ? path.join(releaseDir, request.url!.slice(1))
+          : undefined;
+        if (file === undefined || !fs.existsSync(file)) {
           response.writeHead(404).end();
           return;
         }
@@ -138,12 +155,71 @@ describeWithPulumi(
       expect(plugins).toContainEqual({ kind: "resource", name: "ngrok-dynamic", version: VERSION });
     });
 
+    test("the YAML template's program, its plugin missing, gets it from package.json's GitHub release", async () => {
+      const env = freshEnv("template");
+      // The CLI's redirection (regexp=URL pairs): that release, exactly, to the loopback server;
+      // any other GitHub location (Pulumi's own organization among them) to a path it refuses.
+      env.PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES = [
+        `^${GITHUB_RELEASE.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$=${serverUrl}`,
+        `^github://(?P<elsewhere>.*)$=${serverUrl}elsewhere/\${elsewhere}`,
+      ].join(",");
+      const project = path.join(work, "template", "project");
+      served.length = 0;
+      await pulumi(
+        [
+          "new",
+          path.join(REPO, "templates", "ngrok-ssh-yaml"),
+          "--yes",
+          "--name",
+          "from-template",
+          "--stack",
+          "dev",
+          "--dir",
+          project,
+          "--config",
+          `userPublicKey=${keys.ED25519}`,
+          "--config",
+          `ngrok-dynamic:apiBaseUrl=${emulator.url}`,
+          "--config",
+          `ngrok-dynamic:apiKey=${emulator.apiKey}`,
+        ],
+        env,
+        path.join(work, "template"),
+      );
+      expect(served).toEqual([`/${archiveName(PLUGIN_PROGRAM, target, VERSION)}`]);
+      const preview = await pulumi(["preview", "--json"], env, project);
+      expect(changeSummary(preview)).toEqual({ create: 3 }); // the stack, the CA, the certificate
+      const about = await pulumi(["about", "--json"], env, project);
+      const plugins = (
+        JSON.parse(about) as { plugins: { kind: string; name: string; version: string }[] }
+      ).plugins;
+      expect(plugins).toContainEqual({ kind: "resource", name: "ngrok-dynamic", version: VERSION });
+      expect(served).toHaveLength(1);
+
+      // `pulumi package add` writes the declaration from the schema the plugin serves (then fails
+      // to link it: pulumi-yaml 1.25 has no Link).
+      const other = path.join(work, "template", "package-add");
+      fs.mkdirSync(other);
+      fs.writeFileSync(path.join(other, "Pulumi.yaml"), "name: package-add\nruntime: yaml\n");
+      const added = await pulumiCommand(["package", "add", "ngrok-dynamic"], {
+        cwd: other,
+        env,
+        allowFailure: true,
+      });
+      if (added.code !== 0) expect(added.stderr).toContain("method Link not implemented");
+      const written = fs.readFileSync(
+        path.join(other, "sdks", "ngrok-dynamic", `ngrok-dynamic-${VERSION}.yaml`),
+        "utf8",
+      );
+      const ours = fs.readFileSync(path.join(REPO, YAML_PACKAGE_DECLARATION), "utf8");
+      expect(ours.replace(/^#.*\n/gm, "")).toBe(written);
+    });
+
     test("the schema's pluginDownloadURL is the GitHub release of package.json's repository", () => {
       const schema = JSON.parse(fs.readFileSync(path.join(REPO, "schema.json"), "utf8")) as {
         pluginDownloadURL: string;
       };
-      const [, owner, repository] = /github\.com\/([^/]+)\/([^/.]+)/.exec(manifest.repository.url)!;
-      expect(schema.pluginDownloadURL).toBe(`github://api.github.com/${owner}/${repository}`);
+      expect(schema.pluginDownloadURL).toBe(GITHUB_RELEASE);
     });
   },
 );

@@ -7,12 +7,14 @@
  *   <version> --file <archive>`), into the test's own PULUMI_HOME, from an archive that holds the
  *   plugin's executable at its root as the release's do (here the working copy's plugin, run by
  *   Node.js: the self-contained executables are proved by their own tests);
- * - `pulumi new <template>` run in a terminal (`script` gives it a pseudo-terminal) and answered
+ * - `pulumi new "$RELEASE/templates/ngrok-ssh-yaml"`, the template as a release folder carries it
+ *   (scripts/templates.ts), run in a terminal (`script` gives it a pseudo-terminal) and answered
  *   at its prompts as a user types: the template's settings are asked for, the API key is stored
- *   encrypted, and the project is written with its placeholders filled in;
+ *   encrypted, and the project is written with its placeholders filled in and the plugin's
+ *   package declaration beside it, whose version `pulumi about` shows;
  * - `pulumi preview`, `pulumi up`, the stack outputs, a preview with nothing to do, and
  *   `pulumi destroy`, which keeps the CA while it is protected (as the template declares it),
- *   then deletes it after `pulumi state unprotect`.
+ *   then deletes it after README's `pulumi state unprotect --all`.
  *
  * Answering at the prompts matters: `pulumi new --config ngrok-dynamic:apiKey=…` stores the key
  * in plain text whatever the template says (measured with the CLI 3.276.0), so README does not
@@ -24,6 +26,9 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { offlineEnv } from "../../dist/devtools/pulumiCli";
 import { PLUGIN_EXECUTABLE, pluginBinDir } from "../../dist/devtools/pluginBin";
+import { YAML_PACKAGE_DECLARATION } from "../../dist/scripts/generate/yamlPackage";
+import { makeRelease } from "../../dist/scripts/release";
+import { TEMPLATE_ARTIFACT } from "../../dist/scripts/templates";
 import { type RunningEmulator, startEmulator } from "../../emulator/index";
 import { codeBlockAfter, commandLines } from "../support/docsBlocks";
 import {
@@ -55,6 +60,8 @@ describeWithPulumi("the YAML pulumi new template, through the real CLI and the p
 
   let emulator: RunningEmulator;
   let work: string;
+  /** A release folder holding the templates, as `npm run release` writes them. */
+  let release: string;
   let pluginBin: string;
   let project: string;
   let env: NodeJS.ProcessEnv;
@@ -120,6 +127,8 @@ describeWithPulumi("the YAML pulumi new template, through the real CLI and the p
     for (const key of Object.keys(env)) {
       if (key.startsWith("NGROK_") || key.startsWith("PULUMI_NGROK")) delete env[key];
     }
+    release = path.join(work, "release");
+    await makeRelease(release, [TEMPLATE_ARTIFACT]);
     pluginBin = pluginBinDir();
     const archive = path.join(work, `pulumi-resource-ngrok-dynamic-v${VERSION}-linux-amd64.tar.gz`);
     const tar = spawnSync("tar", ["-czf", archive, "-C", pluginBin, PLUGIN_EXECUTABLE]);
@@ -147,8 +156,7 @@ describeWithPulumi("the YAML pulumi new template, through the real CLI and the p
         `--file "$RELEASE/pulumi-resource-ngrok-dynamic-v${VERSION}-linux-amd64.tar.gz"`,
     ]);
     const [generate] = commandLines(codeBlockAfter("README.md", "### A YAML program", "sh"));
-    expect(generate).toBe('pulumi new "$RELEASE/../templates/ngrok-ssh-yaml" --dir ngrok-ssh-yaml');
-    expect(path.join(REPO, "release", "../templates/ngrok-ssh-yaml")).toBe(TEMPLATE);
+    expect(generate).toBe('pulumi new "$RELEASE/templates/ngrok-ssh-yaml" --dir ngrok-ssh-yaml');
     const printed = codeBlockAfter("README.md", "Its `Pulumi.yaml` declares them", "yaml");
     expect(printed).toBe(program(fs.readFileSync(path.join(TEMPLATE, "Pulumi.yaml"), "utf8")));
   });
@@ -157,7 +165,7 @@ describeWithPulumi("the YAML pulumi new template, through the real CLI and the p
     const code = await pulumiNewInTerminal(
       [
         "new",
-        TEMPLATE,
+        path.join(release, "templates", "ngrok-ssh-yaml"), // "$RELEASE/templates/ngrok-ssh-yaml"
         "--name",
         "my-yaml-ssh",
         "--description",
@@ -175,7 +183,11 @@ describeWithPulumi("the YAML pulumi new template, through the real CLI and the p
     );
     expect({ code, newOutput }).toMatchObject({ code: 0 });
     expect(newOutput).toContain("Created stack 'dev'");
-    expect(fs.readdirSync(project).sort()).toEqual(["Pulumi.dev.yaml", "Pulumi.yaml"]);
+    expect(fs.readdirSync(project).sort()).toEqual(["Pulumi.dev.yaml", "Pulumi.yaml", "sdks"]);
+    const declaration = path.relative(TEMPLATE, path.join(REPO, YAML_PACKAGE_DECLARATION));
+    expect(fs.readFileSync(path.join(project, declaration), "utf8")).toBe(
+      fs.readFileSync(path.join(REPO, YAML_PACKAGE_DECLARATION), "utf8"),
+    );
     const pulumiYaml = fs.readFileSync(path.join(project, "Pulumi.yaml"), "utf8");
     expect(pulumiYaml).toMatch(/^name: my-yaml-ssh$/m);
     expect(pulumiYaml).toMatch(/^description: Our SSH user CA$/m);
@@ -189,6 +201,17 @@ describeWithPulumi("the YAML pulumi new template, through the real CLI and the p
     expect(stackFile).toContain(`my-yaml-ssh:userPublicKey: ${keys.ED25519}`);
     // The emulator instead of ngrok, as the template's comment says.
     await pulumi(["config", "set", "ngrok-dynamic:apiBaseUrl", emulator.url]);
+  });
+
+  test("pulumi about names the plugin at the version the template declares", async () => {
+    const about = JSON.parse((await pulumi(["about", "--json"])).stdout) as {
+      plugins: { kind: string; name: string; version: string }[];
+    };
+    expect(about.plugins).toContainEqual({
+      kind: "resource",
+      name: "ngrok-dynamic",
+      version: VERSION,
+    });
   });
 
   test("preview plans the CA and the certificate, and writes nothing", async () => {
@@ -226,10 +249,14 @@ describeWithPulumi("the YAML pulumi new template, through the real CLI and the p
     expect(preview.writes).toEqual([]);
   });
 
-  test("destroy keeps the protected CA, and deletes it once it is not protected", async () => {
+  test("destroy keeps the protected CA, and deletes it after README's unprotect", async () => {
+    // README: `pulumi state unprotect --all`, then `pulumi destroy`; answered with --yes here.
+    const removal = commandLines(codeBlockAfter("README.md", "Lift the protection first", "sh"));
+    expect(removal).toEqual(["pulumi state unprotect --all", "pulumi destroy"]);
+    const [unprotect, destroyLine] = removal.map((line) => line.split(" ").slice(1));
     let refused: CliRun | undefined;
     const requests = await requestsDuring(emulator, async () => {
-      refused = await pulumi(["destroy", "--yes", "--skip-preview"], true);
+      refused = await pulumi([...destroyLine, "--yes", "--skip-preview"], true);
     });
     // The certificate, unprotected, is deleted; the CA is refused, and the command fails.
     expect(refused!.code).not.toBe(0);
@@ -238,8 +265,8 @@ describeWithPulumi("the YAML pulumi new template, through the real CLI and the p
       expect.stringMatching(/^DELETE \/ssh_user_certificates\/sucrt_/),
     ]);
     expect(emulator.snapshot().sshCertificateAuthorities).toHaveLength(1);
-    await pulumi(["state", "unprotect", "--all", "--yes"]);
-    const destroy = await operation(["destroy", "--yes", "--skip-preview"]);
+    await pulumi([...unprotect, "--yes"]);
+    const destroy = await operation([...destroyLine, "--yes", "--skip-preview"]);
     expect(destroy.summary).toEqual({ delete: 2 }); // the CA and the stack
     expect(destroy.writes).toEqual([
       expect.stringMatching(/^DELETE \/ssh_certificate_authorities\/sshca_/),

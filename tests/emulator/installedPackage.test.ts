@@ -54,6 +54,20 @@ test("`npx ngrok-api-emulator --help` works from the project that installed it",
   expect(run.stdout).toContain("--port");
 });
 
+test("`npx ngrok-api-emulator --version` prints the installed package's version", () => {
+  const run = spawnSync("npx", ["ngrok-api-emulator", "--version"], {
+    cwd: project,
+    encoding: "utf8",
+  });
+  const installed = JSON.parse(
+    fs.readFileSync(path.join(project, "node_modules/ngrok-api-emulator/package.json"), "utf8"),
+  ) as { version: string };
+  expect({ status: run.status, stdout: run.stdout }).toEqual({
+    status: 0,
+    stdout: `${installed.version}\n`,
+  });
+});
+
 test("the module starts an emulator that answers ngrok's API", () => {
   const script = `
     const { startEmulator } = require("ngrok-api-emulator");

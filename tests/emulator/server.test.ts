@@ -2,6 +2,7 @@
  * The emulator on a real loopback port (startEmulator + Node's fetch), and the CLI.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import * as fs from "node:fs";
 import * as net from "node:net";
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator/index";
@@ -219,6 +220,17 @@ describe("CLI", () => {
         "Usage: ngrok-api-emulator [--host 127.0.0.1] [--port 8787] [--api-key KEY] [--saml-base-url URL]",
       );
     }
+  });
+
+  it("prints its package's version with --version and exits 0", async () => {
+    const child = runCli(["--version"]);
+    let out = "";
+    child.stdout.on("data", (chunk) => (out += chunk.toString()));
+    expect(await exitOf(child)).toBe(0);
+    const manifest = JSON.parse(
+      fs.readFileSync(path.join(REPO, "emulator", "package.json"), "utf8"),
+    ) as { version: string };
+    expect(out).toBe(`${manifest.version}\n`);
   });
 
   it("prints help and exits 0", async () => {

@@ -4,13 +4,15 @@
  *
  * - the two npm packages, the plugin's and the emulator's archives for Pulumi's five targets
  *   (`<name>-v<version>-<os>-<arch>.tar.gz`), the SDK packages (Node.js, Python sdist and wheel,
- *   .NET), and SHA256SUMS over all of them;
+ *   .NET), the `pulumi new` templates (`templates/<name>/`), and SHA256SUMS over all of them;
  * - each archive holds its executable at the root (`.exe` on Windows) and the LICENSE. The
  *   executable has its platform's format and machine, the Node.js fuse flipped by the injected
  *   blob, and is within 1.5× the runtime it embeds. A macOS one has no code signature left
  *   (injection breaks the runtime's; an x86-64 Mach-O runs unsigned, natively or under Rosetta
  *   2) and its blob in a `NODE_SEA` segment: nothing here runs macOS binaries;
- * - this machine's emulator executable starts with no Node.js on PATH and answers the API.
+ * - this machine's emulator executable, unpacked by README.md's lines into a folder of its own
+ *   (none of it in the working folder), says its version and, with no Node.js on PATH, starts as
+ *   README starts it and answers the API.
  *
  * tests/executables/emulated.test.ts runs the linux-arm64 and windows-amd64 plugin executables;
  * tests/automation/yamlProgramExecutable the linux-amd64 one through the CLI.
@@ -27,10 +29,14 @@ import {
   inspectBinary,
   PLUGIN_PROGRAM,
   targetName,
+  targetNamed,
 } from "../../dist/devtools/executables";
 import { runtimeBinary } from "../../dist/devtools/executables/runtimes";
 import { archiveName } from "../../dist/scripts/executableArchives";
 import { CHECKSUMS, makeRelease } from "../../dist/scripts/release";
+import { templateFiles } from "../../dist/scripts/templates";
+import { runDocLines } from "../support/consumerProject";
+import { codeBlockAfter, commandLines } from "../support/docsBlocks";
 import { REPO } from "../support/stack";
 
 const { version } = JSON.parse(fs.readFileSync(path.join(REPO, "package.json"), "utf8")) as {
@@ -57,7 +63,7 @@ function unpack(archive: string): string {
   return dir;
 }
 
-test("the release holds the packages, ten executable archives, the SDK packages and checksums", () => {
+test("the release holds the packages, ten executable archives, the SDK packages, the templates and checksums", () => {
   const archives = [PLUGIN_PROGRAM, EMULATOR_PROGRAM].flatMap((program) =>
     EXECUTABLE_TARGETS.map((target) => archiveName(program, target, version)),
   );
@@ -69,10 +75,13 @@ test("the release holds the packages, ten executable archives, the SDK packages 
     `pulumi_ngrok_dynamic-${version}.tar.gz`,
     `pulumi_ngrok_dynamic-${version}-py3-none-any.whl`,
     `pulumi-ngrok-dynamic-dotnet-${version}.tar.gz`,
+    ...templateFiles(),
     CHECKSUMS,
   ]);
   expect(archives).toContain(`pulumi-resource-ngrok-dynamic-v${version}-darwin-arm64.tar.gz`);
-  expect(fs.readdirSync(out).sort()).toEqual([...files].sort());
+  expect(fs.readdirSync(out).sort()).toEqual(
+    [...new Set(files.map((file) => file.split("/")[0]))].sort(),
+  );
   const sums = execFileSync("sha256sum", ["-c", CHECKSUMS], { cwd: out, encoding: "utf8" });
   expect(sums.trim().split("\n")).toHaveLength(files.length - 1);
 });
@@ -101,13 +110,45 @@ describe.each([PLUGIN_PROGRAM, EMULATOR_PROGRAM])("the $name archives", (program
   );
 });
 
-test("the emulator's executable starts with no Node.js on PATH and answers the API", async () => {
+test("README's lines unpack the emulator's executable into its own folder; it says its version, starts with no Node.js on PATH and answers the API", async () => {
   const target = hostTarget()!;
-  const dir = unpack(archiveName(EMULATOR_PROGRAM, target, version));
+  // README: `mkdir -p ~/.local/share/…`, `tar -xzf "$RELEASE/…-linux-amd64.tar.gz" -C …`, then
+  // the executable from there; this machine's archive, a home of the test's own, a free port.
+  const [mkdir, untar, start] = commandLines(
+    codeBlockAfter("README.md", "Without a Node.js project", "sh"),
+  );
+  const printedArchive = archiveName(EMULATOR_PROGRAM, targetNamed("linux-amd64"), version);
+  expect(untar).toBe(`tar -xzf "$RELEASE/${printedArchive}" -C ~/.local/share/ngrok-api-emulator`);
+  expect(mkdir).toBe("mkdir -p ~/.local/share/ngrok-api-emulator");
+  const home = fs.mkdtempSync(path.join(work, "home-"));
+  const project = fs.mkdtempSync(path.join(work, "project-"));
+  runDocLines([mkdir, untar.replace("linux-amd64", targetName(target))], project, {
+    RELEASE: out,
+    HOME: home,
+  });
+  const dir = path.join(home, ".local", "share", "ngrok-api-emulator");
+  const executable = `${EMULATOR_PROGRAM.name}${target.suffix}`;
+  expect(fs.readdirSync(dir).sort()).toEqual(["LICENSE", executable].sort());
+  expect(fs.readdirSync(project)).toEqual([]);
+  const [command, ...args] = start.split(/\s+/);
+  expect(command.replace(/^~/, home)).toBe(path.join(dir, executable));
+
+  const emulatorVersion = (
+    JSON.parse(fs.readFileSync(path.join(REPO, "emulator", "package.json"), "utf8")) as {
+      version: string;
+    }
+  ).version;
+  const printed = execFileSync(path.join(dir, executable), ["--version"], {
+    env: { PATH: dir },
+    encoding: "utf8",
+  });
+  expect(printed).toBe(`${emulatorVersion}\n`);
+
+  expect(args).toEqual(["--port", "8787", "--api-key", "emu_local"]);
   const child = spawn(
-    path.join(dir, EMULATOR_PROGRAM.name),
-    ["--port", "0", "--api-key", "release-test-key"],
-    { env: { PATH: dir }, stdio: ["ignore", "pipe", "pipe"] },
+    path.join(dir, executable),
+    args.map((arg) => (arg === "8787" ? "0" : arg)),
+    { cwd: project, env: { PATH: dir }, stdio: ["ignore", "pipe", "pipe"] },
   );
   try {
     const url = await new Promise<string>((resolve, reject) => {
@@ -118,7 +159,7 @@ test("the emulator's executable starts with no Node.js on PATH and answers the A
       });
       child.once("exit", (code) => reject(new Error(`exited ${code} before listening`)));
     });
-    const headers = { authorization: "Bearer release-test-key", "ngrok-version": "2" };
+    const headers = { authorization: "Bearer emu_local", "ngrok-version": "2" };
     const listed = await fetch(`${url}/ssh_certificate_authorities`, { headers });
     expect(listed.status).toBe(200);
     expect(await listed.json()).toMatchObject({ ssh_certificate_authorities: [] });

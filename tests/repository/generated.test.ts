@@ -1,7 +1,8 @@
 /**
  * The files generated from the resources' definitions (`npm run generate`: the SDK's types, the
- * thin providers, schema.json, the docs pages' tables) are what the definitions give: the
- * generator's `--check` finds none stale in the repository, and it does find one that differs
+ * thin providers, schema.json, the YAML template's package declaration, the docs pages' tables)
+ * are what the definitions give: the generator's `--check` finds none stale in the repository,
+ * and it does find one that differs
  * (a copy of the files with a table cell edited), so that it can fail. It runs in a process of its
  * own: Prettier, which formats the files, cannot be loaded inside Jest.
  */
@@ -9,6 +10,7 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { YAML_PACKAGE_DECLARATION } from "../../dist/scripts/generate/yamlPackage";
 import { REPO } from "../support/stack";
 
 const GENERATOR = path.join(REPO, "dist/scripts/generate/index.js");
@@ -29,7 +31,13 @@ test("no generated file is stale", () => {
 test("a generated table edited by hand is found stale", () => {
   const copy = fs.mkdtempSync(path.join(os.tmpdir(), "generated-"));
   try {
-    const files = [".prettierrc.json", "package.json", "schema.json", "sdk/generated/types.ts"];
+    const files = [
+      ".prettierrc.json",
+      "package.json",
+      "schema.json",
+      "sdk/generated/types.ts",
+      YAML_PACKAGE_DECLARATION,
+    ];
     const generated = fs.readdirSync(path.join(REPO, "sdk/thinProviders"));
     files.push(...generated.map((f) => `sdk/thinProviders/${f}`));
     // Every page with generated tables (one per resource), so that a new resource needs no edit here.

@@ -1,7 +1,8 @@
 /**
  * `npm run release`'s packing step (scripts/release.ts): both packages packed into one folder
- * with their checksums, each packed package.json free of install-time scripts, a previous release
- * replaced and anything else left alone, and one more artifact being one more entry.
+ * with their checksums, each packed package.json free of install-time scripts, the `pulumi new`
+ * templates copied as folders, a previous release replaced and anything else left alone, and one
+ * more artifact being one more entry.
  */
 import { createHash } from "node:crypto";
 import { execFileSync } from "node:child_process";
@@ -16,10 +17,12 @@ import {
   type Artifact,
   CHECKSUMS,
   INSTALL_SCRIPTS,
+  installLines,
   makeRelease,
   packedManifestProblems,
 } from "../../dist/scripts/release";
 import { SDK_PACKAGE_ARTIFACTS } from "../../dist/scripts/sdkPackages";
+import { TEMPLATE_ARTIFACT, templateFiles, templateNames } from "../../dist/scripts/templates";
 import { REPO } from "../support/stack";
 
 const version = (
@@ -58,6 +61,7 @@ describe("makeRelease", () => {
       `the provider plugin ngrok-dynamic for ${targets}`,
       `the emulator ngrok-api-emulator for ${targets}`,
       ...SDK_PACKAGE_ARTIFACTS.map((a) => a.describe),
+      "the pulumi new templates (templates/)",
     ]);
   });
 
@@ -132,6 +136,37 @@ describe("makeRelease", () => {
     );
   }, 120_000);
 
+  test("the templates are copied file for file into templates/<name>/, checksummed", async () => {
+    const out3 = path.join(tmp, "templates");
+    const made = await makeRelease(out3, [TEMPLATE_ARTIFACT]);
+    expect(templateNames()).toEqual(["ngrok-ssh-typescript", "ngrok-ssh-yaml"]);
+    expect(made).toEqual([...templateFiles(), CHECKSUMS]);
+    expect(made).toEqual(
+      expect.arrayContaining([
+        "templates/ngrok-ssh-yaml/Pulumi.yaml",
+        "templates/ngrok-ssh-yaml/sdks/ngrok-dynamic/ngrok-dynamic.yaml",
+        "templates/ngrok-ssh-typescript/index.ts",
+      ]),
+    );
+    for (const file of templateFiles()) {
+      expect(fs.readFileSync(path.join(out3, file))).toEqual(
+        fs.readFileSync(path.join(REPO, file)),
+      );
+    }
+    const sums = execFileSync("sha256sum", ["-c", CHECKSUMS], { cwd: out3, encoding: "utf8" });
+    expect(sums.trim().split("\n")).toHaveLength(templateFiles().length);
+
+    // A second release replaces the folders too; a file of someone else's in them is refused.
+    fs.writeFileSync(path.join(out3, "templates/ngrok-ssh-yaml/Pulumi.yaml"), "stale");
+    expect(await makeRelease(out3, PACKAGE_ARTIFACTS)).toEqual([...TARBALLS, CHECKSUMS]);
+    expect(fs.readdirSync(out3).sort()).toEqual([...TARBALLS, CHECKSUMS].sort());
+    await makeRelease(out3, [TEMPLATE_ARTIFACT]);
+    fs.writeFileSync(path.join(out3, "templates/ngrok-ssh-yaml/notes.txt"), "keep me");
+    await expect(makeRelease(out3, [TEMPLATE_ARTIFACT])).rejects.toThrow(
+      "(templates/ngrok-ssh-yaml/notes.txt)",
+    );
+  }, 120_000);
+
   test("an artifact that fails names itself and the reason", async () => {
     const broken: Artifact = {
       describe: "a broken artifact",
@@ -143,6 +178,18 @@ describe("makeRelease", () => {
       "could not make a broken artifact: no such tool",
     );
   });
+});
+
+test("the release's summary says how to start from each template it made, and only then", () => {
+  const files = [...TARBALLS, "templates/ngrok-ssh-yaml/Pulumi.yaml", CHECKSUMS];
+  expect(installLines("/r", files, version)).toEqual([
+    "Install in a Pulumi project (README.md, Install):",
+    `  npm install /r/${TARBALLS[0]}`,
+    `  npm install --save-dev /r/${TARBALLS[1]}`,
+    "Start a project from a template (README.md, Quick start):",
+    "  pulumi new /r/templates/ngrok-ssh-yaml",
+  ]);
+  expect(installLines("/r", TARBALLS, version).join("\n")).not.toContain("pulumi new");
 });
 
 describe("packedManifestProblems", () => {
@@ -190,6 +237,32 @@ test("every release file the Markdown names is this version's", () => {
   ).toEqual([]);
 });
 
+test("every template the Markdown starts from is one the release carries", () => {
+  const files = execFileSync(
+    "git",
+    ["ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", "*.md"],
+    { cwd: REPO, encoding: "utf8" },
+  )
+    .split("\0")
+    .filter(
+      (file) => file !== "" && file !== "CHANGELOG.md" && fs.existsSync(path.join(REPO, file)),
+    );
+  const texts = files.map((file) => [file, fs.readFileSync(path.join(REPO, file), "utf8")]);
+  const named = texts.flatMap(([file, text]) =>
+    [...text.matchAll(/\$RELEASE\/templates\/([\w.-]+)/g)].map((match) => `${file}: ${match[1]}`),
+  );
+  expect(named).toEqual(
+    expect.arrayContaining(["README.md: ngrok-ssh-yaml", "README.md: ngrok-ssh-typescript"]),
+  );
+  expect(
+    named.filter((line) => !templateNames().some((name) => line.endsWith(`: ${name}`))),
+  ).toEqual([]);
+  // The release is all a user has: no page reaches back into the clone for a template.
+  expect(texts.filter(([, text]) => text.includes("$RELEASE/../")).map(([file]) => file)).toEqual(
+    [],
+  );
+});
+
 describe("artifactsOf (--only)", () => {
   test("names groups of the release, in release order; none names all", () => {
     expect(artifactsOf(undefined)).toBe(ARTIFACTS);
@@ -198,12 +271,12 @@ describe("artifactsOf (--only)", () => {
       ...ARTIFACT_GROUPS.packages,
       ...ARTIFACT_GROUPS.sdks,
     ]);
-    expect(artifactsOf("packages,executables,sdks")).toEqual(ARTIFACTS);
+    expect(artifactsOf("packages,executables,sdks,templates")).toEqual(ARTIFACTS);
   });
 
   test("refuses a group it does not know, naming the groups", () => {
     expect(() => artifactsOf("packages,plugins")).toThrow(
-      "--only plugins: the groups are packages, executables, sdks",
+      "--only plugins: the groups are packages, executables, sdks, templates",
     );
   });
 });
