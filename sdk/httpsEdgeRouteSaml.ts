@@ -7,7 +7,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { claimedByOf } from "../provider/httpsEdgeRouteSaml/claim";
 import { refuseImportOption } from "./importOption";
 import { secretInputNames } from "./secretInputs";
-import { refuseUnknownStackSettings } from "./stackSettings";
+import { refuseUnknownStackSettings } from "./lookups/stackSettings";
 import { suspendPromiseStacks } from "./promiseStacks";
 import provider = require("./thinProviders/httpsEdgeRouteSaml");
 import {

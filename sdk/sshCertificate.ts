@@ -7,7 +7,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { refuseImportOption } from "./importOption";
 import { secretInputNames } from "./secretInputs";
-import { refuseUnknownStackSettings } from "./stackSettings";
+import { refuseUnknownStackSettings } from "./lookups/stackSettings";
 import { suspendPromiseStacks } from "./promiseStacks";
 import { ownershipInputs } from "./ownership";
 import type { SshCertificateOutputProperties } from "./generated/types";

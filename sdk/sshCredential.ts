@@ -7,7 +7,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { SshCredentialRecord } from "../provider";
 import { refuseImportOption } from "./importOption";
 import { secretInputNames } from "./secretInputs";
-import { refuseUnknownStackSettings } from "./stackSettings";
+import { refuseUnknownStackSettings } from "./lookups/stackSettings";
 import { implementation, programClient } from "./lookups/programClient";
 import { suspendPromiseStacks } from "./promiseStacks";
 import provider = require("./thinProviders/sshCredential");

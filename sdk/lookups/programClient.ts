@@ -11,7 +11,7 @@
  * @module
  */
 import * as pulumi from "@pulumi/pulumi";
-import { refuseUnknownStackSettings } from "../stackSettings";
+import { refuseUnknownStackSettings } from "./stackSettings";
 
 /** The implementation, `pulumi-ngrok-dynamic/provider`. */
 export type Implementation = typeof import("../../provider");

@@ -5,6 +5,8 @@
  * refuses its `ngrok-dynamic:` keys the same way, at `CheckConfig` (`plugin/settings.ts`); both
  * name the setting probably meant (`unknownSettings` in `provider/client/settings.ts`).
  *
+ * It lives beside the lookups' client (`./programClient`), which reads the same settings.
+ *
  * Checked in the program, where every stack config key is known (`pulumi.runtime.allConfig()`),
  * when a resource is constructed: `pulumi preview` fails before any provider runs. The settings
  * of ngrok's bridged provider `@pulumi/ngrok` under the same namespace (`ngrok:apiKey`,
@@ -13,7 +15,7 @@
  * @module
  */
 import * as pulumi from "@pulumi/pulumi";
-import { unknownSettings } from "../provider/client/settings";
+import { unknownSettings } from "../../provider/client/settings";
 
 /** The stack config namespace of the resource classes. */
 const NAMESPACE = "ngrok";
