@@ -22,6 +22,7 @@
  *
  * @module
  */
+import { quietBundledDeprecations } from "./bundledWarnings";
 import * as grpc from "@grpc/grpc-js";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import { useConfigNamespace } from "../provider";
@@ -50,6 +51,7 @@ const HELP =
   `  pulumi-resource-${PLUGIN_PACKAGE} --version                  print the version and exit\n`;
 
 async function main(args: string[]): Promise<void> {
+  quietBundledDeprecations();
   const invocation = parseCommandLine(args);
   switch (invocation.kind) {
     case "help":

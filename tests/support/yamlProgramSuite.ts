@@ -6,6 +6,9 @@
  * PULUMI_HOME, against the emulator. Each step asserts the CLI's summary, the stack outputs, the
  * API requests and what the emulator holds.
  *
+ * Between them, the plugin's own `pending-creates` (the executable under test, not the package's
+ * command) run in the program's folder on a pending create put into the state (issue #38 §11).
+ *
  * Then `pulumi import` of objects made with the API outside Pulumi (every resource type: a CA, a
  * host and a user certificate, an SSH credential, a SAML module), the code it generates put into
  * the program, and `pulumi preview --expect-no-changes`.
@@ -14,9 +17,11 @@
  * the Node.js classes at every step) is not repeated here; the operations run with
  * `--skip-preview` where the point is not the preview (the CLI is CPU-bound on 2 cores).
  */
+import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { PLUGIN_EXECUTABLE } from "../../dist/devtools/pluginBin";
 import { offlineEnv } from "../../dist/devtools/pulumiCli";
 import { type RunningEmulator, sampleIdpMetadata, startEmulator } from "../../emulator/index";
 import { callApi } from "./emulatorApi";
@@ -89,6 +94,16 @@ export function describeYamlProgram(title: string, plugin: PluginUnderTest): voi
         unknown
       >;
     }
+
+    /** The stack's checkpoint in the file backend (`PULUMI_BACKEND_URL`, offlineEnv). */
+    const checkpointFile = () =>
+      path.join(
+        (env.PULUMI_BACKEND_URL ?? "").replace(/^file:\/\//, ""),
+        ".pulumi",
+        "stacks",
+        PROJECT,
+        "dev.json",
+      );
 
     /** Request lines with their ids replaced by `{prefix}`. */
     const normalized = (requests: string[]) =>
@@ -201,6 +216,64 @@ export function describeYamlProgram(title: string, plugin: PluginUnderTest): voi
       expect(summary).toEqual({ same: 5 });
       expect(writes(requests)).toEqual([]);
       expect(requests.length).toBeGreaterThanOrEqual(4);
+    });
+
+    test("the plugin's own pending-creates, run in the program's folder, finds a create a killed up left pending", async () => {
+      // A CA ngrok made for an up that was killed before it was recorded: a pending create.
+      const made = await callApi(emulator, "POST", "/ssh_certificate_authorities", {
+        private_key_type: "ed25519",
+        description: "left pending",
+      });
+      // Written into the checkpoint the file backend keeps (`pulumi stack import` drops pending
+      // operations), as a killed `pulumi up` leaves it.
+      const file = checkpointFile();
+      const saved = fs.readFileSync(file, "utf8");
+      const checkpoint = JSON.parse(saved) as {
+        checkpoint: {
+          latest: { resources: { urn: string; id?: string }[]; pending_operations?: unknown[] };
+        };
+      };
+      const state = checkpoint.checkpoint.latest;
+      const provider = state.resources.find((r) =>
+        r.urn.includes("::pulumi:providers:ngrok-dynamic::"),
+      );
+      const type = "ngrok-dynamic:index:SshCertificateAuthority";
+      const urn = `urn:pulumi:dev::${PROJECT}::${type}::pending-ca`;
+      state.pending_operations = [
+        {
+          type: "creating",
+          resource: {
+            urn,
+            custom: true,
+            type,
+            inputs: { privateKeyType: "ed25519", description: "left pending" },
+            provider: `${provider?.urn}::${provider?.id}`,
+          },
+        },
+      ];
+      fs.writeFileSync(file, JSON.stringify(checkpoint));
+      try {
+        const run = await new Promise<{ status: number | null; stdout: string; stderr: string }>(
+          (resolve) =>
+            execFile(
+              path.join(pluginBin, PLUGIN_EXECUTABLE),
+              ["pending-creates"],
+              { cwd: project, env },
+              (error, stdout, stderr) =>
+                resolve({ status: error === null ? 0 : Number(error.code), stdout, stderr }),
+            ),
+        );
+        expect(run).toEqual(expect.objectContaining({ status: 0, stderr: "" }));
+        expect(run.stdout).toContain(
+          `- pending-ca (SshCertificateAuthority): made ${made.body.id as string} (created `,
+        );
+        expect(run.stdout).toContain(
+          `pulumi config set ngrok-dynamic:adoptExistingIds '${JSON.stringify({ [urn]: made.body.id })}'`,
+        );
+      } finally {
+        fs.writeFileSync(file, saved);
+        await callApi(emulator, "DELETE", `/ssh_certificate_authorities/${made.body.id as string}`);
+      }
     });
 
     test("up after a config change: the description updated in place on three objects", async () => {
