@@ -284,7 +284,7 @@ export const AUTH_ACTIONS = {
             // The reference says a list of objects; every worked example writes one object
             // (`keys: {sources: {additional_jkus: […]}}`): either passes, unchecked.
             keys: {
-              type: { kind: "any" },
+              type: { kind: "any", wireKeys: true },
               required: true,
               description:
                 "The signing keys: `sources.additional_jkus`, the URLs of JWKS documents.",

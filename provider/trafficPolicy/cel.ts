@@ -162,13 +162,26 @@ export function hasInterpolation(text: string): boolean {
   return text.includes("${");
 }
 
+/** A reference to an ngrok vault secret, `${secrets.get('vault', 'name')}` (either quote). */
+const VAULT_REFERENCE = /\$\{\s*secrets\.get\(\s*(['"])[^'"]*\1\s*,\s*(['"])[^'"]*\2\s*\)\s*\}/g;
+
 /**
- * A reference to an ngrok vault secret, `${secrets.get('vault', 'name')}` (either quote), alone:
- * a value that holds no secret itself. Source: ngrok's secrets docs
+ * Whether `text` holds a secret of its own: what is left once its references to ngrok vault
+ * secrets (`${secrets.get('vault', 'name')}`) are taken out is not empty; for a credential
+ * (`username:password`), once they are taken out of its password. Any other text counts, an
+ * interpolation included (it could compute a secret from a literal). Source: ngrok's secrets docs
  * (https://ngrok.com/docs/traffic-policy/secrets/).
  */
+export function holdsSecret(text: string, credential = false): boolean {
+  const left = text.replace(VAULT_REFERENCE, "");
+  if (!credential) return left !== "";
+  const colon = left.indexOf(":");
+  return colon < 0 ? left !== "" : left.slice(colon + 1) !== "";
+}
+
+/** Whether `text` is a reference to an ngrok vault secret alone. */
 export function isVaultReference(text: string): boolean {
-  return /^\$\{\s*secrets\.get\(\s*(['"])[^'"]*\1\s*,\s*(['"])[^'"]*\2\s*\)\s*\}$/.test(text);
+  return text.trim() !== "" && text.trim().replace(VAULT_REFERENCE, "") === "";
 }
 
 /** Line and column (from 1) of `index` in `text`. */

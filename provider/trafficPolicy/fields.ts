@@ -7,7 +7,7 @@
  */
 import { certificateExpiryWarnings, parseIdpMetadata } from "../httpsEdgeRouteSaml/idpMetadata";
 import { isUnknown } from "../common/unknown";
-import { celProblem, interpolationProblem, isVaultReference } from "./cel";
+import { celProblem, holdsSecret, interpolationProblem } from "./cel";
 import { durationMs, FORMATS } from "./formats";
 import {
   child,
@@ -181,7 +181,7 @@ function walkValue(
       return walkFields(walk, type.fields, value, place, context);
     case "any":
       judgeStrings(walk, value, place, context.secret);
-      return value;
+      return type.wireKeys && walk.form === "object" ? wireKeys(value) : value;
   }
 }
 
@@ -251,7 +251,7 @@ function judgeString(
   place: Place,
   context: FieldContext,
 ): void {
-  if (context.secret && !isVaultReference(value)) {
+  if (context.secret && holdsSecret(value, format === "credential")) {
     walk.secretPaths.push(pathOf(walk, place));
     walk.secretValues.push(value);
   }
@@ -322,4 +322,13 @@ export function judgeStrings(walk: Walk, value: unknown, place: Place, secret = 
 export function lineNote(walk: Walk, place: Place): string {
   const line = walk.lineOf?.(place.steps);
   return line === undefined ? "" : ` (line ${line} of the policy)`;
+}
+
+/** `value` with the keys of its objects in snake_case, deeply (see `AnyField.wireKeys`). */
+function wireKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(wireKeys);
+  if (!isMap(value)) return value;
+  const out = record();
+  for (const [key, item] of Object.entries(value)) out[snakeCase(key)] = wireKeys(item);
+  return out;
 }

@@ -102,6 +102,11 @@ export interface ObjectField {
 /** Any JSON value (a CEL value, a shape ngrok's docs disagree on): only interpolations are checked. */
 export interface AnyField {
   readonly kind: "any";
+  /**
+   * The keys of its objects are ngrok field names (not names of the user's, as in a log's
+   * metadata): in the object form, a camelCase key is sent in snake_case (`snakeCase`).
+   */
+  readonly wireKeys?: boolean;
 }
 
 /** Every kind of config field. */

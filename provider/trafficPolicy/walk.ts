@@ -193,14 +193,15 @@ function walkAction(walk: Walk, phase: string, action: unknown, place: Place): u
   const keys = Object.keys(action).filter(
     (key) => action[key] !== undefined && action[key] !== null,
   );
+  const type = action.type;
+  const named = { ...place, ...(typeof type === "string" ? { action: type } : {}) };
   for (const key of keys.filter((key) => wireName(walk, key, ACTION_KEYS) === undefined)) {
     fail(
       walk,
-      child(place, key),
+      child(named, key),
       `is not a field of an action; its fields are type and config${didYouMean(key, ACTION_KEYS)}`,
     );
   }
-  const type = action.type;
   const typePlace = child(place, "type");
   if (type === undefined || type === null) {
     return void fail(
