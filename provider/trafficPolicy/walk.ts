@@ -245,9 +245,8 @@ function walkAction(walk: Walk, phase: string, action: unknown, place: Place): u
     );
   }
   const converted =
-    config === undefined || config === null
-      ? {}
-      : walkFields(walk, spec.fields, config, configPlace, { secret: false, phase });
+    // A left-out config is an empty one: its required fields are missing.
+    walkFields(walk, spec.fields, config ?? {}, configPlace, { secret: false, phase });
   if (converted !== undefined) {
     fieldsRules(walk, spec, converted, configPlace);
     if (Object.keys(converted).length > 0) out.config = converted;
