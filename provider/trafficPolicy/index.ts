@@ -87,6 +87,29 @@ export function checkTrafficPolicy(
   options: TrafficPolicyCheckOptions = {},
 ): TrafficPolicyCheck {
   const property = options.property ?? "trafficPolicy";
+  try {
+    return check(input, options, property);
+  } catch {
+    // Defensive (a value nested past the stack's depth, a cycle): `check` must not crash, and no
+    // library's message reaches the user.
+    const reason =
+      `${property} could not be read: the check stopped on a value it does not handle (nested ` +
+      "too deep, or a cycle); give the policy as YAML or JSON text";
+    return {
+      form: typeof input === "string" ? "yaml" : "object",
+      failures: [{ path: property, reason }],
+      warnings: [],
+      secretPaths: [],
+    };
+  }
+}
+
+/** {@link checkTrafficPolicy}, which may throw on a value nested past the stack's depth. */
+function check(
+  input: unknown,
+  options: TrafficPolicyCheckOptions,
+  property: string,
+): TrafficPolicyCheck {
   const reading = readPolicy(input);
   if (!reading.ok) {
     const failure = { path: property, reason: `${property} ${reading.reason}` };
@@ -130,6 +153,15 @@ export function checkTrafficPolicy(
  * known yet.
  */
 export function canonicalTrafficPolicy(input: unknown): string | undefined {
+  try {
+    return canonical(input);
+  } catch {
+    return undefined; // nested past the stack's depth, or a cycle: no policy
+  }
+}
+
+/** {@link canonicalTrafficPolicy}, which may throw on a value nested past the stack's depth. */
+function canonical(input: unknown): string | undefined {
   const reading = readPolicy(input);
   if (!reading.ok) return undefined;
   const walk: Walk = {
@@ -160,7 +192,11 @@ export function sameTrafficPolicy(old: unknown, declared: unknown): boolean {
   const b = canonicalTrafficPolicy(declared);
   if (a !== undefined && b !== undefined) return a === b;
   if (typeof old === "string" || typeof declared === "string") return old === declared;
-  return canonicalJson(old) === canonicalJson(declared);
+  try {
+    return canonicalJson(old) === canonicalJson(declared);
+  } catch {
+    return false;
+  }
 }
 
 /**

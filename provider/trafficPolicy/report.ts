@@ -109,7 +109,7 @@ export function shown(walk: Walk, value: unknown, secret = false): string {
 /** ` (did you mean "x"?)` for the one of `known` nearest `name`, when it is near. */
 export function didYouMean(name: string, known: readonly string[]): string {
   if (known.length === 0) return "";
-  const nearest = closest(name.toLowerCase(), [...known]);
+  const nearest = closest(name, [...known]);
   const near = Math.max(2, Math.floor(nearest.length / 3));
   return distance(name.toLowerCase(), nearest.toLowerCase()) <= near
     ? ` (did you mean ${JSON.stringify(nearest)}?)`

@@ -458,3 +458,17 @@ test("the property named in the paths is the caller's", () => {
   const result = checkTrafficPolicy(http("oauth", { provider: "okta" }), { property: "policy" });
   expect(result.failures[0].path).toBe("policy.onHttpRequest[0].actions[0].config.provider");
 });
+
+test("a value nested past the stack's depth, or a cycle, is refused without a crash", () => {
+  let deep: unknown = "x";
+  for (let i = 0; i < 100_000; i++) deep = [deep];
+  const cyclic: Record<string, unknown> = { name: "loop" };
+  cyclic.self = cyclic;
+  for (const metadata of [deep, cyclic]) {
+    const policy = http("log", { metadata: { value: metadata } });
+    const result = checkTrafficPolicy(policy);
+    expect(result.failures).toEqual([
+      { path: "trafficPolicy", reason: expect.stringMatching(/^trafficPolicy could not be read/) },
+    ]);
+  }
+});
