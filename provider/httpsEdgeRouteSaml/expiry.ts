@@ -8,21 +8,15 @@ import type * as pulumi from "@pulumi/pulumi";
 import { isUnknown } from "../common/unknown";
 import { splitClaimedBy } from "./claim";
 import { httpsEdgeRouteSamlDefinition, type HttpsEdgeRouteSamlInputs } from "./definition";
-import type { SigningCertificate } from "./idpMetadata";
+import { certificateExpiryWarnings, type SigningCertificate } from "./idpMetadata";
 import { signingCertificatesOf } from "./rules";
 
-/**
- * A signing certificate that has expired, or expires within this many milliseconds (30 days), gets
- * a warning at check (see {@link checkHttpsEdgeRouteSamlWithWarnings}).
- */
-export const EXPIRY_WARNING_MS = 30 * 24 * 60 * 60 * 1000;
+export { EXPIRY_WARNING_MS } from "./idpMetadata";
 
 /**
- * The warnings about the signing certificates of a document that passed check: one line for each
- * certificate that has expired or expires within {@link EXPIRY_WARNING_MS} of `now`, naming the
- * resource (from `claimedBy`), the certificate and what to do. Not failures: ngrok's documents do
- * not say whether it refuses such metadata, and an IdP often keeps signing with a renewed key
- * while old metadata circulates, so the sign-ins may still work; the warning asks to check.
+ * The warnings about the signing certificates of a document that passed check (see
+ * `certificateExpiryWarnings`, which the `saml` action of a traffic policy shares), naming the
+ * resource (from `claimedBy`) and `idpMetadata`.
  */
 export function expiryWarnings(
   certificates: readonly SigningCertificate[],
@@ -32,26 +26,7 @@ export function expiryWarnings(
   const { stack, resource } = splitClaimedBy(claimedBy ?? "");
   const who =
     resource !== "" ? `HttpsEdgeRouteSaml "${resource}" (stack ${stack})` : "HttpsEdgeRouteSaml";
-  const day = 24 * 60 * 60 * 1000;
-  return certificates.flatMap((certificate, index) => {
-    const end = Date.parse(certificate.notAfter);
-    if (!(end - now < EXPIRY_WARNING_MS)) return [];
-    const when =
-      end <= now
-        ? `expired on ${certificate.notAfter.slice(0, 10)} (${Math.floor((now - end) / day)} days ago)`
-        : `expires on ${certificate.notAfter.slice(0, 10)} (in ${Math.ceil((end - now) / day)} days)`;
-    const which =
-      certificates.length > 1
-        ? `signing certificate ${index + 1} of ${certificates.length}`
-        : "signing certificate";
-    return [
-      `${who}: idpMetadata's ${which} (${certificate.subject}; SHA-256 ${certificate.sha256Fingerprint}) ` +
-        `${when}. If your identity provider signs with this key, sign-ins may fail; if it has ` +
-        "rolled over to a new key, its current metadata has the new certificate: download the " +
-        "metadata again and update idpMetadata. (A warning only: ngrok's documents do not say " +
-        "whether it refuses expired certificates, so preview and up go on.)",
-    ];
-  });
+  return certificateExpiryWarnings(certificates, now, who, "idpMetadata");
 }
 
 /**

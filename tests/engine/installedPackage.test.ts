@@ -129,15 +129,20 @@ test("the package depends on what its resources and its plugin need, not on the 
     bin?: unknown;
   };
   // @grpc/grpc-js and google-protobuf: the provider plugin's server (Pulumi's provider protocol);
-  // fastest-levenshtein: the setting a mistyped config key probably meant.
+  // fastest-levenshtein: the setting a mistyped config key probably meant; @bufbuild/cel (with its
+  // peer @bufbuild/protobuf), yaml and ipaddr.js: a traffic policy's CEL, YAML and CIDR blocks.
   expect(Object.keys(manifest.dependencies).sort()).toEqual([
+    "@bufbuild/cel",
+    "@bufbuild/protobuf",
     "@grpc/grpc-js",
     "@xmldom/xmldom",
     "exponential-backoff",
     "fastest-levenshtein",
     "google-protobuf",
+    "ipaddr.js",
     "node-fetch",
     "sshpk",
+    "yaml",
     "zod",
   ]);
   // pulumi-ngrok-dynamic (pending-creates: docs/interruptedDeployments.md), and the provider

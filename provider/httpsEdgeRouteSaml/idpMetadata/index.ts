@@ -58,6 +58,7 @@ import {
 } from "./xmlText";
 
 export { XMLDSIG_NS, type SigningCertificate } from "./certificates";
+export { certificateExpiryWarnings, EXPIRY_WARNING_MS } from "./expiryWarnings";
 export { IDP_METADATA_MAX_BYTES } from "./documentRules";
 export { HTTP_POST_BINDING, HTTP_REDIRECT_BINDING, SAML_METADATA_NS } from "./samlRules";
 

@@ -1,0 +1,52 @@
+/**
+ * The preview warning about the signing certificates of an accepted IdP metadata document that
+ * have expired or expire soon: one text, for every input that holds such a document
+ * (`HttpsEdgeRouteSaml.idpMetadata`, the `saml` action of a traffic policy).
+ *
+ * @module
+ */
+import type { SigningCertificate } from "./certificates";
+
+/**
+ * A signing certificate that has expired, or expires within this many milliseconds (30 days), gets
+ * a warning at check (see {@link certificateExpiryWarnings}).
+ */
+export const EXPIRY_WARNING_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * The warnings about `certificates` (of a document that passed check): one line for each that has
+ * expired or expires within {@link EXPIRY_WARNING_MS} of `now`, starting with `who` (the resource
+ * that holds the document), naming `property` (where the document is), the certificate and what
+ * to do. Not failures: ngrok's documents do not say whether it refuses such metadata, and an IdP
+ * often keeps signing with a renewed key while old metadata circulates, so the sign-ins may still
+ * work; the warning asks to check.
+ *
+ * @param now - Milliseconds since the epoch to judge expiry against (the time of the preview).
+ */
+export function certificateExpiryWarnings(
+  certificates: readonly SigningCertificate[],
+  now: number,
+  who: string,
+  property: string,
+): string[] {
+  const day = 24 * 60 * 60 * 1000;
+  return certificates.flatMap((certificate, index) => {
+    const end = Date.parse(certificate.notAfter);
+    if (!(end - now < EXPIRY_WARNING_MS)) return [];
+    const when =
+      end <= now
+        ? `expired on ${certificate.notAfter.slice(0, 10)} (${Math.floor((now - end) / day)} days ago)`
+        : `expires on ${certificate.notAfter.slice(0, 10)} (in ${Math.ceil((end - now) / day)} days)`;
+    const which =
+      certificates.length > 1
+        ? `signing certificate ${index + 1} of ${certificates.length}`
+        : "signing certificate";
+    return [
+      `${who}: ${property}'s ${which} (${certificate.subject}; SHA-256 ${certificate.sha256Fingerprint}) ` +
+        `${when}. If your identity provider signs with this key, sign-ins may fail; if it has ` +
+        "rolled over to a new key, its current metadata has the new certificate: download the " +
+        `metadata again and update ${property}. (A warning only: ngrok's documents do not say ` +
+        "whether it refuses expired certificates, so preview and up go on.)",
+    ];
+  });
+}

@@ -1,0 +1,341 @@
+/**
+ * The sign-in and verification actions of the traffic policy table (see `./schema` for what each
+ * entry says, `./actions` for the others).
+ *
+ * Sources: each action's reference page on ngrok's docs (its `source`), read in ngrok's docs
+ * repository (ngrok/ngrok-docs, `traffic-policy/actions/*.mdx`, as of 2026-08-07). Where the
+ * docs disagree with themselves, the table takes the reading that refuses less, and says so.
+ *
+ * @module
+ */
+import type { ActionSpec, FieldSpec } from "./schema";
+
+const DOCS = "https://ngrok.com/docs/traffic-policy/actions";
+
+/**
+ * The OAuth providers of the `oauth` action. Source: the action's "Supported providers"
+ * (https://ngrok.com/docs/traffic-policy/actions/oauth/#supported-providers).
+ */
+export const OAUTH_PROVIDERS = [
+  "amazon",
+  "facebook",
+  "github",
+  "gitlab",
+  "google",
+  "linkedin",
+  "microsoft",
+  "twitch",
+] as const;
+
+/**
+ * The providers of {@link OAUTH_PROVIDERS} for which ngrok has no managed app ("Managed App
+ * Available: no", same source), so that `client_id` and `client_secret` are required.
+ */
+const WITHOUT_MANAGED_APP = ["amazon", "facebook"] as const;
+
+/** The session fields `oauth` and `openid-connect` share (`idle` is named differently). */
+const session = {
+  auth_id: {
+    type: { kind: "string" },
+    description:
+      "Unique authentication identifier for this provider: scopes the session cookie, and " +
+      "targets this provider in the `/ngrok/login` and `/ngrok/logout` paths.",
+  },
+  scopes: {
+    type: { kind: "list", items: { kind: "string" } },
+    description: "Additional scopes to request when users authenticate with the identity provider.",
+  },
+  authz_url_params: {
+    type: { kind: "map", values: { kind: "string" } },
+    description: "Additional URL parameters for the authorization endpoint URL.",
+  },
+  max_session_duration: {
+    type: { kind: "duration" },
+    description: "The maximum lifetime of a session, regardless of activity (e.g. `1h`).",
+  },
+  userinfo_refresh_interval: {
+    type: { kind: "duration" },
+    description: "How often ngrok refreshes the user's data from the identity provider.",
+  },
+  allow_cors_preflight: {
+    type: { kind: "boolean" },
+    description: "Let CORS preflight requests bypass authentication.",
+    default: "false",
+  },
+  auth_cookie_domain: {
+    type: { kind: "string" },
+    description: "The domain the auth cookie is allowed for.",
+  },
+} as const satisfies Record<string, FieldSpec>;
+
+const IDLE =
+  "The period of inactivity after which a user's session ends, requiring a new sign-in (e.g. `15m`).";
+
+export const AUTH_ACTIONS = {
+  "openid-connect": {
+    description:
+      "Restricts access to users who sign in with an OpenID Connect identity provider of your choice.",
+    source: `${DOCS}/oidc/`,
+    phases: ["on_http_request"],
+    // The reference page names the type `openid-connect`; the Action Hub and the migration guide
+    // (https://ngrok.com/docs/guides/migration/modules-to-traffic-policy-actions/) write `oidc`.
+    aliases: ["oidc"],
+    fields: {
+      issuer_url: {
+        type: { kind: "string", format: "httpsUrl" },
+        required: true,
+        description:
+          "The base URL of the OpenID provider, which serves its configuration document at " +
+          "`/.well-known/openid-configuration`.",
+      },
+      client_id: {
+        type: { kind: "string" },
+        cel: true,
+        description: "Your OpenID Connect app's client ID.",
+      },
+      client_secret: {
+        type: { kind: "string" },
+        cel: true,
+        secret: true,
+        description:
+          "Your OpenID Connect app's client secret; may be an ngrok vault reference, " +
+          "`${secrets.get('vault', 'name')}`.",
+      },
+      ...session,
+      idle_session_duration: { type: { kind: "duration" }, description: IDLE },
+    },
+  },
+  oauth: {
+    description:
+      "Restricts access to users who sign in with an OAuth provider (Google, GitHub, Microsoft, …).",
+    source: `${DOCS}/oauth/`,
+    phases: ["on_http_request"],
+    fields: {
+      provider: {
+        type: { kind: "enum", values: OAUTH_PROVIDERS },
+        required: true,
+        description: "The OAuth identity provider users sign in with.",
+      },
+      client_id: {
+        type: { kind: "string" },
+        cel: true,
+        description:
+          "Your OAuth app's client ID; leave it out to use ngrok's managed app (not for amazon " +
+          "and facebook, which have none).",
+      },
+      client_secret: {
+        type: { kind: "string" },
+        cel: true,
+        secret: true,
+        description:
+          "Your OAuth app's client secret (with `clientId`); may be an ngrok vault reference, " +
+          "`${secrets.get('vault', 'name')}`.",
+      },
+      ...session,
+      // Named so on the oauth page; the openid-connect page says idle_session_duration.
+      idle_session_timeout: { type: { kind: "duration" }, description: IDLE },
+    },
+    rules: [
+      { kind: "together", fields: ["client_id", "client_secret"] },
+      {
+        kind: "requiredWhen",
+        fields: ["client_id", "client_secret"],
+        when: "provider",
+        values: WITHOUT_MANAGED_APP,
+        why: "ngrok has no managed app for this provider",
+      },
+    ],
+  },
+  saml: {
+    description:
+      "Restricts access to users who sign in with a SAML 2.0 identity provider (early access).",
+    // The action's page says only "Coming soon"; its one documented field is in the SSO guides,
+    // e.g. https://ngrok.com/docs/integrations/endpoint-sso/okta-sso-saml/.
+    source: `${DOCS}/saml/`,
+    phases: ["on_http_request"],
+    earlyAccess: true,
+    fields: {
+      idp_metadata: {
+        type: { kind: "string", format: "idpMetadata" },
+        required: true,
+        description:
+          "Your identity provider's SAML 2.0 metadata document (XML), checked as " +
+          "`HttpsEdgeRouteSaml.idpMetadata` is.",
+      },
+    },
+  },
+  "basic-auth": {
+    description: "Requires HTTP Basic authentication with one of the given credentials.",
+    source: `${DOCS}/basic-auth/`,
+    phases: ["on_http_request"],
+    fields: {
+      credentials: {
+        type: {
+          kind: "list",
+          items: { kind: "string", format: "credential" },
+          minItems: 1,
+          maxItems: 10,
+        },
+        required: true,
+        cel: true,
+        secret: true,
+        description:
+          "Up to 10 `username:password` pairs, each password 8 to 128 characters; a part or the " +
+          "whole may be an interpolation such as `${secrets.get('vault', 'name')}`.",
+      },
+      realm: {
+        type: { kind: "string" },
+        description: "The HTTP realm (RFC 7235).",
+        default: "ngrok",
+      },
+      enforce: {
+        type: { kind: "boolean" },
+        description: "When false, the next action runs even if authentication failed.",
+        default: "true",
+      },
+    },
+  },
+  "jwt-validation": {
+    description: "Validates JSON Web Tokens (JWTs) on incoming requests.",
+    source: `${DOCS}/jwt-validation/`,
+    phases: ["on_http_request"],
+    fields: {
+      issuer: {
+        type: {
+          kind: "object",
+          fields: {
+            allow_list: {
+              type: { kind: "list", items: valueObject(true), minItems: 1 },
+              required: true,
+              description: "The allowed issuers (the `iss` claim).",
+            },
+          },
+        },
+        required: true,
+        description: "The issuers of the JWTs.",
+      },
+      audience: {
+        type: {
+          kind: "object",
+          fields: {
+            allow_list: {
+              type: { kind: "list", items: valueObject(false), minItems: 1 },
+              description: "The allowed audiences (the `aud` claim).",
+            },
+          },
+        },
+        description: "The audiences of the JWTs.",
+      },
+      http: {
+        type: {
+          kind: "object",
+          fields: {
+            tokens: {
+              type: {
+                kind: "list",
+                minItems: 1,
+                items: {
+                  kind: "object",
+                  fields: {
+                    type: {
+                      type: {
+                        kind: "enum",
+                        values: ["id_token", "access_token", "at+jwt", "it+jwt", "plain", "jwt"],
+                      },
+                      required: true,
+                      description: "The kind of JWT: how ngrok parses it.",
+                    },
+                    method: {
+                      type: { kind: "enum", values: ["header", "body"] },
+                      required: true,
+                      description: "Where the request carries the JWT.",
+                    },
+                    name: {
+                      type: { kind: "string" },
+                      required: true,
+                      cel: true,
+                      description: "The header or body field holding the JWT (not case sensitive).",
+                    },
+                    prefix: {
+                      type: { kind: "string" },
+                      cel: true,
+                      description: "A prefix to strip before parsing, e.g. `Bearer `.",
+                    },
+                  },
+                },
+              },
+              required: true,
+              description: "The tokens to validate.",
+            },
+          },
+        },
+        required: true,
+        description: "Where HTTP requests carry the JWTs.",
+      },
+      jws: {
+        type: {
+          kind: "object",
+          fields: {
+            allowed_algorithms: {
+              type: { kind: "list", items: { kind: "string" }, minItems: 1 },
+              required: true,
+              description: "The allowed signing algorithms (`none` is not supported).",
+            },
+            // The reference says a list of objects; every worked example writes one object
+            // (`keys: {sources: {additional_jkus: […]}}`): either passes, unchecked.
+            keys: {
+              type: { kind: "any", wireKeys: true },
+              required: true,
+              description:
+                "The signing keys: `sources.additional_jkus`, the URLs of JWKS documents.",
+            },
+          },
+        },
+        required: true,
+        description: "How signed JWTs (JWS) are verified.",
+      },
+    },
+  },
+  "verify-webhook": {
+    description: "Verifies the signature of webhook requests from a provider against a secret.",
+    source: `${DOCS}/verify-webhook/`,
+    phases: ["on_http_request"],
+    fields: {
+      // One of ngrok's ~70 webhook providers, a list ngrok extends on request: not checked.
+      provider: {
+        type: { kind: "string" },
+        required: true,
+        description: "The webhook provider's identifier in ngrok's list, e.g. `github`, `stripe`.",
+      },
+      secret: {
+        type: { kind: "string" },
+        required: true,
+        cel: true,
+        secret: true,
+        description:
+          "The secret webhook requests are signed with; may be an ngrok vault reference, " +
+          "`${secrets.get('vault', 'name')}`.",
+      },
+      enforce: {
+        type: { kind: "boolean" },
+        description: "When false, the next actions run even if the signature is not valid.",
+        default: "true",
+      },
+    },
+  },
+} as const satisfies Record<string, ActionSpec>;
+
+/** The `{value}` objects of jwt-validation's allow lists. */
+function valueObject<R extends boolean>(required: R) {
+  return {
+    kind: "object",
+    fields: {
+      value: {
+        type: { kind: "string" },
+        required,
+        cel: required,
+        description: required ? "An issuer URL." : "An audience.",
+      },
+    },
+  } as const;
+}

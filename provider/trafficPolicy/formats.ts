@@ -1,0 +1,176 @@
+/**
+ * The rules of the string formats of the table (`StringFormat` in `./schema`) and of durations:
+ * each says what the value must be, and why a value is not that, without quoting the value (the
+ * caller quotes it, or not, for a secret).
+ *
+ * A value with a CEL interpolation (`${…}`) is judged on what is left outside its
+ * interpolations, where that still says something (the host of `https://${vars.name}.internal`,
+ * the `:` of a credential); otherwise it is left to ngrok, at run time.
+ *
+ * @module
+ */
+import { isNgrokId } from "../common/ids";
+import { load } from "../lazy";
+import { hasInterpolation, interpolations, isVaultReference, withoutInterpolations } from "./cel";
+import type { StringFormat } from "./schema";
+
+/** A format's rule: what a value must be, and why one is not (`undefined`: it is). */
+export interface FormatRule {
+  /** What the value must be, after "must be", e.g. `an https:// URL`. */
+  readonly what: string;
+  /** Why `value` is not that, or `undefined`. Never quotes the value. */
+  readonly problem: (value: string) => string | undefined;
+}
+
+/** A placeholder for an interpolation in a URL's skeleton: valid in a host name. */
+const PLACEHOLDER = "interpolated0value";
+
+/** The URL `text` (WHATWG URL parsing, Node's `URL`), or `undefined`. */
+function urlOf(text: string): URL | undefined {
+  return URL.canParse(text) ? new URL(text) : undefined;
+}
+
+/** An absolute URL with one of `schemes` (e.g. `https:`) and a host, judged by its skeleton. */
+function absoluteUrl(value: string, schemes: readonly string[]): string | undefined {
+  if (hasInterpolation(value)) return undefined;
+  const url = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? urlOf(value) : undefined;
+  if (url === undefined) return "it is not an absolute URL (scheme://host/…)";
+  if (!schemes.includes(url.protocol)) return `its scheme is ${url.protocol.slice(0, -1)}`;
+  if (url.hostname === "") return "it has no host";
+  return undefined;
+}
+
+/** Go's duration units in milliseconds (https://pkg.go.dev/time#ParseDuration). */
+const UNITS: Readonly<Record<string, number>> = {
+  ns: 1e-6,
+  us: 1e-3,
+  µs: 1e-3,
+  μs: 1e-3,
+  ms: 1,
+  s: 1000,
+  m: 60_000,
+  h: 3_600_000,
+};
+
+/**
+ * The milliseconds of a duration as Go writes one (`90s`, `1h30m`, `1.5h`, `500ms`), or
+ * `undefined` when `text` is not one. Source: Go's `time.ParseDuration`, which ngrok's
+ * durations follow (their docs write `10s`, `2m`, `24h`).
+ */
+export function durationMs(text: string): number | undefined {
+  if (text === "0") return 0;
+  const part = /(\d+(?:\.\d*)?|\.\d+)(ns|us|µs|μs|ms|s|m|h)/y;
+  let total = 0;
+  let index = 0;
+  while (index < text.length) {
+    part.lastIndex = index;
+    const match = part.exec(text);
+    if (match === null) return undefined;
+    total += Number(match[1]) * UNITS[match[2]];
+    index = part.lastIndex;
+  }
+  return index === 0 ? undefined : total;
+}
+
+/** An IPv4 address in four decimal parts, or an IPv6 address (ipaddr.js). */
+function isAddress(text: string): boolean {
+  const { IPv4, IPv6 } = load.ipaddr();
+  return text.includes(":") ? IPv6.isValid(text) : IPv4.isValidFourPartDecimal(text);
+}
+
+/** Why `value` is not an address or a CIDR block, or `undefined`. */
+function cidrProblem(value: string): string | undefined {
+  const [address, length, ...rest] = value.split("/");
+  if (!isAddress(address)) {
+    return `${address === "" ? "it has no address" : "its address is not an IPv4 or IPv6 address"}`;
+  }
+  if (length === undefined) return undefined; // one address: ngrok's docs write some so
+  const max = address.includes(":") ? 128 : 32;
+  if (rest.length > 0 || !/^\d{1,3}$/.test(length) || Number(length) > max) {
+    return `its prefix length must be a number from 0 to ${max}`;
+  }
+  return undefined;
+}
+
+/** The first `:` of `text` outside its interpolations, or -1. */
+function separatorIndex(text: string): number {
+  let from = 0;
+  for (const { start, end } of interpolations(text)) {
+    const colon = text.slice(from, start).indexOf(":");
+    if (colon >= 0) return from + colon;
+    from = end ?? text.length;
+  }
+  const colon = text.slice(from).indexOf(":");
+  return colon < 0 ? -1 : from + colon;
+}
+
+/** Why `value` is not `username:password` with a password of 8 to 128 characters. */
+function credentialProblem(value: string): string | undefined {
+  if (isVaultReference(value) || /^\$\{[^]*\}$/.test(value.trim())) return undefined;
+  const colon = separatorIndex(value);
+  if (colon < 0) return "it has no : between the username and the password";
+  if (colon === 0) return "its username is empty";
+  const password = value.slice(colon + 1);
+  if (hasInterpolation(password)) return undefined;
+  const length = [...password].length;
+  if (length < 8 || length > 128) {
+    return `its password has ${length} characters`;
+  }
+  return undefined;
+}
+
+/** Every string format's rule. */
+export const FORMATS: Readonly<Record<StringFormat, FormatRule>> = {
+  httpsUrl: {
+    what: "an absolute https:// URL",
+    problem: (value) => absoluteUrl(value, ["https:"]),
+  },
+  url: {
+    what: "an absolute http:// or https:// URL",
+    problem: (value) => absoluteUrl(value, ["http:", "https:"]),
+  },
+  internalUrl: {
+    what: "the URL of an internal endpoint, scheme://name.internal[:port] (http, https, tcp or tls)",
+    problem: (value) => {
+      const skeleton = withoutInterpolations(value, PLACEHOLDER);
+      if (skeleton === PLACEHOLDER) return undefined; // all of it given by CEL
+      const url = /^[a-z][a-z0-9+.-]*:\/\//i.test(skeleton) ? urlOf(skeleton) : undefined;
+      if (url === undefined) return "it is not a URL with a scheme (e.g. https://api.internal)";
+      if (url.hostname.includes(PLACEHOLDER) && !url.hostname.endsWith(".internal")) {
+        return undefined; // the host's end is given by CEL
+      }
+      const scheme = url.protocol;
+      if (!scheme.includes(PLACEHOLDER) && !["http:", "https:", "tcp:", "tls:"].includes(scheme)) {
+        return `its scheme is ${url.protocol.slice(0, -1)}`;
+      }
+      if (!url.hostname.endsWith(".internal")) {
+        return "its host does not end in .internal (forward-internal reaches internal endpoints only)";
+      }
+      return undefined;
+    },
+  },
+  cidr: {
+    what: "an IPv4 or IPv6 CIDR block (e.g. 203.0.113.0/24, 2001:db8::/32) or address",
+    problem: (value) => (hasInterpolation(value) ? undefined : cidrProblem(value)),
+  },
+  celExpression: {
+    // Judged by the caller with `celProblem` (its line and column are wanted in the message).
+    what: "a CEL expression",
+    problem: () => undefined,
+  },
+  credential: {
+    what: "username:password, the password 8 to 128 characters",
+    problem: credentialProblem,
+  },
+  idpMetadata: {
+    // Judged by the caller with `parseIdpMetadata`, for HttpsEdgeRouteSaml's own messages and
+    // certificate warnings.
+    what: "an identity provider's SAML 2.0 metadata document",
+    problem: () => undefined,
+  },
+  ipPolicyId: {
+    what: 'the id of an ngrok IP policy, "ipp_" followed by letters and digits',
+    problem: (value) =>
+      hasInterpolation(value) || isNgrokId(value, "ipp_") ? undefined : "it is not one",
+  },
+};

@@ -1,0 +1,219 @@
+/**
+ * ngrok's Traffic Policy, typed and checked with no API call (issue #40 §2): the check that a
+ * resource's `check` runs on a `trafficPolicy` input, the canonical JSON its request body gets,
+ * and the comparison its `diff` uses.
+ *
+ * A policy is given as an object (the SDKs' camelCase, `{ onHttpRequest: [{ actions: [{ type:
+ * "deny" }] }] }`; ngrok's snake_case keys are accepted too) or as a YAML or JSON text (ngrok's
+ * snake_case, as its docs write policies). Every form becomes one canonical form: ngrok's
+ * spelling, keys sorted, no whitespace ({@link canonicalJson}), so that the form, the order of
+ * keys and the layout of a text never make a diff ({@link sameTrafficPolicy}).
+ *
+ * What {@link checkTrafficPolicy} refuses, each failure naming the path (in the form's own
+ * spelling, see `./report`), the action and the rule:
+ * - a text that is not one YAML or JSON document, or repeats a key;
+ * - a phase that is not one of ngrok's (`./phases`); a rule without actions, or with a field other
+ *   than name, expressions and actions; an action without a type, or in a phase it does not run in;
+ * - a CEL expression (a rule's `expressions`, a rate limit's `bucket_key`) or an interpolation
+ *   `${…}` in a config string that does not parse, with its line and column;
+ * - for each action this version knows (`./actions`, `./authActions`), a missing required field,
+ *   a value of the wrong type or out of range, a value not of its format (an `issuer_url` that is
+ *   not https, an `oauth` provider not in ngrok's list, a CIDR block that does not parse, a
+ *   `forward-internal` URL whose host is not `.internal`, …), fields that go together set alone;
+ * - the `saml` action's `idp_metadata`: the rules and messages of `HttpsEdgeRouteSaml.idpMetadata`.
+ *
+ * Warnings (the policy passes): an action type this version does not know (ngrok adds actions
+ * often; it is sent as written), a config field it does not know, an early-access action, and a
+ * `saml` document's signing certificate that has expired or expires within 30 days.
+ *
+ * Secrets: the paths of the secret values the policy writes (`client_secret`, `basic-auth`
+ * credentials, a webhook secret, a TLS private key) are returned, so that the resource can keep
+ * the whole policy secret in state; no message quotes them. A reference to an ngrok vault secret,
+ * `${secrets.get('vault', 'name')}`, is accepted wherever a secret goes, and holds none.
+ *
+ * Pure: no I/O. Loads `yaml` for a text only, and `@bufbuild/cel` only for a policy with CEL.
+ *
+ * @module
+ */
+import { redactSecretText } from "../common/secretInputs";
+import { readPolicy } from "./input";
+import { type PolicyForm, record, type TrafficPolicyFailure, type Walk } from "./report";
+import { walkPolicy } from "./walk";
+
+export { ACTIONS, actionSpec, type KnownActionType } from "./actions";
+export { OAUTH_PROVIDERS } from "./authActions";
+export { PHASES, PHASE_NAMES } from "./phases";
+export type { PolicyForm, TrafficPolicyFailure } from "./report";
+export type * from "./schema";
+export type * from "./types";
+
+/** Options of {@link checkTrafficPolicy}. */
+export interface TrafficPolicyCheckOptions {
+  /** The property the policy is given in, first in every path. Default `trafficPolicy`. */
+  readonly property?: string;
+  /** The program made the whole input secret: no message quotes any of its values. */
+  readonly secret?: boolean;
+  /** Who holds the policy, first in each warning (e.g. `CloudEndpoint "api"`). Default: none. */
+  readonly who?: string;
+  /** The time to judge certificate expiry against (milliseconds since the epoch). Default: now. */
+  readonly now?: number;
+}
+
+/** What {@link checkTrafficPolicy} found. */
+export interface TrafficPolicyCheck {
+  readonly form: PolicyForm;
+  /** Why the policy is refused; none when it passes. Each reason starts with its path. */
+  readonly failures: readonly TrafficPolicyFailure[];
+  /** What passes but deserves a look (see the module's comment). */
+  readonly warnings: readonly string[];
+  /** The paths of the secret values written in the policy (not vault references). */
+  readonly secretPaths: readonly string[];
+  /**
+   * The policy as ngrok receives it ({@link canonicalJson}), when it passed and every value in it
+   * is known (in a preview, a value from another resource may not be).
+   */
+  readonly canonical?: string;
+}
+
+/** Secret values shorter than this are not cleared from messages (see `../common/secretInputs`). */
+const MIN_REDACTED_LENGTH = 3;
+
+/**
+ * Judges a traffic policy in any of its forms (see the module's comment), with no API call.
+ * Never throws.
+ */
+export function checkTrafficPolicy(
+  input: unknown,
+  options: TrafficPolicyCheckOptions = {},
+): TrafficPolicyCheck {
+  const property = options.property ?? "trafficPolicy";
+  try {
+    return check(input, options, property);
+  } catch {
+    // Defensive (a value nested past the stack's depth, a cycle): `check` must not crash, and no
+    // library's message reaches the user.
+    const reason =
+      `${property} could not be read: the check stopped on a value it does not handle (nested ` +
+      "too deep, or a cycle); give the policy as YAML or JSON text";
+    return {
+      form: typeof input === "string" ? "yaml" : "object",
+      failures: [{ path: property, reason }],
+      warnings: [],
+      secretPaths: [],
+    };
+  }
+}
+
+/** {@link checkTrafficPolicy}, which may throw on a value nested past the stack's depth. */
+function check(
+  input: unknown,
+  options: TrafficPolicyCheckOptions,
+  property: string,
+): TrafficPolicyCheck {
+  const reading = readPolicy(input);
+  if (!reading.ok) {
+    const failure = { path: property, reason: `${property} ${reading.reason}` };
+    return { form: reading.form, failures: [failure], warnings: [], secretPaths: [] };
+  }
+  const walk: Walk = {
+    form: reading.form,
+    property,
+    judge: true,
+    secretInput: options.secret === true,
+    who: options.who,
+    now: options.now ?? Date.now(),
+    failures: [],
+    warnings: [],
+    secretPaths: [],
+    secretValues: [],
+    unknown: false,
+    lineOf: reading.lineOf,
+  };
+  const converted = walkPolicy(walk, reading.value);
+  const secrets = [...new Set(walk.secretValues)]
+    .filter((text) => text.length >= MIN_REDACTED_LENGTH)
+    .sort((a, b) => b.length - a.length);
+  const failures = walk.failures.map((f) => ({
+    ...f,
+    reason: redactSecretText(f.reason, secrets),
+  }));
+  const passed = failures.length === 0 && !walk.unknown && converted !== undefined;
+  return {
+    form: reading.form,
+    failures,
+    warnings: walk.warnings.map((warning) => redactSecretText(warning, secrets)),
+    secretPaths: walk.secretPaths,
+    ...(passed ? { canonical: canonicalJson(converted) } : {}),
+  };
+}
+
+/**
+ * The canonical JSON of a policy in any form, without judging its values (no CEL parser, no
+ * XML one): `undefined` when it is not a policy (its structure is refused) or holds a value not
+ * known yet.
+ */
+export function canonicalTrafficPolicy(input: unknown): string | undefined {
+  try {
+    return canonical(input);
+  } catch {
+    return undefined; // nested past the stack's depth, or a cycle: no policy
+  }
+}
+
+/** {@link canonicalTrafficPolicy}, which may throw on a value nested past the stack's depth. */
+function canonical(input: unknown): string | undefined {
+  const reading = readPolicy(input);
+  if (!reading.ok) return undefined;
+  const walk: Walk = {
+    form: reading.form,
+    property: "trafficPolicy",
+    judge: false,
+    secretInput: true,
+    now: 0,
+    failures: [],
+    warnings: [],
+    secretPaths: [],
+    secretValues: [],
+    unknown: false,
+  };
+  const converted = walkPolicy(walk, reading.value);
+  return walk.failures.length > 0 || walk.unknown || converted === undefined
+    ? undefined
+    : canonicalJson(converted);
+}
+
+/**
+ * Whether the policy in state (`old`, as the program gave it or as ngrok stored it) and the
+ * declared one are the same policy: equal canonical JSON, whatever their forms, key orders and
+ * layouts. Usable as a property's `same`. Policies that are not both readable compare as given.
+ */
+export function sameTrafficPolicy(old: unknown, declared: unknown): boolean {
+  const a = canonicalTrafficPolicy(old);
+  const b = canonicalTrafficPolicy(declared);
+  if (a !== undefined && b !== undefined) return a === b;
+  if (typeof old === "string" || typeof declared === "string") return old === declared;
+  try {
+    return canonicalJson(old) === canonicalJson(declared);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `value` as canonical JSON: object keys sorted (by UTF-16 code units), no whitespace, `undefined`
+ * members left out (as `JSON.stringify` does).
+ */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(sorted(value)) ?? "null";
+}
+
+/** `value` with every object's keys in sorted order. */
+function sorted(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sorted);
+  if (typeof value !== "object" || value === null) return value;
+  const out = record();
+  for (const key of Object.keys(value).sort()) {
+    out[key] = sorted(Object.getOwnPropertyDescriptor(value, key)?.value);
+  }
+  return out;
+}

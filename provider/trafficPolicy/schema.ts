@@ -1,0 +1,205 @@
+/**
+ * The vocabulary of the traffic policy table (`./actions`, `./authActions`, `./phases`): what a
+ * phase, an action and a config field are, written once as data, from which the TypeScript types
+ * of a policy (`./types`), the checks of `check` (`./check`) and, later, the Pulumi package
+ * schema's object types are all derived.
+ *
+ * Fields are keyed by ngrok's wire name (snake_case, as ngrok's docs and API write them); the
+ * name in the SDKs is derived from it ({@link camelCase}: `issuer_url` → `issuerUrl`), at the
+ * type level too ({@link CamelCase}), so each name is written once.
+ *
+ * Source of the structure: ngrok's "How Traffic Policy Works"
+ * (https://ngrok.com/docs/traffic-policy/how-it-works/), sections Phases, Phase rules and
+ * Actions.
+ *
+ * @module
+ */
+
+/**
+ * What a string field holds beyond "a string", each judged by the rule of that name in
+ * `./formats` (skipped for the parts of a value given by a CEL interpolation `${…}`):
+ * - `httpsUrl`: an absolute `https://` URL with a host;
+ * - `url`: an absolute `http://` or `https://` URL with a host;
+ * - `internalUrl`: a `scheme://host[:port]` URL whose host ends in `.internal` (an internal
+ *   endpoint of the same account);
+ * - `cidr`: an IPv4 or IPv6 address or CIDR block (`203.0.113.0/24`, `2001:db8::/32`);
+ * - `celExpression`: the whole value is one CEL expression;
+ * - `credential`: `username:password`, the password 8 to 128 characters;
+ * - `idpMetadata`: an identity provider's SAML 2.0 metadata document (the rules of
+ *   `HttpsEdgeRouteSaml.idpMetadata`);
+ * - `ipPolicyId`: the id of an ngrok IP policy (`ipp_…`).
+ */
+export type StringFormat =
+  | "httpsUrl"
+  | "url"
+  | "internalUrl"
+  | "cidr"
+  | "celExpression"
+  | "credential"
+  | "idpMetadata"
+  | "ipPolicyId";
+
+/** A string, of `format` if given, with at most `maxLength` characters. */
+export interface StringField {
+  readonly kind: "string";
+  readonly format?: StringFormat;
+  readonly maxLength?: number;
+}
+/** `true` or `false`. */
+export interface BooleanField {
+  readonly kind: "boolean";
+}
+/** An integer from `min` to `max`. */
+export interface IntegerField {
+  readonly kind: "integer";
+  readonly min: number;
+  readonly max: number;
+}
+/** A number (integer or not) from `min` to `max`. */
+export interface NumberField {
+  readonly kind: "number";
+  readonly min: number;
+  readonly max: number;
+}
+/**
+ * A duration as Go writes one (`90s`, `1h30m`, `500ms`), from `min` to `max` when given (also
+ * durations), a multiple of `multipleOf` when given.
+ */
+export interface DurationField {
+  readonly kind: "duration";
+  readonly min?: string;
+  readonly max?: string;
+  readonly multipleOf?: string;
+}
+/** One of `values`. */
+export interface EnumField {
+  readonly kind: "enum";
+  readonly values: readonly string[];
+}
+/** A list of `items`, with `minItems` to `maxItems` of them; `unique`: no item twice. */
+export interface ListField {
+  readonly kind: "list";
+  readonly items: FieldType;
+  readonly minItems?: number;
+  readonly maxItems?: number;
+  readonly unique?: boolean;
+}
+/**
+ * A map of names (kept as written, in every form: header names, variable names) to `values`,
+ * with `minEntries` to `maxEntries` entries.
+ */
+export interface MapField {
+  readonly kind: "map";
+  readonly values: FieldType;
+  readonly minEntries?: number;
+  readonly maxEntries?: number;
+}
+/** An object of known `fields` (a nested config object). */
+export interface ObjectField {
+  readonly kind: "object";
+  readonly fields: Fields;
+}
+/** Any JSON value (a CEL value, a shape ngrok's docs disagree on): only interpolations are checked. */
+export interface AnyField {
+  readonly kind: "any";
+  /**
+   * The keys of its objects are ngrok field names (not names of the user's, as in a log's
+   * metadata): in the object form, a camelCase key is sent in snake_case (`snakeCase`).
+   */
+  readonly wireKeys?: boolean;
+}
+
+/** Every kind of config field. */
+export type FieldType =
+  | StringField
+  | BooleanField
+  | IntegerField
+  | NumberField
+  | DurationField
+  | EnumField
+  | ListField
+  | MapField
+  | ObjectField
+  | AnyField;
+
+/** One field of an action's config (or of a nested object). */
+export interface FieldSpec {
+  readonly type: FieldType;
+  /** What users read: the TSDoc of the SDK, the package schema, the docs. */
+  readonly description: string;
+  /** The policy must set it. */
+  readonly required?: boolean;
+  /** ngrok's default when it is left out, as its docs write it (for the docs only). */
+  readonly default?: string;
+  /**
+   * It holds a secret (a client secret, a password, a private key): never quoted in a message,
+   * and a policy holding one is reported secret-bearing (see `./check`, `secretPaths`). A
+   * reference to an ngrok vault secret (`${secrets.get('vault', 'name')}`) holds none.
+   */
+  readonly secret?: boolean;
+  /** ngrok evaluates CEL interpolations (`${…}`) in its strings (its docs say "Supports CEL"). */
+  readonly cel?: boolean;
+  /** The field applies in these phases only (e.g. `deny`'s `status_code`: HTTP only). */
+  readonly phases?: readonly PhaseName[];
+}
+
+/** The fields of a config object, by wire name. */
+export type Fields = Readonly<Record<string, FieldSpec>>;
+
+/** A rule between fields that no single field's type says. */
+export type FieldsRule =
+  /** At least one of `fields` is set. */
+  | { readonly kind: "atLeastOne"; readonly fields: readonly string[] }
+  /** Either all of `fields` are set, or none. */
+  | { readonly kind: "together"; readonly fields: readonly string[] }
+  /** `fields` are required when the field `when` has one of `values`, because `why`. */
+  | {
+      readonly kind: "requiredWhen";
+      readonly fields: readonly string[];
+      readonly when: string;
+      readonly values: readonly string[];
+      readonly why: string;
+    };
+
+/** One action of the table. */
+export interface ActionSpec {
+  /** What it does, for users. */
+  readonly description: string;
+  /** ngrok's reference page of the action: the source of its facts. */
+  readonly source: string;
+  /** The phases it may run in. */
+  readonly phases: readonly PhaseName[];
+  /** It ends the handling of the request or connection (ngrok's "terminating action"). */
+  readonly terminating?: boolean;
+  /** ngrok offers it in early access only; its documented fields may be incomplete. */
+  readonly earlyAccess?: boolean;
+  /** Other names ngrok's docs give its type (e.g. `oidc` for `openid-connect`). */
+  readonly aliases?: readonly string[];
+  readonly fields: Fields;
+  readonly rules?: readonly FieldsRule[];
+}
+
+/** ngrok's phases, by wire name (see `./phases`). */
+export type PhaseName =
+  "on_tcp_connect" | "on_http_request" | "on_http_response" | "on_event_stream_message";
+
+/** `snake_case` as `camelCase`, at the type level: `issuer_url` → `issuerUrl`. */
+export type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}`
+  ? `${Head}${Capitalize<CamelCase<Tail>>}`
+  : S;
+
+/** A wire name in the SDKs' spelling: `issuer_url` → `issuerUrl`, `on_http_request` → `onHttpRequest`. */
+export function camelCase(wire: string): string {
+  return wire.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
+}
+
+/**
+ * An SDK name in ngrok's spelling, for a key that is in no table (a field this version does not
+ * know): a camelCase identifier such as `statusCode` → `status_code`; any other name (`X-Header`,
+ * `status_code`) is kept as written.
+ */
+export function snakeCase(name: string): string {
+  return /^[a-z][a-zA-Z0-9]*$/.test(name)
+    ? name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase()
+    : name;
+}

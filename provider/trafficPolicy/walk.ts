@@ -1,0 +1,330 @@
+/**
+ * A traffic policy walked phase by phase, rule by rule, action by action: each judged against
+ * the table (`./phases`, `./actions`), its keys converted to ngrok's spelling. Returns the policy
+ * as ngrok receives it, without what says nothing (`null`s, empty phases, empty `expressions`,
+ * an empty `config`), so that `{}` and a left-out config are the same policy.
+ *
+ * @module
+ */
+import { isUnknown } from "../common/unknown";
+import { actionSpec, ACTION_TYPES } from "./actions";
+import { celProblem } from "./cel";
+import { judgeStrings, lineNote, walkFields } from "./fields";
+import { isPhaseName, PHASE_NAMES } from "./phases";
+import {
+  child,
+  didYouMean,
+  fail,
+  isMap,
+  type Place,
+  record,
+  shown,
+  spelled,
+  type Walk,
+  warn,
+} from "./report";
+import { camelCase, type ActionSpec, type FieldsRule, snakeCase } from "./schema";
+
+/** The keys of a rule, by wire name. */
+const RULE_KEYS = ["name", "expressions", "actions"];
+/** The keys of an action, by wire name. */
+const ACTION_KEYS = ["type", "config"];
+
+/** The policy `value` (object, or a parsed text), converted; `undefined` when it is not a map. */
+export function walkPolicy(walk: Walk, value: unknown): Record<string, unknown> | undefined {
+  const top: Place = { steps: [] };
+  if (isUnknown(value)) {
+    walk.unknown = true;
+    return undefined;
+  }
+  if (!isMap(value)) {
+    const phases = PHASE_NAMES.map((phase) => spelled(walk, phase)).join(", ");
+    fail(
+      walk,
+      top,
+      `must be a map of phases (${phases}) to lists of rules; got ${shown(walk, value)}`,
+    );
+    return undefined;
+  }
+  const out = record();
+  const seen = new Map<string, string>();
+  for (const [key, rules] of Object.entries(value)) {
+    const at = child(top, key);
+    const phase = wireName(walk, key, PHASE_NAMES);
+    if (phase === undefined || !isPhaseName(phase)) {
+      const known = PHASE_NAMES.map((name) => spelled(walk, name));
+      fail(
+        walk,
+        at,
+        `is not a phase of a traffic policy; its phases are ${known.join(", ")}${didYouMean(key, known)}`,
+      );
+      continue;
+    }
+    if (seen.has(phase)) {
+      fail(walk, at, `repeats ${seen.get(phase)}: give the phase once`);
+      continue;
+    }
+    seen.set(phase, key);
+    if (rules === null || rules === undefined) continue;
+    if (isUnknown(rules)) {
+      walk.unknown = true;
+      continue;
+    }
+    if (!Array.isArray(rules)) {
+      fail(walk, at, `must be a list of rules; got ${shown(walk, rules)}`);
+      continue;
+    }
+    const converted = rules.map((rule, index) => walkRule(walk, phase, rule, child(at, index)));
+    if (converted.length > 0) out[phase] = converted;
+  }
+  return out;
+}
+
+/** `key` as a wire name among `names`: itself, or in the object form its camelCase spelling. */
+function wireName(walk: Walk, key: string, names: readonly string[]): string | undefined {
+  if (names.includes(key)) return key;
+  return walk.form === "object" ? names.find((name) => camelCase(name) === key) : undefined;
+}
+
+/** One rule of `phase`. */
+function walkRule(walk: Walk, phase: string, rule: unknown, place: Place): unknown {
+  if (isUnknown(rule)) {
+    walk.unknown = true;
+    return rule;
+  }
+  if (!isMap(rule)) {
+    return void fail(
+      walk,
+      place,
+      `must be a rule (a map with actions, and optionally name and expressions); got ${shown(walk, rule)}`,
+    );
+  }
+  const out = record();
+  for (const [key, value] of Object.entries(rule)) {
+    if (value === null || value === undefined) continue;
+    const at = child(place, key);
+    const wire = wireName(walk, key, RULE_KEYS);
+    if (wire === undefined) {
+      fail(
+        walk,
+        at,
+        `is not a field of a rule; its fields are name, expressions and actions${didYouMean(key, RULE_KEYS)}`,
+      );
+    } else if (wire === "name") {
+      if (typeof value !== "string") fail(walk, at, `must be a string; got ${shown(walk, value)}`);
+      out.name = value;
+    } else if (wire === "expressions") {
+      const expressions = walkExpressions(walk, value, at);
+      if (expressions.length > 0) out.expressions = expressions;
+    } else {
+      out.actions = walkActions(walk, phase, value, at);
+    }
+  }
+  if (!Object.keys(rule).some((key) => wireName(walk, key, RULE_KEYS) === "actions")) {
+    fail(walk, child(place, "actions"), "is required: the actions the rule runs, in order");
+  }
+  return out;
+}
+
+/** A rule's `expressions`: a list of CEL expressions, each of which must parse. */
+function walkExpressions(walk: Walk, value: unknown, place: Place): unknown[] {
+  if (isUnknown(value)) {
+    walk.unknown = true;
+    return [value];
+  }
+  if (!Array.isArray(value)) {
+    fail(
+      walk,
+      place,
+      `must be a list of CEL expressions (all must be true for the actions to run); got ${shown(walk, value)}`,
+    );
+    return [];
+  }
+  value.forEach((expression, index) => {
+    const at = child(place, index);
+    if (isUnknown(expression)) {
+      walk.unknown = true;
+    } else if (typeof expression !== "string") {
+      fail(walk, at, `must be a CEL expression (a string); got ${shown(walk, expression)}`);
+    } else if (walk.judge) {
+      const problem = celProblem(expression);
+      if (problem !== undefined) {
+        fail(
+          walk,
+          at,
+          `must be a CEL expression; it does not parse at line ${problem.line}, column ${problem.column}: ${problem.message}${lineNote(walk, at)}`,
+        );
+      }
+    }
+  });
+  return value;
+}
+
+/** A rule's `actions`: a non-empty list. */
+function walkActions(walk: Walk, phase: string, value: unknown, place: Place): unknown[] {
+  if (isUnknown(value)) {
+    walk.unknown = true;
+    return [value];
+  }
+  if (!Array.isArray(value) || value.length === 0) {
+    fail(
+      walk,
+      place,
+      `must be a list of at least one action ({type, config}); got ${shown(walk, value)}`,
+    );
+    return [];
+  }
+  return value.map((action, index) => walkAction(walk, phase, action, child(place, index)));
+}
+
+/** One action: its type known, in a phase it runs in, its config judged against its fields. */
+function walkAction(walk: Walk, phase: string, action: unknown, place: Place): unknown {
+  if (isUnknown(action)) {
+    walk.unknown = true;
+    return action;
+  }
+  if (!isMap(action)) {
+    return void fail(
+      walk,
+      place,
+      `must be an action (a map with type and config); got ${shown(walk, action)}`,
+    );
+  }
+  const keys = Object.keys(action).filter(
+    (key) => action[key] !== undefined && action[key] !== null,
+  );
+  const type = action.type;
+  const named = { ...place, ...(typeof type === "string" ? { action: type } : {}) };
+  for (const key of keys.filter((key) => wireName(walk, key, ACTION_KEYS) === undefined)) {
+    fail(
+      walk,
+      child(named, key),
+      `is not a field of an action; its fields are type and config${didYouMean(key, ACTION_KEYS)}`,
+    );
+  }
+  const typePlace = child(place, "type");
+  if (type === undefined || type === null) {
+    return void fail(
+      walk,
+      typePlace,
+      "is required: the action's type, e.g. deny or openid-connect",
+    );
+  }
+  if (typeof type !== "string") {
+    return void fail(walk, typePlace, `must be a string; got ${shown(walk, type)}`);
+  }
+  const configKey = keys.find((key) => wireName(walk, key, ACTION_KEYS) === "config");
+  const config = configKey === undefined ? undefined : action[configKey];
+  const configPlace = { ...child(place, configKey ?? "config"), action: type };
+  const spec = actionSpec(type);
+  const out: Record<string, unknown> = { type };
+  if (spec === undefined) {
+    warn(
+      walk,
+      typePlace,
+      `is ${JSON.stringify(type)}, an action this version does not know` +
+        `${didYouMean(type, ACTION_TYPES)}: it is sent as written, and ngrok judges it and its ` +
+        "config when the policy is applied",
+    );
+    const converted = unknownConfig(walk, config, configPlace);
+    if (converted !== undefined && Object.keys(converted).length > 0) out.config = converted;
+    return out;
+  }
+  if (!spec.phases.some((p) => p === phase)) {
+    fail(
+      walk,
+      { ...typePlace, action: type },
+      `does not run in ${phase}; it runs in ${spec.phases.join(", ")} (${spec.source})`,
+    );
+  }
+  if (spec.earlyAccess) {
+    warn(
+      walk,
+      typePlace,
+      `is ${type}, an action ngrok offers in early access: ngrok refuses it for an account without that access`,
+    );
+  }
+  const converted =
+    // A left-out config is an empty one: its required fields are missing.
+    walkFields(walk, spec.fields, config ?? {}, configPlace, { secret: false, phase });
+  if (converted !== undefined) {
+    fieldsRules(walk, spec, converted, configPlace);
+    if (Object.keys(converted).length > 0) out.config = converted;
+  }
+  return out;
+}
+
+/** The config of an action this version does not know: keys in snake_case, values as written. */
+function unknownConfig(
+  walk: Walk,
+  config: unknown,
+  place: Place,
+): Record<string, unknown> | undefined {
+  if (config === undefined || config === null) return undefined;
+  if (isUnknown(config)) {
+    walk.unknown = true;
+    return undefined;
+  }
+  if (!isMap(config)) {
+    fail(walk, place, `must be a map of field names to values; got ${shown(walk, config)}`);
+    return undefined;
+  }
+  judgeStrings(walk, config, place);
+  const out = record();
+  for (const [key, value] of Object.entries(config)) {
+    if (value !== undefined && value !== null) out[snakeCase(key)] = value;
+  }
+  return out;
+}
+
+/** The action's rules between fields (see `FieldsRule`), on its converted config. */
+function fieldsRules(
+  walk: Walk,
+  spec: ActionSpec,
+  config: Record<string, unknown>,
+  place: Place,
+): void {
+  const names = (fields: readonly string[]) => fields.map((f) => spelled(walk, f)).join(", ");
+  for (const rule of spec.rules ?? []) {
+    const set = rule.fields.filter((field) => config[field] !== undefined);
+    const broken = brokenRule(rule, set.length, config);
+    if (broken === "atLeastOne") {
+      fail(walk, place, `must set at least one of ${names(rule.fields)}`);
+    } else if (broken === "together") {
+      const missing = rule.fields.filter((field) => !set.includes(field));
+      fail(
+        walk,
+        place,
+        `must set ${names(rule.fields)} together; it sets ${names(set)} without ${names(missing)}`,
+      );
+    } else if (broken === "requiredWhen" && rule.kind === "requiredWhen") {
+      const missing = rule.fields.filter((field) => !set.includes(field));
+      const value = JSON.stringify(config[rule.when]);
+      fail(
+        walk,
+        child(place, spelled(walk, missing[0])),
+        `is required when ${spelled(walk, rule.when)} is ${value}: ${rule.why} (set ${names(missing)})`,
+      );
+    }
+  }
+}
+
+/** Which rule `rule` is broken by a config that sets `count` of its fields, or `undefined`. */
+function brokenRule(
+  rule: FieldsRule,
+  count: number,
+  config: Record<string, unknown>,
+): string | undefined {
+  switch (rule.kind) {
+    case "atLeastOne":
+      return count === 0 ? rule.kind : undefined;
+    case "together":
+      return count > 0 && count < rule.fields.length ? rule.kind : undefined;
+    case "requiredWhen": {
+      const value = config[rule.when];
+      const applies = typeof value === "string" && rule.values.includes(value);
+      // One of the fields without the other is the "together" rule's to name.
+      return applies && count === 0 ? rule.kind : undefined;
+    }
+  }
+}
