@@ -61,6 +61,22 @@ export function pinnedPulumiVersion(repo: string = REPO): string {
 }
 
 /**
+ * The oldest Pulumi CLI the provider plugin is tested with: the `pulumi/pkg/v3` version that
+ * `devtools/go/pulumi-cli-oldest/go.mod` requires (without `v`), built beside the pinned CLI by
+ * `npm run pulumi:install` into {@link cachedCliBinDir} of that version.
+ *
+ * @throws Error when that go.mod requires no `pulumi/pkg/v3`.
+ */
+export function oldestPluginCliVersion(repo: string = REPO): string {
+  const goMod = path.join(repo, "devtools", "go", "pulumi-cli-oldest", "go.mod");
+  const match = /^require github\.com\/pulumi\/pulumi\/pkg\/v3 v(\S+)$/m.exec(
+    fs.readFileSync(goMod, "utf8"),
+  );
+  if (match === null) throw new Error(`${goMod} does not require pulumi/pkg/v3`);
+  return match[1];
+}
+
+/**
  * The cache folder of one of the project's tools, outside the repository: `override` when set,
  * else `${XDG_CACHE_HOME:-~/.cache}/pulumi-ngrok-dynamic/<tool>`.
  */

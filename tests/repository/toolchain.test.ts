@@ -19,6 +19,7 @@ import {
 } from "../../devtools/nodeToolchain";
 import { version as loadedVersion } from "@pulumi/pulumi/version";
 import { startProviderHost } from "../../dist/devtools/providerHost";
+import { oldestPluginCliVersion } from "../../dist/devtools/pulumiCli";
 import { REPO } from "../support/stack";
 
 interface Manifest {
@@ -107,6 +108,24 @@ describe("the versions the package claims", () => {
     );
     expect(readme).toContain(
       `Tested on Node.js ${PRIMARY_NODE.version} with \`@pulumi/pulumi\` ${tested} and on ${OLDEST_NODE.version} with \`@pulumi/pulumi\` ${OLDEST_PULUMI}, both with the CLI ${tested}.`,
+    );
+  });
+
+  test("README and docs/otherLanguages.md claim the oldest CLI the plugin is tested with", () => {
+    const oldest = oldestPluginCliVersion(REPO);
+    const readme = read("README.md").replace(/\s+/g, " ");
+    expect(readme).toContain(
+      `The provider plugin: the Pulumi CLI ${oldest} or later (tested with ${oldest} and ${tested}), no Node.js.`,
+    );
+    const otherLanguages = read("docs/otherLanguages.md").replace(/\s+/g, " ");
+    expect(otherLanguages).toContain(
+      `- The Pulumi CLI ${oldest} or later: tested with ${tested} throughout, and with ${oldest} `,
+    );
+    expect(read("devtools/go/pulumi-cli-oldest/go.mod")).toMatch(
+      new RegExp(
+        `^replace github\\.com/pulumi/pulumi/sdk/v3 => github\\.com/pulumi/pulumi/sdk/v3 v${oldest.replace(/\./g, "\\.")}$`,
+        "m",
+      ),
     );
   });
 
