@@ -17,7 +17,7 @@
  *   (scripts/pulumiSdkSwap.ts), with the same CLI: a new CLI with an older SDK is what a user
  *   with a project a few months old runs.
  *
- * Node.js 20 (end of life 2026-04-30) is neither claimed nor tested (Pulumi 3.250.0 and later
+ * Node.js 20 (end of life 2026-04-30) is neither claimed nor tested (Pulumi 3.249.0 and later
  * declare `engines: { node: ">=22" }`).
  *
  * The binaries are the npm registry's `node-<os>-<arch>` packages (Node.js's official builds,
