@@ -218,6 +218,14 @@ export class ProviderHost {
     return resp.getSchema();
   }
 
+  /** GetPluginInfo: the plugin's version (the dynamic-provider host's: its `@pulumi/pulumi`'s). */
+  public async getPluginInfo(): Promise<string> {
+    const resp = await this.call<{ getVersion(): string }>("GetPluginInfo", (done) =>
+      this.client.getPluginInfo(new this.emptyPb.Empty(), done),
+    );
+    return resp.getVersion();
+  }
+
   /** CheckConfig(news = the provider's settings, un-namespaced): its failures. */
   public async checkConfig(news: PropertyMap): Promise<CheckFailure[]> {
     const req = new this.pb.CheckRequest();
