@@ -12,10 +12,11 @@
  * `computed` fields, rendered after the operation's schema, so a property the document adds to
  * both the request and the answer is accepted, stored, updated and answered with no code.
  */
-import type { ResolvedOptions } from "../context/resolvedOptions";
 import type { ApiSpec, OperationObject, Values } from "../spec";
+import type { ResolvedCloudOptions } from "./cloudOptions";
 import type { UrlContext } from "./render";
 import type { RecordStamp, RecordTable } from "./recordTable";
+import type { ResolvedSshCredentialOptions } from "./sshCredentialOptions";
 import type { EmulatorStore } from "./store";
 
 /** A stored resource: its id, creation time and echoed fields (API names). */
@@ -24,10 +25,18 @@ export interface ResourceRecord extends RecordStamp {
   fields: Values;
 }
 
+/** The emulator's options the resources' behaviour reads (defaults applied). */
+export interface ResourceOptions extends ResolvedCloudOptions {
+  readonly caLimit: number | undefined;
+  readonly sshCaInUseStatus: 400 | 409;
+  readonly apiKeyOwnerId: string;
+  readonly sshCredentials: ResolvedSshCredentialOptions;
+}
+
 /** What a resource's behaviour is given. */
 export interface ResourceContext {
   readonly store: EmulatorStore;
-  readonly options: ResolvedOptions;
+  readonly options: ResourceOptions;
   readonly spec: ApiSpec;
 }
 
