@@ -57,7 +57,14 @@ const REQUEST_BASE = "request.json";
 export class ApiSpec {
   /** The effective document: ngrok's, with the overlay applied. */
   readonly document: OpenApiDocument;
-  private readonly ajv = new Ajv({ allErrors: true, verbose: true, strict: false });
+  // The schemas are made here from the document: checking them against the meta-schema would
+  // cost most of the set-up time.
+  private readonly ajv = new Ajv({
+    allErrors: true,
+    verbose: true,
+    strict: false,
+    validateSchema: false,
+  });
   private readonly validators = new Map<SchemaObject, ValidateFunction>();
   private readonly echoes = new Map<OperationObject, readonly string[]>();
 
