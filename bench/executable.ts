@@ -11,8 +11,8 @@
  * - a preview's Check and Diff calls sent over gRPC without the engine: wall time and the plugin
  *   process's CPU (executableCalls.ts);
  * - `pulumi up`, `preview`, `refresh`, `destroy` of `count` SSH CAs through the real CLI, the
- *   three stacks taking turns operation by operation, their order rotating (rounds.ts); the
- *   executable's stack has the executable's folder first on `PATH` and not the consumer's
+ *   three stacks taking turns operation by operation, in an order that changes at each
+ *   (rounds.ts); the executable's stack has the executable's folder first on `PATH` and not the consumer's
  *   `node_modules/.bin`, and its `PULUMI_HOME` is the stack's own, so the engine can find no other
  *   plugin. Besides each operation's wall time, the plugin process's CPU (hostCpuProbe.ts), which
  *   the engine's and the other engineers' work on the machine leave out;
@@ -50,7 +50,7 @@ import { coldStart, nodePluginExecutable } from "./plugin";
 import { progress } from "./progress";
 import type { Row, Section } from "./report";
 import { cpuRatio, FINDINGS, nodeNote, stackWhy, TARGET } from "./executableNotes";
-import { rotated, type SideRuns, stackRounds } from "./rounds";
+import { type SideRuns, stackRounds, turn } from "./rounds";
 import { exact, ratio, summarize } from "./stats";
 
 /** The target of the executable's size against a plain Node.js binary. */
@@ -120,7 +120,7 @@ async function measure(
   for (const side of SIDES) await coldStart(consumer, spawnOf[side]); // unrecorded: disk reads
   const starts: Record<Side, number[]> = { executable: [], plugin: [], classes: [] };
   for (let round = 0; round < 2 * rounds + 2; round++) {
-    for (const side of rotated(SIDES, round)) {
+    for (const side of turn(SIDES, round)) {
       starts[side].push(await coldStart(consumer, spawnOf[side]));
     }
   }
@@ -192,7 +192,7 @@ async function measure(
       "dynamic-provider host with the class's __provider.",
     nodeNote(target.runtime.version, runs),
     `Cold start: each spawned ${2 * rounds + 2} times after one unrecorded spawn, the order ` +
-      `rotating; medians ${median(starts.executable)} ms (executable), ` +
+      `changing at each (each side at each place and after each other side alike); medians ${median(starts.executable)} ms (executable), ` +
       `${median(starts.plugin)} ms (Node.js plugin), ${median(starts.classes)} ms (host).`,
     `A preview's calls without the engine: a Check and a Diff of each of ${count} SSH CAs, ten ` +
       "at a time, over gRPC to a started and configured plugin, " +
@@ -205,7 +205,8 @@ async function measure(
     `Stacks: ${count} SSH CAs of each kind, the same inputs, through Pulumi CLI ${cli.version}, ` +
       "each on an emulator of its own without a rate limit, pacing off; " +
       `${rounds} round(s), the three stacks taking turns operation by operation, the order ` +
-      "rotating at each. Medians (ms), executable / Node.js plugin / classes: " +
+      "changing at each (bench/rounds.ts, turn). Medians (ms), executable / Node.js plugin / " +
+      "classes: " +
       OPERATIONS.map(
         (op) =>
           `${op} ${median(runs.executable.ms[op])} / ${median(runs.plugin.ms[op])} / ` +

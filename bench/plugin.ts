@@ -5,7 +5,8 @@
  *   (`pulumi-resource-ngrok-dynamic` from the consumer's `node_modules/.bin`, as `npm install`
  *   puts it) and for Pulumi's dynamic-provider host with the class's `__provider`;
  * - `pulumi up`, `preview`, `refresh`, `destroy` of `count` SSH CAs through the real CLI, the
- *   classes' stack and the plugin's alternating from round to round (engineRun.ts).
+ *   classes' stack and the plugin's taking turns operation by operation, which goes first
+ *   alternating (rounds.ts).
  *
  * Each ratio is the plugin's median over the classes' median; min and max are the extremes of
  * the per-round ratios.

@@ -1,8 +1,8 @@
 /**
  * Rounds of the same stack run by several sides (ways of running the provider), side by side:
  * each round runs every side's stack once through the real CLI (engineRun.ts), each on a counting
- * emulator of its own, the sides taking turns operation by operation and their order rotating so
- * that each runs first in turn. The benchmarks that compare sides (plugin.ts, executable.ts)
+ * emulator of its own, the sides taking turns operation by operation in an order that changes at
+ * each ({@link turn}). The benchmarks that compare sides (plugin.ts, executable.ts)
  * share it.
  *
  * @module
@@ -36,9 +36,19 @@ export interface SideRun {
 /** {@link SideRun} by side name. */
 export type SideRuns<S extends string> = Record<S, SideRun>;
 
-/** `sides` rotated by `round`: each side runs first, second… in turn. */
-export function rotated<T>(sides: readonly T[], round: number): T[] {
-  return sides.map((_, i) => sides[(i + round) % sides.length]);
+/**
+ * The order of `sides` for turn `n`: the rotations of `sides` (each side first, second… in turn),
+ * then, for three sides or more, the rotations of `sides` reversed, so that over `2 × sides` turns
+ * each side also follows each other side equally often (with rotations alone, the side after
+ * another would always be the same one, and a heavy side's aftermath, e.g. the dynamic-provider
+ * host's, would always fall on the same neighbour). For two sides: alternating.
+ */
+export function turn<T>(sides: readonly T[], n: number): T[] {
+  const count = sides.length;
+  const cycle = count <= 2 ? count : 2 * count;
+  const i = ((n % cycle) + cycle) % cycle;
+  const base = i < count ? sides : [...sides].reverse();
+  return base.map((_, j) => base[(j + i) % count]);
 }
 
 /**
@@ -46,8 +56,8 @@ export function rotated<T>(sides: readonly T[], round: number): T[] {
  * times, each side's stack on an emulator of its own without pacing. Within a round the sides take
  * turns operation by operation (every side's `up`, then every side's `preview`, …), so that the
  * runs a ratio compares are seconds apart rather than a whole stack apart; the order of the sides
- * rotates by one at each operation and each round ({@link rotated}), so that each runs first in
- * turn. Logs each round's end as `<label>: round <n>/<rounds> done (<names> × <count>)`.
+ * changes at each operation and each round ({@link turn}), so that over `2 × sides` rounds each
+ * side runs at each place, and after each other side, equally often. Logs each round's end as `<label>: round <n>/<rounds> done (<names> × <count>)`.
  *
  * @returns each side's wall times and plugin CPU by name, in milliseconds by operation, one a
  *   round, and the Node.js versions the plugin processes ran on.
@@ -92,7 +102,7 @@ export async function stackRounds<S extends string>(options: {
         }
       }
       for (const [index, op] of OPERATIONS.entries()) {
-        for (const { side, stack } of rotated(open, round + index)) {
+        for (const { side, stack } of turn(open, round + index)) {
           const cost = await stack.run(op);
           runs[side.name].ms[op].push(cost.ms);
           if (cost.pluginCpuMs !== undefined)
