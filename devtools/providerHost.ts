@@ -87,6 +87,11 @@ export class ProviderHost {
   public readonly calls: string[] = [];
   /** What the host wrote to stderr (its `console.error` of failures). */
   public stderr = "";
+  /** The spawned process's id: the plugin's, or the dynamic-provider host script's shell. */
+  public get pid(): number | undefined {
+    return this.child.pid;
+  }
+
   /** What the host wrote to stdout after the port line (a provider's `console.log`). */
   public get stdout(): string {
     return this.stdoutLines.map((line) => line + "\n").join("");
