@@ -35,7 +35,8 @@ export async function previewCalls(
 ): Promise<CallsCost> {
   const host = await startProviderHost({ cwd: consumer.dir, project: PROJECT, executable });
   try {
-    await host.configure({ "ngrok:apiKey": "unused", "ngrok:apiBaseUrl": "http://127.0.0.1:9" });
+    // The plugin's own settings (un-namespaced, as the engine sends them): it refuses unknown keys.
+    await host.configure({ apiKey: "unused", apiBaseUrl: "http://127.0.0.1:9" });
     const cpu = () => (host.pid === undefined ? undefined : processCpuMs(host.pid));
     const cpuBefore = cpu();
     const start = performance.now();

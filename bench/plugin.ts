@@ -40,7 +40,13 @@ export async function coldStart(consumer: Consumer, executable?: string): Promis
   const plugin = executable !== undefined;
   const host = await startProviderHost({ cwd: consumer.dir, project: PROJECT, executable });
   try {
-    await host.configure({ "ngrok:apiKey": "unused", "ngrok:apiBaseUrl": "http://127.0.0.1:9" });
+    // The plugin takes its own settings, un-namespaced (it refuses unknown keys); the
+    // dynamic-provider host takes the program's stack config.
+    await host.configure(
+      plugin
+        ? { apiKey: "unused", apiBaseUrl: "http://127.0.0.1:9" }
+        : { "ngrok:apiKey": "unused", "ngrok:apiBaseUrl": "http://127.0.0.1:9" },
+    );
     const type = plugin ? "ngrok-dynamic:index:SshCertificateAuthority" : goal.type;
     const inputs = plugin ? { privateKeyType: "ed25519", description: "cold" } : goal.inputs;
     const { failures } = await host.check(makeUrn(STACK, PROJECT, type, goal.name), {}, inputs);
