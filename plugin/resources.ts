@@ -19,9 +19,7 @@
  * @module
  */
 import type * as pulumi from "@pulumi/pulumi";
-import * as implementation from "../provider";
-import type { ResourceDefinition } from "../provider/framework/resource";
-import { DEFINITIONS, LOOKUPS } from "../provider/registry";
+import { ANY_RESOURCES, DEFINITIONS, LOOKUPS } from "../provider/registry";
 import { pluginToken } from "../provider/framework/tokens";
 import { asPluginCall } from "../provider/common/hints";
 import { OWNER_INPUT } from "../provider/common/ownershipMarker";
@@ -31,9 +29,6 @@ import { claimedByOf } from "../provider/httpsEdgeRouteSaml/claim";
 export type Methods = Required<
   Pick<pulumi.dynamic.ResourceProvider, "check" | "diff" | "create" | "read" | "update" | "delete">
 >;
-
-/** The methods the plugin calls. */
-const METHOD_NAMES = ["check", "diff", "create", "read", "update", "delete"] as const;
 
 /** `method` of `methods`, each call of which runs as a call through the plugin. */
 function viaPlugin<A extends unknown[], R>(
@@ -55,26 +50,15 @@ export function asPluginMethods(methods: Methods): Methods {
   };
 }
 
-/** Whether `value` has every method the plugin calls. */
-function isMethods(value: unknown): value is Methods {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    METHOD_NAMES.every((name) => typeof Reflect.get(value, name) === "function")
-  );
-}
-
 /** The token of a resource or a lookup named `name`. */
 export const tokenOf = pluginToken;
 
 /** Each resource's implementation, by token. */
 export const RESOURCES: ReadonlyMap<string, { name: string; methods: Methods }> = new Map(
-  DEFINITIONS.map((definition) => {
-    const key = `${definition.name[0].toLowerCase()}${definition.name.slice(1)}Provider`;
-    const methods: unknown = Reflect.get(implementation, key);
-    if (!isMethods(methods)) throw new Error(`no provider ${key} for ${definition.name}`);
-    return [tokenOf(definition.name), { name: definition.name, methods: asPluginMethods(methods) }];
-  }),
+  ANY_RESOURCES.map(({ definition, provider }) => [
+    tokenOf(definition.name),
+    { name: definition.name, methods: asPluginMethods(provider) },
+  ]),
 );
 
 /** Each lookup, by token. */
@@ -94,7 +78,7 @@ export interface ProgramSettings {
 
 /** The resources whose create writes the ownership marker (their definitions' `recovery.marked`). */
 const MARKED: ReadonlySet<string> = new Set(
-  DEFINITIONS.filter((d: ResourceDefinition) => d.recovery?.marked === true).map((d) => d.name),
+  DEFINITIONS.filter((d) => d.recovery?.marked === true).map((d) => d.name),
 );
 
 /**

@@ -6,22 +6,12 @@
  * @module
  */
 import { type ConfigSource, configureFromStack } from "./client/configuration";
-import { CERTIFICATE_KINDS } from "./registry";
-import { certificatesOf } from "./sshCertificateCommon/signedBy";
-import { sshCertificateAuthorityProviderWith } from "./sshCertificateAuthority/provider";
 
 export * from "./client";
 export { ResourceInitFailedError } from "./common/errors";
 export { isBranded } from "./client/brand";
 export { UNKNOWN, isUnknown } from "./common/unknown";
-/**
- * The implementation of the `SshCertificateAuthority` dynamic provider (see
- * `./sshCertificateAuthority/provider`), with the certificates it lists when ngrok refuses a
- * delete because some it signed still exist.
- */
-export const sshCertificateAuthorityProvider = sshCertificateAuthorityProviderWith(
-  certificatesOf(CERTIFICATE_KINDS),
-);
+export { sshCertificateAuthorityProvider } from "./sshCertificateAuthority/provider";
 export * as sshCertificateAuthority from "./sshCertificateAuthority/definition";
 export {
   SshCertificateAuthorityAdoptionError,

@@ -29,8 +29,8 @@ export interface ResourceApi {
 /**
  * The lookups of a resource: the SDK's `get…` functions, the package schema's functions and the
  * plugin's `Invoke`. Their names follow from the resource's: `get<Name>` reads one object
- * (`lookup<Name>` of `pulumi-ngrok-dynamic/provider`, its arguments in `by` order) and
- * `get<Plural>` every object its filters keep (`list<Plural>`, into the result's field
+ * (the resource's `lookups.one`, see `./module`, its arguments those of `by`) and
+ * `get<Plural>` every object its filters keep (`lookups.list`, into the result's field
  * `<plural>`). A filter or an argument is a property of the resource (it keeps the objects whose
  * field equals it), except where `extra` describes it.
  */
@@ -52,7 +52,7 @@ export interface LookupFacts {
 /**
  * How an interrupted create of the resource is found again by `pulumi-ngrok-dynamic
  * pending-creates`: only for objects created with a `POST` that is not idempotent. The command
- * lists the objects with the resource's `list<Plural>` (see {@link LookupFacts}).
+ * lists the objects with the resource's `lookups.list` (see `./module`).
  */
 export interface RecoveryFacts {
   /** The `ngrok api` subcommand of the collection, e.g. `ssh-certificate-authorities`. */
@@ -99,10 +99,6 @@ export function objectNames(definition: ResourceDefinition) {
   const { short, plural, cli } = recovery;
   return { noun: definition.api.noun, short, plural, cli };
 }
-
-/** The type name of several objects of `definition`: `pluralName`, or `<name>s`. */
-export const pluralNameOf = (definition: ResourceDefinition) =>
-  definition.pluralName ?? `${definition.name}s`;
 
 type InputKeys<P extends Properties> = {
   [K in keyof P]: P[K]["role"] extends "input" | "internal" ? K : never;

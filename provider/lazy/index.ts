@@ -5,8 +5,7 @@
  *
  * Why lazily: `pulumi preview` runs `check` and `diff` only, and must not pay for zod, the wire
  * format, node-fetch or the API client (see `BENCHMARKS.md`, cold start;
- * `tests/provider/lazyLoading.test.ts` holds it); and `../registry` needs `../index`, which imports
- * it back. Types are named with `typeof import(…)`, which adds no import between folders
+ * `tests/provider/lazyLoading.test.ts` holds it). Types are named with `typeof import(…)`, which adds no import between folders
  * (`tests/repository/importCycles.test.ts`).
  *
  * @module
@@ -46,6 +45,4 @@ export const load = {
     require("../sshCertificateCommon/api") as typeof import("../sshCertificateCommon/api"),
   certificateCreate: () =>
     require("../sshCertificateCommon/create") as typeof import("../sshCertificateCommon/create"),
-  /** `pulumi-ngrok-dynamic/provider` (`../index`): every resource's implementation and lookup. */
-  implementation: () => require("../index") as typeof import("../index"),
 };

@@ -46,7 +46,7 @@ import {
   type SshCertificateAuthorityInputs,
   type SshCertificateAuthorityOutputs,
 } from "./definition";
-import { explainAuthorityInUse, type SignedCertificates } from "./inUse";
+import { explainAuthorityInUse } from "./inUse";
 import { keyParametersOfCa } from "./keyParameters";
 import { load } from "../lazy";
 
@@ -66,108 +66,103 @@ type Outputs = SshCertificateAuthorityOutputs;
  * The `ResourceProvider` methods of `SshCertificateAuthority` (all but `configure`): `check` is
  * {@link checkSshCertificateAuthority} with the ownership marker folded into `metadata`
  * (`withOwnershipMarker`), and `diff` is {@link diffSshCertificateAuthority} (no API call).
- * `certificates` lists the certificates of the account when ngrok refuses a delete (the
- * certificates are defined above the CA, so `../index` passes them: see `./inUse`); `../index`
- * exports the result as `sshCertificateAuthorityProvider`.
  */
-export function sshCertificateAuthorityProviderWith(certificates: SignedCertificates) {
-  return {
-    ...pureMethods(
-      withOwnershipMarker(checkSshCertificateAuthority, LIMITS.metadataBytes),
-      diffSshCertificateAuthority,
-    ),
+export const sshCertificateAuthorityProvider = {
+  ...pureMethods(
+    withOwnershipMarker(checkSshCertificateAuthority, LIMITS.metadataBytes),
+    diffSshCertificateAuthority,
+  ),
 
-    /**
-     * One `POST`; ngrok generates the key pair and returns the public key. See `createOnce` in
-     * `./create`. With `adoptExistingId`, one `GET` and at most one `PATCH` instead: see
-     * `adoptCertificateAuthority` in `./adopt`.
-     */
-    async create(inputs: Inputs): Promise<pulumi.dynamic.CreateResult<Outputs>> {
-      const client = clientFromConfiguration();
-      const adoptExistingId = inputs.adoptExistingId;
-      if (adoptExistingId !== undefined) {
-        const adopted = await adopt().adoptCertificateAuthority(client, {
-          ...inputs,
-          adoptExistingId,
-        });
-        return { id: adopted.id, outs: api().toOutputs(adopted, inputs) };
-      }
-      try {
-        const created = await create().createOnce(client, inputs);
-        return { id: created.id, outs: api().toOutputs(created, inputs) };
-      } catch (error) {
-        // A POST answered with the new CA's id created it: record it rather than leak it.
-        throw recordCreated(error, inputs, {
-          idAfter: (failure) => {
-            const id = answeredId(failure);
-            return typeof id !== "string" || id === "" ? undefined : id;
-          },
-          describe: (id) => `the SSH certificate authority ${id} was created`,
-        });
-      }
-    },
-
-    /**
-     * One `GET`. A CA deleted outside Pulumi reads as `id: ""`, which removes it from state. A read
-     * without key parameters in `props` (`SshCertificateAuthority.get`) takes them from the CA's
-     * public key.
-     */
-    async read(id: string, props?: Outputs): Promise<ReadResultOf<Outputs, Inputs>> {
-      const client = clientFromConfiguration();
-      const old: Partial<Outputs> = props ?? {};
-      const live = await client.requestUnlessNotFound({
-        method: "GET",
-        path: api().itemPath(id),
-        schema: api().sshCertificateAuthoritySchema,
+  /**
+   * One `POST`; ngrok generates the key pair and returns the public key. See `createOnce` in
+   * `./create`. With `adoptExistingId`, one `GET` and at most one `PATCH` instead: see
+   * `adoptCertificateAuthority` in `./adopt`.
+   */
+  async create(inputs: Inputs): Promise<pulumi.dynamic.CreateResult<Outputs>> {
+    const client = clientFromConfiguration();
+    const adoptExistingId = inputs.adoptExistingId;
+    if (adoptExistingId !== undefined) {
+      const adopted = await adopt().adoptCertificateAuthority(client, {
+        ...inputs,
+        adoptExistingId,
       });
-      const kept = (found: ApiModule.SshCertificateAuthorityResponse) =>
-        old.privateKeyType === undefined ? keyParametersOfCa(found) : old;
-      return readResult(
-        id,
-        live,
-        (found) => api().toOutputs(found, kept(found)),
-        (found) => api().liveInputs(found, kept(found)),
-      );
-    },
+      return { id: adopted.id, outs: api().toOutputs(adopted, inputs) };
+    }
+    try {
+      const created = await create().createOnce(client, inputs);
+      return { id: created.id, outs: api().toOutputs(created, inputs) };
+    } catch (error) {
+      // A POST answered with the new CA's id created it: record it rather than leak it.
+      throw recordCreated(error, inputs, {
+        idAfter: (failure) => {
+          const id = answeredId(failure);
+          return typeof id !== "string" || id === "" ? undefined : id;
+        },
+        describe: (id) => `the SSH certificate authority ${id} was created`,
+      });
+    }
+  },
 
-    /** One `PATCH` with `description` and `metadata` (`""` clears a field). */
-    async update(
-      id: string,
-      _olds: Outputs,
-      news: Inputs,
-    ): Promise<pulumi.dynamic.UpdateResult<Outputs>> {
-      const updated = await patchItem(
-        clientFromConfiguration(),
-        api().itemPath(id),
-        api().updateBody(news),
-        api().sshCertificateAuthoritySchema,
-      );
-      return { outs: api().toOutputs(updated, news) };
-    },
+  /**
+   * One `GET`. A CA deleted outside Pulumi reads as `id: ""`, which removes it from state. A read
+   * without key parameters in `props` (`SshCertificateAuthority.get`) takes them from the CA's
+   * public key.
+   */
+  async read(id: string, props?: Outputs): Promise<ReadResultOf<Outputs, Inputs>> {
+    const client = clientFromConfiguration();
+    const old: Partial<Outputs> = props ?? {};
+    const live = await client.requestUnlessNotFound({
+      method: "GET",
+      path: api().itemPath(id),
+      schema: api().sshCertificateAuthoritySchema,
+    });
+    const kept = (found: ApiModule.SshCertificateAuthorityResponse) =>
+      old.privateKeyType === undefined ? keyParametersOfCa(found) : old;
+    return readResult(
+      id,
+      live,
+      (found) => api().toOutputs(found, kept(found)),
+      (found) => api().liveInputs(found, kept(found)),
+    );
+  },
 
-    /**
-     * One `DELETE`; a CA that is already gone counts as deleted. None when a create of this
-     * deployment adopted the CA or took it over: that resource manages it now (see `./adopt` and
-     * `../common/takeOver`). When ngrok
-     * refuses because certificates the CA signed still exist (`ERR_NGROK_1964`), the certificates
-     * are listed and the error names them (`SshCertificateAuthorityInUseError`).
-     */
-    async delete(id: string, _props: Outputs): Promise<void> {
-      if (adopt().adoptedInThisDeployment(id)) {
-        logDebug(`left the SSH certificate authority ${id} in place: a new resource adopted it`);
-        return;
-      }
-      if (takenOverInThisDeployment(id)) {
-        logDebug(`left the SSH certificate authority ${id} in place: a new resource took it over`);
-        return;
-      }
-      const client = clientFromConfiguration();
-      try {
-        await client.requestUnlessNotFound({ method: "DELETE", path: api().itemPath(id) });
-        markDeleted(id);
-      } catch (error) {
-        throw await explainAuthorityInUse(client, id, error, certificates);
-      }
-    },
-  };
-}
+  /** One `PATCH` with `description` and `metadata` (`""` clears a field). */
+  async update(
+    id: string,
+    _olds: Outputs,
+    news: Inputs,
+  ): Promise<pulumi.dynamic.UpdateResult<Outputs>> {
+    const updated = await patchItem(
+      clientFromConfiguration(),
+      api().itemPath(id),
+      api().updateBody(news),
+      api().sshCertificateAuthoritySchema,
+    );
+    return { outs: api().toOutputs(updated, news) };
+  },
+
+  /**
+   * One `DELETE`; a CA that is already gone counts as deleted. None when a create of this
+   * deployment adopted the CA or took it over: that resource manages it now (see `./adopt` and
+   * `../common/takeOver`). When ngrok
+   * refuses because certificates the CA signed still exist (`ERR_NGROK_1964`), the certificates
+   * are listed and the error names them (`SshCertificateAuthorityInUseError`).
+   */
+  async delete(id: string, _props: Outputs): Promise<void> {
+    if (adopt().adoptedInThisDeployment(id)) {
+      logDebug(`left the SSH certificate authority ${id} in place: a new resource adopted it`);
+      return;
+    }
+    if (takenOverInThisDeployment(id)) {
+      logDebug(`left the SSH certificate authority ${id} in place: a new resource took it over`);
+      return;
+    }
+    const client = clientFromConfiguration();
+    try {
+      await client.requestUnlessNotFound({ method: "DELETE", path: api().itemPath(id) });
+      markDeleted(id);
+    } catch (error) {
+      throw await explainAuthorityInUse(client, id, error);
+    }
+  },
+};

@@ -5,8 +5,7 @@
  * `../sshHostCertificate/definition`, `USER` in `../sshUserCertificate/definition`); its names and
  * paths are the definition's. Imports go one way: those folders import this one, never the
  * reverse (`tests/repository/importCycles.test.ts`), so the code here receives a kind as an
- * argument, and what needs both kinds (`../registry`' `CERTIFICATE_KINDS`) is assembled above
- * them.
+ * argument.
  *
  * Source: `ngrok-ssh-certificates.md` sections 1 (endpoints, ids) and 2 (fields, defaults).
  *
