@@ -24,6 +24,12 @@ export interface ResourceApi {
   readonly idPrefix?: string;
   /** The endpoints, as the docs name them, e.g. `` `POST`, `GET`, `PATCH`, `DELETE /…[/{id}]` ``. */
   readonly endpoints: string;
+  /**
+   * ngrok's error codes that refuse one field, and the input each is about, e.g.
+   * `{ ERR_NGROK_600: "acl" }`: a create or update refused with one of them fails with
+   * `ngrok refused <input>: <ngrok's message>` (same status and code).
+   */
+  readonly fieldErrors?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -64,6 +70,12 @@ export interface RecoveryFacts {
   readonly describe: readonly string[];
   /** Whether create writes the ownership marker (`ngrok:ownershipMarker`) into `metadata`. */
   readonly marked: boolean;
+  /**
+   * The input that adopts an existing object instead of creating one (`adoptExistingId`, an id
+   * of the resource's kind), when the resource has one: create then reads and adopts that object
+   * (`./adopt`), and the stack setting `ngrok:adoptExistingIds` sets it by URN.
+   */
+  readonly adoptBy?: string;
 }
 
 /** A resource: its name, its properties, and what its docs and schema say of it as a whole. */

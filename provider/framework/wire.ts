@@ -246,3 +246,32 @@ export function pageSchema<Item>(field: string, item: z.ZodType<Item>): z.ZodTyp
       return { items: [] };
     });
 }
+
+/**
+ * What every object of ngrok's API with an id of its own has, as the generic implementation
+ * (`./implementation`) reads it: its id and creation time, the free-text fields the ownership
+ * marker lives in, and the other fields of the definition's answer under their wire names.
+ */
+export interface ApiObject extends Readonly<Record<string, unknown>> {
+  readonly id: string;
+  readonly created_at: string;
+  readonly description?: string;
+  readonly metadata?: string;
+}
+
+/**
+ * The zod schema of an answer of `definition`'s API ({@link responseSchema}), read as an
+ * {@link ApiObject}: what the generic implementation reads every answer with.
+ */
+export function apiObjectSchema(definition: ResourceDefinition): z.ZodType<ApiObject> {
+  const text = (value: unknown) => (typeof value === "string" ? value : undefined);
+  return responseSchema(definition).transform(
+    (answer: Readonly<Record<string, unknown>>): ApiObject => ({
+      ...answer,
+      id: String(answer.id),
+      created_at: String(answer.created_at),
+      description: text(answer.description),
+      metadata: text(answer.metadata),
+    }),
+  );
+}
