@@ -51,7 +51,7 @@ export interface PendingCreateKind {
   readonly cli: string;
   /** The collection, e.g. `/ssh_certificate_authorities`. */
   readonly path: string;
-  /** Whether the resource can adopt an existing object (`adoptExistingId`). */
+  /** Whether the resource can adopt an existing object (its `recovery.adoptBy`). */
   readonly adoptable: boolean;
   /**
    * Every live object, newest first, through every page. Throws when the resource's list lookup
@@ -158,7 +158,7 @@ function kindOf(resource: AnyResource, recovery: RecoveryFacts): PendingCreateKi
     plural: recovery.plural,
     cli: recovery.cli,
     path: definition.api.path,
-    adoptable: "adoptExistingId" in definition.properties,
+    adoptable: recovery.adoptBy !== undefined,
     async *list(client) {
       const name = namesOf(definition).lookupList;
       for (const record of recordsOf(name, await resource.lookups.list?.(client))) {

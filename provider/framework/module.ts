@@ -72,13 +72,16 @@ export interface ResourceModule<
   readonly lookups: ResourceLookups<Found>;
 }
 
-/** The value a resource's folder exports, typed by its definition. */
-export function resourceModule<D extends ResourceDefinition, Found = LookupRecord<D>>(
+/** The value a resource's folder exports, typed by its definition and its lookups. */
+export function resourceModule<
+  D extends ResourceDefinition,
+  Lookups extends ResourceLookups<LookupRecord<D>> = ResourceLookups<LookupRecord<D>>,
+>(
   definition: D & PureMethods<D>,
   parts: {
     readonly provider: ResourceMethods<InputsOf<D>, OutputsOf<D>>;
-    readonly lookups?: ResourceLookups<Found>;
+    readonly lookups: Lookups;
   },
-): ResourceModule<D, Found> {
-  return { definition, provider: parts.provider, lookups: parts.lookups ?? {} };
+): ResourceModule<D> & { readonly lookups: Lookups } {
+  return { definition, provider: parts.provider, lookups: parts.lookups };
 }

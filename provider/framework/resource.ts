@@ -97,6 +97,12 @@ export interface ResourceDefinition<P extends Properties = Properties> {
   readonly pluralName?: string;
   readonly lookups?: LookupFacts;
   readonly recovery?: RecoveryFacts;
+  /**
+   * The internal input that names the resource that declares the object: the SDK's class and the
+   * provider plugin set it to `<project>/<stack>/<resource name>` (`claimedByOf` in `./names`),
+   * e.g. `claimedBy` of the SAML module, written into the module's claim.
+   */
+  readonly claimedBy?: string;
 }
 
 /**

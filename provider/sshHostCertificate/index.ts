@@ -1,19 +1,21 @@
 /**
- * `SshHostCertificate`: its definition (`./definition`), its provider's methods and its
- * lookups, as the one value this folder exports (see `../framework/module`).
+ * `SshHostCertificate`: its definition (`./definition`) with the generic implementation
+ * (`../framework/implementation`: `POST`, `GET`, `PATCH`, `DELETE /ssh_host_certificates[/{id}]`,
+ * a create sent once and found again after a failure that may have acted, the ownership marker)
+ * and the certificates' hooks for its kind ({@link HOST}, see `../sshCertificateCommon/hooks`).
  *
  * @module
  */
-import { resourceModule } from "../framework/module";
-import { sshHostCertificateDefinition } from "./definition";
-import { listSshHostCertificates, lookupSshHostCertificate } from "./lookup";
-import { sshHostCertificateProvider } from "./provider";
+import { crudResource } from "../framework/implementation";
+import type { LookupRecord } from "../framework/module";
+import { certificateHooks } from "../sshCertificateCommon/hooks";
+import { HOST, sshHostCertificateDefinition } from "./definition";
+
+/** One host certificate as a lookup returns it: the outputs of the resource, and its id. */
+export type SshHostCertificateRecord = LookupRecord<typeof sshHostCertificateDefinition>;
 
 /** The SSH host certificate. */
-export const sshHostCertificate = resourceModule(sshHostCertificateDefinition, {
-  provider: sshHostCertificateProvider,
-  lookups: {
-    one: (client, { id }) => lookupSshHostCertificate(client, id),
-    list: (client, filter) => listSshHostCertificates(client, filter),
-  },
-});
+export const sshHostCertificate = crudResource(
+  sshHostCertificateDefinition,
+  certificateHooks(sshHostCertificateDefinition, HOST),
+);
