@@ -21,6 +21,9 @@ const ENGINE_TIER = [
   "<rootDir>/tests/executables/**/*.test.ts",
   // The release's SDK packages: Pulumi's generators, built with Go (minutes when cold).
   "<rootDir>/tests/repository/sdkPackages.test.ts",
+  // Schemathesis (Python, a cached virtual environment) fuzzing the emulator against its
+  // OpenAPI document.
+  "<rootDir>/tests/emulator/schemathesis.test.ts",
   // `npm run demo`: a real `pulumi up` when the CLI is there.
   "<rootDir>/tests/e2e/demo.e2e.test.ts",
   // Waiting on the emulator's rate-limit windows: 300 operations, pacing at a scaled rate.

@@ -17,7 +17,7 @@ import type { StepEvent } from "../devtools/inlineRunner";
 import { findPulumiCli, type PulumiCli } from "../devtools/pulumiCli";
 import { RealStack } from "../devtools/realStack";
 import type { CountingEmulator } from "./countingEmulator";
-import { collectProbes, probeEnv } from "./hostCpuProbe";
+import { collectProbes, type ProbeRecord, probeEnv } from "./hostCpuProbe";
 import type { Consumer } from "./installedPackage";
 import { percentile } from "./stats";
 
@@ -53,9 +53,13 @@ export interface OperationCost {
   readonly connections: number;
   /** CPU of the dynamic-provider host, in ms (`undefined` when it wrote nothing). */
   readonly hostCpuMs: number | undefined;
+  /** CPU of the provider plugin's process(es), in ms (`undefined` when none ran). */
+  readonly pluginCpuMs: number | undefined;
+  /** The Node.js versions the plugin's processes ran on (`process.version`), none without one. */
+  readonly pluginNodes: readonly string[];
   /** CPU of the inline program's runner (the program, the Automation API), in ms. */
   readonly runnerCpuMs: number | undefined;
-  /** CPU of the Pulumi CLI and the processes it waited for, the host excepted, in ms. */
+  /** CPU of the Pulumi CLI and the processes it waited for, the host and plugin excepted, in ms. */
   readonly cliCpuMs: number | undefined;
   /** Median time from a resource's step starting to its outputs, in ms (engine events). */
   readonly stepMs: number | undefined;
@@ -104,88 +108,159 @@ export interface EngineRunOptions {
 
 /** Deploys, previews, refreshes and destroys one stack, measuring each operation. */
 export async function runEngineStack(options: EngineRunOptions): Promise<EngineRun> {
-  const { cli, consumer, kind, count } = options;
-  const { emulator, connections } = options.emulator;
-  const probeDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-probe-"));
-  const stack = await RealStack.create({
-    cli,
-    programDir: consumer.dir,
-    main: "engine.js",
-    projectName: options.projectName ?? "bench-engine",
-    config: {
-      count: { value: String(count) },
-      kind: { value: kind },
-      "ngrok:apiBaseUrl": { value: emulator.url },
-      "ngrok:apiKey": { value: emulator.apiKey, secret: true },
-      ...Object.fromEntries(
-        Object.entries(options.config ?? {}).map(([key, value]) => [key, { value }]),
-      ),
-    },
-    env: {
-      // The bare provider and the plugin read the environment; the classes the stack config first.
-      NGROK_API_BASE_URL: emulator.url,
-      NGROK_API_KEY: emulator.apiKey,
-      // The plugin reads `ngrok-dynamic:` settings or the environment: the same pacing as config's.
-      ...(options.config?.["ngrok:maxRequestsPerMinute"] === undefined
-        ? {}
-        : { NGROK_MAX_REQUESTS_PER_MINUTE: options.config["ngrok:maxRequestsPerMinute"] }),
-      // The plugin, as a user's `npm install` puts it: in the consumer's node_modules/.bin.
-      PATH: `${path.join(consumer.dir, "node_modules", ".bin")}${path.delimiter}${cli.binDir}${path.delimiter}${process.env.PATH ?? ""}`,
-      ...probeEnv(probeDir),
-      ...(options.retainCheckpoints ? { PULUMI_RETAIN_CHECKPOINTS: "true" } : {}),
-      ...options.env,
-    },
-  });
-  const ops = {} as Record<Operation, OperationCost>;
-  let state: StateSize | undefined;
-  let checkpointAfterUp = 0;
-  let resources: ResourceSizes | undefined;
+  const stack = await EngineStack.open(options);
   try {
-    for (const op of OPERATIONS) {
-      collectProbes(probeDir);
-      const requestsBefore = emulator.requests.length;
-      const connectionsBefore = connections();
-      const result = await stack.run(op, { parallel: options.parallel, timeoutMs: 20 * 60_000 });
-      if (!result.ok) {
-        throw new Error(`${kind} × ${count}: pulumi ${op} failed: ${result.error}`);
-      }
-      const probes = collectProbes(probeDir);
-      const host = sum(probes.filter((p) => p.role === "host").map((p) => p.cpuMs));
-      const runners = probes.filter((p) => p.role === "runner");
-      const runner = sum(runners.map((p) => p.cpuMs));
-      const cliAndChildren = sum(runners.map((p) => p.childrenCpuMs));
-      ops[op] = {
-        ms: result.durationMs,
-        requests: emulator.requests.length - requestsBefore,
-        connections: connections() - connectionsBefore,
-        hostCpuMs: host,
-        runnerCpuMs: runner,
-        // The runner's children are the CLI and what it waited for: the plugin script's shell,
-        // which waits for the host before it ends (the engine interrupts both).
-        cliCpuMs:
-          cliAndChildren === undefined ? undefined : Math.max(0, cliAndChildren - (host ?? 0)),
-        stepMs: medianStepMs(result.steps),
-        writes: options.retainCheckpoints ? takeRetained(stack) : undefined,
-      };
-      if (op === "up") {
-        checkpointAfterUp = fs.statSync(stack.checkpointPath()).size;
-        resources = resourceSizes(stack);
-      }
-    }
-    const empty = fs.statSync(stack.checkpointPath()).size;
-    state = {
-      checkpointBytes: checkpointAfterUp,
-      checkpointBytesPerResource: (checkpointAfterUp - empty) / count,
-      ...resources!,
-    };
+    for (const op of OPERATIONS) await stack.run(op);
   } finally {
-    await stack.remove();
-    fs.rmSync(probeDir, { recursive: true, force: true });
+    await stack.close();
   }
-  if (emulator.snapshot().sshCertificateAuthorities.length !== 0) {
-    throw new Error(`${kind} × ${count}: destroy left SSH CAs in the emulator`);
+  return stack.result();
+}
+
+/**
+ * One stack of the benchmark's program, open for its operations to be run one at a time, so that
+ * several sides' stacks can take turns operation by operation (rounds.ts): {@link EngineStack.run}
+ * each of `up`, `preview`, `refresh`, `destroy` in that order (a preview or a refresh may be
+ * repeated), then {@link EngineStack.close}; {@link runEngineStack} does all of it for one stack.
+ */
+export class EngineStack {
+  private readonly ops: Partial<Record<Operation, OperationCost>> = {};
+  private checkpointAfterUp = 0;
+  private resources: ResourceSizes | undefined;
+  private state: StateSize | undefined;
+
+  private constructor(
+    private readonly options: EngineRunOptions,
+    private readonly stack: RealStack,
+    private readonly probeDir: string,
+  ) {}
+
+  /** Creates the stack (nothing deployed yet) on `options.emulator`. */
+  public static async open(options: EngineRunOptions): Promise<EngineStack> {
+    const { cli, consumer, kind, count } = options;
+    const { emulator } = options.emulator;
+    const probeDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-probe-"));
+    try {
+      const stack = await RealStack.create({
+        cli,
+        programDir: consumer.dir,
+        main: "engine.js",
+        projectName: options.projectName ?? "bench-engine",
+        config: {
+          count: { value: String(count) },
+          kind: { value: kind },
+          "ngrok:apiBaseUrl": { value: emulator.url },
+          "ngrok:apiKey": { value: emulator.apiKey, secret: true },
+          ...Object.fromEntries(
+            Object.entries(options.config ?? {}).map(([key, value]) => [key, { value }]),
+          ),
+        },
+        env: {
+          // The bare provider and the plugin read the environment; the classes the stack config first.
+          NGROK_API_BASE_URL: emulator.url,
+          NGROK_API_KEY: emulator.apiKey,
+          // The plugin reads `ngrok-dynamic:` settings or the environment: the same pacing as config's.
+          ...(options.config?.["ngrok:maxRequestsPerMinute"] === undefined
+            ? {}
+            : { NGROK_MAX_REQUESTS_PER_MINUTE: options.config["ngrok:maxRequestsPerMinute"] }),
+          // The plugin, as a user's `npm install` puts it: in the consumer's node_modules/.bin.
+          PATH: `${path.join(consumer.dir, "node_modules", ".bin")}${path.delimiter}${cli.binDir}${path.delimiter}${process.env.PATH ?? ""}`,
+          ...probeEnv(probeDir),
+          ...(options.retainCheckpoints ? { PULUMI_RETAIN_CHECKPOINTS: "true" } : {}),
+          ...options.env,
+        },
+      });
+      return new EngineStack(options, stack, probeDir);
+    } catch (error) {
+      fs.rmSync(probeDir, { recursive: true, force: true });
+      throw error;
+    }
   }
-  return { ops, state };
+
+  /**
+   * Runs `op` and measures it; a repeated `preview` or `refresh` replaces the one recorded.
+   *
+   * @throws Error when the operation fails.
+   */
+  public async run(op: Operation): Promise<OperationCost> {
+    const { kind, count } = this.options;
+    const { emulator, connections } = this.options.emulator;
+    collectProbes(this.probeDir);
+    const requestsBefore = emulator.requests.length;
+    const connectionsBefore = connections();
+    const result = await this.stack.run(op, {
+      parallel: this.options.parallel,
+      timeoutMs: 20 * 60_000,
+    });
+    if (!result.ok) {
+      throw new Error(`${kind} × ${count}: pulumi ${op} failed: ${result.error}`);
+    }
+    const probes = collectProbes(this.probeDir);
+    const cpu = (role: ProbeRecord["role"]) =>
+      sum(probes.filter((p) => p.role === role).map((p) => p.cpuMs));
+    const host = cpu("host");
+    const plugin = cpu("plugin");
+    const runners = probes.filter((p) => p.role === "runner");
+    const cliAndChildren = sum(runners.map((p) => p.childrenCpuMs));
+    const cost: OperationCost = {
+      ms: result.durationMs,
+      requests: emulator.requests.length - requestsBefore,
+      connections: connections() - connectionsBefore,
+      hostCpuMs: host,
+      pluginCpuMs: plugin,
+      pluginNodes: [
+        ...new Set(probes.filter((p) => p.role === "plugin").map((p) => p.node ?? "?")),
+      ],
+      runnerCpuMs: sum(runners.map((p) => p.cpuMs)),
+      // The runner's children are the CLI and what it waited for: the plugin script's shell,
+      // which waits for the host before it ends (the engine interrupts both), or the plugin.
+      cliCpuMs:
+        cliAndChildren === undefined
+          ? undefined
+          : Math.max(0, cliAndChildren - (host ?? 0) - (plugin ?? 0)),
+      stepMs: medianStepMs(result.steps),
+      writes: this.options.retainCheckpoints ? takeRetained(this.stack) : undefined,
+    };
+    this.ops[op] = cost;
+    if (op === "up") {
+      this.checkpointAfterUp = fs.statSync(this.stack.checkpointPath()).size;
+      this.resources = resourceSizes(this.stack);
+    } else if (op === "destroy") {
+      const empty = fs.statSync(this.stack.checkpointPath()).size;
+      this.state = {
+        checkpointBytes: this.checkpointAfterUp,
+        checkpointBytesPerResource: (this.checkpointAfterUp - empty) / count,
+        ...this.resources!,
+      };
+    }
+    return cost;
+  }
+
+  /** Removes the stack and its folders. */
+  public async close(): Promise<void> {
+    try {
+      await this.stack.remove();
+    } finally {
+      fs.rmSync(this.probeDir, { recursive: true, force: true });
+    }
+  }
+
+  /**
+   * The run's figures, once every operation ran.
+   *
+   * @throws Error when an operation was not run, or destroy left SSH CAs in the emulator.
+   */
+  public result(): EngineRun {
+    const { kind, count } = this.options;
+    const missing = OPERATIONS.filter((op) => this.ops[op] === undefined);
+    if (missing.length > 0 || this.state === undefined) {
+      throw new Error(`${kind} × ${count}: not run: ${missing.join(", ") || "destroy"}`);
+    }
+    if (this.options.emulator.emulator.snapshot().sshCertificateAuthorities.length !== 0) {
+      throw new Error(`${kind} × ${count}: destroy left SSH CAs in the emulator`);
+    }
+    return { ops: this.ops as Record<Operation, OperationCost>, state: this.state };
+  }
 }
 
 function sum(values: readonly (number | undefined)[]): number | undefined {

@@ -8,14 +8,22 @@
  *   folder), the Node.js plugin (`pulumi-resource-ngrok-dynamic` from the consumer's
  *   `node_modules/.bin`, as `npm install` puts it) and Pulumi's dynamic-provider host with the
  *   class's `__provider`;
+ * - a preview's Check and Diff calls sent over gRPC without the engine: wall time and the plugin
+ *   process's CPU (executableCalls.ts);
  * - `pulumi up`, `preview`, `refresh`, `destroy` of `count` SSH CAs through the real CLI, the
- *   three stacks' order rotating from round to round (engineRun.ts); the executable's stack has
- *   the executable's folder first on `PATH` and not the consumer's `node_modules/.bin`, and its
- *   `PULUMI_HOME` is the stack's own, so the engine can find no other plugin;
+ *   three stacks taking turns operation by operation, in an order that changes at each
+ *   (rounds.ts); the executable's stack has the executable's folder first on `PATH` and not the consumer's
+ *   `node_modules/.bin`, and its `PULUMI_HOME` is the stack's own, so the engine can find no other
+ *   plugin. Besides each operation's wall time, the plugin process's CPU (hostCpuProbe.ts), which
+ *   the engine's and the other engineers' work on the machine leave out;
  * - the installed size of each, and the bundle by package (executableSizes.ts).
  *
- * Each ratio is the executable's median over the other's median; min and max are the extremes
- * of the per-round ratios. The load average goes into the notes: the machine is shared.
+ * Fair by construction: every process this benchmark starts finds this benchmark's own Node.js
+ * first on `PATH` (the Node.js plugin's `#!/usr/bin/env node`, the dynamic-provider host), and
+ * each plugin process reports the Node.js it runs on, which the notes state beside the one the
+ * executable embeds. Each ratio is the executable's median over the other's median; min and max
+ * are the extremes of the per-round ratios. The load average goes into the notes: the machine is
+ * shared.
  *
  * @module
  */
@@ -23,27 +31,28 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { cachedExecutable, hostTarget, PLUGIN_PROGRAM } from "../devtools/executables/index";
-import { engineCli, OPERATIONS, type Operation } from "./engineRun";
+import { engineCli, OPERATIONS } from "./engineRun";
 import {
   type Baseline,
   bundlePackageMeasure,
+  callsCpuMeasure,
   callsMeasure,
   coldStartMeasure,
+  pluginCpuMeasure,
   EXECUTABLE_TITLE,
   SIZE_MEASURES,
   stackMeasure,
 } from "./executableRows";
-import { previewCalls } from "./executableCalls";
+import { type CallsCost, previewCalls } from "./executableCalls";
 import { type InstalledSizes, measureSizes } from "./executableSizes";
 import type { Consumer } from "./installedPackage";
 import { coldStart, nodePluginExecutable } from "./plugin";
 import { progress } from "./progress";
 import type { Row, Section } from "./report";
-import { rotated, stackRounds } from "./rounds";
-import { exact, ratio, type Summary, summarize } from "./stats";
+import { cpuRatio, FINDINGS, nodeNote, stackWhy, TARGET } from "./executableNotes";
+import { type SideRuns, stackRounds, turn } from "./rounds";
+import { exact, ratio, summarize } from "./stats";
 
-/** The target of each timing ratio, executable ÷ Node.js plugin and ÷ classes. */
-const TARGET = 1.0;
 /** The target of the executable's size against a plain Node.js binary. */
 const SIZE_TARGET = 1.5;
 /** Bytes in a MB (the report's sizes are decimal megabytes). */
@@ -76,6 +85,24 @@ export async function measureExecutable(
   rounds: number,
   count: number,
 ): Promise<Section> {
+  // The same Node.js for every process started here: the Node.js plugin's `#!/usr/bin/env node`
+  // and the dynamic-provider host run the first `node` on PATH, which is this one's.
+  const pathBefore = process.env.PATH;
+  process.env.PATH = [path.dirname(process.execPath), pathBefore ?? ""].join(path.delimiter);
+  try {
+    return await measure(consumer, tarball, rounds, count);
+  } finally {
+    if (pathBefore === undefined) delete process.env.PATH;
+    else process.env.PATH = pathBefore;
+  }
+}
+
+async function measure(
+  consumer: Consumer,
+  tarball: string,
+  rounds: number,
+  count: number,
+): Promise<Section> {
   const target = hostTarget();
   if (target === undefined) {
     throw new Error(`no executable is made for ${process.platform}-${process.arch}`);
@@ -93,7 +120,7 @@ export async function measureExecutable(
   for (const side of SIDES) await coldStart(consumer, spawnOf[side]); // unrecorded: disk reads
   const starts: Record<Side, number[]> = { executable: [], plugin: [], classes: [] };
   for (let round = 0; round < 2 * rounds + 2; round++) {
-    for (const side of rotated(SIDES, round)) {
+    for (const side of turn(SIDES, round)) {
       starts[side].push(await coldStart(consumer, spawnOf[side]));
     }
   }
@@ -102,7 +129,7 @@ export async function measureExecutable(
   }
   progress("executable: cold starts measured");
 
-  const calls: Record<"executable" | "plugin", number[]> = { executable: [], plugin: [] };
+  const calls: Record<"executable" | "plugin", CallsCost[]> = { executable: [], plugin: [] };
   await previewCalls(consumer, executable, count); // unrecorded, as the cold starts
   for (let round = 0; round < 2 * rounds + 2; round++) {
     for (const side of round % 2 === 0
@@ -113,15 +140,37 @@ export async function measureExecutable(
       );
     }
   }
-  const callsRatio = ratio(calls.executable, calls.plugin);
+  const callsRatio = ratio(
+    calls.executable.map((c) => c.ms),
+    calls.plugin.map((c) => c.ms),
+  );
   section.rows.push({ measure: callsMeasure(count), figure: callsRatio, unit: "×" });
+  const callsCpu = cpuRatio(
+    calls.executable.map((c) => c.cpuMs),
+    calls.plugin.map((c) => c.cpuMs),
+  );
+  if (callsCpu !== undefined) {
+    section.rows.push({ measure: callsCpuMeasure(count), figure: callsCpu, unit: "×" });
+  }
   progress("executable: a preview's calls without the engine measured");
 
-  const ms = await stacks(consumer, executable, rounds, count);
+  const runs = await stacks(consumer, executable, rounds, count);
   for (const op of OPERATIONS) {
+    const cpu = cpuRatio(runs.executable.pluginCpuMs[op], runs.plugin.pluginCpuMs[op]);
     for (const baseline of ["plugin", "classes"] as const) {
-      const row = timed(stackMeasure(count, op, baseline), ms.executable[op], ms[baseline][op]);
-      section.rows.push(op === "preview" ? { ...row, why: previewWhy(row, callsRatio) } : row);
+      const row = timed(
+        stackMeasure(count, op, baseline),
+        runs.executable.ms[op],
+        runs[baseline].ms[op],
+      );
+      section.rows.push(
+        row.met === false && baseline === "plugin"
+          ? { ...row, why: stackWhy(row, cpu, op === "preview" ? callsCpu : undefined) }
+          : row,
+      );
+    }
+    if (cpu !== undefined) {
+      section.rows.push({ measure: pluginCpuMeasure(count, op), figure: cpu, unit: "×" });
     }
   }
 
@@ -130,6 +179,10 @@ export async function measureExecutable(
   progress("executable: sizes measured");
 
   const median = (values: number[]) => summarize(values).median.toFixed(0);
+  const cpuMedian = (values: (number | undefined)[]) => {
+    const known = values.filter((v): v is number => v !== undefined);
+    return known.length === 0 ? "not measured" : `${median(known)} ms`;
+  };
   const cli = engineCli(consumer, "the executable benchmark");
   section.notes.push(
     `The executable: ${PLUGIN_PROGRAM.name} for ${target.os}-${target.arch}, the plugin's ` +
@@ -137,30 +190,46 @@ export async function measureExecutable(
       "working copy's dist/. The Node.js plugin: the packed package's bin, a Node.js script that " +
       "loads the package and @pulumi/pulumi's gRPC stubs. The classes: Pulumi's " +
       "dynamic-provider host with the class's __provider.",
+    nodeNote(target.runtime.version, runs),
     `Cold start: each spawned ${2 * rounds + 2} times after one unrecorded spawn, the order ` +
-      `rotating; medians ${median(starts.executable)} ms (executable), ` +
+      `changing at each (each side at each place and after each other side alike); medians ${median(starts.executable)} ms (executable), ` +
       `${median(starts.plugin)} ms (Node.js plugin), ${median(starts.classes)} ms (host).`,
     `A preview's calls without the engine: a Check and a Diff of each of ${count} SSH CAs, ten ` +
       "at a time, over gRPC to a started and configured plugin, " +
       `${2 * rounds + 2} times each after one unrecorded run, the order alternating; medians ` +
-      `${median(calls.executable)} ms (executable) and ${median(calls.plugin)} ms (Node.js ` +
-      "plugin).",
+      `${median(calls.executable.map((c) => c.ms))} ms (executable) and ` +
+      `${median(calls.plugin.map((c) => c.ms))} ms (Node.js plugin) of wall time, ` +
+      `${cpuMedian(calls.executable.map((c) => c.cpuMs))} and ` +
+      `${cpuMedian(calls.plugin.map((c) => c.cpuMs))} of the plugin process's CPU ` +
+      "(`/proc/<pid>/stat`, 10 ms ticks).",
     `Stacks: ${count} SSH CAs of each kind, the same inputs, through Pulumi CLI ${cli.version}, ` +
       "each on an emulator of its own without a rate limit, pacing off; " +
-      `${rounds} round(s), the order rotating. Medians (ms), executable / Node.js plugin / ` +
+      `${rounds} round(s), the three stacks taking turns operation by operation, the order ` +
+      "changing at each (bench/rounds.ts, turn). Medians (ms), executable / Node.js plugin / " +
       "classes: " +
       OPERATIONS.map(
         (op) =>
-          `${op} ${median(ms.executable[op])} / ${median(ms.plugin[op])} / ${median(ms.classes[op])}`,
+          `${op} ${median(runs.executable.ms[op])} / ${median(runs.plugin.ms[op])} / ` +
+          `${median(runs.classes.ms[op])}`,
+      ).join(", ") +
+      ". The plugin process's CPU in each (user + system, from `process.resourceUsage()` at " +
+      "its exit, bench/hostCpuProbe.ts), executable / Node.js plugin: " +
+      OPERATIONS.map(
+        (op) =>
+          `${op} ${cpuMedian(runs.executable.pluginCpuMs[op])} / ` +
+          `${cpuMedian(runs.plugin.pluginCpuMs[op])}`,
       ).join(", ") +
       ".",
+    ...FINDINGS,
     `Sizes in MB of 10⁶ bytes. The Node.js plugin as installed: \`npm install --omit=dev ` +
       "--prefer-offline --ignore-scripts` of the packed package into an empty project (with its " +
       `peer @pulumi/pulumi), node_modules measured by \`du -sb\`: ${sizes.plugin.files} files, ` +
       `${(sizes.plugin.diskBytes / MB).toFixed(1)} MB on disk (\`du -sk\`). The plain Node.js ` +
       `binary: ${sizes.node.name}'s bin/node. The bundle: ${bundleLine(sizes)}.`,
     `Load average (1, 5, 15 min) at the start: ${loadBefore}; at the end: ${load()}; 2 cores ` +
-      "shared with other engineers' tests.",
+      "shared with other engineers' tests. The spread of a wall-time ratio (min–max of the " +
+      "per-round ratios) is that noise; the plugin's CPU ratios are what the executable itself " +
+      "costs.",
   );
   return section;
 }
@@ -181,28 +250,13 @@ function timed(measure: string, ours: number[], baseline: number[]): Row {
   };
 }
 
-/** Why a preview misses its target, given the same calls' ratio without the engine. */
-export function previewWhy(row: Row, calls: Summary): string {
-  const without =
-    `the same Check and Diff calls sent over gRPC without the engine take ` +
-    `${calls.median.toFixed(2)}× (${calls.min.toFixed(2)}–${calls.max.toFixed(2)}×) the Node.js ` +
-    "plugin's time";
-  return (
-    `${row.why ?? ""}; ${without}` +
-    (calls.median <= TARGET
-      ? ", so the gap is in how the engine runs the executable, not in its handling of the " +
-        "calls: not explained yet (to profile on an idle machine)"
-      : ": the executable's own handling of the calls is slower")
-  );
-}
-
-/** Runs the three stacks `rounds` times, returning each operation's wall times by side. */
+/** Runs the three stacks `rounds` times, returning each operation's figures by side. */
 function stacks(
   consumer: Consumer,
   executable: string,
   rounds: number,
   count: number,
-): Promise<Record<Side, Record<Operation, number[]>>> {
+): Promise<SideRuns<Side>> {
   const cli = engineCli(consumer, "the executable benchmark");
   // Only the executable's folder holds a `pulumi-resource-ngrok-dynamic` on this PATH.
   const executablePath = [path.dirname(executable), cli.binDir, process.env.PATH ?? ""].join(

@@ -10,14 +10,21 @@
 import { performance } from "node:perf_hooks";
 import { makeUrn, startProviderHost } from "../devtools/providerHost";
 import { type Consumer, PROJECT, STACK } from "./installedPackage";
+import { processCpuMs } from "./processCpu";
 
 /** The resources in flight at a time. */
 const CONCURRENCY = 10;
 const TYPE = "ngrok-dynamic:index:SshCertificateAuthority";
 
+/** What a preview's calls cost: wall time, and the plugin process's CPU (`undefined` without `/proc`). */
+export interface CallsCost {
+  readonly ms: number;
+  readonly cpuMs: number | undefined;
+}
+
 /**
- * The wall time, in ms, of a Check and a Diff of each of `count` SSH CAs through the provider
- * plugin `executable` (started and configured beforehand, outside the time).
+ * The wall time and the plugin process's CPU, in ms, of a Check and a Diff of each of `count` SSH
+ * CAs through the provider plugin `executable` (started and configured beforehand, outside both).
  *
  * @throws Error when a Check fails or a Diff finds a change.
  */
@@ -25,10 +32,12 @@ export async function previewCalls(
   consumer: Consumer,
   executable: string,
   count: number,
-): Promise<number> {
+): Promise<CallsCost> {
   const host = await startProviderHost({ cwd: consumer.dir, project: PROJECT, executable });
   try {
     await host.configure({ "ngrok:apiKey": "unused", "ngrok:apiBaseUrl": "http://127.0.0.1:9" });
+    const cpu = () => (host.pid === undefined ? undefined : processCpuMs(host.pid));
+    const cpuBefore = cpu();
     const start = performance.now();
     const lane = async (first: number) => {
       for (let i = first; i < count; i += CONCURRENCY) {
@@ -48,7 +57,12 @@ export async function previewCalls(
       }
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, (_, first) => lane(first)));
-    return performance.now() - start;
+    const ms = performance.now() - start;
+    const cpuAfter = cpu();
+    return {
+      ms,
+      cpuMs: cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore,
+    };
   } finally {
     await host.close();
   }

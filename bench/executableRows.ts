@@ -33,6 +33,16 @@ export function callsMeasure(count: number): string {
   return `${count} SSH CAs, Check + Diff over gRPC without the engine: executable ÷ Node.js plugin`;
 }
 
+/** The row of a preview's calls' plugin CPU without the engine, executable ÷ Node.js plugin. */
+export function callsCpuMeasure(count: number): string {
+  return `${count} SSH CAs, Check + Diff over gRPC without the engine, plugin process CPU: executable ÷ Node.js plugin`;
+}
+
+/** The row of the plugin process's CPU in `op` on a stack of `count` SSH CAs, executable ÷ plugin. */
+export function pluginCpuMeasure(count: number, op: string): string {
+  return `${count} SSH CAs, pulumi ${op}, plugin process CPU: executable ÷ Node.js plugin`;
+}
+
 /** The size rows. */
 export const SIZE_MEASURES = {
   executable: "installed size: the executable (linux-amd64), one file",

@@ -5,11 +5,15 @@
  * inline program's (the Automation API runner) and, by difference, the Pulumi CLI's.
  *
  * - `host`: Pulumi's dynamic-provider host (`…/cmd/dynamic-provider`);
- * - `runner`: devtools/inlineRunner, which runs the program and the Automation API.
+ * - `runner`: devtools/inlineRunner, which runs the program and the Automation API;
+ * - `plugin`: the provider plugin `pulumi-resource-ngrok-dynamic`, the Node.js script or the
+ *   self-contained executable (a single executable application honours `NODE_OPTIONS` too), with
+ *   the Node.js version it runs on, so that a comparison of the two can state that both run the
+ *   same Node.js.
  *
- * The host ends on the engine's SIGINT (Pulumi interrupts its plugins' process group, then kills
- * it after 5 s): the probe writes, then exits as the signal would have. Any other Node process
- * (the plugin script's `node -e require.resolve(…)`) writes nothing.
+ * The host and the plugin end on the engine's SIGINT (Pulumi interrupts its plugins' process
+ * group, then kills it after 5 s): the probe writes, then exits as the signal would have. Any
+ * other Node process (the plugin script's `node -e require.resolve(…)`) writes nothing.
  *
  * @module
  */
@@ -28,8 +32,12 @@ export const PROFILE_DIR_ENV_VAR = "PULUMI_NGROK_BENCH_PROFILE_DIR";
 
 /** What one process wrote. */
 export interface ProbeRecord {
-  readonly role: "host" | "runner";
+  readonly role: "host" | "runner" | "plugin";
   readonly pid: number;
+  /** The Node.js version the process runs on (`process.version`, e.g. `v24.21.0`). */
+  readonly node?: string;
+  /** Whether the process is a single executable application (`node:sea`'s `isSea()`). */
+  readonly sea?: boolean;
   /** User plus system CPU time, in milliseconds. */
   readonly cpuMs: number;
   /** Peak resident set size, in KiB. */
@@ -60,19 +68,40 @@ export function collectProbes(dir: string): ProbeRecord[] {
   return records;
 }
 
+/**
+ * The provider plugin's file name, as the engine starts it (a single executable application's
+ * `process.argv[1]` is the executable itself; the Node.js script's is its `node_modules/.bin`
+ * link). Written out rather than imported: this probe is preloaded into every Node process.
+ */
+const PLUGIN_FILE = /(^|[/\\])pulumi-resource-ngrok-dynamic(\.exe)?$/;
+
+/** Whether this process is a single executable application (`node:sea` exists from Node 20). */
+function isSea(): boolean {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    return (require("node:sea") as { isSea(): boolean }).isSea();
+  } catch {
+    return false;
+  }
+}
+
 function install(dir: string): void {
   const script = process.argv[1] ?? "";
   const role = script.includes("dynamic-provider")
     ? "host"
     : script.endsWith("inlineRunner.js")
       ? "runner"
-      : undefined;
+      : PLUGIN_FILE.test(script)
+        ? "plugin"
+        : undefined;
   if (role === undefined) return;
   const write = () => {
     const usage = process.resourceUsage();
     const record: ProbeRecord = {
       role,
       pid: process.pid,
+      node: process.version,
+      sea: isSea(),
       cpuMs: (usage.userCPUTime + usage.systemCPUTime) / 1000,
       maxRssKiB: usage.maxRSS,
       childrenCpuMs: childrenCpuMs(),

@@ -5,7 +5,8 @@
  *   (`pulumi-resource-ngrok-dynamic` from the consumer's `node_modules/.bin`, as `npm install`
  *   puts it) and for Pulumi's dynamic-provider host with the class's `__provider`;
  * - `pulumi up`, `preview`, `refresh`, `destroy` of `count` SSH CAs through the real CLI, the
- *   classes' stack and the plugin's alternating from round to round (engineRun.ts).
+ *   classes' stack and the plugin's taking turns operation by operation, which goes first
+ *   alternating (rounds.ts).
  *
  * Each ratio is the plugin's median over the classes' median; min and max are the extremes of
  * the per-round ratios.
@@ -77,7 +78,7 @@ export async function measurePlugin(
   progress("plugin: cold starts measured");
 
   const cli = engineCli(consumer, "the plugin benchmark");
-  const ms = await stackRounds({
+  const runs = await stackRounds({
     cli,
     consumer,
     sides: [
@@ -89,7 +90,7 @@ export async function measurePlugin(
     label: "plugin",
   });
   for (const op of OPERATIONS) {
-    const figure = ratio(ms.plugin[op], ms.ours[op]);
+    const figure = ratio(runs.plugin.ms[op], runs.ours.ms[op]);
     section.rows.push({
       measure: `${count} SSH CAs, pulumi ${op}: plugin ÷ classes`,
       figure,
@@ -113,8 +114,10 @@ export async function measurePlugin(
     `Stacks: ${count} SshCertificateAuthority against ${count} ngrok-dynamic:index:SshCertificateAuthority, ` +
       `the same inputs, through Pulumi CLI ${cli.version}, each on an emulator of its own without ` +
       `a rate limit, pacing off; ${rounds} ` +
-      `round(s), order alternating. Medians (ms), classes / plugin: ` +
-      OPERATIONS.map((op) => `${op} ${median(ms.ours[op])} / ${median(ms.plugin[op])}`).join(", ") +
+      `round(s), the two stacks taking turns operation by operation, order alternating. Medians (ms), classes / plugin: ` +
+      OPERATIONS.map(
+        (op) => `${op} ${median(runs.ours.ms[op])} / ${median(runs.plugin.ms[op])}`,
+      ).join(", ") +
       ".",
   );
   return section;

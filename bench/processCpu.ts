@@ -77,6 +77,15 @@ export function providerHostCpuMs(): number | undefined {
     .reduce((sum, info) => sum + info.cpuMs, 0);
 }
 
+/**
+ * CPU milliseconds spent so far by process `pid`, all its threads (`utime + stime` of
+ * `/proc/<pid>/stat`, in clock ticks of 10 ms), or `undefined` where `/proc` is not available or
+ * the process is gone.
+ */
+export function processCpuMs(pid: number): number | undefined {
+  return readProcess(pid)?.cpuMs;
+}
+
 /** CPU milliseconds spent so far by this process. */
 export function ownCpuMs(): number {
   const usage = process.cpuUsage();

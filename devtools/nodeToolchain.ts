@@ -2,16 +2,23 @@
  * The Node.js versions the project is tested on, written once: `npm run node:install` installs
  * them (scripts/installNode.ts), `npm test` runs every test on them (scripts/test.ts), and
  * `tests/repository/toolchain.test.ts` holds `engines` and the `@pulumi/pulumi` peer range in
- * package.json to them.
+ * package.json to them and to the `@pulumi/pulumi` releases of the two legs.
  *
  * - {@link PRIMARY_NODE}: the whole suite runs on it, and the plugin executables embed it.
  * - {@link OLDEST_NODE}: the oldest Node.js the package claims (`engines.node`): the fast tier
- *   and {@link OLDEST_ENGINE_SUBSET} run on it too.
+ *   and {@link OLDEST_ENGINE_SUBSET} run on it too, with the oldest `@pulumi/pulumi` claimed.
  *
- * Both run with the `@pulumi/pulumi` that package-lock.json pins and the CLI of the same
- * version, which is also the lowest the peer range claims: Pulumi 3.276.0 itself declares
- * `engines: { node: ">=22" }`, so Node.js 20 (end of life 2026-04-30) is neither claimed nor
- * tested.
+ * The `@pulumi/pulumi` of each leg:
+ *
+ * - primary: the one package-lock.json pins (3.276.0), the newest; the CLI the tests build is the
+ *   same release (scripts/installPulumiCli.ts).
+ * - oldest: {@link OLDEST_PULUMI}, the lowest the peer range claims, installed beside the pinned
+ *   one as the npm alias {@link OLDEST_PULUMI_ALIAS} and put in its place for the leg
+ *   (scripts/pulumiSdkSwap.ts), with the same CLI: a new CLI with an older SDK is what a user
+ *   with a project a few months old runs.
+ *
+ * Node.js 20 (end of life 2026-04-30) is neither claimed nor tested (Pulumi 3.249.0 and later
+ * declare `engines: { node: ">=22" }`).
  *
  * The binaries are the npm registry's `node-<os>-<arch>` packages (Node.js's official builds,
  * repackaged). Each version's tarball is pinned by the `dist.integrity` npm's registry gives
@@ -52,6 +59,17 @@ export const OLDEST_NODE: NodeRelease = {
       "sha512-l3DAHZreylo+p9QXDtsOrjG2JXJqVzYXnAGmIQNOUNARcMppTO2cmewVQP+36tjJnSE+dzpMNtgW+c3oiDvXtA==",
   },
 };
+
+/**
+ * The lowest `@pulumi/pulumi` the package claims (its peer range starts here) and the oldest
+ * leg's. Below it the dynamic-provider host drops the `inputs` a `read` returns (added in
+ * 3.216.0), so a refresh no longer records drift in the state's inputs; below 3.139.0 it never
+ * calls `configure`, so the stack config (`ngrok:apiKey`) is never read.
+ */
+export const OLDEST_PULUMI = "3.216.0";
+
+/** The npm alias (package.json `devDependencies`) that installs {@link OLDEST_PULUMI}. */
+export const OLDEST_PULUMI_ALIAS = "pulumi-sdk-oldest";
 
 /** Every Node.js release the tests run on, primary first. */
 export const TESTED_NODES: readonly NodeRelease[] = [PRIMARY_NODE, OLDEST_NODE];

@@ -18,6 +18,7 @@ import type { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import {
   address,
   loadProto,
+  ResourceInitFailed,
   type EmptyPb,
   type ProviderGrpcPb,
   type ProviderPb,
@@ -25,7 +26,7 @@ import {
   type StructPb,
 } from "./providerHostWire";
 
-export { makeUrn } from "./providerHostWire";
+export { makeUrn, ResourceInitFailed } from "./providerHostWire";
 
 /** A plain JSON object, as carried by a protobuf Struct. */
 export type PropertyMap = Record<string, unknown>;
@@ -65,28 +66,17 @@ export interface ProviderHostOptions {
   readonly launch?: (argv: string[]) => string[];
 }
 
-/**
- * An error from a Create or Update that the host turned into `ErrorResourceInitFailed`: the
- * object exists (`id`) and the engine records it with `properties`.
- */
-export class ResourceInitFailed extends Error {
-  constructor(
-    message: string,
-    public readonly id: string,
-    public readonly properties: PropertyMap,
-    public readonly reasons: string[],
-  ) {
-    super(message);
-    this.name = "ResourceInitFailed";
-  }
-}
-
 /** One running dynamic-provider host and a gRPC client connected to it. */
 export class ProviderHost {
   /** Every RPC sent, in order, for assertions: e.g. `["Configure", "Check", "Create"]`. */
   public readonly calls: string[] = [];
   /** What the host wrote to stderr (its `console.error` of failures). */
   public stderr = "";
+  /** The spawned process's id: the plugin's, or the dynamic-provider host script's shell. */
+  public get pid(): number | undefined {
+    return this.child.pid;
+  }
+
   /** What the host wrote to stdout after the port line (a provider's `console.log`). */
   public get stdout(): string {
     return this.stdoutLines.map((line) => line + "\n").join("");
@@ -216,6 +206,14 @@ export class ProviderHost {
       (done) => this.client.getSchema(req, done),
     );
     return resp.getSchema();
+  }
+
+  /** GetPluginInfo: the plugin's version (the dynamic-provider host's: its `@pulumi/pulumi`'s). */
+  public async getPluginInfo(): Promise<string> {
+    const resp = await this.call<{ getVersion(): string }>("GetPluginInfo", (done) =>
+      this.client.getPluginInfo(new this.emptyPb.Empty(), done),
+    );
+    return resp.getVersion();
   }
 
   /** CheckConfig(news = the provider's settings, un-namespaced): its failures. */

@@ -45,14 +45,35 @@ export interface PulumiCli {
   readonly source: "path" | "cache";
 }
 
-/** The version of `@pulumi/pulumi` installed in the repository: the CLI is pinned to it. */
+/**
+ * The version of `@pulumi/pulumi` that package-lock.json pins (`npm ci` installs it): the CLI is
+ * pinned to it. Read from the lock, not from `node_modules`, where the oldest leg of `npm test`
+ * puts an older release for its length (scripts/pulumiSdkSwap.ts).
+ */
 export function pinnedPulumiVersion(repo: string = REPO): string {
-  const manifest = path.join(repo, "node_modules", "@pulumi", "pulumi", "package.json");
-  const parsed = JSON.parse(fs.readFileSync(manifest, "utf8")) as { version?: unknown };
-  if (typeof parsed.version !== "string") {
-    throw new Error(`${manifest} has no version`);
-  }
-  return parsed.version;
+  const lock = path.join(repo, "package-lock.json");
+  const parsed = JSON.parse(fs.readFileSync(lock, "utf8")) as {
+    packages?: Record<string, { version?: unknown }>;
+  };
+  const version = parsed.packages?.["node_modules/@pulumi/pulumi"]?.version;
+  if (typeof version !== "string") throw new Error(`${lock} pins no @pulumi/pulumi`);
+  return version;
+}
+
+/**
+ * The oldest Pulumi CLI the provider plugin is tested with: the `pulumi/pkg/v3` version that
+ * `devtools/go/pulumi-cli-oldest/go.mod` requires (without `v`), built beside the pinned CLI by
+ * `npm run pulumi:install` into {@link cachedCliBinDir} of that version.
+ *
+ * @throws Error when that go.mod requires no `pulumi/pkg/v3`.
+ */
+export function oldestPluginCliVersion(repo: string = REPO): string {
+  const goMod = path.join(repo, "devtools", "go", "pulumi-cli-oldest", "go.mod");
+  const match = /^require github\.com\/pulumi\/pulumi\/pkg\/v3 v(\S+)$/m.exec(
+    fs.readFileSync(goMod, "utf8"),
+  );
+  if (match === null) throw new Error(`${goMod} does not require pulumi/pkg/v3`);
+  return match[1];
 }
 
 /**

@@ -81,8 +81,8 @@ export class RealStack {
     private readonly options: RealStackOptions,
     /** The temporary folder holding the state, `PULUMI_HOME` and (by default) the workspace. */
     public readonly workDir: string,
-    /** The workspace folder: the project (`Pulumi.yaml`) and the stack's config file. */
-    private readonly workspaceDir: string,
+    /** The workspace folder: the project (`Pulumi.yaml`) and the stack's config file; the plain CLI runs here. */
+    public readonly workspaceDir: string,
     /** The environment of every CLI run. */
     public readonly env: Record<string, string>,
     /** The Automation API stack, for config, outputs and export (no program). */

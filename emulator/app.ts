@@ -11,8 +11,10 @@
  * 4. the admin plugin: `/__emulator/faults` (own authentication, no version header);
  * 5. the public plugin: the SP metadata URL (no auth);
  * 6. the API plugin: `onRequest` authentication and version check, then the optional rate limit
- *    (`http/rateLimit.ts`), then the route plugins (SSH CAs, SSH host and user certificates,
- *    SSH credentials, edges and routes, SAML module).
+ *    (`http/rateLimit.ts`), then the route plugins: the plain CRUD resources served from ngrok's
+ *    OpenAPI document (`routes/collection.ts`: SSH CAs, SSH host and user certificates, SSH
+ *    credentials, reserved domains, cloud endpoints), edges and routes, the SAML module;
+ * 7. `/__emulator/openapi.json`: the document the emulator serves (`routes/openApi.ts`).
  * One error handler renders every error (the app's, fastify's and the router's) in ngrok's
  * envelope; the not-found handler answers 404 or 405.
  */
@@ -27,6 +29,9 @@ import {
   type RecordedRequest,
 } from "./context";
 import type { HttpsEdgeJson, HttpsEdgeRouteJson } from "./model/render";
+import type { ResourceRecord } from "./model/resource";
+import type { OpenApiDocument } from "./spec";
+import { servedDocument } from "./routes/openApi";
 import { handleClientError, sendError } from "./http/errorHandler";
 import { installFaults } from "./faults/hooks";
 import type { EdgesAccessControl } from "./http/edgesDeprecated";
@@ -40,9 +45,16 @@ import { adminRoutes } from "./routes/admin";
 import { edgeRoutes } from "./routes/edges";
 import { publicSamlRoutes } from "./routes/publicSaml";
 import { samlRoutes } from "./routes/saml";
-import { sshCertificateAuthorityRoutes } from "./routes/sshCertificateAuthorities";
-import { sshHostCertificateRoutes, sshUserCertificateRoutes } from "./routes/sshCertificates";
-import { sshCredentialRoutes } from "./routes/sshCredentials";
+import { collectionRoutes } from "./routes/collection";
+import { openApiRoute } from "./routes/openApi";
+import { SSH_CERTIFICATE_AUTHORITIES } from "./model/sshCertificateAuthority";
+import {
+  SSH_HOST_CERTIFICATE_RESOURCE,
+  SSH_USER_CERTIFICATE_RESOURCE,
+} from "./model/sshCertificate";
+import { SSH_CREDENTIALS } from "./model/sshCredential";
+import { RESERVED_DOMAINS } from "./model/reservedDomain";
+import { CLOUD_ENDPOINTS } from "./model/cloudEndpoint";
 
 /** Test and inspection handle of an emulator app, available as `app.emulator`. */
 export interface EmulatorControl {
@@ -80,6 +92,12 @@ export interface EmulatorControl {
    *   ERR_NGROK_7000 for an unknown edge).
    */
   createHttpsEdgeRoute(edgeId: string, fields?: HttpsEdgeRouteFields): HttpsEdgeRouteJson;
+  /**
+   * The OpenAPI document of what this emulator serves, as `GET /__emulator/openapi.json`
+   * answers it: ngrok's document with the emulator's overlay, only the operations it serves,
+   * answers strict (see `routes/openApi.ts`).
+   */
+  openApiDocument(): OpenApiDocument;
 }
 
 /** A fastify instance serving the emulated API, with its {@link EmulatorControl}. */
@@ -124,13 +142,14 @@ export function createEmulatorApp(options: EmulatorOptions = {}): {
     edges: context.edges,
     createHttpsEdge: (fields) => context.createHttpsEdge(fields),
     createHttpsEdgeRoute: (edgeId, fields) => context.createHttpsEdgeRoute(edgeId, fields),
+    openApiDocument: () => servedDocument(context, routeTable),
   };
   app.decorate("emulator", control);
+  const routeTable = collectRoutes(app);
 
   app.addHook("onRequest", assignOperationId);
   installRecorder(app, context.requests);
   installFaults(app, injector, { log: context.requests, bodyLimit });
-  const routeTable = collectRoutes(app);
   installBodyParser(app, bodyLimit);
   app.setErrorHandler((error, request, reply) => sendError(error, request, reply, bodyLimit));
   app.setNotFoundHandler(notFoundHandler(routeTable));
@@ -146,13 +165,20 @@ export function createEmulatorApp(options: EmulatorOptions = {}): {
     if (resolved.rateLimit !== undefined) {
       api.addHook("onRequest", rateLimitHook(resolved.rateLimit, resolved.apiKey));
     }
-    await api.register(sshCertificateAuthorityRoutes, { context });
-    await api.register(sshHostCertificateRoutes, { context });
-    await api.register(sshUserCertificateRoutes, { context });
-    await api.register(sshCredentialRoutes, { context });
+    for (const resource of [
+      SSH_CERTIFICATE_AUTHORITIES,
+      SSH_HOST_CERTIFICATE_RESOURCE,
+      SSH_USER_CERTIFICATE_RESOURCE,
+      SSH_CREDENTIALS,
+      RESERVED_DOMAINS,
+      CLOUD_ENDPOINTS,
+    ]) {
+      await api.register(collectionRoutes<ResourceRecord>(resource), { context });
+    }
     await api.register(edgeRoutes, { context });
     await api.register(samlRoutes, { context });
   });
+  app.register(openApiRoute, { context, routes: routeTable });
 
   return { app: app as EmulatorApp, context, faults };
 }

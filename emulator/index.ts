@@ -88,6 +88,10 @@ export type {
   SshCredentialKeyTypes,
   SshCredentialOptions,
 } from "./model/sshCredential";
+export { ngrokOpenApiDocument } from "./spec/document";
+export { OVERLAY } from "./spec/overlay";
+export type { OpenApiDocument, OverlayEntry, SchemaObject } from "./spec";
+export type { CloudEndpointOptions, ReservedDomainOptions } from "./model/cloudOptions";
 export { startEmulator } from "./server";
 export type { RunningEmulator } from "./server";
 

@@ -18,6 +18,12 @@ import {
   type SshCredentialOptions,
 } from "./model/sshCredential";
 import type { ResolvedOptions } from "./context/resolvedOptions";
+import {
+  resolveCloudOptions,
+  type CloudEndpointOptions,
+  type ReservedDomainOptions,
+} from "./model/cloudOptions";
+import type { OpenApiDocument } from "./spec";
 
 export type { ResolvedOptions } from "./context/resolvedOptions";
 
@@ -156,6 +162,16 @@ export interface EmulatorOptions {
    * `model/idpMetadataStore.ts` for the exact definitions.
    */
   idpMetadataStore?: IdpMetadataStore;
+  /** Reserved domains' answers where ngrok is silent (see {@link ReservedDomainOptions}). */
+  reservedDomains?: ReservedDomainOptions;
+  /** Cloud endpoints' answers where ngrok is silent (see {@link CloudEndpointOptions}). */
+  cloudEndpoints?: CloudEndpointOptions;
+  /**
+   * ngrok's OpenAPI document the emulator derives its request validation and answers from,
+   * parsed (JSON or YAML). Default: the copy the package ships (`openapi/ngrok.yaml`), with the
+   * emulator's overlay applied either way. For trying a newer document of ngrok's.
+   */
+  openApiDocument?: OpenApiDocument;
 }
 
 /** A fresh API key: `emu_` + 32 base62 characters. */
@@ -262,5 +278,7 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
     edgesAccess: resolveEdgesOptions(options.edgesDeprecated, options.edgesReadOnly),
     idpMetadataAggregates,
     idpMetadataStore,
+    ...resolveCloudOptions(options.reservedDomains, options.cloudEndpoints),
+    openApiDocument: options.openApiDocument,
   };
 }

@@ -13,6 +13,7 @@ import type { HttpsEdgeJson, HttpsEdgeRouteJson } from "./model/render";
 import type { EmulatorFaults } from "./faults/registry";
 import type { EdgesAccessControl } from "./http/edgesDeprecated";
 import type { EmulatorOptions } from "./options";
+import type { OpenApiDocument } from "./spec";
 
 /** A started emulator. */
 export interface RunningEmulator {
@@ -60,6 +61,12 @@ export interface RunningEmulator {
    *   ERR_NGROK_7000 for an unknown edge).
    */
   createHttpsEdgeRoute(edgeId: string, fields?: HttpsEdgeRouteFields): HttpsEdgeRouteJson;
+  /**
+   * The OpenAPI document of what this emulator serves, as `GET /__emulator/openapi.json`
+   * answers it: ngrok's document with the emulator's overlay, only the operations it serves,
+   * answers strict.
+   */
+  openApiDocument(): OpenApiDocument;
 }
 
 function urlHost(host: string, address: AddressInfo): string {
@@ -97,5 +104,6 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     edges: context.edges,
     createHttpsEdge: (fields) => context.createHttpsEdge(fields),
     createHttpsEdgeRoute: (edgeId, fields) => context.createHttpsEdgeRoute(edgeId, fields),
+    openApiDocument: () => app.emulator.openApiDocument(),
   };
 }

@@ -65,10 +65,20 @@ export const RESOURCES: ReadonlyMap<string, { name: string; methods: Methods }> 
 /** Each lookup, by token. */
 export const FUNCTIONS = new Map(LOOKUPS.map((lookup) => [tokenOf(lookup.name), lookup]));
 
-/** The parts of a URN: `urn:pulumi:<stack>::<project>::<type>::<name>`. */
-export function parseUrn(urn: string): { stack: string; project: string; name: string } {
-  const [head = "", project = "", , ...name] = urn.split("::");
-  return { stack: head.replace(/^urn:pulumi:/, ""), project, name: name.join("::") };
+/**
+ * The parts of a URN: `urn:pulumi:<stack>::<project>::<qualified type>::<name>`. `type` is the
+ * resource's own type token, the last `$`-separated part of the qualified type (the parents'
+ * types come first: `my:index:Component$ngrok-dynamic:index:SshCertificateAuthority`).
+ */
+export function parseUrn(urn: string): {
+  stack: string;
+  project: string;
+  type: string;
+  name: string;
+} {
+  const [head = "", project = "", qualifiedType = "", ...name] = urn.split("::");
+  const type = qualifiedType.split("$").pop() ?? "";
+  return { stack: head.replace(/^urn:pulumi:/, ""), project, type, name: name.join("::") };
 }
 
 /** The plugin's settings that the Node.js programs read themselves. */

@@ -51,6 +51,7 @@ import { fromStruct, toStruct } from "./properties";
 import {
   FUNCTIONS,
   type Methods,
+  parseUrn,
   type ProgramSettings,
   RESOURCES,
   withProgramInputs,
@@ -99,10 +100,21 @@ function serve<Req, Res>(handler: (request: Req) => Promise<Res>, operation = tr
   };
 }
 
-function resourceOf(type: string): { name: string; methods: Methods } {
+/**
+ * The resource a request is for, with its type token: the request's `type`, or, when that is
+ * empty (CLIs before 3.132 do not send it), the type its URN names, as native providers do.
+ *
+ * @throws Error `unknown resource type <token>` when no resource of this package has that token.
+ */
+function resourceOf(request: { getType(): string; getUrn(): string }): {
+  type: string;
+  name: string;
+  methods: Methods;
+} {
+  const type = request.getType() || parseUrn(request.getUrn()).type;
   const resource = RESOURCES.get(type);
   if (resource === undefined) throw new Error(`unknown resource type ${type}`);
-  return resource;
+  return { type, ...resource };
 }
 
 /** The service: one handler per RPC of Pulumi's provider protocol. */
@@ -152,11 +164,11 @@ export function providerService(
     }),
 
     check: serve(async (request: provproto.CheckRequest) => {
-      const { name, methods } = resourceOf(request.getType());
+      const { type, name, methods } = resourceOf(request);
       const olds = fromStruct(request.getOlds());
       const news = fromStruct(request.getNews());
       const inputs = withProgramInputs(name, request.getUrn(), news.values, program);
-      const secrets = secretsOf(request.getType(), news.secrets);
+      const secrets = secretsOf(type, news.secrets);
       // The secret inputs' names, so that no failure quotes their values (`secretInputs`).
       const named = secrets.size > 0 ? { ...inputs, [SECRET_INPUTS_KEY]: [...secrets] } : inputs;
       const texts = secretTexts(inputs, secrets);
@@ -180,7 +192,7 @@ export function providerService(
     }),
 
     diff: serve(async (request: provproto.DiffRequest) => {
-      const { methods } = resourceOf(request.getType());
+      const { methods } = resourceOf(request);
       // The old inputs where the engine sends them (the answer says `inputDiff`), else the old
       // state's outputs, which hold every input too (engines before old inputs were sent).
       const oldInputs = fromStruct(request.getOldInputs()).values;
@@ -194,12 +206,12 @@ export function providerService(
     }),
 
     create: serve(async (request: provproto.CreateRequest) => {
-      const { methods } = resourceOf(request.getType());
+      const { type, methods } = resourceOf(request);
       const inputs = fromStruct(request.getProperties());
-      const secrets = secretsOf(request.getType(), inputs.secrets);
+      const secrets = secretsOf(type, inputs.secrets);
       if (request.getPreview()) {
         const response = new provproto.CreateResponse();
-        response.setProperties(toStruct(previewCreate(request.getType(), inputs.values), secrets));
+        response.setProperties(toStruct(previewCreate(type, inputs.values), secrets));
         return response;
       }
       const texts = secretTexts(inputs.values, secrets);
@@ -215,10 +227,10 @@ export function providerService(
     }),
 
     read: serve(async (request: provproto.ReadRequest) => {
-      const { methods } = resourceOf(request.getType());
+      const { type, methods } = resourceOf(request);
       const state = fromStruct(request.getProperties());
       const props = Object.keys(state.values).length === 0 ? undefined : state.values;
-      const texts = secretTexts(state.values, secretsOf(request.getType(), state.secrets));
+      const texts = secretTexts(state.values, secretsOf(type, state.secrets));
       const result = await withUrn(
         request.getUrn(),
         () => methods.read(request.getId(), props),
@@ -227,26 +239,24 @@ export function providerService(
       const response = new provproto.ReadResponse();
       response.setId(result.id ?? "");
       if (result.id) {
-        response.setProperties(
-          toStruct(result.props ?? {}, secretsOf(request.getType(), state.secrets)),
-        );
+        response.setProperties(toStruct(result.props ?? {}, secretsOf(type, state.secrets)));
         if (result.inputs !== undefined) {
           const inputs = fromStruct(request.getInputs());
-          response.setInputs(toStruct(result.inputs, secretsOf(request.getType(), inputs.secrets)));
+          response.setInputs(toStruct(result.inputs, secretsOf(type, inputs.secrets)));
         }
       }
       return response;
     }),
 
     update: serve(async (request: provproto.UpdateRequest) => {
-      const { methods } = resourceOf(request.getType());
+      const { type, methods } = resourceOf(request);
       const old = fromStruct(request.getOlds());
       const olds = old.values;
       const news = fromStruct(request.getNews());
-      const secrets = secretsOf(request.getType(), new Set([...old.secrets, ...news.secrets]));
+      const secrets = secretsOf(type, new Set([...old.secrets, ...news.secrets]));
       if (request.getPreview()) {
         const response = new provproto.UpdateResponse();
-        const outputs = previewUpdate(request.getType(), olds, news.values);
+        const outputs = previewUpdate(type, olds, news.values);
         response.setProperties(toStruct(outputs, secrets));
         return response;
       }
@@ -262,9 +272,9 @@ export function providerService(
     }),
 
     delete: serve(async (request: provproto.DeleteRequest) => {
-      const { methods } = resourceOf(request.getType());
+      const { type, methods } = resourceOf(request);
       const state = fromStruct(request.getProperties());
-      const texts = secretTexts(state.values, secretsOf(request.getType(), state.secrets));
+      const texts = secretTexts(state.values, secretsOf(type, state.secrets));
       await withUrn(
         request.getUrn(),
         () => methods.delete(request.getId(), state.values),

@@ -15,6 +15,10 @@
  *   dependencies stay as `devtools/go/pulumi-cli/` pins them (pulumi-yaml does not compile against the
  *   CLI's pulumi/pkg/v3: see its tools.go); built with the CLI's flags and, apart from pkg/v3 and
  *   sdk/v3, the CLI's module versions, so that it reuses much of the CLI's build from Go's cache.
+ * - The oldest CLI the provider plugin is tested with (`devtools/go/pulumi-cli-oldest/`, v3.4.0:
+ *   tests/automation/pluginOldestCli.automation.test.ts) is built the same way into the cache
+ *   folder of its version, or reused from there (cold: 491 s here, 219 s of CPU: mostly the
+ *   download of its modules).
  * - The Node.js language host is looked up on the module proxy and reported: the proxy refuses
  *   it, so programs run as Automation API inline programs, which need none.
  *
@@ -31,6 +35,7 @@ import {
   cliVersion,
   findPulumiCli,
   findYamlLanguageHost,
+  oldestPluginCliVersion,
   pinnedPulumiVersion,
   type PulumiCli,
   YAML_LANGUAGE_HOST_EXE,
@@ -38,6 +43,7 @@ import {
 
 const REPO = path.resolve(__dirname, "../..");
 const WRAPPER = path.join(REPO, "devtools", "go", "pulumi-cli");
+const OLDEST_WRAPPER = path.join(REPO, "devtools", "go", "pulumi-cli-oldest");
 const YAML_WRAPPER = path.join(REPO, "devtools", "go", "pulumi-yaml");
 const YAML_MODULE = "github.com/pulumi/pulumi-yaml";
 const LANGUAGE_HOST_MODULE = "github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-language-nodejs/v3";
@@ -71,26 +77,55 @@ function languageHostAnswer(version: string): string {
   return `not available: ${reason}`;
 }
 
-function build(version: string, binDir: string): void {
+/**
+ * Builds `pulumi` of the wrapper module `wrapper` (which pins `version`) into `binDir`; a cold
+ * build takes about `coldMinutes` on 2 cores.
+ */
+function build(version: string, binDir: string, wrapper = WRAPPER, coldMinutes = 10): void {
   fs.mkdirSync(binDir, { recursive: true });
   const partial = path.join(binDir, `.pulumi.${process.pid}.partial`);
   const started = Date.now();
-  say(`building pulumi v${version} from ${WRAPPER} (cold: about 10 minutes on 2 cores)`);
+  say(
+    `building pulumi v${version} from ${wrapper} (cold: about ${coldMinutes} minutes on 2 cores)`,
+  );
   execFileSync(
     "go",
     [
       // goEnv's GOFLAGS carry Pulumi's release flags (-trimpath, the osusergo and grpcnotrace tags).
       "build",
       "-ldflags",
-      `-s -w -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v${version}`,
+      // The version stamp: in sdk/v3 today, in pkg/v3 in releases before 3.1xx (the linker
+      // ignores a -X of a variable the binary does not have).
+      `-s -w -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v${version}` +
+        ` -X github.com/pulumi/pulumi/pkg/v3/version.Version=v${version}`,
       "-o",
       partial,
       "github.com/pulumi/pulumi/pkg/v3/cmd/pulumi",
     ],
-    { cwd: WRAPPER, env: goEnv(), stdio: "inherit" },
+    { cwd: wrapper, env: goEnv(), stdio: "inherit" },
   );
   fs.renameSync(partial, path.join(binDir, "pulumi"));
   say(`built in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
+/**
+ * Makes the oldest CLI the provider plugin is tested with available in the cache folder of its
+ * version (see the module's description): reused when it is there, else built.
+ *
+ * @throws Error when the built CLI prints another version.
+ */
+function installOldestPluginCli(): void {
+  const version = oldestPluginCliVersion(REPO);
+  const binDir = cachedCliBinDir(version);
+  if (cliVersion(binDir) === version) {
+    say(`reusing the cached build of pulumi v${version} (the plugin's oldest) in ${binDir}`);
+    return;
+  }
+  build(version, binDir, OLDEST_WRAPPER, 8);
+  const printed = cliVersion(binDir);
+  if (printed !== version) {
+    throw new Error(`the built pulumi prints version ${printed ?? "nothing"}, not v${version}`);
+  }
 }
 
 /** The version of pulumi-yaml that `devtools/go/pulumi-yaml/go.mod` pins, with its `v`. */
@@ -198,6 +233,7 @@ export function installPulumiCli(): void {
   if (found.found && found.cli.source === "path") {
     say(`using the pulumi ${found.cli.version} on PATH, in ${found.cli.binDir}; nothing built`);
     installYamlHost(found.cli, cachedCliBinDir(pinned));
+    installOldestPluginCli();
     return;
   }
   const binDir = cachedCliBinDir(pinned);
@@ -212,6 +248,7 @@ export function installPulumiCli(): void {
   }
   installDynamicProviderPlugin(binDir);
   installYamlHost({ binDir, version: pinned, source: "cache" }, binDir);
+  installOldestPluginCli();
   say(`pulumi-language-nodejs v${pinned}: ${languageHostAnswer(pinned)}`);
   say(`pulumi v${pinned} and pulumi-resource-pulumi-nodejs are in ${binDir}`);
 }

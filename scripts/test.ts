@@ -11,7 +11,12 @@
  *    the commands) runs on it too:
  *    - `primary` ({@link PRIMARY_NODE}): the fast tier, then the engine tier;
  *    - `oldest` ({@link OLDEST_NODE}, the oldest the package claims): the fast tier, then
- *      {@link OLDEST_ENGINE_SUBSET}.
+ *      {@link OLDEST_ENGINE_SUBSET}, with the oldest `@pulumi/pulumi` claimed
+ *      ({@link OLDEST_PULUMI}) in place of the pinned one (scripts/pulumiSdkSwap.ts), and the
+ *      same CLI.
+ *    Each run gets the leg's Node.js and `@pulumi/pulumi` versions in `PULUMI_NGROK_TEST_NODE`
+ *    and `PULUMI_NGROK_TEST_PULUMI` (tests/repository/toolchain.test.ts checks they are the
+ *    ones loaded).
  *
  * Usage: `node dist/scripts/test.js [--tier fast|engine] [--node primary|oldest] [test paths…]`.
  * With no `--node`, both legs run when no tier and no path is named (`npm test`), else the
@@ -28,10 +33,13 @@ import {
   type NodeRelease,
   OLDEST_ENGINE_SUBSET,
   OLDEST_NODE,
+  OLDEST_PULUMI,
   PRIMARY_NODE,
 } from "../devtools/nodeToolchain";
+import { pinnedPulumiVersion } from "../devtools/pulumiCli";
 import { installNode } from "./installNode";
 import { installPulumiCli } from "./installPulumiCli";
+import { restorePinnedSdk, withOldestSdk } from "./pulumiSdkSwap";
 
 const REPO = path.resolve(__dirname, "../..");
 const JEST = path.join(REPO, "node_modules", "jest", "bin", "jest.js");
@@ -105,8 +113,9 @@ function runJest(run: Run, binDir: string, reportDir: string): { status: number;
     run.tier,
   ];
   const started = Date.now();
+  const pulumi = run.leg === "oldest" ? OLDEST_PULUMI : pinnedPulumiVersion(REPO);
   say(
-    `${run.leg} leg, Node.js ${run.node.version}: the ${run.tier} tier${run.paths.length > 0 ? ` (${run.paths.length} paths)` : ""}`,
+    `${run.leg} leg, Node.js ${run.node.version}, @pulumi/pulumi ${pulumi}: the ${run.tier} tier${run.paths.length > 0 ? ` (${run.paths.length} paths)` : ""}`,
   );
   const result = spawnSync(path.join(binDir, "node"), args, {
     cwd: REPO,
@@ -115,6 +124,7 @@ function runJest(run: Run, binDir: string, reportDir: string): { status: number;
       ...process.env,
       PATH: [binDir, process.env.PATH ?? ""].join(path.delimiter),
       PULUMI_NGROK_TEST_NODE: run.node.version,
+      PULUMI_NGROK_TEST_PULUMI: pulumi,
     },
   });
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
@@ -130,6 +140,7 @@ function runJest(run: Run, binDir: string, reportDir: string): { status: number;
 
 function main(argv: readonly string[]): number {
   const runs = plan(argv);
+  restorePinnedSdk(); // a run killed during the oldest leg leaves its @pulumi/pulumi in place
   const binDirs = new Map<NodeRelease, string>();
   for (const { node } of runs) {
     if (!binDirs.has(node)) binDirs.set(node, installNode(node));
@@ -141,7 +152,9 @@ function main(argv: readonly string[]): number {
   let status = 0;
   try {
     for (const run of runs) {
-      const result = runJest(run, binDirs.get(run.node) ?? installNode(run.node), reportDir);
+      const binDir = binDirs.get(run.node) ?? installNode(run.node);
+      const jest = () => runJest(run, binDir, reportDir);
+      const result = run.leg === "oldest" ? withOldestSdk(jest) : jest();
       total.numPassedTests += result.counts.numPassedTests;
       total.numFailedTests += result.counts.numFailedTests;
       total.numPendingTests += result.counts.numPendingTests;

@@ -2,7 +2,8 @@
  * The names of the arguments a program made secret, passed to the provider in the hidden input
  * `__secretInputs` (`provider/common/secretInputs`): Pulumi's Node.js dynamic-provider host hands
  * the provider plain values, so without it a `check` failure could quote a secret argument's
- * value. `check` reads the names and never keeps the hidden input, so it never reaches the state.
+ * value. `check` reads the names and never keeps the hidden input, so it is not in the state's
+ * inputs or outputs (the engine records its name among the resource's `propertyDependencies`).
  *
  * @module
  */

@@ -13,7 +13,14 @@
  * - `plugin/packageFiles.ts` reads `package.json` and `schema.json` beside the package; an
  *   executable has none, so their text is written into the bundle (`define`).
  *
- * @module
+ * The bundle is ASCII only, without comments or indentation (`minifyWhitespace`; names are kept,
+ * so stack traces still name functions): a single executable application's main script is one
+ * string, and one non-ASCII character anywhere (esbuild keeps the doc comments of class fields,
+ * and some held `…` and `→`) made V8 decode all of it from UTF-8 into a two-byte string at every
+ * start, a tenth of the start's instructions (issue #38 §14: contributing/releasing.md,
+ * "Executables"). esbuild writes strings' non-ASCII characters as escapes (its default charset),
+ * and {@link bundle} refuses a bundle that still holds one.
+ *
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -48,13 +55,25 @@ const leftOut: Esbuild.Plugin = {
   },
 };
 
+/** The first byte over 0x7f in `bytes`, with the text around it, or `undefined` if none. */
+export function firstNonAscii(bytes: Buffer): { offset: number; context: string } | undefined {
+  // eslint-disable-next-line no-control-regex -- bytes as latin1: one character per byte
+  const offset = bytes.toString("latin1").search(/[^\x00-\x7f]/);
+  if (offset === -1) return undefined;
+  return {
+    offset,
+    context: bytes.subarray(Math.max(0, offset - 40), offset + 20).toString("utf8"),
+  };
+}
+
 /**
  * Bundles `entry` (a compiled file, relative to the repository, e.g. `dist/plugin/index.js`)
  * into `outFile`, for the oldest Node.js the package claims ({@link OLDEST_NODE}), so that one
- * bundle serves every runtime; the package's files are embedded (see the module comment). Takes
- * about a second.
+ * bundle serves every runtime; the package's files are embedded, and the output is ASCII only
+ * (see the module comment). Takes about a second.
  *
- * @throws Error with esbuild's messages when a module cannot be resolved.
+ * @throws Error with esbuild's messages when a module cannot be resolved, or when the bundle
+ *   holds a non-ASCII character.
  */
 export async function bundle(entry: string, outFile: string): Promise<Bundle> {
   const esbuild = require("esbuild") as typeof Esbuild;
@@ -72,9 +91,19 @@ export async function bundle(entry: string, outFile: string): Promise<Bundle> {
     metafile: true,
     logLevel: "silent",
     legalComments: "none",
+    // No comments, hence ASCII only (see the module comment); identifiers are not renamed.
+    minifyWhitespace: true,
+    charset: "ascii",
     plugins: [leftOut],
     define: { NGROK_DYNAMIC_PACKAGE_FILES: JSON.stringify(files) },
   });
+  const nonAscii = firstNonAscii(fs.readFileSync(outFile));
+  if (nonAscii !== undefined) {
+    throw new Error(
+      `${outFile} holds a non-ASCII character at byte ${nonAscii.offset} (…${nonAscii.context}…): ` +
+        "V8 would decode the whole main script into a two-byte string at every start",
+    );
+  }
   const byPackage = new Map<string, number>();
   for (const output of Object.values(result.metafile.outputs)) {
     for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {

@@ -8,9 +8,6 @@ import {
   renderEdge,
   renderRoute,
   renderSamlModule,
-  renderSshCa,
-  renderSshHostCertificate,
-  renderSshUserCertificate,
   type HttpsEdgeJson,
   type HttpsEdgeRouteJson,
   type SamlModuleJson,
@@ -19,9 +16,18 @@ import {
   type SshUserCertificateJson,
   type UrlContext,
 } from "../model/render";
-import { renderSshCredential, type SshCredentialJson } from "../model/sshCredential";
+import { SSH_CREDENTIALS, type SshCredentialJson } from "../model/sshCredential";
 import { findEdge, parseEdgeCreate, parseRouteCreate } from "../model/httpsEdge";
 import { EmulatorStore } from "../model/store";
+import { renderRecord, type ResourceBehaviour, type ResourceRecord } from "../model/resource";
+import { SSH_CERTIFICATE_AUTHORITIES } from "../model/sshCertificateAuthority";
+import {
+  SSH_HOST_CERTIFICATE_RESOURCE,
+  SSH_USER_CERTIFICATE_RESOURCE,
+} from "../model/sshCertificate";
+import { RESERVED_DOMAINS } from "../model/reservedDomain";
+import { CLOUD_ENDPOINTS } from "../model/cloudEndpoint";
+import { ApiSpec, defaultApiSpec } from "../spec";
 import { EdgesAccessState } from "../http/edgesDeprecated";
 import type { RecordedRequest } from "../http/recorder";
 
@@ -79,6 +85,10 @@ export interface EmulatorSnapshot {
   edges: HttpsEdgeJson[];
   routes: HttpsEdgeRouteJson[];
   samlModules: SamlModuleSnapshot[];
+  /** As `GET /reserved_domains/{id}` answers them (ngrok's `ReservedDomain`). */
+  reservedDomains: Record<string, unknown>[];
+  /** As `GET /endpoints/{id}` answers them (ngrok's `Endpoint`). */
+  cloudEndpoints: Record<string, unknown>[];
 }
 
 const SAFE_HOST = /^[A-Za-z0-9._~-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
@@ -88,6 +98,8 @@ const FALLBACK_BASE_URL = "http://localhost";
 export class EmulatorContext {
   readonly store = new EmulatorStore();
   readonly requests: RecordedRequest[] = [];
+  /** ngrok's OpenAPI document with the overlay: request validation and answers. */
+  readonly spec: ApiSpec;
   /** The account's access to its edges, read at each edge request (see `http/edgesDeprecated.ts`). */
   readonly edges: EdgesAccessState;
   /** Fixed API base URL, when known (from options, or set by startEmulator after listening). */
@@ -97,6 +109,10 @@ export class EmulatorContext {
   constructor(readonly options: ResolvedOptions) {
     this.baseUrl = options.baseUrl;
     this.edges = new EdgesAccessState(options.edgesAccess);
+    this.spec =
+      options.openApiDocument === undefined
+        ? defaultApiSpec()
+        : new ApiSpec(options.openApiDocument);
   }
 
   /** The API base URL for a request: the fixed one, else `<protocol>://<Host header>`. */
@@ -135,8 +151,8 @@ export class EmulatorContext {
    * @throws EmulatorApiError as the API would answer (e.g. ERR_NGROK_7073, ERR_NGROK_214).
    */
   createHttpsEdge(fields: HttpsEdgeFields = {}): HttpsEdgeJson {
-    const edge = this.store.createEdge(parseEdgeCreate(fields));
-    return renderEdge(edge, [], this.currentUrls());
+    const edge = this.store.createEdge(parseEdgeCreate(this.spec, fields));
+    return renderEdge(this.spec, edge, [], this.currentUrls());
   }
 
   /**
@@ -148,40 +164,50 @@ export class EmulatorContext {
    */
   createHttpsEdgeRoute(edgeId: string, fields: HttpsEdgeRouteFields = {}): HttpsEdgeRouteJson {
     const edge = findEdge(this.store, edgeId);
-    const route = this.store.createRoute({
-      edgeId: edge.id,
-      ...parseRouteCreate({ match_type: "path_prefix", match: "/", ...fields }),
-    });
-    return renderRoute(route, this.currentUrls());
+    const route = this.store.createRoute(
+      edge.id,
+      parseRouteCreate(this.spec, { match_type: "path_prefix", match: "/", ...fields }),
+    );
+    return renderRoute(this.spec, route, this.currentUrls());
   }
 
   /** A deep copy of the state. */
   snapshot(): EmulatorSnapshot {
     const urls = this.currentUrls();
-    const { sshCas, sshHostCertificates, sshUserCertificates, sshCredentials, edges, routes } =
-      this.store.all();
+    const all = this.store.all();
+    const resource = { store: this.store, options: this.options, spec: this.spec };
+    const render = <R extends ResourceRecord>(behaviour: ResourceBehaviour<R>, records: R[]) =>
+      records.map((record) => renderRecord(behaviour, record, urls, resource));
     const samlModules: SamlModuleSnapshot[] = [];
-    for (const route of routes) {
+    for (const route of all.routes) {
       if (route.saml !== undefined) {
         samlModules.push({
           edgeId: route.edgeId,
           routeId: route.id,
-          ...renderSamlModule(route.id, route.saml, urls),
+          ...renderSamlModule(this.spec, route.id, route.saml, urls),
         });
       }
     }
     return structuredClone({
-      sshCertificateAuthorities: sshCas.map((record) => renderSshCa(record, urls)),
-      sshHostCertificates: sshHostCertificates.map((record) =>
-        renderSshHostCertificate(record, urls),
+      sshCertificateAuthorities: render(SSH_CERTIFICATE_AUTHORITIES, all.sshCas).map(
+        (json) => json as SshCertificateAuthorityJson,
       ),
-      sshUserCertificates: sshUserCertificates.map((record) =>
-        renderSshUserCertificate(record, urls),
+      sshHostCertificates: render(SSH_HOST_CERTIFICATE_RESOURCE, all.sshHostCertificates).map(
+        (json) => json as SshHostCertificateJson,
       ),
-      sshCredentials: sshCredentials.map((record) => renderSshCredential(record, urls)),
-      edges: edges.map((edge) => renderEdge(edge, this.store.routesOfEdge(edge.id), urls)),
-      routes: routes.map((route) => renderRoute(route, urls)),
+      sshUserCertificates: render(SSH_USER_CERTIFICATE_RESOURCE, all.sshUserCertificates).map(
+        (json) => json as SshUserCertificateJson,
+      ),
+      sshCredentials: render(SSH_CREDENTIALS, all.sshCredentials).map(
+        (json) => json as SshCredentialJson,
+      ),
+      edges: all.edges.map((edge) =>
+        renderEdge(this.spec, edge, this.store.routesOfEdge(edge.id), urls),
+      ),
+      routes: all.routes.map((route) => renderRoute(this.spec, route, urls)),
       samlModules,
+      reservedDomains: render(RESERVED_DOMAINS, all.reservedDomains),
+      cloudEndpoints: render(CLOUD_ENDPOINTS, all.cloudEndpoints),
     });
   }
 }

@@ -11,9 +11,13 @@ import type { IdpMetadataAggregates } from "../model/idpMetadata";
 import type { IdpMetadataStore } from "../model/idpMetadataStore";
 import type { SamlModuleAbsentAnswer } from "../model/render";
 import type { ResolvedSshCredentialOptions } from "../model/sshCredential";
+import type { ResolvedCloudOptions } from "../model/cloudOptions";
+import type { OpenApiDocument } from "../spec";
 
 /** Options with defaults applied. */
-export interface ResolvedOptions {
+export interface ResolvedOptions extends ResolvedCloudOptions {
+  /** ngrok's OpenAPI document, when not the vendored one. */
+  openApiDocument: OpenApiDocument | undefined;
   host: string;
   port: number;
   apiKey: string;

@@ -11,6 +11,7 @@
  */
 import { STATUS_CODES } from "node:http";
 import { EmulatorApiError, type EmulatorApiErrorOptions } from "./apiError";
+import { cloudErrors } from "./cloud";
 
 export {
   EmulatorApiError,
@@ -39,9 +40,11 @@ function err(
 
 /**
  * One factory per error the emulator answers, named after the situation. The numeric code in
- * each comment is the catalogue entry (https://ngrok.com/docs/errors/err_ngrok_<n>).
+ * each comment is the catalogue entry (https://ngrok.com/docs/errors/err_ngrok_<n>). Reserved
+ * domains', cloud endpoints' and traffic policies' are in `cloud.ts`.
  */
 export const apiErrors = {
+  ...cloudErrors,
   /** 200: no Authorization header. `status` defaults to 401 (see `EmulatorOptions.authErrorStatus`). */
   authorizationMissing: (status = 401) =>
     err(

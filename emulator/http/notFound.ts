@@ -36,6 +36,11 @@ export class RouteTable {
     for (const m of Array.isArray(method) ? method : [method]) known.methods.add(m.toUpperCase());
   }
 
+  /** Every route: its fastify path and methods. */
+  entries(): Array<{ url: string; methods: string[] }> {
+    return [...this.routes].map(([url, known]) => ({ url, methods: [...known.methods] }));
+  }
+
   /** Methods allowed on a concrete path (empty when no route matches it). */
   allowedMethods(path: string): string[] {
     const allowed = new Set<string>();

@@ -2,68 +2,88 @@
  * The body rules of HTTPS edges and edge routes (ngrok API: `/edges/https` and
  * `/edges/https/{edge_id}/routes`), and their lookups by id.
  *
- * - Edge create: `description`, `metadata` (≤ 255 / 4096 UTF-8 bytes, else ERR_NGROK_7073 /
- *   7074), `hostports` (a list of strings).
+ * The fields and the answers come from ngrok's OpenAPI document (`HTTPSEdgeCreate`, `HTTPSEdge`,
+ * `HTTPSEdgeRouteCreate`, `HTTPSEdgeRoute`); the modules (`mutual_tls`, `backend`, …) are refused
+ * (ERR_NGROK_214) by the overlay, and answered `null`. The rules:
+ * - Edge create: `description`, `metadata` ≤ 255 / 4096 UTF-8 bytes, else ERR_NGROK_7073 / 7074.
  * - Route create: `match_type` (`exact_path` or `path_prefix`, else ERR_NGROK_7130), `match`
- *   (non-empty, else ERR_NGROK_7123), `description`, `metadata` (as for edges); an `edge_id` in
- *   the body is tolerated, as ngrok's TypeScript client sends it, and not compared with the path.
+ *   (non-empty, else ERR_NGROK_7123), lengths as for edges; an `edge_id` in the body is
+ *   tolerated, as ngrok's TypeScript client sends it, and not compared with the path.
  * - Unknown edge: 404 ERR_NGROK_7000; unknown route (or a route of another edge): 404
  *   ERR_NGROK_7124; wrong id prefix: 400 ERR_NGROK_227. Edge and route modules other than SAML
  *   are not modelled (their fields answer ERR_NGROK_214).
  */
 import { apiErrors } from "../errors";
+import type { ApiSpec } from "../spec";
 import { ID_PREFIX } from "./ids";
+import type { UrlContext } from "./render";
 import type { EdgeRecord, EmulatorStore, RouteRecord } from "./store";
-import {
-  checkFields,
-  checkIdPrefix,
-  describedFields,
-  DESCRIPTION_FIELDS,
-  objectBody,
-} from "./validation";
+import { checkDescriptionLengths, checkIdPrefix, text } from "./validation";
 
 /** Route match types. */
 export const ROUTE_MATCH_TYPES = ["exact_path", "path_prefix"] as const;
 /** A route match type. */
 export type RouteMatchType = (typeof ROUTE_MATCH_TYPES)[number];
 
-const EDGE_FIELDS = { ...DESCRIPTION_FIELDS, hostports: "stringArray" } as const;
-const ROUTE_FIELDS = {
-  edge_id: "string",
-  match_type: "string",
-  match: "string",
-  ...DESCRIPTION_FIELDS,
+/** The spec paths of edges and routes. */
+export const EDGE_PATHS = {
+  edges: "/edges/https",
+  edge: "/edges/https/{id}",
+  routes: "/edges/https/{edge_id}/routes",
+  route: "/edges/https/{edge_id}/routes/{id}",
 } as const;
+
 /** Edges and routes share their length codes (7073 / 7074). */
 const TOO_LONG = {
   description: apiErrors.edgeDescriptionTooLong,
   metadata: apiErrors.edgeMetadataTooLong,
 };
 
-/** A checked edge create request, defaults applied. */
-export type EdgeCreate = Omit<EdgeRecord, "id" | "createdAt">;
-/** A checked route create request (without its edge), defaults applied. */
-export type RouteCreate = Pick<RouteRecord, "matchType" | "match" | "description" | "metadata">;
-
 function isRouteMatchType(value: string): value is RouteMatchType {
   return ROUTE_MATCH_TYPES.some((type) => type === value);
 }
 
-/** Checks an edge create body: fields (214/215), then lengths (7073/7074). */
-export function parseEdgeCreate(body: unknown): EdgeCreate {
-  const values = checkFields(objectBody(body), EDGE_FIELDS);
-  return { ...describedFields(values, TOO_LONG), hostports: values.hostports ?? [] };
+/** Checks an edge create body (fields 214/215, lengths 7073/7074): the new edge's fields. */
+export function parseEdgeCreate(spec: ApiSpec, body: unknown): EdgeRecord["fields"] {
+  const op = spec.operation(EDGE_PATHS.edges, "post");
+  const values = spec.parseBody(op, body);
+  checkDescriptionLengths(values, TOO_LONG);
+  return spec.echoedValues(op, values);
 }
 
 /** Checks a route create body: fields (214/215), match type (7130), match (7123), lengths. */
-export function parseRouteCreate(body: unknown): RouteCreate {
-  const values = checkFields(objectBody(body), ROUTE_FIELDS);
-  const matchType = values.match_type;
+export function parseRouteCreate(spec: ApiSpec, body: unknown): RouteRecord["fields"] {
+  const op = spec.operation(EDGE_PATHS.routes, "post");
+  const values = spec.parseBody(op, body);
+  const matchType = text(values, "match_type");
   if (matchType === undefined || !isRouteMatchType(matchType)) {
     throw apiErrors.routeMatchTypeInvalid();
   }
-  if (values.match === undefined || values.match === "") throw apiErrors.routeMatchMissing();
-  return { matchType, match: values.match, ...describedFields(values, TOO_LONG) };
+  const match = text(values, "match") ?? "";
+  if (match === "") throw apiErrors.routeMatchMissing();
+  checkDescriptionLengths(values, TOO_LONG);
+  spec.checkRequired(spec.requestSchemaOf(op), values);
+  return spec.echoedValues(op, values);
+}
+
+/** `<api base>/edges/https`. */
+export function edgeListUri(urls: UrlContext): string {
+  return `${urls.apiBaseUrl}/edges/https`;
+}
+
+/** The fields of a route's answer the emulator computes (its SAML module aside). */
+export function routeComputed(route: RouteRecord, urls: UrlContext): Record<string, unknown> {
+  return {
+    edge_id: route.edgeId,
+    id: route.id,
+    created_at: route.createdAt,
+    uri: `${edgeListUri(urls)}/${route.edgeId}/routes/${route.id}`,
+  };
+}
+
+/** The fields of an edge's answer the emulator computes (its routes aside). */
+export function edgeComputed(edge: EdgeRecord, urls: UrlContext): Record<string, unknown> {
+  return { id: edge.id, created_at: edge.createdAt, uri: `${edgeListUri(urls)}/${edge.id}` };
 }
 
 /** The edge with this id, or 227 / 7000. */

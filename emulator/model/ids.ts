@@ -32,6 +32,9 @@ export const ID_PREFIX = {
   botUser: "bot_",
   httpsEdge: "edghts_",
   httpsEdgeRoute: "edghtsrt_",
+  reservedDomain: "rd_",
+  cloudEndpoint: "ep_",
+  tlsCertificate: "cert_",
   operation: "op_",
 } as const;
 

@@ -17,19 +17,25 @@
  * RSA `rsa-sha2-512` (as Go's x/crypto/ssh signs certificates with RSA keys).
  */
 import { randomBytes, sign, type KeyObject } from "node:crypto";
-import type { SshCertificateRecord, SshCertificateType } from "./store";
+import type { SshCertificateType } from "./store";
 import type { SubjectPublicKey } from "./sshPublicKey";
 
 /**
- * Everything a certificate says, and the CA that signs it: the stored record's `type`,
- * `principals` (in order; none = valid for any host or user), `validAfter`/`validUntil`
- * (seconds since the Unix epoch; OpenSSH's `valid before` is `validUntil`), `criticalOptions`
- * and `extensions`, plus the fields below.
+ * Everything a certificate says, and the CA that signs it.
  */
-export interface CertificateContents extends Pick<
-  SshCertificateRecord,
-  "type" | "principals" | "validAfter" | "validUntil" | "criticalOptions" | "extensions"
-> {
+export interface CertificateContents {
+  /** Host (2) or user (1). */
+  readonly type: SshCertificateType;
+  /** In order; none = valid for any host or user. */
+  readonly principals: readonly string[];
+  /** Seconds since the Unix epoch. */
+  readonly validAfter: number;
+  /** Seconds since the Unix epoch: OpenSSH's `valid before`. */
+  readonly validUntil: number;
+  /** User certificates' critical options (`{}` for host certificates). */
+  readonly criticalOptions: Readonly<Record<string, string>>;
+  /** User certificates' extensions (`{}` for host certificates). */
+  readonly extensions: Readonly<Record<string, string>>;
   /** The certified key. */
   readonly subject: SubjectPublicKey;
   /** The key id (the API uses the resource id). */

@@ -3,19 +3,26 @@
  * first; `next_page_uri` is the full URL of the next page
  * (`<list uri>?limit=<n>&before_id=<last id on this page>`) or `null` on the last page.
  *
- * Accepted query parameters: `limit`, `before_id`, `beforeId` (the spelling ngrok's official
- * TypeScript client sends, since it passes its camelCase paging object to the query string
- * unchanged) and `filter`. An empty `filter` is ignored; a non-empty one answers ERR_NGROK_230,
+ * Accepted query parameters: those of the list operation in ngrok's OpenAPI document (`limit`,
+ * `before_id`, and e.g. the endpoints' `ids` and `urls`), and the overlay's `beforeId` (the
+ * spelling ngrok's official TypeScript client sends, since it passes its camelCase paging object
+ * to the query string unchanged) and `filter`. An empty `filter` is ignored; a non-empty one answers ERR_NGROK_230,
  * because the emulator does not evaluate CEL expressions and silently ignoring a filter would
  * return wrong results. An empty `limit` or `before_id` counts as omitted.
  */
 import { apiErrors } from "../errors";
-import { checkIdPrefix, checkQuery } from "./validation";
+import { checkIdPrefix, checkQuery, type QueryParameters } from "./validation";
 
 /** Largest and default page size. */
 export const MAX_PAGE_LIMIT = 100;
-/** Query parameters a list operation accepts. */
-export const LIST_QUERY_PARAMETERS = ["before_id", "beforeId", "limit", "filter"] as const;
+/**
+ * Query parameters of a list operation without its own (ngrok's `before_id` and `limit`, and the
+ * overlay's `filter` and `beforeId`); lists take those ngrok's OpenAPI document gives them.
+ */
+export const LIST_QUERY_PARAMETERS: QueryParameters = {
+  names: ["before_id", "limit", "filter", "beforeId"],
+  repeatable: [],
+};
 
 /** A validated page request. */
 export interface PageRequest {
@@ -24,8 +31,12 @@ export interface PageRequest {
 }
 
 /** Validates a list query string. */
-export function parsePageQuery(query: unknown, idPrefix: string): PageRequest {
-  const params = checkQuery(query, LIST_QUERY_PARAMETERS);
+export function parsePageQuery(
+  query: unknown,
+  idPrefix: string,
+  supported: QueryParameters = LIST_QUERY_PARAMETERS,
+): PageRequest {
+  const params = checkQuery(query, supported);
   if (params.filter !== undefined && params.filter !== "") {
     throw apiErrors.invalidQuery(
       `the emulator does not evaluate filter expressions (filter=${params.filter})`,

@@ -1,16 +1,12 @@
 /**
- * JSON renderings of the resources, as the API answers them (spec section 2 and the examples
- * in ngrok's docs). Empty `description` and `metadata` are omitted, as ngrok omits them.
+ * The answers' types (what the emulator answers; their shapes are rendered from ngrok's OpenAPI
+ * document and the overlay by `spec/`), and the renderings of edges, routes and SAML modules.
+ * Each type lists the fields the emulator has behaviour for; a field the document adds is
+ * answered too, hence the index signatures.
  */
-import type {
-  EdgeRecord,
-  RouteRecord,
-  SamlModuleRecord,
-  SamlModuleSettings,
-  SshCaRecord,
-  SshCertificateRecord,
-} from "./store";
-import { rfc3339FromSeconds } from "./time";
+import type { ApiSpec } from "../spec";
+import { edgeComputed, routeComputed } from "./httpsEdge";
+import type { EdgeRecord, RouteRecord, SamlModuleRecord, SamlModuleSettings } from "./store";
 
 /** Base URLs the renderings are built on. */
 export interface UrlContext {
@@ -22,6 +18,8 @@ export interface UrlContext {
 
 /** An SSH Certificate Authority (spec section 2.1). */
 export interface SshCertificateAuthorityJson {
+  /** Fields ngrok's document adds. */
+  [field: string]: unknown;
   id: string;
   uri: string;
   created_at: string;
@@ -33,6 +31,8 @@ export interface SshCertificateAuthorityJson {
 
 /** An SSH host certificate (`ssh_host_certificates`). Times are RFC 3339 UTC, whole seconds. */
 export interface SshHostCertificateJson {
+  /** Fields ngrok's document adds. */
+  [field: string]: unknown;
   /** `shcrt_…` (`sucrt_…` for user certificates). */
   id: string;
   uri: string;
@@ -78,6 +78,8 @@ export interface SamlModuleJson extends SamlModuleSettings {
 
 /** An HTTPS edge route (only the fields the emulator models). */
 export interface HttpsEdgeRouteJson {
+  /** Fields ngrok's document adds. */
+  [field: string]: unknown;
   edge_id: string;
   id: string;
   created_at: string;
@@ -86,12 +88,14 @@ export interface HttpsEdgeRouteJson {
   uri: string;
   description?: string;
   metadata?: string;
-  /** The SAML module, or null when none is configured. */
+  /** The SAML module, or null when none is configured; the other modules are null. */
   saml: SamlModuleJson | null;
 }
 
 /** An HTTPS edge (only the fields the emulator models). */
 export interface HttpsEdgeJson {
+  /** Fields ngrok's document adds. */
+  [field: string]: unknown;
   id: string;
   description?: string;
   metadata?: string;
@@ -99,79 +103,6 @@ export interface HttpsEdgeJson {
   uri: string;
   hostports: string[];
   routes: HttpsEdgeRouteJson[];
-}
-
-function optional(name: "description" | "metadata", value: string): Record<string, string> {
-  return value === "" ? {} : { [name]: value };
-}
-
-/** `<api base>/ssh_certificate_authorities`. */
-export function sshCaListUri(urls: UrlContext): string {
-  return `${urls.apiBaseUrl}/ssh_certificate_authorities`;
-}
-
-export function renderSshCa(record: SshCaRecord, urls: UrlContext): SshCertificateAuthorityJson {
-  return {
-    id: record.id,
-    uri: `${sshCaListUri(urls)}/${record.id}`,
-    created_at: record.createdAt,
-    ...optional("description", record.description),
-    ...optional("metadata", record.metadata),
-    public_key: record.publicKey,
-    key_type: record.keyType,
-  };
-}
-
-/** `<api base>/ssh_host_certificates` or `<api base>/ssh_user_certificates`. */
-export function sshCertificateListUri(urls: UrlContext, record: { type: "host" | "user" }): string {
-  return `${urls.apiBaseUrl}/ssh_${record.type}_certificates`;
-}
-
-/** An SSH host certificate, or the host-certificate fields of a user certificate. */
-export function renderSshHostCertificate(
-  record: SshCertificateRecord,
-  urls: UrlContext,
-): SshHostCertificateJson {
-  return {
-    id: record.id,
-    uri: `${sshCertificateListUri(urls, record)}/${record.id}`,
-    created_at: record.createdAt,
-    ...optional("description", record.description),
-    ...optional("metadata", record.metadata),
-    public_key: record.publicKey,
-    key_type: record.keyType,
-    ssh_certificate_authority_id: record.sshCertificateAuthorityId,
-    principals: [...record.principals],
-    valid_after: rfc3339FromSeconds(record.validAfter),
-    valid_until: rfc3339FromSeconds(record.validUntil),
-    certificate: record.certificate,
-  };
-}
-
-/** An SSH user certificate: the host-certificate fields plus `critical_options` and `extensions`. */
-export function renderSshUserCertificate(
-  record: SshCertificateRecord,
-  urls: UrlContext,
-): SshUserCertificateJson {
-  const { valid_after, valid_until, certificate, ...head } = renderSshHostCertificate(record, urls);
-  return {
-    ...head,
-    critical_options: { ...record.criticalOptions },
-    extensions: { ...record.extensions },
-    valid_after,
-    valid_until,
-    certificate,
-  };
-}
-
-/** A host or user certificate, after its type. */
-export function renderSshCertificate(
-  record: SshCertificateRecord,
-  urls: UrlContext,
-): SshHostCertificateJson | SshUserCertificateJson {
-  return record.type === "user"
-    ? renderSshUserCertificate(record, urls)
-    : renderSshHostCertificate(record, urls);
 }
 
 /** The SP URLs of a route's SAML module. */
@@ -185,31 +116,25 @@ export function samlUrls(routeId: string, urls: UrlContext) {
   };
 }
 
+const SAML_MODULE = { $ref: "#/components/schemas/EndpointSAML" };
+
+/** A route's SAML module, as `EndpointSAML` (with the overlay's `idp_metadata_url`). */
 export function renderSamlModule(
+  spec: ApiSpec,
   routeId: string,
   module: SamlModuleRecord,
   urls: UrlContext,
 ): SamlModuleJson {
-  const s = module.settings;
   const sp = samlUrls(routeId, urls);
-  return {
-    enabled: s.enabled,
-    options_passthrough: s.options_passthrough,
-    cookie_prefix: s.cookie_prefix,
-    inactivity_timeout: s.inactivity_timeout,
-    maximum_duration: s.maximum_duration,
-    idp_metadata: s.idp_metadata,
-    force_authn: s.force_authn,
-    allow_idp_initiated: s.allow_idp_initiated,
-    authorized_groups: [...s.authorized_groups],
+  const rendered = spec.render(SAML_MODULE, {
+    ...module.settings,
     entity_id: sp.entityId,
     assertion_consumer_service_url: sp.assertionConsumerServiceUrl,
     single_logout_url: sp.singleLogoutUrl,
     request_signing_certificate_pem: module.certificate.pem,
     metadata_url: sp.metadataUrl,
-    nameid_format: s.nameid_format,
-    idp_metadata_url: s.idp_metadata_url,
-  };
+  });
+  return rendered as SamlModuleJson;
 }
 
 /**
@@ -226,61 +151,44 @@ export type SamlModuleAbsentAnswer = (typeof SAML_MODULE_ABSENT_ANSWERS)[number]
  * empty). `"404"` has no body: the route answers 404 ERR_NGROK_7124 instead.
  */
 export function renderAbsentSamlModule(
+  spec: ApiSpec,
   answer: Exclude<SamlModuleAbsentAnswer, "404">,
-): SamlModuleJson | Record<string, never> | null {
+): Record<string, unknown> | null {
   if (answer === "null") return null;
   if (answer === "empty") return {};
-  return {
-    enabled: false,
-    options_passthrough: false,
-    cookie_prefix: "",
-    inactivity_timeout: 0,
-    maximum_duration: 0,
-    idp_metadata: "",
-    force_authn: false,
-    allow_idp_initiated: false,
-    authorized_groups: [],
-    entity_id: "",
-    assertion_consumer_service_url: "",
-    single_logout_url: "",
-    request_signing_certificate_pem: "",
-    metadata_url: "",
-    nameid_format: "",
-    idp_metadata_url: "",
-  };
+  return spec.render(SAML_MODULE, {});
 }
 
-/** `<api base>/edges/https`. */
-export function edgeListUri(urls: UrlContext): string {
-  return `${urls.apiBaseUrl}/edges/https`;
+export { edgeListUri } from "./httpsEdge";
+
+/** A route, as `HTTPSEdgeRoute`: its modules null but the SAML module. */
+export function renderRoute(
+  spec: ApiSpec,
+  route: RouteRecord,
+  urls: UrlContext,
+): HttpsEdgeRouteJson {
+  const saml = route.saml === undefined ? null : renderSamlModule(spec, route.id, route.saml, urls);
+  const rendered = spec.render(
+    { $ref: "#/components/schemas/HTTPSEdgeRoute" },
+    { ...route.fields, ...routeComputed(route, urls), saml },
+  );
+  return rendered as HttpsEdgeRouteJson;
 }
 
-export function renderRoute(route: RouteRecord, urls: UrlContext): HttpsEdgeRouteJson {
-  return {
-    edge_id: route.edgeId,
-    id: route.id,
-    created_at: route.createdAt,
-    match_type: route.matchType,
-    match: route.match,
-    uri: `${edgeListUri(urls)}/${route.edgeId}/routes/${route.id}`,
-    ...optional("description", route.description),
-    ...optional("metadata", route.metadata),
-    saml: route.saml === undefined ? null : renderSamlModule(route.id, route.saml, urls),
-  };
-}
-
+/** An edge, as `HTTPSEdge`, with its routes (oldest first). */
 export function renderEdge(
+  spec: ApiSpec,
   edge: EdgeRecord,
   routes: readonly RouteRecord[],
   urls: UrlContext,
 ): HttpsEdgeJson {
-  return {
-    id: edge.id,
-    ...optional("description", edge.description),
-    ...optional("metadata", edge.metadata),
-    created_at: edge.createdAt,
-    uri: `${edgeListUri(urls)}/${edge.id}`,
-    hostports: [...edge.hostports],
-    routes: routes.map((route) => renderRoute(route, urls)),
-  };
+  const rendered = spec.render(
+    { $ref: "#/components/schemas/HTTPSEdge" },
+    {
+      ...edge.fields,
+      ...edgeComputed(edge, urls),
+      routes: routes.map((route) => renderRoute(spec, route, urls)),
+    },
+  );
+  return rendered as HttpsEdgeJson;
 }

@@ -8,8 +8,9 @@
  *   `{"edge_id": "edghts_…", "id": "edghtsrt_…", "module": {…}}`. The ids in the wrapper are
  *   not compared with the path (ngrok documents them as "n/a"); the path decides.
  *
- * Validation order: unknown field (214), wrong type (215: booleans, strings, `inactivity_timeout`
- * and `maximum_duration` integers in 0..4294967295, `authorized_groups` a list of strings), both
+ * The fields and their types come from ngrok's OpenAPI document (`EdgeRouteSAMLReplace`, whose
+ * `module` is an `EndpointSAMLMutate`) and the overlay (`idp_metadata_url`; the flat body; the two
+ * durations uint32). Validation order: unknown field (214), wrong type (215), both
  * `idp_metadata` and `idp_metadata_url` (7081), neither (7091), `idp_metadata` too large (7080),
  * `idp_metadata` not one SAML 2.0 IdP EntityDescriptor (7083), `nameid_format` unsupported (1693).
  *
@@ -23,9 +24,10 @@
  * `idp_metadata_url` is stored and echoed but never fetched.
  */
 import { apiErrors } from "../errors";
+import type { ApiSpec } from "../spec";
 import { type IdpMetadataAggregates, validateIdpMetadata } from "./idpMetadata";
 import type { SamlModuleSettings } from "./store";
-import { checkFields, isPlainObject, objectBody, utf8Length } from "./validation";
+import { textList, text, utf8Length } from "./validation";
 
 /** Default `nameid_format`. */
 export const DEFAULT_NAMEID_FORMAT = "urn:oasis:names:tc:SAML:2.0:nameid-format:persistent";
@@ -45,41 +47,36 @@ export const NAMEID_FORMATS: readonly string[] = [
   "urn:oasis:names:tc:SAML:2.0:nameid-format:transient",
 ];
 
-/** Writable fields of the module. */
-export const SAML_MODULE_FIELDS = {
-  enabled: "boolean",
-  options_passthrough: "boolean",
-  cookie_prefix: "string",
-  inactivity_timeout: "uint32",
-  maximum_duration: "uint32",
-  idp_metadata: "string",
-  idp_metadata_url: "string",
-  force_authn: "boolean",
-  allow_idp_initiated: "boolean",
-  authorized_groups: "stringArray",
-  nameid_format: "string",
-} as const;
+/** The spec path of the module's operations. */
+export const SAML_MODULE_PATH = "/edges/https/{edge_id}/routes/{id}/saml";
 
-const WRAPPER_FIELDS = { edge_id: "string", id: "string" } as const;
-
-/** Picks the module object out of a flat or wrapped body. */
-export function unwrapSamlBody(body: unknown): Record<string, unknown> {
-  const object = objectBody(body);
-  if (!Object.prototype.hasOwnProperty.call(object, "module")) return object;
-  const { module, ...rest } = object;
-  checkFields(rest, { ...WRAPPER_FIELDS, module: "string" });
-  if (module !== null && !isPlainObject(module)) throw apiErrors.invalidValue("module");
-  return module ?? {};
+/** The writable fields of the module, in the document's order: `EndpointSAMLMutate`'s. */
+export function samlModuleFields(spec: ApiSpec): string[] {
+  return Object.keys(spec.schema("EndpointSAMLMutate").properties ?? {});
 }
 
-/** Validates a Replace body and returns the module's settings with defaults applied. */
+function flag(values: Record<string, unknown>, name: string): boolean | undefined {
+  const value = values[name];
+  return typeof value === "boolean" ? value : undefined;
+}
+
+function count(values: Record<string, unknown>, name: string): number {
+  const value = values[name];
+  return typeof value === "number" ? value : 0;
+}
+
+/**
+ * Validates a Replace body and returns the module's settings with defaults applied; fields the
+ * document adds to both `EndpointSAMLMutate` and `EndpointSAML` are kept as sent.
+ */
 export function parseSamlModuleBody(
+  spec: ApiSpec,
   body: unknown,
   limits: { idpMetadataMaxBytes: number; idpMetadataAggregates?: IdpMetadataAggregates },
 ): SamlModuleSettings {
-  const values = checkFields(unwrapSamlBody(body), SAML_MODULE_FIELDS);
-  const idpMetadata = values.idp_metadata ?? "";
-  const idpMetadataUrl = values.idp_metadata_url ?? "";
+  const values = spec.parseBody(spec.operation(SAML_MODULE_PATH, "put"), body);
+  const idpMetadata = text(values, "idp_metadata") ?? "";
+  const idpMetadataUrl = text(values, "idp_metadata_url") ?? "";
   if (idpMetadata !== "" && idpMetadataUrl !== "") throw apiErrors.samlMetadataAndUrl();
   if (idpMetadata === "" && idpMetadataUrl === "") throw apiErrors.samlMetadataMissing();
   if (idpMetadata !== "") {
@@ -90,21 +87,24 @@ export function parseSamlModuleBody(
     const result = validateIdpMetadata(idpMetadata, limits.idpMetadataAggregates);
     if (!result.ok) throw apiErrors.samlMetadataUnparseable(result.reason);
   }
-  const nameIdFormat = values.nameid_format ?? "";
+  const nameIdFormat = text(values, "nameid_format") ?? "";
   if (nameIdFormat !== "" && !NAMEID_FORMATS.includes(nameIdFormat)) {
     throw apiErrors.samlNameIdFormatUnsupported(nameIdFormat);
   }
+  const answered = spec.schema("EndpointSAML").properties ?? {};
+  const extra = Object.entries(values).filter(([name]) => answered[name] !== undefined);
   return {
-    enabled: values.enabled ?? true,
-    options_passthrough: values.options_passthrough ?? false,
-    cookie_prefix: values.cookie_prefix ?? "",
-    inactivity_timeout: values.inactivity_timeout ?? 0,
-    maximum_duration: values.maximum_duration ?? 0,
+    ...Object.fromEntries(extra),
+    enabled: flag(values, "enabled") ?? true,
+    options_passthrough: flag(values, "options_passthrough") ?? false,
+    cookie_prefix: text(values, "cookie_prefix") ?? "",
+    inactivity_timeout: count(values, "inactivity_timeout"),
+    maximum_duration: count(values, "maximum_duration"),
     idp_metadata: idpMetadata,
     idp_metadata_url: idpMetadataUrl,
-    force_authn: values.force_authn ?? false,
-    allow_idp_initiated: values.allow_idp_initiated ?? true,
-    authorized_groups: [...(values.authorized_groups ?? [])],
+    force_authn: flag(values, "force_authn") ?? false,
+    allow_idp_initiated: flag(values, "allow_idp_initiated") ?? true,
+    authorized_groups: [...(textList(values, "authorized_groups") ?? [])],
     nameid_format: nameIdFormat === "" ? DEFAULT_NAMEID_FORMAT : nameIdFormat,
   };
 }

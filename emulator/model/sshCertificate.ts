@@ -4,10 +4,10 @@
  * certificates' `critical_options` and `extensions`.
  *
  * Create (`POST /ssh_host_certificates`, `POST /ssh_user_certificates`), checks in this order:
- * 1. unknown fields 214, wrong types 215 (`principals` an array of strings, the maps objects of
- *    strings, the rest strings);
+ * 1. unknown fields 214, wrong types 215 (ngrok's OpenAPI document, the maps `map<string,string>`
+ *    by the overlay); `ssh_certificate_authority_id` missing or "" → 215 (required);
  * 2. `description` ≤ 255 / `metadata` ≤ 4096 UTF-8 bytes: 1945 / 1946 (host), 1947 / 1948 (user);
- * 3. `ssh_certificate_authority_id`: missing or "" → 215 (required), wrong prefix → 227;
+ * 3. `ssh_certificate_authority_id` with a wrong prefix → 227;
  * 4. `public_key`: see `sshPublicKey.ts` (1952, 1950, 1934);
  * 5. `valid_after` / `valid_until`: RFC 3339 with `Z` or an offset, else 215; before 1970 → 215;
  * 6. the CA must exist: 404 ERR_NGROK_1949 (host) / ERR_NGROK_1951 (user);
@@ -24,19 +24,17 @@
 import { apiErrors } from "../errors";
 import { ID_PREFIX } from "./ids";
 import { signOpenSshCertificate } from "./openSshCertificate";
+import { stampFields, type ResourceBehaviour } from "./resource";
 import { findSshCa } from "./sshCertificateAuthority";
-import { parseSubjectPublicKey, type SubjectPublicKey } from "./sshPublicKey";
+import { parseSubjectPublicKey } from "./sshPublicKey";
 import type { EmulatorStore, SshCertificateRecord, SshCertificateType } from "./store";
 import { addOneYear, MAX_RFC3339_SECONDS, parseRfc3339Seconds, rfc3339FromSeconds } from "./time";
 import {
-  checkFields,
+  checkDescriptionLengths,
   checkIdPrefix,
-  describedFields,
-  DESCRIPTION_FIELDS,
-  objectBody,
-  parseDescriptionUpdate,
-  type DescriptionUpdate,
-  type FieldValues,
+  text,
+  textList,
+  textMap,
   type TooLong,
 } from "./validation";
 
@@ -94,38 +92,6 @@ export const DEFAULT_USER_EXTENSIONS: Readonly<Record<string, string>> = {
   "permit-user-rc": "",
 };
 
-const HOST_FIELDS = {
-  ssh_certificate_authority_id: "string",
-  public_key: "string",
-  principals: "stringArray",
-  valid_after: "string",
-  valid_until: "string",
-  ...DESCRIPTION_FIELDS,
-} as const;
-
-const USER_FIELDS = {
-  ...HOST_FIELDS,
-  critical_options: "stringMap",
-  extensions: "stringMap",
-} as const;
-
-/** A checked create request. Times are seconds since the Unix epoch. */
-export interface SshCertificateCreate {
-  readonly description: string;
-  readonly metadata: string;
-  readonly sshCertificateAuthorityId: string;
-  /** `public_key` exactly as submitted. */
-  readonly publicKey: string;
-  readonly subject: SubjectPublicKey;
-  readonly principals: readonly string[];
-  /** Absent: the creation time. */
-  readonly validAfter?: number;
-  /** Absent: the kind's default. */
-  readonly validUntil?: number;
-  readonly criticalOptions: Readonly<Record<string, string>>;
-  readonly extensions: Readonly<Record<string, string>>;
-}
-
 /** An RFC 3339 body field in seconds, `undefined` when omitted or ""; 215 when invalid. */
 function timestamp(name: string, value: string | undefined): number | undefined {
   if (value === undefined || value === "") return undefined;
@@ -137,56 +103,17 @@ function timestamp(name: string, value: string | undefined): number | undefined 
   return seconds;
 }
 
-/** A copy of a string map (`{}` when omitted), as a plain object. */
-function copyMap(map: Readonly<Record<string, string>> | undefined): Record<string, string> {
-  return Object.fromEntries(Object.entries(map ?? {}));
-}
-
-/** Checks a create body (steps 1–5 of the module comment). */
-export function parseSshCertificateCreate(
-  kind: SshCertificateKind,
-  body: unknown,
-): SshCertificateCreate {
-  const fields = objectBody(body);
-  const values: FieldValues<typeof USER_FIELDS> =
-    kind.type === "user" ? checkFields(fields, USER_FIELDS) : checkFields(fields, HOST_FIELDS);
-  const { description, metadata } = describedFields(values, kind.tooLong);
-  const caId = values.ssh_certificate_authority_id ?? "";
-  if (caId === "") throw apiErrors.invalidValue("ssh_certificate_authority_id", "it is required");
-  checkIdPrefix(caId, ID_PREFIX.sshCertificateAuthority);
-  const publicKey = values.public_key ?? "";
-  const subject = parseSubjectPublicKey(publicKey);
-  const validAfter = timestamp("valid_after", values.valid_after);
-  const validUntil = timestamp("valid_until", values.valid_until);
-  const extensions = copyMap(values.extensions);
-  return {
-    description,
-    metadata,
-    sshCertificateAuthorityId: caId,
-    publicKey,
-    subject,
-    principals: [...(values.principals ?? [])],
-    ...(validAfter === undefined ? {} : { validAfter }),
-    ...(validUntil === undefined ? {} : { validUntil }),
-    criticalOptions: copyMap(values.critical_options),
-    extensions:
-      kind.type === "user" && Object.keys(extensions).length === 0
-        ? { ...DEFAULT_USER_EXTENSIONS }
-        : extensions,
-  };
-}
-
 /** The validity window, defaults applied; 215 past year 9999, 1963/1962 when not positive. */
 function validityWindow(
   kind: SshCertificateKind,
-  create: SshCertificateCreate,
+  requested: { validAfter?: number; validUntil?: number },
   nowSeconds: number,
 ): { validAfter: number; validUntil: number } {
-  const validAfter = create.validAfter ?? nowSeconds;
-  const validUntil = create.validUntil ?? kind.defaultValidUntil(validAfter);
+  const validAfter = requested.validAfter ?? nowSeconds;
+  const validUntil = requested.validUntil ?? kind.defaultValidUntil(validAfter);
   if (validUntil > MAX_RFC3339_SECONDS) {
     const [name, reason] =
-      create.validUntil === undefined
+      requested.validUntil === undefined
         ? ["valid_after", "the default valid_until would be after year 9999"]
         : ["valid_until", "it is after 9999-12-31T23:59:59Z"];
     throw apiErrors.invalidValue(name, reason);
@@ -202,41 +129,51 @@ function validityWindow(
 }
 
 /**
- * Checks the CA and the window (steps 6–7), then stores the certificate, signed with the CA's
- * private key: key id = the new id, serial 0, the principals in order, the window to the
- * second. Synchronous, so the CA cannot be deleted between the check and the signature.
+ * Checks a create request (steps 2–7 of the module comment) and stores the certificate, signed
+ * with the CA's private key: key id = the new id, serial 0, the principals in order, the window
+ * to the second. Synchronous, so the CA cannot be deleted between the check and the signature.
  * @param now - the creation time (`created_at`, default `valid_after`); default now.
  */
 export function createSshCertificate(
   store: EmulatorStore,
   kind: SshCertificateKind,
-  create: SshCertificateCreate,
+  values: Record<string, unknown>,
+  echoed: Record<string, unknown>,
   now: Date = new Date(),
 ): SshCertificateRecord {
-  const ca = findSshCa(store, create.sshCertificateAuthorityId, kind.caNotFoundCode);
-  const { validAfter, validUntil } = validityWindow(kind, create, Math.floor(now.getTime() / 1000));
-  const { subject, principals, criticalOptions, extensions } = create;
+  checkDescriptionLengths(values, kind.tooLong);
+  const caId = text(values, "ssh_certificate_authority_id") ?? "";
+  checkIdPrefix(caId, ID_PREFIX.sshCertificateAuthority);
+  const subject = parseSubjectPublicKey(text(values, "public_key") ?? "");
+  const validAfter = timestamp("valid_after", text(values, "valid_after"));
+  const validUntil = timestamp("valid_until", text(values, "valid_until"));
+  const ca = findSshCa(store, caId, kind.caNotFoundCode);
+  const window = validityWindow(kind, { validAfter, validUntil }, Math.floor(now.getTime() / 1000));
+  const principals = textList(values, "principals") ?? [];
+  const criticalOptions = kind.type === "user" ? (textMap(values, "critical_options") ?? {}) : {};
+  const sent = kind.type === "user" ? (textMap(values, "extensions") ?? {}) : {};
+  const extensions =
+    kind.type === "user" && Object.keys(sent).length === 0 ? { ...DEFAULT_USER_EXTENSIONS } : sent;
+  const maps = kind.type === "user" ? { critical_options: criticalOptions, extensions } : {};
   return store.sshCertificates[kind.type].insert(
     (stamp) => ({
       ...stamp,
       type: kind.type,
-      description: create.description,
-      metadata: create.metadata,
       sshCertificateAuthorityId: ca.id,
-      publicKey: create.publicKey,
       keyType: subject.keyType,
-      principals,
-      validAfter,
-      validUntil,
-      criticalOptions,
-      extensions,
+      fields: {
+        ...echoed,
+        principals,
+        ...maps,
+        valid_after: rfc3339FromSeconds(window.validAfter),
+        valid_until: rfc3339FromSeconds(window.validUntil),
+      },
       certificate: signOpenSshCertificate({
         type: kind.type,
         subject,
         keyId: stamp.id,
         principals,
-        validAfter,
-        validUntil,
+        ...window,
         criticalOptions,
         extensions,
         caPublicKey: ca.publicKey,
@@ -247,22 +184,31 @@ export function createSshCertificate(
   );
 }
 
-/** Checks an update body: `description` and `metadata` only (214/215, then 1945–1948). */
-export function parseSshCertificateUpdate(
+/** The resource of one kind of certificate (`/ssh_host_certificates`, `/ssh_user_certificates`). */
+export function sshCertificateResource(
   kind: SshCertificateKind,
-  body: unknown,
-): DescriptionUpdate {
-  return parseDescriptionUpdate(body, kind.tooLong);
+): ResourceBehaviour<SshCertificateRecord> {
+  const resource: ResourceBehaviour<SshCertificateRecord> = {
+    path: `/${kind.collection}`,
+    idPrefix: kind.idPrefix,
+    table: (store) => store.sshCertificates[kind.type],
+    notFound: (id) => apiErrors.sshCertificateNotFound(kind.noun, id),
+    ownRequired: ["public_key"],
+    create: (values, echoed, { store }) => createSshCertificate(store, kind, values, echoed),
+    update(_record, values, echoed) {
+      checkDescriptionLengths(values, kind.tooLong);
+      return echoed;
+    },
+    computed: (record, urls) => ({
+      ...stampFields(resource, record, urls),
+      key_type: record.keyType,
+      certificate: record.certificate,
+    }),
+  };
+  return resource;
 }
 
-/** The certificate of this kind with this id, or 400 ERR_NGROK_227 (wrong prefix) / 404. */
-export function findSshCertificate(
-  store: EmulatorStore,
-  kind: SshCertificateKind,
-  id: string,
-): SshCertificateRecord {
-  checkIdPrefix(id, kind.idPrefix);
-  const record = store.sshCertificates[kind.type].get(id);
-  if (record === undefined) throw apiErrors.sshCertificateNotFound(kind.noun, id);
-  return record;
-}
+/** `/ssh_host_certificates`. */
+export const SSH_HOST_CERTIFICATE_RESOURCE = sshCertificateResource(SSH_HOST_CERTIFICATES);
+/** `/ssh_user_certificates`. */
+export const SSH_USER_CERTIFICATE_RESOURCE = sshCertificateResource(SSH_USER_CERTIFICATES);

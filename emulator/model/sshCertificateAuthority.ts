@@ -13,13 +13,17 @@
  * Create also refuses a CA beyond the account's limit (`EmulatorOptions.caLimit`, none by
  * default) with ERR_NGROK_1956, after the body rules.
  *
- * Update takes `description` and `metadata` (omitted or null: unchanged; "": cleared) and
- * tolerates an `id` field in the body, which ngrok's TypeScript client sends.
+ * The fields, their types and the answer's shape come from ngrok's OpenAPI document
+ * (`SSHCertificateAuthorityCreate`, `…Update`, `SSHCertificateAuthority`): update takes
+ * `description` and `metadata` (omitted or null: unchanged; "": cleared) and an `id`, which
+ * ngrok's TypeScript client sends and the path overrides; the answer never holds
+ * `private_key_type`, `key_size` or `elliptic_curve` (the document's answer has none).
  *
  * Delete answers ERR_NGROK_1964 while host or user certificates the CA signed exist.
  */
 import { apiErrors } from "../errors";
 import { ID_PREFIX } from "./ids";
+import { stampFields, type ResourceBehaviour } from "./resource";
 import {
   DEFAULT_ELLIPTIC_CURVE,
   DEFAULT_RSA_KEY_SIZE,
@@ -34,23 +38,7 @@ import {
   type SshKeySpec,
 } from "./sshKeys";
 import type { EmulatorStore, SshCaRecord } from "./store";
-import {
-  checkFields,
-  checkIdPrefix,
-  describedFields,
-  DESCRIPTION_FIELDS,
-  objectBody,
-  parseDescriptionUpdate,
-  type DescriptionUpdate,
-  type FieldValues,
-} from "./validation";
-
-const CREATE_FIELDS = {
-  ...DESCRIPTION_FIELDS,
-  private_key_type: "string",
-  elliptic_curve: "string",
-  key_size: "int64",
-} as const;
+import { checkDescriptionLengths, checkIdPrefix, integer, text } from "./validation";
 
 /** The SSH length codes (1937 / 1938). */
 const TOO_LONG = {
@@ -58,27 +46,15 @@ const TOO_LONG = {
   metadata: apiErrors.sshMetadataTooLong,
 };
 
-/** A checked create request: the stored fields and the key to generate. */
-export interface SshCaCreate {
-  /** `description`, "" when omitted. */
-  readonly description: string;
-  /** `metadata`, "" when omitted. */
-  readonly metadata: string;
-  /** The key to generate, defaults applied. */
-  readonly key: SshKeySpec;
-}
-
 /** Resolves the key parameters of a create request, applying the defaults above. */
-export function resolveKeySpec(values: FieldValues<typeof CREATE_FIELDS>): SshKeySpec {
-  const requested = values.private_key_type ?? "";
+export function resolveKeySpec(values: Record<string, unknown>): SshKeySpec {
+  const requested = text(values, "private_key_type") ?? "";
   const type = requested === "" ? DEFAULT_SSH_KEY_TYPE : requested;
   if (!isSshKeyType(type)) throw apiErrors.sshPrivateKeyTypeInvalid(type, SSH_KEY_TYPES);
-  const keySize =
-    values.key_size !== undefined && values.key_size !== 0 ? values.key_size : undefined;
-  const curve =
-    values.elliptic_curve !== undefined && values.elliptic_curve !== ""
-      ? values.elliptic_curve
-      : undefined;
+  const size = integer(values, "key_size");
+  const keySize = size !== undefined && size !== 0 ? size : undefined;
+  const requestedCurve = text(values, "elliptic_curve");
+  const curve = requestedCurve !== undefined && requestedCurve !== "" ? requestedCurve : undefined;
   if (keySize !== undefined && type !== "rsa") throw apiErrors.sshKeySizeNotRsa(type);
   if (curve !== undefined && type !== "ecdsa") throw apiErrors.sshCurveNotEcdsa(type);
   switch (type) {
@@ -97,48 +73,56 @@ export function resolveKeySpec(values: FieldValues<typeof CREATE_FIELDS>): SshKe
   }
 }
 
-/** Checks a create body: fields (214/215), lengths (1937/1938), then the key rules. */
-export function parseSshCaCreate(body: unknown): SshCaCreate {
-  const values = checkFields(objectBody(body), CREATE_FIELDS);
-  return { ...describedFields(values, TOO_LONG), key: resolveKeySpec(values) };
-}
-
-/** Checks an update body: fields (214/215), then lengths (1937/1938). */
-export function parseSshCaUpdate(body: unknown): DescriptionUpdate {
-  return parseDescriptionUpdate(body, TOO_LONG);
-}
-
-/**
- * Generates the key pair (off the event loop; RSA 4096 takes seconds) and stores the new SSH CA,
- * which gets its id and `created_at` when stored. With a `limit`, a store that already holds
- * that many CAs answers ERR_NGROK_1956, judged before the key is made and again when it is
- * stored (concurrent creates cannot pass the limit together).
- */
-export async function createSshCa(
-  store: EmulatorStore,
-  create: SshCaCreate,
-  limit?: number,
-): Promise<SshCaRecord> {
-  checkCaLimit(store, limit);
-  const { keyType, publicKey, privateKey } = await generateSshKeyPair(create.key);
-  checkCaLimit(store, limit);
-  const { description, metadata } = create;
-  return store.sshCas.insert((stamp) => ({
-    ...stamp,
-    description,
-    metadata,
-    keyType,
-    publicKey,
-    privateKey,
-  }));
-}
-
 /** ERR_NGROK_1956 when the store holds `limit` CAs or more. */
 function checkCaLimit(store: EmulatorStore, limit: number | undefined): void {
   if (limit !== undefined && store.sshCas.size >= limit) {
     throw apiErrors.sshCaLimitReached(limit);
   }
 }
+
+/**
+ * SSH Certificate Authorities (`/ssh_certificate_authorities`). Create checks the lengths
+ * (1937/1938) and the key rules, then generates the key pair (off the event loop; RSA 4096 takes
+ * seconds). With a `caLimit`, a store that already holds that many CAs answers ERR_NGROK_1956,
+ * judged before the key is made and again when it is stored (concurrent creates cannot pass the
+ * limit together). Delete answers ERR_NGROK_1964 (status `sshCaInUseStatus`) while host or user
+ * certificates the CA signed exist.
+ */
+export const SSH_CERTIFICATE_AUTHORITIES: ResourceBehaviour<SshCaRecord> = {
+  path: "/ssh_certificate_authorities",
+  idPrefix: ID_PREFIX.sshCertificateAuthority,
+  table: (store) => store.sshCas,
+  notFound: (id) => apiErrors.sshCaNotFound(id, 1949),
+  async create(values, echoed, { store, options }) {
+    checkDescriptionLengths(values, TOO_LONG);
+    const key = resolveKeySpec(values);
+    checkCaLimit(store, options.caLimit);
+    const { keyType, publicKey, privateKey } = await generateSshKeyPair(key);
+    checkCaLimit(store, options.caLimit);
+    return store.sshCas.insert((stamp) => ({
+      ...stamp,
+      fields: echoed,
+      keyType,
+      publicKey,
+      privateKey,
+    }));
+  },
+  update(_record, values, echoed) {
+    checkDescriptionLengths(values, TOO_LONG);
+    return echoed;
+  },
+  beforeDelete(record, { store, options }) {
+    const certificates = store.certificatesSignedBy(record.id);
+    if (certificates > 0) {
+      throw apiErrors.sshCaInUse(record.id, certificates, options.sshCaInUseStatus);
+    }
+  },
+  computed: (record, urls) => ({
+    ...stampFields(SSH_CERTIFICATE_AUTHORITIES, record, urls),
+    public_key: record.publicKey,
+    key_type: record.keyType,
+  }),
+};
 
 /**
  * The SSH CA with this id, or 400 ERR_NGROK_227 (wrong prefix) / 404 ERR_NGROK_1949 (or the
@@ -149,15 +133,4 @@ export function findSshCa(store: EmulatorStore, id: string, code: 1949 | 1951 = 
   const record = store.sshCas.get(id);
   if (record === undefined) throw apiErrors.sshCaNotFound(id, code);
   return record;
-}
-
-/**
- * Deletes the SSH CA with this id: 227 / 404 as {@link findSshCa}; ERR_NGROK_1964 (with
- * `inUseStatus`, default 400) while host or user certificates it signed exist.
- */
-export function deleteSshCa(store: EmulatorStore, id: string, inUseStatus: 400 | 409 = 400): void {
-  findSshCa(store, id);
-  const certificates = store.certificatesSignedBy(id);
-  if (certificates > 0) throw apiErrors.sshCaInUse(id, certificates, inUseStatus);
-  store.sshCas.delete(id);
 }

@@ -4,8 +4,9 @@
  * what ngrok leaves undocumented, the rendering and the store operations; the sources are
  * listed in `emulator/README.md` ("SSH credentials").
  *
- * Create (`POST`), checks in this order:
- * 1. unknown fields 214, wrong types 215 (`acl` an array of strings, the rest strings);
+ * The fields, their types and the answer come from ngrok's OpenAPI document (`SSHCredentialCreate`,
+ * `SSHCredentialUpdate`, `SSHCredential`). Create (`POST`), checks in this order:
+ * 1. unknown fields 214, wrong types 215;
  * 2. `description` ≤ 255 / `metadata` ≤ 4096 UTF-8 bytes: ERR_NGROK_604 / 605;
  * 3. `public_key`: missing or blank 611; not an accepted key 612 (see {@link SshCredentialKeyTypes});
  * 4. `acl`: each rule '*' or `bind:<domain|address|label>`, else 600 (see {@link SshCredentialAclCheck});
@@ -16,7 +17,7 @@
  * `description: "", metadata: "", acl: []` with every create.
  *
  * Update (`PATCH`) takes `description`, `metadata` and `acl` (and an ignored `id`, which ngrok's
- * TypeScript client sends); `public_key` and `owner_id` are not in the update schema (214).
+ * TypeScript client sends); `public_key` and `owner_id` are not in the document's update (214).
  * Omitted or `null`: unchanged; `""` clears a string; `acl` replaces the list (`[]` clears it,
  * or leaves it, see {@link SshCredentialOptions.emptyAclUpdate}).
  */
@@ -30,16 +31,8 @@ import {
   SK_ED25519_ALGORITHM,
   type PublicKeyRules,
 } from "./sshPublicKey";
-import type { UrlContext } from "./render";
-import type { EmulatorStore } from "./store";
-import {
-  checkFields,
-  checkIdPrefix,
-  describedFields,
-  DESCRIPTION_FIELDS,
-  objectBody,
-  checkDescriptionLengths,
-} from "./validation";
+import { stampFields, type ResourceBehaviour, type ResourceRecord } from "./resource";
+import { checkDescriptionLengths, text, textList } from "./validation";
 import type {
   ResolvedSshCredentialOptions,
   SshCredentialAclCheck,
@@ -63,25 +56,18 @@ export function isOwnerId(id: string): boolean {
   return OWNER_ID_PREFIXES.some((prefix) => id.startsWith(prefix) && id.length > prefix.length);
 }
 
-// Records and rendering
+// Records
 
-/** A stored SSH credential. */
-export interface SshCredentialRecord {
-  readonly id: string;
-  readonly createdAt: string;
-  description: string;
-  metadata: string;
-  /** `public_key` exactly as submitted, comment and surrounding whitespace included. */
-  readonly publicKey: string;
+/** A stored SSH credential: `fields` holds what the answer echoes (`public_key` as submitted). */
+export interface SshCredentialRecord extends ResourceRecord {
   /** The key blob in base64: what makes two credentials the same key (the comment does not). */
   readonly keyBlob: string;
-  acl: readonly string[];
-  /** `usr_…` or `bot_…`. */
-  readonly ownerId: string;
 }
 
-/** An SSH credential as the API renders it (`SSHCredential` in ngrok's clients). */
+/** An SSH credential as the API renders it (`SSHCredential` in ngrok's document). */
 export interface SshCredentialJson {
+  /** Fields ngrok's document adds. */
+  [field: string]: unknown;
   /** `sshcr_…`. */
   id: string;
   uri: string;
@@ -98,38 +84,7 @@ export interface SshCredentialJson {
   owner_id: string;
 }
 
-/** `<api base>/ssh_credentials`. */
-export function sshCredentialListUri(urls: UrlContext): string {
-  return `${urls.apiBaseUrl}/ssh_credentials`;
-}
-
-/** The JSON of a credential, fields in the order of ngrok's `SSHCredential`. */
-export function renderSshCredential(
-  record: SshCredentialRecord,
-  urls: UrlContext,
-): SshCredentialJson {
-  return {
-    id: record.id,
-    uri: `${sshCredentialListUri(urls)}/${record.id}`,
-    created_at: record.createdAt,
-    ...(record.description === "" ? {} : { description: record.description }),
-    ...(record.metadata === "" ? {} : { metadata: record.metadata }),
-    public_key: record.publicKey,
-    acl: [...record.acl],
-    owner_id: record.ownerId,
-  };
-}
-
 // Body rules
-
-const CREATE_FIELDS = {
-  ...DESCRIPTION_FIELDS,
-  acl: "stringArray",
-  public_key: "string",
-  owner_id: "string",
-} as const;
-
-const UPDATE_FIELDS = { id: "string", ...DESCRIPTION_FIELDS, acl: "stringArray" } as const;
 
 const TOO_LONG = {
   description: apiErrors.credentialDescriptionTooLong,
@@ -206,122 +161,75 @@ function checkAcl(acl: readonly string[], check: SshCredentialAclCheck): string[
   return [...acl];
 }
 
-/** A checked create request. */
-export interface SshCredentialCreate {
-  readonly description: string;
-  readonly metadata: string;
-  readonly publicKey: string;
-  readonly keyBlob: string;
-  readonly acl: readonly string[];
-  /** Absent: the API key's owner. */
-  readonly ownerId?: string;
-}
-
-/** Checks a create body (steps 1–5 of the module comment). */
-export function parseSshCredentialCreate(
-  body: unknown,
+/** Checks a create body (steps 2–5 of the module comment): the fields to store. */
+function checkCreate(
+  values: Record<string, unknown>,
   options: ResolvedSshCredentialOptions,
-): SshCredentialCreate {
-  const values = checkFields(objectBody(body), CREATE_FIELDS);
-  const { description, metadata } = describedFields(values, TOO_LONG);
-  const publicKey = values.public_key ?? "";
+): { keyBlob: string; acl: string[]; ownerId: string } {
+  checkDescriptionLengths(values, TOO_LONG);
+  const publicKey = text(values, "public_key") ?? "";
   const { blob } = parseOpenSshPublicKey(publicKey, keyRules(publicKey, options.keyTypes));
-  const acl = checkAcl(values.acl ?? [], options.acl);
-  const ownerId = values.owner_id ?? "";
+  const acl = checkAcl(textList(values, "acl") ?? [], options.acl);
+  const ownerId = text(values, "owner_id") ?? "";
   if (ownerId !== "" && !isOwnerId(ownerId)) {
     throw apiErrors.invalidIdPrefixes(ownerId, OWNER_ID_PREFIXES);
   }
-  return {
-    description,
-    metadata,
-    publicKey,
-    keyBlob: blob.toString("base64"),
-    acl,
-    ...(ownerId === "" ? {} : { ownerId }),
-  };
+  return { keyBlob: blob.toString("base64"), acl, ownerId };
 }
 
 /**
- * Stores a new credential (steps 6–7): ERR_NGROK_609 when the account already has the key
- * (whatever its comment or owner), ERR_NGROK_617 beyond `limit`. Synchronous, so two concurrent
- * creates of one key cannot both pass.
+ * SSH credentials (`/ssh_credentials`). Create checks steps 2–5, then stores (steps 6–7):
+ * ERR_NGROK_609 when the account already has the key (whatever its comment or owner),
+ * ERR_NGROK_617 beyond `limit`; synchronous, so two concurrent creates of one key cannot both
+ * pass. Update: 606 (with `emptyUpdate: "606"`), 604/605, 600.
  */
-export function createSshCredential(
-  store: EmulatorStore,
-  create: SshCredentialCreate,
-  options: ResolvedSshCredentialOptions,
-  defaultOwnerId: string,
-): SshCredentialRecord {
-  const table = store.sshCredentials;
-  if (table.oldestFirst().some((existing) => existing.keyBlob === create.keyBlob)) {
-    const key = create.publicKey
-      .trim()
-      .split(/[ \t]+/)
-      .slice(0, 2)
-      .join(" ");
-    throw apiErrors.sshCredentialKeyExists(shown(key), options.duplicateKeyStatus);
-  }
-  if (options.limit !== undefined && table.size >= options.limit) {
-    throw apiErrors.sshCredentialLimitReached(options.limit);
-  }
-  const { ownerId = defaultOwnerId, ...fields } = create;
-  return table.insert((stamp) => ({ ...stamp, ...fields, ownerId }));
-}
-
-/** The credential with this id, or 400 ERR_NGROK_227 (wrong prefix) / 404 (no code). */
-export function findSshCredential(store: EmulatorStore, id: string): SshCredentialRecord {
-  checkIdPrefix(id, ID_PREFIX.sshCredential);
-  const record = store.sshCredentials.get(id);
-  if (record === undefined) throw apiErrors.sshCredentialNotFound(id);
-  return record;
-}
-
-/** The fields of a PATCH (absent = unchanged). */
-export interface SshCredentialUpdate {
-  readonly description?: string;
-  readonly metadata?: string;
-  readonly acl?: readonly string[];
-}
-
-/** Checks an update body: 214/215, then 606 (with `emptyUpdate: "606"`), 604/605, 600. */
-export function parseSshCredentialUpdate(
-  body: unknown,
-  options: ResolvedSshCredentialOptions,
-): SshCredentialUpdate {
-  const { description, metadata, acl } = checkFields(objectBody(body), UPDATE_FIELDS);
-  if (
-    options.emptyUpdate === "606" &&
-    description === undefined &&
-    metadata === undefined &&
-    acl === undefined
-  ) {
-    throw apiErrors.credentialUpdateEmpty();
-  }
-  checkDescriptionLengths({ description, metadata }, TOO_LONG);
-  const rules =
-    acl === undefined || (acl.length === 0 && options.emptyAclUpdate === "unchanged")
-      ? undefined
-      : checkAcl(acl, options.acl);
-  return {
-    ...(description === undefined ? {} : { description }),
-    ...(metadata === undefined ? {} : { metadata }),
-    ...(rules === undefined ? {} : { acl: rules }),
-  };
-}
-
-/** Applies an update to a stored credential and returns it. */
-export function applySshCredentialUpdate(
-  record: SshCredentialRecord,
-  update: SshCredentialUpdate,
-): SshCredentialRecord {
-  if (update.description !== undefined) record.description = update.description;
-  if (update.metadata !== undefined) record.metadata = update.metadata;
-  if (update.acl !== undefined) record.acl = update.acl;
-  return record;
-}
-
-/** Deletes the credential with this id: 227 / 404 as {@link findSshCredential}. */
-export function deleteSshCredential(store: EmulatorStore, id: string): void {
-  findSshCredential(store, id);
-  store.sshCredentials.delete(id);
-}
+export const SSH_CREDENTIALS: ResourceBehaviour<SshCredentialRecord> = {
+  path: "/ssh_credentials",
+  idPrefix: ID_PREFIX.sshCredential,
+  table: (store) => store.sshCredentials,
+  notFound: (id) => apiErrors.sshCredentialNotFound(id),
+  ownRequired: ["public_key"],
+  create(values, echoed, { store, options }) {
+    const settings = options.sshCredentials;
+    const { keyBlob, acl, ownerId } = checkCreate(values, settings);
+    const table = store.sshCredentials;
+    if (table.oldestFirst().some((existing) => existing.keyBlob === keyBlob)) {
+      const key = (text(values, "public_key") ?? "")
+        .trim()
+        .split(/[ \t]+/)
+        .slice(0, 2)
+        .join(" ");
+      throw apiErrors.sshCredentialKeyExists(shown(key), settings.duplicateKeyStatus);
+    }
+    if (settings.limit !== undefined && table.size >= settings.limit) {
+      throw apiErrors.sshCredentialLimitReached(settings.limit);
+    }
+    const owner = ownerId === "" ? options.apiKeyOwnerId : ownerId;
+    return table.insert((stamp) => ({
+      ...stamp,
+      fields: { ...echoed, acl, owner_id: owner },
+      keyBlob,
+    }));
+  },
+  update(_record, values, echoed, { options }) {
+    const settings = options.sshCredentials;
+    const acl = textList(values, "acl");
+    const changes = { ...echoed };
+    if (
+      settings.emptyUpdate === "606" &&
+      text(values, "description") === undefined &&
+      text(values, "metadata") === undefined &&
+      acl === undefined
+    ) {
+      throw apiErrors.credentialUpdateEmpty();
+    }
+    checkDescriptionLengths(values, TOO_LONG);
+    if (acl === undefined || (acl.length === 0 && settings.emptyAclUpdate === "unchanged")) {
+      delete changes.acl;
+    } else {
+      changes.acl = checkAcl(acl, settings.acl);
+    }
+    return changes;
+  },
+  computed: (record, urls) => stampFields(SSH_CREDENTIALS, record, urls),
+};

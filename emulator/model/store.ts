@@ -10,15 +10,17 @@ import type { KeyObject } from "node:crypto";
 import type { SigningCertificate } from "./certificates";
 import { ID_PREFIX } from "./ids";
 import { RecordTable } from "./recordTable";
+import type { ResourceRecord } from "./resource";
 import type { SshCredentialRecord } from "./sshCredential";
 import type { SshKeyType } from "./sshKeys";
+import type { CloudEndpointRecord } from "./cloudEndpoint";
+import type { ReservedDomainRecord } from "./reservedDomain";
 
-/** A stored SSH Certificate Authority. `privateKey` never leaves the emulator. */
-export interface SshCaRecord {
-  readonly id: string;
-  readonly createdAt: string;
-  description: string;
-  metadata: string;
+/**
+ * A stored SSH Certificate Authority: `fields` holds `description` and `metadata` (and any field
+ * the OpenAPI document adds). `privateKey` never leaves the emulator.
+ */
+export interface SshCaRecord extends ResourceRecord {
   readonly keyType: SshKeyType;
   readonly publicKey: string;
   readonly privateKey: KeyObject;
@@ -28,45 +30,29 @@ export interface SshCaRecord {
 export type SshCertificateType = "host" | "user";
 
 /**
- * A stored SSH host or user certificate. Times are seconds since the Unix epoch. Nothing here
- * changes after creation but `description` and `metadata`.
+ * A stored SSH host or user certificate: `fields` holds what the answer echoes (`public_key` as
+ * submitted, `principals`, the window in RFC 3339 UTC, the user certificates' maps, `description`,
+ * `metadata`). Only `description` and `metadata` change after creation.
  */
-export interface SshCertificateRecord {
-  readonly id: string;
-  readonly createdAt: string;
+export interface SshCertificateRecord extends ResourceRecord {
   readonly type: SshCertificateType;
-  description: string;
-  metadata: string;
   /** The CA that signed it (`sshca_…`). */
   readonly sshCertificateAuthorityId: string;
-  /** The submitted `public_key`, exactly as submitted. */
-  readonly publicKey: string;
   readonly keyType: SshKeyType;
-  readonly principals: readonly string[];
-  readonly validAfter: number;
-  readonly validUntil: number;
-  /** User certificates' critical options (`{}` for host certificates). */
-  readonly criticalOptions: Readonly<Record<string, string>>;
-  /** User certificates' extensions (`{}` for host certificates). */
-  readonly extensions: Readonly<Record<string, string>>;
   /** The signed certificate, one line: `<type>-cert-v01@openssh.com <base64> <id>`. */
   readonly certificate: string;
 }
 
-/** A stored HTTPS edge. */
-export interface EdgeRecord {
-  readonly id: string;
-  readonly createdAt: string;
-  readonly description: string;
-  readonly metadata: string;
-  readonly hostports: readonly string[];
-}
+/** A stored HTTPS edge: `fields` holds `description`, `metadata`, `hostports`. */
+export type EdgeRecord = ResourceRecord;
 
 /**
  * The writable settings of a SAML module, normalised (defaults applied; see `samlModule.ts`),
  * named as on the wire.
  */
 export interface SamlModuleSettings {
+  /** Fields the OpenAPI document adds to the module, as sent. */
+  [field: string]: unknown;
   /** Whether the module is on. */
   enabled: boolean;
   /** Do not require authentication for HTTP OPTIONS requests (CORS preflight). */
@@ -97,15 +83,9 @@ export interface SamlModuleRecord {
   readonly certificate: SigningCertificate;
 }
 
-/** A stored HTTPS edge route. */
-export interface RouteRecord {
-  readonly id: string;
+/** A stored HTTPS edge route: `fields` holds `match_type`, `match`, `description`, `metadata`. */
+export interface RouteRecord extends ResourceRecord {
   readonly edgeId: string;
-  readonly createdAt: string;
-  readonly matchType: string;
-  readonly match: string;
-  readonly description: string;
-  readonly metadata: string;
   /** The SAML module, if one is configured. */
   saml: SamlModuleRecord | undefined;
   /**
@@ -133,6 +113,10 @@ export class EmulatorStore {
   };
   /** The SSH credentials (the rules, duplicate keys included, are in `sshCredential.ts`). */
   readonly sshCredentials = new RecordTable<SshCredentialRecord>(ID_PREFIX.sshCredential);
+  /** The reserved domains (`reservedDomain.ts`). */
+  readonly reservedDomains = new RecordTable<ReservedDomainRecord>(ID_PREFIX.reservedDomain);
+  /** The cloud endpoints (`cloudEndpoint.ts`). */
+  readonly cloudEndpoints = new RecordTable<CloudEndpointRecord>(ID_PREFIX.cloudEndpoint);
   private readonly edges = new RecordTable<EdgeRecord>(ID_PREFIX.httpsEdge);
   private readonly routes = new RecordTable<RouteRecord>(ID_PREFIX.httpsEdgeRoute);
 
@@ -147,8 +131,8 @@ export class EmulatorStore {
   // HTTPS edges
 
   /** Stores a new HTTPS edge; the id and `created_at` are assigned here. */
-  createEdge(fields: Omit<EdgeRecord, "id" | "createdAt">): EdgeRecord {
-    return this.edges.insert((stamp) => ({ ...stamp, ...fields }));
+  createEdge(fields: EdgeRecord["fields"]): EdgeRecord {
+    return this.edges.insert((stamp) => ({ ...stamp, fields }));
   }
 
   /** The HTTPS edge with this id, or `undefined`. */
@@ -171,12 +155,11 @@ export class EmulatorStore {
   // HTTPS edge routes
 
   /** Stores a new route without a SAML module; the id and `created_at` are assigned here. */
-  createRoute(
-    fields: Omit<RouteRecord, "id" | "createdAt" | "saml" | "samlCertificate">,
-  ): RouteRecord {
+  createRoute(edgeId: string, fields: RouteRecord["fields"]): RouteRecord {
     return this.routes.insert((stamp) => ({
       ...stamp,
-      ...fields,
+      edgeId,
+      fields,
       saml: undefined,
       samlCertificate: undefined,
     }));
@@ -212,6 +195,8 @@ export class EmulatorStore {
     sshCredentials: SshCredentialRecord[];
     edges: EdgeRecord[];
     routes: RouteRecord[];
+    reservedDomains: ReservedDomainRecord[];
+    cloudEndpoints: CloudEndpointRecord[];
   } {
     return {
       sshCas: this.sshCas.oldestFirst(),
@@ -220,6 +205,8 @@ export class EmulatorStore {
       sshCredentials: this.sshCredentials.oldestFirst(),
       edges: this.edges.oldestFirst(),
       routes: this.routes.oldestFirst(),
+      reservedDomains: this.reservedDomains.oldestFirst(),
+      cloudEndpoints: this.cloudEndpoints.oldestFirst(),
     };
   }
 }

@@ -1,46 +1,9 @@
 /**
- * Request validation shared by the routes: JSON body fields (unknown field → ERR_NGROK_214,
- * wrong type → ERR_NGROK_215), byte lengths, id prefixes (ERR_NGROK_227) and query strings
- * (ERR_NGROK_231/232).
- *
- * `null` counts as "omitted" for every optional body field: ngrok's Go client omits zero values
- * (`omitempty`), its Python client strips `None`, but a TypeScript caller can pass `null`.
+ * What the resources' rules share beyond ngrok's OpenAPI document (`spec/`, which checks the
+ * fields and their types): typed readers of checked values, byte lengths with each resource's own
+ * error codes, id prefixes (ERR_NGROK_227) and query strings (ERR_NGROK_231/232).
  */
 import { apiErrors } from "../errors";
-
-/** Types a body field can have. */
-export type FieldType = "string" | "boolean" | "uint32" | "int64" | "stringArray" | "stringMap";
-
-/** The value a field of each {@link FieldType} has once checked. */
-export interface FieldTypeValues {
-  /** A JSON string. */
-  string: string;
-  /** A JSON boolean. */
-  boolean: boolean;
-  /** A JSON integer in 0..4294967295. */
-  uint32: number;
-  /** A JSON integer (any safe or unsafe integer JSON.parse yields). */
-  int64: number;
-  /** A JSON array of strings. */
-  stringArray: string[];
-  /** A JSON object whose values are strings (a `map<string,string>`). */
-  stringMap: Record<string, string>;
-}
-
-/** Field name → type, in the order the API documents the fields. */
-export type FieldSpec = Readonly<Record<string, FieldType>>;
-
-/**
- * What {@link checkFields} returns for a spec: every field of the spec, optional (absent when
- * omitted or `null`), with the TypeScript type of its {@link FieldType}.
- */
-export type FieldValues<S extends FieldSpec> = { -readonly [K in keyof S]?: FieldTypeValues[S[K]] };
-
-const UINT32_MAX = 4_294_967_295;
-
-function hasOwn(object: object, key: string): boolean {
-  return Object.prototype.hasOwnProperty.call(object, key);
-}
 
 /** A JSON object, for `typeof` narrowing. */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -49,7 +12,8 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 
 /**
  * The request body as an object: no body (or `null`) is `{}`; any other non-object JSON value
- * answers ERR_NGROK_213.
+ * answers ERR_NGROK_213. (API bodies go through `ApiSpec.parseBody`; this is for the emulator's
+ * own admin endpoint.)
  */
 export function objectBody(body: unknown): Record<string, unknown> {
   if (body === undefined || body === null) return {};
@@ -57,48 +21,47 @@ export function objectBody(body: unknown): Record<string, unknown> {
   return body;
 }
 
-function typeMatches<T extends FieldType>(type: T, value: unknown): value is FieldTypeValues[T] {
-  switch (type) {
-    case "string":
-      return typeof value === "string";
-    case "boolean":
-      return typeof value === "boolean";
-    case "uint32":
-      return (
-        typeof value === "number" && Number.isInteger(value) && value >= 0 && value <= UINT32_MAX
-      );
-    case "int64":
-      return typeof value === "number" && Number.isInteger(value);
-    case "stringArray":
-      return Array.isArray(value) && value.every((item) => typeof item === "string");
-    case "stringMap":
-      return isPlainObject(value) && Object.values(value).every((item) => typeof item === "string");
-  }
-  return false;
+// Readers of values `ApiSpec.parseBody` checked against the document (so of the right type).
+
+/** A string value, or `undefined` when omitted. */
+export function text(values: Record<string, unknown>, name: string): string | undefined {
+  const value = values[name];
+  return typeof value === "string" ? value : undefined;
 }
 
-/**
- * Checks a body against a field spec: the first unknown field answers ERR_NGROK_214, the first
- * field of the wrong type (in the spec's order) ERR_NGROK_215. Returns the present, non-null
- * values, typed after the spec (`{ description: "string" }` gives `{ description?: string }`).
- */
-export function checkFields<S extends FieldSpec>(
-  body: Record<string, unknown>,
-  spec: S,
-): FieldValues<S> {
-  const supported = Object.keys(spec);
-  for (const key of Object.keys(body)) {
-    if (!hasOwn(spec, key)) throw apiErrors.unknownField(key, supported);
-  }
-  const values: FieldValues<S> = {};
-  for (const key in spec) {
-    if (!hasOwn(spec, key) || !hasOwn(body, key)) continue;
-    const value = body[key];
-    if (value === null) continue;
-    if (!typeMatches(spec[key], value)) throw apiErrors.invalidValue(key);
-    values[key] = value;
-  }
-  return values;
+/** An integer value, or `undefined` when omitted. */
+export function integer(values: Record<string, unknown>, name: string): number | undefined {
+  const value = values[name];
+  return typeof value === "number" ? value : undefined;
+}
+
+/** A list of strings, or `undefined` when omitted. */
+export function textList(values: Record<string, unknown>, name: string): string[] | undefined {
+  const value = values[name];
+  return Array.isArray(value) ? value.filter((item) => typeof item === "string") : undefined;
+}
+
+/** A map of strings (`map<string,string>`), or `undefined` when omitted. */
+export function textMap(
+  values: Record<string, unknown>,
+  name: string,
+): Record<string, string> | undefined {
+  const value = values[name];
+  if (!isPlainObject(value)) return undefined;
+  return Object.fromEntries(
+    Object.entries(value).filter(
+      (entry): entry is [string, string] => typeof entry[1] === "string",
+    ),
+  );
+}
+
+/** An object value, or `undefined` when omitted. */
+export function object(
+  values: Record<string, unknown>,
+  name: string,
+): Record<string, unknown> | undefined {
+  const value = values[name];
+  return isPlainObject(value) ? value : undefined;
 }
 
 /** UTF-8 length of a string, in bytes. */
@@ -111,12 +74,6 @@ export const DESCRIPTION_MAX_BYTES = 255;
 /** ngrok's limit of a `metadata` field, in UTF-8 bytes. */
 export const METADATA_MAX_BYTES = 4096;
 
-/**
- * The `description` and `metadata` fields most ngrok objects carry, for spreading into a
- * {@link FieldSpec} where the API documents them.
- */
-export const DESCRIPTION_FIELDS = { description: "string", metadata: "string" } as const;
-
 /** Builds the error for a value of `got` bytes over a limit of `max` bytes. */
 export type TooLong = (max: number, got: number) => Error;
 
@@ -126,10 +83,11 @@ export type TooLong = (max: number, got: number) => Error;
  * error (each resource has its own catalogue code).
  */
 export function checkDescriptionLengths(
-  values: { description?: string; metadata?: string },
+  values: Record<string, unknown>,
   tooLong: { description: TooLong; metadata: TooLong },
 ): void {
-  const { description, metadata } = values;
+  const description = text(values, "description");
+  const metadata = text(values, "metadata");
   if (description !== undefined && utf8Length(description) > DESCRIPTION_MAX_BYTES) {
     throw tooLong.description(DESCRIPTION_MAX_BYTES, utf8Length(description));
   }
@@ -138,68 +96,33 @@ export function checkDescriptionLengths(
   }
 }
 
-/**
- * For create requests: {@link checkDescriptionLengths}, then both fields with `""` for an
- * omitted one.
- */
-export function describedFields(
-  values: { description?: string; metadata?: string },
-  tooLong: { description: TooLong; metadata: TooLong },
-): { description: string; metadata: string } {
-  checkDescriptionLengths(values, tooLong);
-  return { description: values.description ?? "", metadata: values.metadata ?? "" };
-}
-
-/** The fields of a PATCH that changes only `description` and `metadata` (absent = unchanged). */
-export interface DescriptionUpdate {
-  readonly description?: string;
-  readonly metadata?: string;
-}
-
-/**
- * The body of an update that takes only `description` and `metadata` (SSH CAs and
- * certificates): unknown fields 214, wrong types 215, then the lengths. An `id` field is
- * accepted and ignored, since ngrok's TypeScript client sends it.
- */
-export function parseDescriptionUpdate(
-  body: unknown,
-  tooLong: { description: TooLong; metadata: TooLong },
-): DescriptionUpdate {
-  const fields = { id: "string", ...DESCRIPTION_FIELDS } as const;
-  const { description, metadata } = checkFields(objectBody(body), fields);
-  checkDescriptionLengths({ description, metadata }, tooLong);
-  return {
-    ...(description === undefined ? {} : { description }),
-    ...(metadata === undefined ? {} : { metadata }),
-  };
-}
-
-/** Applies a {@link DescriptionUpdate} to a stored record and returns the record. */
-export function applyDescriptionUpdate<T extends { description: string; metadata: string }>(
-  record: T,
-  update: DescriptionUpdate,
-): T {
-  if (update.description !== undefined) record.description = update.description;
-  if (update.metadata !== undefined) record.metadata = update.metadata;
-  return record;
-}
-
 /** Answers ERR_NGROK_227 unless `id` starts with `prefix`. */
 export function checkIdPrefix(id: string, prefix: string): void {
   if (!id.startsWith(prefix)) throw apiErrors.invalidIdPrefix(id, prefix);
 }
 
+/** The query parameters an operation takes (`ApiSpec.query`): names, and those that repeat. */
+export interface QueryParameters {
+  readonly names: readonly string[];
+  readonly repeatable: readonly string[];
+}
+
 /**
- * Checks the query string: unknown parameters answer ERR_NGROK_231, repeated ones
- * ERR_NGROK_232. Returns single values by name.
+ * Checks the query string: unknown parameters answer ERR_NGROK_231, repeated ones ERR_NGROK_232
+ * (unless `repeatable`). Returns the single values by name.
  */
-export function checkQuery(query: unknown, supported: readonly string[]): Record<string, string> {
+export function checkQuery(
+  query: unknown,
+  supported: QueryParameters | readonly string[],
+): Record<string, string> {
+  const { names, repeatable } =
+    "names" in supported ? supported : { names: supported, repeatable: [] };
   const params: Record<string, string> = {};
   if (!isPlainObject(query)) return params;
-  const unknown = Object.keys(query).filter((key) => !supported.includes(key));
-  if (unknown.length > 0) throw apiErrors.unknownQueryParameters(unknown, supported);
-  for (const key of supported) {
-    if (!hasOwn(query, key)) continue;
+  const unknown = Object.keys(query).filter((key) => !names.includes(key));
+  if (unknown.length > 0) throw apiErrors.unknownQueryParameters(unknown, names);
+  for (const key of names) {
+    if (!Object.prototype.hasOwnProperty.call(query, key) || repeatable.includes(key)) continue;
     const value = query[key];
     if (Array.isArray(value)) {
       throw apiErrors.repeatedQueryParameter(key, value.map(String));
@@ -207,4 +130,22 @@ export function checkQuery(query: unknown, supported: readonly string[]): Record
     if (typeof value === "string") params[key] = value;
   }
   return params;
+}
+
+/**
+ * The repeatable (array) query parameters' values: each given once or more, or as one
+ * comma-separated value; empty values dropped.
+ */
+export function queryLists(query: unknown, supported: QueryParameters): Record<string, string[]> {
+  const lists: Record<string, string[]> = {};
+  if (!isPlainObject(query)) return lists;
+  for (const key of supported.repeatable) {
+    const value = query[key];
+    if (value === undefined) continue;
+    const items = (Array.isArray(value) ? value : [value]).flatMap((item) =>
+      String(item).split(","),
+    );
+    lists[key] = items.filter((item) => item !== "");
+  }
+  return lists;
 }

@@ -11,10 +11,17 @@
  */
 import type { ContextRoutes } from "../context";
 import { edgesAccessHook } from "../http/edgesDeprecated";
-import { findEdge, findRoute, parseEdgeCreate, parseRouteCreate } from "../model/httpsEdge";
+import {
+  EDGE_PATHS,
+  edgeListUri,
+  findEdge,
+  findRoute,
+  parseEdgeCreate,
+  parseRouteCreate,
+} from "../model/httpsEdge";
 import { ID_PREFIX } from "../model/ids";
 import { paginate, parsePageQuery } from "../model/paging";
-import { edgeListUri, renderEdge, renderRoute } from "../model/render";
+import { renderEdge, renderRoute } from "../model/render";
 import { checkQuery } from "../model/validation";
 
 type EdgeParams = { Params: { id: string } };
@@ -24,31 +31,32 @@ export type RouteParams = { Params: { edge_id: string; id: string } };
 
 /** Registers the edge and route routes. */
 export const edgeRoutes: ContextRoutes = async (app, { context }) => {
-  const { store } = context;
+  const { store, spec } = context;
   app.addHook("onRequest", edgesAccessHook(context.edges));
+  const listQuery = spec.query(spec.operation(EDGE_PATHS.edges, "get"));
 
   app.post("/edges/https", async (request, reply) => {
     checkQuery(request.query, []);
-    const edge = store.createEdge(parseEdgeCreate(request.body));
-    return reply.code(201).send(renderEdge(edge, [], context.urlsFor(request)));
+    const edge = store.createEdge(parseEdgeCreate(spec, request.body));
+    return reply.code(201).send(renderEdge(spec, edge, [], context.urlsFor(request)));
   });
 
   app.get("/edges/https", async (request) => {
-    const page = parsePageQuery(request.query, ID_PREFIX.httpsEdge);
+    const page = parsePageQuery(request.query, ID_PREFIX.httpsEdge, listQuery);
     const urls = context.urlsFor(request);
     const listUri = edgeListUri(urls);
     const { items, nextPageUri } = paginate(store.listEdges(), page, listUri);
-    return {
-      https_edges: items.map((edge) => renderEdge(edge, store.routesOfEdge(edge.id), urls)),
+    return spec.render(spec.successSchema(spec.operation(EDGE_PATHS.edges, "get")), {
+      https_edges: items.map((edge) => renderEdge(spec, edge, store.routesOfEdge(edge.id), urls)),
       uri: listUri,
       next_page_uri: nextPageUri,
-    };
+    });
   });
 
   app.get<EdgeParams>("/edges/https/:id", async (request) => {
     checkQuery(request.query, []);
     const edge = findEdge(store, request.params.id);
-    return renderEdge(edge, store.routesOfEdge(edge.id), context.urlsFor(request));
+    return renderEdge(spec, edge, store.routesOfEdge(edge.id), context.urlsFor(request));
   });
 
   app.delete<EdgeParams>("/edges/https/:id", async (request, reply) => {
@@ -61,14 +69,14 @@ export const edgeRoutes: ContextRoutes = async (app, { context }) => {
   app.post<RoutesParams>("/edges/https/:edge_id/routes", async (request, reply) => {
     checkQuery(request.query, []);
     const edge = findEdge(store, request.params.edge_id);
-    const route = store.createRoute({ edgeId: edge.id, ...parseRouteCreate(request.body) });
-    return reply.code(201).send(renderRoute(route, context.urlsFor(request)));
+    const route = store.createRoute(edge.id, parseRouteCreate(spec, request.body));
+    return reply.code(201).send(renderRoute(spec, route, context.urlsFor(request)));
   });
 
   app.get<RouteParams>("/edges/https/:edge_id/routes/:id", async (request) => {
     checkQuery(request.query, []);
     const route = findRoute(store, request.params.edge_id, request.params.id);
-    return renderRoute(route, context.urlsFor(request));
+    return renderRoute(spec, route, context.urlsFor(request));
   });
 
   app.delete<RouteParams>("/edges/https/:edge_id/routes/:id", async (request, reply) => {

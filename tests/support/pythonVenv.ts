@@ -2,7 +2,9 @@
  * Python for the suites that run the Python SDK (tests/automation/pythonProgram): a Python that
  * makes virtual environments and one that builds the SDK's wheel ({@link describeWithPython}),
  * and {@link cachedVenv}, a virtual environment holding the packages pinned in
- * tests/fixtures/python/requirements.txt, made once and kept outside the repository.
+ * tests/fixtures/python/requirements.txt (or another requirements file), made once and kept
+ * outside the repository. Suites that only need a virtual environment (the emulator's
+ * Schemathesis run) use {@link describeWithVenvPython}.
  *
  * Without such a Python a suite is skipped with one printed reason, except in CI (`CI` set to
  * `true` or `1`), where `.ci/run` installs what is missing and its absence fails the run.
@@ -33,30 +35,30 @@ type Lookup =
 
 /**
  * The first of `python3` and `/usr/bin/python3` that is 3.10 or later (as `pulumi` requires) and
- * has `venv` with `ensurepip` (Debian's python3-venv for the system Python), and the Python that
- * builds the wheel (`pythonWithBuild`: Debian's python3-build, python3-wheel, python3-setuptools).
+ * has `venv` with `ensurepip` (Debian's python3-venv for the system Python).
  */
-function lookup(): Lookup {
+function lookupVenv(): VenvPython | { readonly reason: string } {
   const probe = "import sys, venv, ensurepip; print(sys.executable); print(sys.version.split()[0])";
-  let venv: VenvPython | undefined;
   for (const command of ["python3", "/usr/bin/python3"]) {
     const run = spawnSync(command, ["-c", `${probe}; assert sys.version_info >= (3, 10)`], {
       encoding: "utf8",
     });
     if (run.status === 0) {
       const [executable, version] = run.stdout.trim().split("\n");
-      venv = { command, executable: fs.realpathSync(executable), version };
-      break;
+      return { command, executable: fs.realpathSync(executable), version };
     }
   }
-  if (venv === undefined) {
-    return {
-      found: false,
-      reason:
-        "no python3 (3.10 or later) with venv and ensurepip among python3 and /usr/bin/python3 " +
-        "(Debian: apt-get install python3-venv)",
-    };
-  }
+  return {
+    reason:
+      "no python3 (3.10 or later) with venv and ensurepip among python3 and /usr/bin/python3 " +
+      "(Debian: apt-get install python3-venv)",
+  };
+}
+
+/** {@link lookupVenv}, and the Python that builds the wheel (`pythonWithBuild`: Debian's
+ * python3-build, python3-wheel, python3-setuptools). */
+function lookup(venv: VenvPython | { readonly reason: string }): Lookup {
+  if ("reason" in venv) return { found: false, reason: venv.reason };
   try {
     return { found: true, venv, build: pythonWithBuild() };
   } catch (error) {
@@ -64,7 +66,8 @@ function lookup(): Lookup {
   }
 }
 
-const found = lookup();
+const venvOnly = lookupVenv();
+const found = lookup(venvOnly);
 const inCi = ["true", "1"].includes((process.env.CI ?? "").toLowerCase());
 
 /** The Python of {@link cachedVenv}; only defined inside a {@link describeWithPython} suite. */
@@ -75,19 +78,38 @@ export function venvPython(): VenvPython {
 
 /** `describe` when both Pythons are there; otherwise a skip that says why, or in CI a failure. */
 export function describeWithPython(title: string, suite: () => void): void {
-  if (found.found) {
+  describeIf(found.found ? undefined : found.reason, "venv and build", title, suite);
+}
+
+/**
+ * `describe` when a Python that makes virtual environments is there ({@link venvOnlyPython} in the
+ * suite); otherwise a skip that says why, or in CI a failure.
+ */
+export function describeWithVenvPython(title: string, suite: () => void): void {
+  describeIf("reason" in venvOnly ? venvOnly.reason : undefined, "venv", title, suite);
+}
+
+/** The Python of {@link describeWithVenvPython} suites. */
+export function venvOnlyPython(): VenvPython {
+  if ("reason" in venvOnly)
+    throw new Error(`no Python: the suite should not run (${venvOnly.reason})`);
+  return venvOnly;
+}
+
+function describeIf(missing: string | undefined, what: string, title: string, suite: () => void) {
+  if (missing === undefined) {
     describe(title, suite);
     return;
   }
   if (inCi) {
     describe(title, () => {
-      test("Python with venv and build is available (required in CI)", () => {
-        throw new Error(`CI runs the Python SDK, and Python is missing: ${found.reason}`);
+      test(`Python with ${what} is available (required in CI)`, () => {
+        throw new Error(`CI runs this suite, and Python is missing: ${missing}`);
       });
     });
     return;
   }
-  process.stderr.write(`skipped "${title}": ${found.reason}\n`);
+  process.stderr.write(`skipped "${title}": ${missing}\n`);
   describe.skip(`${title} (skipped: no Python)`, suite);
 }
 
@@ -99,7 +121,7 @@ export interface Venv {
 }
 
 /**
- * The virtual environment of {@link REQUIREMENTS} made with `python`, in
+ * The virtual environment of `requirements` (default {@link REQUIREMENTS}) made with `python`, in
  * `${XDG_CACHE_HOME:-~/.cache}/pulumi-ngrok-dynamic/python/venv-<key>` (`PULUMI_NGROK_PYTHON_CACHE`
  * moves the folder), the key a hash of the requirements and of the Python's executable and
  * version. Made when missing: `python -m venv`, then `pip install --only-binary=:all: -r` (pip's
@@ -109,10 +131,14 @@ export interface Venv {
  *
  * @throws Error with pip's output when the environment cannot be made (e.g. PyPI unreachable).
  */
-export async function cachedVenv(python: VenvPython, env = process.env): Promise<Venv> {
+export async function cachedVenv(
+  python: VenvPython,
+  env = process.env,
+  requirements = REQUIREMENTS,
+): Promise<Venv> {
   const root = toolCacheRoot("python", env.PULUMI_NGROK_PYTHON_CACHE, env);
   const key = createHash("sha256")
-    .update(fs.readFileSync(REQUIREMENTS))
+    .update(fs.readFileSync(requirements))
     .update(`\0${python.executable}\0${python.version}`)
     .digest("hex")
     .slice(0, 16);
@@ -128,11 +154,11 @@ export async function cachedVenv(python: VenvPython, env = process.env): Promise
         path.join(staging, "bin", "python"),
         [
           ...["-m", "pip", "install", "--disable-pip-version-check", "--no-input"],
-          ...["--only-binary=:all:", "--cache-dir", path.join(root, "pip"), "-r", REQUIREMENTS],
+          ...["--only-binary=:all:", "--cache-dir", path.join(root, "pip"), "-r", requirements],
         ],
         root,
       ),
-      "pip install -r tests/fixtures/python/requirements.txt",
+      `pip install -r ${path.relative(REPO, requirements)}`,
     );
     try {
       fs.renameSync(staging, dir);
