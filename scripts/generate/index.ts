@@ -31,7 +31,7 @@ function generated(): Map<string, string> {
   const files = new Map<string, string>();
   const schema = packageSchema();
   files.set("sdk/generated/types.ts", sdkTypesFile());
-  files.set(PROVIDER_EXPORTS, providerExportsFile(REPO));
+  files.set(PROVIDER_EXPORTS, providerExportsFile());
   files.set("schema.json", `${JSON.stringify(schema, null, 2)}\n`);
   files.set(YAML_PACKAGE_DECLARATION, yamlPackageDeclaration(schema));
   for (const [file, text] of thinProviderFiles()) files.set(file, text);

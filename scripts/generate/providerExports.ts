@@ -6,8 +6,6 @@
  *
  * @module
  */
-import * as fs from "node:fs";
-import * as path from "node:path";
 import { namesOf } from "../../provider/framework/names";
 import { ANY_RESOURCES } from "../../provider/registry";
 import { generatedBanner, tsdoc } from "./text";
@@ -15,8 +13,8 @@ import { generatedBanner, tsdoc } from "./text";
 /** The generated file's path in the repository. */
 export const PROVIDER_EXPORTS = "provider/generated/exports.ts";
 
-/** The text of {@link PROVIDER_EXPORTS} (before formatting); `repo` is the repository's root. */
-export function providerExportsFile(repo: string): string {
+/** The text of {@link PROVIDER_EXPORTS} (before formatting). */
+export function providerExportsFile(): string {
   let imports = 'import type { NgrokClient } from "../client";\n';
   imports += 'import type { LookupRecord } from "../framework/module";\n';
   let body = "";
@@ -77,11 +75,10 @@ export function providerExportsFile(repo: string): string {
             `  ${module}.lookups.list(client, filter);\n\n`
           : `export const ${names.lookupList} = (client: NgrokClient) => ${module}.lookups.list(client);\n\n`;
     }
+    // Every resource folder has its definition (CONTRIBUTING.md, "Layout").
     const definitionFile = `provider/${module}/definition.ts`;
-    if (fs.existsSync(path.join(repo, definitionFile))) {
-      body += tsdoc(`The definition of \`${type}\` and what it exports (\`${definitionFile}\`).`);
-      body += `export * as ${module} from "../${module}/definition";\n\n`;
-    }
+    body += tsdoc(`The definition of \`${type}\` and what it exports (\`${definitionFile}\`).`);
+    body += `export * as ${module} from "../${module}/definition";\n\n`;
   }
   return (
     `${generatedBanner("provider/registry.ts")}\n` +
