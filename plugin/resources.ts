@@ -5,12 +5,13 @@
  * add to a resource's inputs in the program, which the plugin adds in `check` from the resource's
  * URN and its configuration instead:
  *
- * - `HttpsEdgeRouteSaml`'s `claimedBy` (`<project>/<stack>/<name>`, written into the module's
- *   claim);
- * - with `ownershipMarker` on, the owner (`<organization>/<URN>`) of the objects created with a
- *   `POST`; a provider plugin is not told the organization, so it is `organization` (the name
- *   self-managed backends use);
- * - `adoptExistingIds`' CA id for the URN of an `SshCertificateAuthority` that declares none.
+ * - the input a definition names in `claimedBy` (`HttpsEdgeRouteSaml`'s, written into the
+ *   module's claim): `<project>/<stack>/<name>`;
+ * - with `ownershipMarker` on, the owner (`<organization>/<URN>`) of the objects whose definition
+ *   says `recovery.marked`; a provider plugin is not told the organization, so it is
+ *   `organization` (the name self-managed backends use);
+ * - `adoptExistingIds`' id for the URN, into the input a definition names in `recovery.adoptBy`
+ *   (`SshCertificateAuthority`'s `adoptExistingId`), when the resource declares none.
  *
  * Each method runs as a call through the plugin (`asPluginCall`), so that the hints of its rule
  * messages are given in words for a program in any language, not as JavaScript
@@ -19,21 +20,16 @@
  * @module
  */
 import type * as pulumi from "@pulumi/pulumi";
-import * as implementation from "../provider";
-import type { ResourceDefinition } from "../provider/framework/resource";
-import { DEFINITIONS, LOOKUPS } from "../provider/registry";
+import { ANY_RESOURCES, DEFINITIONS, LOOKUPS } from "../provider/registry";
 import { pluginToken } from "../provider/framework/tokens";
 import { asPluginCall } from "../provider/common/hints";
 import { OWNER_INPUT } from "../provider/common/ownershipMarker";
-import { claimedByOf } from "../provider/httpsEdgeRouteSaml/claim";
+import { claimedByOf } from "../provider/framework/names";
 
 /** A resource's methods, as the Node.js dynamic-provider host calls them. */
 export type Methods = Required<
   Pick<pulumi.dynamic.ResourceProvider, "check" | "diff" | "create" | "read" | "update" | "delete">
 >;
-
-/** The methods the plugin calls. */
-const METHOD_NAMES = ["check", "diff", "create", "read", "update", "delete"] as const;
 
 /** `method` of `methods`, each call of which runs as a call through the plugin. */
 function viaPlugin<A extends unknown[], R>(
@@ -55,26 +51,15 @@ export function asPluginMethods(methods: Methods): Methods {
   };
 }
 
-/** Whether `value` has every method the plugin calls. */
-function isMethods(value: unknown): value is Methods {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    METHOD_NAMES.every((name) => typeof Reflect.get(value, name) === "function")
-  );
-}
-
 /** The token of a resource or a lookup named `name`. */
 export const tokenOf = pluginToken;
 
 /** Each resource's implementation, by token. */
 export const RESOURCES: ReadonlyMap<string, { name: string; methods: Methods }> = new Map(
-  DEFINITIONS.map((definition) => {
-    const key = `${definition.name[0].toLowerCase()}${definition.name.slice(1)}Provider`;
-    const methods: unknown = Reflect.get(implementation, key);
-    if (!isMethods(methods)) throw new Error(`no provider ${key} for ${definition.name}`);
-    return [tokenOf(definition.name), { name: definition.name, methods: asPluginMethods(methods) }];
-  }),
+  ANY_RESOURCES.map(({ definition, provider }) => [
+    tokenOf(definition.name),
+    { name: definition.name, methods: asPluginMethods(provider) },
+  ]),
 );
 
 /** Each lookup, by token. */
@@ -102,10 +87,8 @@ export interface ProgramSettings {
   readonly adoptExistingIds: Readonly<Record<string, string>>;
 }
 
-/** The resources whose create writes the ownership marker (their definitions' `recovery.marked`). */
-const MARKED: ReadonlySet<string> = new Set(
-  DEFINITIONS.filter((d: ResourceDefinition) => d.recovery?.marked === true).map((d) => d.name),
-);
+/** Each resource's definition, by its name. */
+const BY_NAME = new Map(DEFINITIONS.map((definition) => [definition.name, definition]));
 
 /**
  * `news` with what the Node.js class would have added in the program (see the module comment),
@@ -118,16 +101,20 @@ export function withProgramInputs(
   settings: ProgramSettings,
 ): Record<string, unknown> {
   const inputs = { ...news };
-  if (name === "HttpsEdgeRouteSaml" && inputs.claimedBy === undefined) {
+  const definition = BY_NAME.get(name);
+  const claimed = definition?.claimedBy;
+  if (claimed !== undefined && inputs[claimed] === undefined) {
     const { stack, project, name: resource } = parseUrn(urn);
-    inputs.claimedBy = claimedByOf(project, stack, resource);
+    inputs[claimed] = claimedByOf(project, stack, resource);
   }
-  if (MARKED.has(name) && settings.ownershipMarker && inputs[OWNER_INPUT] === undefined) {
+  const marked = definition?.recovery?.marked === true;
+  if (marked && settings.ownershipMarker && inputs[OWNER_INPUT] === undefined) {
     inputs[OWNER_INPUT] = `organization/${urn}`;
   }
-  if (name === "SshCertificateAuthority" && inputs.adoptExistingId === undefined) {
+  const adoptBy = definition?.recovery?.adoptBy;
+  if (adoptBy !== undefined && inputs[adoptBy] === undefined) {
     const id = settings.adoptExistingIds[urn];
-    if (id !== undefined) inputs.adoptExistingId = id;
+    if (id !== undefined) inputs[adoptBy] = id;
   }
   return inputs;
 }

@@ -6,47 +6,18 @@
  * @module
  */
 import { type ConfigSource, configureFromStack } from "./client/configuration";
-import { CERTIFICATE_KINDS } from "./registry";
-import { certificatesOf } from "./sshCertificateCommon/signedBy";
-import { sshCertificateAuthorityProviderWith } from "./sshCertificateAuthority/provider";
 
 export * from "./client";
 export { ResourceInitFailedError } from "./common/errors";
 export { isBranded } from "./client/brand";
 export { UNKNOWN, isUnknown } from "./common/unknown";
-/**
- * The implementation of the `SshCertificateAuthority` dynamic provider (see
- * `./sshCertificateAuthority/provider`), with the certificates it lists when ngrok refuses a
- * delete because some it signed still exist.
- */
-export const sshCertificateAuthorityProvider = sshCertificateAuthorityProviderWith(
-  certificatesOf(CERTIFICATE_KINDS),
-);
-export * as sshCertificateAuthority from "./sshCertificateAuthority/definition";
+export * from "./generated/exports";
 export {
-  SshCertificateAuthorityAdoptionError,
+  AdoptionError as SshCertificateAuthorityAdoptionError,
   type AdoptionRefusal,
-} from "./sshCertificateAuthority/adopt";
-export * from "./sshCertificateAuthority/lookup";
+} from "./framework/adopt";
 export { SshCertificateAuthorityInUseError } from "./sshCertificateAuthority/inUse";
-export { sshHostCertificateProvider } from "./sshHostCertificate/provider";
-export * as sshHostCertificate from "./sshHostCertificate/definition";
-export * from "./sshHostCertificate/lookup";
-export { sshUserCertificateProvider } from "./sshUserCertificate/provider";
-export * as sshUserCertificate from "./sshUserCertificate/definition";
-export * from "./sshUserCertificate/lookup";
-export type { SshCertificateFilter } from "./sshCertificateCommon/lookup";
-export {
-  sshCredentialProvider,
-  lookupSshCredential,
-  listSshCredentials,
-  type SshCredentialRecord,
-} from "./sshCredential/provider";
-export * as sshCredential from "./sshCredential/definition";
-export { httpsEdgeRouteSamlProvider } from "./httpsEdgeRouteSaml/provider";
 export { SamlModuleExistsError } from "./httpsEdgeRouteSaml/create";
-export * as httpsEdgeRouteSaml from "./httpsEdgeRouteSaml/definition";
-export * from "./httpsEdgeRouteSaml/lookup";
 export { parseIdpMetadata, type IdpMetadata } from "./httpsEdgeRouteSaml/idpMetadata";
 export {
   NOT_COMPARABLE,

@@ -3,7 +3,7 @@
  * resolve, derived from the definitions that declare `recovery` (those created with a `POST` that
  * is not idempotent: SSH CAs, host and user certificates, SSH credentials), under both type
  * tokens (the Node.js classes' and the plugin's). For each, one descriptor: how to list the live
- * objects (the resource's `list<Plural>`), and how a live object differs from a pending create's
+ * objects (the resource's list lookup, `lookups.list`), and how a live object differs from a pending create's
  * inputs, compared input by input as the resource's own `diff` compares them (its properties'
  * `same`: timestamps as instants, a key by its material; absent text as `""`), so that the
  * command and the provider never judge two objects differently.
@@ -18,8 +18,9 @@
 import type { NgrokClient } from "./client";
 import { ownerOf, urnOfOwner } from "./common/ownershipMarker";
 import { sameValue } from "./framework/diff";
-import { pluralNameOf, type RecoveryFacts, type ResourceDefinition } from "./framework/resource";
-import { callImplementation, DEFINITIONS, typeTokensOf } from "./registry";
+import { namesOf } from "./framework/names";
+import type { RecoveryFacts, ResourceDefinition } from "./framework/resource";
+import { ANY_RESOURCES, type AnyResource, typeTokensOf } from "./registry";
 
 /** What a stack export holds for an input it encrypted: never equal to a live value. */
 export const NOT_COMPARABLE: unique symbol = Symbol("secret (encrypted in the export)");
@@ -50,11 +51,11 @@ export interface PendingCreateKind {
   readonly cli: string;
   /** The collection, e.g. `/ssh_certificate_authorities`. */
   readonly path: string;
-  /** Whether the resource can adopt an existing object (`adoptExistingId`). */
+  /** Whether the resource can adopt an existing object (its `recovery.adoptBy`). */
   readonly adoptable: boolean;
   /**
-   * Every live object, newest first, through every page. Throws when the resource's
-   * `list<Plural>` returns anything but a list of objects with an id.
+   * Every live object, newest first, through every page. Throws when the resource's list lookup
+   * returns anything but a list of objects with an id.
    */
   list(client: NgrokClient): AsyncIterable<LiveObject>;
   /** The inputs that identify the create, for the report: `privateKeyType ed25519, description "x"`. */
@@ -105,7 +106,7 @@ function describeInputs(
     .join(", ");
 }
 
-/** A record a `list<Plural>` returns: the outputs of the resource, with its id. */
+/** A record a list lookup returns: the outputs of the resource, with its id. */
 type ListedRecord = Readonly<Record<string, unknown>> & { id: string };
 
 /** Whether `value` is a {@link ListedRecord}. */
@@ -124,7 +125,7 @@ function kindOfValue(value: unknown, anObject = "an object"): string {
 }
 
 /**
- * The records `name` (a `list<Plural>`) returned, checked.
+ * The records `name` (a list lookup) returned, checked.
  *
  * @throws Error when `records` is not a list of objects with an id: a wiring mistake, which must not
  * pass for "nothing pending".
@@ -145,18 +146,22 @@ function recordsOf(name: string, records: unknown): ReadonlyArray<ListedRecord> 
   return listed;
 }
 
-/** The descriptor of `definition`'s objects, found by its `recovery` facts. */
-function kindOf(definition: ResourceDefinition, recovery: RecoveryFacts): PendingCreateKind {
+/** The descriptor of `resource`'s objects, found by its `recovery` facts. */
+function kindOf(resource: AnyResource, recovery: RecoveryFacts): PendingCreateKind {
+  const { definition } = resource;
+  if (resource.lookups.list === undefined) {
+    throw new Error(`${definition.name} declares recovery but no list lookup`);
+  }
   return {
     resource: definition.name,
     short: recovery.short,
     plural: recovery.plural,
     cli: recovery.cli,
     path: definition.api.path,
-    adoptable: "adoptExistingId" in definition.properties,
+    adoptable: recovery.adoptBy !== undefined,
     async *list(client) {
-      const name = `list${pluralNameOf(definition)}`;
-      for (const record of recordsOf(name, await callImplementation(name, client))) {
+      const name = namesOf(definition).lookupList;
+      for (const record of recordsOf(name, await resource.lookups.list?.(client))) {
         const metadata = record.metadata;
         const owner = ownerOf(typeof metadata === "string" ? metadata : undefined);
         yield {
@@ -173,9 +178,10 @@ function kindOf(definition: ResourceDefinition, recovery: RecoveryFacts): Pendin
 
 /** Every kind, by type token: the Node.js classes' and the plugin's. */
 export const PENDING_CREATE_KINDS: ReadonlyMap<string, PendingCreateKind> = new Map(
-  DEFINITIONS.flatMap((definition: ResourceDefinition) => {
-    if (definition.recovery === undefined) return [];
-    const kind = kindOf(definition, definition.recovery);
-    return typeTokensOf(definition).map((token) => [token, kind] as const);
+  ANY_RESOURCES.flatMap((resource) => {
+    const { recovery } = resource.definition;
+    if (recovery === undefined) return [];
+    const kind = kindOf(resource, recovery);
+    return typeTokensOf(resource.definition).map((token) => [token, kind] as const);
   }),
 );

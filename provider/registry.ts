@@ -1,55 +1,45 @@
 /**
- * Every resource's definition (see `./framework`), in the order the docs and the package schema
- * list them: what `npm run generate` derives the SDK's types, the package schema and the docs
- * tables from, and what the provider plugin serves.
+ * Every resource, in the order the docs and the package schema list them: the typed list of the
+ * values their folders export (`./framework/module`), and the lookups derived from their
+ * definitions' `lookups`. What `npm run generate` derives the SDK, the package schema and the
+ * docs tables from, what `pulumi-ngrok-dynamic/provider` exports, and what the provider plugin,
+ * `pending-creates` and `import-file` serve.
  *
  * @module
  */
-import { httpsEdgeRouteSamlDefinition } from "./httpsEdgeRouteSaml/definition";
-import { sshCertificateAuthorityDefinition } from "./sshCertificateAuthority/definition";
-import { sshCredentialDefinition } from "./sshCredential/definition";
-import { HOST, sshHostCertificateDefinition } from "./sshHostCertificate/definition";
-import { sshUserCertificateDefinition, USER } from "./sshUserCertificate/definition";
-
-export {
-  httpsEdgeRouteSamlDefinition,
-  sshCertificateAuthorityDefinition,
-  sshCredentialDefinition,
-  sshHostCertificateDefinition,
-  sshUserCertificateDefinition,
-};
-export { SSH_CERTIFICATE_COMMON } from "./sshCertificateCommon/properties";
 import type { NgrokClient } from "./client";
 import { describe } from "./common/check";
 import { isNgrokId, quoted } from "./common/ids";
+import type { ResourceModule } from "./framework/module";
+import { namesOf } from "./framework/names";
 import type { PropertyDefinition } from "./framework/property";
-import {
-  type LookupFacts,
-  pluralNameOf,
-  type ResourceApi,
-  type ResourceDefinition,
-} from "./framework/resource";
-import { load } from "./lazy";
+import type { LookupFacts, ResourceApi, ResourceDefinition } from "./framework/resource";
 import { CLASS_TYPE_PREFIX, PLUGIN_PACKAGE, pluginToken } from "./framework/tokens";
-import type { CertificateKind } from "./sshCertificateCommon/kinds";
+import { httpsEdgeRouteSaml } from "./httpsEdgeRouteSaml";
+import { sshCertificateAuthority } from "./sshCertificateAuthority";
+import { sshCredential } from "./sshCredential";
+import { sshHostCertificate } from "./sshHostCertificate";
+import { sshUserCertificate } from "./sshUserCertificate";
 
 export { CLASS_TYPE_PREFIX, PLUGIN_PACKAGE };
 
-/** The resources, in order. */
-export const DEFINITIONS = [
-  sshCertificateAuthorityDefinition,
-  sshHostCertificateDefinition,
-  sshUserCertificateDefinition,
-  sshCredentialDefinition,
-  httpsEdgeRouteSamlDefinition,
+/** The resources, in order: each the one value its folder exports (`./framework/module`). */
+export const RESOURCES = [
+  sshCertificateAuthority,
+  sshHostCertificate,
+  sshUserCertificate,
+  sshCredential,
+  httpsEdgeRouteSaml,
 ] as const;
 
-/**
- * The kinds of SSH certificate, host and user (each declared beside its definition): what the
- * shared `./sshCertificate` code receives when it needs both, such as the certificates a CA
- * signed. Assembled here, above both, so that `./sshCertificate` imports neither folder.
- */
-export const CERTIFICATE_KINDS: readonly CertificateKind[] = [HOST, USER];
+/** A resource of {@link RESOURCES}, typed as any resource. */
+export type AnyResource = ResourceModule<ResourceDefinition, unknown>;
+
+/** The resources, typed alike, for what serves any of them. */
+export const ANY_RESOURCES: readonly AnyResource[] = RESOURCES;
+
+/** The definitions, in the order of {@link RESOURCES}. */
+export const DEFINITIONS: readonly ResourceDefinition[] = ANY_RESOURCES.map((r) => r.definition);
 
 /** The type tokens of `definition`'s resources: the class's, then the plugin's. */
 export const typeTokensOf = (definition: ResourceDefinition): readonly [string, string] => [
@@ -66,7 +56,7 @@ export interface LookupDefinition {
   /** The function's name, e.g. `getSshCertificateAuthority`. */
   readonly name: string;
   /** The resource whose objects it reads (the result's fields are its outputs). */
-  readonly resource: (typeof DEFINITIONS)[number];
+  readonly resource: ResourceDefinition;
   /** One object by these arguments (`id`, or properties), or a list under `list` by filters. */
   readonly by?: readonly string[];
   readonly list?: { readonly field: string; readonly filters: readonly string[] };
@@ -90,7 +80,7 @@ export interface LookupDefinition {
  */
 function lookupArgsCheck(
   name: string,
-  definition: (typeof DEFINITIONS)[number],
+  definition: ResourceDefinition,
   required: readonly string[],
   optional: readonly string[],
 ): LookupDefinition["check"] {
@@ -127,49 +117,42 @@ function lookupArgsCheck(
 }
 
 const text = (value: unknown) => (typeof value === "string" ? value : undefined);
-const lowerFirst = (name: string) => `${name.charAt(0).toLowerCase()}${name.slice(1)}`;
 
-/**
- * The function `name` of `pulumi-ngrok-dynamic/provider` (`./index`), loaded on first use.
- *
- * @throws Error when there is no such function: a definition's lookup without its implementation.
- */
-export async function callImplementation(name: string, ...args: unknown[]): Promise<unknown> {
-  const found: unknown = Reflect.get(load.implementation(), name);
-  if (typeof found !== "function") throw new Error(`pulumi-ngrok-dynamic/provider has no ${name}`);
-  return Reflect.apply(found, undefined, args);
-}
-
-/** The lookups `definition` declares: `get<Name>` (`lookup<Name>`), `get<Plural>` (`list<Plural>`). */
-function lookupsOf(definition: (typeof DEFINITIONS)[number]): LookupDefinition[] {
+/** The lookups `resource` declares: `get<Name>` (its `lookups.one`), `get<Plural>` (`lookups.list`). */
+function lookupsOf(resource: AnyResource): LookupDefinition[] {
+  const { definition, lookups } = resource;
   const facts: LookupFacts = definition.lookups ?? {};
-  const plural = pluralNameOf(definition);
+  const names = namesOf(definition);
   const found: LookupDefinition[] = [];
+  const { one, list } = lookups;
   if (facts.one !== undefined) {
+    if (one === undefined)
+      throw new Error(`${definition.name} declares ${names.getOne} without it`);
     const by = facts.one.by ?? ["id"];
     found.push({
-      name: `get${definition.name}`,
+      name: names.getOne,
       resource: definition,
       by,
       description: facts.one.description,
-      check: lookupArgsCheck(`get${definition.name}`, definition, by, []),
-      run: (client, args) =>
-        callImplementation(`lookup${definition.name}`, client, ...by.map((a) => String(args[a]))),
+      check: lookupArgsCheck(names.getOne, definition, by, []),
+      run: (client, args) => one(client, Object.fromEntries(by.map((a) => [a, String(args[a])]))),
     });
   }
-  const list = facts.list;
-  if (list !== undefined) {
-    const field = lowerFirst(plural);
+  const listFacts = facts.list;
+  if (listFacts !== undefined) {
+    if (list === undefined)
+      throw new Error(`${definition.name} declares ${names.getList} without it`);
+    const field = names.listResultField;
     found.push({
-      name: `get${plural}`,
+      name: names.getList,
       resource: definition,
-      list: { field, filters: list.filters },
+      list: { field, filters: listFacts.filters },
       extra: facts.extra,
-      description: list.description,
-      check: lookupArgsCheck(`get${plural}`, definition, [], list.filters),
+      description: listFacts.description,
+      check: lookupArgsCheck(names.getList, definition, [], listFacts.filters),
       run: async (client, args) => {
-        const filter = Object.fromEntries(list.filters.map((f) => [f, text(args[f])]));
-        return { [field]: await callImplementation(`list${plural}`, client, filter) };
+        const filter = Object.fromEntries(listFacts.filters.map((f) => [f, text(args[f])]));
+        return { [field]: await list(client, filter) };
       },
     });
   }
@@ -177,4 +160,4 @@ function lookupsOf(definition: (typeof DEFINITIONS)[number]): LookupDefinition[]
 }
 
 /** Every lookup, in the order of {@link DEFINITIONS}: for each, by address, then the list. */
-export const LOOKUPS: readonly LookupDefinition[] = DEFINITIONS.flatMap(lookupsOf);
+export const LOOKUPS: readonly LookupDefinition[] = ANY_RESOURCES.flatMap(lookupsOf);

@@ -4,7 +4,7 @@
  * @module
  */
 import * as pulumi from "@pulumi/pulumi";
-import { claimedByOf } from "../provider/httpsEdgeRouteSaml/claim";
+import { claimedByOf } from "../provider/framework/names";
 import { refuseImportOption } from "./importOption";
 import { secretInputNames } from "./secretInputs";
 import { refuseUnknownStackSettings } from "./lookups/stackSettings";

@@ -10,7 +10,6 @@
  *
  * @module
  */
-import * as implementation from "../../provider";
 import type { ImportableKind } from "./kinds";
 import { serializedProvider } from "./serializedProvider";
 
@@ -35,12 +34,6 @@ export interface ImportRequest {
   readonly id: string;
 }
 
-/** The read method every provider of `pulumi-ngrok-dynamic/provider` has. */
-type Read = (
-  id: string,
-  props?: never,
-) => Promise<{ id?: string; props?: unknown; inputs?: unknown }>;
-
 /**
  * The entry of `request`'s object.
  *
@@ -49,9 +42,8 @@ type Read = (
  */
 export async function importEntry(request: ImportRequest): Promise<ImportEntry> {
   const { kind, name, id } = request;
-  const read = (implementation[kind.implementation] as { read: Read }).read;
-  const found = await read(id);
-  if (found.id === undefined || found.id === "") {
+  const found = await kind.provider.read(id);
+  if (found.id === "") {
     throw new Error(`there is no ${kind.noun} ${id} (the API answered that it does not exist)`);
   }
   const __provider = await serializedProvider(kind);
@@ -59,9 +51,14 @@ export async function importEntry(request: ImportRequest): Promise<ImportEntry> 
     type: kind.type,
     name,
     id: found.id,
-    inputs: { ...(found.inputs as Record<string, unknown>), __provider },
-    outputs: { ...(found.props as Record<string, unknown>), __provider },
+    inputs: { ...asObject(found.inputs), __provider },
+    outputs: { ...asObject(found.props), __provider },
   };
+}
+
+/** `value`'s own entries, when it is an object (a provider's inputs and outputs are). */
+function asObject(value: unknown): Record<string, unknown> {
+  return typeof value === "object" && value !== null ? { ...value } : {};
 }
 
 /** The file of `requests`' objects, read one after the other (the API's pacing applies). */

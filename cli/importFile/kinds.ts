@@ -6,10 +6,11 @@
  *
  * @module
  */
-import { DEFINITIONS } from "../../provider/registry";
 import { isNgrokId } from "../../provider/common/ids";
+import type { ResourceMethods } from "../../provider/framework/module";
+import { namesOf } from "../../provider/framework/names";
+import { ANY_RESOURCES } from "../../provider/registry";
 import { splitSamlModuleId } from "../../provider/httpsEdgeRouteSaml/moduleId";
-import type { ImplementationName } from "../../sdk/thinProviders/thinProvider";
 
 /** The namespace of the Node.js classes' type tokens: `pulumi.dynamic.Resource`'s, module `ngrok`. */
 export const TYPE_TOKEN_PREFIX = "pulumi-nodejs:dynamic/ngrok:";
@@ -27,8 +28,8 @@ export interface ImportableKind {
   readonly noun: string;
   /** The id's form, for messages, e.g. `sshca_…`. */
   readonly idForm: string;
-  /** The export of `pulumi-ngrok-dynamic/provider` that implements it. */
-  readonly implementation: ImplementationName;
+  /** Its provider's methods (the same as `pulumi-ngrok-dynamic/provider`'s `<resource>Provider`). */
+  readonly provider: Pick<ResourceMethods<unknown, unknown>, "read">;
   /** The module of `sdk/thinProviders/` whose export the class serializes into `__provider`. */
   readonly thinProviderModule: string;
   /** Whether `id` is the id of one of its objects. */
@@ -36,8 +37,6 @@ export interface ImportableKind {
   /** The logical name given when the command line names none. */
   defaultName(id: string): string;
 }
-
-const lowerFirst = (name: string) => `${name.charAt(0).toLowerCase()}${name.slice(1)}`;
 
 /** Whether `id` is a SAML module's `<edge id>/<route id>`. */
 function isSamlModuleId(id: string): boolean {
@@ -50,16 +49,16 @@ function isSamlModuleId(id: string): boolean {
 }
 
 /** Every importable resource, in the order of `DEFINITIONS`. */
-export const IMPORTABLE_KINDS: readonly ImportableKind[] = DEFINITIONS.map((definition) => {
-  const prefix: string | undefined = (definition.api as { idPrefix?: string }).idPrefix;
-  const module = lowerFirst(definition.name);
+export const IMPORTABLE_KINDS: readonly ImportableKind[] = ANY_RESOURCES.map((resource) => {
+  const { definition } = resource;
+  const prefix = definition.api.idPrefix;
   return {
     name: definition.name,
     type: `${TYPE_TOKEN_PREFIX}${definition.name}`,
     noun: definition.api.noun,
     idForm: prefix === undefined ? "edghts_…/edghtsrt_…" : `${prefix}…`,
-    implementation: `${module}Provider` as ImplementationName,
-    thinProviderModule: module,
+    provider: resource.provider,
+    thinProviderModule: namesOf(definition).module,
     matches: prefix === undefined ? isSamlModuleId : (id: string) => isNgrokId(id, prefix),
     // A route has one SAML module: its route id names it; other objects are named by their id.
     defaultName: prefix === undefined ? (id: string) => splitSamlModuleId(id).routeId : (id) => id,

@@ -37,7 +37,12 @@ import type { z } from "zod";
 import { type NgrokClient, NgrokClientError } from "../client";
 import { propertyOf } from "../client/brand";
 import { claim, isClaimed } from "./deploymentIds";
-import { type TakeOverSpec, takeOverPredecessor } from "./takeOver";
+import {
+  type CreatedItem,
+  type ObjectNames,
+  type TakeOverSpec,
+  takeOverPredecessor,
+} from "./takeOver";
 
 /**
  * Allowed difference between this machine's clock and ngrok's `created_at` when the list answer
@@ -47,23 +52,7 @@ export const CLOCK_SKEW_MS = 60_000;
 /** Slack for whole-second timestamps (`Date` and `created_at`): 2000 ms. */
 export const CLOCK_PRECISION_MS = 2_000;
 
-/** What every object the recovery can find has: its id and its RFC 3339 creation time. */
-export interface CreatedItem {
-  readonly id: string;
-  readonly created_at: string;
-}
-
-/** The names a recovery error uses for the kind of object, e.g. for SSH CAs. */
-export interface ObjectNames {
-  /** After "creating the", e.g. `SSH certificate authority`. */
-  readonly noun: string;
-  /** One object in a sentence, e.g. `CA`. */
-  readonly short: string;
-  /** Several, e.g. `CAs`. */
-  readonly plural: string;
-  /** The `ngrok api` subcommand of the collection, e.g. `ssh-certificate-authorities`. */
-  readonly cli: string;
-}
+export type { CreatedItem, ObjectNames } from "./takeOver";
 
 /**
  * The take-over of a create with the ownership marker on (its metadata names `owner`), or none

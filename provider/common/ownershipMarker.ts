@@ -121,7 +121,7 @@ export function urnOfOwner(owner: string): string {
  * folds it into `metadata` (see the module comment): without that input the check is unchanged.
  * An owner or a metadata not known yet (preview) makes `metadata` unknown.
  */
-export function withOwnershipMarker<Inputs extends { metadata?: string }>(
+export function withOwnershipMarker<Inputs extends object>(
   check: (news: Record<string, unknown>) => pulumi.dynamic.CheckResult<Inputs>,
   maxBytes: number,
 ): (news: Record<string, unknown>) => pulumi.dynamic.CheckResult<Inputs> {
@@ -149,11 +149,15 @@ export function withOwnershipMarker<Inputs extends { metadata?: string }>(
     if (failures.some((f) => f.property === "metadata")) {
       return { inputs, failures };
     }
-    const declared = inputs?.metadata;
+    const declared = inputs !== undefined && "metadata" in inputs ? inputs.metadata : undefined;
     if (isUnknown(owner) || isUnknown(declared)) {
       return { inputs: inputs && { ...inputs, metadata: UNKNOWN }, failures };
     }
-    const marked = markMetadata(declared, owner, maxBytes);
+    const marked = markMetadata(
+      typeof declared === "string" ? declared : undefined,
+      owner,
+      maxBytes,
+    );
     if (marked.ok) {
       return { inputs: inputs && { ...inputs, metadata: marked.metadata }, failures };
     }

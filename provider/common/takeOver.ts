@@ -32,9 +32,35 @@
  */
 import { type NgrokClient, logInfo } from "../client";
 import { isBranded } from "../client/brand";
-import type { CreatedItem, CreateOnceSpec } from "./createOnce";
 import { deletedInThisDeployment, isClaimed, markTakenOver } from "./deploymentIds";
 import { ownerOf } from "./ownershipMarker";
+
+/** What every object a create can find again has: its id and its RFC 3339 creation time. */
+export interface CreatedItem {
+  readonly id: string;
+  readonly created_at: string;
+}
+
+/** The names an error uses for the kind of object, e.g. for SSH CAs. */
+export interface ObjectNames {
+  /** After "creating the", e.g. `SSH certificate authority`. */
+  readonly noun: string;
+  /** One object in a sentence, e.g. `CA`. */
+  readonly short: string;
+  /** Several, e.g. `CAs`. */
+  readonly plural: string;
+  /** The `ngrok api` subcommand of the collection, e.g. `ssh-certificate-authorities`. */
+  readonly cli: string;
+}
+
+/** The collection a create lists: every object, newest first, through every page. */
+export interface Collection<Item> {
+  readonly list: (
+    client: NgrokClient,
+    onHeaders: (headers: { get(name: string): string | null }) => void,
+  ) => AsyncIterable<Item>;
+  readonly names: ObjectNames;
+}
 
 /** An object with the free-text fields the marker lives in. */
 export interface MarkedItem extends CreatedItem {
@@ -88,7 +114,7 @@ export class OwnershipMarkerConflictError extends Error {
  */
 export async function takeOverPredecessor<Item extends CreatedItem & MarkedItem>(
   client: NgrokClient,
-  spec: CreateOnceSpec<Item>,
+  spec: Collection<Item>,
   takeOver: TakeOverSpec<Item>,
 ): Promise<Item | undefined> {
   const candidates: Item[] = [];

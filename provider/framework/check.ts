@@ -36,13 +36,12 @@ export function requiredReason(name: string, property: PropertyDefinition): stri
 
 /**
  * The rule of a property's type (see `./property`), then, with a value it accepted (set, known,
- * of the type), the property's own `rule`.
+ * of the type), the property's own `rule`: what that rule returned (what it parsed), if it ran.
  */
-export function typeRule(c: Checker, name: string, property: PropertyDefinition): void {
+export function typeRule(c: Checker, name: string, property: PropertyDefinition): unknown {
   const { type } = property;
-  const own = (value: ValueOf<PropertyType> | undefined) => {
-    if (value !== undefined) property.rule?.(value, c, name);
-  };
+  const own = (value: ValueOf<PropertyType> | undefined): unknown =>
+    value === undefined ? undefined : property.rule?.(value, c, name);
   switch (type.kind) {
     case "string":
       return own(c.string(name, { maxBytes: type.maxBytes, nonEmpty: type.nonEmpty }));
@@ -58,7 +57,7 @@ export function typeRule(c: Checker, name: string, property: PropertyDefinition)
       return own(c.stringMap(name));
     case "objectList":
       c.take(name); // an output's type: never an input, recorded as given
-      return;
+      return undefined;
     case "ngrokId": {
       const id = c.string(name);
       if (id !== undefined && !isNgrokId(id, type.prefix)) {
@@ -69,7 +68,7 @@ export function typeRule(c: Checker, name: string, property: PropertyDefinition)
           name,
           `${name} must be ${whose} "${type.prefix}" followed by letters and digits${example}; got ${c.quote(name, id)}`,
         );
-        return;
+        return undefined;
       }
       return own(id);
     }
@@ -78,7 +77,9 @@ export function typeRule(c: Checker, name: string, property: PropertyDefinition)
 
 /**
  * The pure `check` of a resource: validates the raw inputs `news` (no API call) and records its
- * defaults. Values not known yet (preview) are not checked. See the module comment.
+ * defaults. Values not known yet (preview) are not checked. See the module comment. With the
+ * result, what the properties' own rules parsed, by property (`parsed`: each rule's return value,
+ * for the values it accepted).
  *
  * Order of the failures: each property's rule in definition order; the `onlyWhen` rules of a run
  * of adjacent conditional properties right after the last of them (so that every type failure of
@@ -87,7 +88,8 @@ export function typeRule(c: Checker, name: string, property: PropertyDefinition)
 export function checkResource<Inputs>(
   definition: ResourceDefinition,
   news: Record<string, unknown>,
-): pulumi.dynamic.CheckResult<Inputs> {
+): { result: pulumi.dynamic.CheckResult<Inputs>; parsed: Record<string, unknown> } {
+  const parsed: Record<string, unknown> = {};
   const c: Checker = new InputChecker(
     news,
     typeNameFor(currentCaller(), definition.name),
@@ -108,7 +110,8 @@ export function checkResource<Inputs>(
         c.fail(name, requiredReason(name, property));
       }
       const before = c.failures.length;
-      typeRule(c, name, property);
+      const found = typeRule(c, name, property);
+      if (found !== undefined) parsed[name] = found;
       if (property.namedInFailures?.(c.value(name)) === false) {
         for (let index = before; index < c.failures.length; index++) {
           const failure = c.failures[index];
@@ -119,7 +122,10 @@ export function checkResource<Inputs>(
     if (property.onlyWhen !== undefined) conditional.push([name, property]);
   }
   flush();
-  return c.result(derivedAs<Partial<Inputs>>(unconditionalDefaults(definition)));
+  return {
+    result: c.result(derivedAs<Partial<Inputs>>(unconditionalDefaults(definition))),
+    parsed,
+  };
 }
 
 /**

@@ -7,10 +7,29 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { checkResource } from "./check";
 import { diffResource } from "./diff";
+import { derivedAs } from "../common/derived";
 import type { InputsOf, ResourceDefinition } from "./resource";
 
+/**
+ * What the properties' own rules of `D` parsed, by property: each rule's return value, for a value
+ * it accepted (see `./property`, `rule`).
+ */
+export type ParsedOf<D extends ResourceDefinition> = {
+  -readonly [K in keyof D["properties"]]?: D["properties"][K] extends {
+    rule(...args: never[]): infer R;
+  }
+    ? Exclude<R, void | undefined>
+    : never;
+};
+
 /** What a declared resource adds to its definition: its pure `check` and `diff`. */
-export type PureMethods<D extends ResourceDefinition> = CheckAndDiff<InputsOf<D>>;
+export interface PureMethods<D extends ResourceDefinition> extends CheckAndDiff<InputsOf<D>> {
+  /** {@link CheckAndDiff.check}, with what the properties' own rules parsed (see {@link ParsedOf}). */
+  checkParsed(news: Record<string, unknown>): {
+    result: pulumi.dynamic.CheckResult<InputsOf<D>>;
+    parsed: ParsedOf<D>;
+  };
+}
 
 /** A pure `check` whose checked inputs are `Inputs`, and a pure `diff`. */
 export interface CheckAndDiff<Inputs> {
@@ -47,9 +66,14 @@ export function defineResource<const D extends ResourceDefinition>(
       }
     }
   }
+  const checkParsed = (news: Record<string, unknown>) => {
+    const { result, parsed } = checkResource<InputsOf<D>>(definition, news);
+    return { result, parsed: derivedAs<ParsedOf<D>>(parsed) };
+  };
   return {
     ...definition,
-    check: (news) => checkResource<InputsOf<D>>(definition, news),
+    checkParsed,
+    check: (news) => checkParsed(news).result,
     diff: (olds, news) => diffResource(definition, olds, news),
   };
 }

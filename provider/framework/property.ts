@@ -205,9 +205,11 @@ export interface PropertyDefinition<T extends PropertyType = PropertyType> {
    * Inputs: what the property's type does not say (a document to parse, a key to judge, a
    * timestamp to read), written beside the definition in the resource's `rules.ts`. It runs
    * after the shared checks (required, then the type's rule) and only with a value they
-   * accepted: set, known, and of the property's type (see `./check`).
+   * accepted: set, known, and of the property's type (see `./check`). What it returns, if
+   * anything, is what it parsed (e.g. a document's signing certificates): `check` hands it on
+   * (`checkParsed`, see `./define`), so that nothing is parsed twice and no rule keeps state.
    */
-  rule?(value: ValueOf<T>, c: RuleChecker, name: string): void;
+  rule?(value: ValueOf<T>, c: RuleChecker, name: string): unknown;
   /**
    * Inputs: whether a failure about `value` names the property. Pulumi's engine prints a named
    * property's value whole with the failure, so a document names none (property `""`; its reason
@@ -226,13 +228,14 @@ export interface PropertyDefinition<T extends PropertyType = PropertyType> {
 /**
  * A property's own rule (see {@link PropertyDefinition.rule}): judges `value`, which the shared
  * checks accepted, and records failures that name the property through `c` (the checker of
- * `../common/check`); it may also record a normalized value (`c.set`) or drop one (`c.drop`).
+ * `../common/check`); it may also record a normalized value (`c.set`) or drop one (`c.drop`), and
+ * return what it parsed.
  */
 export type PropertyRule<T extends PropertyType = PropertyType> = (
   value: ValueOf<T>,
   c: RuleChecker,
   name: string,
-) => void;
+) => unknown;
 
 /** The checker a {@link PropertyRule} records through (every property by its name). */
 export type RuleChecker = InputChecker<Record<string, unknown>>;

@@ -24,13 +24,19 @@ export interface ResourceApi {
   readonly idPrefix?: string;
   /** The endpoints, as the docs name them, e.g. `` `POST`, `GET`, `PATCH`, `DELETE /…[/{id}]` ``. */
   readonly endpoints: string;
+  /**
+   * ngrok's error codes that refuse one field, and the input each is about, e.g.
+   * `{ ERR_NGROK_600: "acl" }`: a create or update refused with one of them fails with
+   * `ngrok refused <input>: <ngrok's message>` (same status and code).
+   */
+  readonly fieldErrors?: Readonly<Record<string, string>>;
 }
 
 /**
  * The lookups of a resource: the SDK's `get…` functions, the package schema's functions and the
  * plugin's `Invoke`. Their names follow from the resource's: `get<Name>` reads one object
- * (`lookup<Name>` of `pulumi-ngrok-dynamic/provider`, its arguments in `by` order) and
- * `get<Plural>` every object its filters keep (`list<Plural>`, into the result's field
+ * (the resource's `lookups.one`, see `./module`, its arguments those of `by`) and
+ * `get<Plural>` every object its filters keep (`lookups.list`, into the result's field
  * `<plural>`). A filter or an argument is a property of the resource (it keeps the objects whose
  * field equals it), except where `extra` describes it.
  */
@@ -52,7 +58,7 @@ export interface LookupFacts {
 /**
  * How an interrupted create of the resource is found again by `pulumi-ngrok-dynamic
  * pending-creates`: only for objects created with a `POST` that is not idempotent. The command
- * lists the objects with the resource's `list<Plural>` (see {@link LookupFacts}).
+ * lists the objects with the resource's `lookups.list` (see `./module`).
  */
 export interface RecoveryFacts {
   /** The `ngrok api` subcommand of the collection, e.g. `ssh-certificate-authorities`. */
@@ -64,6 +70,12 @@ export interface RecoveryFacts {
   readonly describe: readonly string[];
   /** Whether create writes the ownership marker (`ngrok:ownershipMarker`) into `metadata`. */
   readonly marked: boolean;
+  /**
+   * The input that adopts an existing object instead of creating one (`adoptExistingId`, an id
+   * of the resource's kind), when the resource has one: create then reads and adopts that object
+   * (`./adopt`), and the stack setting `ngrok:adoptExistingIds` sets it by URN.
+   */
+  readonly adoptBy?: string;
 }
 
 /** A resource: its name, its properties, and what its docs and schema say of it as a whole. */
@@ -85,6 +97,12 @@ export interface ResourceDefinition<P extends Properties = Properties> {
   readonly pluralName?: string;
   readonly lookups?: LookupFacts;
   readonly recovery?: RecoveryFacts;
+  /**
+   * The internal input that names the resource that declares the object: the SDK's class and the
+   * provider plugin set it to `<project>/<stack>/<resource name>` (`claimedByOf` in `./names`),
+   * e.g. `claimedBy` of the SAML module, written into the module's claim.
+   */
+  readonly claimedBy?: string;
 }
 
 /**
@@ -99,10 +117,6 @@ export function objectNames(definition: ResourceDefinition) {
   const { short, plural, cli } = recovery;
   return { noun: definition.api.noun, short, plural, cli };
 }
-
-/** The type name of several objects of `definition`: `pluralName`, or `<name>s`. */
-export const pluralNameOf = (definition: ResourceDefinition) =>
-  definition.pluralName ?? `${definition.name}s`;
 
 type InputKeys<P extends Properties> = {
   [K in keyof P]: P[K]["role"] extends "input" | "internal" ? K : never;

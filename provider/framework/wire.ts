@@ -5,12 +5,14 @@
  * field it transforms on the way, such as the SAML module's claim) says so in its `api.ts` and
  * overrides that field only.
  *
- * Loads zod: required on first use by the resources' `api.ts`, never by `check` or `diff`.
+ * Loads zod (`../lazy`) only when a schema is built, on the first API call: never for `check` or
+ * `diff`.
  *
  * @module
  */
-import { z } from "zod";
+import type { z } from "zod";
 import { withoutUndefined } from "../common/objects";
+import { load } from "../lazy";
 import type { PropertyDefinition, PropertyType, ValueOf } from "./property";
 import type { InputsOf, OutputsOf, Properties, ResourceDefinition } from "./resource";
 import { derivedAs } from "../common/derived";
@@ -160,6 +162,7 @@ function typedAs<T>(values: Record<string, unknown>): T {
 
 /** The zod schema of one field of an answer. */
 function fieldSchema(property: PropertyDefinition): z.ZodType {
+  const { z } = load.zod();
   const { type } = property;
   let schema: z.ZodType;
   switch (type.kind) {
@@ -202,6 +205,7 @@ function fieldSchema(property: PropertyDefinition): z.ZodType {
 export function responseSchema<D extends ResourceDefinition>(
   definition: D,
 ): z.ZodType<ResponseOf<D>> {
+  const { z } = load.zod();
   const shape: Record<string, z.ZodType> = {};
   if (definition.api.idPrefix !== undefined) shape.id = z.string().min(1);
   for (const property of Object.values(definition.properties)) {
@@ -214,4 +218,60 @@ export function responseSchema<D extends ResourceDefinition>(
   // It is built from the same definition as ResponseOf<D>, field by field, so its answers are
   // ResponseOf<D>: the one narrowing, from an object to the definition's own fields, is here.
   return derivedAs<z.ZodType<ResponseOf<D>>>(schema);
+}
+
+/** One page of a list, as {@link pageSchema} reads it: its objects, and the next page's URI. */
+export interface Page<Item> {
+  readonly items: Item[];
+  readonly next_page_uri?: string | null;
+}
+
+/**
+ * The zod schema of one page of ngrok's list whose objects are under `field` (e.g.
+ * `ssh_credentials`) and read with `item`: the page's `uri`, `next_page_uri` and objects, handed
+ * on as {@link Page} (the objects under `items`, for `NgrokClient.list`). A failure of an object
+ * names its place in the page, e.g. `ssh_credentials.0.public_key`.
+ */
+export function pageSchema<Item>(field: string, item: z.ZodType<Item>): z.ZodType<Page<Item>> {
+  const { z } = load.zod();
+  const items = z.array(item);
+  return z
+    .looseObject({ uri: z.string(), next_page_uri: z.string().nullable().optional() })
+    .transform((page, context): Page<Item> => {
+      const found = items.safeParse(page[field]);
+      if (found.success) return { items: found.data, next_page_uri: page.next_page_uri };
+      for (const issue of found.error.issues) {
+        context.addIssue({ code: "custom", message: issue.message, path: [field, ...issue.path] });
+      }
+      return { items: [] };
+    });
+}
+
+/**
+ * What every object of ngrok's API with an id of its own has, as the generic implementation
+ * (`./implementation`) reads it: its id and creation time, the free-text fields the ownership
+ * marker lives in, and the other fields of the definition's answer under their wire names.
+ */
+export interface ApiObject extends Readonly<Record<string, unknown>> {
+  readonly id: string;
+  readonly created_at: string;
+  readonly description?: string;
+  readonly metadata?: string;
+}
+
+/**
+ * The zod schema of an answer of `definition`'s API ({@link responseSchema}), read as an
+ * {@link ApiObject}: what the generic implementation reads every answer with.
+ */
+export function apiObjectSchema(definition: ResourceDefinition): z.ZodType<ApiObject> {
+  const text = (value: unknown) => (typeof value === "string" ? value : undefined);
+  return responseSchema(definition).transform(
+    (answer: Readonly<Record<string, unknown>>): ApiObject => ({
+      ...answer,
+      id: String(answer.id),
+      created_at: String(answer.created_at),
+      description: text(answer.description),
+      metadata: text(answer.metadata),
+    }),
+  );
 }

@@ -11,8 +11,15 @@
  *
  * @module
  */
-import { z } from "zod";
-import { liveInputsFrom, outputsFrom, requestBody, responseSchema } from "../framework/wire";
+import type { z } from "zod";
+import {
+  liveInputsFrom,
+  outputsFrom,
+  requestBody,
+  type ResponseOf,
+  responseSchema,
+} from "../framework/wire";
+import { load } from "../lazy";
 import { withClaim, withoutClaim } from "./claim";
 import { idpMetadataToSend, parseIdpMetadata, type SigningCertificate } from "./idpMetadata";
 import { sameIdpMetadata } from "./sameness";
@@ -32,8 +39,10 @@ export function samlPath(edgeId: string, routeId: string): string {
  * required (they are what the resource exists to hand back); writable fields ngrok leaves out or
  * sends as `null` take their defaults; unknown extra fields are tolerated.
  */
-export const samlModuleSchema = responseSchema(definition);
-export type SamlModuleResponse = z.infer<typeof samlModuleSchema>;
+export type SamlModuleResponse = ResponseOf<typeof definition>;
+let moduleSchema: z.ZodType<SamlModuleResponse> | undefined;
+/** {@link SamlModuleResponse}'s schema, built on first use (zod is loaded then). */
+export const samlModuleSchema = () => (moduleSchema ??= responseSchema(definition));
 
 /**
  * The body of `PUT …/saml`: every writable field, so that ngrok holds exactly what state records,
@@ -93,10 +102,13 @@ export function isAbsentModule(body: unknown): boolean {
  * The body of `GET …/saml`: a module ({@link samlModuleSchema}), or `undefined` when the body
  * says there is none ({@link isAbsentModule}).
  */
-export const samlModuleOrAbsentSchema = z.preprocess(
-  (body) => (isAbsentModule(body) ? undefined : body),
-  samlModuleSchema.optional(),
-);
+export function samlModuleOrAbsentSchema() {
+  const { z } = load.zod();
+  return z.preprocess(
+    (body) => (isAbsentModule(body) ? undefined : body),
+    samlModuleSchema().optional(),
+  );
+}
 
 /**
  * `GET …/saml` of one route, for `NgrokClient.requestUnlessNotFound`, which resolves to
@@ -107,7 +119,7 @@ export function getModuleRequest(edgeId: string, routeId: string) {
   return {
     method: "GET" as const,
     path: samlPath(edgeId, routeId),
-    schema: samlModuleOrAbsentSchema,
+    schema: samlModuleOrAbsentSchema(),
   };
 }
 
@@ -117,7 +129,7 @@ export function putModuleRequest(inputs: HttpsEdgeRouteSamlInputs, claimToken: s
     method: "PUT" as const,
     path: samlPath(inputs.edgeId, inputs.routeId),
     body: putBody(inputs, claimToken),
-    schema: samlModuleSchema,
+    schema: samlModuleSchema(),
   };
 }
 

@@ -26,6 +26,7 @@
  *
  * @module
  */
+import { splitClaimedBy } from "../framework/names";
 
 /** The start of the comment, by which it is found. */
 const MARKER = "<!-- Managed by Pulumi through pulumi-ngrok-dynamic:";
@@ -54,25 +55,6 @@ function decode(value: string): string {
   } catch {
     return value;
   }
-}
-
-/**
- * The `claimedBy` of the resource `resource` of stack `stack` in project `project`:
- * `<project>/<stack>/<resource name>`, what the SDK class and the plugin set (see
- * {@link splitClaimedBy}).
- */
-export function claimedByOf(project: string, stack: string, resource: string): string {
-  return `${project}/${stack}/${resource}`;
-}
-
-/**
- * The stack (`<project>/<stack>`) and resource name of a `claimedBy` value, which the SDK class
- * sets to `<project>/<stack>/<resource name>` (project and stack names hold no `/`; the resource
- * name may).
- */
-export function splitClaimedBy(value: string): { stack: string; resource: string } {
-  const [project = "", stack = "", ...rest] = value.split("/");
-  return { stack: `${project}/${stack}`, resource: rest.join("/") };
 }
 
 /** `document` with the claim of `claimedBy` and `token` appended (any earlier claim removed). */

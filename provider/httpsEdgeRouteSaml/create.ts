@@ -30,13 +30,11 @@
 import type { NgrokClient } from "../client";
 import { isBranded } from "../client/brand";
 import { logWarning } from "../client";
-import { type Claim, claimOf, splitClaimedBy } from "./claim";
+import { splitClaimedBy } from "../framework/names";
+import { type Claim, claimOf } from "./claim";
 import type { HttpsEdgeRouteSamlInputs } from "./definition";
 import { sameIdpMetadata } from "./sameness";
-import { load } from "../lazy";
-
-/** The wire format (zod schemas), loaded on first use (see the module comment). */
-const api = load.samlApi;
+import * as wire from "./api";
 
 /**
  * Create found a SAML module on the route that this stack did not write, and the resource does not
@@ -68,7 +66,7 @@ export class SamlModuleExistsError extends Error {
             `replace its configuration with this resource's, set adoptExisting: true (the ` +
             `resource that wrote it then leaves it in place when it is deleted, and drops it from ` +
             `its state on refresh); otherwise remove it ` +
-            `(DELETE ${api().samlPath(edgeId, routeId)}) or choose another route`,
+            `(DELETE ${wire.samlPath(edgeId, routeId)}) or choose another route`,
     );
     this.name = "SamlModuleExistsError";
   }
@@ -95,7 +93,7 @@ export async function refuseTakeOver(
   inputs: HttpsEdgeRouteSamlInputs,
 ): Promise<void> {
   const existing = await client.requestUnlessNotFound(
-    api().getModuleRequest(inputs.edgeId, inputs.routeId),
+    wire.getModuleRequest(inputs.edgeId, inputs.routeId),
   );
   const claim = claimOf(existing?.idp_metadata);
   if (existing === undefined || isOwnStacks(claim, inputs.claimedBy)) {

@@ -15,8 +15,6 @@ import { defineResource } from "../framework/define";
 import { type InputsOf, type OutputsOf, unconditionalDefaults } from "../framework/resource";
 import { cookiePrefixRule, idpMetadataRule, isOneShortLine } from "./rules";
 
-export { checkHttpsEdgeRouteSamlWithWarnings, EXPIRY_WARNING_MS, expiryWarnings } from "./expiry";
-export { samlModuleId, splitSamlModuleId } from "./moduleId";
 export { idpMetadataFailureProperty, MAX_NAMED_IDP_METADATA_LENGTH } from "./rules";
 import { SAML_OUTPUTS } from "./outputs";
 import { sameCookiePrefix, sameIdpMetadata } from "./sameness";
@@ -66,6 +64,7 @@ export const httpsEdgeRouteSamlDefinition = defineResource({
     noun: "SAML module",
     endpoints: "`PUT`, `GET`, `DELETE /edges/https/{edge_id}/routes/{id}/saml`",
   },
+  claimedBy: "claimedBy",
   lookups: {
     one: {
       by: ["edgeId", "routeId"],

@@ -5,11 +5,9 @@
  * @module
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { isUnknown } from "../common/unknown";
-import { splitClaimedBy } from "./claim";
+import { splitClaimedBy } from "../framework/names";
 import { httpsEdgeRouteSamlDefinition, type HttpsEdgeRouteSamlInputs } from "./definition";
 import { certificateExpiryWarnings, type SigningCertificate } from "./idpMetadata";
-import { signingCertificatesOf } from "./rules";
 
 export { EXPIRY_WARNING_MS } from "./idpMetadata";
 
@@ -39,15 +37,10 @@ export function checkHttpsEdgeRouteSamlWithWarnings(
   news: Record<string, unknown>,
   now: number,
 ): { result: pulumi.dynamic.CheckResult<HttpsEdgeRouteSamlInputs>; warnings: string[] } {
-  const result = httpsEdgeRouteSamlDefinition.check(news);
-  const { idpMetadata, claimedBy } = result.inputs ?? {};
-  if (
-    (result.failures ?? []).length > 0 ||
-    typeof idpMetadata !== "string" ||
-    isUnknown(idpMetadata)
-  ) {
+  const { result, parsed } = httpsEdgeRouteSamlDefinition.checkParsed(news);
+  const certificates = parsed.idpMetadata;
+  if ((result.failures ?? []).length > 0 || certificates === undefined) {
     return { result, warnings: [] };
   }
-  const certificates = signingCertificatesOf(idpMetadata, claimedBy ?? "");
-  return { result, warnings: expiryWarnings(certificates, claimedBy, now) };
+  return { result, warnings: expiryWarnings(certificates, result.inputs?.claimedBy, now) };
 }

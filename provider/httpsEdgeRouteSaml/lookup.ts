@@ -15,10 +15,7 @@ import { NgrokApiError, type NgrokClient } from "../client";
 import { isNgrokId, quoted } from "../common/ids";
 import { type HttpsEdgeRouteSamlOutputs, ID_PATTERNS } from "./definition";
 import { samlModuleId } from "./moduleId";
-import { load } from "../lazy";
-
-/** The wire format (zod schemas), loaded on first use (see the module comment). */
-const api = load.samlApi;
+import * as wire from "./api";
 
 /** A module as the lookup returns it: the outputs of the resource, and its Pulumi id. */
 export interface HttpsEdgeRouteSamlRecord extends HttpsEdgeRouteSamlOutputs {
@@ -50,7 +47,7 @@ export async function lookupHttpsEdgeRouteSaml(
       );
     }
   }
-  const request = api().getModuleRequest(edgeId, routeId);
+  const request = wire.getModuleRequest(edgeId, routeId);
   const module = await client.request(request);
   if (module === undefined) {
     // ngrok answered 200 with an empty module for a route without one (see `isAbsentModule`):
@@ -61,5 +58,5 @@ export async function lookupHttpsEdgeRouteSaml(
       { method: request.method, path: request.path },
     );
   }
-  return { id: samlModuleId(edgeId, routeId), ...api().toOutputs(module, { edgeId, routeId }) };
+  return { id: samlModuleId(edgeId, routeId), ...wire.toOutputs(module, { edgeId, routeId }) };
 }

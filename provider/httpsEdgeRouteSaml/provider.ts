@@ -30,7 +30,8 @@ import { EDGES_DEPRECATED_CODE, EDGES_READ_ONLY_CODE } from "../client/errorCode
 import { pureMethods } from "../common/pureMethods";
 import { readResult, type ReadResultOf } from "../common/readResult";
 import { recordCreated } from "../common/recordCreated";
-import { type Claim, claimOf, splitClaimedBy } from "./claim";
+import { splitClaimedBy } from "../framework/names";
+import { type Claim, claimOf } from "./claim";
 import { claimLostWarning, refuseTakeOver } from "./create";
 import {
   checkHttpsEdgeRouteSaml,
@@ -40,17 +41,10 @@ import {
 } from "./definition";
 import { checkHttpsEdgeRouteSamlWithWarnings } from "./expiry";
 import { samlModuleId, splitSamlModuleId } from "./moduleId";
-import { load } from "../lazy";
+import * as wire from "./api";
 
 type Inputs = HttpsEdgeRouteSamlInputs;
 type Outputs = HttpsEdgeRouteSamlOutputs;
-
-/**
- * The wire format (zod schemas), loaded on first use: `check` and `diff`, all that
- * `pulumi preview` needs, load neither zod nor the HTTP client, which keeps the plugin's cold
- * start near that of a trivial dynamic provider (see BENCHMARKS.md).
- */
-const api = load.samlApi;
 
 /**
  * The `ResourceProvider` methods of `HttpsEdgeRouteSaml` (all but `configure`): `check` is
@@ -86,9 +80,9 @@ export const httpsEdgeRouteSamlProvider = {
     const id = samlModuleId(inputs.edgeId, inputs.routeId);
     const claimToken = randomUUID();
     try {
-      const module = await client.request(api().putModuleRequest(inputs, claimToken));
+      const module = await client.request(wire.putModuleRequest(inputs, claimToken));
       warnIfClaimLost(inputs, module.idp_metadata, claimToken);
-      return { id, outs: api().toOutputs(module, { ...inputs, claimToken }, inputs.idpMetadata) };
+      return { id, outs: wire.toOutputs(module, { ...inputs, claimToken }, inputs.idpMetadata) };
     } catch (error) {
       // A PUT that ngrok answered wrote the module: record it rather than orphan it.
       throw recordCreated(
@@ -121,14 +115,14 @@ export const httpsEdgeRouteSamlProvider = {
       claimToken: old.claimToken,
     };
     const live = await clientFromConfiguration().requestUnlessNotFound(
-      api().getModuleRequest(address.edgeId, address.routeId),
+      wire.getModuleRequest(address.edgeId, address.routeId),
     );
     const claimedAway = claimedByAnother(claimOf(live?.idp_metadata), old.claimToken, true);
     return readResult(
       id,
       claimedAway ? undefined : live,
-      (found) => api().toOutputs(found, address, old.idpMetadata),
-      (found) => api().liveInputs(found, address, old.idpMetadata),
+      (found) => wire.toOutputs(found, address, old.idpMetadata),
+      (found) => wire.liveInputs(found, address, old.idpMetadata),
     );
   },
 
@@ -142,11 +136,9 @@ export const httpsEdgeRouteSamlProvider = {
     news: Inputs,
   ): Promise<pulumi.dynamic.UpdateResult<Outputs>> {
     const claimToken = olds.claimToken ?? randomUUID();
-    const module = await clientFromConfiguration().request(
-      api().putModuleRequest(news, claimToken),
-    );
+    const module = await clientFromConfiguration().request(wire.putModuleRequest(news, claimToken));
     warnIfClaimLost(news, module.idp_metadata, claimToken);
-    return { outs: api().toOutputs(module, { ...news, claimToken }, news.idpMetadata) };
+    return { outs: wire.toOutputs(module, { ...news, claimToken }, news.idpMetadata) };
   },
 
   /**
@@ -181,7 +173,7 @@ function warnIfClaimLost(inputs: Inputs, stored: string | undefined, claimToken:
 async function deleteModule(props: Outputs): Promise<void> {
   const client = clientFromConfiguration();
   const live = await client.requestUnlessNotFound(
-    api().getModuleRequest(props.edgeId, props.routeId),
+    wire.getModuleRequest(props.edgeId, props.routeId),
   );
   if (live === undefined) {
     return;
@@ -196,7 +188,7 @@ async function deleteModule(props: Outputs): Promise<void> {
   }
   await client.requestUnlessNotFound({
     method: "DELETE",
-    path: api().samlPath(props.edgeId, props.routeId),
+    path: wire.samlPath(props.edgeId, props.routeId),
   });
 }
 

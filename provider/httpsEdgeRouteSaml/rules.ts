@@ -74,13 +74,6 @@ export function isOneShortLine(value: unknown): boolean {
   );
 }
 
-/** The last document the rule accepted, with its signing certificates (see {@link signingCertificatesOf}). */
-let lastAccepted: { metadata: string; claimedBy: string; certificates: SigningCertificate[] } = {
-  metadata: "",
-  claimedBy: "",
-  certificates: [],
-};
-
 /** The `claimedBy` a document is judged with: its claim comment counts in the size limit. */
 const claimedByIn = (c: RuleChecker) => {
   const claimedBy = c.value("claimedBy");
@@ -91,29 +84,17 @@ const claimedByIn = (c: RuleChecker) => {
  * The rule of `idpMetadata`: one SAML 2.0 `EntityDescriptor` (or an aggregate of one) that ngrok
  * can use, judged by `parseIdpMetadata`, with ngrok's size limit counted with the claim comment
  * for `claimedBy` (see `./claim`). Its failures name the property only for one short line (the
- * property's `namedInFailures`, {@link idpMetadataFailureProperty}).
+ * property's `namedInFailures`, {@link idpMetadataFailureProperty}). Returns the document's
+ * signing certificates when it accepts it (what `check` hands on for its expiry warnings).
  */
-export function idpMetadataRule(metadata: string, c: RuleChecker): void {
-  const claimedBy = claimedByIn(c);
-  const parsed = parseIdpMetadata(metadata, { claimBytes: claimBytes(claimedBy) });
-  if (parsed.ok) {
-    lastAccepted = { metadata, claimedBy, certificates: parsed.metadata.signingCertificateDetails };
-  } else {
-    c.fail("idpMetadata", `idpMetadata ${parsed.reason}`);
-  }
-}
-
-/**
- * The signing certificates of a document that passed {@link idpMetadataRule}: those the rule
- * found, when it was the last one it accepted (as in the `check` that just ran), else parsed
- * again.
- */
-export function signingCertificatesOf(metadata: string, claimedBy: string): SigningCertificate[] {
-  if (lastAccepted.metadata === metadata && lastAccepted.claimedBy === claimedBy) {
-    return lastAccepted.certificates;
-  }
-  const parsed = parseIdpMetadata(metadata, { claimBytes: claimBytes(claimedBy) });
-  return parsed.ok ? parsed.metadata.signingCertificateDetails : [];
+export function idpMetadataRule(
+  metadata: string,
+  c: RuleChecker,
+): readonly SigningCertificate[] | undefined {
+  const parsed = parseIdpMetadata(metadata, { claimBytes: claimBytes(claimedByIn(c)) });
+  if (parsed.ok) return parsed.metadata.signingCertificateDetails;
+  c.fail("idpMetadata", `idpMetadata ${parsed.reason}`);
+  return undefined;
 }
 
 /** The rule of `cookiePrefix`: HTTP token characters only (it starts a cookie name). */

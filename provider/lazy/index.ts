@@ -1,13 +1,13 @@
 /**
- * The modules `provider/` loads on first use rather than when it is loaded, each through one typed
- * accessor of {@link load}: the only `require` calls written by hand in `provider/`, and the one
- * place a module's type is asserted (`as typeof import(…)`), since `require` returns `any`.
+ * The packages `provider/` loads on first use rather than when it is loaded, each through one
+ * typed accessor of {@link load}: the only `require` calls written by hand in `provider/`, and the
+ * one place a module's type is asserted (`as typeof import(…)`), since `require` returns `any`.
+ * Only packages: `provider/`'s own modules import each other statically, and none of them uses
+ * zod, node-fetch, sshpk or xmldom when it is loaded, only when a method needs them.
  *
  * Why lazily: `pulumi preview` runs `check` and `diff` only, and must not pay for zod, the wire
  * format, node-fetch or the API client (see `BENCHMARKS.md`, cold start;
- * `tests/provider/lazyLoading.test.ts` holds it); and `../registry` needs `../index`, which imports
- * it back. Types are named with `typeof import(…)`, which adds no import between folders
- * (`tests/repository/importCycles.test.ts`).
+ * `tests/provider/lazyLoading.test.ts` holds it).
  *
  * @module
  */
@@ -33,19 +33,4 @@ export const load = {
   yaml: () => require("yaml") as typeof import("yaml"),
   /** `ipaddr.js`, which reads the CIDR blocks of a traffic policy's `restrict-ips`. */
   ipaddr: () => require("ipaddr.js") as typeof import("ipaddr.js"),
-  /** The wire mapping derived from the definitions (builds zod schemas). */
-  wire: () => require("../framework/wire") as typeof import("../framework/wire"),
-  samlApi: () => require("../httpsEdgeRouteSaml/api") as typeof import("../httpsEdgeRouteSaml/api"),
-  caApi: () =>
-    require("../sshCertificateAuthority/api") as typeof import("../sshCertificateAuthority/api"),
-  caCreate: () =>
-    require("../sshCertificateAuthority/create") as typeof import("../sshCertificateAuthority/create"),
-  caAdopt: () =>
-    require("../sshCertificateAuthority/adopt") as typeof import("../sshCertificateAuthority/adopt"),
-  certificateApi: () =>
-    require("../sshCertificateCommon/api") as typeof import("../sshCertificateCommon/api"),
-  certificateCreate: () =>
-    require("../sshCertificateCommon/create") as typeof import("../sshCertificateCommon/create"),
-  /** `pulumi-ngrok-dynamic/provider` (`../index`): every resource's implementation and lookup. */
-  implementation: () => require("../index") as typeof import("../index"),
 };

@@ -65,6 +65,7 @@ export const sshCertificateAuthorityDefinition = defineResource({
     plural: "CAs",
     describe: ["privateKeyType", "ellipticCurve", "keySize", "description"],
     marked: true,
+    adoptBy: "adoptExistingId",
   },
   properties: {
     privateKeyType: {

@@ -5,26 +5,37 @@
  * and throws {@link SshCertificateAuthorityInUseError}, which names them.
  *
  * The certificates are defined above the CA (they name its id and key types), so this module does
- * not import them: it receives them as {@link SignedCertificates}, which `../index` assembles from
- * `../registry`' `CERTIFICATE_KINDS` (see `../sshCertificateCommon/signedBy`). Its folder imports
- * none of theirs (`tests/repository/importCycles.test.ts`).
+ * not import their definitions: it reads the collections that hold what a CA signs,
+ * {@link SIGNED_COLLECTIONS}, as ngrok's documents name them (`tests/provider/registry.test.ts`
+ * checks that they are the collections of every resource whose input names a CA).
  *
- * `provider/index.ts` exports the error class, so this module is loaded with the provider, by
- * `check` and `diff` too: the wire format (zod) is loaded only when a delete was refused.
+ * The wire format (zod) is loaded only when a delete was refused.
  *
  * @module
  */
 import type { NgrokClient } from "../client";
 import { isBranded, propertyOf } from "../client/brand";
 import { NgrokApiError } from "../client/errors";
+import { pageSchema } from "../framework/wire";
+import { load } from "../lazy";
+
+/**
+ * The collections of the objects a CA signs, whose field `ssh_certificate_authority_id` names it:
+ * the host and the user certificates (`ngrok-ssh-certificates.md` sections 1 and 4).
+ */
+export const SIGNED_COLLECTIONS = ["/ssh_host_certificates", "/ssh_user_certificates"] as const;
 
 /**
  * Every SSH certificate of the account, of both kinds, every page: what ngrok's `ERR_NGROK_1964`
  * is about. Each has its id and the id of the CA that signed it.
  */
-export type SignedCertificates = (
-  client: NgrokClient,
-) => AsyncIterable<{ readonly id: string; readonly ssh_certificate_authority_id: string }>;
+async function* signedCertificates(client: NgrokClient) {
+  const { z } = load.zod();
+  const certificate = z.object({ id: z.string(), ssh_certificate_authority_id: z.string() });
+  for (const path of SIGNED_COLLECTIONS) {
+    yield* client.list(`${path}?limit=100`, "items", pageSchema(path.slice(1), certificate));
+  }
+}
 
 /** ngrok's code for "a CA cannot be deleted while certificates it signed exist". */
 export const CA_IN_USE_CODE = "ERR_NGROK_1964";
@@ -86,22 +97,21 @@ function inUse(caId: string, certificateIds: readonly string[], listError?: unkn
 
 /**
  * The error a CA's delete throws after `error`: for ngrok's `ERR_NGROK_1964`, an
- * {@link SshCertificateAuthorityInUseError} naming the certificates the CA signed (found in
- * `certificates`: `GET /ssh_host_certificates` and `GET /ssh_user_certificates`, every page); any
- * other error is returned unchanged.
+ * {@link SshCertificateAuthorityInUseError} naming the certificates the CA signed (found with
+ * `GET /ssh_host_certificates` and `GET /ssh_user_certificates`, every page); any other error is
+ * returned unchanged.
  */
 export async function explainAuthorityInUse(
   client: NgrokClient,
   caId: string,
   error: unknown,
-  certificates: SignedCertificates,
 ): Promise<unknown> {
   if (!NgrokApiError.isInstance(error) || error.errorCode !== CA_IN_USE_CODE) {
     return error;
   }
   const ids: string[] = [];
   try {
-    for await (const certificate of certificates(client)) {
+    for await (const certificate of signedCertificates(client)) {
       if (certificate.ssh_certificate_authority_id === caId) {
         ids.push(certificate.id);
       }

@@ -23,6 +23,7 @@ import {
   type RsaKeySize,
   type SshCertificateAuthorityInputs,
 } from "./definition";
+import { propertyOf } from "../client/brand";
 import { load } from "../lazy";
 
 /** The inputs that choose a CA's key. */
@@ -76,21 +77,56 @@ export function keyParametersOf(facts: PublicKeyFacts): KeyParameters | undefine
 }
 
 /**
- * The key parameters of a CA as ngrok answers it, for a CA read without inputs: from its public
- * key, or only its `key_type` when the key is not one ngrok makes (or does not parse).
+ * The key parameters of a CA as ngrok answers it (its `publicKey` and `keyType` outputs), for a
+ * CA read without inputs: from its public key, or only its key type when the key is not one
+ * ngrok makes (or does not parse).
  */
 export function keyParametersOfCa(ca: {
-  readonly public_key: string;
-  readonly key_type: string;
+  readonly publicKey: string;
+  readonly keyType: string;
 }): Partial<KeyParameters> {
   try {
-    const parameters = keyParametersOf(publicKeyFacts(ca.public_key));
+    const parameters = keyParametersOf(publicKeyFacts(ca.publicKey));
     if (parameters !== undefined) return parameters;
   } catch {
     // Not an OpenSSH public key: fall back to ngrok's key_type.
   }
-  const type = PRIVATE_KEY_TYPES.find((known) => known === ca.key_type);
+  const type = PRIVATE_KEY_TYPES.find((known) => known === ca.keyType);
   return type === undefined ? {} : { privateKeyType: type };
+}
+
+/**
+ * Why the CA `ca` (its public key) cannot be adopted as the declared one, or `undefined` when its
+ * key has the declared key parameters (see `../framework/adopt`).
+ */
+export function adoptionRefusal(ca: { readonly publicKey: string }, declared: KeyParameters) {
+  let mismatch: string | undefined;
+  try {
+    mismatch = keyMismatch(declared, publicKeyFacts(ca.publicKey));
+  } catch (error) {
+    return {
+      refusal: "unreadable-key",
+      reason:
+        `its public key could not be read to compare it with the declared key parameters ` +
+        `(${propertyOf(error, "message")})`,
+    } as const;
+  }
+  if (mismatch === undefined) return undefined;
+  return {
+    refusal: "key-mismatch",
+    reason:
+      `${mismatch}. A CA's key never changes: declare the key parameters of the CA, or remove ` +
+      "adoptExistingId to create a new CA (with a new key to distribute)",
+  } as const;
+}
+
+/** Whether the CA's key (its public key) has the declared key parameters, defaults applied. */
+export function sameKeyParameters(ca: { readonly publicKey: string }, declared: KeyParameters) {
+  try {
+    return keyMismatch(declared, publicKeyFacts(ca.publicKey)) === undefined;
+  } catch {
+    return false; // a key that cannot be read is not the declared one
+  }
 }
 
 /** `ed25519`, `ecdsa p384`, `rsa 2048 bits`: a key as the messages name it. */

@@ -56,6 +56,14 @@ export const sshCredentialDefinition = defineResource({
     noun: "SSH credential",
     idPrefix: CREDENTIAL_ID_PREFIX,
     endpoints: "`POST`, `GET`, `PATCH`, `DELETE /ssh_credentials[/{id}]`",
+    fieldErrors: {
+      ERR_NGROK_600: "acl",
+      ERR_NGROK_611: "publicKey",
+      ERR_NGROK_612: "publicKey",
+      ERR_NGROK_243: "ownerId",
+      ERR_NGROK_604: "description",
+      ERR_NGROK_605: "metadata",
+    },
   },
   lookups: {
     one: {

@@ -10,7 +10,7 @@
 import { defineResource } from "../framework/define";
 import type { InputsOf, OutputsOf } from "../framework/resource";
 import * as common from "../sshCertificateCommon/properties";
-import { type CertificateKind, certificateKind } from "../sshCertificateCommon/kinds";
+import type { CertificateKind } from "../sshCertificateCommon/kinds";
 
 export { LIMITS } from "../sshCertificateCommon/properties";
 
@@ -52,7 +52,7 @@ export const sshHostCertificateDefinition = defineResource({
 const DAY_MS = 24 * 3600 * 1000;
 
 /** SSH host certificates: `/ssh_host_certificates`, ids `shcrt_…`, valid 1 year by default. */
-export const HOST: CertificateKind = certificateKind(sshHostCertificateDefinition, {
+export const HOST: CertificateKind = {
   defaultValidity: DEFAULT_VALIDITY,
   defaultValidUntil: (fromMs) => {
     const from = new Date(fromMs);
@@ -60,8 +60,7 @@ export const HOST: CertificateKind = certificateKind(sshHostCertificateDefinitio
     return [from.getTime(), fromMs + 365 * DAY_MS, fromMs + 366 * DAY_MS];
   },
   defaultExtensions: {},
-  hasOptions: false,
-});
+};
 
 /** The inputs of `SshHostCertificate` as they are after `check`. */
 export type SshHostCertificateInputs = InputsOf<typeof sshHostCertificateDefinition>;

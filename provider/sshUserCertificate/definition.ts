@@ -11,7 +11,7 @@
 import { defineResource } from "../framework/define";
 import type { InputsOf, OutputsOf } from "../framework/resource";
 import * as common from "../sshCertificateCommon/properties";
-import { type CertificateKind, certificateKind } from "../sshCertificateCommon/kinds";
+import type { CertificateKind } from "../sshCertificateCommon/kinds";
 
 export { LIMITS, OPTION_PROPERTIES } from "../sshCertificateCommon/properties";
 export { OPTION_NAME_MAX_BYTES } from "../sshCertificateCommon/options";
@@ -54,12 +54,11 @@ export const sshUserCertificateDefinition = defineResource({
 const DAY_MS = 24 * 3600 * 1000;
 
 /** SSH user certificates: `/ssh_user_certificates`, ids `sucrt_…`, valid 24 hours by default. */
-export const USER: CertificateKind = certificateKind(sshUserCertificateDefinition, {
+export const USER: CertificateKind = {
   defaultValidity: DEFAULT_VALIDITY,
   defaultValidUntil: (fromMs) => [fromMs + DAY_MS],
   defaultExtensions: { "permit-pty": "", "permit-user-rc": "" },
-  hasOptions: true,
-});
+};
 
 /** The inputs of `SshUserCertificate` as they are after `check`. */
 export type SshUserCertificateInputs = InputsOf<typeof sshUserCertificateDefinition>;

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { docsPageOf } from "../../provider/framework/names";
 import { splice } from "./docsTables";
 import { renderAll } from "./examples/render";
 import { schemaNames, type SchemaNames } from "./examples/schemaNames";
@@ -36,7 +37,7 @@ export function docsExamples(
   const names = schemaNames(schema);
   const pages = new Map<string, (page: string) => string>();
   for (const [name, program] of Object.entries(RESOURCE_EXAMPLES)) {
-    const file = `docs/${name[0].toLowerCase()}${name.slice(1)}.md`;
+    const file = docsPageOf({ name });
     pages.set(file, (page) => splice(page, file, "examples", examplesSection(program, names)));
   }
   pages.set(LANGUAGES_PAGE, (page) =>

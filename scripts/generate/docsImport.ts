@@ -10,6 +10,7 @@
  */
 import { MINIMUM_PULUMI_CLI } from "../../cli/importFile/help";
 import { TYPE_TOKEN_PREFIX } from "../../cli/importFile/kinds";
+import { namesOf } from "../../provider/framework/names";
 import type { ResourceDefinition } from "../../provider/framework/resource";
 import { DEFINITIONS, PLUGIN_PACKAGE } from "../../provider/registry";
 import { splice } from "./docsTables";
@@ -88,7 +89,7 @@ function importSection(definition: ResourceDefinition): string {
 export function docsImport(): Map<string, (page: string) => string> {
   const pages = new Map<string, (page: string) => string>();
   for (const definition of DEFINITIONS) {
-    const file = `docs/${definition.name[0].toLowerCase()}${definition.name.slice(1)}.md`;
+    const file = namesOf(definition).docsPage;
     pages.set(file, (page) =>
       splice(
         splice(page, file, "tokens", tokensSection(definition)),

@@ -6,6 +6,7 @@
  * @module
  */
 import type { PropertyDefinition } from "../../provider/framework/property";
+import { namesOf } from "../../provider/framework/names";
 import type { ResourceDefinition } from "../../provider/framework/resource";
 import { DEFINITIONS } from "../../provider/registry";
 import { defaultWords, typeWords } from "./text";
@@ -57,7 +58,7 @@ export function splice(page: string, file: string, section: string, content: str
 export function docsTables(): Map<string, (page: string) => string> {
   const pages = new Map<string, (page: string) => string>();
   for (const definition of DEFINITIONS) {
-    const file = `docs/${definition.name[0].toLowerCase()}${definition.name.slice(1)}.md`;
+    const file = namesOf(definition).docsPage;
     pages.set(file, (page) =>
       splice(
         splice(page, file, "inputs", inputsTable(definition)),

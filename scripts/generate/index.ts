@@ -18,6 +18,7 @@ import * as path from "node:path";
 import { docsExamples } from "./docsExamples";
 import { docsImport } from "./docsImport";
 import { docsTables } from "./docsTables";
+import { PROVIDER_EXPORTS, providerExportsFile } from "./providerExports";
 import { packageSchema } from "./schema";
 import { sdkTypesFile, thinProviderFiles } from "./sdkTypes";
 import { YAML_PACKAGE_DECLARATION, yamlPackageDeclaration } from "./yamlPackage";
@@ -30,6 +31,7 @@ function generated(): Map<string, string> {
   const files = new Map<string, string>();
   const schema = packageSchema();
   files.set("sdk/generated/types.ts", sdkTypesFile());
+  files.set(PROVIDER_EXPORTS, providerExportsFile());
   files.set("schema.json", `${JSON.stringify(schema, null, 2)}\n`);
   files.set(YAML_PACKAGE_DECLARATION, yamlPackageDeclaration(schema));
   for (const [file, text] of thinProviderFiles()) files.set(file, text);

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { moduleNameOf } from "../../provider/framework/names";
 import type { PropertyDefinition } from "../../provider/framework/property";
 import { literalUnion } from "../../provider/framework/property";
 import { type ArgVariants, SDK_UNITS, type SdkUnit } from "./units";
@@ -335,7 +336,7 @@ export function sdkTypesFile(): string {
 export function thinProviderFiles(): Map<string, string> {
   const files = new Map<string, string>();
   for (const unit of SDK_UNITS.filter((u) => !u.fragment)) {
-    const file = `${unit.className[0].toLowerCase()}${unit.className.slice(1)}`;
+    const file = moduleNameOf({ name: unit.className });
     files.set(
       `sdk/thinProviders/${file}.ts`,
       `${generatedBanner(unit.source)}

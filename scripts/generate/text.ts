@@ -28,12 +28,20 @@ export function wrap(text: string, width: number): string[] {
   return lines;
 }
 
-/** A TSDoc comment of `text`, indented by `indent` spaces, within 100 columns. */
-export function tsdoc(text: string, indent = 0): string {
+/**
+ * A TSDoc comment of `text`, indented by `indent` spaces, within 100 columns; each of `tags` (such
+ * as `@throws TypeError when …`) starts a line of its own after the text.
+ */
+export function tsdoc(text: string, indent = 0, tags: readonly string[] = []): string {
   const pad = " ".repeat(indent);
-  const lines = wrap(text.replace(/\*\//g, "*\\/"), 100 - indent - 3);
-  if (lines.length === 1 && lines[0].length <= 100 - indent - 7) {
+  const width = 100 - indent - 3;
+  const lines = wrap(text.replace(/\*\//g, "*\\/"), width);
+  if (tags.length === 0 && lines.length === 1 && lines[0].length <= 100 - indent - 7) {
     return `${pad}/** ${lines[0]} */\n`;
+  }
+  for (const tag of tags) {
+    const [first, ...rest] = wrap(tag.replace(/\*\//g, "*\\/"), width - 2);
+    lines.push(first, ...rest.map((line) => `  ${line}`));
   }
   return `${pad}/**\n${lines.map((l) => `${pad} * ${l}`).join("\n")}\n${pad} */\n`;
 }

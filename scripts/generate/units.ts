@@ -6,15 +6,17 @@
  *
  * @module
  */
-import { pluralNameOf, type ResourceDefinition } from "../../provider/framework/resource";
-import {
-  DEFINITIONS,
-  LOOKUPS,
-  SSH_CERTIFICATE_COMMON,
-  sshCertificateAuthorityDefinition,
-  sshHostCertificateDefinition,
-  sshUserCertificateDefinition,
-} from "../../provider/registry";
+import { namesOf, upperFirst } from "../../provider/framework/names";
+import type { ResourceDefinition } from "../../provider/framework/resource";
+import { DEFINITIONS, LOOKUPS } from "../../provider/registry";
+import { SSH_CERTIFICATE_COMMON } from "../../provider/sshCertificateCommon/properties";
+import { sshCertificateAuthority } from "../../provider/sshCertificateAuthority";
+import { sshHostCertificate } from "../../provider/sshHostCertificate";
+import { sshUserCertificate } from "../../provider/sshUserCertificate";
+
+const sshCertificateAuthorityDefinition = sshCertificateAuthority.definition;
+const sshHostCertificateDefinition = sshHostCertificate.definition;
+const sshUserCertificateDefinition = sshUserCertificate.definition;
 
 /** Arguments in variants on an enum input (a union that pairs each value with its parameters). */
 export interface ArgVariants {
@@ -87,9 +89,7 @@ function ruleLookupArgs(definition: ResourceDefinition): LookupArgs | undefined 
   const facts = definition.lookups;
   if (facts === undefined) return undefined;
   const { short, plural } = wordsOf(definition);
-  const one = `get${definition.name}`;
-  const list = `get${pluralNameOf(definition)}`;
-  const upper = (name: string) => `${name[0].toUpperCase()}${name.slice(1)}`;
+  const { getOne: one, getList: list } = namesOf(definition);
   return {
     definition,
     plural,
@@ -98,21 +98,21 @@ function ruleLookupArgs(definition: ResourceDefinition): LookupArgs | undefined 
       facts.one === undefined
         ? undefined
         : {
-            name: `${upper(one)}Args`,
+            name: `${upperFirst(one)}Args`,
             doc: `The arguments of {@link ${one}}.`,
-            outputName: `${upper(one)}OutputArgs`,
+            outputName: `${upperFirst(one)}OutputArgs`,
             outputDoc: `The arguments of {@link ${one}Output}: those of {@link ${one}}, as inputs.`,
           },
     list:
       facts.list === undefined
         ? undefined
         : {
-            name: `${upper(list)}Args`,
+            name: `${upperFirst(list)}Args`,
             doc:
               `The arguments of {@link ${list}}: each one that is set keeps only the ${plural} ` +
               `whose field equals it exactly (\`""\` matches an empty field); none set keeps ` +
               `every ${short}.`,
-            outputName: `${upper(list)}OutputArgs`,
+            outputName: `${upperFirst(list)}OutputArgs`,
             outputDoc: `The arguments of {@link ${list}Output}: those of {@link ${list}}, as inputs.`,
           },
   };
@@ -254,7 +254,7 @@ function plainUnit(definition: ResourceDefinition): SdkUnit {
   const noun = definition.api.noun;
   return {
     definition,
-    source: `provider/${name[0].toLowerCase()}${name.slice(1)}/definition.ts`,
+    source: `provider/${namesOf(definition).module}/definition.ts`,
     className: name,
     args: {
       name: `${name}Args`,

@@ -1,21 +1,20 @@
 /**
  * The pending-creates kinds (provider/pendingCreates.ts) read the live objects through the
- * resource's `list<Plural>`: a result that is not a list of objects with an id is a wiring
+ * resource's list lookup: a result that is not a list of objects with an id is a wiring
  * mistake, which must throw (naming the function) rather than pass for "nothing pending".
  */
 import type { NgrokClient } from "../../provider/client";
-import { load } from "../../provider/lazy";
 import { PENDING_CREATE_KINDS } from "../../provider/pendingCreates";
+import { sshCertificateAuthority } from "../../provider/sshCertificateAuthority";
 
 const kind = PENDING_CREATE_KINDS.get("ngrok-dynamic:index:SshCertificateAuthority")!;
 const client = {} as NgrokClient;
 
-/** `listSshCertificateAuthorities` answering `result`, in place of the provider's. */
+/** The CA's list lookup answering `result`, in place of the provider's. */
 function listing(result: unknown): void {
-  const implementation = { listSshCertificateAuthorities: () => Promise.resolve(result) };
   jest
-    .spyOn(load, "implementation")
-    .mockReturnValue(implementation as unknown as ReturnType<typeof load.implementation>);
+    .spyOn(sshCertificateAuthority.lookups, "list")
+    .mockReturnValue(Promise.resolve(result as never));
 }
 
 /** Every object the kind lists. */

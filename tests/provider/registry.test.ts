@@ -1,32 +1,47 @@
 /**
- * What the registry derives from the definitions' facts (`lookups`, `recovery`, `pluralName`):
- * every lookup and every recovery list has its implementation in `pulumi-ngrok-dynamic/provider`,
- * the pending-creates kinds answer both type-token families, and the plugin marks exactly the
- * resources whose definition says so.
+ * What the registry derives from the resources' values (`provider/<resource>/index.ts`) and their
+ * definitions' facts (`lookups`, `recovery`, `pluralName`): every declared lookup has its read in
+ * the resource's value, `pulumi-ngrok-dynamic/provider` exports each under the rule's names (the
+ * names deployed states and the lookups of 0.2.0 call), the pending-creates kinds answer both
+ * type-token families, and the plugin marks exactly the resources whose definition says so.
  */
 import * as implementation from "../../provider";
-import { pluralNameOf, type ResourceDefinition } from "../../provider/framework/resource";
+import { namesOf } from "../../provider/framework/names";
+import type { ResourceDefinition } from "../../provider/framework/resource";
 import { PENDING_CREATE_KINDS } from "../../provider/pendingCreates";
-import { DEFINITIONS, LOOKUPS } from "../../provider/registry";
+import { ANY_RESOURCES, DEFINITIONS, LOOKUPS } from "../../provider/registry";
+import { SIGNED_COLLECTIONS } from "../../provider/sshCertificateAuthority/inUse";
 import { withProgramInputs } from "../../plugin/resources";
 import { OWNER_INPUT } from "../../provider/common/ownershipMarker";
 
 const definitions: readonly ResourceDefinition[] = DEFINITIONS;
-const exported = (name: string) => typeof Reflect.get(implementation, name);
+const exported = (name: string) => Reflect.get(implementation, name);
 
 describe("the registry", () => {
-  test.each(LOOKUPS.map((lookup) => [lookup.name, lookup] as const))(
-    "%s runs a function of pulumi-ngrok-dynamic/provider",
-    (name, lookup) => {
-      const runs = lookup.list
-        ? `list${pluralNameOf(lookup.resource)}`
-        : `lookup${lookup.resource.name}`;
-      expect(name).toBe(
-        lookup.list ? `get${pluralNameOf(lookup.resource)}` : `get${runs.slice(6)}`,
+  test.each(ANY_RESOURCES.map((resource) => [resource.definition.name, resource] as const))(
+    "%s: its lookups are its value's, exported under the rule's names",
+    (_name, { definition, provider, lookups }) => {
+      const names = namesOf(definition);
+      expect(exported(names.provider)).toBe(provider);
+      expect(lookups.one !== undefined).toBe(definition.lookups?.one !== undefined);
+      expect(lookups.list !== undefined).toBe(
+        definition.lookups?.list !== undefined || definition.recovery !== undefined,
       );
-      expect(exported(runs)).toBe("function");
+      if (lookups.one !== undefined) expect(typeof exported(names.lookupOne)).toBe("function");
+      if (lookups.list !== undefined) expect(typeof exported(names.lookupList)).toBe("function");
     },
   );
+
+  test("a CA's delete lists the collections of every resource whose input names a CA", () => {
+    const naming = definitions.filter(
+      (d) =>
+        d.api.idPrefix !== "sshca_" &&
+        Object.values(d.properties).some(
+          (p) => p.role === "input" && p.type.kind === "ngrokId" && p.type.prefix === "sshca_",
+        ),
+    );
+    expect(naming.map((d) => d.api.path)).toEqual([...SIGNED_COLLECTIONS]);
+  });
 
   test("the lookups are the eight the schema has always listed, in order", () => {
     expect(LOOKUPS.map((l) => l.name)).toEqual([
@@ -41,7 +56,7 @@ describe("the registry", () => {
     ]);
   });
 
-  test("each recoverable resource is listed by its list<Plural>, under both type tokens", () => {
+  test("each recoverable resource is listed by its list lookup, under both type tokens", () => {
     const recoverable = definitions.filter((d) => d.recovery !== undefined).map((d) => d.name);
     expect(recoverable).toEqual([
       "SshCertificateAuthority",
@@ -50,7 +65,6 @@ describe("the registry", () => {
       "SshCredential",
     ]);
     for (const definition of definitions.filter((d) => d.recovery !== undefined)) {
-      expect(exported(`list${pluralNameOf(definition)}`)).toBe("function");
       const classKind = PENDING_CREATE_KINDS.get(`pulumi-nodejs:dynamic/ngrok:${definition.name}`);
       expect(classKind?.resource).toBe(definition.name);
       expect(PENDING_CREATE_KINDS.get(`ngrok-dynamic:index:${definition.name}`)).toBe(classKind);

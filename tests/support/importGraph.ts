@@ -1,6 +1,7 @@
 /**
- * The import graph between folders, and its cycles: what `tests/repository/importCycles.test.ts`
- * holds the repository to (issue #32, "No import cycle between folders").
+ * The import graph between folders and between files, and its cycles: what
+ * `tests/repository/importCycles.test.ts` holds the repository to (issue #32, "No import cycle
+ * between folders"; issue #39, no cycle between files, lazy `require`s counted).
  *
  * A folder is a directory of source files; there is an edge A → B when a file in A imports a file
  * in B by a relative path. What counts as an import:
@@ -151,6 +152,25 @@ export function folderGraph(sources: ReadonlyMap<string, string>): {
     }
   }
   return { graph, edges: [...edges.values()] };
+}
+
+/**
+ * The file graph of `sources` (as {@link folderGraph} takes them): an edge from each file to each
+ * file it imports by a relative path, a lazy `require` inside a function body included (it still
+ * needs the other file, only later), types included. Its cycles are files that need each other.
+ */
+export function fileGraph(sources: ReadonlyMap<string, string>): Graph {
+  const files = new Set(sources.keys());
+  const graph = new Map<string, Set<string>>();
+  for (const [file, text] of sources) {
+    const targets = new Set<string>();
+    for (const site of parseImports(file, text)) {
+      const target = resolveImport(file, site.specifier, files);
+      if (target !== undefined) targets.add(target);
+    }
+    graph.set(file, targets);
+  }
+  return graph;
 }
 
 /**

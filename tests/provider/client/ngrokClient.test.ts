@@ -19,12 +19,19 @@ import {
   NgrokClientError,
   type NgrokClientOptions,
 } from "../../../provider/client";
-import {
-  COLLECTION_PATH,
-  itemPath,
-  sshCertificateAuthorityListSchema,
-  sshCertificateAuthoritySchema,
-} from "../../../provider/sshCertificateAuthority/api";
+import { z } from "zod";
+import { responseSchema } from "../../../provider/framework/wire";
+import { sshCertificateAuthority } from "../../../provider/sshCertificateAuthority";
+
+/** The CAs' collection, an object's path and the schemas of its answers, as the CA's are. */
+const COLLECTION_PATH = sshCertificateAuthority.definition.api.path;
+const itemPath = (id: string) => `${COLLECTION_PATH}/${encodeURIComponent(id)}`;
+const sshCertificateAuthoritySchema = responseSchema(sshCertificateAuthority.definition);
+const sshCertificateAuthorityListSchema = z.object({
+  ssh_certificate_authorities: z.array(sshCertificateAuthoritySchema),
+  uri: z.string(),
+  next_page_uri: z.string().nullable().optional(),
+});
 
 /** Small delays so that retry tests stay fast; `maxDelayMs` also caps Retry-After. */
 const FAST: NgrokClientOptions = { retry: { attempts: 3, startingDelayMs: 10, maxDelayMs: 2000 } };

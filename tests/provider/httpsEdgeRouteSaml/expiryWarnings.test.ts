@@ -8,12 +8,12 @@
  * certificates that expired in 2021 and expire in 3021, far from any margin.
  */
 import { httpsEdgeRouteSamlProvider as provider } from "../../../provider";
+import { checkHttpsEdgeRouteSaml } from "../../../provider/httpsEdgeRouteSaml/definition";
 import {
-  checkHttpsEdgeRouteSaml,
   checkHttpsEdgeRouteSamlWithWarnings,
   EXPIRY_WARNING_MS,
   expiryWarnings,
-} from "../../../provider/httpsEdgeRouteSaml/definition";
+} from "../../../provider/httpsEdgeRouteSaml/expiry";
 import { readIdpMetadata } from "../../support/fixtures";
 
 const DAY = 24 * 60 * 60 * 1000;

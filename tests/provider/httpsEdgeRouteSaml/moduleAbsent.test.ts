@@ -202,12 +202,12 @@ describe("isAbsentModule: what says there is no module", () => {
     ],
   ])("%s: absent, read as undefined", (_label, body) => {
     expect(isAbsentModule(body)).toBe(true);
-    expect(samlModuleOrAbsentSchema.parse(body)).toBeUndefined();
+    expect(samlModuleOrAbsentSchema().parse(body)).toBeUndefined();
   });
 
   test("a module: present, read with its fields", () => {
     expect(isAbsentModule(MODULE)).toBe(false);
-    expect(samlModuleOrAbsentSchema.parse(MODULE)).toMatchObject({ entity_id: MODULE.entity_id });
+    expect(samlModuleOrAbsentSchema().parse(MODULE)).toMatchObject({ entity_id: MODULE.entity_id });
   });
 
   test.each([
@@ -218,7 +218,7 @@ describe("isAbsentModule: what says there is no module", () => {
     "a body with %s is a module (never taken for absent): a broken one fails loudly",
     (_label, body) => {
       expect(isAbsentModule(body)).toBe(false);
-      expect(samlModuleOrAbsentSchema.safeParse(body).success).toBe(false);
+      expect(samlModuleOrAbsentSchema().safeParse(body).success).toBe(false);
     },
   );
 
@@ -229,7 +229,7 @@ describe("isAbsentModule: what says there is no module", () => {
     ["true", true],
   ])("%s is not a body of this endpoint: not absent, a shape error", (_label, body) => {
     expect(isAbsentModule(body)).toBe(false);
-    expect(samlModuleOrAbsentSchema.safeParse(body).success).toBe(false);
+    expect(samlModuleOrAbsentSchema().safeParse(body).success).toBe(false);
   });
 
   test("through the provider, a module without its SP values fails read and delete loudly", async () => {

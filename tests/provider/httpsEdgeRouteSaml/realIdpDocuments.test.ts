@@ -22,10 +22,10 @@ import {
 } from "../../../provider/httpsEdgeRouteSaml/idpMetadata";
 import {
   checkHttpsEdgeRouteSaml,
-  expiryWarnings,
   type HttpsEdgeRouteSamlInputs,
   type HttpsEdgeRouteSamlOutputs,
 } from "../../../provider/httpsEdgeRouteSaml/definition";
+import { expiryWarnings } from "../../../provider/httpsEdgeRouteSaml/expiry";
 import { configureProvider } from "../../support/configureProvider";
 import { createEdgeWithRoutes } from "../../support/emulatorApi";
 import { idpMetadataPath, readIdpMetadata } from "../../support/fixtures";

@@ -12,7 +12,7 @@ import {
   SshCertificateAuthorityAdoptionError,
   sshCertificateAuthorityProvider as provider,
 } from "../../../provider";
-import { resetAdoptions } from "../../../provider/sshCertificateAuthority/adopt";
+import { resetAdoptions } from "../../../provider/framework/adopt";
 import type {
   SshCertificateAuthorityInputs,
   SshCertificateAuthorityOutputs,
@@ -206,7 +206,7 @@ describe("create with adoptExistingId", () => {
       expect(allCas()).toBe(before);
       expect(SshCertificateAuthorityAdoptionError.isInstance(error)).toBe(true);
       expect(ResourceInitFailedError.isInstance(error)).toBe(false);
-      expect(error).toMatchObject({ caId: ca.id, refusal: "key-mismatch" });
+      expect(error).toMatchObject({ objectId: ca.id, refusal: "key-mismatch" });
       expect((error as Error).message).toBe(
         `refusing to adopt the SSH certificate authority ${ca.id}: ${why}. A CA's key never ` +
           "changes: declare the key parameters of the CA, or remove adoptExistingId to create a " +
@@ -265,7 +265,7 @@ describe("create with adoptExistingId", () => {
     expect((await tracked(emulator, () => provider.create(inputs))).error).toBeUndefined();
     const second = await tracked(emulator, () => provider.create(inputs));
     expect(second.calls).toEqual([]);
-    expect(second.error).toMatchObject({ refusal: "already-adopted", caId: ca.id });
+    expect(second.error).toMatchObject({ refusal: "already-adopted", objectId: ca.id });
     expect((second.error as Error).message).toContain(
       "another resource of this deployment adopts it already",
     );

@@ -117,11 +117,11 @@ test("keys ngrok does not make, and text that is no key", () => {
   expect(keyParametersOf({ type: "ecdsa", curve: "p192", bits: 192 })).toBeUndefined();
   expect(() => publicKeyFacts("not a key")).toThrow();
   // A CA read without inputs falls back to ngrok's key_type, or to nothing.
-  expect(keyParametersOfCa({ public_key: "not a key", key_type: "ed25519" })).toEqual({
+  expect(keyParametersOfCa({ publicKey: "not a key", keyType: "ed25519" })).toEqual({
     privateKeyType: "ed25519",
   });
-  expect(keyParametersOfCa({ public_key: "not a key", key_type: "dsa" })).toEqual({});
-  expect(keyParametersOfCa({ public_key: keys.p384, key_type: "ecdsa" })).toEqual({
+  expect(keyParametersOfCa({ publicKey: "not a key", keyType: "dsa" })).toEqual({});
+  expect(keyParametersOfCa({ publicKey: keys.p384, keyType: "ecdsa" })).toEqual({
     privateKeyType: "ecdsa",
     ellipticCurve: "p384",
   });
