@@ -8,7 +8,7 @@
  */
 import { spawnSync } from "node:child_process";
 import * as path from "node:path";
-import { REPO } from "../support/stack";
+import { REPO } from "../support/repo";
 
 const RULE = "no-restricted-imports";
 

@@ -3,11 +3,8 @@
  * (scripts/testOldestSubset.ts): these check the rule on real suites of each kind, so that a
  * suite that loads the SDK, or starts a process that may, is never left to the primary leg alone.
  */
-import * as path from "node:path";
 import { externalImports, runsOnOldestLeg } from "../../scripts/testOldestSubset";
-
-// Not tests/support/stack's REPO: that module loads the whole deployment harness.
-const REPO = path.resolve(__dirname, "../..");
+import { REPO } from "../support/repo";
 
 const SUITES = {
   // Imports the SDK through the providers.

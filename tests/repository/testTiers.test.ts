@@ -5,7 +5,7 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { REPO } from "../support/stack";
+import { REPO } from "../support/repo";
 
 function tier(project: "fast" | "engine"): string[] {
   const run = spawnSync(
