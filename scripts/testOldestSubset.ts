@@ -8,14 +8,16 @@
  * - its static import graph (followed through every relative import and `require` of a literal
  *   path, `dist/` included, by esbuild's bundler with packages left external) imports no
  *   `@pulumi/*` module; and
- * - it starts no process (its graph imports neither `child_process` nor `worker_threads`), or it
- *   is under `tests/repository/` (checks of the repository's own files: lint, git, the generator
- *   output) or `tests/emulator/` (the emulator, which depends on no Pulumi package, and the tools
- *   it is checked with).
+ * - it starts no process and compiles no code (its graph imports neither `child_process`,
+ *   `worker_threads` nor `typescript`, whose checker reads the SDK's declarations from disk), or
+ *   it is under `tests/repository/` (checks of the repository's own files: lint, git, sources
+ *   parsed, the generator's output) or `tests/emulator/` (the emulator, which depends on no Pulumi
+ *   package, and the tools it is checked with).
  *
  * Everything else runs: every suite that imports the SDK (the providers, the plugin, the
  * dynamic-provider host, `tests/repository/toolchain.test.ts` that checks the leg's versions) and
- * every suite that starts a process that may load it (the CLI, the plugin, the host). When the
+ * every suite that starts a process that may load it (the CLI, the plugin, the host) or compiles
+ * code against its declarations (`tests/types/`). When the
  * analysis fails the whole tier runs.
  *
  * @module
@@ -26,9 +28,9 @@ import * as esbuild from "esbuild";
 
 /** Packages whose import makes a suite one the oldest leg runs. */
 const SDK = /^@pulumi\//;
-/** Imports that start processes (which may load the SDK). */
-const PROCESSES = /^(node:)?(child_process|worker_threads)$/;
-/** Folders whose suites start only processes that cannot load the SDK. */
+/** Imports that start processes (which may load the SDK), or compile code (against its types). */
+const INDIRECT = /^((node:)?(child_process|worker_threads)|typescript)$/;
+/** Folders whose suites start only processes, and compile only code, that cannot use the SDK. */
 const NO_SDK_PROCESSES = ["tests/repository/", "tests/emulator/"];
 
 /** The external imports (packages, Node.js built-ins) each entry point's graph reaches. */
@@ -65,7 +67,7 @@ export function externalImports(repo: string, suites: readonly string[]): Map<st
 export function runsOnOldestLeg(suite: string, externals: ReadonlySet<string>): boolean {
   const imports = [...externals];
   if (imports.some((name) => SDK.test(name))) return true;
-  if (!imports.some((name) => PROCESSES.test(name))) return false;
+  if (!imports.some((name) => INDIRECT.test(name))) return false;
   return !NO_SDK_PROCESSES.some((folder) => suite.startsWith(folder));
 }
 
