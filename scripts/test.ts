@@ -10,7 +10,8 @@
  *    so that every process the tests start (the dynamic-provider plugin, the provider plugin,
  *    the commands) runs on it too:
  *    - `primary` ({@link PRIMARY_NODE}): the fast tier, then the engine tier;
- *    - `oldest` ({@link OLDEST_NODE}, the oldest the package claims): the fast tier, then
+ *    - `oldest` ({@link OLDEST_NODE}, the oldest the package claims): the fast tier's suites that
+ *      can load `@pulumi/pulumi` (scripts/testOldestSubset.ts), then
  *      {@link OLDEST_ENGINE_SUBSET}, with the oldest `@pulumi/pulumi` claimed
  *      ({@link OLDEST_PULUMI}) in place of the pinned one (scripts/pulumiSdkSwap.ts), and the
  *      same CLI.
@@ -40,6 +41,7 @@ import { pinnedPulumiVersion } from "../devtools/pulumiCli";
 import { installNode } from "./installNode";
 import { installPulumiCli } from "./installPulumiCli";
 import { restorePinnedSdk, withOldestSdk } from "./pulumiSdkSwap";
+import { oldestFastSubset } from "./testOldestSubset";
 
 const REPO = path.resolve(__dirname, "../..");
 const JEST = path.join(REPO, "node_modules", "jest", "bin", "jest.js");
@@ -52,6 +54,8 @@ interface Run {
   readonly node: NodeRelease;
   readonly tier: Tier;
   readonly paths: readonly string[];
+  /** `paths` are files (Jest's `--runTestsByPath`), not patterns. */
+  readonly byPath?: boolean;
 }
 
 /** Workers per tier: the fast tier is CPU-bound, the engine tier mostly waits on the CLI. */
@@ -106,6 +110,7 @@ function runJest(run: Run, binDir: string, reportDir: string): { status: number;
   const args = [
     JEST,
     ...run.paths,
+    ...(run.byPath === true ? ["--runTestsByPath"] : []),
     `--maxWorkers=${WORKERS[run.tier]}`,
     "--json",
     `--outputFile=${report}`,
@@ -138,6 +143,24 @@ function runJest(run: Run, binDir: string, reportDir: string): { status: number;
   return { status: result.status ?? 1, counts };
 }
 
+/**
+ * `run`, narrowed to the suites that can load `@pulumi/pulumi` when it is the oldest leg's whole
+ * fast tier (scripts/testOldestSubset.ts); any other run as it is.
+ */
+function oldestFast(run: Run, binDir: string): Run {
+  if (run.leg !== "oldest" || run.tier !== "fast" || run.paths.length > 0) return run;
+  const found = oldestFastSubset(REPO, path.join(binDir, "node"));
+  if (found === undefined) {
+    say("oldest leg: could not tell which fast suites load @pulumi/pulumi; running them all");
+    return run;
+  }
+  say(
+    `oldest leg: ${found.subset.length} of the fast tier's ${found.all.length} suites can load ` +
+      "@pulumi/pulumi; the others ran on the primary leg",
+  );
+  return { ...run, paths: found.subset, byPath: true };
+}
+
 function main(argv: readonly string[]): number {
   const runs = plan(argv);
   restorePinnedSdk(); // a run killed during the oldest leg leaves its @pulumi/pulumi in place
@@ -153,7 +176,7 @@ function main(argv: readonly string[]): number {
   try {
     for (const run of runs) {
       const binDir = binDirs.get(run.node) ?? installNode(run.node);
-      const jest = () => runJest(run, binDir, reportDir);
+      const jest = () => runJest(oldestFast(run, binDir), binDir, reportDir);
       const result = run.leg === "oldest" ? withOldestSdk(jest) : jest();
       total.numPassedTests += result.counts.numPassedTests;
       total.numFailedTests += result.counts.numFailedTests;

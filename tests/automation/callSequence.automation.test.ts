@@ -14,7 +14,7 @@ import { type ProviderHost, startProviderHost } from "../../dist/devtools/provid
 import { RealStack } from "../../dist/devtools/realStack";
 import { runProgram } from "../../dist/devtools/runProgram";
 import { cli, describeWithPulumi } from "../support/realEngine";
-import { REPO } from "../support/stack";
+import { REPO } from "../support/repo";
 
 const PROGRAM = path.join(REPO, "tests/programs/recording");
 const PROJECT = "recording";

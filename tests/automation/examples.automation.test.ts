@@ -29,7 +29,7 @@ import {
   writes,
 } from "../support/realEngine";
 import * as keys from "../support/sshKeys";
-import { REPO } from "../support/stack";
+import { REPO } from "../support/repo";
 
 const HTML_PAGE = "<!DOCTYPE html>\n<html><head><title>Sign in</title></head></html>\n";
 

@@ -26,7 +26,7 @@ import { callApi } from "../support/emulatorApi";
 import { describeWithGo, ok, runCommand, runGo } from "../support/goToolchain";
 import { cli, describeWithPulumi, writes } from "../support/realEngine";
 import * as keys from "../support/sshKeys";
-import { REPO } from "../support/stack";
+import { REPO } from "../support/repo";
 
 const EXAMPLE = path.join(REPO, "examples", "go-automation");
 const PASSPHRASE = "go-automation test passphrase";

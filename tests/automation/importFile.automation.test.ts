@@ -24,7 +24,7 @@ import {
   succeeded,
   writes,
 } from "../support/realEngine";
-import { REPO } from "../support/stack";
+import { REPO } from "../support/repo";
 
 // Several CLI operations in one test: room for a busy machine.
 jest.setTimeout(300_000);

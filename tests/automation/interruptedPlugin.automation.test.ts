@@ -31,7 +31,7 @@ import { idsOf, repairTornCheckpoint, shell } from "../support/killedOperation";
 import { pulumiCommand } from "../support/pulumiCommand";
 import { cli, describeWithPulumi, pulumiCli, toConfigMap } from "../support/realEngine";
 import * as keys from "../support/sshKeys";
-import { REPO } from "../support/stack";
+import { REPO } from "../support/repo";
 
 const COUNT = 30;
 const LIMIT = { requests: 10, windowMs: 2000 };

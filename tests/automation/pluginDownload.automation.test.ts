@@ -31,7 +31,7 @@ import { type RunningEmulator, startEmulator } from "../../emulator/index";
 import { changeSummary, pulumiCommand } from "../support/pulumiCommand";
 import { cli, describeWithPulumi, pulumiCli } from "../support/realEngine";
 import * as keys from "../support/sshKeys";
-import { REPO } from "../support/stack";
+import { REPO } from "../support/repo";
 
 const manifest = JSON.parse(fs.readFileSync(path.join(REPO, "package.json"), "utf8")) as {
   version: string;

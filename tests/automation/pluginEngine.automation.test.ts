@@ -31,7 +31,7 @@ import {
   yamlLanguageHost,
 } from "../support/pulumiCommand";
 import { cli, describeWithPulumi } from "../support/realEngine";
-import { REPO } from "../support/stack";
+import { REPO } from "../support/repo";
 
 const PROJECT = "plugin-engine";
 const CA_TYPE = "ngrok-dynamic:index:SshCertificateAuthority";

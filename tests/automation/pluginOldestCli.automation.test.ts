@@ -27,7 +27,7 @@ import { createEdgeWithRoutes } from "../support/emulatorApi";
 import { idpMetadataPath } from "../support/fixtures";
 import { describeWithPulumi, requestsDuring, succeeded, toConfigMap } from "../support/realEngine";
 import * as keys from "../support/sshKeys";
-import { REPO } from "../support/stack";
+import { REPO } from "../support/repo";
 
 const VERSION = oldestPluginCliVersion();
 const BIN_DIR = cachedCliBinDir(VERSION);

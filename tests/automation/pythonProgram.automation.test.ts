@@ -33,7 +33,7 @@ import { ok, runCommand } from "../support/goToolchain";
 import { cachedVenv, describeWithPython, type Venv, venvPython } from "../support/pythonVenv";
 import { cli, describeWithPulumi, writes } from "../support/realEngine";
 import * as keys from "../support/sshKeys";
-import { REPO } from "../support/stack";
+import { REPO } from "../support/repo";
 
 const DOC = "docs/otherLanguages.md";
 const SECTION = "## Python: a program run by the Automation API";

@@ -19,7 +19,7 @@ import { RealStack as Stack } from "../../dist/devtools/realStack";
 import { makeRelease, newTypeScriptProject, runDocLines } from "../support/consumerProject";
 import { commandLines } from "../support/docsBlocks";
 import { cli, describeWithPulumi, succeeded, toConfigMap } from "../support/realEngine";
-import { REPO } from "../support/stack";
+import { REPO } from "../support/repo";
 
 const README = fs.readFileSync(path.join(REPO, "README.md"), "utf8");
 

@@ -21,7 +21,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { pinnedPulumiVersion } from "../../dist/devtools/pulumiCli";
 import { describeWithGo, ok, runCommand } from "../support/goToolchain";
-import { REPO } from "../support/stack";
+import { REPO } from "../support/repo";
 
 /** `node dist/scripts/sdks.js <args>`: what `npm run sdks -- <args>` runs after its build. */
 const sdks = (args: string[]) =>

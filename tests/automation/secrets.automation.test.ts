@@ -11,7 +11,7 @@ import type { RealStack } from "../../dist/devtools/realStack";
 import { type RunningEmulator, startEmulator } from "../../emulator/index";
 import { createEdgeWithRoutes } from "../support/emulatorApi";
 import { cli, describeWithPulumi, openStack, succeeded } from "../support/realEngine";
-import { REPO } from "../support/stack";
+import { REPO } from "../support/repo";
 
 describeWithPulumi("Secrets and machine paths in the real checkpoint", () => {
   let emulator: RunningEmulator;

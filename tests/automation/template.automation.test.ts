@@ -24,7 +24,7 @@ import { installPackedPackage } from "../support/consumerProject";
 import { codeBlockAfter, commandLines } from "../support/docsBlocks";
 import { cli, describeWithPulumi, succeeded, toConfigMap } from "../support/realEngine";
 import { templateNames } from "../../dist/scripts/templates";
-import { REPO } from "../support/stack";
+import { REPO } from "../support/repo";
 
 const TEMPLATE = path.join(REPO, "templates", "ngrok-ssh-typescript");
 

@@ -36,7 +36,7 @@ import {
   toConfigMap,
 } from "../support/realEngine";
 import * as keys from "../support/sshKeys";
-import { REPO } from "../support/stack";
+import { REPO } from "../support/repo";
 
 const PROJECT = "upgrade";
 const TYPES = {

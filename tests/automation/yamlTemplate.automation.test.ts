@@ -41,7 +41,7 @@ import {
 } from "../support/pulumiCommand";
 import { cli, describeWithPulumi, requestsDuring, writes } from "../support/realEngine";
 import * as keys from "../support/sshKeys";
-import { REPO } from "../support/stack";
+import { REPO } from "../support/repo";
 
 const TEMPLATE = path.join(REPO, "templates", "ngrok-ssh-yaml");
 const VERSION = (

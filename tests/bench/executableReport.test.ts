@@ -20,7 +20,7 @@ import type { Machine, Row, RunInfo, Section } from "../../dist/bench/report";
 import { renderSummary, sectionText } from "../../dist/bench/report";
 import { parseDocument, spliceReport } from "../../dist/bench/splice";
 import { isPrevious } from "../../dist/bench/toolchain";
-import { REPO } from "../support/stack";
+import { REPO } from "../support/repo";
 
 const committed = fs.readFileSync(path.join(REPO, "BENCHMARKS.md"), "utf8");
 

@@ -20,7 +20,7 @@ import {
   SIZE_MEASURES,
   stackMeasure,
 } from "../../dist/bench/executableRows";
-import { REPO } from "../support/stack";
+import { REPO } from "../support/repo";
 
 const FILE = path.join(REPO, "BENCHMARKS.md");
 const committed = fs.readFileSync(FILE, "utf8");

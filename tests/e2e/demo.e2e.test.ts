@@ -7,7 +7,7 @@ import { execFile, spawn } from "node:child_process";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import { findPulumiCli } from "../../dist/devtools/pulumiCli";
-import { REPO } from "../support/stack";
+import { REPO } from "../support/repo";
 
 test("the demo deploys the quickstart into the emulator, prints real outputs and cleans up", async () => {
   const { stdout } = await promisify(execFile)(

@@ -8,7 +8,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { installPackedEmulator, packInto } from "../support/consumerProject";
-import { REPO } from "../support/stack";
+import { REPO } from "../support/repo";
 
 let project: string;
 let packedFiles: string[];

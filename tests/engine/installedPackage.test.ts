@@ -15,7 +15,7 @@ import { type ProviderHost, startProviderHost } from "../../dist/devtools/provid
 import { runProgram } from "../../dist/devtools/runProgram";
 import { type RunningEmulator, startEmulator } from "../../emulator/index";
 import { createEdgeWithRoutes } from "../support/emulatorApi";
-import { REPO } from "../support/stack";
+import { REPO } from "../support/repo";
 import { idpMetadataPath } from "../support/fixtures";
 
 // Inside the repository, so that the package's own dependencies resolve from its node_modules,

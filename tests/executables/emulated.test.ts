@@ -13,7 +13,7 @@ import { startEmulator, type RunningEmulator } from "../../emulator/index";
 import { cachedExecutable, PLUGIN_PROGRAM, targetNamed } from "../../dist/devtools/executables";
 import { emulationFor } from "../../dist/devtools/executables/emulation";
 import { makeUrn, startProviderHost } from "../../dist/devtools/providerHost";
-import { REPO } from "../support/stack";
+import { REPO } from "../support/repo";
 
 const urn = (name: string) =>
   makeUrn("dev", "emulated", "ngrok-dynamic:index:SshCertificateAuthority", name);

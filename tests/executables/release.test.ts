@@ -37,7 +37,7 @@ import { CHECKSUMS, makeRelease } from "../../dist/scripts/release";
 import { templateFiles } from "../../dist/scripts/templates";
 import { runDocLines } from "../support/consumerProject";
 import { codeBlockAfter, commandLines } from "../support/docsBlocks";
-import { REPO } from "../support/stack";
+import { REPO } from "../support/repo";
 
 const { version } = JSON.parse(fs.readFileSync(path.join(REPO, "package.json"), "utf8")) as {
   version: string;

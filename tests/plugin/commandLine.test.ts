@@ -9,7 +9,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseCommandLine } from "../../plugin/commandLine";
-import { REPO } from "../support/stack";
+import { REPO } from "../support/repo";
 
 const plugin = (...args: string[]) =>
   execFileSync(process.execPath, [path.join(REPO, "dist/plugin/index.js"), ...args], {

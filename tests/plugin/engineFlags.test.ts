@@ -13,7 +13,7 @@ import { spawn } from "node:child_process";
 import * as path from "node:path";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { toStruct } from "../../plugin/properties";
-import { REPO } from "../support/stack";
+import { REPO } from "../support/repo";
 import * as harness from "./pluginProcess";
 
 const CA = "ngrok-dynamic:index:SshCertificateAuthority";

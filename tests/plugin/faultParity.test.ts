@@ -34,7 +34,7 @@ import {
   STEPS,
   type ParityRow,
 } from "../support/faultParity";
-import { REPO } from "../support/stack";
+import { REPO } from "../support/repo";
 
 let plugin: ProviderHost;
 const rows: ParityRow[] = [];

@@ -13,7 +13,7 @@ import * as engineRpc from "@pulumi/pulumi/proto/engine_grpc_pb";
 import type * as engineProto from "@pulumi/pulumi/proto/engine_pb";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
-import { REPO } from "../support/stack";
+import { REPO } from "../support/repo";
 
 /** A fake engine: the lines the plugin logged, and a way to stop it as a dying engine stops. */
 export interface FakeEngine {

@@ -15,7 +15,7 @@ import {
   PROJECT,
   STACK,
 } from "../provider/httpsEdgeRouteSaml/storeLifecycle";
-import { REPO } from "../support/stack";
+import { REPO } from "../support/repo";
 
 let plugin: ProviderHost;
 let warningsSeen = 0;

@@ -14,7 +14,7 @@ import { makeUrn, type ProviderHost, startProviderHost } from "../../dist/devtoo
 import { callApi, createEdgeWithRoutes } from "../support/emulatorApi";
 import { readIdpMetadata } from "../support/fixtures";
 import * as keys from "../support/sshKeys";
-import { REPO } from "../support/stack";
+import { REPO } from "../support/repo";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { toStruct } from "../../plugin/properties";
 import { configDiff } from "../../plugin/settings";

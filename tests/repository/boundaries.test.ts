@@ -8,7 +8,7 @@
  */
 import { spawnSync } from "node:child_process";
 import * as path from "node:path";
-import { REPO } from "../support/stack";
+import { REPO } from "../support/repo";
 
 const RULE = "no-restricted-imports";
 
@@ -18,42 +18,38 @@ interface LintResult {
 }
 
 /**
- * ESLint's own CLI, as `npm run lint` runs it (its API cannot load `eslint.config.mjs` inside
- * Jest's module sandbox). `code` is linted as if it were the file `file`.
+ * ESLint's Node API (which cannot load `eslint.config.mjs` inside Jest's module sandbox, hence a
+ * process of its own), run once over every sample below and over the real folders: one process,
+ * one configuration load, as `npm run lint` loads it.
  */
-function eslint(args: string[], code?: string): LintResult[] {
-  const bin = path.join(REPO, "node_modules/eslint/bin/eslint.js");
-  const run = spawnSync(process.execPath, [bin, "--format", "json", ...args], {
-    cwd: REPO,
-    input: code,
-    encoding: "utf8",
-  });
-  if (run.stdout.trim() === "") throw new Error(`eslint printed nothing: ${run.stderr}`);
-  return JSON.parse(run.stdout) as LintResult[];
-}
-
-/** ESLint's Node API, run once over every sample below (one process, one configuration load). */
-const LINT_SAMPLES = `
+const LINT = `
 import { ESLint } from "eslint";
-const samples = JSON.parse(process.argv[1]);
+const { samples, folders } = JSON.parse(process.argv[1]);
 const eslint = new ESLint({ cwd: process.cwd() });
 const results = [];
 for (const { file, code } of samples) {
   const [result] = await eslint.lintText(code, { filePath: file });
   results.push(result.messages.filter((m) => m.ruleId === ${JSON.stringify(RULE)}).map((m) => m.message));
 }
-process.stdout.write(JSON.stringify(results));
+const linted = (await eslint.lintFiles(folders)).map(({ filePath, messages }) => ({
+  filePath,
+  messages: messages.map(({ ruleId, line, message }) => ({ ruleId, line, message })),
+}));
+process.stdout.write(JSON.stringify({ samples: results, folders: linted }));
 `;
 
-/** The boundary errors of each sample, in order. */
-function lintSamples(samples: { file: string; code: string }[]): string[][] {
+/** The boundary errors of each sample, in order, and what ESLint says of every file of `folders`. */
+function lint(
+  samples: { file: string; code: string }[],
+  folders: string[],
+): { samples: string[][]; folders: LintResult[] } {
   const run = spawnSync(
     process.execPath,
-    ["--input-type=module", "-e", LINT_SAMPLES, JSON.stringify(samples)],
-    { cwd: REPO, encoding: "utf8" },
+    ["--input-type=module", "-e", LINT, JSON.stringify({ samples, folders })],
+    { cwd: REPO, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 },
   );
   if (run.stdout.trim() === "") throw new Error(`eslint printed nothing: ${run.stderr}`);
-  return JSON.parse(run.stdout) as string[][];
+  return JSON.parse(run.stdout) as { samples: string[][]; folders: LintResult[] };
 }
 
 const CROSSING = [
@@ -92,9 +88,13 @@ const samples = [
   })),
 ];
 let errors: Map<string, string[]>;
+let folders: LintResult[];
 beforeAll(() => {
-  const found = lintSamples(samples);
-  errors = new Map(samples.map((sample, i) => [sample.file + "\0" + sample.code, found[i]]));
+  const found = lint(samples, ["emulator", "provider", "sdk"]);
+  errors = new Map(
+    samples.map((sample, i) => [sample.file + "\0" + sample.code, found.samples[i]]),
+  );
+  folders = found.folders;
 });
 /** The boundary errors ESLint gave the sample of `file` and `code`. */
 function boundaryErrors(code: string, file: string): string[] {
@@ -114,7 +114,7 @@ test.each(ALLOWED)("%s may say %s", (file, code) => {
 });
 
 test("no file in emulator/, provider/ or sdk/ crosses the boundary", () => {
-  const results = eslint(["emulator", "provider", "sdk"]);
+  const results = folders;
   expect(results.length).toBeGreaterThan(20);
   const crossings = results.flatMap((r) =>
     r.messages

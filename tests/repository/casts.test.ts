@@ -10,7 +10,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import * as ts from "typescript";
 import type { SourceFile } from "../support/sourceLimits";
-import { REPO } from "../support/stack";
+import { REPO } from "../support/repo";
 
 /** One type assertion: its file, its line (1-based), its text, and the function it is in. */
 interface Cast {

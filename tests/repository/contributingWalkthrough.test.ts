@@ -8,7 +8,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { REPO } from "../support/stack";
+import { REPO } from "../support/repo";
 
 const KINDS = ["source", "generated", "docs", "test", "emulator"] as const;
 type Kind = (typeof KINDS)[number];

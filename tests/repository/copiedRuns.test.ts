@@ -8,7 +8,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { copiedRuns, MIN_RUN_LINES } from "../support/copiedRuns";
 import { isGenerated, type SourceFile } from "../support/sourceLimits";
-import { REPO } from "../support/stack";
+import { REPO } from "../support/repo";
 
 /** The hand-written TypeScript of `folders` that git tracks. */
 function sources(...folders: string[]): SourceFile[] {

@@ -7,7 +7,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { EXECUTABLE_TARGETS, PLUGIN_PROGRAM } from "../../dist/devtools/executables";
 import { archiveName } from "../../dist/scripts/executableArchives";
-import { REPO } from "../support/stack";
+import { REPO } from "../support/repo";
 
 const page = fs.readFileSync(path.join(REPO, "docs", "otherLanguages.md"), "utf8");
 const { version } = JSON.parse(fs.readFileSync(path.join(REPO, "package.json"), "utf8")) as {

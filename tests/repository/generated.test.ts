@@ -11,7 +11,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { YAML_PACKAGE_DECLARATION } from "../../dist/scripts/generate/yamlPackage";
-import { REPO } from "../support/stack";
+import { REPO } from "../support/repo";
 
 const GENERATOR = path.join(REPO, "dist/scripts/generate/index.js");
 

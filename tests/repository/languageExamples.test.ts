@@ -13,7 +13,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { YAML_PACKAGE_DECLARATION } from "../../dist/scripts/generate/yamlPackage";
-import { REPO } from "../support/stack";
+import { REPO } from "../support/repo";
 
 const schema = JSON.parse(fs.readFileSync(path.join(REPO, "schema.json"), "utf8")) as {
   resources: Record<string, { inputProperties: Record<string, unknown> }>;

@@ -8,7 +8,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { brokenLinks, headingAnchors, linkTargets } from "../support/markdownLinks";
-import { REPO } from "../support/stack";
+import { REPO } from "../support/repo";
 
 /** The Markdown files of the repository: tracked, or new and not ignored. */
 function markdownFiles(): string[] {

@@ -7,7 +7,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { codeBlockAfter, commandLines } from "../support/docsBlocks";
-import { REPO } from "../support/stack";
+import { REPO } from "../support/repo";
 
 const DOC = "docs/testing.md";
 const FILE = "examples/offline-test/ngrok.test.ts";

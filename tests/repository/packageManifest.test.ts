@@ -5,7 +5,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { REPO } from "../support/stack";
+import { REPO } from "../support/repo";
 
 interface Manifest {
   version: string;

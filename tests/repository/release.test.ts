@@ -23,7 +23,7 @@ import {
 } from "../../dist/scripts/release";
 import { SDK_PACKAGE_ARTIFACTS } from "../../dist/scripts/sdkPackages";
 import { TEMPLATE_ARTIFACT, templateFiles, templateNames } from "../../dist/scripts/templates";
-import { REPO } from "../support/stack";
+import { REPO } from "../support/repo";
 
 const version = (
   JSON.parse(fs.readFileSync(path.join(REPO, "package.json"), "utf8")) as {

@@ -31,7 +31,7 @@ import {
   testedPulumiRange,
 } from "../../dist/scripts/sdkPackages";
 import { describeWithGo } from "../support/goToolchain";
-import { REPO } from "../support/stack";
+import { REPO } from "../support/repo";
 
 const { version } = JSON.parse(fs.readFileSync(path.join(REPO, "package.json"), "utf8")) as {
   version: string;

@@ -7,7 +7,7 @@
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { REPO } from "../support/stack";
+import { REPO } from "../support/repo";
 
 const CODE = /\.(ts|js|mjs|cjs|json|sh|ya?ml)$|^\.ci\/run$/;
 const SELF = path.relative(REPO, __filename);

@@ -16,7 +16,7 @@ import {
   type SourceFile,
   unknownCasts,
 } from "../support/sourceLimits";
-import { REPO } from "../support/stack";
+import { REPO } from "../support/repo";
 
 /** The source files git tracks (and that exist: one being deleted in the working tree is not). */
 function trackedSources(): SourceFile[] {

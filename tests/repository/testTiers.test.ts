@@ -5,9 +5,14 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { REPO } from "../support/stack";
+import { REPO } from "../support/repo";
 
+const listed = new Map<"fast" | "engine", string[]>();
+
+/** The suites Jest lists in `project` (one `jest --listTests` per project for the file). */
 function tier(project: "fast" | "engine"): string[] {
+  const known = listed.get(project);
+  if (known !== undefined) return known;
   const run = spawnSync(
     process.execPath,
     [
@@ -17,11 +22,13 @@ function tier(project: "fast" | "engine"): string[] {
     ],
     { cwd: REPO, encoding: "utf8" },
   );
-  return run.stdout
+  const suites = run.stdout
     .split("\n")
     .filter((line) => line.endsWith(".test.ts"))
     .map((file) => path.relative(REPO, file))
     .sort();
+  listed.set(project, suites);
+  return suites;
 }
 
 const suites = execFileSync("git", ["ls-files", "tests"], { cwd: REPO, encoding: "utf8" })

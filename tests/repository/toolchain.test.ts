@@ -20,7 +20,7 @@ import {
 import { version as loadedVersion } from "@pulumi/pulumi/version";
 import { startProviderHost } from "../../dist/devtools/providerHost";
 import { oldestPluginCliVersion } from "../../dist/devtools/pulumiCli";
-import { REPO } from "../support/stack";
+import { REPO } from "../support/repo";
 
 interface Manifest {
   engines?: { node?: string };

@@ -9,7 +9,9 @@ import { type ProviderHost, startProviderHost } from "../../dist/devtools/provid
 import { runProgram } from "../../dist/devtools/runProgram";
 import { type EmulatorOptions, type RunningEmulator, startEmulator } from "../../emulator/index";
 
-export const REPO = path.resolve(__dirname, "../..");
+import { REPO } from "./repo";
+
+export { REPO };
 
 export interface TestStack {
   readonly emulator: RunningEmulator;

@@ -6,7 +6,7 @@
  */
 import * as path from "node:path";
 import * as ts from "typescript";
-import { REPO } from "../support/stack";
+import { REPO } from "../support/repo";
 
 function compilerOptions(): ts.CompilerOptions {
   const configPath = path.join(REPO, "tsconfig.json");
