@@ -38,6 +38,15 @@ export {
   type IdpSigningCertificate,
 } from "./httpsEdgeRouteSaml";
 export {
+  ReservedDomain,
+  getReservedDomain,
+  getReservedDomainOutput,
+  getReservedDomains,
+  getReservedDomainsOutput,
+  type GetReservedDomainsResult,
+} from "./reservedDomain";
+export type * from "./reservedDomain";
+export {
   getSshCertificateAuthority,
   getSshCertificateAuthorityOutput,
   getSshCertificateAuthorities,

@@ -8,6 +8,7 @@
  */
 import type {
   HttpsEdgeRouteSamlArgs,
+  ReservedDomainArgs,
   SshCertificateAuthorityArgs,
   SshCredentialArgs,
   SshHostCertificateArgs,
@@ -85,6 +86,16 @@ export const RESOURCE_EXAMPLES: Readonly<Record<string, ExampleProgram>> = {
       }),
     ],
     outputs: { deviceCredentialId: output("device-132", "id") },
+  },
+  ReservedDomain: {
+    summary: "A custom domain for the public API; its DNS CNAME record points at cnameTarget.",
+    resources: [
+      resource<ReservedDomainArgs>("ReservedDomain", "api", {
+        domain: "api.example.com",
+        description: "Public API",
+      }),
+    ],
+    outputs: { cnameTarget: output("api", "cnameTarget") },
   },
   HttpsEdgeRouteSaml: {
     summary:

@@ -23,6 +23,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 	switch typ {
 	case "ngrok-dynamic:index:HttpsEdgeRouteSaml":
 		r = &HttpsEdgeRouteSaml{}
+	case "ngrok-dynamic:index:ReservedDomain":
+		r = &ReservedDomain{}
 	case "ngrok-dynamic:index:SshCertificateAuthority":
 		r = &SshCertificateAuthority{}
 	case "ngrok-dynamic:index:SshCredential":
