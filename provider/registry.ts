@@ -17,6 +17,7 @@ import type { LookupFacts, ResourceApi, ResourceDefinition } from "./framework/r
 import { CLASS_TYPE_PREFIX, PLUGIN_PACKAGE, pluginToken } from "./framework/tokens";
 import { httpsEdgeRouteSaml } from "./httpsEdgeRouteSaml";
 import { reservedDomain } from "./reservedDomain";
+import { cloudEndpoint } from "./cloudEndpoint";
 import { sshCertificateAuthority } from "./sshCertificateAuthority";
 import { sshCredential } from "./sshCredential";
 import { sshHostCertificate } from "./sshHostCertificate";
@@ -32,6 +33,7 @@ export const RESOURCES = [
   sshCredential,
   httpsEdgeRouteSaml,
   reservedDomain,
+  cloudEndpoint,
 ] as const;
 
 /** A resource of {@link RESOURCES}, typed as any resource. */

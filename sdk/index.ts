@@ -47,6 +47,15 @@ export {
 } from "./reservedDomain";
 export type * from "./reservedDomain";
 export {
+  CloudEndpoint,
+  getCloudEndpoint,
+  getCloudEndpointOutput,
+  getCloudEndpoints,
+  getCloudEndpointsOutput,
+  type GetCloudEndpointsResult,
+} from "./cloudEndpoint";
+export type * from "./cloudEndpoint";
+export {
   getSshCertificateAuthority,
   getSshCertificateAuthorityOutput,
   getSshCertificateAuthorities,

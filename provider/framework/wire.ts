@@ -147,7 +147,11 @@ export function patchBody(
   return Object.fromEntries(
     Object.entries(definition.properties)
       .filter(([, p]) => p.role === "input" && p.onChange === "update" && p.wire !== undefined)
-      .map(([name, p]) => [p.wire!, toWire(p, inputs[name]) ?? cleared(p.type)]),
+      // An input ngrok fills when it is left out keeps ngrok's value: it is not sent.
+      .map(([name, p]) => [
+        p.wire!,
+        toWire(p, inputs[name]) ?? (p.serverFilled ? undefined : cleared(p.type)),
+      ]),
   );
 }
 

@@ -13,6 +13,7 @@ import { sshUserCertificate } from "../sshUserCertificate";
 import { sshCredential } from "../sshCredential";
 import { httpsEdgeRouteSaml } from "../httpsEdgeRouteSaml";
 import { reservedDomain } from "../reservedDomain";
+import { cloudEndpoint } from "../cloudEndpoint";
 
 /**
  * The implementation of the `SshCertificateAuthority` dynamic provider: what its thin provider
@@ -238,3 +239,41 @@ export const listReservedDomains = (client: NgrokClient, filter: ReservedDomainF
  * The definition of `ReservedDomain` and what it exports (`provider/reservedDomain/definition.ts`).
  */
 export * as reservedDomain from "../reservedDomain/definition";
+
+/**
+ * The implementation of the `CloudEndpoint` dynamic provider: what its thin provider
+ * (`sdk/thinProviders/cloudEndpoint.ts`) calls in the dynamic-provider host.
+ */
+export const cloudEndpointProvider = cloudEndpoint.provider;
+
+/** One cloud endpoint as a lookup returns it: the outputs of the resource, and its id. */
+export type CloudEndpointRecord = LookupRecord<(typeof cloudEndpoint)["definition"]>;
+
+/**
+ * Reads one cloud endpoint without managing it (what the SDK's `getCloudEndpoint` runs in the
+ * program's process).
+ * @throws TypeError when an argument is not an id of the right kind, before any request.
+ * @throws NgrokApiError when ngrok refuses, e.g. 404 when there is no such cloud endpoint.
+ */
+export const lookupCloudEndpoint = (client: NgrokClient, id: string) =>
+  cloudEndpoint.lookups.one(client, { id });
+
+/** What {@link listCloudEndpoints} keeps: every field that is set must match. */
+export type CloudEndpointFilter = {
+  readonly url?: string;
+  readonly description?: string;
+  readonly metadata?: string;
+};
+
+/**
+ * Every cloud endpoint of the account that `filter` keeps, newest first, as lookups return them
+ * (what `getCloudEndpoints` and `pulumi-ngrok-dynamic pending-creates` read), through every page.
+ * @throws NgrokApiError or NgrokClientError when a page cannot be read.
+ */
+export const listCloudEndpoints = (client: NgrokClient, filter: CloudEndpointFilter = {}) =>
+  cloudEndpoint.lookups.list(client, filter);
+
+/**
+ * The definition of `CloudEndpoint` and what it exports (`provider/cloudEndpoint/definition.ts`).
+ */
+export * as cloudEndpoint from "../cloudEndpoint/definition";

@@ -55,6 +55,8 @@ describe("the registry", () => {
       "getHttpsEdgeRouteSaml",
       "getReservedDomain",
       "getReservedDomains",
+      "getCloudEndpoint",
+      "getCloudEndpoints",
     ]);
   });
 
@@ -66,13 +68,14 @@ describe("the registry", () => {
       "SshUserCertificate",
       "SshCredential",
       "ReservedDomain",
+      "CloudEndpoint",
     ]);
     for (const definition of definitions.filter((d) => d.recovery !== undefined)) {
       const classKind = PENDING_CREATE_KINDS.get(`pulumi-nodejs:dynamic/ngrok:${definition.name}`);
       expect(classKind?.resource).toBe(definition.name);
       expect(PENDING_CREATE_KINDS.get(`ngrok-dynamic:index:${definition.name}`)).toBe(classKind);
     }
-    expect(PENDING_CREATE_KINDS.size).toBe(10);
+    expect(PENDING_CREATE_KINDS.size).toBe(12);
     expect(PENDING_CREATE_KINDS.has("ngrok-dynamic:index:HttpsEdgeRouteSaml")).toBe(false);
   });
 

@@ -7,6 +7,7 @@
  * @module
  */
 import type {
+  CloudEndpointArgs,
   HttpsEdgeRouteSamlArgs,
   ReservedDomainArgs,
   SshCertificateAuthorityArgs,
@@ -96,6 +97,18 @@ export const RESOURCE_EXAMPLES: Readonly<Record<string, ExampleProgram>> = {
       }),
     ],
     outputs: { cnameTarget: output("api", "cnameTarget") },
+  },
+  CloudEndpoint: {
+    summary: "The public API on its reserved domain, signed in with OpenID Connect.",
+    resources: [
+      resource<ReservedDomainArgs>("ReservedDomain", "api", { domain: "api.example.com" }),
+      resource<CloudEndpointArgs>("CloudEndpoint", "api", {
+        url: "https://api.example.com",
+        trafficPolicy: file("policy.yaml"),
+        description: "Public API",
+      }),
+    ],
+    outputs: { publicUrl: output("api", "publicUrl") },
   },
   HttpsEdgeRouteSaml: {
     summary:

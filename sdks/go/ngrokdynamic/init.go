@@ -21,6 +21,8 @@ func (m *module) Version() semver.Version {
 
 func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi.Resource, err error) {
 	switch typ {
+	case "ngrok-dynamic:index:CloudEndpoint":
+		r = &CloudEndpoint{}
 	case "ngrok-dynamic:index:HttpsEdgeRouteSaml":
 		r = &HttpsEdgeRouteSaml{}
 	case "ngrok-dynamic:index:ReservedDomain":

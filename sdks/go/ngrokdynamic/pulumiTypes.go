@@ -437,6 +437,227 @@ func (o CertificateReferencePtrOutput) Uri() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// A reference to the reserved domain the endpoint is on.
+type DomainReference struct {
+	// Its id.
+	Id *string `pulumi:"id"`
+	// Its API URI.
+	Uri *string `pulumi:"uri"`
+}
+
+// A reference to the reserved domain the endpoint is on.
+type DomainReferenceOutput struct{ *pulumi.OutputState }
+
+func (DomainReferenceOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*DomainReference)(nil)).Elem()
+}
+
+func (o DomainReferenceOutput) ToDomainReferenceOutput() DomainReferenceOutput {
+	return o
+}
+
+func (o DomainReferenceOutput) ToDomainReferenceOutputWithContext(ctx context.Context) DomainReferenceOutput {
+	return o
+}
+
+// Its id.
+func (o DomainReferenceOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DomainReference) *string { return v.Id }).(pulumi.StringPtrOutput)
+}
+
+// Its API URI.
+func (o DomainReferenceOutput) Uri() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DomainReference) *string { return v.Uri }).(pulumi.StringPtrOutput)
+}
+
+type DomainReferencePtrOutput struct{ *pulumi.OutputState }
+
+func (DomainReferencePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**DomainReference)(nil)).Elem()
+}
+
+func (o DomainReferencePtrOutput) ToDomainReferencePtrOutput() DomainReferencePtrOutput {
+	return o
+}
+
+func (o DomainReferencePtrOutput) ToDomainReferencePtrOutputWithContext(ctx context.Context) DomainReferencePtrOutput {
+	return o
+}
+
+func (o DomainReferencePtrOutput) Elem() DomainReferenceOutput {
+	return o.ApplyT(func(v *DomainReference) DomainReference {
+		if v != nil {
+			return *v
+		}
+		var ret DomainReference
+		return ret
+	}).(DomainReferenceOutput)
+}
+
+// Its id.
+func (o DomainReferencePtrOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *DomainReference) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Id
+	}).(pulumi.StringPtrOutput)
+}
+
+// Its API URI.
+func (o DomainReferencePtrOutput) Uri() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *DomainReference) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Uri
+	}).(pulumi.StringPtrOutput)
+}
+
+// One item of `getCloudEndpoints`'s `cloudEndpoints`.
+type GetCloudEndpointsCloudEndpoint struct {
+	// Where the endpoint is reachable: `["public"]` (the internet, ngrok's default), `["internal"]` (only from other endpoints of the account, for a `*.internal` URL) or `["kubernetes"]`. Updated in place.
+	Bindings []string `pulumi:"bindings"`
+	// Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`).
+	CreatedAt string `pulumi:"createdAt"`
+	// The description as ngrok holds it; `undefined` when empty.
+	Description *string `pulumi:"description"`
+	// The reserved domain the URL is on (`{ id: "rd_…", uri }`); absent for an internal or Kubernetes binding.
+	Domain *DomainReference `pulumi:"domain"`
+	// The host and port it serves, `api.example.com:443`.
+	Hostport string `pulumi:"hostport"`
+	// The Pulumi id: ngrok's id (`ep_…`).
+	Id string `pulumi:"id"`
+	// The metadata as ngrok holds it; `undefined` when empty.
+	Metadata *string `pulumi:"metadata"`
+	// Whether other endpoints may share the URL and have its traffic balanced across them. Updated in place.
+	PoolingEnabled bool `pulumi:"poolingEnabled"`
+	// The owner (`{ id: "usr_…" | "bot_…", uri }`).
+	Principal *PrincipalReference `pulumi:"principal"`
+	// Its protocol: `https`, `http`, `tls` or `tcp`.
+	Proto *string `pulumi:"proto"`
+	// The URL the endpoint serves.
+	PublicUrl string `pulumi:"publicUrl"`
+	// The Traffic Policy as ngrok holds it (canonical JSON).
+	TrafficPolicy interface{} `pulumi:"trafficPolicy"`
+	// When the endpoint last changed, RFC 3339.
+	UpdatedAt *string `pulumi:"updatedAt"`
+	// The API URI of the endpoint, `https://api.ngrok.com/endpoints/ep_…`.
+	Uri string `pulumi:"uri"`
+	// The endpoint's URL: `https://`, `http://`, `tls://` or `tcp://` (with a port), on a domain the account reserved (`ReservedDomain`) or, with `bindings: ["internal"]`, a hostname ending in `.internal`. Changing it replaces the endpoint (the new one first).
+	Url string `pulumi:"url"`
+}
+
+// One item of `getCloudEndpoints`'s `cloudEndpoints`.
+type GetCloudEndpointsCloudEndpointOutput struct{ *pulumi.OutputState }
+
+func (GetCloudEndpointsCloudEndpointOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetCloudEndpointsCloudEndpoint)(nil)).Elem()
+}
+
+func (o GetCloudEndpointsCloudEndpointOutput) ToGetCloudEndpointsCloudEndpointOutput() GetCloudEndpointsCloudEndpointOutput {
+	return o
+}
+
+func (o GetCloudEndpointsCloudEndpointOutput) ToGetCloudEndpointsCloudEndpointOutputWithContext(ctx context.Context) GetCloudEndpointsCloudEndpointOutput {
+	return o
+}
+
+// Where the endpoint is reachable: `["public"]` (the internet, ngrok's default), `["internal"]` (only from other endpoints of the account, for a `*.internal` URL) or `["kubernetes"]`. Updated in place.
+func (o GetCloudEndpointsCloudEndpointOutput) Bindings() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v GetCloudEndpointsCloudEndpoint) []string { return v.Bindings }).(pulumi.StringArrayOutput)
+}
+
+// Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`).
+func (o GetCloudEndpointsCloudEndpointOutput) CreatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v GetCloudEndpointsCloudEndpoint) string { return v.CreatedAt }).(pulumi.StringOutput)
+}
+
+// The description as ngrok holds it; `undefined` when empty.
+func (o GetCloudEndpointsCloudEndpointOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetCloudEndpointsCloudEndpoint) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// The reserved domain the URL is on (`{ id: "rd_…", uri }`); absent for an internal or Kubernetes binding.
+func (o GetCloudEndpointsCloudEndpointOutput) Domain() DomainReferencePtrOutput {
+	return o.ApplyT(func(v GetCloudEndpointsCloudEndpoint) *DomainReference { return v.Domain }).(DomainReferencePtrOutput)
+}
+
+// The host and port it serves, `api.example.com:443`.
+func (o GetCloudEndpointsCloudEndpointOutput) Hostport() pulumi.StringOutput {
+	return o.ApplyT(func(v GetCloudEndpointsCloudEndpoint) string { return v.Hostport }).(pulumi.StringOutput)
+}
+
+// The Pulumi id: ngrok's id (`ep_…`).
+func (o GetCloudEndpointsCloudEndpointOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetCloudEndpointsCloudEndpoint) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The metadata as ngrok holds it; `undefined` when empty.
+func (o GetCloudEndpointsCloudEndpointOutput) Metadata() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetCloudEndpointsCloudEndpoint) *string { return v.Metadata }).(pulumi.StringPtrOutput)
+}
+
+// Whether other endpoints may share the URL and have its traffic balanced across them. Updated in place.
+func (o GetCloudEndpointsCloudEndpointOutput) PoolingEnabled() pulumi.BoolOutput {
+	return o.ApplyT(func(v GetCloudEndpointsCloudEndpoint) bool { return v.PoolingEnabled }).(pulumi.BoolOutput)
+}
+
+// The owner (`{ id: "usr_…" | "bot_…", uri }`).
+func (o GetCloudEndpointsCloudEndpointOutput) Principal() PrincipalReferencePtrOutput {
+	return o.ApplyT(func(v GetCloudEndpointsCloudEndpoint) *PrincipalReference { return v.Principal }).(PrincipalReferencePtrOutput)
+}
+
+// Its protocol: `https`, `http`, `tls` or `tcp`.
+func (o GetCloudEndpointsCloudEndpointOutput) Proto() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetCloudEndpointsCloudEndpoint) *string { return v.Proto }).(pulumi.StringPtrOutput)
+}
+
+// The URL the endpoint serves.
+func (o GetCloudEndpointsCloudEndpointOutput) PublicUrl() pulumi.StringOutput {
+	return o.ApplyT(func(v GetCloudEndpointsCloudEndpoint) string { return v.PublicUrl }).(pulumi.StringOutput)
+}
+
+// The Traffic Policy as ngrok holds it (canonical JSON).
+func (o GetCloudEndpointsCloudEndpointOutput) TrafficPolicy() pulumi.AnyOutput {
+	return o.ApplyT(func(v GetCloudEndpointsCloudEndpoint) interface{} { return v.TrafficPolicy }).(pulumi.AnyOutput)
+}
+
+// When the endpoint last changed, RFC 3339.
+func (o GetCloudEndpointsCloudEndpointOutput) UpdatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetCloudEndpointsCloudEndpoint) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
+}
+
+// The API URI of the endpoint, `https://api.ngrok.com/endpoints/ep_…`.
+func (o GetCloudEndpointsCloudEndpointOutput) Uri() pulumi.StringOutput {
+	return o.ApplyT(func(v GetCloudEndpointsCloudEndpoint) string { return v.Uri }).(pulumi.StringOutput)
+}
+
+// The endpoint's URL: `https://`, `http://`, `tls://` or `tcp://` (with a port), on a domain the account reserved (`ReservedDomain`) or, with `bindings: ["internal"]`, a hostname ending in `.internal`. Changing it replaces the endpoint (the new one first).
+func (o GetCloudEndpointsCloudEndpointOutput) Url() pulumi.StringOutput {
+	return o.ApplyT(func(v GetCloudEndpointsCloudEndpoint) string { return v.Url }).(pulumi.StringOutput)
+}
+
+type GetCloudEndpointsCloudEndpointArrayOutput struct{ *pulumi.OutputState }
+
+func (GetCloudEndpointsCloudEndpointArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetCloudEndpointsCloudEndpoint)(nil)).Elem()
+}
+
+func (o GetCloudEndpointsCloudEndpointArrayOutput) ToGetCloudEndpointsCloudEndpointArrayOutput() GetCloudEndpointsCloudEndpointArrayOutput {
+	return o
+}
+
+func (o GetCloudEndpointsCloudEndpointArrayOutput) ToGetCloudEndpointsCloudEndpointArrayOutputWithContext(ctx context.Context) GetCloudEndpointsCloudEndpointArrayOutput {
+	return o
+}
+
+func (o GetCloudEndpointsCloudEndpointArrayOutput) Index(i pulumi.IntInput) GetCloudEndpointsCloudEndpointOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetCloudEndpointsCloudEndpoint {
+		return vs[0].([]GetCloudEndpointsCloudEndpoint)[vs[1].(int)]
+	}).(GetCloudEndpointsCloudEndpointOutput)
+}
+
 // One item of `getReservedDomains`'s `reservedDomains`.
 type GetReservedDomainsReservedDomain struct {
 	// The DNS CNAME target of `_acme-challenge.<domain>`, which ngrok needs to issue a wildcard domain's certificate. Absent otherwise.
@@ -986,6 +1207,83 @@ func (o IdpSigningCertificateArrayOutput) Index(i pulumi.IntInput) IdpSigningCer
 	}).(IdpSigningCertificateOutput)
 }
 
+// A reference to the user or bot user that owns the endpoint.
+type PrincipalReference struct {
+	// Its id.
+	Id *string `pulumi:"id"`
+	// Its API URI.
+	Uri *string `pulumi:"uri"`
+}
+
+// A reference to the user or bot user that owns the endpoint.
+type PrincipalReferenceOutput struct{ *pulumi.OutputState }
+
+func (PrincipalReferenceOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*PrincipalReference)(nil)).Elem()
+}
+
+func (o PrincipalReferenceOutput) ToPrincipalReferenceOutput() PrincipalReferenceOutput {
+	return o
+}
+
+func (o PrincipalReferenceOutput) ToPrincipalReferenceOutputWithContext(ctx context.Context) PrincipalReferenceOutput {
+	return o
+}
+
+// Its id.
+func (o PrincipalReferenceOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PrincipalReference) *string { return v.Id }).(pulumi.StringPtrOutput)
+}
+
+// Its API URI.
+func (o PrincipalReferenceOutput) Uri() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PrincipalReference) *string { return v.Uri }).(pulumi.StringPtrOutput)
+}
+
+type PrincipalReferencePtrOutput struct{ *pulumi.OutputState }
+
+func (PrincipalReferencePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**PrincipalReference)(nil)).Elem()
+}
+
+func (o PrincipalReferencePtrOutput) ToPrincipalReferencePtrOutput() PrincipalReferencePtrOutput {
+	return o
+}
+
+func (o PrincipalReferencePtrOutput) ToPrincipalReferencePtrOutputWithContext(ctx context.Context) PrincipalReferencePtrOutput {
+	return o
+}
+
+func (o PrincipalReferencePtrOutput) Elem() PrincipalReferenceOutput {
+	return o.ApplyT(func(v *PrincipalReference) PrincipalReference {
+		if v != nil {
+			return *v
+		}
+		var ret PrincipalReference
+		return ret
+	}).(PrincipalReferenceOutput)
+}
+
+// Its id.
+func (o PrincipalReferencePtrOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PrincipalReference) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Id
+	}).(pulumi.StringPtrOutput)
+}
+
+// Its API URI.
+func (o PrincipalReferencePtrOutput) Uri() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PrincipalReference) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Uri
+	}).(pulumi.StringPtrOutput)
+}
+
 func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*CertificateManagementPolicyInput)(nil)).Elem(), CertificateManagementPolicyArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*CertificateManagementPolicyPtrInput)(nil)).Elem(), CertificateManagementPolicyArgs{})
@@ -997,6 +1295,10 @@ func init() {
 	pulumi.RegisterOutputType(CertificateProvisioningJobPtrOutput{})
 	pulumi.RegisterOutputType(CertificateReferenceOutput{})
 	pulumi.RegisterOutputType(CertificateReferencePtrOutput{})
+	pulumi.RegisterOutputType(DomainReferenceOutput{})
+	pulumi.RegisterOutputType(DomainReferencePtrOutput{})
+	pulumi.RegisterOutputType(GetCloudEndpointsCloudEndpointOutput{})
+	pulumi.RegisterOutputType(GetCloudEndpointsCloudEndpointArrayOutput{})
 	pulumi.RegisterOutputType(GetReservedDomainsReservedDomainOutput{})
 	pulumi.RegisterOutputType(GetReservedDomainsReservedDomainArrayOutput{})
 	pulumi.RegisterOutputType(GetSshCertificateAuthoritiesSshCertificateAuthorityOutput{})
@@ -1007,4 +1309,6 @@ func init() {
 	pulumi.RegisterOutputType(GetSshUserCertificatesSshUserCertificateArrayOutput{})
 	pulumi.RegisterOutputType(IdpSigningCertificateOutput{})
 	pulumi.RegisterOutputType(IdpSigningCertificateArrayOutput{})
+	pulumi.RegisterOutputType(PrincipalReferenceOutput{})
+	pulumi.RegisterOutputType(PrincipalReferencePtrOutput{})
 }
