@@ -15,6 +15,7 @@ import { clientFromConfiguration } from "../../../provider/client";
 import {
   checkCloudEndpoint,
   type CloudEndpointInputs,
+  type CloudEndpointOutputs,
   diffCloudEndpoint,
 } from "../../../provider/cloudEndpoint/definition";
 import { SECRET_INPUTS_KEY } from "../../../provider/common/secretInputs";
@@ -239,7 +240,8 @@ describe("against the emulator", () => {
       changes: true,
       updates: ["trafficPolicy"],
     });
-    const update = await tracked(emulator, () => provider.update(id, read.value!.props!, inputs));
+    const drifted = read.value!.props as CloudEndpointOutputs;
+    const update = await tracked(emulator, () => provider.update(id, drifted, inputs));
     expect(update.calls).toEqual([`PATCH ${PATH}/${id} 200`]);
     expect(update.value!.outs!.trafficPolicy).toBe(
       '{"on_tcp_connect":[{"actions":[{"type":"deny"}]}]}',
