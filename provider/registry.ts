@@ -16,6 +16,8 @@ import type { PropertyDefinition } from "./framework/property";
 import type { LookupFacts, ResourceApi, ResourceDefinition } from "./framework/resource";
 import { CLASS_TYPE_PREFIX, PLUGIN_PACKAGE, pluginToken } from "./framework/tokens";
 import { httpsEdgeRouteSaml } from "./httpsEdgeRouteSaml";
+import { reservedDomain } from "./reservedDomain";
+import { cloudEndpoint } from "./cloudEndpoint";
 import { sshCertificateAuthority } from "./sshCertificateAuthority";
 import { sshCredential } from "./sshCredential";
 import { sshHostCertificate } from "./sshHostCertificate";
@@ -30,6 +32,8 @@ export const RESOURCES = [
   sshUserCertificate,
   sshCredential,
   httpsEdgeRouteSaml,
+  reservedDomain,
+  cloudEndpoint,
 ] as const;
 
 /** A resource of {@link RESOURCES}, typed as any resource. */

@@ -38,6 +38,24 @@ export {
   type IdpSigningCertificate,
 } from "./httpsEdgeRouteSaml";
 export {
+  ReservedDomain,
+  getReservedDomain,
+  getReservedDomainOutput,
+  getReservedDomains,
+  getReservedDomainsOutput,
+  type GetReservedDomainsResult,
+} from "./reservedDomain";
+export type * from "./reservedDomain";
+export {
+  CloudEndpoint,
+  getCloudEndpoint,
+  getCloudEndpointOutput,
+  getCloudEndpoints,
+  getCloudEndpointsOutput,
+  type GetCloudEndpointsResult,
+} from "./cloudEndpoint";
+export type * from "./cloudEndpoint";
+export {
   getSshCertificateAuthority,
   getSshCertificateAuthorityOutput,
   getSshCertificateAuthorities,

@@ -14,7 +14,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { InputChecker } from "../common/check";
 import { isNgrokId } from "../common/ids";
-import type { PropertyDefinition, PropertyType, ValueOf } from "./property";
+import type { ObjectType, PropertyDefinition, PropertyType, ValueOf } from "./property";
+import { isUnknown } from "../common/unknown";
 import { derivedAs } from "../common/derived";
 import { currentCaller } from "../common/hints";
 import { typeNameFor } from "./tokens";
@@ -58,6 +59,17 @@ export function typeRule(c: Checker, name: string, property: PropertyDefinition)
     case "objectList":
       c.take(name); // an output's type: never an input, recorded as given
       return undefined;
+    case "object":
+      return own(objectRule(c, name, type));
+    case "document": {
+      const value = c.take(name);
+      if (value === undefined) return undefined;
+      if (typeof value !== "string" && !isPlainObject(value)) {
+        c.fail(name, `${name} must be an object, or YAML or JSON text; got ${c.show(name, value)}`);
+        return undefined;
+      }
+      return own(value);
+    }
     case "ngrokId": {
       const id = c.string(name);
       if (id !== undefined && !isNgrokId(id, type.prefix)) {
@@ -73,6 +85,52 @@ export function typeRule(c: Checker, name: string, property: PropertyDefinition)
       return own(id);
     }
   }
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * An {@link ObjectType}'s value: an object of its fields only, each a string (one of its `values`
+ * when it has some) or an object of its own, judged the same way; every failure names the path.
+ */
+function objectRule(
+  c: Checker,
+  name: string,
+  type: ObjectType,
+): Record<string, unknown> | undefined {
+  const value = c.take(name);
+  if (value === undefined) return undefined;
+  const judge = (path: string, found: unknown, object: ObjectType): boolean => {
+    if (!isPlainObject(found)) {
+      c.fail(name, `${path} must be an object (${object.typeName}); got ${c.show(name, found)}`);
+      return false;
+    }
+    let ok = true;
+    const known = Object.keys(object.fields);
+    for (const [key, item] of Object.entries(found)) {
+      const field = object.fields[key];
+      if (item === undefined || item === null || isUnknown(item)) continue;
+      if (field === undefined) {
+        c.fail(
+          name,
+          `${path}.${key} is not a field of ${object.typeName}; its fields are ${known.join(", ")}`,
+        );
+        ok = false;
+      } else if (field.object !== undefined) {
+        ok = judge(`${path}.${key}`, item, field.object) && ok;
+      } else if (typeof item !== "string") {
+        c.fail(name, `${path}.${key} must be a string; got ${c.show(name, item)}`);
+        ok = false;
+      } else if (field.values !== undefined && !field.values.includes(item)) {
+        const list = field.values.map((v) => JSON.stringify(v)).join(", ");
+        c.fail(name, `${path}.${key} must be one of ${list}; got ${c.show(name, item)}`);
+        ok = false;
+      }
+    }
+    return ok;
+  };
+  return judge(name, value, type) && isPlainObject(value) ? value : undefined;
 }
 
 /**

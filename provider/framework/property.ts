@@ -81,6 +81,39 @@ export interface ObjectListType {
   readonly fields: Readonly<Record<string, ObjectField>>;
 }
 
+/**
+ * One field of an {@link ObjectType}: a string (one of `values` when set), or an object of its
+ * own (`object`); ngrok's name of it is `wire`.
+ */
+export interface ObjectTypeField {
+  readonly description: string;
+  readonly wire: string;
+  readonly values?: readonly string[];
+  readonly object?: ObjectType;
+}
+/**
+ * An object of named fields (ngrok's nested objects, e.g. a reserved domain's certificate
+ * management policy), named `typeName` in the SDK and the package schema. Its fields go to and
+ * come from the wire under their `wire` names; a field an answer leaves out or holds `null` is
+ * left out.
+ */
+export interface ObjectType {
+  readonly kind: "object";
+  readonly typeName: string;
+  readonly typeDescription: string;
+  readonly fields: Readonly<Record<string, ObjectTypeField>>;
+}
+/**
+ * A document given as an object or as YAML or JSON text (a traffic policy): the SDK's type is
+ * `typeName | string` (`typeName` imported from `typeModule`, relative to `sdk/generated/`), the
+ * package schema's `Any`. Its own `rule` judges it and `encode` writes it on the wire.
+ */
+export interface DocumentType {
+  readonly kind: "document";
+  readonly typeName: string;
+  readonly typeModule: string;
+}
+
 /** Every kind of property type. */
 export type PropertyType =
   | StringType
@@ -90,7 +123,9 @@ export type PropertyType =
   | NgrokIdType
   | StringListType
   | StringMapType
-  | ObjectListType;
+  | ObjectListType
+  | ObjectType
+  | DocumentType;
 
 /** The JavaScript value of a property of type `T`. */
 export type ValueOf<T extends PropertyType> =
@@ -106,7 +141,11 @@ export type ValueOf<T extends PropertyType> =
             ? Record<string, string>
             : T extends ObjectListType
               ? { [K in keyof T["fields"]]: string }[]
-              : string;
+              : T extends ObjectType
+                ? Record<string, unknown>
+                : T extends DocumentType
+                  ? string | Record<string, unknown>
+                  : string;
 
 /** A value as a definition writes it: lists and maps may be read-only literals. */
 export type LiteralOf<T extends PropertyType> = ValueOf<T> | ReadonlyOf<ValueOf<T>>;
@@ -216,6 +255,11 @@ export interface PropertyDefinition<T extends PropertyType = PropertyType> {
    * still starts with the name). Default: always.
    */
   readonly namedInFailures?: (value: unknown) => boolean;
+  /**
+   * Inputs: the value ngrok receives, from the checked value (e.g. a traffic policy's canonical
+   * JSON); default: the value itself (an object's fields under their wire names).
+   */
+  readonly encode?: (value: unknown) => unknown;
   /** Inputs: `""` is taken as left out, so the default applies (e.g. ngrok's own `""`). */
   readonly blankIsDefault?: boolean;
   /**

@@ -13,7 +13,7 @@
 import type { z } from "zod";
 import { withoutUndefined } from "../common/objects";
 import { load } from "../lazy";
-import type { PropertyDefinition, PropertyType, ValueOf } from "./property";
+import type { ObjectType, PropertyDefinition, PropertyType, ValueOf } from "./property";
 import type { InputsOf, OutputsOf, Properties, ResourceDefinition } from "./resource";
 import { derivedAs } from "../common/derived";
 
@@ -75,9 +75,48 @@ function cleared(type: PropertyType): unknown {
       return [];
     case "stringMap":
       return {};
+    case "object":
+    case "document":
+      return undefined; // left out: ngrok keeps what it holds
     default:
       return "";
   }
+}
+
+/** An object's fields under their wire names (nested objects too); other values as they are. */
+function objectToWire(type: PropertyType | ObjectType, value: unknown): unknown {
+  if (type.kind !== "object" || typeof value !== "object" || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => type.fields[key] !== undefined)
+      .map(([key, item]) => {
+        const field = type.fields[key]!;
+        return [field.wire, field.object ? objectToWire(field.object, item) : item];
+      }),
+  );
+}
+
+/** An answer's object under the fields' names (nested objects too), `null` fields left out. */
+function objectFromWire(type: ObjectType, value: unknown): unknown {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return value;
+  const answer: Readonly<Record<string, unknown>> = Object.fromEntries(Object.entries(value));
+  return withoutUndefined(
+    Object.fromEntries(
+      Object.entries(type.fields).map(([name, field]) => {
+        const item = answer[field.wire] ?? undefined;
+        return [
+          name,
+          field.object && item !== undefined ? objectFromWire(field.object, item) : item,
+        ];
+      }),
+    ),
+  );
+}
+
+/** The value ngrok receives of an input: its `encode`, or an object under its wire names. */
+function toWire(property: PropertyDefinition, value: unknown): unknown {
+  if (value === undefined) return undefined;
+  return property.encode ? property.encode(value) : objectToWire(property.type, value);
 }
 
 /**
@@ -92,7 +131,7 @@ export function requestBody(
     Object.fromEntries(
       Object.entries(definition.properties)
         .filter(([, p]) => p.role === "input" && p.wire !== undefined)
-        .map(([name, p]) => [p.wire!, inputs[name]]),
+        .map(([name, p]) => [p.wire!, toWire(p, inputs[name])]),
     ),
   );
 }
@@ -108,13 +147,20 @@ export function patchBody(
   return Object.fromEntries(
     Object.entries(definition.properties)
       .filter(([, p]) => p.role === "input" && p.onChange === "update" && p.wire !== undefined)
-      .map(([name, p]) => [p.wire!, inputs[name] ?? cleared(p.type)]),
+      // An input ngrok fills when it is left out keeps ngrok's value: it is not sent.
+      .map(([name, p]) => [
+        p.wire!,
+        toWire(p, inputs[name]) ?? (p.serverFilled ? undefined : cleared(p.type)),
+      ]),
   );
 }
 
 /** An answer's value of `property`: absent, `null` and `""` read as {@link PropertyDefinition.whenAbsent}. */
 function answered(property: PropertyDefinition, response: Readonly<Record<string, unknown>>) {
   const value = response[property.wire!];
+  if (property.type.kind === "object" && value !== undefined && value !== null) {
+    return objectFromWire(property.type, value);
+  }
   if (value !== undefined && value !== null && value !== "") return value;
   const absent = property.whenAbsent ?? property.default;
   return absent === "omit" || absent === undefined ? value || undefined : structuredClone(absent);
@@ -185,6 +231,9 @@ function fieldSchema(property: PropertyDefinition): z.ZodType {
       schema = z.array(
         z.object(Object.fromEntries(Object.keys(type.fields).map((f) => [f, z.string()]))),
       );
+      break;
+    case "object":
+      schema = z.record(z.string(), z.unknown()); // read field by field (objectFromWire)
       break;
     default:
       schema =

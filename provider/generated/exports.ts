@@ -12,6 +12,8 @@ import { sshHostCertificate } from "../sshHostCertificate";
 import { sshUserCertificate } from "../sshUserCertificate";
 import { sshCredential } from "../sshCredential";
 import { httpsEdgeRouteSaml } from "../httpsEdgeRouteSaml";
+import { reservedDomain } from "../reservedDomain";
+import { cloudEndpoint } from "../cloudEndpoint";
 
 /**
  * The implementation of the `SshCertificateAuthority` dynamic provider: what its thin provider
@@ -199,3 +201,79 @@ export const lookupHttpsEdgeRouteSaml = (client: NgrokClient, edgeId: string, ro
  * (`provider/httpsEdgeRouteSaml/definition.ts`).
  */
 export * as httpsEdgeRouteSaml from "../httpsEdgeRouteSaml/definition";
+
+/**
+ * The implementation of the `ReservedDomain` dynamic provider: what its thin provider
+ * (`sdk/thinProviders/reservedDomain.ts`) calls in the dynamic-provider host.
+ */
+export const reservedDomainProvider = reservedDomain.provider;
+
+/** One reserved domain as a lookup returns it: the outputs of the resource, and its id. */
+export type ReservedDomainRecord = LookupRecord<(typeof reservedDomain)["definition"]>;
+
+/**
+ * Reads one reserved domain without managing it (what the SDK's `getReservedDomain` runs in the
+ * program's process).
+ * @throws TypeError when an argument is not an id of the right kind, before any request.
+ * @throws NgrokApiError when ngrok refuses, e.g. 404 when there is no such reserved domain.
+ */
+export const lookupReservedDomain = (client: NgrokClient, id: string) =>
+  reservedDomain.lookups.one(client, { id });
+
+/** What {@link listReservedDomains} keeps: every field that is set must match. */
+export type ReservedDomainFilter = {
+  readonly domain?: string;
+  readonly description?: string;
+  readonly metadata?: string;
+};
+
+/**
+ * Every reserved domain of the account that `filter` keeps, newest first, as lookups return them
+ * (what `getReservedDomains` and `pulumi-ngrok-dynamic pending-creates` read), through every page.
+ * @throws NgrokApiError or NgrokClientError when a page cannot be read.
+ */
+export const listReservedDomains = (client: NgrokClient, filter: ReservedDomainFilter = {}) =>
+  reservedDomain.lookups.list(client, filter);
+
+/**
+ * The definition of `ReservedDomain` and what it exports (`provider/reservedDomain/definition.ts`).
+ */
+export * as reservedDomain from "../reservedDomain/definition";
+
+/**
+ * The implementation of the `CloudEndpoint` dynamic provider: what its thin provider
+ * (`sdk/thinProviders/cloudEndpoint.ts`) calls in the dynamic-provider host.
+ */
+export const cloudEndpointProvider = cloudEndpoint.provider;
+
+/** One cloud endpoint as a lookup returns it: the outputs of the resource, and its id. */
+export type CloudEndpointRecord = LookupRecord<(typeof cloudEndpoint)["definition"]>;
+
+/**
+ * Reads one cloud endpoint without managing it (what the SDK's `getCloudEndpoint` runs in the
+ * program's process).
+ * @throws TypeError when an argument is not an id of the right kind, before any request.
+ * @throws NgrokApiError when ngrok refuses, e.g. 404 when there is no such cloud endpoint.
+ */
+export const lookupCloudEndpoint = (client: NgrokClient, id: string) =>
+  cloudEndpoint.lookups.one(client, { id });
+
+/** What {@link listCloudEndpoints} keeps: every field that is set must match. */
+export type CloudEndpointFilter = {
+  readonly url?: string;
+  readonly description?: string;
+  readonly metadata?: string;
+};
+
+/**
+ * Every cloud endpoint of the account that `filter` keeps, newest first, as lookups return them
+ * (what `getCloudEndpoints` and `pulumi-ngrok-dynamic pending-creates` read), through every page.
+ * @throws NgrokApiError or NgrokClientError when a page cannot be read.
+ */
+export const listCloudEndpoints = (client: NgrokClient, filter: CloudEndpointFilter = {}) =>
+  cloudEndpoint.lookups.list(client, filter);
+
+/**
+ * The definition of `CloudEndpoint` and what it exports (`provider/cloudEndpoint/definition.ts`).
+ */
+export * as cloudEndpoint from "../cloudEndpoint/definition";

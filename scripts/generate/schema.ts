@@ -7,7 +7,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type { PropertyDefinition } from "../../provider/framework/property";
+import type { ObjectType, PropertyDefinition } from "../../provider/framework/property";
 import type { ResourceDefinition } from "../../provider/framework/resource";
 import { SETTINGS } from "../../provider/client/settings";
 import {
@@ -45,6 +45,10 @@ function typeSpec(property: PropertyDefinition): Spec {
       return { type: "object", additionalProperties: { type: "string" } };
     case "objectList":
       return { type: "array", items: { $ref: `#/types/${token(type.typeName)}` } };
+    case "object":
+      return { $ref: `#/types/${token(type.typeName)}` };
+    case "document":
+      return { $ref: "pulumi.json#/Any" };
     default:
       return { type: "string" };
   }
@@ -98,6 +102,7 @@ function typesSpec(): Spec {
           })),
         };
       }
+      if (type.kind === "object") objectTypeSpecs(type, types);
       if (type.kind === "objectList") {
         types[token(type.typeName)] = {
           type: "object",
@@ -121,6 +126,26 @@ function typesSpec(): Spec {
     };
   }
   return types;
+}
+
+/** The schema's types of an {@link ObjectType} and of the objects its fields hold, into `types`. */
+function objectTypeSpecs(type: ObjectType, types: Spec): void {
+  types[token(type.typeName)] = {
+    type: "object",
+    description: type.typeDescription,
+    properties: Object.fromEntries(
+      Object.entries(type.fields).map(([n, f]) => [
+        n,
+        {
+          ...(f.object ? { $ref: `#/types/${token(f.object.typeName)}` } : { type: "string" }),
+          description: f.description,
+        },
+      ]),
+    ),
+  };
+  for (const field of Object.values(type.fields)) {
+    if (field.object) objectTypeSpecs(field.object, types);
+  }
 }
 
 /** What a lookup returns of one object: what ngrok holds of it, with its id. */

@@ -7,7 +7,7 @@
  * @module
  */
 import { moduleNameOf } from "../../provider/framework/names";
-import type { PropertyDefinition } from "../../provider/framework/property";
+import type { ObjectType, PropertyDefinition } from "../../provider/framework/property";
 import { literalUnion } from "../../provider/framework/property";
 import { type ArgVariants, SDK_UNITS, type SdkUnit } from "./units";
 import { constantCase, defaultWords, generatedBanner, tsdoc } from "./text";
@@ -43,6 +43,10 @@ function valueType(property: PropertyDefinition): string {
       return "Record<string, string>";
     case "objectList":
       return `${type.typeName}[]`;
+    case "object":
+      return type.typeName;
+    case "document":
+      return `${type.typeName} | string`;
     default:
       return "string";
   }
@@ -304,6 +308,11 @@ function namedTypes(): string {
           tsdoc(type.typeDescription ?? type.typeName) +
           `export type ${type.typeName} = ${literalUnion(type.values)};\n\n`;
       }
+      if (type.kind === "object") out += objectInterfaces(type, seen);
+      if (type.kind === "document" && !seen.has(type.typeName)) {
+        seen.add(type.typeName);
+        out += `import type { ${type.typeName} } from "${type.typeModule}";\nexport type { ${type.typeName} };\n\n`;
+      }
       if (type.kind === "objectList" && !seen.has(type.typeName)) {
         seen.add(type.typeName);
         const fields = Object.entries(type.fields)
@@ -314,6 +323,22 @@ function namedTypes(): string {
     }
   }
   return out;
+}
+
+/** The interface of an {@link ObjectType} and of the objects its fields hold, each once. */
+function objectInterfaces(type: ObjectType, seen: Set<string>): string {
+  if (seen.has(type.typeName)) return "";
+  seen.add(type.typeName);
+  let out = "";
+  const fields = Object.entries(type.fields)
+    .map(([name, field]) => {
+      if (field.object) out += objectInterfaces(field.object, seen);
+      const value =
+        field.object?.typeName ?? (field.values ? literalUnion(field.values) : "string");
+      return tsdoc(field.description, 2) + `  readonly ${name}?: ${value};\n`;
+    })
+    .join("");
+  return out + tsdoc(type.typeDescription) + `export interface ${type.typeName} {\n${fields}}\n\n`;
 }
 
 /** The text of `sdk/generated/types.ts` (before formatting). */

@@ -83,5 +83,9 @@ export function typeWords(property: PropertyDefinition): string {
       return "map of string to string";
     case "objectList":
       return `list of ${type.typeName}`;
+    case "object":
+      return `object, ${type.typeName}`;
+    case "document":
+      return `${type.typeName} object, or YAML or JSON string`;
   }
 }

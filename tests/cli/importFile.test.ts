@@ -190,13 +190,13 @@ describe("refused, exit 2, before any request and without writing the file", () 
   });
 
   test("an id of no class: no token fits it", async () => {
-    const err = await refused(["ep_2Zexisting0000"]);
+    const err = await refused(["tn_2Zexisting0000"]);
     expect(err).toContain(
-      '"ep_2Zexisting0000": refused, not the id of an object this package manages',
+      '"tn_2Zexisting0000": refused, not the id of an object this package manages',
     );
     expect(err).toContain("deletes the imported one");
     expect(err).toContain("sshca_…");
-    expect(await refused(["edghts_2Z/ep_2Z"])).toContain("not the id of an object");
+    expect(await refused(["edghts_2Z/tn_2Z"])).toContain("not the id of an object");
   });
 
   test("a --type that the id is not of, the plugin's token, an unknown token", async () => {

@@ -9,7 +9,9 @@ import * as pulumi from "@pulumi/pulumi";
 import { IMPORTABLE_KINDS } from "../../cli/importFile/kinds";
 import { serializedProvider } from "../../cli/importFile/serializedProvider";
 import {
+  CloudEndpoint,
   HttpsEdgeRouteSaml,
+  ReservedDomain,
   SshCertificateAuthority,
   SshCredential,
   SshHostCertificate,
@@ -49,6 +51,11 @@ test("each class's registered __provider is the text import-file writes for it",
     }),
     new SshCredential("credential", { publicKey: keys.ED25519 }),
     HttpsEdgeRouteSaml.get("saml", "edghts_2Zexisting0000/edghtsrt_2Zexisting0000"),
+    new ReservedDomain("domain", { domain: "app.example.com" }),
+    new CloudEndpoint("endpoint", {
+      url: "https://app.example.com",
+      trafficPolicy: { onHttpRequest: [] },
+    }),
   ];
   const settled = (value: pulumi.Output<string>) =>
     new Promise((resolve) => value.apply((v) => resolve(v)));

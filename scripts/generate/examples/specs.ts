@@ -7,7 +7,9 @@
  * @module
  */
 import type {
+  CloudEndpointArgs,
   HttpsEdgeRouteSamlArgs,
+  ReservedDomainArgs,
   SshCertificateAuthorityArgs,
   SshCredentialArgs,
   SshHostCertificateArgs,
@@ -85,6 +87,28 @@ export const RESOURCE_EXAMPLES: Readonly<Record<string, ExampleProgram>> = {
       }),
     ],
     outputs: { deviceCredentialId: output("device-132", "id") },
+  },
+  ReservedDomain: {
+    summary: "A custom domain for the public API; its DNS CNAME record points at cnameTarget.",
+    resources: [
+      resource<ReservedDomainArgs>("ReservedDomain", "api", {
+        domain: "api.example.com",
+        description: "Public API",
+      }),
+    ],
+    outputs: { cnameTarget: output("api", "cnameTarget") },
+  },
+  CloudEndpoint: {
+    summary: "The public API on its reserved domain, signed in with OpenID Connect.",
+    resources: [
+      resource<ReservedDomainArgs>("ReservedDomain", "api", { domain: "api.example.com" }),
+      resource<CloudEndpointArgs>("CloudEndpoint", "api", {
+        url: "https://api.example.com",
+        trafficPolicy: file("policy.yaml"),
+        description: "Public API",
+      }),
+    ],
+    outputs: { publicUrl: output("api", "publicUrl") },
   },
   HttpsEdgeRouteSaml: {
     summary:

@@ -13,6 +13,771 @@ import (
 
 var _ = internal.GetEnvOrDefault
 
+// How ngrok obtains and renews a reserved domain's TLS certificate.
+type CertificateManagementPolicy struct {
+	// The certificate authority: `letsencrypt`, the only one ngrok supports.
+	Authority *string `pulumi:"authority"`
+	// The certificate's key type, `ecdsa` (ngrok's default) or `rsa`.
+	PrivateKeyType *string `pulumi:"privateKeyType"`
+}
+
+// CertificateManagementPolicyInput is an input type that accepts CertificateManagementPolicyArgs and CertificateManagementPolicyOutput values.
+// You can construct a concrete instance of `CertificateManagementPolicyInput` via:
+//
+//	CertificateManagementPolicyArgs{...}
+type CertificateManagementPolicyInput interface {
+	pulumi.Input
+
+	ToCertificateManagementPolicyOutput() CertificateManagementPolicyOutput
+	ToCertificateManagementPolicyOutputWithContext(context.Context) CertificateManagementPolicyOutput
+}
+
+// How ngrok obtains and renews a reserved domain's TLS certificate.
+type CertificateManagementPolicyArgs struct {
+	// The certificate authority: `letsencrypt`, the only one ngrok supports.
+	Authority pulumi.StringPtrInput `pulumi:"authority"`
+	// The certificate's key type, `ecdsa` (ngrok's default) or `rsa`.
+	PrivateKeyType pulumi.StringPtrInput `pulumi:"privateKeyType"`
+}
+
+func (CertificateManagementPolicyArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*CertificateManagementPolicy)(nil)).Elem()
+}
+
+func (i CertificateManagementPolicyArgs) ToCertificateManagementPolicyOutput() CertificateManagementPolicyOutput {
+	return i.ToCertificateManagementPolicyOutputWithContext(context.Background())
+}
+
+func (i CertificateManagementPolicyArgs) ToCertificateManagementPolicyOutputWithContext(ctx context.Context) CertificateManagementPolicyOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(CertificateManagementPolicyOutput)
+}
+
+func (i CertificateManagementPolicyArgs) ToCertificateManagementPolicyPtrOutput() CertificateManagementPolicyPtrOutput {
+	return i.ToCertificateManagementPolicyPtrOutputWithContext(context.Background())
+}
+
+func (i CertificateManagementPolicyArgs) ToCertificateManagementPolicyPtrOutputWithContext(ctx context.Context) CertificateManagementPolicyPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(CertificateManagementPolicyOutput).ToCertificateManagementPolicyPtrOutputWithContext(ctx)
+}
+
+// CertificateManagementPolicyPtrInput is an input type that accepts CertificateManagementPolicyArgs, CertificateManagementPolicyPtr and CertificateManagementPolicyPtrOutput values.
+// You can construct a concrete instance of `CertificateManagementPolicyPtrInput` via:
+//
+//	        CertificateManagementPolicyArgs{...}
+//
+//	or:
+//
+//	        nil
+type CertificateManagementPolicyPtrInput interface {
+	pulumi.Input
+
+	ToCertificateManagementPolicyPtrOutput() CertificateManagementPolicyPtrOutput
+	ToCertificateManagementPolicyPtrOutputWithContext(context.Context) CertificateManagementPolicyPtrOutput
+}
+
+type certificateManagementPolicyPtrType CertificateManagementPolicyArgs
+
+func CertificateManagementPolicyPtr(v *CertificateManagementPolicyArgs) CertificateManagementPolicyPtrInput {
+	return (*certificateManagementPolicyPtrType)(v)
+}
+
+func (*certificateManagementPolicyPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**CertificateManagementPolicy)(nil)).Elem()
+}
+
+func (i *certificateManagementPolicyPtrType) ToCertificateManagementPolicyPtrOutput() CertificateManagementPolicyPtrOutput {
+	return i.ToCertificateManagementPolicyPtrOutputWithContext(context.Background())
+}
+
+func (i *certificateManagementPolicyPtrType) ToCertificateManagementPolicyPtrOutputWithContext(ctx context.Context) CertificateManagementPolicyPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(CertificateManagementPolicyPtrOutput)
+}
+
+// How ngrok obtains and renews a reserved domain's TLS certificate.
+type CertificateManagementPolicyOutput struct{ *pulumi.OutputState }
+
+func (CertificateManagementPolicyOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*CertificateManagementPolicy)(nil)).Elem()
+}
+
+func (o CertificateManagementPolicyOutput) ToCertificateManagementPolicyOutput() CertificateManagementPolicyOutput {
+	return o
+}
+
+func (o CertificateManagementPolicyOutput) ToCertificateManagementPolicyOutputWithContext(ctx context.Context) CertificateManagementPolicyOutput {
+	return o
+}
+
+func (o CertificateManagementPolicyOutput) ToCertificateManagementPolicyPtrOutput() CertificateManagementPolicyPtrOutput {
+	return o.ToCertificateManagementPolicyPtrOutputWithContext(context.Background())
+}
+
+func (o CertificateManagementPolicyOutput) ToCertificateManagementPolicyPtrOutputWithContext(ctx context.Context) CertificateManagementPolicyPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v CertificateManagementPolicy) *CertificateManagementPolicy {
+		return &v
+	}).(CertificateManagementPolicyPtrOutput)
+}
+
+// The certificate authority: `letsencrypt`, the only one ngrok supports.
+func (o CertificateManagementPolicyOutput) Authority() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CertificateManagementPolicy) *string { return v.Authority }).(pulumi.StringPtrOutput)
+}
+
+// The certificate's key type, `ecdsa` (ngrok's default) or `rsa`.
+func (o CertificateManagementPolicyOutput) PrivateKeyType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CertificateManagementPolicy) *string { return v.PrivateKeyType }).(pulumi.StringPtrOutput)
+}
+
+type CertificateManagementPolicyPtrOutput struct{ *pulumi.OutputState }
+
+func (CertificateManagementPolicyPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**CertificateManagementPolicy)(nil)).Elem()
+}
+
+func (o CertificateManagementPolicyPtrOutput) ToCertificateManagementPolicyPtrOutput() CertificateManagementPolicyPtrOutput {
+	return o
+}
+
+func (o CertificateManagementPolicyPtrOutput) ToCertificateManagementPolicyPtrOutputWithContext(ctx context.Context) CertificateManagementPolicyPtrOutput {
+	return o
+}
+
+func (o CertificateManagementPolicyPtrOutput) Elem() CertificateManagementPolicyOutput {
+	return o.ApplyT(func(v *CertificateManagementPolicy) CertificateManagementPolicy {
+		if v != nil {
+			return *v
+		}
+		var ret CertificateManagementPolicy
+		return ret
+	}).(CertificateManagementPolicyOutput)
+}
+
+// The certificate authority: `letsencrypt`, the only one ngrok supports.
+func (o CertificateManagementPolicyPtrOutput) Authority() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *CertificateManagementPolicy) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Authority
+	}).(pulumi.StringPtrOutput)
+}
+
+// The certificate's key type, `ecdsa` (ngrok's default) or `rsa`.
+func (o CertificateManagementPolicyPtrOutput) PrivateKeyType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *CertificateManagementPolicy) *string {
+		if v == nil {
+			return nil
+		}
+		return v.PrivateKeyType
+	}).(pulumi.StringPtrOutput)
+}
+
+// The state of ngrok's automatic certificate management of a reserved domain.
+type CertificateManagementStatus struct {
+	// The provisioning job under way, if a certificate is being issued or renewed.
+	ProvisioningJob *CertificateProvisioningJob `pulumi:"provisioningJob"`
+	// When the next renewal is requested, RFC 3339.
+	RenewsAt *string `pulumi:"renewsAt"`
+}
+
+// The state of ngrok's automatic certificate management of a reserved domain.
+type CertificateManagementStatusOutput struct{ *pulumi.OutputState }
+
+func (CertificateManagementStatusOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*CertificateManagementStatus)(nil)).Elem()
+}
+
+func (o CertificateManagementStatusOutput) ToCertificateManagementStatusOutput() CertificateManagementStatusOutput {
+	return o
+}
+
+func (o CertificateManagementStatusOutput) ToCertificateManagementStatusOutputWithContext(ctx context.Context) CertificateManagementStatusOutput {
+	return o
+}
+
+// The provisioning job under way, if a certificate is being issued or renewed.
+func (o CertificateManagementStatusOutput) ProvisioningJob() CertificateProvisioningJobPtrOutput {
+	return o.ApplyT(func(v CertificateManagementStatus) *CertificateProvisioningJob { return v.ProvisioningJob }).(CertificateProvisioningJobPtrOutput)
+}
+
+// When the next renewal is requested, RFC 3339.
+func (o CertificateManagementStatusOutput) RenewsAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CertificateManagementStatus) *string { return v.RenewsAt }).(pulumi.StringPtrOutput)
+}
+
+type CertificateManagementStatusPtrOutput struct{ *pulumi.OutputState }
+
+func (CertificateManagementStatusPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**CertificateManagementStatus)(nil)).Elem()
+}
+
+func (o CertificateManagementStatusPtrOutput) ToCertificateManagementStatusPtrOutput() CertificateManagementStatusPtrOutput {
+	return o
+}
+
+func (o CertificateManagementStatusPtrOutput) ToCertificateManagementStatusPtrOutputWithContext(ctx context.Context) CertificateManagementStatusPtrOutput {
+	return o
+}
+
+func (o CertificateManagementStatusPtrOutput) Elem() CertificateManagementStatusOutput {
+	return o.ApplyT(func(v *CertificateManagementStatus) CertificateManagementStatus {
+		if v != nil {
+			return *v
+		}
+		var ret CertificateManagementStatus
+		return ret
+	}).(CertificateManagementStatusOutput)
+}
+
+// The provisioning job under way, if a certificate is being issued or renewed.
+func (o CertificateManagementStatusPtrOutput) ProvisioningJob() CertificateProvisioningJobPtrOutput {
+	return o.ApplyT(func(v *CertificateManagementStatus) *CertificateProvisioningJob {
+		if v == nil {
+			return nil
+		}
+		return v.ProvisioningJob
+	}).(CertificateProvisioningJobPtrOutput)
+}
+
+// When the next renewal is requested, RFC 3339.
+func (o CertificateManagementStatusPtrOutput) RenewsAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *CertificateManagementStatus) *string {
+		if v == nil {
+			return nil
+		}
+		return v.RenewsAt
+	}).(pulumi.StringPtrOutput)
+}
+
+// A certificate provisioning job of a reserved domain.
+type CertificateProvisioningJob struct {
+	// Why provisioning fails, if it does.
+	ErrorCode *string `pulumi:"errorCode"`
+	// The job's status or error, in words.
+	Msg *string `pulumi:"msg"`
+	// When the job is retried, RFC 3339.
+	RetriesAt *string `pulumi:"retriesAt"`
+	// When the job started, RFC 3339.
+	StartedAt *string `pulumi:"startedAt"`
+}
+
+// A certificate provisioning job of a reserved domain.
+type CertificateProvisioningJobOutput struct{ *pulumi.OutputState }
+
+func (CertificateProvisioningJobOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*CertificateProvisioningJob)(nil)).Elem()
+}
+
+func (o CertificateProvisioningJobOutput) ToCertificateProvisioningJobOutput() CertificateProvisioningJobOutput {
+	return o
+}
+
+func (o CertificateProvisioningJobOutput) ToCertificateProvisioningJobOutputWithContext(ctx context.Context) CertificateProvisioningJobOutput {
+	return o
+}
+
+// Why provisioning fails, if it does.
+func (o CertificateProvisioningJobOutput) ErrorCode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CertificateProvisioningJob) *string { return v.ErrorCode }).(pulumi.StringPtrOutput)
+}
+
+// The job's status or error, in words.
+func (o CertificateProvisioningJobOutput) Msg() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CertificateProvisioningJob) *string { return v.Msg }).(pulumi.StringPtrOutput)
+}
+
+// When the job is retried, RFC 3339.
+func (o CertificateProvisioningJobOutput) RetriesAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CertificateProvisioningJob) *string { return v.RetriesAt }).(pulumi.StringPtrOutput)
+}
+
+// When the job started, RFC 3339.
+func (o CertificateProvisioningJobOutput) StartedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CertificateProvisioningJob) *string { return v.StartedAt }).(pulumi.StringPtrOutput)
+}
+
+type CertificateProvisioningJobPtrOutput struct{ *pulumi.OutputState }
+
+func (CertificateProvisioningJobPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**CertificateProvisioningJob)(nil)).Elem()
+}
+
+func (o CertificateProvisioningJobPtrOutput) ToCertificateProvisioningJobPtrOutput() CertificateProvisioningJobPtrOutput {
+	return o
+}
+
+func (o CertificateProvisioningJobPtrOutput) ToCertificateProvisioningJobPtrOutputWithContext(ctx context.Context) CertificateProvisioningJobPtrOutput {
+	return o
+}
+
+func (o CertificateProvisioningJobPtrOutput) Elem() CertificateProvisioningJobOutput {
+	return o.ApplyT(func(v *CertificateProvisioningJob) CertificateProvisioningJob {
+		if v != nil {
+			return *v
+		}
+		var ret CertificateProvisioningJob
+		return ret
+	}).(CertificateProvisioningJobOutput)
+}
+
+// Why provisioning fails, if it does.
+func (o CertificateProvisioningJobPtrOutput) ErrorCode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *CertificateProvisioningJob) *string {
+		if v == nil {
+			return nil
+		}
+		return v.ErrorCode
+	}).(pulumi.StringPtrOutput)
+}
+
+// The job's status or error, in words.
+func (o CertificateProvisioningJobPtrOutput) Msg() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *CertificateProvisioningJob) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Msg
+	}).(pulumi.StringPtrOutput)
+}
+
+// When the job is retried, RFC 3339.
+func (o CertificateProvisioningJobPtrOutput) RetriesAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *CertificateProvisioningJob) *string {
+		if v == nil {
+			return nil
+		}
+		return v.RetriesAt
+	}).(pulumi.StringPtrOutput)
+}
+
+// When the job started, RFC 3339.
+func (o CertificateProvisioningJobPtrOutput) StartedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *CertificateProvisioningJob) *string {
+		if v == nil {
+			return nil
+		}
+		return v.StartedAt
+	}).(pulumi.StringPtrOutput)
+}
+
+// A reference to the TLS certificate ngrok serves the domain with.
+type CertificateReference struct {
+	// Its id.
+	Id *string `pulumi:"id"`
+	// Its API URI.
+	Uri *string `pulumi:"uri"`
+}
+
+// A reference to the TLS certificate ngrok serves the domain with.
+type CertificateReferenceOutput struct{ *pulumi.OutputState }
+
+func (CertificateReferenceOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*CertificateReference)(nil)).Elem()
+}
+
+func (o CertificateReferenceOutput) ToCertificateReferenceOutput() CertificateReferenceOutput {
+	return o
+}
+
+func (o CertificateReferenceOutput) ToCertificateReferenceOutputWithContext(ctx context.Context) CertificateReferenceOutput {
+	return o
+}
+
+// Its id.
+func (o CertificateReferenceOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CertificateReference) *string { return v.Id }).(pulumi.StringPtrOutput)
+}
+
+// Its API URI.
+func (o CertificateReferenceOutput) Uri() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CertificateReference) *string { return v.Uri }).(pulumi.StringPtrOutput)
+}
+
+type CertificateReferencePtrOutput struct{ *pulumi.OutputState }
+
+func (CertificateReferencePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**CertificateReference)(nil)).Elem()
+}
+
+func (o CertificateReferencePtrOutput) ToCertificateReferencePtrOutput() CertificateReferencePtrOutput {
+	return o
+}
+
+func (o CertificateReferencePtrOutput) ToCertificateReferencePtrOutputWithContext(ctx context.Context) CertificateReferencePtrOutput {
+	return o
+}
+
+func (o CertificateReferencePtrOutput) Elem() CertificateReferenceOutput {
+	return o.ApplyT(func(v *CertificateReference) CertificateReference {
+		if v != nil {
+			return *v
+		}
+		var ret CertificateReference
+		return ret
+	}).(CertificateReferenceOutput)
+}
+
+// Its id.
+func (o CertificateReferencePtrOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *CertificateReference) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Id
+	}).(pulumi.StringPtrOutput)
+}
+
+// Its API URI.
+func (o CertificateReferencePtrOutput) Uri() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *CertificateReference) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Uri
+	}).(pulumi.StringPtrOutput)
+}
+
+// A reference to the reserved domain the endpoint is on.
+type DomainReference struct {
+	// Its id.
+	Id *string `pulumi:"id"`
+	// Its API URI.
+	Uri *string `pulumi:"uri"`
+}
+
+// A reference to the reserved domain the endpoint is on.
+type DomainReferenceOutput struct{ *pulumi.OutputState }
+
+func (DomainReferenceOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*DomainReference)(nil)).Elem()
+}
+
+func (o DomainReferenceOutput) ToDomainReferenceOutput() DomainReferenceOutput {
+	return o
+}
+
+func (o DomainReferenceOutput) ToDomainReferenceOutputWithContext(ctx context.Context) DomainReferenceOutput {
+	return o
+}
+
+// Its id.
+func (o DomainReferenceOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DomainReference) *string { return v.Id }).(pulumi.StringPtrOutput)
+}
+
+// Its API URI.
+func (o DomainReferenceOutput) Uri() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DomainReference) *string { return v.Uri }).(pulumi.StringPtrOutput)
+}
+
+type DomainReferencePtrOutput struct{ *pulumi.OutputState }
+
+func (DomainReferencePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**DomainReference)(nil)).Elem()
+}
+
+func (o DomainReferencePtrOutput) ToDomainReferencePtrOutput() DomainReferencePtrOutput {
+	return o
+}
+
+func (o DomainReferencePtrOutput) ToDomainReferencePtrOutputWithContext(ctx context.Context) DomainReferencePtrOutput {
+	return o
+}
+
+func (o DomainReferencePtrOutput) Elem() DomainReferenceOutput {
+	return o.ApplyT(func(v *DomainReference) DomainReference {
+		if v != nil {
+			return *v
+		}
+		var ret DomainReference
+		return ret
+	}).(DomainReferenceOutput)
+}
+
+// Its id.
+func (o DomainReferencePtrOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *DomainReference) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Id
+	}).(pulumi.StringPtrOutput)
+}
+
+// Its API URI.
+func (o DomainReferencePtrOutput) Uri() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *DomainReference) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Uri
+	}).(pulumi.StringPtrOutput)
+}
+
+// One item of `getCloudEndpoints`'s `cloudEndpoints`.
+type GetCloudEndpointsCloudEndpoint struct {
+	// Where the endpoint is reachable: `["public"]` (the internet, ngrok's default), `["internal"]` (only from other endpoints of the account, for a `*.internal` URL) or `["kubernetes"]`. Updated in place.
+	Bindings []string `pulumi:"bindings"`
+	// Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`).
+	CreatedAt string `pulumi:"createdAt"`
+	// The description as ngrok holds it; `undefined` when empty.
+	Description *string `pulumi:"description"`
+	// The reserved domain the URL is on (`{ id: "rd_…", uri }`); absent for an internal or Kubernetes binding.
+	Domain *DomainReference `pulumi:"domain"`
+	// The host and port it serves, `api.example.com:443`.
+	Hostport string `pulumi:"hostport"`
+	// The Pulumi id: ngrok's id (`ep_…`).
+	Id string `pulumi:"id"`
+	// The metadata as ngrok holds it; `undefined` when empty.
+	Metadata *string `pulumi:"metadata"`
+	// Whether other endpoints may share the URL and have its traffic balanced across them. Updated in place.
+	PoolingEnabled bool `pulumi:"poolingEnabled"`
+	// The owner (`{ id: "usr_…" | "bot_…", uri }`).
+	Principal *PrincipalReference `pulumi:"principal"`
+	// Its protocol: `https`, `http`, `tls` or `tcp`.
+	Proto *string `pulumi:"proto"`
+	// The URL the endpoint serves.
+	PublicUrl string `pulumi:"publicUrl"`
+	// The Traffic Policy as ngrok holds it (canonical JSON).
+	TrafficPolicy interface{} `pulumi:"trafficPolicy"`
+	// When the endpoint last changed, RFC 3339.
+	UpdatedAt *string `pulumi:"updatedAt"`
+	// The API URI of the endpoint, `https://api.ngrok.com/endpoints/ep_…`.
+	Uri string `pulumi:"uri"`
+	// The endpoint's URL: `https://`, `http://`, `tls://` or `tcp://` (with a port), on a domain the account reserved (`ReservedDomain`) or, with `bindings: ["internal"]`, a hostname ending in `.internal`. Changing it replaces the endpoint (the new one first).
+	Url string `pulumi:"url"`
+}
+
+// One item of `getCloudEndpoints`'s `cloudEndpoints`.
+type GetCloudEndpointsCloudEndpointOutput struct{ *pulumi.OutputState }
+
+func (GetCloudEndpointsCloudEndpointOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetCloudEndpointsCloudEndpoint)(nil)).Elem()
+}
+
+func (o GetCloudEndpointsCloudEndpointOutput) ToGetCloudEndpointsCloudEndpointOutput() GetCloudEndpointsCloudEndpointOutput {
+	return o
+}
+
+func (o GetCloudEndpointsCloudEndpointOutput) ToGetCloudEndpointsCloudEndpointOutputWithContext(ctx context.Context) GetCloudEndpointsCloudEndpointOutput {
+	return o
+}
+
+// Where the endpoint is reachable: `["public"]` (the internet, ngrok's default), `["internal"]` (only from other endpoints of the account, for a `*.internal` URL) or `["kubernetes"]`. Updated in place.
+func (o GetCloudEndpointsCloudEndpointOutput) Bindings() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v GetCloudEndpointsCloudEndpoint) []string { return v.Bindings }).(pulumi.StringArrayOutput)
+}
+
+// Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`).
+func (o GetCloudEndpointsCloudEndpointOutput) CreatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v GetCloudEndpointsCloudEndpoint) string { return v.CreatedAt }).(pulumi.StringOutput)
+}
+
+// The description as ngrok holds it; `undefined` when empty.
+func (o GetCloudEndpointsCloudEndpointOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetCloudEndpointsCloudEndpoint) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// The reserved domain the URL is on (`{ id: "rd_…", uri }`); absent for an internal or Kubernetes binding.
+func (o GetCloudEndpointsCloudEndpointOutput) Domain() DomainReferencePtrOutput {
+	return o.ApplyT(func(v GetCloudEndpointsCloudEndpoint) *DomainReference { return v.Domain }).(DomainReferencePtrOutput)
+}
+
+// The host and port it serves, `api.example.com:443`.
+func (o GetCloudEndpointsCloudEndpointOutput) Hostport() pulumi.StringOutput {
+	return o.ApplyT(func(v GetCloudEndpointsCloudEndpoint) string { return v.Hostport }).(pulumi.StringOutput)
+}
+
+// The Pulumi id: ngrok's id (`ep_…`).
+func (o GetCloudEndpointsCloudEndpointOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetCloudEndpointsCloudEndpoint) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The metadata as ngrok holds it; `undefined` when empty.
+func (o GetCloudEndpointsCloudEndpointOutput) Metadata() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetCloudEndpointsCloudEndpoint) *string { return v.Metadata }).(pulumi.StringPtrOutput)
+}
+
+// Whether other endpoints may share the URL and have its traffic balanced across them. Updated in place.
+func (o GetCloudEndpointsCloudEndpointOutput) PoolingEnabled() pulumi.BoolOutput {
+	return o.ApplyT(func(v GetCloudEndpointsCloudEndpoint) bool { return v.PoolingEnabled }).(pulumi.BoolOutput)
+}
+
+// The owner (`{ id: "usr_…" | "bot_…", uri }`).
+func (o GetCloudEndpointsCloudEndpointOutput) Principal() PrincipalReferencePtrOutput {
+	return o.ApplyT(func(v GetCloudEndpointsCloudEndpoint) *PrincipalReference { return v.Principal }).(PrincipalReferencePtrOutput)
+}
+
+// Its protocol: `https`, `http`, `tls` or `tcp`.
+func (o GetCloudEndpointsCloudEndpointOutput) Proto() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetCloudEndpointsCloudEndpoint) *string { return v.Proto }).(pulumi.StringPtrOutput)
+}
+
+// The URL the endpoint serves.
+func (o GetCloudEndpointsCloudEndpointOutput) PublicUrl() pulumi.StringOutput {
+	return o.ApplyT(func(v GetCloudEndpointsCloudEndpoint) string { return v.PublicUrl }).(pulumi.StringOutput)
+}
+
+// The Traffic Policy as ngrok holds it (canonical JSON).
+func (o GetCloudEndpointsCloudEndpointOutput) TrafficPolicy() pulumi.AnyOutput {
+	return o.ApplyT(func(v GetCloudEndpointsCloudEndpoint) interface{} { return v.TrafficPolicy }).(pulumi.AnyOutput)
+}
+
+// When the endpoint last changed, RFC 3339.
+func (o GetCloudEndpointsCloudEndpointOutput) UpdatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetCloudEndpointsCloudEndpoint) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
+}
+
+// The API URI of the endpoint, `https://api.ngrok.com/endpoints/ep_…`.
+func (o GetCloudEndpointsCloudEndpointOutput) Uri() pulumi.StringOutput {
+	return o.ApplyT(func(v GetCloudEndpointsCloudEndpoint) string { return v.Uri }).(pulumi.StringOutput)
+}
+
+// The endpoint's URL: `https://`, `http://`, `tls://` or `tcp://` (with a port), on a domain the account reserved (`ReservedDomain`) or, with `bindings: ["internal"]`, a hostname ending in `.internal`. Changing it replaces the endpoint (the new one first).
+func (o GetCloudEndpointsCloudEndpointOutput) Url() pulumi.StringOutput {
+	return o.ApplyT(func(v GetCloudEndpointsCloudEndpoint) string { return v.Url }).(pulumi.StringOutput)
+}
+
+type GetCloudEndpointsCloudEndpointArrayOutput struct{ *pulumi.OutputState }
+
+func (GetCloudEndpointsCloudEndpointArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetCloudEndpointsCloudEndpoint)(nil)).Elem()
+}
+
+func (o GetCloudEndpointsCloudEndpointArrayOutput) ToGetCloudEndpointsCloudEndpointArrayOutput() GetCloudEndpointsCloudEndpointArrayOutput {
+	return o
+}
+
+func (o GetCloudEndpointsCloudEndpointArrayOutput) ToGetCloudEndpointsCloudEndpointArrayOutputWithContext(ctx context.Context) GetCloudEndpointsCloudEndpointArrayOutput {
+	return o
+}
+
+func (o GetCloudEndpointsCloudEndpointArrayOutput) Index(i pulumi.IntInput) GetCloudEndpointsCloudEndpointOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetCloudEndpointsCloudEndpoint {
+		return vs[0].([]GetCloudEndpointsCloudEndpoint)[vs[1].(int)]
+	}).(GetCloudEndpointsCloudEndpointOutput)
+}
+
+// One item of `getReservedDomains`'s `reservedDomains`.
+type GetReservedDomainsReservedDomain struct {
+	// The DNS CNAME target of `_acme-challenge.<domain>`, which ngrok needs to issue a wildcard domain's certificate. Absent otherwise.
+	AcmeChallengeCnameTarget *string `pulumi:"acmeChallengeCnameTarget"`
+	// The TLS certificate serving the domain (`{ id: "cert_…", uri }`), if any.
+	Certificate *CertificateReference `pulumi:"certificate"`
+	// The certificate management policy ngrok applies, if any.
+	CertificateManagementPolicy CertificateManagementPolicy `pulumi:"certificateManagementPolicy"`
+	// The state of automatic certificate management (`renewsAt`, `provisioningJob`), absent when it is off.
+	CertificateManagementStatus *CertificateManagementStatus `pulumi:"certificateManagementStatus"`
+	// The DNS CNAME target of a custom domain (`<random>.<random>.ngrok-cname.com`): point the domain's CNAME record at it. Absent for a subdomain of ngrok's own domains.
+	CnameTarget *string `pulumi:"cnameTarget"`
+	// Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`).
+	CreatedAt string `pulumi:"createdAt"`
+	// The description as ngrok holds it; `undefined` when empty.
+	Description *string `pulumi:"description"`
+	// The reserved hostname.
+	Domain string `pulumi:"domain"`
+	// The Pulumi id: ngrok's id (`rd_…`).
+	Id string `pulumi:"id"`
+	// The metadata as ngrok holds it; `undefined` when empty.
+	Metadata *string `pulumi:"metadata"`
+	// The API URI of the reserved domain, `https://api.ngrok.com/reserved_domains/rd_…`.
+	Uri string `pulumi:"uri"`
+}
+
+// One item of `getReservedDomains`'s `reservedDomains`.
+type GetReservedDomainsReservedDomainOutput struct{ *pulumi.OutputState }
+
+func (GetReservedDomainsReservedDomainOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetReservedDomainsReservedDomain)(nil)).Elem()
+}
+
+func (o GetReservedDomainsReservedDomainOutput) ToGetReservedDomainsReservedDomainOutput() GetReservedDomainsReservedDomainOutput {
+	return o
+}
+
+func (o GetReservedDomainsReservedDomainOutput) ToGetReservedDomainsReservedDomainOutputWithContext(ctx context.Context) GetReservedDomainsReservedDomainOutput {
+	return o
+}
+
+// The DNS CNAME target of `_acme-challenge.<domain>`, which ngrok needs to issue a wildcard domain's certificate. Absent otherwise.
+func (o GetReservedDomainsReservedDomainOutput) AcmeChallengeCnameTarget() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetReservedDomainsReservedDomain) *string { return v.AcmeChallengeCnameTarget }).(pulumi.StringPtrOutput)
+}
+
+// The TLS certificate serving the domain (`{ id: "cert_…", uri }`), if any.
+func (o GetReservedDomainsReservedDomainOutput) Certificate() CertificateReferencePtrOutput {
+	return o.ApplyT(func(v GetReservedDomainsReservedDomain) *CertificateReference { return v.Certificate }).(CertificateReferencePtrOutput)
+}
+
+// The certificate management policy ngrok applies, if any.
+func (o GetReservedDomainsReservedDomainOutput) CertificateManagementPolicy() CertificateManagementPolicyOutput {
+	return o.ApplyT(func(v GetReservedDomainsReservedDomain) CertificateManagementPolicy {
+		return v.CertificateManagementPolicy
+	}).(CertificateManagementPolicyOutput)
+}
+
+// The state of automatic certificate management (`renewsAt`, `provisioningJob`), absent when it is off.
+func (o GetReservedDomainsReservedDomainOutput) CertificateManagementStatus() CertificateManagementStatusPtrOutput {
+	return o.ApplyT(func(v GetReservedDomainsReservedDomain) *CertificateManagementStatus {
+		return v.CertificateManagementStatus
+	}).(CertificateManagementStatusPtrOutput)
+}
+
+// The DNS CNAME target of a custom domain (`<random>.<random>.ngrok-cname.com`): point the domain's CNAME record at it. Absent for a subdomain of ngrok's own domains.
+func (o GetReservedDomainsReservedDomainOutput) CnameTarget() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetReservedDomainsReservedDomain) *string { return v.CnameTarget }).(pulumi.StringPtrOutput)
+}
+
+// Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`).
+func (o GetReservedDomainsReservedDomainOutput) CreatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v GetReservedDomainsReservedDomain) string { return v.CreatedAt }).(pulumi.StringOutput)
+}
+
+// The description as ngrok holds it; `undefined` when empty.
+func (o GetReservedDomainsReservedDomainOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetReservedDomainsReservedDomain) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// The reserved hostname.
+func (o GetReservedDomainsReservedDomainOutput) Domain() pulumi.StringOutput {
+	return o.ApplyT(func(v GetReservedDomainsReservedDomain) string { return v.Domain }).(pulumi.StringOutput)
+}
+
+// The Pulumi id: ngrok's id (`rd_…`).
+func (o GetReservedDomainsReservedDomainOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetReservedDomainsReservedDomain) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The metadata as ngrok holds it; `undefined` when empty.
+func (o GetReservedDomainsReservedDomainOutput) Metadata() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetReservedDomainsReservedDomain) *string { return v.Metadata }).(pulumi.StringPtrOutput)
+}
+
+// The API URI of the reserved domain, `https://api.ngrok.com/reserved_domains/rd_…`.
+func (o GetReservedDomainsReservedDomainOutput) Uri() pulumi.StringOutput {
+	return o.ApplyT(func(v GetReservedDomainsReservedDomain) string { return v.Uri }).(pulumi.StringOutput)
+}
+
+type GetReservedDomainsReservedDomainArrayOutput struct{ *pulumi.OutputState }
+
+func (GetReservedDomainsReservedDomainArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetReservedDomainsReservedDomain)(nil)).Elem()
+}
+
+func (o GetReservedDomainsReservedDomainArrayOutput) ToGetReservedDomainsReservedDomainArrayOutput() GetReservedDomainsReservedDomainArrayOutput {
+	return o
+}
+
+func (o GetReservedDomainsReservedDomainArrayOutput) ToGetReservedDomainsReservedDomainArrayOutputWithContext(ctx context.Context) GetReservedDomainsReservedDomainArrayOutput {
+	return o
+}
+
+func (o GetReservedDomainsReservedDomainArrayOutput) Index(i pulumi.IntInput) GetReservedDomainsReservedDomainOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetReservedDomainsReservedDomain {
+		return vs[0].([]GetReservedDomainsReservedDomain)[vs[1].(int)]
+	}).(GetReservedDomainsReservedDomainOutput)
+}
+
 // One item of `getSshCertificateAuthorities`'s `sshCertificateAuthorities`.
 type GetSshCertificateAuthoritiesSshCertificateAuthority struct {
 	// Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`).
@@ -442,7 +1207,100 @@ func (o IdpSigningCertificateArrayOutput) Index(i pulumi.IntInput) IdpSigningCer
 	}).(IdpSigningCertificateOutput)
 }
 
+// A reference to the user or bot user that owns the endpoint.
+type PrincipalReference struct {
+	// Its id.
+	Id *string `pulumi:"id"`
+	// Its API URI.
+	Uri *string `pulumi:"uri"`
+}
+
+// A reference to the user or bot user that owns the endpoint.
+type PrincipalReferenceOutput struct{ *pulumi.OutputState }
+
+func (PrincipalReferenceOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*PrincipalReference)(nil)).Elem()
+}
+
+func (o PrincipalReferenceOutput) ToPrincipalReferenceOutput() PrincipalReferenceOutput {
+	return o
+}
+
+func (o PrincipalReferenceOutput) ToPrincipalReferenceOutputWithContext(ctx context.Context) PrincipalReferenceOutput {
+	return o
+}
+
+// Its id.
+func (o PrincipalReferenceOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PrincipalReference) *string { return v.Id }).(pulumi.StringPtrOutput)
+}
+
+// Its API URI.
+func (o PrincipalReferenceOutput) Uri() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PrincipalReference) *string { return v.Uri }).(pulumi.StringPtrOutput)
+}
+
+type PrincipalReferencePtrOutput struct{ *pulumi.OutputState }
+
+func (PrincipalReferencePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**PrincipalReference)(nil)).Elem()
+}
+
+func (o PrincipalReferencePtrOutput) ToPrincipalReferencePtrOutput() PrincipalReferencePtrOutput {
+	return o
+}
+
+func (o PrincipalReferencePtrOutput) ToPrincipalReferencePtrOutputWithContext(ctx context.Context) PrincipalReferencePtrOutput {
+	return o
+}
+
+func (o PrincipalReferencePtrOutput) Elem() PrincipalReferenceOutput {
+	return o.ApplyT(func(v *PrincipalReference) PrincipalReference {
+		if v != nil {
+			return *v
+		}
+		var ret PrincipalReference
+		return ret
+	}).(PrincipalReferenceOutput)
+}
+
+// Its id.
+func (o PrincipalReferencePtrOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PrincipalReference) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Id
+	}).(pulumi.StringPtrOutput)
+}
+
+// Its API URI.
+func (o PrincipalReferencePtrOutput) Uri() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PrincipalReference) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Uri
+	}).(pulumi.StringPtrOutput)
+}
+
 func init() {
+	pulumi.RegisterInputType(reflect.TypeOf((*CertificateManagementPolicyInput)(nil)).Elem(), CertificateManagementPolicyArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*CertificateManagementPolicyPtrInput)(nil)).Elem(), CertificateManagementPolicyArgs{})
+	pulumi.RegisterOutputType(CertificateManagementPolicyOutput{})
+	pulumi.RegisterOutputType(CertificateManagementPolicyPtrOutput{})
+	pulumi.RegisterOutputType(CertificateManagementStatusOutput{})
+	pulumi.RegisterOutputType(CertificateManagementStatusPtrOutput{})
+	pulumi.RegisterOutputType(CertificateProvisioningJobOutput{})
+	pulumi.RegisterOutputType(CertificateProvisioningJobPtrOutput{})
+	pulumi.RegisterOutputType(CertificateReferenceOutput{})
+	pulumi.RegisterOutputType(CertificateReferencePtrOutput{})
+	pulumi.RegisterOutputType(DomainReferenceOutput{})
+	pulumi.RegisterOutputType(DomainReferencePtrOutput{})
+	pulumi.RegisterOutputType(GetCloudEndpointsCloudEndpointOutput{})
+	pulumi.RegisterOutputType(GetCloudEndpointsCloudEndpointArrayOutput{})
+	pulumi.RegisterOutputType(GetReservedDomainsReservedDomainOutput{})
+	pulumi.RegisterOutputType(GetReservedDomainsReservedDomainArrayOutput{})
 	pulumi.RegisterOutputType(GetSshCertificateAuthoritiesSshCertificateAuthorityOutput{})
 	pulumi.RegisterOutputType(GetSshCertificateAuthoritiesSshCertificateAuthorityArrayOutput{})
 	pulumi.RegisterOutputType(GetSshHostCertificatesSshHostCertificateOutput{})
@@ -451,4 +1309,6 @@ func init() {
 	pulumi.RegisterOutputType(GetSshUserCertificatesSshUserCertificateArrayOutput{})
 	pulumi.RegisterOutputType(IdpSigningCertificateOutput{})
 	pulumi.RegisterOutputType(IdpSigningCertificateArrayOutput{})
+	pulumi.RegisterOutputType(PrincipalReferenceOutput{})
+	pulumi.RegisterOutputType(PrincipalReferencePtrOutput{})
 }

@@ -1,0 +1,212 @@
+/**
+ * `CloudEndpoint`, defined once (see `../framework`): a URL served from ngrok's cloud by a Traffic
+ * Policy, with no agent (`type: cloud`), on a reserved domain (`ReservedDomain`) or an internal
+ * hostname (`*.internal`).
+ *
+ * Source: ngrok's OpenAPI description (`emulator/openapi/ngrok.yaml`: `EndpointCreate`,
+ * `EndpointUpdate`, `Endpoint`; `POST`, `GET`, `PATCH`, `DELETE /endpoints[/{id}]`) and ngrok's
+ * error catalogue (319, 7118, 9026, 9028, 9029, 2230, 18009). `url` is in `EndpointUpdate`, but a
+ * new URL is a new endpoint to every client of the old one: this definition replaces on it (the
+ * new endpoint first, since the URLs differ).
+ *
+ * The traffic policy is judged, written and compared by `../trafficPolicy` (its module comment
+ * lists the rules): `check` refuses what `checkTrafficPolicy` refuses, each failure starting with
+ * the path of the value (`trafficPolicy.onHttpRequest[0].actions[1].config.issuer_url`); ngrok
+ * receives its canonical JSON; `diff` compares canonical forms, so YAML against JSON, key order,
+ * layout and ngrok's stored text never make a change.
+ *
+ * Where ngrok is silent, this definition decides:
+ * - an account serves a URL once (`ERR_NGROK_18009`): a create whose answer is lost is found again
+ *   by its URL;
+ * - `bindings` and `poolingEnabled` left out are never a change: ngrok's defaults (`["public"]`,
+ *   `false`) show in the outputs.
+ *
+ * @module
+ */
+import { objectOutputs, TEXT_INPUTS } from "../common/textProperties";
+import { SECRET_SHOWN } from "../common/secretInputs";
+import { defineResource } from "../framework/define";
+import type { RuleChecker } from "../framework/property";
+import type { InputsOf, OutputsOf } from "../framework/resource";
+import { REFERENCE } from "../reservedDomain/definition";
+import { canonicalTrafficPolicy, checkTrafficPolicy, sameTrafficPolicy } from "../trafficPolicy";
+
+/** The prefix of ngrok's endpoint ids: `ep_`, then letters and digits. */
+export const CLOUD_ENDPOINT_ID_PREFIX = "ep_";
+
+/** `trafficPolicy`: every failure of `checkTrafficPolicy`, each starting with its path. */
+export function trafficPolicyRule(value: unknown, c: RuleChecker, name: string): void {
+  // The checker shows a secret input's value as SECRET_SHOWN: the policy is then secret as a whole.
+  const secret = c.show(name, "") === SECRET_SHOWN;
+  for (const failure of checkTrafficPolicy(value, { property: name, secret }).failures) {
+    c.fail(name, failure.reason);
+  }
+}
+
+/** The text ngrok receives of a policy: its canonical JSON (`../trafficPolicy`). */
+export const encodeTrafficPolicy = (value: unknown): unknown =>
+  canonicalTrafficPolicy(value) ?? value;
+
+/** The cloud endpoint. */
+export const cloudEndpointDefinition = defineResource({
+  name: "CloudEndpoint",
+  description:
+    "An ngrok cloud endpoint: a URL served from ngrok's cloud (`type: cloud`, no agent), on a " +
+    "domain the account reserved (`ReservedDomain`) or an internal hostname (`*.internal`), " +
+    "whose Traffic Policy decides what each request meets: sign-in (`openid-connect`, `oauth`, " +
+    "`saml`, …), then a forward to another endpoint, a redirect or a custom response.",
+  id: "ngrok's id (`ep_…`)",
+  argsDescription:
+    "The arguments of {@link CloudEndpoint}. `url` replaces the endpoint when it changes; the " +
+    "others are updated in place. The traffic policy is checked at `pulumi preview`, before any " +
+    "API call.",
+  api: {
+    path: "/endpoints",
+    noun: "cloud endpoint",
+    idPrefix: CLOUD_ENDPOINT_ID_PREFIX,
+    endpoints: "`POST`, `GET`, `PATCH`, `DELETE /endpoints[/{id}]`",
+    fieldErrors: {
+      ERR_NGROK_319: "url",
+      ERR_NGROK_7118: "url",
+      ERR_NGROK_9028: "url",
+      ERR_NGROK_9029: "url",
+      ERR_NGROK_18009: "url",
+      ERR_NGROK_9026: "trafficPolicy",
+      ERR_NGROK_2230: "trafficPolicy",
+    },
+  },
+  lookups: {
+    one: {
+      description: "Reads one endpoint by id, without managing it: one `GET /endpoints/{id}`.",
+    },
+    list: {
+      filters: ["url", "description", "metadata"],
+      description:
+        "Every endpoint of the account whose fields equal the filters that are set, without " +
+        "managing them: `GET /endpoints`, every page.",
+    },
+  },
+  recovery: {
+    cli: "endpoints",
+    short: "endpoint",
+    plural: "endpoints",
+    describe: ["url", "description"],
+    marked: false,
+  },
+  properties: {
+    url: {
+      role: "input",
+      type: { kind: "string", nonEmpty: true },
+      required: true,
+      requiredText: "the endpoint's URL, e.g. `https://api.example.com`",
+      onChange: "replace",
+      wire: "url",
+      unique: true,
+      description:
+        "The endpoint's URL: `https://`, `http://`, `tls://` or `tcp://` (with a port), on a " +
+        'domain the account reserved (`ReservedDomain`) or, with `bindings: ["internal"]`, a ' +
+        "hostname ending in `.internal`. Changing it replaces the endpoint (the new one first).",
+    },
+    trafficPolicy: {
+      role: "input",
+      type: {
+        kind: "document",
+        typeName: "TrafficPolicy",
+        typeModule: "../../provider/trafficPolicy",
+      },
+      required: true,
+      requiredText: "the Traffic Policy, an object or YAML or JSON text",
+      onChange: "update",
+      wire: "traffic_policy",
+      rule: trafficPolicyRule,
+      same: sameTrafficPolicy,
+      encode: encodeTrafficPolicy,
+      // The engine prints a named property's value with the failure; a policy may hold secrets.
+      namedInFailures: () => false,
+      description:
+        'The Traffic Policy: an object (`{ onHttpRequest: [{ actions: [{ type: "openid-connect", ' +
+        "config: { … } }] }] }`, each known action's config typed) or ngrok's YAML or JSON text. " +
+        "Checked at preview, each failure naming its path. ngrok receives it as canonical JSON: " +
+        "the form, key order and layout never make a change. Secret in state when any secret " +
+        "flows into it. Updated in place.",
+      outputDescription: "The Traffic Policy as ngrok holds it (canonical JSON).",
+    },
+    bindings: {
+      role: "input",
+      type: { kind: "stringList" },
+      serverFilled: true,
+      defaultText: 'ngrok\'s, `["public"]`',
+      onChange: "update",
+      wire: "bindings",
+      description:
+        'Where the endpoint is reachable: `["public"]` (the internet, ngrok\'s default), ' +
+        '`["internal"]` (only from other endpoints of the account, for a `*.internal` URL) or ' +
+        '`["kubernetes"]`. Updated in place.',
+    },
+    poolingEnabled: {
+      role: "input",
+      type: { kind: "boolean" },
+      serverFilled: true,
+      defaultText: "ngrok's, `false`",
+      onChange: "update",
+      wire: "pooling_enabled",
+      description:
+        "Whether other endpoints may share the URL and have its traffic balanced across them. " +
+        "Updated in place.",
+    },
+    ...TEXT_INPUTS,
+    publicUrl: {
+      role: "output",
+      type: { kind: "string" },
+      wire: "public_url",
+      description: "The URL the endpoint serves.",
+    },
+    hostport: {
+      role: "output",
+      type: { kind: "string" },
+      wire: "hostport",
+      description: "The host and port it serves, `api.example.com:443`.",
+    },
+    proto: {
+      role: "output",
+      type: { kind: "string" },
+      wire: "proto",
+      optional: true,
+      description: "Its protocol: `https`, `http`, `tls` or `tcp`.",
+    },
+    domain: {
+      role: "output",
+      type: REFERENCE("DomainReference", "the reserved domain the endpoint is on"),
+      wire: "domain",
+      optional: true,
+      description:
+        'The reserved domain the URL is on (`{ id: "rd_…", uri }`); absent for an internal or ' +
+        "Kubernetes binding.",
+    },
+    principal: {
+      role: "output",
+      type: REFERENCE("PrincipalReference", "the user or bot user that owns the endpoint"),
+      wire: "principal",
+      optional: true,
+      description: 'The owner (`{ id: "usr_…" | "bot_…", uri }`).',
+    },
+    updatedAt: {
+      role: "output",
+      type: { kind: "string", format: "RFC 3339" },
+      wire: "updated_at",
+      optional: true,
+      description: "When the endpoint last changed, RFC 3339.",
+    },
+    ...objectOutputs("The API URI of the endpoint, `https://api.ngrok.com/endpoints/ep_…`."),
+  },
+});
+
+/** The inputs of `CloudEndpoint` as they are after `check`. */
+export type CloudEndpointInputs = InputsOf<typeof cloudEndpointDefinition>;
+/** The outputs of `CloudEndpoint` recorded in state. */
+export type CloudEndpointOutputs = OutputsOf<typeof cloudEndpointDefinition>;
+
+/** The pure `check` of `CloudEndpoint` (see the definition): no API call. */
+export const checkCloudEndpoint = cloudEndpointDefinition.check;
+/** The pure `diff` of `CloudEndpoint`: `url` replaces, the rest updates in place. */
+export const diffCloudEndpoint = cloudEndpointDefinition.diff;

@@ -1,0 +1,218 @@
+/**
+ * `ReservedDomain`, defined once (see `../framework`): a hostname the account may serve cloud
+ * endpoints on, with its certificate settings and the DNS records it needs.
+ *
+ * Source: ngrok's OpenAPI description (`emulator/openapi/ngrok.yaml`: `ReservedDomainCreate`,
+ * `ReservedDomainUpdate`, `ReservedDomain`, `ReservedDomainCertPolicy`, `ReservedDomainCertStatus`,
+ * `ReservedDomainCertJob`; `POST`, `GET`, `PATCH`, `DELETE /reserved_domains[/{id}]`) and ngrok's
+ * error catalogue (406, 408, 413, 438, 1906). `domain` is not in `ReservedDomainUpdate`, so a
+ * change of it replaces the reservation.
+ *
+ * Where ngrok is silent, this definition decides (the docs page says so too):
+ * - an account reserves a domain once (`ERR_NGROK_413`): a replacement that keeps `domain` (a
+ *   forced replacement) deletes the old reservation first;
+ * - `certificateManagementPolicy` left out is never a change: ngrok manages a custom domain's
+ *   certificate by default and answers the policy it applies (`authority` `letsencrypt`,
+ *   `privateKeyType` `ecdsa` when left out, as its description says);
+ * - `certificateId` (a certificate uploaded by hand) and the deprecated `region` are not inputs.
+ *
+ * @module
+ */
+import { isDeepStrictEqual } from "node:util";
+import { objectOutputs, TEXT_INPUTS } from "../common/textProperties";
+import { defineResource } from "../framework/define";
+import type { ObjectType } from "../framework/property";
+import type { InputsOf, OutputsOf } from "../framework/resource";
+
+/** The prefix of ngrok's reserved domain ids: `rd_`, then letters and digits. */
+export const RESERVED_DOMAIN_ID_PREFIX = "rd_";
+
+/** `ReservedDomainCertPolicy`. */
+const CERTIFICATE_POLICY: ObjectType = {
+  kind: "object",
+  typeName: "CertificateManagementPolicy",
+  typeDescription: "How ngrok obtains and renews a reserved domain's TLS certificate.",
+  fields: {
+    authority: {
+      wire: "authority",
+      values: ["letsencrypt"],
+      description: "The certificate authority: `letsencrypt`, the only one ngrok supports.",
+    },
+    privateKeyType: {
+      wire: "private_key_type",
+      values: ["ecdsa", "rsa"],
+      description: "The certificate's key type, `ecdsa` (ngrok's default) or `rsa`.",
+    },
+  },
+};
+
+/** `ReservedDomainCertStatus`, with its `ReservedDomainCertJob`. */
+const CERTIFICATE_STATUS: ObjectType = {
+  kind: "object",
+  typeName: "CertificateManagementStatus",
+  typeDescription: "The state of ngrok's automatic certificate management of a reserved domain.",
+  fields: {
+    renewsAt: { wire: "renews_at", description: "When the next renewal is requested, RFC 3339." },
+    provisioningJob: {
+      wire: "provisioning_job",
+      description: "The provisioning job under way, if a certificate is being issued or renewed.",
+      object: {
+        kind: "object",
+        typeName: "CertificateProvisioningJob",
+        typeDescription: "A certificate provisioning job of a reserved domain.",
+        fields: {
+          errorCode: { wire: "error_code", description: "Why provisioning fails, if it does." },
+          msg: { wire: "msg", description: "The job's status or error, in words." },
+          startedAt: { wire: "started_at", description: "When the job started, RFC 3339." },
+          retriesAt: { wire: "retries_at", description: "When the job is retried, RFC 3339." },
+        },
+      },
+    },
+  },
+};
+
+/** `{id, uri}` of another object (ngrok's `Ref`). */
+export const REFERENCE = (typeName: string, what: string): ObjectType => ({
+  kind: "object",
+  typeName,
+  typeDescription: `A reference to ${what}.`,
+  fields: {
+    id: { wire: "id", description: "Its id." },
+    uri: { wire: "uri", description: "Its API URI." },
+  },
+});
+
+/** A policy with ngrok's defaults, for comparison. */
+const withPolicyDefaults = (value: unknown) =>
+  typeof value === "object" && value !== null
+    ? { authority: "letsencrypt", privateKeyType: "ecdsa", ...withoutNulls(value) }
+    : value;
+const withoutNulls = (value: object) =>
+  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined && v !== null));
+
+/** The reserved domain. */
+export const reservedDomainDefinition = defineResource({
+  name: "ReservedDomain",
+  description:
+    "An ngrok reserved domain: a hostname the account owns in ngrok (a subdomain of one of " +
+    "ngrok's domains, or a custom domain the account's DNS points at ngrok), on which cloud " +
+    "endpoints (`CloudEndpoint`) serve traffic. For a custom domain, create the DNS CNAME " +
+    "record `cnameTarget` names.",
+  id: "ngrok's id (`rd_…`)",
+  argsDescription:
+    "The arguments of {@link ReservedDomain}. `domain` replaces the reservation when it " +
+    "changes; `description`, `metadata` and `certificateManagementPolicy` are updated in place.",
+  api: {
+    path: "/reserved_domains",
+    noun: "reserved domain",
+    idPrefix: RESERVED_DOMAIN_ID_PREFIX,
+    endpoints: "`POST`, `GET`, `PATCH`, `DELETE /reserved_domains[/{id}]`",
+    fieldErrors: {
+      ERR_NGROK_406: "domain",
+      ERR_NGROK_408: "domain",
+      ERR_NGROK_438: "domain",
+      ERR_NGROK_1906: "domain",
+      ERR_NGROK_413: "domain",
+    },
+  },
+  lookups: {
+    one: {
+      description:
+        "Reads one reserved domain by id, without managing it: one `GET /reserved_domains/{id}`.",
+    },
+    list: {
+      filters: ["domain", "description", "metadata"],
+      description:
+        "Every reserved domain of the account whose fields equal the filters that are set, " +
+        "without managing them: `GET /reserved_domains`, every page.",
+    },
+  },
+  recovery: {
+    cli: "reserved-domains",
+    short: "domain",
+    plural: "domains",
+    describe: ["domain", "description"],
+    marked: false,
+  },
+  properties: {
+    domain: {
+      role: "input",
+      type: { kind: "string", nonEmpty: true, maxBytes: 253 },
+      required: true,
+      requiredText: "the hostname to reserve, e.g. `api.example.com` or `*.example.com`",
+      onChange: "replace",
+      wire: "domain",
+      unique: true,
+      description:
+        "The hostname to reserve: a subdomain of one of ngrok's domains (`myapp.ngrok.app`), a " +
+        "custom domain (`api.example.com`) or a wildcard one (`*.example.com`). Changing it " +
+        "replaces the reservation (the old one is deleted first: an account holds a domain once).",
+      outputDescription: "The reserved hostname.",
+    },
+    ...TEXT_INPUTS,
+    certificateManagementPolicy: {
+      role: "input",
+      type: CERTIFICATE_POLICY,
+      serverFilled: true,
+      defaultText: "ngrok's: automatic management for a custom domain",
+      onChange: "update",
+      wire: "certificate_management_policy",
+      same: (old, declared) =>
+        declared === undefined ||
+        isDeepStrictEqual(withPolicyDefaults(old), withPolicyDefaults(declared)),
+      description:
+        'How ngrok obtains the domain\'s TLS certificate: `{ authority: "letsencrypt", ' +
+        'privateKeyType: "ecdsa" | "rsa" }` (each field defaults to ngrok\'s, `letsencrypt` and ' +
+        "`ecdsa`). Left out: ngrok's choice, automatic management for a custom domain. Updated in place.",
+      outputDescription: "The certificate management policy ngrok applies, if any.",
+      optional: true,
+    },
+    cnameTarget: {
+      role: "output",
+      type: { kind: "string" },
+      wire: "cname_target",
+      optional: true,
+      description:
+        "The DNS CNAME target of a custom domain (`<random>.<random>.ngrok-cname.com`): point " +
+        "the domain's CNAME record at it. Absent for a subdomain of ngrok's own domains.",
+    },
+    acmeChallengeCnameTarget: {
+      role: "output",
+      type: { kind: "string" },
+      wire: "acme_challenge_cname_target",
+      optional: true,
+      description:
+        "The DNS CNAME target of `_acme-challenge.<domain>`, which ngrok needs to issue a " +
+        "wildcard domain's certificate. Absent otherwise.",
+    },
+    certificate: {
+      role: "output",
+      type: REFERENCE("CertificateReference", "the TLS certificate ngrok serves the domain with"),
+      wire: "certificate",
+      optional: true,
+      description: 'The TLS certificate serving the domain (`{ id: "cert_…", uri }`), if any.',
+    },
+    certificateManagementStatus: {
+      role: "output",
+      type: CERTIFICATE_STATUS,
+      wire: "certificate_management_status",
+      optional: true,
+      description:
+        "The state of automatic certificate management (`renewsAt`, `provisioningJob`), " +
+        "absent when it is off.",
+    },
+    ...objectOutputs(
+      "The API URI of the reserved domain, `https://api.ngrok.com/reserved_domains/rd_…`.",
+    ),
+  },
+});
+
+/** The inputs of `ReservedDomain` as they are after `check`. */
+export type ReservedDomainInputs = InputsOf<typeof reservedDomainDefinition>;
+/** The outputs of `ReservedDomain` recorded in state. */
+export type ReservedDomainOutputs = OutputsOf<typeof reservedDomainDefinition>;
+
+/** The pure `check` of `ReservedDomain` (see the definition): no API call. */
+export const checkReservedDomain = reservedDomainDefinition.check;
+/** The pure `diff` of `ReservedDomain`: `domain` replaces, the rest updates in place. */
+export const diffReservedDomain = reservedDomainDefinition.diff;
