@@ -18,6 +18,7 @@ import type { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import {
   address,
   loadProto,
+  ResourceInitFailed,
   type EmptyPb,
   type ProviderGrpcPb,
   type ProviderPb,
@@ -25,7 +26,7 @@ import {
   type StructPb,
 } from "./providerHostWire";
 
-export { makeUrn } from "./providerHostWire";
+export { makeUrn, ResourceInitFailed } from "./providerHostWire";
 
 /** A plain JSON object, as carried by a protobuf Struct. */
 export type PropertyMap = Record<string, unknown>;
@@ -63,22 +64,6 @@ export interface ProviderHostOptions {
    * executable under an emulator (devtools/executables/emulation.ts).
    */
   readonly launch?: (argv: string[]) => string[];
-}
-
-/**
- * An error from a Create or Update that the host turned into `ErrorResourceInitFailed`: the
- * object exists (`id`) and the engine records it with `properties`.
- */
-export class ResourceInitFailed extends Error {
-  constructor(
-    message: string,
-    public readonly id: string,
-    public readonly properties: PropertyMap,
-    public readonly reasons: string[],
-  ) {
-    super(message);
-    this.name = "ResourceInitFailed";
-  }
 }
 
 /** One running dynamic-provider host and a gRPC client connected to it. */

@@ -67,3 +67,19 @@ export function loadProto(cwd: string): {
     plugin: path.join(pulumiRoot, "pulumi-resource-pulumi-nodejs"),
   };
 }
+
+/**
+ * An error from a Create or Update that the host turned into `ErrorResourceInitFailed`: the
+ * object exists (`id`) and the engine records it with `properties`.
+ */
+export class ResourceInitFailed extends Error {
+  constructor(
+    message: string,
+    public readonly id: string,
+    public readonly properties: Record<string, unknown>,
+    public readonly reasons: string[],
+  ) {
+    super(message);
+    this.name = "ResourceInitFailed";
+  }
+}
