@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 /**
- * The `pulumi-ngrok-dynamic` command (the package's `bin`). Two subcommands: `pending-creates`
- * (see `./pendingCreates/main`) and `import-file` (see `./importFile/main`); `--help`, `-h` and
+ * The `pulumi-ngrok-dynamic` command (the package's `bin`). Three subcommands: `pending-creates`
+ * (see `./pendingCreates/main`), `import-file` (see `./importFile/main`) and `edges-to-endpoints`
+ * (see `./edgesToEndpoints/main`); `--help`, `-h` and
  * `help` print what the command is for (`help <command>`: that command's help) and exit 0; no
  * command or an unknown one prints the usage and exits 2.
  *
  * @module
  */
+import { EDGES_TO_ENDPOINTS_HELP, edgesToEndpoints } from "./edgesToEndpoints/main";
 import { GUIDE_LINE } from "./pendingCreates/guide";
 import { IMPORT_FILE_HELP, importFileCommand } from "./importFile/main";
 import { PENDING_CREATES_HELP, pendingCreates } from "./pendingCreates/main";
@@ -25,6 +27,9 @@ export const HELP = [
   "                    later) that brings existing ngrok objects, named by their ids, under the",
   "                    Node.js classes: each entry with its class's own type token and __provider.",
   "                    pulumi-ngrok-dynamic import-file --help says more.",
+  "  edges-to-endpoints  Prints, for each HTTPS edge with a SAML, OIDC or OAuth module, a program",
+  "                    (YAML and TypeScript) that moves it to cloud endpoints. Only reads the",
+  "                    account. pulumi-ngrok-dynamic edges-to-endpoints --help says more.",
   "",
   GUIDE_LINE,
 ].join("\n");
@@ -35,6 +40,7 @@ const HELP_FLAGS: ReadonlySet<string> = new Set(["--help", "-h", "help"]);
 const COMMAND_HELP: ReadonlyMap<string, string> = new Map([
   ["pending-creates", PENDING_CREATES_HELP],
   ["import-file", IMPORT_FILE_HELP],
+  ["edges-to-endpoints", EDGES_TO_ENDPOINTS_HELP],
 ]);
 
 /**
@@ -54,6 +60,9 @@ export async function main(
   }
   if (command === "pending-creates") {
     return pendingCreates(rest, out);
+  }
+  if (command === "edges-to-endpoints") {
+    return edgesToEndpoints(rest, out, err);
   }
   if (command === "import-file") {
     return importFileCommand(rest, out, err);

@@ -3,20 +3,25 @@
  * self-contained executable) and no Node.js package: `pulumi-resource-ngrok-dynamic
  * pending-creates [options]` is `pulumi-ngrok-dynamic pending-creates` (cli/pendingCreates/main),
  * the recovery after an interrupted deployment (docs/interruptedDeployments.md), run in a YAML
- * program's folder (or with `--stack`/`--file` for an Automation API program's stack).
+ * program's folder (or with `--stack`/`--file` for an Automation API program's stack);
+ * `pulumi-resource-ngrok-dynamic edges-to-endpoints` is `pulumi-ngrok-dynamic edges-to-endpoints`
+ * (cli/edgesToEndpoints/main), the programs that move HTTPS edges to cloud endpoints
+ * (docs/migratingFromEdges.md).
  *
  * The engine starts the plugin with its own address as the first argument (`127.0.0.1:<port>`),
  * never with a command's name, so a first argument that names a command is the user's.
  *
  * @module
  */
+import { edgesToEndpoints } from "../cli/edgesToEndpoints/main";
 import { pendingCreates } from "../cli/pendingCreates/main";
 
 /** The plugin's executable, as the messages name it. */
 export const PLUGIN_PROGRAM = "pulumi-resource-ngrok-dynamic";
 
 /**
- * Runs the command `argv` names (`argv[0]`: `pending-creates`, with its options and `--help`),
+ * Runs the command `argv` names (`argv[0]`: `pending-creates` or `edges-to-endpoints`, with its
+ * options and `--help`),
  * writing its report to `out` and its error to `err`; resolves to its exit status (0 resolved,
  * 1 a decision needed, 2 an error). Resolves to `undefined` when `argv[0]` names no command: the
  * plugin then serves the engine as usual.
@@ -27,9 +32,11 @@ export async function runPluginCommand(
   err: (text: string) => void = (text) => process.stderr.write(text),
 ): Promise<number | undefined> {
   const [command, ...rest] = argv;
-  if (command !== "pending-creates") return undefined;
+  if (command !== "pending-creates" && command !== "edges-to-endpoints") return undefined;
   try {
-    return await pendingCreates(rest, out, { program: PLUGIN_PROGRAM });
+    return command === "pending-creates"
+      ? await pendingCreates(rest, out, { program: PLUGIN_PROGRAM })
+      : await edgesToEndpoints(rest, out, err, { program: PLUGIN_PROGRAM });
   } catch (error) {
     err(`${PLUGIN_PROGRAM}: ${error instanceof Error ? error.message : String(error)}\n`);
     return 2;

@@ -66,6 +66,16 @@ export interface HttpsEdgeRouteFields {
   readonly description?: string;
   /** At most 4096 bytes of UTF-8 (ERR_NGROK_7074). */
   readonly metadata?: string;
+  /**
+   * The route's OpenID Connect module, ngrok's `EndpointOIDC` (`{ issuer, client_id,
+   * client_secret, scopes, … }`): stored and answered as sent.
+   */
+  readonly oidc?: Record<string, unknown>;
+  /**
+   * The route's OAuth module, ngrok's `EndpointOAuth` (`{ provider: { google: { client_id, … } },
+   * … }`): stored and answered as sent.
+   */
+  readonly oauth?: Record<string, unknown>;
 }
 
 /** A SAML module in a snapshot, with the ids of the route it belongs to. */

@@ -4,14 +4,16 @@
  *
  * The fields and the answers come from ngrok's OpenAPI document (`HTTPSEdgeCreate`, `HTTPSEdge`,
  * `HTTPSEdgeRouteCreate`, `HTTPSEdgeRoute`); the modules (`mutual_tls`, `backend`, …) are refused
- * (ERR_NGROK_214) by the overlay, and answered `null`. The rules:
+ * (ERR_NGROK_214) by the overlay, and answered `null`, but a route's `oauth` and `oidc`, which a
+ * create stores and the route answers as sent (ngrok's `EndpointOAuth`, `EndpointOIDC`). The rules:
  * - Edge create: `description`, `metadata` ≤ 255 / 4096 UTF-8 bytes, else ERR_NGROK_7073 / 7074.
  * - Route create: `match_type` (`exact_path` or `path_prefix`, else ERR_NGROK_7130), `match`
  *   (non-empty, else ERR_NGROK_7123), lengths as for edges; an `edge_id` in the body is
  *   tolerated, as ngrok's TypeScript client sends it, and not compared with the path.
  * - Unknown edge: 404 ERR_NGROK_7000; unknown route (or a route of another edge): 404
- *   ERR_NGROK_7124; wrong id prefix: 400 ERR_NGROK_227. Edge and route modules other than SAML
- *   are not modelled (their fields answer ERR_NGROK_214).
+ *   ERR_NGROK_7124; wrong id prefix: 400 ERR_NGROK_227. Edge and route modules other than SAML,
+ *   OAuth and OIDC are not modelled (their fields answer ERR_NGROK_214); ngrok's refusal of two
+ *   sign-in modules on one route (ERR_NGROK_7079) is not modelled either.
  */
 import { apiErrors } from "../errors";
 import type { ApiSpec } from "../spec";
@@ -63,8 +65,22 @@ export function parseRouteCreate(spec: ApiSpec, body: unknown): RouteRecord["fie
   if (match === "") throw apiErrors.routeMatchMissing();
   checkDescriptionLengths(values, TOO_LONG);
   spec.checkRequired(spec.requestSchemaOf(op), values);
-  return spec.echoedValues(op, values);
+  const fields = spec.echoedValues(op, values);
+  for (const module of SIGN_IN_MODULES) {
+    const sent = fields[module];
+    // "`true` if the module will be applied to traffic, `false` to disable. default `true` if
+    // unspecified" (the document's description of each module's `enabled`).
+    if (typeof sent === "object" && sent !== null && !Array.isArray(sent)) {
+      const settings: Record<string, unknown> = { ...sent };
+      settings.enabled = settings.enabled ?? true;
+      fields[module] = settings;
+    }
+  }
+  return fields;
 }
+
+/** The route modules a create stores (see the module comment). */
+const SIGN_IN_MODULES = ["oauth", "oidc"] as const;
 
 /** `<api base>/edges/https`. */
 export function edgeListUri(urls: UrlContext): string {

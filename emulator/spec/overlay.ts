@@ -54,9 +54,14 @@ export type OverlayEntry = { readonly source: string } & (
 );
 
 const UINT32: SchemaObject = { type: "integer", minimum: 0, maximum: 4_294_967_295 };
+/**
+ * The route modules a route create refuses: all but `oauth` and `oidc`, which a create stores and
+ * a route answers as sent (the sign-in modules a migration to cloud endpoints reads), and `saml`,
+ * refused here too: it is set through its own endpoint.
+ */
 const ROUTE_MODULES = [
   ...["backend", "ip_restriction", "circuit_breaker", "compression", "request_headers"],
-  ...["response_headers", "webhook_verification", "oauth", "saml", "oidc"],
+  ...["response_headers", "webhook_verification", "saml"],
   ...["websocket_tcp_converter", "user_agent_filter", "traffic_policy"],
 ];
 
@@ -136,7 +141,10 @@ export const OVERLAY: readonly OverlayEntry[] = [
     kind: "notModelled",
     schemas: ["HTTPSEdgeRouteCreate"],
     properties: ROUTE_MODULES,
-    source: "the emulator's scope: the SAML module is set through its own endpoint only",
+    source:
+      "the emulator's scope: the SAML module is set through its own endpoint, the OAuth and " +
+      "OIDC modules on a route's create only (what reading an edge's sign-in needs); the rest " +
+      "are not modelled",
   },
   {
     kind: "listQuery",

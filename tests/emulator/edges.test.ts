@@ -162,12 +162,83 @@ describe("HTTPS edges and routes", () => {
       400,
       "ERR_NGROK_7123",
     );
-    expectError(
-      await api(app, "POST", url, { match_type: "path_prefix", match: "/", oauth: {} }),
-      400,
-      "ERR_NGROK_214",
-    );
+    for (const module of ["backend", "ip_restriction", "saml", "traffic_policy"]) {
+      expectError(
+        await api(app, "POST", url, { match_type: "path_prefix", match: "/", [module]: {} }),
+        400,
+        "ERR_NGROK_214",
+        module,
+      );
+    }
     expectError(await api(app, "POST", url, { match_type: 1, match: "/" }), 400, "ERR_NGROK_215");
+    // The OAuth and OIDC modules' fields are typed as ngrok's document types them.
+    expectError(
+      await api(app, "POST", url, { match_type: "path_prefix", match: "/", oidc: { scopes: "x" } }),
+      400,
+      "ERR_NGROK_215",
+    );
+  });
+
+  it("stores a route's OAuth and OIDC modules and answers them as sent", async () => {
+    const edgeId = body(await api(app, "POST", "/edges/https", {})).id;
+    const oidc = {
+      enabled: true,
+      issuer: "https://idp.example.com",
+      client_id: "app",
+      client_secret: "s3cret-value",
+      scopes: ["openid", "email"],
+      inactivity_timeout: 600,
+    };
+    const oauth = {
+      provider: { google: { email_domains: ["example.com"] } },
+      options_passthrough: true,
+    };
+    const a = body(
+      await api(app, "POST", `/edges/https/${edgeId}/routes`, {
+        match_type: "path_prefix",
+        match: "/",
+        oidc,
+      }),
+    );
+    const b = body(
+      await api(app, "POST", `/edges/https/${edgeId}/routes`, {
+        match_type: "exact_path",
+        match: "/admin",
+        oauth,
+      }),
+    );
+    // Answered as sent, the fields left out at their zero values, `enabled` true unless sent.
+    expect(a.oidc).toEqual({
+      ...{ options_passthrough: false, cookie_prefix: "", maximum_duration: 0 },
+      ...oidc,
+    });
+    expect(a.oauth).toBeNull();
+    expect(b.oauth).toEqual({
+      enabled: true,
+      options_passthrough: true,
+      ...{ cookie_prefix: "", inactivity_timeout: 0, maximum_duration: 0, auth_check_interval: 0 },
+      provider: {
+        ...Object.fromEntries(
+          ["github", "facebook", "microsoft", "linkedin", "gitlab", "twitch", "amazon"].map(
+            (name) => [name, null],
+          ),
+        ),
+        google: {
+          ...{ client_id: "", client_secret: "", scopes: [], email_addresses: [] },
+          email_domains: ["example.com"],
+        },
+      },
+    });
+    const routes = body(await api(app, "GET", "/edges/https")).https_edges[0].routes;
+    expect(
+      routes.map((route: { oidc: unknown; oauth: unknown }) => [route.oidc, route.oauth]),
+    ).toEqual([
+      [a.oidc, null],
+      [null, b.oauth],
+    ]);
+    // The setup helper takes them too.
+    const route = app.emulator.createHttpsEdgeRoute(edgeId, { match: "/x", oidc });
+    expect(route.oidc).toEqual(a.oidc);
   });
 
   it("answers 404 ERR_NGROK_7124 for a route of another edge", async () => {
