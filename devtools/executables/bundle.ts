@@ -18,8 +18,9 @@
  * string, and one non-ASCII character anywhere (esbuild keeps the doc comments of class fields,
  * and some held `…` and `→`) made V8 decode all of it from UTF-8 into a two-byte string at every
  * start, a tenth of the start's instructions (issue #38 §14: contributing/releasing.md,
- * "Executables"). esbuild writes strings' non-ASCII characters as escapes (its default charset),
- * and {@link bundle} refuses a bundle that still holds one.
+ * "Executables"). esbuild writes strings' non-ASCII characters as escapes (`charset: "ascii"`)
+ * but not those of regular expression literals (`@bufbuild/cel`'s duration pattern holds `µs`):
+ * {@link asciiOnly} escapes what is left, and {@link bundle} refuses a bundle that still holds one.
  *
  */
 import * as fs from "node:fs";
@@ -54,6 +55,20 @@ const leftOut: Esbuild.Plugin = {
     }));
   },
 };
+
+/**
+ * `code` with each non-ASCII UTF-16 code unit written as a `\uXXXX` escape. What esbuild leaves
+ * unescaped is in regular expression literals, where `\uXXXX` means the same code unit (and, with
+ * the `u` flag, a pair of escaped surrogates the same code point); in identifiers, strings and
+ * templates the escape means the same too.
+ */
+export function asciiOnly(code: string): string {
+  // Every code unit past ASCII, surrogates one by one (no `u` flag).
+  return code.replace(
+    /[\u0080-\uffff]/g,
+    (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+}
 
 /** The first byte over 0x7f in `bytes`, with the text around it, or `undefined` if none. */
 export function firstNonAscii(bytes: Buffer): { offset: number; context: string } | undefined {
@@ -97,6 +112,7 @@ export async function bundle(entry: string, outFile: string): Promise<Bundle> {
     plugins: [leftOut],
     define: { NGROK_DYNAMIC_PACKAGE_FILES: JSON.stringify(files) },
   });
+  fs.writeFileSync(outFile, asciiOnly(fs.readFileSync(outFile, "utf8")));
   const nonAscii = firstNonAscii(fs.readFileSync(outFile));
   if (nonAscii !== undefined) {
     throw new Error(

@@ -8,7 +8,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { bundle, firstNonAscii } from "../../dist/devtools/executables/bundle";
+import { asciiOnly, bundle, firstNonAscii } from "../../dist/devtools/executables/bundle";
 import { PLUGIN_PROGRAM } from "../../dist/devtools/executables";
 
 test("the plugin's bundle is ASCII only, without comments, its functions' names kept", async () => {
@@ -30,4 +30,17 @@ test("the plugin's bundle is ASCII only, without comments, its functions' names 
 test("firstNonAscii names the first byte over 0x7f and the text around it", () => {
   expect(firstNonAscii(Buffer.from("plain text"))).toBeUndefined();
   expect(firstNonAscii(Buffer.from("op_… id"))).toEqual({ offset: 3, context: "op_… id" });
+});
+
+test("asciiOnly escapes what esbuild leaves, regular expression literals included, keeping their meaning", () => {
+  // @bufbuild/cel's duration pattern holds µs and μs in a sticky regular expression literal.
+  const code = 'exports.part = /(\\d+)(ns|µs|μs|ms)/y; exports.face = "😀"; exports.wide = /😀/u;';
+  const escaped = asciiOnly(code);
+  expect(firstNonAscii(Buffer.from(escaped))).toBeUndefined();
+  const loaded: { part?: RegExp; face?: string; wide?: RegExp } = {};
+  new Function("exports", escaped)(loaded);
+  expect(loaded.part?.test("5µs")).toBe(true);
+  expect(loaded.face).toBe("😀");
+  expect(loaded.wide?.test("😀")).toBe(true);
+  expect(asciiOnly("plain")).toBe("plain");
 });
