@@ -110,7 +110,13 @@ export async function bundle(entry: string, outFile: string): Promise<Bundle> {
     minifyWhitespace: true,
     charset: "ascii",
     plugins: [leftOut],
-    define: { NGROK_DYNAMIC_PACKAGE_FILES: JSON.stringify(files) },
+    define: {
+      NGROK_DYNAMIC_PACKAGE_FILES: JSON.stringify(files),
+      // The emulator's OpenAPI document (emulator/spec/document.ts); the plugin never reads it.
+      NGROK_API_EMULATOR_OPENAPI: JSON.stringify(
+        fs.readFileSync(path.join(REPO, "emulator", "openapi", "ngrok.json"), "utf8"),
+      ),
+    },
   });
   fs.writeFileSync(outFile, asciiOnly(fs.readFileSync(outFile, "utf8")));
   const nonAscii = firstNonAscii(fs.readFileSync(outFile));

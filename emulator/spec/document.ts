@@ -92,9 +92,20 @@ export function openApiFolder(): string {
 
 let cached: OpenApiDocument | undefined;
 
+/**
+ * The text of `openapi/ngrok.json`, written into the emulator's self-contained executable by its
+ * bundler (`define` in the repository's devtools/executables/bundle.ts), which has no files
+ * beside it; `undefined` everywhere else, where the file is read.
+ */
+declare const NGROK_API_EMULATOR_OPENAPI: string | undefined;
+
 /** ngrok's document as published (parsed once per process; do not mutate it). */
 export function ngrokOpenApiDocument(): OpenApiDocument {
-  cached ??= JSON.parse(fs.readFileSync(path.join(openApiFolder(), "ngrok.json"), "utf8"));
+  cached ??= JSON.parse(
+    typeof NGROK_API_EMULATOR_OPENAPI !== "undefined"
+      ? NGROK_API_EMULATOR_OPENAPI
+      : fs.readFileSync(path.join(openApiFolder(), "ngrok.json"), "utf8"),
+  );
   if (cached === undefined) throw new Error("openapi/ngrok.json did not parse");
   return cached;
 }

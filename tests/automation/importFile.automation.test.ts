@@ -161,7 +161,7 @@ describeWithPulumi("import-file, then pulumi import --file, through the real Pul
     ]);
     expect(generic.status).toBe(2);
     expect(generic.stderr).toContain("the next pulumi up then creates a new object");
-    const unknown = await importFile(["ep_2Zexisting0000", "--out", file]);
+    const unknown = await importFile(["tn_2Zexisting0000", "--out", file]);
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toContain("not the id of an object this package manages");
     expect(fs.existsSync(file)).toBe(false);
