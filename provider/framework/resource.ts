@@ -9,6 +9,7 @@
  *
  * @module
  */
+import type { SdkFacts } from "./sdkFacts";
 import type { PropertyDefinition, ValueOf } from "./property";
 
 /** The properties of a resource, by their camelCase name. */
@@ -103,6 +104,8 @@ export interface ResourceDefinition<P extends Properties = Properties> {
    * e.g. `claimedBy` of the SAML module, written into the module's claim.
    */
   readonly claimedBy?: string;
+  /** What its SDK class does beyond the rest of the definition (`./sdkFacts`). */
+  readonly sdk?: SdkFacts;
 }
 
 /**

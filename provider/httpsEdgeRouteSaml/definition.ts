@@ -65,6 +65,10 @@ export const httpsEdgeRouteSamlDefinition = defineResource({
     endpoints: "`PUT`, `GET`, `DELETE /edges/https/{edge_id}/routes/{id}/saml`",
   },
   claimedBy: "claimedBy",
+  sdk: {
+    importAdopt: "adoptExisting: true (with its edgeId and routeId)",
+    hooks: ["oneModulePerRoute"],
+  },
   lookups: {
     one: {
       by: ["edgeId", "routeId"],

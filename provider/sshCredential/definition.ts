@@ -78,6 +78,11 @@ export const sshCredentialDefinition = defineResource({
     describe: ["publicKey", "description"],
     marked: false,
   },
+  sdk: {
+    importInstead:
+      "ngrok holds a key once, so delete {id}, remove import, and this resource creates the " +
+      'credential again with the declared key (see "Import" in the resource\'s documentation)',
+  },
   properties: {
     publicKey: {
       ...OPENSSH_PUBLIC_KEY,

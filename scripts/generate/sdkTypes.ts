@@ -185,6 +185,20 @@ function outputsOf(unit: SdkUnit): string {
   );
 }
 
+/** Whether the unit declares an outputs interface of its own (its class merges it). */
+export function hasOwnOutputs(unit: SdkUnit): boolean {
+  return unit.base === undefined || ownOf(unit, publicOf(unit), true).length > 0;
+}
+
+/**
+ * The fields of a lookup's record that its result leaves out: the resource's own bookkeeping
+ * (inputs only create reads, the provider's internal properties), not what ngrok holds.
+ */
+export function lookupOmits(unit: SdkUnit): string[] {
+  const read = new Set(readOf(unit).map(([name]) => name));
+  return Object.keys(unit.definition.properties).filter((name) => !read.has(name));
+}
+
 /** The property names the unit's class registers, each `undefined`, so that every output is set. */
 function namesOf(unit: SdkUnit): string {
   const constant = constantCase(unit.className);

@@ -12,6 +12,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { YAML_PACKAGE_DECLARATION } from "../../dist/scripts/generate/yamlPackage";
 import { REPO } from "../support/stack";
+import { GENERATED_MARK } from "../support/sourceLimits";
 
 const GENERATOR = path.join(REPO, "dist/scripts/generate/index.js");
 
@@ -31,15 +32,29 @@ test("no generated file is stale", () => {
 test("a generated table edited by hand is found stale", () => {
   const copy = fs.mkdtempSync(path.join(os.tmpdir(), "generated-"));
   try {
-    const files = [
-      ".prettierrc.json",
-      "package.json",
-      "schema.json",
-      "sdk/generated/types.ts",
-      YAML_PACKAGE_DECLARATION,
-    ];
-    const generated = fs.readdirSync(path.join(REPO, "sdk/thinProviders"));
-    files.push(...generated.map((f) => `sdk/thinProviders/${f}`));
+    const files = [".prettierrc.json", "package.json", "schema.json", YAML_PACKAGE_DECLARATION];
+    // Every generated source file (its first line says so): the SDK's classes, lookups and
+    // thin providers, the provider's exports.
+    for (const folder of ["sdk", "provider/generated"]) {
+      const sources = fs.readdirSync(path.join(REPO, folder), {
+        recursive: true,
+        encoding: "utf8",
+      });
+      files.push(
+        ...sources
+          .map((f) => `${folder}/${f}`)
+          .filter(
+            (f) =>
+              f.endsWith(".ts") &&
+              fs.readFileSync(path.join(REPO, f), "utf8").startsWith(GENERATED_MARK),
+          ),
+      );
+    }
+    // The definitions' files, which the provider's exports name when they exist.
+    for (const folder of fs.readdirSync(path.join(REPO, "provider"))) {
+      const definition = `provider/${folder}/definition.ts`;
+      if (fs.existsSync(path.join(REPO, definition))) files.push(definition);
+    }
     // Every page with generated tables (one per resource), so that a new resource needs no edit here.
     const docs = fs
       .readdirSync(path.join(REPO, "docs"))
