@@ -32,7 +32,8 @@ export interface HttpsEdgeRouteSaml extends HttpsEdgeRouteSamlOutputProperties {
  * Invalid arguments fail at `check`, so `pulumi preview` reports them before any API call, each
  * naming the property and the rule. API failures surface as `ngrok API <status> <code>: <message>
  * (<endpoint>, operation op_…)`. The API key and the other settings come from the stack config
- * (`ngrok:apiKey`, …), then the environment (`NGROK_API_KEY`, …).
+ * (`ngrok:apiKey`, …), then the environment (`NGROK_API_KEY`, …). The resource's page of the
+ * package's docs, `docs/httpsEdgeRouteSaml.md`, says more.
  *
  * @example
  * ```ts
@@ -64,7 +65,8 @@ export class HttpsEdgeRouteSaml extends pulumi.dynamic.Resource {
    * names no SAML module fails the deployment.
    *
    * @param name the Pulumi resource name (part of the URN).
-   * @param id the Pulumi id: `<edge id>/<route id>`, e.g. `edghts_2Zp…/edghtsrt_2Zq…` (the module has no id of its own).
+   * @param id the Pulumi id: `<edge id>/<route id>`, e.g. `edghts_2Zp…/edghtsrt_2Zq…` (the module
+   *   has no id of its own).
    * @param opts Pulumi resource options (`import` is refused).
    */
   public static get(
@@ -78,10 +80,10 @@ export class HttpsEdgeRouteSaml extends pulumi.dynamic.Resource {
   /**
    * @param name the Pulumi resource name (part of the URN).
    * @param args see {@link HttpsEdgeRouteSamlArgs}.
-   * @param opts Pulumi resource options. `import` is refused at construction (Pulumi cannot import
-   *   dynamic resources): adopt an existing SAML module with `adoptExisting`, or read it with
-   *   {@link HttpsEdgeRouteSaml.get}.
-   * @throws Error when `opts.import` is set, naming `adoptExisting` and `get`.; when another
+   * @param opts Pulumi resource options. `import` is refused at construction (Pulumi cannot
+   *   import dynamic resources): adopt an existing SAML module with `adoptExisting`, or read it
+   *   with {@link HttpsEdgeRouteSaml.get}.
+   * @throws Error when `opts.import` is set, naming `adoptExisting` and `get`; when another
    *   resource of this program declares the same object.
    */
   constructor(name: string, args: HttpsEdgeRouteSamlArgs, opts?: pulumi.CustomResourceOptions);

@@ -31,7 +31,8 @@ export interface SshCertificateAuthority extends SshCertificateAuthorityOutputPr
  * Invalid arguments fail at `check`, so `pulumi preview` reports them before any API call, each
  * naming the property and the rule. API failures surface as `ngrok API <status> <code>: <message>
  * (<endpoint>, operation op_…)`. The API key and the other settings come from the stack config
- * (`ngrok:apiKey`, …), then the environment (`NGROK_API_KEY`, …).
+ * (`ngrok:apiKey`, …), then the environment (`NGROK_API_KEY`, …). The resource's page of the
+ * package's docs, `docs/sshCertificateAuthority.md`, says more.
  *
  * @example
  * ```ts
@@ -74,9 +75,9 @@ export class SshCertificateAuthority extends pulumi.dynamic.Resource {
   /**
    * @param name the Pulumi resource name (part of the URN).
    * @param args see {@link SshCertificateAuthorityArgs}.
-   * @param opts Pulumi resource options. `import` is refused at construction (Pulumi cannot import
-   *   dynamic resources): adopt an existing SSH certificate authority with `adoptExistingId`, or read
-   *   it with {@link SshCertificateAuthority.get}.
+   * @param opts Pulumi resource options. `import` is refused at construction (Pulumi cannot
+   *   import dynamic resources): adopt an existing SSH certificate authority with
+   *   `adoptExistingId`, or read it with {@link SshCertificateAuthority.get}.
    * @throws Error when `opts.import` is set, naming `adoptExistingId` and `get`.
    */
   constructor(name: string, args: SshCertificateAuthorityArgs, opts?: pulumi.CustomResourceOptions);

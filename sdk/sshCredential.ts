@@ -29,7 +29,8 @@ export interface SshCredential extends SshCredentialOutputProperties {}
  * Invalid arguments fail at `check`, so `pulumi preview` reports them before any API call, each
  * naming the property and the rule. API failures surface as `ngrok API <status> <code>: <message>
  * (<endpoint>, operation op_…)`. The API key and the other settings come from the stack config
- * (`ngrok:apiKey`, …), then the environment (`NGROK_API_KEY`, …).
+ * (`ngrok:apiKey`, …), then the environment (`NGROK_API_KEY`, …). The resource's page of the
+ * package's docs, `docs/sshCredential.md`, says more.
  *
  * @example
  * ```ts
@@ -69,8 +70,8 @@ export class SshCredential extends pulumi.dynamic.Resource {
   /**
    * @param name the Pulumi resource name (part of the URN).
    * @param args see {@link SshCredentialArgs}.
-   * @param opts Pulumi resource options. `import` is refused at construction (Pulumi cannot import
-   *   dynamic resources, and an existing SSH credential cannot be adopted); read one with
+   * @param opts Pulumi resource options. `import` is refused at construction (Pulumi cannot
+   *   import dynamic resources, and an existing SSH credential cannot be adopted); read one with
    *   {@link SshCredential.get}.
    * @throws Error when `opts.import` is set, naming `get`.
    */

@@ -26,7 +26,8 @@ import type { SshHostCertificateArgs } from "./generated/types";
  * Invalid arguments fail at `check`, so `pulumi preview` reports them before any API call, each
  * naming the property and the rule. API failures surface as `ngrok API <status> <code>: <message>
  * (<endpoint>, operation op_…)`. The API key and the other settings come from the stack config
- * (`ngrok:apiKey`, …), then the environment (`NGROK_API_KEY`, …).
+ * (`ngrok:apiKey`, …), then the environment (`NGROK_API_KEY`, …). The resource's page of the
+ * package's docs, `docs/sshHostCertificate.md`, says more.
  *
  * @example
  * ```ts
@@ -74,9 +75,9 @@ export class SshHostCertificate extends SshCertificate {
   /**
    * @param name the Pulumi resource name (part of the URN).
    * @param args see {@link SshHostCertificateArgs}.
-   * @param opts Pulumi resource options. `import` is refused at construction (Pulumi cannot import
-   *   dynamic resources, and an existing SSH host certificate cannot be adopted); read one with
-   *   {@link SshHostCertificate.get}.
+   * @param opts Pulumi resource options. `import` is refused at construction (Pulumi cannot
+   *   import dynamic resources, and an existing SSH host certificate cannot be adopted); read one
+   *   with {@link SshHostCertificate.get}.
    * @throws Error when `opts.import` is set, naming `get`.
    */
   constructor(name: string, args: SshHostCertificateArgs, opts?: pulumi.CustomResourceOptions);

@@ -29,7 +29,8 @@ export interface SshUserCertificate extends SshUserCertificateOutputProperties {
  * Invalid arguments fail at `check`, so `pulumi preview` reports them before any API call, each
  * naming the property and the rule. API failures surface as `ngrok API <status> <code>: <message>
  * (<endpoint>, operation op_…)`. The API key and the other settings come from the stack config
- * (`ngrok:apiKey`, …), then the environment (`NGROK_API_KEY`, …).
+ * (`ngrok:apiKey`, …), then the environment (`NGROK_API_KEY`, …). The resource's page of the
+ * package's docs, `docs/sshUserCertificate.md`, says more.
  *
  * @example
  * ```ts
@@ -84,9 +85,9 @@ export class SshUserCertificate extends SshCertificate {
   /**
    * @param name the Pulumi resource name (part of the URN).
    * @param args see {@link SshUserCertificateArgs}.
-   * @param opts Pulumi resource options. `import` is refused at construction (Pulumi cannot import
-   *   dynamic resources, and an existing SSH user certificate cannot be adopted); read one with
-   *   {@link SshUserCertificate.get}.
+   * @param opts Pulumi resource options. `import` is refused at construction (Pulumi cannot
+   *   import dynamic resources, and an existing SSH user certificate cannot be adopted); read one
+   *   with {@link SshUserCertificate.get}.
    * @throws Error when `opts.import` is set, naming `get`.
    */
   constructor(name: string, args: SshUserCertificateArgs, opts?: pulumi.CustomResourceOptions);

@@ -14,12 +14,11 @@ import * as path from "node:path";
 import { docsPageOf, moduleNameOf, namesOf } from "../../provider/framework/names";
 import type { PropertyDefinition } from "../../provider/framework/property";
 import type { ResourceDefinition } from "../../provider/framework/resource";
-import { hasOwnOutputs, lookupOmits } from "./sdkTypes";
-import { constantCase, generatedBanner, wrap } from "./text";
+import { hasOwnOutputs } from "./sdkTypes";
+import { constantCase, doc, generatedBanner } from "./text";
+import { lookupFile } from "./sdkLookups";
 import { SDK_UNITS, type SdkUnit } from "./units";
 
-/** Several of `noun`: `SSH certificate authorities`. */
-const plural = (noun: string) => (noun.endsWith("y") ? `${noun.slice(0, -1)}ies` : `${noun}s`);
 const classUnits = () => SDK_UNITS.filter((u) => !u.fragment);
 const facts = (unit: SdkUnit) => `${constantCase(unit.className)}_CLASS`;
 const argsName = (unit: SdkUnit) =>
@@ -37,27 +36,6 @@ function docsExample(repo: string, definition: ResourceDefinition): string | und
   if (!fs.existsSync(page)) return undefined;
   return /^```ts\n([\s\S]*?)^```$/m.exec(fs.readFileSync(page, "utf8"))?.[1];
 }
-
-/**
- * A TSDoc comment of paragraphs, each wrapped within 100 columns at `indent`; each of `tags`
- * starts a line of its own, and a tag's later lines are kept as they are (an example's code).
- */
-export function doc(
-  paragraphs: readonly string[],
-  indent = 2,
-  tags: readonly string[] = [],
-): string {
-  const pad = " ".repeat(indent);
-  const lines: string[] = [];
-  for (const paragraph of paragraphs) {
-    if (lines.length > 0) lines.push("");
-    lines.push(...wrap(paragraph.replace(/\*\//g, "*\\/"), 100 - indent - 3));
-  }
-  for (const tag of tags) lines.push(...tag.split("\n"));
-  const body = lines.map((l) => (l === "" ? `${pad} *` : `${pad} * ${l}`)).join("\n");
-  return `${pad}/**\n${body}\n${pad} */\n`;
-}
-
 /** What a change of each input does, in a sentence. */
 function changes(d: ResourceDefinition): string {
   const inputs = Object.entries(d.properties).filter(([, p]) => p.role === "input");
@@ -85,7 +63,8 @@ function classDoc(unit: SdkUnit, repo: string): string {
       "Invalid arguments fail at `check`, so `pulumi preview` reports them before any API call, " +
         "each naming the property and the rule. API failures surface as `ngrok API <status> " +
         "<code>: <message> (<endpoint>, operation op_…)`. The API key and the other settings " +
-        "come from the stack config (`ngrok:apiKey`, …), then the environment (`NGROK_API_KEY`, …).",
+        "come from the stack config (`ngrok:apiKey`, …), then the environment (`NGROK_API_KEY`, …). " +
+        `The resource's page of the package's docs, \`${docsPageOf(d)}\`, says more.`,
     ],
     0,
     example === undefined ? [] : ["", "@example", "```ts", ...example.trimEnd().split("\n"), "```"],
@@ -102,14 +81,14 @@ function importWords(unit: SdkUnit): { opts: string; throws: string } {
         opts:
           "Pulumi resource options. `import` is refused at construction (Pulumi cannot import " +
           `dynamic resources, and an existing ${d.api.noun} cannot be adopted); read one with ${get}.`,
-        throws: "@throws Error when `opts.import` is set, naming `get`.",
+        throws: "@throws Error when `opts.import` is set, naming `get`",
       }
     : {
         opts:
           "Pulumi resource options. `import` is refused at construction (Pulumi cannot import " +
           `dynamic resources): adopt an existing ${d.api.noun} with \`${adopt}\`, or read it ` +
           `with ${get}.`,
-        throws: `@throws Error when \`opts.import\` is set, naming \`${adopt}\` and \`get\`.`,
+        throws: `@throws Error when \`opts.import\` is set, naming \`${adopt}\` and \`get\``,
       };
 }
 
@@ -122,7 +101,7 @@ function classFile(unit: SdkUnit, repo: string, source: string): string {
   const base = unit.base?.className;
   const merge = hasOwnOutputs(unit);
   const readPath = d.api.path.includes("{") ? d.api.path : `${d.api.path}/{id}`;
-  const hooks = (d.sdk?.hooks ?? []).length > 0 ? " (and the declared special cases)" : "";
+  const hooks = (d.sdk?.hooks ?? []).length > 0;
   let out = `${generatedBanner(source)}\n`;
   out += doc([`The \`${name}\` resource class, generated from its definition.`, "@module"], 0);
   out +=
@@ -168,12 +147,8 @@ function classFile(unit: SdkUnit, repo: string, source: string): string {
   out += doc([], 2, [
     "@param name the Pulumi resource name (part of the URN).",
     `@param args see {@link ${args}}.`,
-    ...wrap(`@param opts ${words.opts}`, 95).map((l, i) => (i === 0 ? l : `  ${l}`)),
-    ...wrap(
-      words.throws +
-        (hooks === "" ? "" : "; when another resource of this program declares the same object."),
-      95,
-    ).map((l, i) => (i === 0 ? l : `  ${l}`)),
+    `@param opts ${words.opts}`,
+    `${words.throws}${hooks ? "; when another resource of this program declares the same object" : ""}.`,
   ]);
   out += `  constructor(name: string, args: ${args}, opts?: pulumi.CustomResourceOptions);\n`;
   out += doc(
@@ -229,125 +204,6 @@ function classFactsFile(): string {
   }
   return out;
 }
-
-/** The names of the lookups' types of `unit`: its own, else its base's. */
-function lookupTypes(unit: SdkUnit) {
-  const args = unit.lookupArgs ?? unit.base?.lookupArgs;
-  const result = (unit.result ?? unit.base?.result)?.name;
-  return { one: args?.one, list: args?.list, result: result ?? `Get${unit.className}Result` };
-}
-
-const LOOKUP_WORDS =
-  "Configuration as for the resources (stack config `ngrok:apiKey`, `ngrok:apiBaseUrl`, the " +
-  "retry settings, then `NGROK_API_KEY`, …); requests are retried as the resources' are. This " +
-  "is not a Pulumi invoke: `pulumi.runtime.setMocks` does not intercept it.";
-
-/** An example value of lookup argument `name` (an id with its prefix). */
-function sampleOf(d: ResourceDefinition, name: string): string {
-  const type = d.properties[name]?.type;
-  const prefix =
-    type?.kind === "ngrokId" ? type.prefix : name === "id" ? (d.api.idPrefix ?? "") : "";
-  return `"${prefix}2Z…"`;
-}
-
-/** `sdk/lookups/<resource>.ts`: the resource's lookup functions. */
-function lookupFile(unit: SdkUnit, source: string): string {
-  const d = unit.definition;
-  const names = namesOf(d);
-  const facts = d.lookups ?? {};
-  const types = lookupTypes(unit);
-  const omit = lookupOmits(unit);
-  const imports = new Set<string>([types.result]);
-  let out = `${generatedBanner(source)}\n`;
-  out += doc(
-    [
-      `The lookup functions of \`${d.name}\`, generated from its definition: read ${plural(d.api.noun)} that a program does not manage.`,
-      "@module",
-    ],
-    0,
-  );
-  out += 'import * as pulumi from "@pulumi/pulumi";\n';
-  out += 'import { implementation, programClient } from "./programClient";\n';
-  let body = "";
-  const strip = (value: string) =>
-    omit.length === 0
-      ? value
-      : `${value}.map(({ ${omit.map((n) => `${n}: _${n}`).join(", ")}, ...fields }) => fields)`;
-  if (facts.one !== undefined && types.one !== undefined) {
-    const by = facts.one.by ?? ["id"];
-    imports.add(types.one.name).add(types.one.outputName);
-    const sample = `{ ${by.map((n) => `${n}: ${sampleOf(d, n)}`).join(", ")} }`;
-    body += doc(
-      [
-        `${facts.one.description} From the program's process, at every \`pulumi preview\` and \`pulumi up\`.`,
-        LOOKUP_WORDS,
-      ],
-      0,
-      [
-        "",
-        "@example",
-        "```ts",
-        `const found = await ${names.getOne}(${sample});`,
-        "```",
-        "@throws TypeError when an argument is not an id of the right kind, before any request.",
-        `@throws NgrokApiError from the API, e.g. 404 when there is no such ${d.api.noun}.`,
-        "@throws NgrokConfigurationError when no API key is configured.",
-      ],
-    );
-    const call = `implementation().${names.lookupOne}(programClient(), ${by.map((n) => `args.${n}`).join(", ")})`;
-    body +=
-      `export async function ${names.getOne}(args: ${types.one.name}): Promise<${types.result}> {\n` +
-      (omit.length === 0
-        ? `  return ${call};\n`
-        : `  const { ${omit.map((n) => `${n}: _${n}`).join(", ")}, ...fields } = await ${call};\n  return fields;\n`) +
-      "}\n\n";
-    body += doc(
-      [
-        `{@link ${names.getOne}} with inputs, as an output: for ids that other resources' outputs give.`,
-      ],
-      0,
-    );
-    body +=
-      `export function ${names.getOne}Output(args: ${types.one.outputName}): pulumi.Output<${types.result}> {\n` +
-      `  return pulumi.output(args).apply((resolved) => ${names.getOne}(resolved));\n}\n\n`;
-  }
-  if (facts.list !== undefined && types.list !== undefined) {
-    imports.add(types.list.name).add(types.list.outputName);
-    const result = `Get${names.plural}Result`;
-    body += doc([`What {@link ${names.getList}} returns.`], 0);
-    body += `export interface ${result} {\n`;
-    body += doc([`The ${plural(d.api.noun)} the arguments keep, newest first (ngrok's order).`], 2);
-    body += `  ${names.listResultField}: ${types.result}[];\n}\n\n`;
-    body += doc(
-      [
-        `${facts.list.description} 100 at a time, following \`next_page_uri\` through all pages, ` +
-          "from the program's process at every `pulumi preview` and `pulumi up`; the filter is " +
-          `applied here. Configuration and retries as for {@link ${names.getOne}}.`,
-      ],
-      0,
-      [
-        "",
-        "@example",
-        "```ts",
-        `const { ${names.listResultField} } = await ${names.getList}({ description: "production" });`,
-        "```",
-        "@throws NgrokApiError or NgrokClientError when a page cannot be read.",
-        "@throws NgrokConfigurationError when no API key is configured.",
-      ],
-    );
-    body +=
-      `export async function ${names.getList}(args: ${types.list.name} = {}): Promise<${result}> {\n` +
-      `  const found = await implementation().${names.lookupList}(programClient(), args);\n` +
-      `  return { ${names.listResultField}: ${strip("found")} };\n}\n\n`;
-    body += doc([`{@link ${names.getList}} with inputs, as an output.`], 0);
-    body +=
-      `export function ${names.getList}Output(args: ${types.list.outputName} = {}): pulumi.Output<${result}> {\n` +
-      `  return pulumi.output(args).apply((resolved) => ${names.getList}(resolved));\n}\n`;
-  }
-  out += `import type { ${[...imports].sort().join(", ")} } from "../generated/types";\n\n`;
-  return out + body;
-}
-
 /** Every type name of `sdk/generated/types.ts` that the package exports. */
 function exportedTypes(): string[] {
   const names: string[] = [];

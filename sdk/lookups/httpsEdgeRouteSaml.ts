@@ -35,7 +35,6 @@ export async function getHttpsEdgeRouteSaml(
   const {
     adoptExisting: _adoptExisting,
     claimedBy: _claimedBy,
-    idpSigningCertificates: _idpSigningCertificates,
     claimToken: _claimToken,
     ...fields
   } = await implementation().lookupHttpsEdgeRouteSaml(programClient(), args.edgeId, args.routeId);
