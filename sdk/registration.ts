@@ -82,7 +82,7 @@ export function registration(
         : adoptBy === undefined
           ? undefined
           : (id) => `${adoptBy}: ${JSON.stringify(id)}`,
-    instead: importInstead === undefined ? undefined : (id) => importInstead.replace("{id}", id),
+    instead: importInstead === undefined ? undefined : (id) => importInstead.replaceAll("{id}", id),
   });
   let created: pulumi.Inputs = {};
   if (args !== undefined) {

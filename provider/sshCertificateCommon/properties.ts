@@ -299,3 +299,10 @@ export function validUntilWithDefault(defaultValidity: string) {
       "Changing it replaces the certificate.",
   } as const;
 }
+
+/** What a certificate's SDK class declares (`SdkFacts`): it is never adopted, a new one is signed. */
+export const CERTIFICATE_SDK = {
+  importInstead:
+    "remove import, and this resource signs a new one (delete {id} when it is no longer wanted; " +
+    'see "Import and adopt" in the resource\'s documentation)',
+} as const;

@@ -34,6 +34,7 @@ export const sshHostCertificateDefinition = defineResource({
   },
   lookups: common.certificateLookups("host"),
   recovery: common.certificateRecovery("host", "ssh-host-certificates"),
+  sdk: common.CERTIFICATE_SDK,
   properties: {
     ...common.SIGNED_INPUTS,
     principals: common.principalsFor(

@@ -35,6 +35,7 @@ export const sshUserCertificateDefinition = defineResource({
   },
   lookups: common.certificateLookups("user"),
   recovery: common.certificateRecovery("user", "ssh-user-certificates"),
+  sdk: common.CERTIFICATE_SDK,
   properties: {
     ...common.SIGNED_INPUTS,
     principals: common.principalsFor(

@@ -25,6 +25,8 @@ export const SSH_CERTIFICATE_AUTHORITY_CLASS = {
 export const SSH_HOST_CERTIFICATE_CLASS = {
   type: "SshHostCertificate",
   object: "SSH host certificate",
+  importInstead:
+    'remove import, and this resource signs a new one (delete {id} when it is no longer wanted; see "Import and adopt" in the resource\'s documentation)',
   marked: true,
   inputs: types.SSH_HOST_CERTIFICATE_INPUTS,
   outputs: types.SSH_HOST_CERTIFICATE_OUTPUTS,
@@ -36,6 +38,8 @@ export const SSH_HOST_CERTIFICATE_CLASS = {
 export const SSH_USER_CERTIFICATE_CLASS = {
   type: "SshUserCertificate",
   object: "SSH user certificate",
+  importInstead:
+    'remove import, and this resource signs a new one (delete {id} when it is no longer wanted; see "Import and adopt" in the resource\'s documentation)',
   marked: true,
   inputs: types.SSH_USER_CERTIFICATE_INPUTS,
   outputs: types.SSH_USER_CERTIFICATE_OUTPUTS,
