@@ -16,7 +16,7 @@ import type { PropertyDefinition } from "./framework/property";
 import type { LookupFacts, ResourceApi, ResourceDefinition } from "./framework/resource";
 import { CLASS_TYPE_PREFIX, PLUGIN_PACKAGE, pluginToken } from "./framework/tokens";
 import { httpsEdgeRouteSaml } from "./httpsEdgeRouteSaml";
-import { reservedDomain } from "./reservedDomain";
+import { reservedDomain } from "./reservedDomain/definition";
 import { cloudEndpoint } from "./cloudEndpoint";
 import { sshCertificateAuthority } from "./sshCertificateAuthority";
 import { sshCredential } from "./sshCredential";

@@ -24,7 +24,7 @@ export interface ImportAlternatives {
   readonly object: string;
   /**
    * Without `adopt`: what to do instead of importing `id`, a clause after `cannot be adopted: `;
-   * default, a certificate's: remove `import`, and the resource signs a new one.
+   * default: remove `import`, and the resource creates a new one.
    */
   readonly instead?: (id: string) => string;
 }
@@ -49,7 +49,7 @@ export function refuseImportOption(
     adopt === undefined
       ? `An existing ${object} cannot be adopted: ` +
         (instead?.(id) ??
-          `remove import, and this resource signs a new one (delete ${id} when it is no longer ` +
+          `remove import, and this resource creates a new one (delete ${id} when it is no longer ` +
             `wanted; see "Import and adopt" in the resource's documentation)`)
       : `To manage the existing ${object} ${id} with this resource, remove import and set the ` +
         `argument ${adopt(id)} (see "Import and adopt" in the resource's documentation)`;

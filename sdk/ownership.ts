@@ -36,9 +36,6 @@ export type SameOwnerInput = Assert<
   typeof OWNER_INPUT extends typeof marker.OWNER_INPUT ? true : false
 >;
 
-/** The resource types whose objects carry the marker, by their type name under `ngrok`. */
-export type MarkedType = "SshCertificateAuthority" | "SshHostCertificate" | "SshUserCertificate";
-
 /**
  * `{ ownedBy: "<organization>/<URN>" }` when `ngrok:ownershipMarker` is on, else `{}`.
  *
@@ -46,7 +43,7 @@ export type MarkedType = "SshCertificateAuthority" | "SshHostCertificate" | "Ssh
  *   `false`.
  */
 export function ownershipInputs(
-  type: MarkedType,
+  type: string,
   name: string,
   opts: pulumi.CustomResourceOptions | undefined,
 ): { ownedBy?: pulumi.Output<string> } {
@@ -58,12 +55,13 @@ export function ownershipInputs(
 }
 
 /**
- * The CA id that `ngrok:adoptExistingIds` names for this resource's URN, or `undefined` when the
+ * The id that `ngrok:adoptExistingIds` names for the URN of resource `name` of type `type`, or `undefined` when the
  * setting is absent (then nothing is added to the inputs).
  *
  * @throws Error when `ngrok:adoptExistingIds` is not a JSON object of strings.
  */
 export function adoptedIdFromConfig(
+  type: string,
   name: string,
   opts: pulumi.CustomResourceOptions | undefined,
 ): pulumi.Output<string | undefined> | undefined {
@@ -74,7 +72,7 @@ export function adoptedIdFromConfig(
   const ids = parseAdoptExistingIds(raw, "the stack config ngrok:adoptExistingIds");
   if (ids.problem !== undefined) throw new Error(ids.problem);
   const byUrn = ids.value;
-  return urnOf("SshCertificateAuthority", name, opts).apply((urn) => byUrn[urn]);
+  return urnOf(type, name, opts).apply((urn) => byUrn[urn]);
 }
 
 /** Whether `ngrok:ownershipMarker` (else `NGROK_OWNERSHIP_MARKER`) is `true`. */
@@ -94,7 +92,7 @@ export function ownershipMarkerOn(): boolean {
  * that depended on a component parent would wait for the component's children: itself).
  */
 function urnOf(
-  type: MarkedType,
+  type: string,
   name: string,
   opts: pulumi.CustomResourceOptions | undefined,
 ): pulumi.Output<string> {

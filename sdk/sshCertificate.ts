@@ -5,14 +5,17 @@
  * @module
  */
 import * as pulumi from "@pulumi/pulumi";
-import { refuseImportOption } from "./importOption";
-import { secretInputNames } from "./secretInputs";
-import { refuseUnknownStackSettings } from "./lookups/stackSettings";
-import { suspendPromiseStacks } from "./promiseStacks";
-import { ownershipInputs } from "./ownership";
+import { registration } from "./registration";
+import { SSH_HOST_CERTIFICATE_CLASS, SSH_USER_CERTIFICATE_CLASS } from "./generated/classFacts";
 import type { SshCertificateOutputProperties } from "./generated/types";
 
 export type { SshCertificateArgs } from "./generated/types";
+
+/** What each certificate hands to `registration` (see `./generated/classFacts`). */
+const FACTS = {
+  SshHostCertificate: SSH_HOST_CERTIFICATE_CLASS,
+  SshUserCertificate: SSH_USER_CERTIFICATE_CLASS,
+};
 
 /** The property names a certificate class registers: its inputs and its outputs, unset. */
 export interface CertificateProperties {
@@ -51,29 +54,10 @@ export abstract class SshCertificate extends pulumi.dynamic.Resource {
     type: "SshHostCertificate" | "SshUserCertificate",
     properties: CertificateProperties,
   ) {
-    refuseUnknownStackSettings();
-    refuseImportOption(name, opts, {
-      resource: type,
-      object: type === "SshHostCertificate" ? "SSH host certificate" : "SSH user certificate",
-    });
-    // Every property is listed, so that every output is set, by a create as by a get.
-    const restore = suspendPromiseStacks(opts);
+    // The certificate's facts, with the property names it registers (see ./registration).
+    const { inputs, restore } = registration({ ...FACTS[type], ...properties }, name, args, opts);
     try {
-      super(
-        provider,
-        name,
-        {
-          ...properties.inputs,
-          ...args,
-          ...secretInputNames(args),
-          // The owner, when ngrok:ownershipMarker is on (see ./ownership); a get reads, and owns nothing.
-          ...(args === undefined ? {} : ownershipInputs(type, name, opts)),
-          ...properties.outputs,
-        },
-        opts,
-        "ngrok",
-        type,
-      );
+      super(provider, name, inputs, opts, "ngrok", type);
     } finally {
       restore();
     }

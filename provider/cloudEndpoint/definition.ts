@@ -26,6 +26,7 @@
 import { objectOutputs, TEXT_INPUTS } from "../common/textProperties";
 import { SECRET_SHOWN } from "../common/secretInputs";
 import { defineResource } from "../framework/define";
+import { file, output, resource } from "../framework/example";
 import type { RuleChecker } from "../framework/property";
 import type { InputsOf, OutputsOf } from "../framework/resource";
 import { REFERENCE } from "../reservedDomain/definition";
@@ -86,12 +87,29 @@ export const cloudEndpointDefinition = defineResource({
         "managing them: `GET /endpoints`, every page.",
     },
   },
+  sdk: {
+    importInstead:
+      `remove import and read {id} with CloudEndpoint.get, or import it through the package's import-file ` +
+      'command (see "Import" in the resource\'s documentation)',
+  },
   recovery: {
     cli: "endpoints",
     short: "endpoint",
     plural: "endpoints",
     describe: ["url", "description"],
     marked: false,
+  },
+  example: {
+    summary: "The public API on its reserved domain, signed in with OpenID Connect.",
+    resources: [
+      resource("ReservedDomain", "api", { domain: "api.example.com" }),
+      resource("CloudEndpoint", "api", {
+        url: "https://api.example.com",
+        trafficPolicy: file("policy.yaml"),
+        description: "Public API",
+      }),
+    ],
+    outputs: { publicUrl: output("api", "publicUrl") },
   },
   properties: {
     url: {

@@ -9,6 +9,8 @@
  *
  * @module
  */
+import type { ExampleProgram } from "./example";
+import type { SdkFacts } from "./sdkFacts";
 import type { PropertyDefinition, ValueOf } from "./property";
 
 /** The properties of a resource, by their camelCase name. */
@@ -103,6 +105,14 @@ export interface ResourceDefinition<P extends Properties = Properties> {
    * e.g. `claimedBy` of the SAML module, written into the module's claim.
    */
   readonly claimedBy?: string;
+  /** What its SDK class does beyond the rest of the definition (`./sdkFacts`). */
+  readonly sdk?: SdkFacts;
+  /**
+   * The example program of its docs page, rendered in YAML, Python, Go and C# by `npm run
+   * generate` (`./example`); it mirrors the TypeScript example at the top of the page. Every
+   * resource of the registry has one (the generator refuses one without).
+   */
+  readonly example?: ExampleProgram;
 }
 
 /**

@@ -12,7 +12,7 @@ import { sshHostCertificate } from "../sshHostCertificate";
 import { sshUserCertificate } from "../sshUserCertificate";
 import { sshCredential } from "../sshCredential";
 import { httpsEdgeRouteSaml } from "../httpsEdgeRouteSaml";
-import { reservedDomain } from "../reservedDomain";
+import { reservedDomain } from "../reservedDomain/definition";
 import { cloudEndpoint } from "../cloudEndpoint";
 
 /**

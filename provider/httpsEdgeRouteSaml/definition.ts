@@ -12,6 +12,7 @@
  */
 import { derivedAs } from "../common/derived";
 import { defineResource } from "../framework/define";
+import { config, file, output, resource } from "../framework/example";
 import { type InputsOf, type OutputsOf, unconditionalDefaults } from "../framework/resource";
 import { cookiePrefixRule, idpMetadataRule, isOneShortLine } from "./rules";
 
@@ -65,10 +66,34 @@ export const httpsEdgeRouteSamlDefinition = defineResource({
     endpoints: "`PUT`, `GET`, `DELETE /edges/https/{edge_id}/routes/{id}/saml`",
   },
   claimedBy: "claimedBy",
+  sdk: {
+    importAdopt: "adoptExisting: true (with its edgeId and routeId)",
+    hooks: ["oneModulePerRoute"],
+  },
   lookups: {
     one: {
       by: ["edgeId", "routeId"],
       description: "Reads the SAML module of an HTTPS edge route, without managing it.",
+    },
+  },
+  example: {
+    summary:
+      "SAML sign-in on an existing HTTPS edge route (edges are deprecated by ngrok since 2025-12-31).",
+    resources: [
+      resource("HttpsEdgeRouteSaml", "app-sso", {
+        edgeId: config("edgeId"),
+        routeId: config("routeId"),
+        idpMetadata: file("okta-metadata.xml"),
+        authorizedGroups: ["engineering"],
+        inactivityTimeout: 3600,
+        maximumDuration: 43200,
+        forceAuthn: true,
+      }),
+    ],
+    outputs: {
+      acsUrl: output("app-sso", "assertionConsumerServiceUrl"),
+      spEntityId: output("app-sso", "entityId"),
+      spMetadataUrl: output("app-sso", "metadataUrl"),
     },
   },
   properties: {

@@ -1,6 +1,8 @@
 /**
  * `ReservedDomain`, defined once (see `../framework`): a hostname the account may serve cloud
- * endpoints on, with its certificate settings and the DNS records it needs.
+ * endpoints on, with its certificate settings and the DNS records it needs. This file is the whole
+ * resource: its definition, its docs example, and the value the registry lists, on the generic
+ * implementation.
  *
  * Source: ngrok's OpenAPI description (`emulator/openapi/ngrok.yaml`: `ReservedDomainCreate`,
  * `ReservedDomainUpdate`, `ReservedDomain`, `ReservedDomainCertPolicy`, `ReservedDomainCertStatus`,
@@ -21,6 +23,8 @@
 import { isDeepStrictEqual } from "node:util";
 import { objectOutputs, TEXT_INPUTS } from "../common/textProperties";
 import { defineResource } from "../framework/define";
+import { crudResource } from "../framework/implementation";
+import { output, resource } from "../framework/example";
 import type { ObjectType } from "../framework/property";
 import type { InputsOf, OutputsOf } from "../framework/resource";
 
@@ -127,12 +131,24 @@ export const reservedDomainDefinition = defineResource({
         "without managing them: `GET /reserved_domains`, every page.",
     },
   },
+  sdk: {
+    importInstead:
+      `remove import and read {id} with ReservedDomain.get, or import it through the package's import-file ` +
+      'command (see "Import" in the resource\'s documentation)',
+  },
   recovery: {
     cli: "reserved-domains",
     short: "domain",
     plural: "domains",
     describe: ["domain", "description"],
     marked: false,
+  },
+  example: {
+    summary: "A custom domain for the public API; its DNS CNAME record points at cnameTarget.",
+    resources: [
+      resource("ReservedDomain", "api", { domain: "api.example.com", description: "Public API" }),
+    ],
+    outputs: { cnameTarget: output("api", "cnameTarget") },
   },
   properties: {
     domain: {
@@ -216,3 +232,11 @@ export type ReservedDomainOutputs = OutputsOf<typeof reservedDomainDefinition>;
 export const checkReservedDomain = reservedDomainDefinition.check;
 /** The pure `diff` of `ReservedDomain`: `domain` replaces, the rest updates in place. */
 export const diffReservedDomain = reservedDomainDefinition.diff;
+
+/**
+ * The reserved domain: its definition with the generic implementation (`crudResource`: `POST`,
+ * `GET`, `PATCH`, `DELETE /reserved_domains[/{id}]`, a create sent once and found by its domain
+ * after a failure that may have acted, ngrok's refusals of the domain named as the input). Nothing
+ * is its own.
+ */
+export const reservedDomain = crudResource(reservedDomainDefinition);

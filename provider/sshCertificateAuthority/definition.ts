@@ -10,6 +10,7 @@
  */
 import { objectOutputs, TEXT_INPUTS } from "../common/textProperties";
 import { defineResource } from "../framework/define";
+import { output, resource } from "../framework/example";
 import type { InputsOf, OutputsOf } from "../framework/resource";
 
 /** Key types ngrok can generate (`private_key_type`). */
@@ -66,6 +67,23 @@ export const sshCertificateAuthorityDefinition = defineResource({
     describe: ["privateKeyType", "ellipticCurve", "keySize", "description"],
     marked: true,
     adoptBy: "adoptExistingId",
+  },
+  example: {
+    summary: "An SSH CA for user certificates; its public key goes into sshd's TrustedUserCAKeys.",
+    resources: [
+      resource(
+        "SshCertificateAuthority",
+        "user-ca",
+        {
+          privateKeyType: "ed25519",
+          description: "Production user CA",
+          metadata: '{"team":"platform"}',
+        },
+        true,
+      ),
+      resource("SshCertificateAuthority", "legacy-ca", { privateKeyType: "rsa", keySize: 4096 }),
+    ],
+    outputs: { trustedUserCaKey: output("user-ca", "publicKey") },
   },
   properties: {
     privateKeyType: {

@@ -12,6 +12,7 @@
  */
 import type { ValueOf } from "../framework/property";
 import { defineResource } from "../framework/define";
+import { type ExampleResource, resource } from "../framework/example";
 import type { InputsOf, LookupFacts, OutputsOf, RecoveryFacts } from "../framework/resource";
 import { CA_ID_PREFIX, KEY_TYPE } from "../sshCertificateAuthority/definition";
 import { sameKey, sameTimestamp } from "./sameness";
@@ -299,3 +300,17 @@ export function validUntilWithDefault(defaultValidity: string) {
       "Changing it replaces the certificate.",
   } as const;
 }
+
+/** What a certificate's SDK class declares (`SdkFacts`): it is never adopted, a new one is signed. */
+export const CERTIFICATE_SDK = {
+  importInstead:
+    "remove import, and this resource signs a new one (delete {id} when it is no longer wanted; " +
+    'see "Import and adopt" in the resource\'s documentation)',
+} as const;
+
+/**
+ * The signing CA of a certificate's docs example (`example` of the definitions): an ed25519 SSH
+ * CA, protected, since a new CA is a new key in every sshd.
+ */
+export const exampleCa = (name: string, description: string): ExampleResource =>
+  resource("SshCertificateAuthority", name, { privateKeyType: "ed25519", description }, true);

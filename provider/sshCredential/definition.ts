@@ -25,6 +25,7 @@
  */
 import { objectOutputs, TEXT_INPUTS } from "../common/textProperties";
 import { defineResource } from "../framework/define";
+import { file, output, resource } from "../framework/example";
 import type { InputsOf, OutputsOf } from "../framework/resource";
 import { publicKeyRule } from "../sshCertificateCommon/rules";
 import { CREDENTIAL_KEYS } from "../sshCertificateCommon/publicKey";
@@ -77,6 +78,23 @@ export const sshCredentialDefinition = defineResource({
     plural: "credentials",
     describe: ["publicKey", "description"],
     marked: false,
+  },
+  sdk: {
+    importInstead:
+      "ngrok holds a key once, so delete {id}, remove import, and this resource creates the " +
+      'credential again with the declared key (see "Import" in the resource\'s documentation)',
+  },
+  example: {
+    summary: "A device's SSH key, allowed to bind its own hostname and TCP address.",
+    resources: [
+      resource("SshCredential", "device-132", {
+        publicKey: file("keys/device132.pub"),
+        acl: ["bind:132.devices.example.com", "bind:1.tcp.ngrok.io:20002"],
+        description: "Device 132",
+        metadata: '{"site":"lab"}',
+      }),
+    ],
+    outputs: { deviceCredentialId: output("device-132", "id") },
   },
   properties: {
     publicKey: {

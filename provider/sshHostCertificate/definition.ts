@@ -8,6 +8,7 @@
  * @module
  */
 import { defineResource } from "../framework/define";
+import { file, output, resource } from "../framework/example";
 import type { InputsOf, OutputsOf } from "../framework/resource";
 import * as common from "../sshCertificateCommon/properties";
 import type { CertificateKind } from "../sshCertificateCommon/kinds";
@@ -34,6 +35,23 @@ export const sshHostCertificateDefinition = defineResource({
   },
   lookups: common.certificateLookups("host"),
   recovery: common.certificateRecovery("host", "ssh-host-certificates"),
+  sdk: common.CERTIFICATE_SDK,
+  example: {
+    summary: "A host certificate for web1, signed by the host CA.",
+    resources: [
+      common.exampleCa("host-ca", "Production host CA"),
+      resource("SshHostCertificate", "web1", {
+        sshCertificateAuthorityId: output("host-ca", "id"),
+        publicKey: file("keys/web1/ssh_host_ed25519_key.pub"),
+        principals: ["web1.example.com", "10.0.0.5"],
+        description: "web1",
+      }),
+    ],
+    outputs: {
+      web1HostCertificate: output("web1", "certificate"),
+      hostCaKey: output("host-ca", "publicKey"),
+    },
+  },
   properties: {
     ...common.SIGNED_INPUTS,
     principals: common.principalsFor(

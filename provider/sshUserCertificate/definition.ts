@@ -9,6 +9,7 @@
  * @module
  */
 import { defineResource } from "../framework/define";
+import { file, map, output, resource } from "../framework/example";
 import type { InputsOf, OutputsOf } from "../framework/resource";
 import * as common from "../sshCertificateCommon/properties";
 import type { CertificateKind } from "../sshCertificateCommon/kinds";
@@ -35,6 +36,22 @@ export const sshUserCertificateDefinition = defineResource({
   },
   lookups: common.certificateLookups("user"),
   recovery: common.certificateRecovery("user", "ssh-user-certificates"),
+  sdk: common.CERTIFICATE_SDK,
+  example: {
+    summary: "A user certificate for the backup job, signed by the user CA.",
+    resources: [
+      common.exampleCa("user-ca", "Production user CA"),
+      resource("SshUserCertificate", "backup", {
+        sshCertificateAuthorityId: output("user-ca", "id"),
+        publicKey: file("keys/backup/id_ed25519.pub"),
+        principals: ["backup"],
+        validUntil: "2027-01-01T00:00:00Z",
+        criticalOptions: map({ "force-command": "/usr/local/bin/backup" }),
+        extensions: map({ "permit-pty": "" }),
+      }),
+    ],
+    outputs: { backupCertificate: output("backup", "certificate") },
+  },
   properties: {
     ...common.SIGNED_INPUTS,
     principals: common.principalsFor(

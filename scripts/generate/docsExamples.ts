@@ -10,8 +10,8 @@ import { docsPageOf } from "../../provider/framework/names";
 import { splice } from "./docsTables";
 import { renderAll } from "./examples/render";
 import { schemaNames, type SchemaNames } from "./examples/schemaNames";
-import { LANGUAGES_EXAMPLE, RESOURCE_EXAMPLES } from "./examples/specs";
-import type { ExampleProgram } from "./examples/program";
+import { languagesExample, resourceExamples } from "./examples/specs";
+import type { ExampleProgram } from "../../provider/framework/example";
 
 /** The page that shows the program in every language the plugin serves. */
 export const LANGUAGES_PAGE = "docs/otherLanguages.md";
@@ -36,12 +36,12 @@ export function docsExamples(
 ): Map<string, (page: string) => string> {
   const names = schemaNames(schema);
   const pages = new Map<string, (page: string) => string>();
-  for (const [name, program] of Object.entries(RESOURCE_EXAMPLES)) {
+  for (const [name, program] of resourceExamples()) {
     const file = docsPageOf({ name });
     pages.set(file, (page) => splice(page, file, "examples", examplesSection(program, names)));
   }
   pages.set(LANGUAGES_PAGE, (page) =>
-    splice(page, LANGUAGES_PAGE, "examples", examplesSection(LANGUAGES_EXAMPLE, names, "###")),
+    splice(page, LANGUAGES_PAGE, "examples", examplesSection(languagesExample(), names, "###")),
   );
   return pages;
 }

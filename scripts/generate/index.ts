@@ -20,6 +20,7 @@ import { docsImport } from "./docsImport";
 import { docsTables } from "./docsTables";
 import { PROVIDER_EXPORTS, providerExportsFile } from "./providerExports";
 import { packageSchema } from "./schema";
+import { sdkClassFiles } from "./sdkClasses";
 import { sdkTypesFile, thinProviderFiles } from "./sdkTypes";
 import { YAML_PACKAGE_DECLARATION, yamlPackageDeclaration } from "./yamlPackage";
 
@@ -31,10 +32,11 @@ function generated(): Map<string, string> {
   const files = new Map<string, string>();
   const schema = packageSchema();
   files.set("sdk/generated/types.ts", sdkTypesFile());
-  files.set(PROVIDER_EXPORTS, providerExportsFile());
+  files.set(PROVIDER_EXPORTS, providerExportsFile(REPO));
   files.set("schema.json", `${JSON.stringify(schema, null, 2)}\n`);
   files.set(YAML_PACKAGE_DECLARATION, yamlPackageDeclaration(schema));
   for (const [file, text] of thinProviderFiles()) files.set(file, text);
+  for (const [file, text] of sdkClassFiles(REPO)) files.set(file, text);
   const tables = docsTables();
   const examples = docsExamples(schema);
   const imports = docsImport();

@@ -6,6 +6,8 @@
  *
  * @module
  */
+import * as fs from "node:fs";
+import * as path from "node:path";
 import { namesOf } from "../../provider/framework/names";
 import { ANY_RESOURCES } from "../../provider/registry";
 import { generatedBanner, tsdoc } from "./text";
@@ -13,8 +15,18 @@ import { generatedBanner, tsdoc } from "./text";
 /** The generated file's path in the repository. */
 export const PROVIDER_EXPORTS = "provider/generated/exports.ts";
 
-/** The text of {@link PROVIDER_EXPORTS} (before formatting). */
-export function providerExportsFile(): string {
+/**
+ * Where the resource's value is exported: its folder's `index.ts` when it has one (a resource with
+ * hooks of its own), else its `definition.ts` (CONTRIBUTING.md, "Adding a resource").
+ */
+function valueModule(repo: string, module: string): string {
+  return fs.existsSync(path.join(repo, "provider", module, "index.ts"))
+    ? `../${module}`
+    : `../${module}/definition`;
+}
+
+/** The text of {@link PROVIDER_EXPORTS} (before formatting); `repo` is the repository's root. */
+export function providerExportsFile(repo: string): string {
   let imports = 'import type { NgrokClient } from "../client";\n';
   imports += 'import type { LookupRecord } from "../framework/module";\n';
   let body = "";
@@ -22,7 +34,7 @@ export function providerExportsFile(): string {
     const names = namesOf(definition);
     const { module, type } = names;
     const { noun } = definition.api;
-    imports += `import { ${module} } from "../${module}";\n`;
+    imports += `import { ${module} } from "${valueModule(repo, module)}";\n`;
     body += tsdoc(
       `The implementation of the \`${type}\` dynamic provider: what its thin provider ` +
         `(\`sdk/thinProviders/${module}.ts\`) calls in the dynamic-provider host.`,

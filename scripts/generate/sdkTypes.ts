@@ -189,6 +189,28 @@ function outputsOf(unit: SdkUnit): string {
   );
 }
 
+/** Whether the unit declares an outputs interface of its own (its class merges it). */
+export function hasOwnOutputs(unit: SdkUnit): boolean {
+  return unit.base === undefined || ownOf(unit, publicOf(unit), true).length > 0;
+}
+
+/**
+ * The fields of a lookup's record that its result leaves out: the resource's own bookkeeping
+ * (inputs only create reads, the provider's internal properties, outputs the provider keeps that
+ * ngrok neither sends nor derives from what it sends, such as a claim's token). An output derived
+ * from an input (`idpSigningCertificates`) stays, as in 0.2.0, though the result's type leaves it
+ * out.
+ */
+export function lookupOmits(unit: SdkUnit): string[] {
+  const bookkeeping = (p: PropertyDefinition) =>
+    p.role === "internal" ||
+    (p.role === "input" && p.onChange === "nothing") ||
+    (p.role === "output" && p.wire === undefined && p.derivedFrom === undefined);
+  return Object.entries(unit.definition.properties)
+    .filter(([, p]) => bookkeeping(p))
+    .map(([name]) => name);
+}
+
 /** The property names the unit's class registers, each `undefined`, so that every output is set. */
 function namesOf(unit: SdkUnit): string {
   const constant = constantCase(unit.className);

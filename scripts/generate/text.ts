@@ -89,3 +89,30 @@ export function typeWords(property: PropertyDefinition): string {
       return `${type.typeName} object, or YAML or JSON string`;
   }
 }
+
+/**
+ * A TSDoc comment of paragraphs, each wrapped within 100 columns at `indent`; each of `tags`
+ * starts a line of its own: a `@tag` wrapped, any other line (an example's code) as it is.
+ */
+export function doc(
+  paragraphs: readonly string[],
+  indent = 2,
+  tags: readonly string[] = [],
+): string {
+  const pad = " ".repeat(indent);
+  const lines: string[] = [];
+  for (const paragraph of paragraphs) {
+    if (lines.length > 0) lines.push("");
+    lines.push(...wrap(paragraph.replace(/\*\//g, "*\\/"), 100 - indent - 3));
+  }
+  for (const tag of tags) {
+    // A tag's words are wrapped (later lines indented); an example's code is kept as it is.
+    if (!tag.startsWith("@") || tag.includes("\n")) lines.push(...tag.split("\n"));
+    else {
+      const [first, ...rest] = wrap(tag, 100 - indent - 5);
+      lines.push(first, ...rest.map((line) => `  ${line}`));
+    }
+  }
+  const body = lines.map((l) => (l === "" ? `${pad} *` : `${pad} * ${l}`)).join("\n");
+  return `${pad}/**\n${body}\n${pad} */\n`;
+}

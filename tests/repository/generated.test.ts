@@ -4,14 +4,18 @@
  * are what the definitions give: the generator's `--check` finds none stale in the repository,
  * and it does find one that differs
  * (a copy of the files with a table cell edited), so that it can fail. It runs in a process of its
- * own: Prettier, which formats the files, cannot be loaded inside Jest.
+ * own: Prettier, which formats the files, cannot be loaded inside Jest. The docs examples, from
+ * the definitions, name only inputs of their resources.
  */
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { YAML_PACKAGE_DECLARATION } from "../../dist/scripts/generate/yamlPackage";
+import { resourceExamples } from "../../dist/scripts/generate/examples/specs";
+import { DEFINITIONS } from "../../dist/provider/registry";
 import { REPO } from "../support/repo";
+import { GENERATED_MARK } from "../support/sourceLimits";
 
 const GENERATOR = path.join(REPO, "dist/scripts/generate/index.js");
 
@@ -31,16 +35,30 @@ test("no generated file is stale", () => {
 test("a generated table edited by hand is found stale", () => {
   const copy = fs.mkdtempSync(path.join(os.tmpdir(), "generated-"));
   try {
-    const files = [
-      ".prettierrc.json",
-      "package.json",
-      "schema.json",
-      "sdk/generated/types.ts",
-      "provider/generated/exports.ts",
-      YAML_PACKAGE_DECLARATION,
-    ];
-    const generated = fs.readdirSync(path.join(REPO, "sdk/thinProviders"));
-    files.push(...generated.map((f) => `sdk/thinProviders/${f}`));
+    const files = [".prettierrc.json", "package.json", "schema.json", YAML_PACKAGE_DECLARATION];
+    // Every generated source file (its first line says so): the SDK's classes, lookups and
+    // thin providers, the provider's exports.
+    for (const folder of ["sdk", "provider/generated"]) {
+      const sources = fs.readdirSync(path.join(REPO, folder), {
+        recursive: true,
+        encoding: "utf8",
+      });
+      files.push(
+        ...sources
+          .map((f) => `${folder}/${f}`)
+          .filter(
+            (f) =>
+              f.endsWith(".ts") &&
+              fs.readFileSync(path.join(REPO, f), "utf8").startsWith(GENERATED_MARK),
+          ),
+      );
+    }
+    // The resources' files, which the provider's exports name when they exist.
+    for (const folder of fs.readdirSync(path.join(REPO, "provider"))) {
+      for (const file of [`provider/${folder}/definition.ts`, `provider/${folder}/index.ts`]) {
+        if (fs.existsSync(path.join(REPO, file))) files.push(file);
+      }
+    }
     // Every page with generated tables (one per resource), so that a new resource needs no edit here.
     const docs = fs
       .readdirSync(path.join(REPO, "docs"))
@@ -64,4 +82,24 @@ test("a generated table edited by hand is found stale", () => {
   } finally {
     fs.rmSync(copy, { recursive: true, force: true });
   }
+});
+
+test("an example that gives a resource an argument it does not take, or no example, is refused", () => {
+  const [first, ...others] = DEFINITIONS;
+  const example = first.example!;
+  const [resource, ...rest] = example.resources;
+  const typo = { ...resource, args: { ...resource.args, privateKeyTyp: "ed25519" } };
+  expect(() =>
+    resourceExamples([
+      { ...first, example: { ...example, resources: [typo, ...rest] } },
+      ...others,
+    ]),
+  ).toThrow(
+    `SshCertificateAuthority's example gives SshCertificateAuthority "${resource.name}" the ` +
+      "argument privateKeyTyp, which is not one of its inputs",
+  );
+  expect(() => resourceExamples([{ ...first, example: undefined }, ...others])).toThrow(
+    "SshCertificateAuthority has no example resource",
+  );
+  expect([...resourceExamples().keys()]).toEqual(DEFINITIONS.map((d) => d.name));
 });

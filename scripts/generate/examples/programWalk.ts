@@ -4,7 +4,13 @@
  *
  * @module
  */
-import type { ExampleProgram, ExampleResource, Expression, StringMap, Value } from "./program";
+import type {
+  ExampleProgram,
+  ExampleResource,
+  Expression,
+  StringMap,
+  Value,
+} from "../../../provider/framework/example";
 import { camel } from "./schemaNames";
 
 export const isExpression = (value: Value): value is Expression =>

@@ -10,7 +10,7 @@
  * @module
  */
 import { spawnSync } from "node:child_process";
-import type { ExampleProgram, Value } from "./program";
+import type { ExampleProgram, Value } from "../../../provider/framework/example";
 import { configs, filesOf, isExpression, isMap, referenced } from "./programWalk";
 import {
   camel,

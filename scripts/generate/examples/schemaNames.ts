@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { Value } from "./program";
+import type { Value } from "../../../provider/framework/example";
 
 export interface PropertySpec {
   type?: string;

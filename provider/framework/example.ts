@@ -1,8 +1,10 @@
 /**
- * An example program, written once in a language-neutral form and rendered into each language
- * the provider plugin serves (`./render.ts`): the resources it declares (by the schema's type
- * tokens and input names, checked against the SDK's argument types), the stack config it reads,
- * the files it reads and the stack outputs it exports.
+ * An example program, written once in a language-neutral form in a resource's definition
+ * (`example`) and rendered by `npm run generate` into each language the provider plugin serves
+ * (`scripts/generate/examples/render.ts`) on the resource's docs page: the resources it declares
+ * (by their names in the schema, and their input names: the generator refuses a name that is not
+ * an input of the resource), the stack config it reads, the files it reads and the stack outputs
+ * it exports.
  *
  * @module
  */
@@ -23,13 +25,13 @@ export type Expression =
   | { readonly kind: "file"; readonly path: string };
 
 /** One resource of the program. */
-export interface ExampleResource<Args = Record<string, unknown>> {
+export interface ExampleResource {
   /** The Pulumi resource name, e.g. `host-ca` (variables are named after it in each language). */
   readonly name: string;
   /** The resource's name in the schema, e.g. `SshCertificateAuthority`. */
   readonly type: string;
-  /** Its inputs, by the SDK's names: any subset of `Args`, each a {@link Value}. */
-  readonly args: { readonly [K in keyof Args]?: Value };
+  /** Its inputs, by the SDK's names (camelCase), each a {@link Value}. */
+  readonly args: Readonly<Record<string, Value>>;
   /** `protect: true` (a CA is a key in every sshd: replacing it is never casual). */
   readonly protect?: boolean;
 }
@@ -63,12 +65,12 @@ export const file = (path: string): Expression => ({ kind: "file", path });
 /** A map of strings. */
 export const map = (entries: Record<string, string>): StringMap => ({ kind: "map", entries });
 
-/** A resource, its args checked against the SDK's `Args` type of that resource. */
-export function resource<Args>(
+/** A resource of the program (`npm run generate` checks that each arg is an input of `type`). */
+export function resource(
   type: string,
   name: string,
-  args: { readonly [K in keyof Args]?: Value },
+  args: Readonly<Record<string, Value>>,
   protect?: boolean,
 ): ExampleResource {
-  return { type, name, args: args as Record<string, Value>, protect };
+  return { type, name, args, protect };
 }
