@@ -15,11 +15,30 @@
  * this plugin (its endpoint is read and ignored). A flag no Go provider knows is refused, as
  * `flag.Parse` refuses it (exit status 2).
  *
- * For users: `--help`/`-h`, `--version`/`-version`/`version` (and `-v` alone), and
- * `pending-creates [options]`.
+ * For users: `--help`/`-h`, `--version`/`-version`/`version` (and `-v` alone), and the
+ * commands of {@link PLUGIN_COMMANDS} with their options.
  *
  * @module
  */
+
+/**
+ * The commands the plugin runs instead of serving the engine, each with what `--help` says of it
+ * (`./commands` runs them).
+ */
+export const PLUGIN_COMMANDS = {
+  "pending-creates":
+    "resolve the creates a killed deployment left pending (docs/interruptedDeployments.md)",
+  "edges-to-endpoints":
+    "print programs that move the account's HTTPS edges to cloud endpoints " +
+    "(docs/migratingFromEdges.md)",
+} as const;
+
+/** A command of {@link PLUGIN_COMMANDS}. */
+export type PluginCommand = keyof typeof PLUGIN_COMMANDS;
+
+/** Whether `word` names a command of {@link PLUGIN_COMMANDS}. */
+export const isPluginCommand = (word: string | undefined): word is PluginCommand =>
+  word !== undefined && Object.hasOwn(PLUGIN_COMMANDS, word);
 
 /** Flags that take no value (glog's). */
 const BOOLEAN_FLAGS: ReadonlySet<string> = new Set(["logtostderr", "alsologtostderr"]);
@@ -102,7 +121,7 @@ export function parseCommandLine(args: readonly string[]): Invocation {
   }
   const rest = args.slice(index);
   if (rest[0] === "version") return { kind: "version" };
-  if (rest[0] === "pending-creates") return { kind: "command", argv: rest };
+  if (isPluginCommand(rest[0])) return { kind: "command", argv: rest };
   if (rest.length > 1) {
     return {
       kind: "error",

@@ -15,6 +15,7 @@
  */
 import { edgesToEndpoints } from "../cli/edgesToEndpoints/main";
 import { pendingCreates } from "../cli/pendingCreates/main";
+import { isPluginCommand } from "./commandLine";
 
 /** The plugin's executable, as the messages name it. */
 export const PLUGIN_PROGRAM = "pulumi-resource-ngrok-dynamic";
@@ -32,7 +33,7 @@ export async function runPluginCommand(
   err: (text: string) => void = (text) => process.stderr.write(text),
 ): Promise<number | undefined> {
   const [command, ...rest] = argv;
-  if (command !== "pending-creates" && command !== "edges-to-endpoints") return undefined;
+  if (!isPluginCommand(command)) return undefined;
   try {
     return command === "pending-creates"
       ? await pendingCreates(rest, out, { program: PLUGIN_PROGRAM })

@@ -27,7 +27,7 @@ import * as grpc from "@grpc/grpc-js";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import { useConfigNamespace } from "../provider";
 import { PLUGIN_PACKAGE } from "../provider/registry";
-import { parseCommandLine } from "./commandLine";
+import { parseCommandLine, PLUGIN_COMMANDS } from "./commandLine";
 import { connectEngineLog } from "./engineLog";
 import { watchEngine } from "./engineHealth";
 import { packageVersion } from "./packageFiles";
@@ -46,9 +46,10 @@ function connectEngine(address: string): void {
 const HELP =
   `pulumi-resource-${PLUGIN_PACKAGE}: the Pulumi provider plugin of the ${PLUGIN_PACKAGE} ` +
   "package; the Pulumi CLI starts it (with its flags and the engine's address).\n" +
-  `  pulumi-resource-${PLUGIN_PACKAGE} pending-creates [--help]   resolve the creates a ` +
-  "killed deployment left pending (docs/interruptedDeployments.md)\n" +
-  `  pulumi-resource-${PLUGIN_PACKAGE} --version                  print the version and exit\n`;
+  Object.entries(PLUGIN_COMMANDS)
+    .map(([command, does]) => `  pulumi-resource-${PLUGIN_PACKAGE} ${command} [--help]   ${does}\n`)
+    .join("") +
+  `  pulumi-resource-${PLUGIN_PACKAGE} --version   print the version and exit\n`;
 
 async function main(args: string[]): Promise<void> {
   quietBundledDeprecations();

@@ -1,9 +1,9 @@
 /**
  * The plugin's own command line, for a user rather than the engine (issue #33 §1): `--help` says
- * what the executable is and names `pending-creates`, which the plugin runs itself so that a user
- * without Node.js has the recovery command; both exit 0 without starting a server. The engine's
- * own flags before its address are read as Go providers read them, and `--version` answers
- * (issue #38 §1, §13).
+ * what the executable is and names its commands, `pending-creates` and `edges-to-endpoints`, which
+ * the plugin runs itself so that a user without Node.js has them; both exit 0 without starting a
+ * server. The engine's own flags before its address are read as Go providers read them, and
+ * `--version` answers (issue #38 §1, §13).
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -18,17 +18,21 @@ const plugin = (...args: string[]) =>
   });
 
 describe("pulumi-resource-ngrok-dynamic's command line", () => {
-  test("--help says what it is and names pending-creates", () => {
+  test("--help says what it is and names its commands", () => {
     const help = plugin("--help");
     expect(help).toMatch(/^pulumi-resource-ngrok-dynamic: the Pulumi provider plugin/);
     expect(help).toContain("pulumi-resource-ngrok-dynamic pending-creates");
+    expect(help).toContain("pulumi-resource-ngrok-dynamic edges-to-endpoints");
   });
 
-  test("pending-creates --help prints the command's usage under the plugin's name", () => {
-    expect(plugin("pending-creates", "--help")).toMatch(
-      /^usage: pulumi-resource-ngrok-dynamic pending-creates /,
-    );
-  });
+  test.each(["pending-creates", "edges-to-endpoints"])(
+    "%s --help prints the command's usage under the plugin's name",
+    (command) => {
+      expect(plugin(command, "--help")).toMatch(
+        new RegExp(`^usage: pulumi-resource-ngrok-dynamic ${command}( |$)`, "m"),
+      );
+    },
+  );
 });
 
 describe("the plugin's command line, read as Go providers read theirs", () => {
@@ -64,12 +68,15 @@ describe("the plugin's command line, read as Go providers read theirs", () => {
     expect(parseCommandLine(["a:1", "b:2"])).toMatchObject({ kind: "error" });
   });
 
-  test("pending-creates after the flags is the user's command", () => {
-    expect(parseCommandLine(["pending-creates", "--help"])).toEqual({
-      kind: "command",
-      argv: ["pending-creates", "--help"],
-    });
-  });
+  test.each(["pending-creates", "edges-to-endpoints"])(
+    "%s after the flags is the user's command",
+    (command) => {
+      expect(parseCommandLine([command, "--language", "yaml"])).toEqual({
+        kind: "command",
+        argv: [command, "--language", "yaml"],
+      });
+    },
+  );
 
   test.each([["--version"], ["-v"], ["version"]])(
     "pulumi-resource-ngrok-dynamic %s prints the package's version and exits 0",
