@@ -1,21 +1,20 @@
 /**
- * ReservedDomain and CloudEndpoint through the real Pulumi CLI and the provider plugin, as a YAML
- * program (Pulumi's YAML language host and the plugin on `PATH`, a file backend, the emulator in
- * this process): a reserved domain, an endpoint signed in by `openid-connect` (its client secret a
+ * ReservedDomain and CloudEndpoint through the real Pulumi CLI and the provider plugin's
+ * self-contained executable, as a YAML program (Pulumi's YAML language host and the executable on
+ * `PATH`, a file backend, the emulator in this process: `../support/yamlProject`): a reserved domain, an endpoint signed in by `openid-connect` (its client secret a
  * secret config value) and one by `saml` (the IdP metadata read from a file); `up`, then
  * `preview` and `refresh` with no change, then `destroy`. Checks what the emulator holds (the
- * policies as canonical JSON) and that the secret never reaches the state file in clear.
+ * policies as canonical JSON) and that the secret never reaches the state file in clear. The same
+ * resources as a TypeScript program of the Node.js classes (`tests/programs/cloudEndpoint`, the
+ * Automation API), with the same steps and checks.
  */
-import * as fs from "node:fs";
-import * as os from "node:os";
-import * as path from "node:path";
-import { offlineEnv } from "../../dist/devtools/pulumiCli";
-import { pluginBinDir } from "../../dist/devtools/pluginBin";
 import { type RunningEmulator, startEmulator } from "../../emulator/index";
 import { callApi } from "../support/emulatorApi";
 import { readIdpMetadata } from "../support/fixtures";
-import { changeSummary, pulumiCommand, yamlLanguageHost } from "../support/pulumiCommand";
-import { cli, describeWithPulumi } from "../support/realEngine";
+import { changeSummary, yamlLanguageHost } from "../support/pulumiCommand";
+import type { RealStack } from "../../dist/devtools/realStack";
+import { describeWithPulumi, openStack, succeeded } from "../support/realEngine";
+import { openYamlProject, type YamlProject } from "../support/yamlProject";
 
 const PROJECT = "cloud-endpoints";
 const SECRET = "oidc-client-s3cret";
@@ -63,64 +62,108 @@ outputs:
   oidcUrl: \${oidc.publicUrl}
 `;
 
-describeWithPulumi("ReservedDomain and CloudEndpoint through the plugin and the real CLI", () => {
-  const yamlHost = yamlLanguageHost({ suite: "the cloud endpoint suite", test: "cloud endpoints" });
-  if (yamlHost === undefined) return;
+describeWithPulumi(
+  "ReservedDomain and CloudEndpoint through the plugin executable and the real CLI",
+  () => {
+    const yamlHost = yamlLanguageHost({
+      suite: "the cloud endpoint suite",
+      test: "cloud endpoints",
+    });
+    if (yamlHost === undefined) return;
 
-  let emulator: RunningEmulator;
-  let work: string;
-  let project: string;
-  let pluginBin: string;
-  let env: NodeJS.ProcessEnv;
-  const pulumi = (args: string[]) => pulumiCommand(args, { cwd: project, env });
+    let emulator: RunningEmulator;
+    let project: YamlProject;
+    const pulumi = (args: string[]) => project.pulumi(args);
 
-  beforeAll(async () => {
-    emulator = await startEmulator({ port: 0 });
-    work = fs.mkdtempSync(path.join(os.tmpdir(), "cloud-endpoints-"));
-    project = path.join(work, "project");
-    fs.mkdirSync(project);
-    fs.writeFileSync(path.join(project, "Pulumi.yaml"), PROGRAM);
-    fs.writeFileSync(path.join(project, "idp.xml"), readIdpMetadata("okta.xml"));
-    pluginBin = pluginBinDir();
-    const offline = offlineEnv(cli(), work);
-    env = { ...process.env, ...offline, PATH: [pluginBin, yamlHost, offline.PATH].join(":") };
-    for (const key of Object.keys(env)) if (key.startsWith("NGROK_")) delete env[key];
-    await pulumi(["stack", "init", "dev"]);
-    await pulumi(["config", "set", "ngrok-dynamic:apiBaseUrl", emulator.url]);
-    await pulumi(["config", "set", "--secret", "ngrok-dynamic:apiKey", emulator.apiKey]);
-    await pulumi(["config", "set", "--secret", "oidcSecret", SECRET]);
-  }, 120_000);
+    beforeAll(async () => {
+      emulator = await startEmulator({ port: 0 });
+      project = await openYamlProject(yamlHost, emulator, {
+        "Pulumi.yaml": PROGRAM,
+        "idp.xml": readIdpMetadata("okta.xml"),
+      });
+      await pulumi(["config", "set", "--secret", "oidcSecret", SECRET]);
+    }, 120_000);
 
-  afterAll(async () => {
-    await emulator?.close();
-    for (const dir of [work, pluginBin]) {
-      if (dir !== undefined) fs.rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    afterAll(async () => {
+      await emulator?.close();
+      project?.remove();
+    });
 
-  test("up, then preview and refresh with no change, then destroy", async () => {
-    const up = await pulumi(["up", "--yes", "--skip-preview", "--json"]);
-    expect(changeSummary(up.stdout)).toEqual({ create: 4 });
-    const endpoints = await callApi(emulator, "GET", "/endpoints");
-    const policies = (endpoints.body.endpoints as { traffic_policy: string }[]).map(
-      (e) => e.traffic_policy,
-    );
-    expect(policies).toHaveLength(2);
-    for (const policy of policies) expect(policy).toBe(JSON.stringify(JSON.parse(policy)));
-    expect(policies.join("")).toContain(SECRET); // ngrok receives it …
-    const state = await pulumi(["stack", "export"]);
-    expect(state.stdout).not.toContain(SECRET); // … the state holds it encrypted only
+    test("up, then preview and refresh with no change, then destroy", async () => {
+      const up = await pulumi(["up", "--yes", "--skip-preview", "--json"]);
+      expect(changeSummary(up.stdout)).toEqual({ create: 4 });
+      await expectCanonicalPolicies(emulator);
+      const state = await pulumi(["stack", "export"]);
+      expect(state.stdout).not.toContain(SECRET); // … the state holds it encrypted only
 
-    const preview = await pulumi(["preview", "--json", "--expect-no-changes"]);
-    expect(changeSummary(preview.stdout)).toEqual({ same: 4 });
-    const refresh = await pulumi(["refresh", "--yes", "--skip-preview", "--json"]);
-    expect(changeSummary(refresh.stdout)).toEqual({ same: 4 });
-    const again = await pulumi(["preview", "--json", "--expect-no-changes"]);
-    expect(changeSummary(again.stdout)).toEqual({ same: 4 });
+      const preview = await pulumi(["preview", "--json", "--expect-no-changes"]);
+      expect(changeSummary(preview.stdout)).toEqual({ same: 4 });
+      const refresh = await pulumi(["refresh", "--yes", "--skip-preview", "--json"]);
+      expect(changeSummary(refresh.stdout)).toEqual({ same: 4 });
+      const again = await pulumi(["preview", "--json", "--expect-no-changes"]);
+      expect(changeSummary(again.stdout)).toEqual({ same: 4 });
 
-    const destroy = await pulumi(["destroy", "--yes", "--skip-preview", "--json"]);
-    expect(changeSummary(destroy.stdout)).toEqual({ delete: 4 });
-    expect((await callApi(emulator, "GET", "/endpoints")).body.endpoints).toEqual([]);
-    expect((await callApi(emulator, "GET", "/reserved_domains")).body.reserved_domains).toEqual([]);
-  }, 600_000);
-});
+      const destroy = await pulumi(["destroy", "--yes", "--skip-preview", "--json"]);
+      expect(changeSummary(destroy.stdout)).toEqual({ delete: 4 });
+      expect((await callApi(emulator, "GET", "/endpoints")).body.endpoints).toEqual([]);
+      expect((await callApi(emulator, "GET", "/reserved_domains")).body.reserved_domains).toEqual(
+        [],
+      );
+    }, 600_000);
+  },
+);
+
+/** The emulator holds two endpoints, their policies canonical JSON, the client secret in one. */
+async function expectCanonicalPolicies(emulator: RunningEmulator): Promise<void> {
+  const endpoints = await callApi(emulator, "GET", "/endpoints");
+  const policies = (endpoints.body.endpoints as { traffic_policy: string }[]).map(
+    (e) => e.traffic_policy,
+  );
+  expect(policies).toHaveLength(2);
+  for (const policy of policies) expect(policy).toBe(JSON.stringify(JSON.parse(policy)));
+  expect(policies.join("")).toContain(SECRET); // ngrok receives it …
+}
+
+describeWithPulumi(
+  "ReservedDomain and CloudEndpoint as Node.js classes through the real CLI",
+  () => {
+    let emulator: RunningEmulator;
+    let stack: RealStack;
+
+    beforeAll(async () => {
+      emulator = await startEmulator({ port: 0 });
+      stack = await openStack("tests/programs/cloudEndpoint", "cloud-endpoint-classes", emulator, {
+        domain: "app.example.com",
+        oidcSecret: { value: SECRET, secret: true },
+        idpMetadata: readIdpMetadata("okta.xml"),
+      });
+    }, 120_000);
+
+    afterAll(async () => {
+      await stack?.remove();
+      await emulator?.close();
+    });
+
+    test("up, then preview and refresh with no change, then destroy", async () => {
+      expect(succeeded(await stack.up()).summary?.resourceChanges).toEqual({ create: 4 });
+      await expectCanonicalPolicies(emulator);
+      expect(stack.checkpointText()).not.toContain(SECRET); // … the state holds it encrypted only
+      expect(await stack.outputs()).toMatchObject({
+        oidcUrl: expect.stringContaining("app.example.com"),
+      });
+
+      const preview = succeeded(await stack.preview({ expectNoChanges: true }));
+      expect(preview.changeSummary).toEqual({ same: 4 });
+      const refresh = succeeded(await stack.refresh());
+      expect(refresh.summary?.resourceChanges).toEqual({ same: 4 });
+      const again = succeeded(await stack.preview({ expectNoChanges: true }));
+      expect(again.changeSummary).toEqual({ same: 4 });
+
+      expect(succeeded(await stack.destroy()).summary?.resourceChanges).toEqual({ delete: 4 });
+      expect((await callApi(emulator, "GET", "/endpoints")).body.endpoints).toEqual([]);
+      expect((await callApi(emulator, "GET", "/reserved_domains")).body.reserved_domains).toEqual(
+        [],
+      );
+    }, 600_000);
+  },
+);

@@ -20,62 +20,20 @@ import { typescriptProgram } from "../../cli/edgesToEndpoints/typescriptProgram"
 import { checkTrafficPolicy } from "../../provider/trafficPolicy";
 import { clientFromConfiguration } from "../../provider";
 import { runPluginCommand } from "../../plugin/commands";
-import { callApi } from "../support/emulatorApi";
-import { readIdpMetadata } from "../support/fixtures";
+import { type EdgesAccount, seedEdgesAccount } from "../support/edgesAccount";
 
 let emulator: RunningEmulator;
 const saved: Record<string, string | undefined> = {};
 let edgeId: string;
 let domainId: string;
-const routeIds: Record<string, string> = {};
-
-async function post(
-  path: string,
-  body: unknown,
-  method = "POST",
-): Promise<Record<string, unknown>> {
-  const answer = await callApi(emulator, method, path, body);
-  expect([200, 201]).toContain(answer.status);
-  return answer.body;
-}
+let routeIds: EdgesAccount["routeIds"];
 
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0 });
   for (const name of ["NGROK_API_KEY", "NGROK_API_BASE_URL"]) saved[name] = process.env[name];
   process.env.NGROK_API_KEY = emulator.apiKey;
   process.env.NGROK_API_BASE_URL = emulator.url;
-  domainId = (await post("/reserved_domains", { domain: "app.example.com", description: "app" }))
-    .id as string;
-  // An edge without a sign-in module: not moved.
-  const plain = (await post("/edges/https", { description: "plain" })).id as string;
-  await post(`/edges/https/${plain}/routes`, { match_type: "path_prefix", match: "/" });
-  edgeId = (await post("/edges/https", { description: "app", hostports: ["app.example.com:443"] }))
-    .id as string;
-  const route = async (label: string, body: Record<string, unknown>) => {
-    routeIds[label] = (await post(`/edges/https/${edgeId}/routes`, body)).id as string;
-  };
-  await route("root", {
-    match_type: "path_prefix",
-    match: "/",
-    oidc: {
-      issuer: "https://idp.example.com",
-      client_id: "app",
-      client_secret: "s3cret-value",
-      scopes: ["openid", "email"],
-      inactivity_timeout: 600,
-    },
-  });
-  await route("admin", {
-    match_type: "exact_path",
-    match: "/admin",
-    oauth: { provider: { google: { email_domains: ["example.com"] } } },
-  });
-  await route("sso", { match_type: "path_prefix", match: "/api" });
-  await post(
-    `/edges/https/${edgeId}/routes/${routeIds.sso}/saml`,
-    { enabled: true, idp_metadata: readIdpMetadata("okta.xml") },
-    "PUT",
-  );
+  ({ edgeId, domainId, routeIds } = await seedEdgesAccount(emulator));
 });
 afterAll(async () => {
   for (const [name, value] of Object.entries(saved)) {
@@ -156,7 +114,8 @@ test("every policy printed passes the provider's check; routes and modules as ng
     expressions?: string[];
     actions: { type: string; config?: Record<string, unknown> }[];
   }[];
-  const byRoute = (label: string) => rules.filter((rule) => rule.name.includes(routeIds[label]));
+  const byRoute = (label: keyof EdgesAccount["routeIds"]) =>
+    rules.filter((rule) => rule.name.includes(routeIds[label]));
   // `/`: every request but the more specific routes; oidc → openid-connect, then the backend.
   expect(byRoute("root")).toEqual([
     expect.objectContaining({
