@@ -6,7 +6,8 @@
  * `preview` and `refresh` with no change, then `destroy`. Checks what the emulator holds (the
  * policies as canonical JSON) and that the secret never reaches the state file in clear. The same
  * resources as a TypeScript program of the Node.js classes (`tests/programs/cloudEndpoint`, the
- * Automation API), with the same steps and checks.
+ * Automation API), with the same steps and checks, and a preview that warns of an action type
+ * this version does not know.
  */
 import { type RunningEmulator, startEmulator } from "../../emulator/index";
 import { callApi } from "../support/emulatorApi";
@@ -158,6 +159,21 @@ describeWithPulumi(
       expect(refresh.summary?.resourceChanges).toEqual({ same: 4 });
       const again = succeeded(await stack.preview({ expectNoChanges: true }));
       expect(again.changeSummary).toEqual({ same: 4 });
+
+      // An action type this version does not know: the preview plans the update and warns,
+      // naming the action and its path, with no request.
+      await stack.setConfig({ extraActionType: { value: "geo-fence" } });
+      const requestsBefore = emulator.requests.length;
+      const unknown = succeeded(await stack.preview());
+      expect(unknown.changeSummary).toEqual({ same: 3, update: 1 });
+      // A dynamic provider's warning reaches the CLI as its stderr, shown with the preview.
+      const warning =
+        'CloudEndpoint: trafficPolicy.onHttpRequest[0].actions[1].type is "geo-fence", an ' +
+        "action this version does not know";
+      expect(unknown.stdout).toContain(warning);
+      expect(unknown.diagnostics.filter((d) => d.message.includes(warning))).not.toEqual([]);
+      expect(emulator.requests.slice(requestsBefore).filter((r) => r.method !== "GET")).toEqual([]);
+      await stack.removeConfig(["extraActionType"]);
 
       expect(succeeded(await stack.destroy()).summary?.resourceChanges).toEqual({ delete: 4 });
       expect((await callApi(emulator, "GET", "/endpoints")).body.endpoints).toEqual([]);

@@ -1,11 +1,12 @@
 // The TypeScript program of the real-CLI suite of ReservedDomain and CloudEndpoint, the same
 // resources as the suite's YAML program: a reserved domain, an endpoint signed in by
 // `openid-connect` (its client secret a secret config value, typed in the policy object) and one
-// signed in by `saml` (the IdP metadata from config).
+// signed in by `saml` (the IdP metadata from config), to which `extraActionType` adds an action.
 import * as pulumi from "@pulumi/pulumi";
 import { CloudEndpoint, ReservedDomain } from "pulumi-ngrok-dynamic";
 
 const config = new pulumi.Config();
+const extraAction = config.get("extraActionType");
 
 const domain = new ReservedDomain("domain", {
   domain: config.require("domain"),
@@ -34,7 +35,13 @@ const saml = new CloudEndpoint("saml", {
   url: pulumi.interpolate`https://${domain.domain}:8443`,
   trafficPolicy: {
     onHttpRequest: [
-      { actions: [{ type: "saml", config: { idpMetadata: config.require("idpMetadata") } }] },
+      {
+        actions: [
+          { type: "saml", config: { idpMetadata: config.require("idpMetadata") } },
+          // An action this version of the package may not know (a warning at preview).
+          ...(extraAction === undefined ? [] : [{ type: extraAction }]),
+        ],
+      },
     ],
   },
 });
