@@ -14,27 +14,11 @@ import { derivedAs } from "../common/derived";
 import { defineResource } from "../framework/define";
 import { config, file, output, resource } from "../framework/example";
 import { type InputsOf, type OutputsOf, unconditionalDefaults } from "../framework/resource";
-import { cookiePrefixRule, idpMetadataRule, isOneShortLine } from "./rules";
+import { cookiePrefixRule, idpMetadataRule, isOneShortLine, NAMEID_FORMATS } from "./rules";
 
 export { idpMetadataFailureProperty, MAX_NAMED_IDP_METADATA_LENGTH } from "./rules";
 import { SAML_OUTPUTS } from "./outputs";
 import { sameCookiePrefix, sameIdpMetadata } from "./sameness";
-
-/**
- * The SAML 2.0 NameID formats (SAML core, section 8.3) that `nameidFormat` accepts. ngrok supports
- * "a subset" it does not publish; these are all the standard ones, and ngrok answers
- * `ERR_NGROK_1693` for one it does not support.
- */
-export const NAMEID_FORMATS = [
-  "urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified",
-  "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress",
-  "urn:oasis:names:tc:SAML:1.1:nameid-format:X509SubjectName",
-  "urn:oasis:names:tc:SAML:1.1:nameid-format:WindowsDomainQualifiedName",
-  "urn:oasis:names:tc:SAML:2.0:nameid-format:kerberos",
-  "urn:oasis:names:tc:SAML:2.0:nameid-format:entity",
-  "urn:oasis:names:tc:SAML:2.0:nameid-format:persistent",
-  "urn:oasis:names:tc:SAML:2.0:nameid-format:transient",
-] as const;
 
 /** The largest value of a uint32 field (`inactivity_timeout`, `maximum_duration`), spec 8. */
 export const UINT32_MAX = 4294967295;

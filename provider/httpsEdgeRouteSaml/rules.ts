@@ -36,6 +36,22 @@ import { claimBytes } from "./claim";
 import { parseIdpMetadata, type SigningCertificate } from "./idpMetadata";
 
 /**
+ * The SAML 2.0 NameID formats (SAML core, section 8.3) that `nameidFormat` accepts. ngrok supports
+ * "a subset" it does not publish; these are all the standard ones, and ngrok answers
+ * `ERR_NGROK_1693` for one it does not support.
+ */
+export const NAMEID_FORMATS = [
+  "urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified",
+  "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress",
+  "urn:oasis:names:tc:SAML:1.1:nameid-format:X509SubjectName",
+  "urn:oasis:names:tc:SAML:1.1:nameid-format:WindowsDomainQualifiedName",
+  "urn:oasis:names:tc:SAML:2.0:nameid-format:kerberos",
+  "urn:oasis:names:tc:SAML:2.0:nameid-format:entity",
+  "urn:oasis:names:tc:SAML:2.0:nameid-format:persistent",
+  "urn:oasis:names:tc:SAML:2.0:nameid-format:transient",
+] as const;
+
+/**
  * Any character outside RFC 6265's cookie-name characters (an HTTP token): a one-character
  * search, which never backtracks however long the input.
  */

@@ -21,7 +21,8 @@ import { docsTables } from "./docsTables";
 import { PROVIDER_EXPORTS, providerExportsFile } from "./providerExports";
 import { packageSchema } from "./schema";
 import { sdkClassFiles } from "./sdkClasses";
-import { sdkTypesFile, thinProviderFiles } from "./sdkTypes";
+import { sdkTypesFile } from "./sdkTypes";
+import { thinProviderFiles } from "./thinProviders";
 import { YAML_PACKAGE_DECLARATION, yamlPackageDeclaration } from "./yamlPackage";
 
 /** The repository (`--root <dir>` reads and writes another copy of its files: for the tests). */

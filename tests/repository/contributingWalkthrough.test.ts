@@ -10,7 +10,8 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { REPO } from "../support/repo";
 
-const KINDS = ["source", "generated", "docs", "test", "emulator"] as const;
+// `hooks`: a source file only a resource with hooks of its own writes (not counted as source).
+const KINDS = ["source", "hooks", "generated", "docs", "test", "emulator"] as const;
 type Kind = (typeof KINDS)[number];
 
 interface Row {

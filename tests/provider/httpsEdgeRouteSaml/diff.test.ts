@@ -5,10 +5,8 @@
 import { UNKNOWN } from "../../../provider/common/unknown";
 import { withClaim } from "../../../provider/httpsEdgeRouteSaml/claim";
 import { diffHttpsEdgeRouteSaml } from "../../../provider/httpsEdgeRouteSaml/definition";
-import {
-  checkHttpsEdgeRouteSaml,
-  NAMEID_FORMATS,
-} from "../../../provider/httpsEdgeRouteSaml/definition";
+import { checkHttpsEdgeRouteSaml } from "../../../provider/httpsEdgeRouteSaml/definition";
+import { NAMEID_FORMATS } from "../../../provider/httpsEdgeRouteSaml/rules";
 import { readIdpMetadata } from "../../support/fixtures";
 
 const fixture = readIdpMetadata;

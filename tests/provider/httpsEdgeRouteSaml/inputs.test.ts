@@ -2,9 +2,9 @@ import fc from "fast-check";
 import { UNKNOWN } from "../../../provider/common/unknown";
 import {
   checkHttpsEdgeRouteSaml,
-  NAMEID_FORMATS,
   SAML_DEFAULTS,
 } from "../../../provider/httpsEdgeRouteSaml/definition";
+import { NAMEID_FORMATS } from "../../../provider/httpsEdgeRouteSaml/rules";
 import { readIdpMetadata } from "../../support/fixtures";
 
 const fixture = readIdpMetadata;
