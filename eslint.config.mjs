@@ -81,7 +81,12 @@ export default tseslint.config(
     // Inside the repository the emulator's sources are imported by file: emulator/package.json's
     // main is the published build (emulator/dist), so a bare "../emulator" would load a second,
     // compiled copy next to the sources that other imports load.
-    files: ["tests/**/*.ts", "devtools/**/*.ts", "scripts/**/*.ts", "bench/**/*.ts"],
+    files: [
+      "tests/**/*.ts",
+      "tools/devtools/**/*.ts",
+      "tools/scripts/**/*.ts",
+      "tools/bench/**/*.ts",
+    ],
     rules: {
       "no-restricted-imports": [
         "error",
@@ -104,9 +109,9 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-require-imports": "off" },
   },
   {
-    // devtools/ loads @pulumi/pulumi, gRPC and ts-node from the program's own node_modules, by
+    // tools/devtools/ loads @pulumi/pulumi, gRPC and ts-node from the program's own node_modules, by
     // resolved path, as Pulumi's engine and language host do.
-    files: ["devtools/**/*.ts"],
+    files: ["tools/devtools/**/*.ts"],
     rules: { "@typescript-eslint/no-require-imports": "off" },
   },
   {

@@ -1,6 +1,6 @@
 /**
  * In the plugin's self-contained executable (a Node.js single executable application of a
- * bundle, `devtools/executables/`), the dependencies run outside `node_modules`, where Node.js
+ * bundle, `tools/devtools/executables/`), the dependencies run outside `node_modules`, where Node.js
  * shows the runtime deprecation warnings it keeps from users of a dependency: DEP0040 (the
  * `punycode` built-in, required by node-fetch v2's `whatwg-url` and `tr46`) and DEP0169
  * (`url.parse`, called by node-fetch v2). A user running `pulumi-resource-ngrok-dynamic

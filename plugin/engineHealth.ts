@@ -8,7 +8,7 @@
  * Two signs, each checked every {@link HEALTH_INTERVAL_MS}:
  *
  * - the engine's address no longer answers (`UNAVAILABLE`: nothing listens) after it once did
- *   (an address that never answered is not watched: `devtools/providerHost.ts` starts the plugin
+ *   (an address that never answered is not watched: `tools/devtools/providerHost.ts` starts the plugin
  *   with a placeholder address and no engine); a slow answer (`DEADLINE_EXCEEDED`) is not a sign;
  * - the parent process is gone (the plugin was handed to another parent). The engine starts
  *   plugins with standard input from `/dev/null`, so a closed standard input is no sign.

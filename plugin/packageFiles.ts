@@ -5,7 +5,7 @@
  * Run from the package (`dist/plugin/index.js`), they are read from the package's root. A
  * self-contained executable has no package around it (its `__dirname` is the plugin's install
  * folder), so the bundler that makes one writes both files' text into the bundle as the
- * constant `NGROK_DYNAMIC_PACKAGE_FILES` (devtools/executables/bundle.ts).
+ * constant `NGROK_DYNAMIC_PACKAGE_FILES` (tools/devtools/executables/bundle.ts).
  *
  * @module
  */

@@ -94,7 +94,7 @@ let cached: OpenApiDocument | undefined;
 
 /**
  * The text of `openapi/ngrok.json`, written into the emulator's self-contained executable by its
- * bundler (`define` in the repository's devtools/executables/bundle.ts), which has no files
+ * bundler (`define` in the repository's tools/devtools/executables/bundle.ts), which has no files
  * beside it; `undefined` everywhere else, where the file is read.
  */
 declare const NGROK_API_EMULATOR_OPENAPI: string | undefined;

@@ -129,6 +129,6 @@ require (
 // requires the SDK module at a commit instead, or keeps this replace pointing at a checkout.
 replace github.com/pulumi-ngrok-dynamic/pulumi-ngrok-dynamic/sdks/go => ../../sdks/go
 
-// Pin sdk/v3 to the release the Pulumi CLI is built from (devtools/go/pulumi-cli pins v3.276.0), which
+// Pin sdk/v3 to the release the Pulumi CLI is built from (tools/devtools/go/pulumi-cli pins v3.276.0), which
 // the SDK's own go.mod requires too.
 replace github.com/pulumi/pulumi/sdk/v3 => github.com/pulumi/pulumi/sdk/v3 v3.276.0

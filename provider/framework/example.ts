@@ -1,7 +1,7 @@
 /**
  * An example program, written once in a language-neutral form in a resource's definition
  * (`example`) and rendered by `npm run generate` into each language the provider plugin serves
- * (`scripts/generate/examples/render.ts`) on the resource's docs page: the resources it declares
+ * (`tools/scripts/generate/examples/render.ts`) on the resource's docs page: the resources it declares
  * (by their names in the schema, and their input names: the generator refuses a name that is not
  * an input of the resource), the stack config it reads, the files it reads and the stack outputs
  * it exports.

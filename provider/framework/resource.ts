@@ -5,7 +5,7 @@
  *
  * What is derived into files (the SDK's argument and output types, the lookups' result types,
  * the Pulumi package schema, the docs tables) is written by `npm run generate`
- * (`scripts/generate/`), and a test fails when a generated file is stale.
+ * (`tools/scripts/generate/`), and a test fails when a generated file is stale.
  *
  * @module
  */

@@ -1,6 +1,6 @@
 /**
  * What a resource's SDK class does beyond what the rest of its definition already says, as
- * declared data: `scripts/generate/sdkClasses.ts` writes the class from the definition, and the
+ * declared data: `tools/scripts/generate/sdkClasses.ts` writes the class from the definition, and the
  * class hands these facts to `sdk/registration.ts` at construction. Most classes declare none:
  * the import refusal, the ownership marker and the adoption from `ngrok:adoptExistingIds` follow
  * from `recovery` (`marked`, `adoptBy`), and the claim input from `claimedBy`.

@@ -7,7 +7,7 @@
  * (the engine's ReadResource), and the lookup functions in a program. Each step asserts the
  * engine's summary, the API requests it cost and the emulator's contents.
  */
-import type { RealStack } from "../../dist/devtools/realStack";
+import type { RealStack } from "../../dist/tools/devtools/realStack";
 import { type RunningEmulator, startEmulator } from "../../emulator/index";
 import { callApi, createEdgeWithRoutes } from "../support/emulatorApi";
 import { readIdpMetadata } from "../support/fixtures";

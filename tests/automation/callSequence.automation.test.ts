@@ -9,10 +9,10 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { Deployment } from "../../dist/devtools/deployment";
-import { type ProviderHost, startProviderHost } from "../../dist/devtools/providerHost";
-import { RealStack } from "../../dist/devtools/realStack";
-import { runProgram } from "../../dist/devtools/runProgram";
+import { Deployment } from "../../dist/tools/devtools/deployment";
+import { type ProviderHost, startProviderHost } from "../../dist/tools/devtools/providerHost";
+import { RealStack } from "../../dist/tools/devtools/realStack";
+import { runProgram } from "../../dist/tools/devtools/runProgram";
 import { cli, describeWithPulumi } from "../support/realEngine";
 import { REPO } from "../support/repo";
 

@@ -13,7 +13,7 @@ import { type RunningEmulator, startEmulator } from "../../emulator/index";
 import { callApi } from "../support/emulatorApi";
 import { readIdpMetadata } from "../support/fixtures";
 import { changeSummary, yamlLanguageHost } from "../support/pulumiCommand";
-import type { RealStack } from "../../dist/devtools/realStack";
+import type { RealStack } from "../../dist/tools/devtools/realStack";
 import { describeWithPulumi, openStack, succeeded } from "../support/realEngine";
 import { openYamlProject, type YamlProject } from "../support/yamlProject";
 

@@ -10,7 +10,7 @@
  *   warning, without leaving the stack stuck.
  * The state after each destroy holds no resource.
  */
-import type { RealStack } from "../../dist/devtools/realStack";
+import type { RealStack } from "../../dist/tools/devtools/realStack";
 import { type RunningEmulator, startEmulator } from "../../emulator/index";
 import { createEdgeWithRoutes } from "../support/emulatorApi";
 import { idpMetadataPath } from "../support/fixtures";

@@ -10,7 +10,7 @@ import { execFile } from "node:child_process";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import { parse } from "yaml";
-import { PLUGIN_PROGRAM } from "../../dist/devtools/executables";
+import { PLUGIN_PROGRAM } from "../../dist/tools/devtools/executables";
 import { type RunningEmulator, startEmulator } from "../../emulator/index";
 import { callApi } from "../support/emulatorApi";
 import { type EdgesAccount, OIDC_CLIENT_SECRET, seedEdgesAccount } from "../support/edgesAccount";

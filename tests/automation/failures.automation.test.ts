@@ -7,7 +7,7 @@
  *   completes with exactly the declared CAs: no duplicate, no orphan, state and API agree.
  */
 import { type RunningEmulator, startEmulator } from "../../emulator/index";
-import type { RealStack } from "../../dist/devtools/realStack";
+import type { RealStack } from "../../dist/tools/devtools/realStack";
 import { describeWithPulumi, openStack, succeeded } from "../support/realEngine";
 
 const COUNT = 8;

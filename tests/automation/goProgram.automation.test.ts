@@ -7,13 +7,13 @@
  * the program prints (its change summary and outputs), the API requests it cost and the emulator's
  * contents.
  *
- * Then, on the Go build cache that build filled, the Go SDK's check program (devtools/go/go-sdk-check:
+ * Then, on the Go build cache that build filled, the Go SDK's check program (tools/devtools/go/go-sdk-check:
  * one of each resource and each lookup, never run) is built and vetted: here rather than in
  * sdks.automation.test.ts, so that two suites running at once do not both compile the Pulumi Go
  * SDK.
  *
  * The builds' wall times are printed. They compile with the CLI's flags and module versions
- * (devtools/goTools.ts), so after `npm run pulumi:install` built the CLI, Go's build cache holds
+ * (tools/devtools/goTools.ts), so after `npm run pulumi:install` built the CLI, Go's build cache holds
  * the Pulumi Go SDK and the first build compiles little else (15 s and 26 s on 2 cores, against
  * minutes on a cache the CLI's build did not fill).
  */
@@ -21,7 +21,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { type RunningEmulator, sampleIdpMetadata, startEmulator } from "../../emulator/index";
-import { pluginBinDir } from "../../dist/devtools/pluginBin";
+import { pluginBinDir } from "../../dist/tools/devtools/pluginBin";
 import { callApi } from "../support/emulatorApi";
 import { describeWithGo, ok, runCommand, runGo } from "../support/goToolchain";
 import { cli, describeWithPulumi, writes } from "../support/realEngine";
@@ -106,8 +106,8 @@ describeWithPulumi("The Go example program (examples/go-automation), through the
       return { report, requests };
     }
 
-    test("the Go SDK's check program (devtools/go/go-sdk-check) builds and passes go vet", async () => {
-      const dir = path.join(REPO, "devtools", "go", "go-sdk-check");
+    test("the Go SDK's check program (tools/devtools/go/go-sdk-check) builds and passes go vet", async () => {
+      const dir = path.join(REPO, "tools", "devtools", "go", "go-sdk-check");
       const build = ok(await runGo(["build", "-o", os.devNull, "."], dir), "go build");
       const vet = ok(await runGo(["vet", "."], dir), "go vet");
       process.stderr.write(

@@ -11,11 +11,11 @@ import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import type { RealStack } from "../../dist/devtools/realStack";
+import type { RealStack } from "../../dist/tools/devtools/realStack";
 import { type RunningEmulator, startEmulator } from "../../emulator/index";
 import { callApi, createEdgeWithRoutes } from "../support/emulatorApi";
 import { idpMetadataPath } from "../support/fixtures";
-import { findYamlLanguageHost } from "../../dist/devtools/pulumiCli";
+import { findYamlLanguageHost } from "../../dist/tools/devtools/pulumiCli";
 import {
   cli,
   describeWithPulumi,

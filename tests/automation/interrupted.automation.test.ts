@@ -12,7 +12,7 @@
  *   the commands it prints and `up` leaves no orphan and no pending operation.
  */
 import { type RunningEmulator, startEmulator } from "../../emulator/index";
-import type { RealStack } from "../../dist/devtools/realStack";
+import type { RealStack } from "../../dist/tools/devtools/realStack";
 import { describeWithPulumi, openStack, succeeded } from "../support/realEngine";
 import { idsOf, killedOperation, pendingCreatesReport, shell } from "../support/killedOperation";
 

@@ -13,7 +13,7 @@
  * state holds and ngrok does not.
  */
 import { type RunningEmulator, startEmulator } from "../../emulator/index";
-import type { RealStack } from "../../dist/devtools/realStack";
+import type { RealStack } from "../../dist/tools/devtools/realStack";
 import { describeWithPulumi, openStack, succeeded } from "../support/realEngine";
 import {
   type AfterKill,

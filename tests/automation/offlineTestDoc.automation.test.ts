@@ -9,7 +9,7 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { INSTALL_SCRIPTS } from "../../dist/scripts/release";
+import { INSTALL_SCRIPTS } from "../../dist/tools/scripts/release";
 import { makeRelease, newTypeScriptProject, runDocLines } from "../support/consumerProject";
 import { codeBlockAfter, commandLines } from "../support/docsBlocks";
 import { cli, describeWithPulumi } from "../support/realEngine";

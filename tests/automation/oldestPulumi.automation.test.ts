@@ -1,6 +1,6 @@
 /**
  * A Pulumi project on the oldest `@pulumi/pulumi` the package claims (OLDEST_PULUMI of
- * devtools/nodeToolchain.ts, 3.216.0: ten months old on 2026-11-28) installs the packed package as
+ * tools/devtools/nodeToolchain.ts, 3.216.0: ten months old on 2026-11-28) installs the packed package as
  * a user adds it to an existing project, `npm install <tarball>` without `--legacy-peer-deps`, keeps
  * its release, and deploys through the Automation API with the CLI the tests build: `up` creates
  * the CA, the program and the dynamic-provider host running that release; a description changed
@@ -13,8 +13,8 @@ import { execFileSync, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { OLDEST_PULUMI } from "../../dist/devtools/nodeToolchain";
-import { RealStack } from "../../dist/devtools/realStack";
+import { OLDEST_PULUMI } from "../../dist/tools/devtools/nodeToolchain";
+import { RealStack } from "../../dist/tools/devtools/realStack";
 import { type RunningEmulator, startEmulator } from "../../emulator/index";
 import { callApi } from "../support/emulatorApi";
 import { installedVersion, packInto } from "../support/consumerProject";

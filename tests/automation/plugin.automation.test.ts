@@ -11,8 +11,8 @@
  * the same outputs (ids, keys and times aside). The table of requests is printed for the docs.
  */
 import { type RunningEmulator, startEmulator } from "../../emulator/index";
-import { pluginBinDir } from "../../dist/devtools/pluginBin";
-import type { RealStack } from "../../dist/devtools/realStack";
+import { pluginBinDir } from "../../dist/tools/devtools/pluginBin";
+import type { RealStack } from "../../dist/tools/devtools/realStack";
 import { createEdgeWithRoutes } from "../support/emulatorApi";
 import { idpMetadataPath } from "../support/fixtures";
 import { describeWithPulumi, openStack, requestsDuring, succeeded } from "../support/realEngine";

@@ -1,7 +1,7 @@
 /**
  * The plugin fetched as the Pulumi CLI fetches any provider: its archive for this machine, as
  * `npm run release` makes it (`pulumi-resource-ngrok-dynamic-v<version>-<os>-<arch>.tar.gz`,
- * scripts/executableArchives.ts), served over loopback as a release's download location.
+ * tools/scripts/executableArchives.ts), served over loopback as a release's download location.
  *
  * - `pulumi plugin install resource ngrok-dynamic <version> --server <url>` fetches exactly that
  *   archive name, and `pulumi plugin ls` lists the plugin at its version;
@@ -23,10 +23,10 @@ import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 import * as os from "node:os";
 import * as path from "node:path";
-import { hostTarget, PLUGIN_PROGRAM } from "../../dist/devtools/executables";
-import { findYamlLanguageHost, offlineEnv } from "../../dist/devtools/pulumiCli";
-import { archiveName, executableArchives } from "../../dist/scripts/executableArchives";
-import { YAML_PACKAGE_DECLARATION } from "../../dist/scripts/generate/yamlPackage";
+import { hostTarget, PLUGIN_PROGRAM } from "../../dist/tools/devtools/executables";
+import { findYamlLanguageHost, offlineEnv } from "../../dist/tools/devtools/pulumiCli";
+import { archiveName, executableArchives } from "../../dist/tools/scripts/executableArchives";
+import { YAML_PACKAGE_DECLARATION } from "../../dist/tools/scripts/generate/yamlPackage";
 import { type RunningEmulator, startEmulator } from "../../emulator/index";
 import { changeSummary, pulumiCommand } from "../support/pulumiCommand";
 import { cli, describeWithPulumi, pulumiCli } from "../support/realEngine";

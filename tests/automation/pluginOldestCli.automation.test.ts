@@ -1,6 +1,6 @@
 /**
  * The provider plugin with the oldest Pulumi CLI it is tested with (issue #38 §5): v3.4.0, built
- * by `npm run pulumi:install` from devtools/go/pulumi-cli-oldest (its tools.go says why that
+ * by `npm run pulumi:install` from tools/devtools/go/pulumi-cli-oldest (its tools.go says why that
  * release). CLIs before 3.132 send Check, Diff, Create, Read, Update and Delete without the
  * request's `type`; the plugin takes the type from the URN. Before it did, every step here failed
  * with "unknown resource type ".
@@ -14,14 +14,14 @@
  */
 import { execFile } from "node:child_process";
 import * as path from "node:path";
-import { pluginBinDir } from "../../dist/devtools/pluginBin";
+import { pluginBinDir } from "../../dist/tools/devtools/pluginBin";
 import {
   cachedCliBinDir,
   cliVersion,
   oldestPluginCliVersion,
   type PulumiCli,
-} from "../../dist/devtools/pulumiCli";
-import { RealStack } from "../../dist/devtools/realStack";
+} from "../../dist/tools/devtools/pulumiCli";
+import { RealStack } from "../../dist/tools/devtools/realStack";
 import { type RunningEmulator, startEmulator } from "../../emulator/index";
 import { createEdgeWithRoutes } from "../support/emulatorApi";
 import { idpMetadataPath } from "../support/fixtures";

@@ -14,8 +14,8 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { pluginBinDir } from "../../dist/devtools/pluginBin";
-import { backendDir, findYamlLanguageHost, offlineEnv } from "../../dist/devtools/pulumiCli";
+import { pluginBinDir } from "../../dist/tools/devtools/pluginBin";
+import { backendDir, findYamlLanguageHost, offlineEnv } from "../../dist/tools/devtools/pulumiCli";
 import { type RunningEmulator, startEmulator } from "../../emulator/index";
 import { pulumiCommand } from "../support/pulumiCommand";
 import { cli, describeWithPulumi, pulumiCli, requestsDuring, writes } from "../support/realEngine";

@@ -20,8 +20,8 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { offlineEnv } from "../../dist/devtools/pulumiCli";
-import { pluginBinDir } from "../../dist/devtools/pluginBin";
+import { offlineEnv } from "../../dist/tools/devtools/pulumiCli";
+import { pluginBinDir } from "../../dist/tools/devtools/pluginBin";
 import { type RunningEmulator, startEmulator } from "../../emulator/index";
 import {
   changeSummary,

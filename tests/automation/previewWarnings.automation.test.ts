@@ -5,7 +5,7 @@
  * succeeds, sends no API request, and the CLI shows each warning, in its output and as an engine
  * diagnostic.
  */
-import type { RealStack } from "../../dist/devtools/realStack";
+import type { RealStack } from "../../dist/tools/devtools/realStack";
 import { type RunningEmulator, startEmulator } from "../../emulator/index";
 import { describeWithPulumi, openStack, succeeded } from "../support/realEngine";
 import * as keys from "../support/sshKeys";

@@ -2,7 +2,7 @@
  * docs/otherLanguages.md's Python program (its section "Python: a program run by the Automation
  * API"), run as printed through the real engine: the script `ngrok_stack.py` written byte for
  * byte from the page, on the release's Python SDK wheel (built as `npm run release` builds it,
- * scripts/sdkPackages.ts) and the plugin's linux-amd64 executable (devtools/executables, cached
+ * tools/scripts/sdkPackages.ts) and the plugin's linux-amd64 executable (tools/devtools/executables, cached
  * per build: the one yamlProgramExecutable runs), with the real CLI, against the emulator.
  * Pulumi's Python Automation API runs the program inside the Python process and hands the CLI
  * `--client`, so no Python language host is needed (none can be had here), and `PATH` holds only
@@ -22,10 +22,14 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { cachedExecutable, hostTarget, PLUGIN_PROGRAM } from "../../dist/devtools/executables";
-import { backendDir, offlineEnv } from "../../dist/devtools/pulumiCli";
-import { archiveName } from "../../dist/scripts/executableArchives";
-import { pythonSdkPackages } from "../../dist/scripts/sdkPackages";
+import {
+  cachedExecutable,
+  hostTarget,
+  PLUGIN_PROGRAM,
+} from "../../dist/tools/devtools/executables";
+import { backendDir, offlineEnv } from "../../dist/tools/devtools/pulumiCli";
+import { archiveName } from "../../dist/tools/scripts/executableArchives";
+import { pythonSdkPackages } from "../../dist/tools/scripts/sdkPackages";
 import { type RunningEmulator, sampleIdpMetadata, startEmulator } from "../../emulator/index";
 import { codeBlockAfter, commandLines } from "../support/docsBlocks";
 import { callApi } from "../support/emulatorApi";

@@ -6,7 +6,7 @@
  * naming the store's behaviour, and the route keeps its module; with aliases it goes through; the
  * claim-lost warning reaches the engine's diagnostics (tests/programs/samlRouteClaims).
  */
-import type { RealStack } from "../../dist/devtools/realStack";
+import type { RealStack } from "../../dist/tools/devtools/realStack";
 import { type RunningEmulator, startEmulator } from "../../emulator/index";
 import { createEdgeWithRoutes } from "../support/emulatorApi";
 import { idpMetadataPath } from "../support/fixtures";

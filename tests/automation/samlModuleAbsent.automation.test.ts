@@ -6,7 +6,7 @@
  * after the module is deleted outside Pulumi, up again, destroy, with the same engine summaries
  * and API requests as under 404.
  */
-import type { RealStack } from "../../dist/devtools/realStack";
+import type { RealStack } from "../../dist/tools/devtools/realStack";
 import { type RunningEmulator, startEmulator } from "../../emulator/index";
 import { callApi, createEdgeWithRoutes } from "../support/emulatorApi";
 import { idpMetadataPath } from "../support/fixtures";

@@ -6,7 +6,7 @@
  * carries the claim of a resource in the checkpoint (tests/programs/samlRouteClaims, through the
  * real Pulumi CLI, against the emulator).
  */
-import type { RealStack } from "../../dist/devtools/realStack";
+import type { RealStack } from "../../dist/tools/devtools/realStack";
 import { type RunningEmulator, startEmulator } from "../../emulator/index";
 import { claimOf } from "../../provider/httpsEdgeRouteSaml/claim";
 import { createEdgeWithRoutes } from "../support/emulatorApi";

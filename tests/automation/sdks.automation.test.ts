@@ -1,5 +1,5 @@
 /**
- * The SDKs that `npm run sdks` generates from `schema.json` (scripts/sdks.ts, devtools/go/sdkgen/):
+ * The SDKs that `npm run sdks` generates from `schema.json` (tools/scripts/sdks.ts, tools/devtools/go/sdkgen/):
  *
  * - every Go module on Pulumi (the CLI's, the generator, go-sdk-check, the Go example, the Go SDK)
  *   requires the tested release, `@pulumi/pulumi`'s version in package-lock.json;
@@ -7,7 +7,7 @@
  * - the Python SDK, generated into a temporary folder, byte-compiles (`python3 -m compileall`).
  *
  * That the Go SDK compiles and passes `go vet` in a program written against it
- * (`devtools/go/go-sdk-check/`) is checked by goProgram.automation.test.ts, right after it builds the Go
+ * (`tools/devtools/go/go-sdk-check/`) is checked by goProgram.automation.test.ts, right after it builds the Go
  * example: both compile the same Pulumi Go SDK, which two suites running at once would compile
  * twice.
  *
@@ -19,13 +19,17 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { pinnedPulumiVersion } from "../../dist/devtools/pulumiCli";
+import { pinnedPulumiVersion } from "../../dist/tools/devtools/pulumiCli";
 import { describeWithGo, ok, runCommand } from "../support/goToolchain";
 import { REPO } from "../support/repo";
 
-/** `node dist/scripts/sdks.js <args>`: what `npm run sdks -- <args>` runs after its build. */
+/** `node dist/tools/scripts/sdks.js <args>`: what `npm run sdks -- <args>` runs after its build. */
 const sdks = (args: string[]) =>
-  runCommand(process.execPath, [path.join(REPO, "dist", "scripts", "sdks.js"), ...args], REPO);
+  runCommand(
+    process.execPath,
+    [path.join(REPO, "dist", "tools", "scripts", "sdks.js"), ...args],
+    REPO,
+  );
 
 const inCi = ["true", "1"].includes((process.env.CI ?? "").toLowerCase());
 
@@ -48,9 +52,9 @@ describeWithGo("The generated SDKs", () => {
     const pkg = "github.com/pulumi/pulumi/pkg/v3";
     const sdk = "github.com/pulumi/pulumi/sdk/v3";
     expect({
-      cli: pins("devtools/go/pulumi-cli/go.mod", pkg),
-      sdkgen: pins("devtools/go/sdkgen/go.mod", pkg),
-      goSdkCheck: pins("devtools/go/go-sdk-check/go.mod", sdk),
+      cli: pins("tools/devtools/go/pulumi-cli/go.mod", pkg),
+      sdkgen: pins("tools/devtools/go/sdkgen/go.mod", pkg),
+      goSdkCheck: pins("tools/devtools/go/go-sdk-check/go.mod", sdk),
       example: pins("examples/go-automation/go.mod", sdk),
       sdk: pins("sdks/go/go.mod", sdk).require,
     }).toEqual({

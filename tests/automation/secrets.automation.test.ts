@@ -6,8 +6,8 @@
  * absolute path of this machine, and `__provider` is small and stored as the SDK serialized it.
  */
 import * as os from "node:os";
-import type { RunResult } from "../../dist/devtools/inlineRunner";
-import type { RealStack } from "../../dist/devtools/realStack";
+import type { RunResult } from "../../dist/tools/devtools/inlineRunner";
+import type { RealStack } from "../../dist/tools/devtools/realStack";
 import { type RunningEmulator, startEmulator } from "../../emulator/index";
 import { createEdgeWithRoutes } from "../support/emulatorApi";
 import { cli, describeWithPulumi, openStack, succeeded } from "../support/realEngine";

@@ -7,7 +7,7 @@
  * cost and the emulator's contents.
  */
 import { type RunningEmulator, startEmulator } from "../../emulator/index";
-import type { RealStack } from "../../dist/devtools/realStack";
+import type { RealStack } from "../../dist/tools/devtools/realStack";
 import { callApi } from "../support/emulatorApi";
 import {
   describeWithPulumi,

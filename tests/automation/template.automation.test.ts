@@ -16,14 +16,14 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import type { RealStack } from "../../dist/devtools/realStack";
-import { RealStack as Stack } from "../../dist/devtools/realStack";
-import { offlineEnv } from "../../dist/devtools/pulumiCli";
+import type { RealStack } from "../../dist/tools/devtools/realStack";
+import { RealStack as Stack } from "../../dist/tools/devtools/realStack";
+import { offlineEnv } from "../../dist/tools/devtools/pulumiCli";
 import { type RunningEmulator, startEmulator } from "../../emulator/index";
 import { installPackedPackage } from "../support/consumerProject";
 import { codeBlockAfter, commandLines } from "../support/docsBlocks";
 import { cli, describeWithPulumi, succeeded, toConfigMap } from "../support/realEngine";
-import { templateNames } from "../../dist/scripts/templates";
+import { templateNames } from "../../dist/tools/scripts/templates";
 import { REPO } from "../support/repo";
 
 const TEMPLATE = path.join(REPO, "templates", "ngrok-ssh-typescript");

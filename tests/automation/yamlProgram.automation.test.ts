@@ -4,7 +4,7 @@
  * (tests/support/yamlProgramSuite.ts holds the suite; yamlProgramExecutable runs it with the
  * self-contained executable).
  */
-import { pluginBinDir } from "../../dist/devtools/pluginBin";
+import { pluginBinDir } from "../../dist/tools/devtools/pluginBin";
 import { describeYamlProgram } from "../support/yamlProgramSuite";
 
 describeYamlProgram("The YAML example through the plain Pulumi CLI, and pulumi import", {

@@ -8,7 +8,7 @@
  *   plugin's executable at its root as the release's do (here the working copy's plugin, run by
  *   Node.js: the self-contained executables are proved by their own tests);
  * - `pulumi new "$RELEASE/templates/ngrok-ssh-yaml"`, the template as a release folder carries it
- *   (scripts/templates.ts), run in a terminal (`script` gives it a pseudo-terminal) and answered
+ *   (tools/scripts/templates.ts), run in a terminal (`script` gives it a pseudo-terminal) and answered
  *   at its prompts as a user types: the template's settings are asked for, the API key is stored
  *   encrypted, and the project is written with its placeholders filled in and the plugin's
  *   package declaration beside it, whose version `pulumi about` shows;
@@ -24,11 +24,11 @@ import { spawn, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { offlineEnv } from "../../dist/devtools/pulumiCli";
-import { PLUGIN_EXECUTABLE, pluginBinDir } from "../../dist/devtools/pluginBin";
-import { YAML_PACKAGE_DECLARATION } from "../../dist/scripts/generate/yamlPackage";
-import { makeRelease } from "../../dist/scripts/release";
-import { TEMPLATE_ARTIFACT } from "../../dist/scripts/templates";
+import { offlineEnv } from "../../dist/tools/devtools/pulumiCli";
+import { PLUGIN_EXECUTABLE, pluginBinDir } from "../../dist/tools/devtools/pluginBin";
+import { YAML_PACKAGE_DECLARATION } from "../../dist/tools/scripts/generate/yamlPackage";
+import { makeRelease } from "../../dist/tools/scripts/release";
+import { TEMPLATE_ARTIFACT } from "../../dist/tools/scripts/templates";
 import { type RunningEmulator, startEmulator } from "../../emulator/index";
 import { codeBlockAfter, commandLines } from "../support/docsBlocks";
 import {

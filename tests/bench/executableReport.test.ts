@@ -1,25 +1,25 @@
 /**
- * The executable benchmark's section as BENCHMARKS.md renders it (bench/executable.ts,
- * bench/executableSummary.ts): its size rows in MB with the ≤ 1.5× target against a plain
+ * The executable benchmark's section as BENCHMARKS.md renders it (tools/bench/executable.ts,
+ * tools/bench/executableSummary.ts): its size rows in MB with the ≤ 1.5× target against a plain
  * Node.js binary, the bundle's top packages, and the summary's line quoting its ratios and
  * sizes; a missed target goes to the closing note. No timing here: the figures are given.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { sizeRows } from "../../dist/bench/executable";
-import { nodeNote, stackWhy } from "../../dist/bench/executableNotes";
+import { sizeRows } from "../../dist/tools/bench/executable";
+import { nodeNote, stackWhy } from "../../dist/tools/bench/executableNotes";
 import {
   bundlePackageMeasure,
   coldStartMeasure,
   EXECUTABLE_TITLE,
   SIZE_MEASURES,
   stackMeasure,
-} from "../../dist/bench/executableRows";
-import type { InstalledSizes } from "../../dist/bench/executableSizes";
-import type { Machine, Row, RunInfo, Section } from "../../dist/bench/report";
-import { renderSummary, sectionText } from "../../dist/bench/report";
-import { parseDocument, spliceReport } from "../../dist/bench/splice";
-import { isPrevious } from "../../dist/bench/toolchain";
+} from "../../dist/tools/bench/executableRows";
+import type { InstalledSizes } from "../../dist/tools/bench/executableSizes";
+import type { Machine, Row, RunInfo, Section } from "../../dist/tools/bench/report";
+import { renderSummary, sectionText } from "../../dist/tools/bench/report";
+import { parseDocument, spliceReport } from "../../dist/tools/bench/splice";
+import { isPrevious } from "../../dist/tools/bench/toolchain";
 import { REPO } from "../support/repo";
 
 const committed = fs.readFileSync(path.join(REPO, "BENCHMARKS.md"), "utf8");
@@ -54,7 +54,7 @@ const MACHINE: Machine = {
 };
 const RUN: RunInfo = {
   machine: MACHINE,
-  command: "node dist/bench/index.js --only executable --rounds 3",
+  command: "node dist/tools/bench/index.js --only executable --rounds 3",
   runtimeSeconds: 900,
   cli: "3.276.0",
   pulumiSdk: "3.276.0",
@@ -166,7 +166,9 @@ describe("spliced into BENCHMARKS.md", () => {
 
   test("the section holds every ratio against both, and the sizes, with its run", () => {
     const spliced = after.find((s) => s.title === EXECUTABLE_TITLE)!;
-    expect(spliced.run).toContain("by `node dist/bench/index.js --only executable --rounds 3`");
+    expect(spliced.run).toContain(
+      "by `node dist/tools/bench/index.js --only executable --rounds 3`",
+    );
     for (const baseline of ["plugin", "classes"] as const) {
       const cold = spliced.rows.find((cells) => cells[0] === coldStartMeasure(baseline))!;
       expect(cold.slice(1)).toEqual(["0.90×", "0.85×", "0.95×", "3", "≤ 1.0", "yes"]);

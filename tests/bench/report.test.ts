@@ -1,25 +1,25 @@
 /**
- * BENCHMARKS.md as the benchmark writes it (bench/report.ts, bench/splice.ts): the summary on its
+ * BENCHMARKS.md as the benchmark writes it (tools/bench/report.ts, tools/bench/splice.ts): the summary on its
  * first screen is rendered from the figures of the sections below it, each figure named with the
  * run it is from, so that a full run or a run with `--only` rewrites the summary with the figures;
  * a missing figure is said to be missing. The committed file is what the generator renders from
  * its own sections. Each run line names Node.js and the Pulumi CLI; a section measured again on
  * another toolchain keeps its previous figures, under a heading naming that toolchain, until the
- * next release, and the closing note says what changed (bench/toolchain.ts).
+ * next release, and the closing note says what changed (tools/bench/toolchain.ts).
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type { Machine, RunInfo, Section, SectionText } from "../../dist/bench/report";
+import type { Machine, RunInfo, Section, SectionText } from "../../dist/tools/bench/report";
 import { spawnSync } from "node:child_process";
-import { renderSummary } from "../../dist/bench/report";
-import { dropPrevious, parseDocument, spliceReport } from "../../dist/bench/splice";
-import { isPrevious, toolchainOf } from "../../dist/bench/toolchain";
+import { renderSummary } from "../../dist/tools/bench/report";
+import { dropPrevious, parseDocument, spliceReport } from "../../dist/tools/bench/splice";
+import { isPrevious, toolchainOf } from "../../dist/tools/bench/toolchain";
 import {
   coldStartMeasure,
   EXECUTABLE_TITLE,
   SIZE_MEASURES,
   stackMeasure,
-} from "../../dist/bench/executableRows";
+} from "../../dist/tools/bench/executableRows";
 import { REPO } from "../support/repo";
 
 const FILE = path.join(REPO, "BENCHMARKS.md");
@@ -39,7 +39,7 @@ const MACHINE: Machine = {
 };
 const RUN: RunInfo = {
   machine: MACHINE,
-  command: "node dist/bench/index.js --only pacing",
+  command: "node dist/tools/bench/index.js --only pacing",
   runtimeSeconds: 1234,
   cli: SAME.cli,
   pulumiSdk: "3.999.0",
@@ -61,12 +61,12 @@ const dateOf = (all: readonly SectionText[], title: string) =>
   /^Measured (\S+),/.exec(all.find((s) => s.title.startsWith(title))!.run)![1];
 
 test("BENCHMARKS.md is what the generator renders from its own sections", () => {
-  // What `node dist/bench/index.js --render` writes, in a process of its own: formatMarkdown
+  // What `node dist/tools/bench/index.js --render` writes, in a process of its own: formatMarkdown
   // loads Prettier as an ES module, which Jest cannot.
   const script = `
     const fs = require("node:fs");
-    const report = require("./dist/bench/report");
-    const splice = require("./dist/bench/splice");
+    const report = require("./dist/tools/bench/report");
+    const splice = require("./dist/tools/bench/splice");
     const file = ${JSON.stringify(FILE)};
     const doc = report.renderDocument(splice.parseDocument(fs.readFileSync(file, "utf8")));
     report.formatMarkdown(doc, file).then((text) => process.stdout.write(text));`;
@@ -162,7 +162,7 @@ describe("a run with --only", () => {
     expect(after.map((s) => s.title)).toEqual(sections.map((s) => s.title));
     const pacing = after.find((s) => s.title === "Pacing (real CLI)")!;
     expect(pacing.run).toBe(
-      `Measured 2030-01-02T03:04:05Z, by \`node dist/bench/index.js --only pacing\` (1234 s), on Node v${SAME.node!}, Pulumi CLI ${SAME.cli!} with @pulumi/pulumi 3.999.0, Test CPU, 2 logical CPUs, 8.0 GiB RAM, Linux test x64.`,
+      `Measured 2030-01-02T03:04:05Z, by \`node dist/tools/bench/index.js --only pacing\` (1234 s), on Node v${SAME.node!}, Pulumi CLI ${SAME.cli!} with @pulumi/pulumi 3.999.0, Test CPU, 2 logical CPUs, 8.0 GiB RAM, Linux test x64.`,
     );
     expect(pacing.rows).toEqual([[PACED, "1.01×", "1.00×", "1.02×", "1", "≤ 1.1", "yes"]]);
     for (const kept of after.filter((s) => s.title !== "Pacing (real CLI)")) {
@@ -212,7 +212,9 @@ test("without the sections, the summary says each headline figure is missing", (
   expect(summary).toMatch(
     /Not in this file, so missing above: Per-resource cost: 300 SSH CAs: pulumi up, ours ÷ bare;/,
   );
-  expect(summary).toContain("`node dist/bench/index.js --only <module>` measures a section again");
+  expect(summary).toContain(
+    "`node dist/tools/bench/index.js --only <module>` measures a section again",
+  );
 });
 
 describe("a run on another toolchain", () => {

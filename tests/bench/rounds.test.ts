@@ -1,9 +1,9 @@
 /**
- * The order in which the benchmark's sides take turns (bench/rounds.ts, `turn`): over `2 × n`
+ * The order in which the benchmark's sides take turns (tools/bench/rounds.ts, `turn`): over `2 × n`
  * turns of three sides, each side runs at each place, and right after each other side, equally
  * often; two sides alternate.
  */
-import { turn } from "../../dist/bench/rounds";
+import { turn } from "../../dist/tools/bench/rounds";
 
 const SIDES = ["executable", "plugin", "classes"] as const;
 

@@ -6,13 +6,13 @@
 import { execFile, spawn } from "node:child_process";
 import * as path from "node:path";
 import { promisify } from "node:util";
-import { findPulumiCli } from "../../dist/devtools/pulumiCli";
+import { findPulumiCli } from "../../dist/tools/devtools/pulumiCli";
 import { REPO } from "../support/repo";
 
 test("the demo deploys the quickstart into the emulator, prints real outputs and cleans up", async () => {
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    [path.join(REPO, "dist/scripts/demo.js")],
+    [path.join(REPO, "dist/tools/scripts/demo.js")],
     {
       cwd: REPO,
       timeout: 240000,
@@ -73,7 +73,7 @@ test("npm run demo -- --keep leaves the emulator and the stack running until Ctr
     process.stderr.write(`skipped the --keep test: it needs the Pulumi CLI (${lookup.reason})\n`);
     return;
   }
-  const demo = spawn(process.execPath, [path.join(REPO, "dist/scripts/demo.js"), "--keep"], {
+  const demo = spawn(process.execPath, [path.join(REPO, "dist/tools/scripts/demo.js"), "--keep"], {
     cwd: REPO,
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -6,7 +6,7 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import type { ResourceGoal } from "../../dist/devtools/deployment";
+import type { ResourceGoal } from "../../dist/tools/devtools/deployment";
 import { callApi } from "../support/emulatorApi";
 import { startTestStack, type TestStack } from "../support/stack";
 

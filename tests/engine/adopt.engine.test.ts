@@ -9,7 +9,7 @@
  * adopted CA is left to the real CLI (tests/automation/adopt.automation.test.ts), whose destroy is
  * a deployment of its own.
  */
-import type { ResourceGoal } from "../../dist/devtools/deployment";
+import type { ResourceGoal } from "../../dist/tools/devtools/deployment";
 import { callApi, createEdgeWithRoutes } from "../support/emulatorApi";
 import { readIdpMetadata } from "../support/fixtures";
 import { REPO, startTestStack, type TestStack } from "../support/stack";

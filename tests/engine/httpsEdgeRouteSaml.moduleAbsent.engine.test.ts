@@ -7,7 +7,7 @@
  * the same API requests as under 404.
  */
 import * as path from "node:path";
-import type { ResourceGoal } from "../../dist/devtools/deployment";
+import type { ResourceGoal } from "../../dist/tools/devtools/deployment";
 import { callApi, createEdgeWithRoutes } from "../support/emulatorApi";
 import { IDP_METADATA_DIR } from "../support/fixtures";
 import { startTestStack, type TestStack } from "../support/stack";

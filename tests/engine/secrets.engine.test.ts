@@ -9,7 +9,7 @@
  * every input and output in state, every error message, and everything the host wrote to stdout
  * and stderr.
  */
-import type { ResourceGoal } from "../../dist/devtools/deployment";
+import type { ResourceGoal } from "../../dist/tools/devtools/deployment";
 import { callApi, createEdgeWithRoutes } from "../support/emulatorApi";
 import { startTestStack, type TestStack } from "../support/stack";
 import { idpMetadataPath } from "../support/fixtures";

@@ -5,8 +5,8 @@
  * emulator. Every step asserts the outputs, the emulator's state and the API requests it cost.
  */
 import sshpk from "sshpk";
-import type { ResourceGoal } from "../../dist/devtools/deployment";
-import { CheckFailedError } from "../../dist/devtools/deployment";
+import type { ResourceGoal } from "../../dist/tools/devtools/deployment";
+import { CheckFailedError } from "../../dist/tools/devtools/deployment";
 import { callApi } from "../support/emulatorApi";
 import { REPO, startTestStack, type TestStack } from "../support/stack";
 

@@ -4,8 +4,8 @@
  * dynamic-provider host is driven over gRPC with the calls the engine makes, against the
  * emulator. Every step asserts the outputs, the emulator's state and the API requests it cost.
  */
-import type { ResourceGoal } from "../../dist/devtools/deployment";
-import { CheckFailedError } from "../../dist/devtools/deployment";
+import type { ResourceGoal } from "../../dist/tools/devtools/deployment";
+import { CheckFailedError } from "../../dist/tools/devtools/deployment";
 import { callApi } from "../support/emulatorApi";
 import { createCa, decodeCertificate } from "../support/sshCertificates";
 import * as keys from "../support/sshKeys";

@@ -5,7 +5,7 @@
  * change, and the maps that replace the certificate. The shared steps are in
  * sshHostCertificate.engine.test.ts.
  */
-import type { ResourceGoal } from "../../dist/devtools/deployment";
+import type { ResourceGoal } from "../../dist/tools/devtools/deployment";
 import { createCa, decodeCertificate } from "../support/sshCertificates";
 import * as keys from "../support/sshKeys";
 import { startTestStack, type TestStack } from "../support/stack";

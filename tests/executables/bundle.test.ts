@@ -1,5 +1,5 @@
 /**
- * The bundle a single executable application embeds (devtools/executables/bundle.ts) is ASCII
+ * The bundle a single executable application embeds (tools/devtools/executables/bundle.ts) is ASCII
  * only: a single executable application's main script is one string, and one non-ASCII
  * character anywhere made V8 decode all of it into a two-byte string at every start (issue #38
  * §14, contributing/releasing.md, "Executables"). `bundle` refuses a bundle that is not; this
@@ -8,8 +8,8 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { asciiOnly, bundle, firstNonAscii } from "../../dist/devtools/executables/bundle";
-import { PLUGIN_PROGRAM } from "../../dist/devtools/executables";
+import { asciiOnly, bundle, firstNonAscii } from "../../dist/tools/devtools/executables/bundle";
+import { PLUGIN_PROGRAM } from "../../dist/tools/devtools/executables";
 
 test("the plugin's bundle is ASCII only, without comments, its functions' names kept", async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bundle-ascii-"));

@@ -1,6 +1,6 @@
 /**
  * The plugin's executables for the platforms this linux-amd64 machine does not run natively,
- * under Debian's emulators (devtools/executables/emulation.ts): linux-arm64 under
+ * under Debian's emulators (tools/devtools/executables/emulation.ts): linux-arm64 under
  * `qemu-aarch64-static`, windows-amd64 under `wine64`. Each starts as the engine starts a plugin,
  * prints its port, and answers over gRPC: `GetSchema` (the embedded schema.json, byte for byte),
  * `Check` (a rule failure naming the property, and a valid CA's inputs), and a CA's `Create` and
@@ -10,9 +10,13 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator/index";
-import { cachedExecutable, PLUGIN_PROGRAM, targetNamed } from "../../dist/devtools/executables";
-import { emulationFor } from "../../dist/devtools/executables/emulation";
-import { makeUrn, startProviderHost } from "../../dist/devtools/providerHost";
+import {
+  cachedExecutable,
+  PLUGIN_PROGRAM,
+  targetNamed,
+} from "../../dist/tools/devtools/executables";
+import { emulationFor } from "../../dist/tools/devtools/executables/emulation";
+import { makeUrn, startProviderHost } from "../../dist/tools/devtools/providerHost";
 import { REPO } from "../support/repo";
 
 const urn = (name: string) =>

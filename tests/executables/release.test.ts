@@ -1,5 +1,5 @@
 /**
- * A whole release, made as `npm run release` makes it (scripts/release.ts, every artifact), and
+ * A whole release, made as `npm run release` makes it (tools/scripts/release.ts, every artifact), and
  * read back:
  *
  * - the two npm packages, the plugin's and the emulator's archives for Pulumi's five targets
@@ -30,11 +30,11 @@ import {
   PLUGIN_PROGRAM,
   targetName,
   targetNamed,
-} from "../../dist/devtools/executables";
-import { runtimeBinary } from "../../dist/devtools/executables/runtimes";
-import { archiveName } from "../../dist/scripts/executableArchives";
-import { CHECKSUMS, makeRelease } from "../../dist/scripts/release";
-import { templateFiles } from "../../dist/scripts/templates";
+} from "../../dist/tools/devtools/executables";
+import { runtimeBinary } from "../../dist/tools/devtools/executables/runtimes";
+import { archiveName } from "../../dist/tools/scripts/executableArchives";
+import { CHECKSUMS, makeRelease } from "../../dist/tools/scripts/release";
+import { templateFiles } from "../../dist/tools/scripts/templates";
 import { runDocLines } from "../support/consumerProject";
 import { codeBlockAfter, commandLines } from "../support/docsBlocks";
 import { REPO } from "../support/repo";

@@ -20,8 +20,8 @@
  * needs at most about 4 s, the first one loading the provider's modules).
  */
 import * as path from "node:path";
-import { PLUGIN_EXECUTABLE, pluginBinDir } from "../../dist/devtools/pluginBin";
-import { type ProviderHost, startProviderHost } from "../../dist/devtools/providerHost";
+import { PLUGIN_EXECUTABLE, pluginBinDir } from "../../dist/tools/devtools/pluginBin";
+import { type ProviderHost, startProviderHost } from "../../dist/tools/devtools/providerHost";
 import { resetStackConfig } from "../../provider";
 import { FAILS } from "../provider/faults/faultCases";
 import {

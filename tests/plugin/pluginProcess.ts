@@ -2,7 +2,7 @@
  * The plugin's executable (dist/plugin/index.js) started as the engine starts it, with a fake
  * engine of our own at the address it is given (a gRPC server answering `pulumirpc.Engine/Log`,
  * recording every line), and a raw gRPC client of the provider protocol: for the tests that need
- * what devtools/providerHost.ts does not send (secrets, `preview`, `timeout`, unknown values) or
+ * what tools/devtools/providerHost.ts does not send (secrets, `preview`, `timeout`, unknown values) or
  * that look at what the plugin sends to the engine, or that stop the engine.
  */
 import { spawn, type ChildProcess } from "node:child_process";

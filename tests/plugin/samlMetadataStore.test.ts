@@ -1,6 +1,6 @@
 /**
  * The SAML lifecycle under each way ngrok may store `idp_metadata` (issue #33 §3), through the
- * provider plugin over gRPC (devtools/providerHost.ts driving `dist/plugin/index.js`, one plugin
+ * provider plugin over gRPC (tools/devtools/providerHost.ts driving `dist/plugin/index.js`, one plugin
  * process for the suite, configured again for each store's emulator): the scenarios of
  * `tests/provider/httpsEdgeRouteSaml/storeLifecycle.ts`, which the classes' provider objects run
  * in `tests/provider/httpsEdgeRouteSaml/metadataStore.test.ts`. The plugin names each resource
@@ -8,8 +8,12 @@
  * address here) cannot take, go to its standard error.
  */
 import * as path from "node:path";
-import { PLUGIN_EXECUTABLE, pluginBinDir } from "../../dist/devtools/pluginBin";
-import { makeUrn, type ProviderHost, startProviderHost } from "../../dist/devtools/providerHost";
+import { PLUGIN_EXECUTABLE, pluginBinDir } from "../../dist/tools/devtools/pluginBin";
+import {
+  makeUrn,
+  type ProviderHost,
+  startProviderHost,
+} from "../../dist/tools/devtools/providerHost";
 import {
   describeStoreLifecycle,
   PROJECT,

@@ -1,6 +1,6 @@
 /**
  * The provider plugin's protocol handlers (plugin/server.ts), driven over gRPC as the engine drives
- * them (devtools/providerHost.ts with the plugin's executable), against the emulator: the calls
+ * them (tools/devtools/providerHost.ts with the plugin's executable), against the emulator: the calls
  * `@pulumi/pulumi/provider`'s own server gets wrong (CheckConfig, DiffConfig, Configure's values,
  * Read with an id alone as `pulumi import` sends it), the schema, the lookups, the inputs the
  * Node.js classes add in the program, Check's language-neutral hints (no JavaScript in a rule
@@ -9,8 +9,12 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { type RunningEmulator, startEmulator } from "../../emulator/index";
-import { PLUGIN_EXECUTABLE, pluginBinDir } from "../../dist/devtools/pluginBin";
-import { makeUrn, type ProviderHost, startProviderHost } from "../../dist/devtools/providerHost";
+import { PLUGIN_EXECUTABLE, pluginBinDir } from "../../dist/tools/devtools/pluginBin";
+import {
+  makeUrn,
+  type ProviderHost,
+  startProviderHost,
+} from "../../dist/tools/devtools/providerHost";
 import { callApi, createEdgeWithRoutes } from "../support/emulatorApi";
 import { readIdpMetadata } from "../support/fixtures";
 import * as keys from "../support/sshKeys";

@@ -74,7 +74,7 @@ const ALLOWED = [
 ] as const;
 const COMPILED_EMULATOR = [
   ["tests/emulator/example.test.ts", 'import { startEmulator } from "../../emulator";'],
-  ["devtools/example.ts", 'import { startEmulator } from "../emulator";'],
+  ["tools/devtools/example.ts", 'import { startEmulator } from "../../emulator";'],
 ] as const;
 
 const samples = [

@@ -102,7 +102,7 @@ test("adding a property is one source file (plus npm run generate), a resource a
   expect(countOf(rows(parts.resource), "source")).toBeLessThanOrEqual(10);
   // The source files of a resource live where the layout says: its folder, the registry, the SDK.
   for (const row of rows(parts.resource).filter((r) => r.kind === "source")) {
-    expect(row.file).toMatch(/^(provider|sdk|scripts\/generate)\//);
+    expect(row.file).toMatch(/^(provider|sdk|tools\/scripts\/generate)\//);
   }
 });
 

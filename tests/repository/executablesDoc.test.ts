@@ -1,12 +1,12 @@
 /**
- * docs/otherLanguages.md's table of the plugin's archives says what devtools/executables/targets.ts
- * makes: one row per target, its archive's name (scripts/executableArchives.ts) and the Node.js
+ * docs/otherLanguages.md's table of the plugin's archives says what tools/devtools/executables/targets.ts
+ * makes: one row per target, its archive's name (tools/scripts/executableArchives.ts) and the Node.js
  * each embeds (or, for Apple silicon, that it is the Intel executable under Rosetta 2).
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { EXECUTABLE_TARGETS, PLUGIN_PROGRAM } from "../../dist/devtools/executables";
-import { archiveName } from "../../dist/scripts/executableArchives";
+import { EXECUTABLE_TARGETS, PLUGIN_PROGRAM } from "../../dist/tools/devtools/executables";
+import { archiveName } from "../../dist/tools/scripts/executableArchives";
 import { REPO } from "../support/repo";
 
 const page = fs.readFileSync(path.join(REPO, "docs", "otherLanguages.md"), "utf8");

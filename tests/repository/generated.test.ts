@@ -11,13 +11,13 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { YAML_PACKAGE_DECLARATION } from "../../dist/scripts/generate/yamlPackage";
-import { resourceExamples } from "../../dist/scripts/generate/examples/specs";
+import { YAML_PACKAGE_DECLARATION } from "../../dist/tools/scripts/generate/yamlPackage";
+import { resourceExamples } from "../../dist/tools/scripts/generate/examples/specs";
 import { DEFINITIONS } from "../../dist/provider/registry";
 import { REPO } from "../support/repo";
 import { GENERATED_MARK } from "../support/sourceLimits";
 
-const GENERATOR = path.join(REPO, "dist/scripts/generate/index.js");
+const GENERATOR = path.join(REPO, "dist/tools/scripts/generate/index.js");
 
 function check(root: string) {
   return spawnSync(process.execPath, [GENERATOR, "--check", "--root", root], {

@@ -6,7 +6,7 @@
  * `../support/importGraph`, whose cycle finder is tested here on graphs made to have a cycle, so
  * that the repository check cannot pass by finding nothing.
  *
- * No cycle is allowed: the last one (scripts/generate ↔ scripts/generate/examples) was broken by
+ * No cycle is allowed: the last one (tools/scripts/generate ↔ tools/scripts/generate/examples) was broken by
  * handing the package schema to the example renderers instead of having them import it.
  *
  * Nor a cycle between files (issue #39 §1), counting every relative import, types and the lazy
@@ -20,14 +20,14 @@ import { fileGraph, findCycles, folderGraph, parseImports } from "../support/imp
 import { REPO } from "../support/stack";
 
 /** The repository's source (tests/ excluded), each folder with its subfolders. */
-const ROOTS = ["provider", "plugin", "sdk", "cli", "devtools", "scripts", "bench", "emulator"];
+const ROOTS = ["provider", "plugin", "sdk", "cli", "tools", "emulator"];
 
 /**
- * The folders held to no cycle between files. `emulator/` and `bench/` are not yet (their own
+ * The folders held to no cycle between files. `emulator/` and `tools/bench/` are not yet (their own
  * work is under way: `emulator/model/{render,sshCredential,store}.ts` and
- * `bench/{executableSummary,report,toolchain}.ts` each form one); add them when they are clear.
+ * `tools/bench/{executableSummary,report,toolchain}.ts` each form one); add them when they are clear.
  */
-const FILE_ROOTS = ["provider", "plugin", "sdk", "cli", "devtools", "scripts"];
+const FILE_ROOTS = ["provider", "plugin", "sdk", "cli", "tools/devtools", "tools/scripts"];
 
 /** Every `.ts` file under `dir` (repository-relative), without `node_modules/` and `dist/`. */
 function sourceFiles(dir: string): string[] {

@@ -12,7 +12,7 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { YAML_PACKAGE_DECLARATION } from "../../dist/scripts/generate/yamlPackage";
+import { YAML_PACKAGE_DECLARATION } from "../../dist/tools/scripts/generate/yamlPackage";
 import { REPO } from "../support/repo";
 
 const schema = JSON.parse(fs.readFileSync(path.join(REPO, "schema.json"), "utf8")) as {

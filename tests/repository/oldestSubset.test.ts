@@ -1,9 +1,9 @@
 /**
  * The oldest leg of `npm test` runs only the fast suites that can load `@pulumi/pulumi`
- * (scripts/testOldestSubset.ts): these check the rule on real suites of each kind, so that a
+ * (tools/scripts/testOldestSubset.ts): these check the rule on real suites of each kind, so that a
  * suite that loads the SDK, or starts a process that may, is never left to the primary leg alone.
  */
-import { externalImports, runsOnOldestLeg } from "../../scripts/testOldestSubset";
+import { externalImports, runsOnOldestLeg } from "../../tools/scripts/testOldestSubset";
 import { REPO } from "../support/repo";
 
 const SUITES = {

@@ -1,5 +1,5 @@
 /**
- * `npm run release`'s packing step (scripts/release.ts): both packages packed into one folder
+ * `npm run release`'s packing step (tools/scripts/release.ts): both packages packed into one folder
  * with their checksums, each packed package.json free of install-time scripts, the `pulumi new`
  * templates copied as folders, a previous release replaced and anything else left alone, and one
  * more artifact being one more entry.
@@ -20,9 +20,13 @@ import {
   installLines,
   makeRelease,
   packedManifestProblems,
-} from "../../dist/scripts/release";
-import { SDK_PACKAGE_ARTIFACTS } from "../../dist/scripts/sdkPackages";
-import { TEMPLATE_ARTIFACT, templateFiles, templateNames } from "../../dist/scripts/templates";
+} from "../../dist/tools/scripts/release";
+import { SDK_PACKAGE_ARTIFACTS } from "../../dist/tools/scripts/sdkPackages";
+import {
+  TEMPLATE_ARTIFACT,
+  templateFiles,
+  templateNames,
+} from "../../dist/tools/scripts/templates";
 import { REPO } from "../support/repo";
 
 const version = (

@@ -1,5 +1,5 @@
 /**
- * The release's SDK packages (scripts/sdkPackages.ts), each made into a temporary folder:
+ * The release's SDK packages (tools/scripts/sdkPackages.ts), each made into a temporary folder:
  *
  * - Node.js: an npm tarball of the compiled SDK (JavaScript and declarations, the package's name
  *   and version, `@pulumi/pulumi` at the tested range, no scripts) that loads with `require` and
@@ -12,7 +12,7 @@
  * - .NET: the project's archive, its .csproj at the package's version and `Pulumi` range;
  * - docs/otherLanguages.md's "The SDKs" names each file and the Go tag and `go get` line.
  *
- * Each artifact runs Pulumi's generators (devtools/go/sdkgen, Go): seconds once Go's build cache holds
+ * Each artifact runs Pulumi's generators (tools/devtools/go/sdkgen, Go): seconds once Go's build cache holds
  * them, minutes of CPU on a cold cache, like tests/automation/sdks.automation.test.ts.
  */
 import { execFileSync } from "node:child_process";
@@ -29,7 +29,7 @@ import {
   pythonSdkPackages,
   pythonWithBuild,
   testedPulumiRange,
-} from "../../dist/scripts/sdkPackages";
+} from "../../dist/tools/scripts/sdkPackages";
 import { describeWithGo } from "../support/goToolchain";
 import { REPO } from "../support/repo";
 

@@ -34,7 +34,7 @@ const CLIMBING = /["'`]((?:\.\.\/)+)/g;
 const PATTERNS_ONLY = new Set(["eslint.config.mjs"]);
 
 /** Source folders `npm run build` compiles into `dist/<folder>` (tsconfig.build.json). */
-const COMPILED = ["cli", "provider", "sdk", "devtools", "scripts", "bench"];
+const COMPILED = ["cli", "provider", "sdk", "tools"];
 
 /**
  * The first quoted relative path of `text` that leads out of the repository from `file`, judged

@@ -94,10 +94,10 @@ describe("the checks, on synthetic files", () => {
   test("an 'as unknown as' is found with its place, outside tests only", () => {
     const files = [
       { path: "plugin/resources.ts", text: "const a = 1;\nconst m = x as unknown as Methods;\n" },
-      { path: "scripts/x.mjs", text: "const y = z as  unknown  as T;\n" },
+      { path: "tools/scripts/x.mjs", text: "const y = z as  unknown  as T;\n" },
       { path: "tests/plugin/server.test.ts", text: "const m = x as unknown as Methods;\n" },
       { path: "provider/ok.ts", text: "const n = x as unknown;\nconst u: unknown = y as Known;\n" },
     ];
-    expect(unknownCasts(files)).toEqual(["plugin/resources.ts:2", "scripts/x.mjs:1"]);
+    expect(unknownCasts(files)).toEqual(["plugin/resources.ts:2", "tools/scripts/x.mjs:1"]);
   });
 });

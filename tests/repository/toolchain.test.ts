@@ -1,5 +1,5 @@
 /**
- * What the package claims is what the tests run on (devtools/nodeToolchain.ts): the
+ * What the package claims is what the tests run on (tools/devtools/nodeToolchain.ts): the
  * `@pulumi/pulumi` peer range starts at the oldest leg's release (installed as an npm alias and
  * swapped in for that leg), the primary leg runs the version package-lock.json pins (and the
  * CLI's), `engines.node` starts at the oldest tested Node.js, README says all of it, and this
@@ -16,10 +16,10 @@ import {
   OLDEST_PULUMI_ALIAS,
   PRIMARY_NODE,
   TESTED_NODES,
-} from "../../devtools/nodeToolchain";
+} from "../../tools/devtools/nodeToolchain";
 import { version as loadedVersion } from "@pulumi/pulumi/version";
-import { startProviderHost } from "../../dist/devtools/providerHost";
-import { oldestPluginCliVersion } from "../../dist/devtools/pulumiCli";
+import { startProviderHost } from "../../dist/tools/devtools/providerHost";
+import { oldestPluginCliVersion } from "../../dist/tools/devtools/pulumiCli";
 import { REPO } from "../support/repo";
 
 interface Manifest {
@@ -67,7 +67,7 @@ describe("the versions the package claims", () => {
   });
 
   test("the CLI the tests build is the same release", () => {
-    expect(read("devtools/go/pulumi-cli/go.mod")).toMatch(
+    expect(read("tools/devtools/go/pulumi-cli/go.mod")).toMatch(
       new RegExp(
         `^require github\\.com/pulumi/pulumi/pkg/v3 v${tested.replace(/\./g, "\\.")}$`,
         "m",
@@ -121,7 +121,7 @@ describe("the versions the package claims", () => {
     expect(otherLanguages).toContain(
       `- The Pulumi CLI ${oldest} or later: tested with ${tested} throughout, and with ${oldest} `,
     );
-    expect(read("devtools/go/pulumi-cli-oldest/go.mod")).toMatch(
+    expect(read("tools/devtools/go/pulumi-cli-oldest/go.mod")).toMatch(
       new RegExp(
         `^replace github\\.com/pulumi/pulumi/sdk/v3 => github\\.com/pulumi/pulumi/sdk/v3 v${oldest.replace(/\./g, "\\.")}$`,
         "m",
@@ -141,7 +141,7 @@ test("this test runs on the Node.js its leg of `npm test` names", () => {
   const leg = process.env.PULUMI_NGROK_TEST_NODE;
   if (leg === undefined) {
     process.stderr.write(
-      "toolchain: not started by scripts/test.ts; the running Node.js is not checked\n",
+      "toolchain: not started by tools/scripts/test.ts; the running Node.js is not checked\n",
     );
     return;
   }
@@ -153,7 +153,7 @@ test("this test runs on the @pulumi/pulumi its leg names: in Jest, a program's f
   const leg = process.env.PULUMI_NGROK_TEST_PULUMI;
   if (leg === undefined) {
     process.stderr.write(
-      "toolchain: not started by scripts/test.ts; the loaded @pulumi/pulumi is not checked\n",
+      "toolchain: not started by tools/scripts/test.ts; the loaded @pulumi/pulumi is not checked\n",
     );
     return;
   }

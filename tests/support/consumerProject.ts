@@ -63,7 +63,7 @@ export function installPackedPackage(folder: string): void {
 }
 
 /**
- * `npm run release`'s packing step (`node dist/scripts/release.js --out <folder>`, after the
+ * `npm run release`'s packing step (`node dist/tools/scripts/release.js --out <folder>`, after the
  * checks the script runs first), its npm packages only (`--only packages`: the executables and
  * SDK packages take minutes, and tests/executables/release.test.ts makes them): the release folder
  * Node.js users install from. Returns the folder.
@@ -73,12 +73,12 @@ export function makeRelease(folder: string): string {
     scripts: Record<string, string>;
   };
   // What `npm run release` runs after release:check: the test runs the same file.
-  if (!manifest.scripts.release.endsWith("&& node dist/scripts/release.js")) {
+  if (!manifest.scripts.release.endsWith("&& node dist/tools/scripts/release.js")) {
     throw new Error(`npm run release is now ${JSON.stringify(manifest.scripts.release)}`);
   }
   execFileSync(
     process.execPath,
-    [path.join(REPO, "dist/scripts/release.js"), "--out", folder, "--only", "packages"],
+    [path.join(REPO, "dist/tools/scripts/release.js"), "--out", folder, "--only", "packages"],
     { stdio: "pipe" },
   );
   return folder;

@@ -1,7 +1,7 @@
 /**
  * The step × fault matrix's cases that differ by path (tests/provider/faults/), run twice: through
  * the classes' provider objects (`provider/`, as the dynamic-provider host calls them, as the
- * matrix does) and through the provider plugin over gRPC (devtools/providerHost.ts with
+ * matrix does) and through the provider plugin over gRPC (tools/devtools/providerHost.ts with
  * `dist/plugin/index.js`), each run against its own fresh emulator with the fault in place. What
  * a run gives ({@link Run}) is compared between the paths by tests/plugin/faultParity.test.ts,
  * and {@link parityTable} renders both paths of every case as one markdown table.
@@ -12,7 +12,7 @@ import {
   ResourceInitFailed,
   type PropertyMap,
   type ProviderHost,
-} from "../../dist/devtools/providerHost";
+} from "../../dist/tools/devtools/providerHost";
 import {
   ResourceInitFailedError,
   sshCertificateAuthorityProvider,

@@ -7,7 +7,7 @@
  * where Go is there (`npm run pulumi:install` needs it) and its absence fails the run.
  */
 import { spawn } from "node:child_process";
-import { goEnv, goVersion } from "../../dist/devtools/goTools";
+import { goEnv, goVersion } from "../../dist/tools/devtools/goTools";
 
 const version = goVersion();
 const inCi = ["true", "1"].includes((process.env.CI ?? "").toLowerCase());

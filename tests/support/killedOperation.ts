@@ -8,7 +8,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import type { RunningEmulator } from "../../emulator/index";
-import type { RealStack } from "../../dist/devtools/realStack";
+import type { RealStack } from "../../dist/tools/devtools/realStack";
 import { cli } from "./realEngine";
 import { REPO } from "./stack";
 

@@ -8,7 +8,7 @@
  */
 import { execFile } from "node:child_process";
 import * as path from "node:path";
-import { findYamlLanguageHost } from "../../dist/devtools/pulumiCli";
+import { findYamlLanguageHost } from "../../dist/tools/devtools/pulumiCli";
 import { cli, pulumiCli } from "./realEngine";
 
 const inCi = ["true", "1"].includes((process.env.CI ?? "").toLowerCase());

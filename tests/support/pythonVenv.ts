@@ -13,8 +13,8 @@ import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { toolCacheRoot } from "../../dist/devtools/pulumiCli";
-import { pythonWithBuild } from "../../dist/scripts/sdkPackages";
+import { toolCacheRoot } from "../../dist/tools/devtools/pulumiCli";
+import { pythonWithBuild } from "../../dist/tools/scripts/sdkPackages";
 import { ok, runCommand } from "./goToolchain";
 import { REPO } from "./stack";
 

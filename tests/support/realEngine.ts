@@ -6,9 +6,9 @@
  * `1`), where the real engine is the judge and its absence fails the run.
  */
 import * as path from "node:path";
-import type { RunResult } from "../../dist/devtools/inlineRunner";
-import { findPulumiCli, type PulumiCli } from "../../dist/devtools/pulumiCli";
-import { RealStack } from "../../dist/devtools/realStack";
+import type { RunResult } from "../../dist/tools/devtools/inlineRunner";
+import { findPulumiCli, type PulumiCli } from "../../dist/tools/devtools/pulumiCli";
+import { RealStack } from "../../dist/tools/devtools/realStack";
 import type { RunningEmulator } from "../../emulator/index";
 import { REPO } from "./stack";
 

@@ -4,9 +4,13 @@
  * {@link Deployment} that replays the engine's calls.
  */
 import * as path from "node:path";
-import { Deployment, type ResourceGoal, type ResourceState } from "../../dist/devtools/deployment";
-import { type ProviderHost, startProviderHost } from "../../dist/devtools/providerHost";
-import { runProgram } from "../../dist/devtools/runProgram";
+import {
+  Deployment,
+  type ResourceGoal,
+  type ResourceState,
+} from "../../dist/tools/devtools/deployment";
+import { type ProviderHost, startProviderHost } from "../../dist/tools/devtools/providerHost";
+import { runProgram } from "../../dist/tools/devtools/runProgram";
 import { type EmulatorOptions, type RunningEmulator, startEmulator } from "../../emulator/index";
 
 import { REPO } from "./repo";

@@ -21,8 +21,8 @@ import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { PLUGIN_EXECUTABLE } from "../../dist/devtools/pluginBin";
-import { offlineEnv } from "../../dist/devtools/pulumiCli";
+import { PLUGIN_EXECUTABLE } from "../../dist/tools/devtools/pluginBin";
+import { offlineEnv } from "../../dist/tools/devtools/pulumiCli";
 import { type RunningEmulator, sampleIdpMetadata, startEmulator } from "../../emulator/index";
 import { callApi } from "./emulatorApi";
 import {

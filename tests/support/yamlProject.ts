@@ -13,8 +13,8 @@ import {
   hostTarget,
   inspectBinary,
   PLUGIN_PROGRAM,
-} from "../../dist/devtools/executables";
-import { offlineEnv } from "../../dist/devtools/pulumiCli";
+} from "../../dist/tools/devtools/executables";
+import { offlineEnv } from "../../dist/tools/devtools/pulumiCli";
 import type { RunningEmulator } from "../../emulator/index";
 import { type CliRun, pulumiCommand } from "./pulumiCommand";
 import { cli } from "./realEngine";
@@ -68,7 +68,7 @@ export async function openYamlProject(
 
 /**
  * A new folder holding the plugin's self-contained executable for this machine (linux-amd64:
- * devtools/executables, built once and cached), checked to be a single executable application.
+ * tools/devtools/executables, built once and cached), checked to be a single executable application.
  *
  * @throws Error when no executable is made for this platform, or the file is not one.
  */

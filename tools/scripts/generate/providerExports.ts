@@ -1,0 +1,101 @@
+/**
+ * `provider/generated/exports.ts`: each resource's exports of `pulumi-ngrok-dynamic/provider`,
+ * under the names of `provider/framework/names.ts` (the names the thin providers of deployed
+ * states and the SDK's lookups call): `<resource>Provider`, `lookup<Name>` and `list<Plural>` with
+ * their record and filter types, and the resource's definition module as a namespace.
+ *
+ * @module
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { namesOf } from "../../../provider/framework/names";
+import { ANY_RESOURCES } from "../../../provider/registry";
+import { generatedBanner, tsdoc } from "./text";
+
+/** The generated file's path in the repository. */
+export const PROVIDER_EXPORTS = "provider/generated/exports.ts";
+
+/**
+ * Where the resource's value is exported: its folder's `index.ts` when it has one (a resource with
+ * hooks of its own), else its `definition.ts` (CONTRIBUTING.md, "Adding a resource").
+ */
+function valueModule(repo: string, module: string): string {
+  return fs.existsSync(path.join(repo, "provider", module, "index.ts"))
+    ? `../${module}`
+    : `../${module}/definition`;
+}
+
+/** The text of {@link PROVIDER_EXPORTS} (before formatting); `repo` is the repository's root. */
+export function providerExportsFile(repo: string): string {
+  let imports = 'import type { NgrokClient } from "../client";\n';
+  imports += 'import type { LookupRecord } from "../framework/module";\n';
+  let body = "";
+  for (const { definition, lookups } of ANY_RESOURCES) {
+    const names = namesOf(definition);
+    const { module, type } = names;
+    const { noun } = definition.api;
+    imports += `import { ${module} } from "${valueModule(repo, module)}";\n`;
+    body += tsdoc(
+      `The implementation of the \`${type}\` dynamic provider: what its thin provider ` +
+        `(\`sdk/thinProviders/${module}.ts\`) calls in the dynamic-provider host.`,
+    );
+    body += `export const ${names.provider} = ${module}.provider;\n\n`;
+    body += tsdoc(`One ${noun} as a lookup returns it: the outputs of the resource, and its id.`);
+    body += `export type ${type}Record = LookupRecord<(typeof ${module})["definition"]>;\n\n`;
+    const facts = definition.lookups ?? {};
+    if (lookups.one !== undefined) {
+      const by = facts.one?.by ?? ["id"];
+      body += tsdoc(
+        `Reads one ${noun} without managing it (what the SDK's \`${names.getOne}\` runs in the ` +
+          "program's process).",
+        0,
+        [
+          "@throws TypeError when an argument is not an id of the right kind, before any request.",
+          `@throws NgrokApiError when ngrok refuses, e.g. 404 when there is no such ${noun}.`,
+        ],
+      );
+      const params = by.map((name) => `${name}: string`).join(", ");
+      body +=
+        `export const ${names.lookupOne} = (client: NgrokClient, ${params}) =>\n` +
+        `  ${module}.lookups.one(client, { ${by.join(", ")} });\n\n`;
+    }
+    if (lookups.list !== undefined) {
+      const filters = facts.list?.filters ?? [];
+      if (filters.length > 0) {
+        body += tsdoc(
+          `What {@link ${names.lookupList}} keeps: every field that is set must match.`,
+        );
+        body +=
+          `export type ${type}Filter = {\n` +
+          filters.map((name) => `  readonly ${name}?: string;\n`).join("") +
+          "};\n\n";
+      }
+      const readers = [
+        ...(facts.list === undefined ? [] : [`\`${names.getList}\``]),
+        ...(definition.recovery === undefined ? [] : ["`pulumi-ngrok-dynamic pending-creates`"]),
+      ];
+      body += tsdoc(
+        `Every ${noun} of the account${filters.length > 0 ? " that `filter` keeps" : ""}, ` +
+          `newest first, as lookups return them (what ${readers.join(" and ")} read), through ` +
+          "every page.",
+        0,
+        ["@throws NgrokApiError or NgrokClientError when a page cannot be read."],
+      );
+      body +=
+        filters.length > 0
+          ? `export const ${names.lookupList} = (client: NgrokClient, filter: ${type}Filter = {}) =>\n` +
+            `  ${module}.lookups.list(client, filter);\n\n`
+          : `export const ${names.lookupList} = (client: NgrokClient) => ${module}.lookups.list(client);\n\n`;
+    }
+    // Every resource folder has its definition (CONTRIBUTING.md, "Layout").
+    const definitionFile = `provider/${module}/definition.ts`;
+    body += tsdoc(`The definition of \`${type}\` and what it exports (\`${definitionFile}\`).`);
+    body += `export * as ${module} from "../${module}/definition";\n\n`;
+  }
+  return (
+    `${generatedBanner("provider/registry.ts")}\n` +
+    "/**\n * Each resource's exports of `pulumi-ngrok-dynamic/provider`, under the names of\n" +
+    " * `../framework/names` (see `tools/scripts/generate/providerExports.ts`).\n *\n * @module\n */\n" +
+    `${imports}\n${body}`
+  );
+}

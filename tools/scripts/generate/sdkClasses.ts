@@ -1,0 +1,290 @@
+/**
+ * The SDK's resource classes, lookup functions and entry point, generated from the definitions
+ * as the thin providers are: `sdk/<resource>.ts` (the class), `sdk/lookups/<resource>.ts` (its
+ * `get…` functions, when its definition declares `lookups`), `sdk/generated/classFacts.ts` (what
+ * each class hands to `sdk/registration.ts`) and `sdk/index.ts`. Their words come from the
+ * definition (`description`, `id`, `api`, the properties' `onChange`, `lookups`), the class's
+ * example from the first TypeScript block of the resource's docs page; what a class does beyond
+ * that is declared in the definition's `recovery`, `claimedBy` and `sdk` (`SdkFacts`).
+ *
+ * @module
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { docsPageOf, moduleNameOf, namesOf } from "../../../provider/framework/names";
+import type { ObjectType, PropertyDefinition } from "../../../provider/framework/property";
+import type { ResourceDefinition } from "../../../provider/framework/resource";
+import { hasOwnOutputs } from "./sdkTypes";
+import { constantCase, doc, generatedBanner } from "./text";
+import { lookupFile } from "./sdkLookups";
+import { SDK_UNITS, type SdkUnit } from "./units";
+
+const classUnits = () => SDK_UNITS.filter((u) => !u.fragment);
+const facts = (unit: SdkUnit) => `${constantCase(unit.className)}_CLASS`;
+const argsName = (unit: SdkUnit) =>
+  "discriminant" in unit.args ? unit.args.union.name : unit.args.name;
+const code = (names: readonly string[]) => {
+  const quoted = names.map((n) => `\`${n}\``);
+  return quoted.length < 2
+    ? quoted.join("")
+    : `${quoted.slice(0, -1).join(", ")} and ${quoted.at(-1)}`;
+};
+
+/** The first TypeScript block of the resource's docs page, or `undefined`. */
+function docsExample(repo: string, definition: ResourceDefinition): string | undefined {
+  const page = path.join(repo, docsPageOf(definition));
+  if (!fs.existsSync(page)) return undefined;
+  return /^```ts\n([\s\S]*?)^```$/m.exec(fs.readFileSync(page, "utf8"))?.[1];
+}
+/** What a change of each input does, in a sentence. */
+function changes(d: ResourceDefinition): string {
+  const inputs = Object.entries(d.properties).filter(([, p]) => p.role === "input");
+  const by = (change: PropertyDefinition["onChange"]) =>
+    inputs.filter(([, p]) => p.onChange === change).map(([n]) => n);
+  const [replace, update] = [by("replace"), by("update")];
+  const parts = [
+    ...(replace.length > 0 ? [`${code(replace)} replace the ${d.api.noun}`] : []),
+    ...(update.length > 0 ? [`${code(update)} update in place`] : []),
+  ];
+  return parts.length === 0 ? "" : ` ${parts.join("; ")}.`;
+}
+
+/** The class's TSDoc: what it is, its API, what a change does, failures, and its example. */
+function classDoc(unit: SdkUnit, repo: string): string {
+  const d = unit.definition;
+  const { noun } = d.api;
+  const example = docsExample(repo, d);
+  return doc(
+    [
+      d.description,
+      `API: ${d.api.endpoints} (ngrok API reference). The Pulumi id is ${d.id}.${changes(d)} ` +
+        `Deleted outside Pulumi, the ${noun} leaves the state on \`pulumi refresh\`; a field ` +
+        "changed outside Pulumi shows as drift there and is set back by the next `pulumi up`.",
+      "Invalid arguments fail at `check`, so `pulumi preview` reports them before any API call, " +
+        "each naming the property and the rule. API failures surface as `ngrok API <status> " +
+        "<code>: <message> (<endpoint>, operation op_…)`. The API key and the other settings " +
+        "come from the stack config (`ngrok:apiKey`, …), then the environment (`NGROK_API_KEY`, …). " +
+        `The resource's page of the package's docs, \`${docsPageOf(d)}\`, says more.`,
+    ],
+    0,
+    example === undefined ? [] : ["", "@example", "```ts", ...example.trimEnd().split("\n"), "```"],
+  );
+}
+
+/** How the `import` option's refusal reads in the constructor's docs. */
+function importWords(unit: SdkUnit): { opts: string; throws: string } {
+  const d = unit.definition;
+  const adopt = d.sdk?.importAdopt?.split(":")[0] ?? d.recovery?.adoptBy;
+  const get = `{@link ${unit.className}.get}`;
+  return adopt === undefined
+    ? {
+        opts:
+          "Pulumi resource options. `import` is refused at construction (Pulumi cannot import " +
+          `dynamic resources, and an existing ${d.api.noun} cannot be adopted); read one with ${get}.`,
+        throws: "@throws Error when `opts.import` is set, naming `get`",
+      }
+    : {
+        opts:
+          "Pulumi resource options. `import` is refused at construction (Pulumi cannot import " +
+          `dynamic resources): adopt an existing ${d.api.noun} with \`${adopt}\`, or read it ` +
+          `with ${get}.`,
+        throws: `@throws Error when \`opts.import\` is set, naming \`${adopt}\` and \`get\``,
+      };
+}
+
+/** `sdk/<resource>.ts`: the resource's class. */
+function classFile(unit: SdkUnit, repo: string, source: string): string {
+  const { className: name } = unit;
+  const d = unit.definition;
+  const module = moduleNameOf(d);
+  const args = argsName(unit);
+  const base = unit.base?.className;
+  const merge = hasOwnOutputs(unit);
+  const readPath = d.api.path.includes("{") ? d.api.path : `${d.api.path}/{id}`;
+  const hooks = (d.sdk?.hooks ?? []).length > 0;
+  let out = `${generatedBanner(source)}\n`;
+  out += doc([`The \`${name}\` resource class, generated from its definition.`, "@module"], 0);
+  out +=
+    base === undefined
+      ? 'import * as pulumi from "@pulumi/pulumi";\n'
+      : 'import type * as pulumi from "@pulumi/pulumi";\n';
+  out +=
+    base === undefined
+      ? 'import { registration } from "./registration";\n'
+      : `import { ${base} } from "./${moduleNameOf({ name: base })}";\n`;
+  out += `import provider = require("./thinProviders/${module}");\n`;
+  out += `import { ${facts(unit)} } from "./generated/classFacts";\n`;
+  out += `import type { ${[args, ...(merge ? [`${name}OutputProperties`] : [])].join(", ")} } from "./generated/types";\n\n`;
+  if (merge) {
+    out +=
+      "// The outputs are declared once, generated from the definition: the interface merges into the class.\n" +
+      "// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type\n" +
+      `export interface ${name} extends ${name}OutputProperties {}\n\n`;
+  }
+  out += classDoc(unit, repo);
+  if (merge)
+    out += "// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging\n";
+  out += `export class ${name} extends ${base ?? "pulumi.dynamic.Resource"} {\n`;
+  out += doc(
+    [
+      `Reads the existing ${d.api.noun} \`id\` into the program without managing it (Pulumi's ` +
+        `\`ReadResource\`): one \`GET ${readPath}\` at each \`pulumi up\`, \`preview\` and ` +
+        `\`refresh\`; \`pulumi destroy\` leaves it in place. Every output is set. An id that names ` +
+        `no ${d.api.noun} fails the deployment.`,
+    ],
+    2,
+    [
+      "",
+      "@param name the Pulumi resource name (part of the URN).",
+      `@param id the Pulumi id: ${d.id}.`,
+      "@param opts Pulumi resource options (`import` is refused).",
+    ],
+  );
+  out +=
+    `  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): ${name} {\n` +
+    `    return new ${name}(name, undefined, { ...opts, id });\n  }\n\n`;
+  const words = importWords(unit);
+  out += doc([], 2, [
+    "@param name the Pulumi resource name (part of the URN).",
+    `@param args see {@link ${args}}.`,
+    `@param opts ${words.opts}`,
+    `${words.throws}${hooks ? "; when another resource of this program declares the same object" : ""}.`,
+  ]);
+  out += `  constructor(name: string, args: ${args}, opts?: pulumi.CustomResourceOptions);\n`;
+  out += doc(
+    [`What {@link ${name}.get} calls: no arguments, \`opts.id\` names the ${d.api.noun}.`],
+    2,
+    ["@internal"],
+  );
+  out += `  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions);\n`;
+  out += `  constructor(name: string, args: ${args} | undefined, opts?: pulumi.CustomResourceOptions) {\n`;
+  if (base !== undefined) {
+    out += `    super(provider, name, args, opts, "${name}", ${facts(unit)});\n  }\n}\n`;
+    return out;
+  }
+  out +=
+    `    const { inputs, restore } = registration(${facts(unit)}, name, args, opts);\n` +
+    "    try {\n" +
+    `      super(provider, name, inputs, opts, "ngrok", "${name}");\n` +
+    "    } finally {\n      restore();\n    }\n  }\n}\n";
+  return out;
+}
+
+/** The inputs given as documents (`kind: "document"`, e.g. a traffic policy), when there are any. */
+function documentInputs(d: ResourceDefinition): string[] | undefined {
+  const names = Object.entries(d.properties)
+    .filter(([, p]) => p.role === "input" && p.type.kind === "document")
+    .map(([n]) => n);
+  return names.length === 0 ? undefined : names;
+}
+
+/** `sdk/generated/classFacts.ts`: what each class hands to `sdk/registration.ts`. */
+function classFactsFile(): string {
+  const units = classUnits();
+  let out = `${generatedBanner(units.map((u) => `provider/${moduleNameOf(u.definition)}/definition.ts`).join(", "))}\n`;
+  out += doc(
+    [
+      "What each resource class hands to `registration` (`sdk/registration.ts`) when it is constructed, from its definition (a `ClassFacts`).",
+      "@module",
+    ],
+    0,
+  );
+  out += `import * as types from "./types";\n\n`;
+  for (const unit of units) {
+    const d = unit.definition;
+    const constant = constantCase(unit.className);
+    const fields: Record<string, unknown> = {
+      type: unit.className,
+      object: d.api.noun,
+      adoptBy: d.recovery?.adoptBy,
+      importAdopt: d.sdk?.importAdopt,
+      importInstead: d.sdk?.importInstead,
+      marked: d.recovery?.marked || undefined,
+      claimedBy: d.claimedBy,
+      hooks: d.sdk?.hooks,
+      documents: documentInputs(d),
+    };
+    out += doc([`What {@link ${unit.className}} hands to \`registration\`.`], 0);
+    out += `export const ${facts(unit)} = {\n`;
+    for (const [key, value] of Object.entries(fields)) {
+      if (value !== undefined) out += `  ${key}: ${JSON.stringify(value)},\n`;
+    }
+    out += `  inputs: types.${constant}_INPUTS,\n  outputs: types.${constant}_OUTPUTS,\n} as const;\n\n`;
+  }
+  return out;
+}
+/** The names of an object type and of the object types of its fields, at any depth. */
+function objectTypeNames(type: ObjectType): string[] {
+  return [
+    type.typeName,
+    ...Object.values(type.fields).flatMap((f) =>
+      f.object === undefined ? [] : objectTypeNames(f.object),
+    ),
+  ];
+}
+
+/** Every type name of `sdk/generated/types.ts` that the package exports. */
+function exportedTypes(): string[] {
+  const names: string[] = [];
+  for (const unit of SDK_UNITS) {
+    const { args } = unit;
+    if ("discriminant" in args) {
+      names.push(
+        args.common.name,
+        ...args.cases.map((c) => c.name),
+        args.computed.name,
+        args.keyArgs.name,
+        args.union.name,
+      );
+    } else names.push(args.name);
+    for (const [, p] of Object.entries(unit.definition.properties)) {
+      const { type } = p;
+      if (type.kind === "enum" && type.typeName !== undefined) names.push(type.typeName);
+      if (type.kind === "objectList" || type.kind === "document") names.push(type.typeName);
+      if (type.kind === "object") names.push(...objectTypeNames(type));
+    }
+    if (unit.result !== undefined) names.push(unit.result.name);
+    for (const form of [unit.lookupArgs?.one, unit.lookupArgs?.list]) {
+      if (form !== undefined) names.push(form.name, form.outputName);
+    }
+  }
+  return [...new Set(names)].sort();
+}
+
+/** `sdk/index.ts`: every class, lookup and type the package exports. */
+function indexFile(): string {
+  let out = `${generatedBanner("provider/registry.ts")}\n`;
+  out += doc(["`pulumi-ngrok-dynamic`: Pulumi dynamic resources for ngrok's API.", "@module"], 0);
+  out += 'export { SshCertificate, type CertificateProperties } from "./sshCertificate";\n';
+  for (const unit of classUnits()) {
+    const module = moduleNameOf(unit.definition);
+    out += `export { ${unit.className} } from "./${module}";\n`;
+    const d = unit.definition;
+    if (d.lookups === undefined) continue;
+    const names = namesOf(d);
+    const values = [
+      ...(d.lookups.one === undefined ? [] : [names.getOne, `${names.getOne}Output`]),
+      ...(d.lookups.list === undefined
+        ? []
+        : [names.getList, `${names.getList}Output`, `type Get${names.plural}Result`]),
+    ];
+    out += `export { ${values.join(", ")} } from "./lookups/${module}";\n`;
+  }
+  out += `export type { ${exportedTypes().join(", ")} } from "./generated/types";\n`;
+  return out;
+}
+
+/** Every file this module generates, by its path in the repository; `repo` is its root. */
+export function sdkClassFiles(repo: string): Map<string, string> {
+  const files = new Map<string, string>();
+  files.set("sdk/generated/classFacts.ts", classFactsFile());
+  files.set("sdk/index.ts", indexFile());
+  for (const unit of classUnits()) {
+    const module = moduleNameOf(unit.definition);
+    const source = unit.source;
+    files.set(`sdk/${module}.ts`, classFile(unit, repo, source));
+    if (unit.definition.lookups !== undefined)
+      files.set(`sdk/lookups/${module}.ts`, lookupFile(unit, source));
+  }
+  return files;
+}
