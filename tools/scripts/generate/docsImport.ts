@@ -14,7 +14,6 @@ import { namesOf } from "../../../provider/framework/names";
 import type { ResourceDefinition } from "../../../provider/framework/resource";
 import { DEFINITIONS, PLUGIN_PACKAGE } from "../../../provider/registry";
 import { splice } from "./docsTables";
-import { resourceExamples } from "./examples/specs";
 import { wrap } from "./text";
 
 /** An id of the resource as the API makes them, shortened: `sshca_2Zp…`, `edghts_2Zp…/edghtsrt_2Zq…`. */
@@ -25,9 +24,8 @@ export function exampleId(definition: ResourceDefinition): string {
 
 /** The name of the resource in its page's example (`user-ca`, `web1`…): the import's name. */
 function exampleName(definition: ResourceDefinition): string {
-  const example = resourceExamples()
-    .get(definition.name)
-    ?.resources.find((r) => r.type === definition.name);
+  // Its definition's own example (checked by `resourceExamples` when the examples are rendered).
+  const example = definition.example?.resources.find((r) => r.type === definition.name);
   if (example === undefined) throw new Error(`${definition.name} has no example resource`);
   return example.name;
 }
