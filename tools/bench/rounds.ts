@@ -72,6 +72,15 @@ export async function stackRounds<S extends string>(options: {
   readonly label: string;
 }): Promise<SideRuns<S>> {
   const { cli, consumer, rounds, count } = options;
+  const cycle = options.sides.length <= 2 ? options.sides.length : 2 * options.sides.length;
+  if (rounds % cycle !== 0) {
+    // Some orders then run more often than others: a side that often runs after a heavy one, or
+    // last, is measured in their aftermath more often (7 rounds of 3 sides put one order twice).
+    progress(
+      `${options.label}: ${rounds} round(s) of ${options.sides.length} sides are unbalanced; ` +
+        `a multiple of ${cycle} runs each order equally often`,
+    );
+  }
   const runs = {} as SideRuns<S>;
   for (const { name } of options.sides) {
     runs[name] = {
