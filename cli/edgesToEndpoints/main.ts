@@ -17,9 +17,8 @@
  *
  * @module
  */
-import { parseArgs as parseArgv } from "node:util";
 import { clientFromConfiguration } from "../../provider";
-import { argumentMistake } from "../pendingCreates/main";
+import { parseCommandLine } from "../common/arguments";
 import { readAccount } from "./account";
 import { checkProgram } from "./check";
 import { planAccount } from "./plan";
@@ -55,17 +54,12 @@ const LANGUAGES = ["yaml", "typescript"] as const;
  * @throws Error naming the mistake, followed by {@link USAGE}.
  */
 export function parseArgs(argv: readonly string[]): { help?: boolean; languages: string[] } {
-  let values: { language?: string; help?: boolean };
-  try {
-    ({ values } = parseArgv({
-      args: [...argv],
-      options: { language: { type: "string" }, help: { type: "boolean", short: "h" } },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    throw new Error(`${argumentMistake(error)}\n${USAGE}`, { cause: error });
-  }
+  const { values } = parseCommandLine(
+    argv,
+    { language: { type: "string" }, help: { type: "boolean", short: "h" } },
+    USAGE,
+    false,
+  );
   if (values.help === true) return { help: true, languages: [] };
   if (values.language === undefined) return { languages: [...LANGUAGES] };
   if (!(LANGUAGES as readonly string[]).includes(values.language)) {

@@ -5,8 +5,7 @@
  *
  * @module
  */
-import { parseArgs as parseArgv } from "node:util";
-import { argumentMistake } from "../pendingCreates/main";
+import { parseCommandLine } from "../common/arguments";
 import type { ImportRequest } from "./entries";
 import { kindOfImportedId, refuseDuplicates, typeOption } from "./refusals";
 
@@ -39,22 +38,16 @@ function splitNamed(argument: string): { name?: string; id: string } {
  *   under the wrong type token, and for an object or a name given twice.
  */
 export function parseArgs(argv: readonly string[]): ImportFileArgs {
-  let parsed: { values: { out?: string; type?: string; help?: boolean }; positionals: string[] };
-  try {
-    parsed = parseArgv({
-      args: [...argv],
-      options: {
-        out: { type: "string", short: "o" },
-        type: { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
-      strict: true,
-      allowPositionals: true,
-    });
-  } catch (error) {
-    throw new Error(`${argumentMistake(error)}\n${USAGE}`, { cause: error });
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parseCommandLine(
+    argv,
+    {
+      out: { type: "string", short: "o" },
+      type: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+    USAGE,
+    true,
+  );
   if (values.help === true) return { requests: [], help: true };
   if (positionals.length === 0) {
     throw new Error(`no id given: name the objects to import by their ids\n${USAGE}`);

@@ -25,8 +25,8 @@
  */
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
-import { parseArgs as parseArgv } from "node:util";
 import { clientFromConfiguration } from "../../provider";
+import { parseCommandLine } from "../common/arguments";
 import type { ResourceDefinition } from "../../provider/framework/resource";
 import { DEFINITIONS, PLUGIN_PACKAGE, typeTokensOf } from "../../provider/registry";
 import { GUIDE_LINE } from "./guide";
@@ -91,22 +91,17 @@ export interface PendingCreatesArgs {
  *   unknown, a value is missing, or `--since` is not a time.
  */
 export function parseArgs(argv: readonly string[]): PendingCreatesArgs {
-  let values: { file?: string; stack?: string; since?: string; help?: boolean };
-  try {
-    ({ values } = parseArgv({
-      args: [...argv],
-      options: {
-        file: { type: "string" },
-        stack: { type: "string" },
-        since: { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    throw new Error(`${argumentMistake(error)}\n${USAGE}`, { cause: error });
-  }
+  const { values } = parseCommandLine(
+    argv,
+    {
+      file: { type: "string" },
+      stack: { type: "string" },
+      since: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+    USAGE,
+    false,
+  );
   if (values.help === true) return { help: true };
   let since: number | undefined;
   if (values.since !== undefined) {
@@ -118,29 +113,6 @@ export function parseArgs(argv: readonly string[]): PendingCreatesArgs {
     }
   }
   return { file: values.file, stack: values.stack, since };
-}
-
-/**
- * The mistake `util.parseArgs` found, in the command's words: its messages carry node's
- * internals (error codes, advice on `--`), which a user of this command has no use for.
- */
-export function argumentMistake(error: unknown): string {
-  const code = (error as { code?: unknown }).code;
-  const message = error instanceof Error ? error.message : String(error);
-  // The argument, as node quotes it: 'x', '--bogus', or '--file <value>'.
-  const argument = /'([^' ]+)[^']*'/.exec(message)?.[1] ?? "";
-  switch (code) {
-    case "ERR_PARSE_ARGS_UNKNOWN_OPTION":
-      return `unknown argument ${argument}`;
-    case "ERR_PARSE_ARGS_INVALID_OPTION_VALUE":
-      return message.includes("ambiguous")
-        ? `${argument} needs a value; one starting with a dash is written ${argument}=-…`
-        : `${argument} needs a value`;
-    case "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL":
-      return `unexpected argument ${argument}: every value follows its option`;
-    default:
-      return message;
-  }
 }
 
 /**

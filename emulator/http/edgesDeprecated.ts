@@ -116,24 +116,19 @@ export function resolveEdgesOptions(
         "also have read-only edges",
     );
   }
-  const object = (value: unknown) =>
-    typeof value === "object" && value !== null && !Array.isArray(value);
-  if (on(deprecated)) {
-    if (deprecated !== true && !object(deprecated)) throw deprecatedError(deprecated);
-    try {
-      return resolveEdgesAccess({ mode: "removed", ...(deprecated === true ? {} : deprecated) });
-    } catch {
-      throw deprecatedError(deprecated);
+  /** The access one option asks for: `true`, or `{ status }` (refused with `error` otherwise). */
+  const access = (mode: "removed" | "read-only", value: unknown, error: TypeError) => {
+    if (value !== true && (typeof value !== "object" || value === null || Array.isArray(value))) {
+      throw error;
     }
-  }
-  if (on(readOnly)) {
-    if (readOnly !== true && !object(readOnly)) throw readOnlyError(readOnly);
     try {
-      return resolveEdgesAccess({ mode: "read-only", ...(readOnly === true ? {} : readOnly) });
+      return resolveEdgesAccess({ mode, ...(value === true ? {} : value) });
     } catch {
-      throw readOnlyError(readOnly);
+      throw error;
     }
-  }
+  };
+  if (on(deprecated)) return access("removed", deprecated, deprecatedError(deprecated));
+  if (on(readOnly)) return access("read-only", readOnly, readOnlyError(readOnly));
   return { mode: "available" };
 }
 

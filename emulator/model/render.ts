@@ -16,31 +16,30 @@ export interface UrlContext {
   samlBaseUrl: string;
 }
 
-/** An SSH Certificate Authority (spec section 2.1). */
-export interface SshCertificateAuthorityJson {
+/** What every object of the API with an id of its own has, as it is rendered. */
+export interface ObjectJson {
   /** Fields ngrok's document adds. */
   [field: string]: unknown;
+  /** ngrok's id, e.g. `sshca_…`. */
   id: string;
   uri: string;
   created_at: string;
+  /** Absent when empty. */
   description?: string;
+  /** Absent when empty. */
   metadata?: string;
+}
+
+/** An SSH Certificate Authority (spec section 2.1). */
+export interface SshCertificateAuthorityJson extends ObjectJson {
   public_key: string;
   key_type: string;
 }
 
 /** An SSH host certificate (`ssh_host_certificates`). Times are RFC 3339 UTC, whole seconds. */
-export interface SshHostCertificateJson {
-  /** Fields ngrok's document adds. */
-  [field: string]: unknown;
+export interface SshHostCertificateJson extends ObjectJson {
   /** `shcrt_…` (`sucrt_…` for user certificates). */
   id: string;
-  uri: string;
-  created_at: string;
-  /** Absent when empty. */
-  description?: string;
-  /** Absent when empty. */
-  metadata?: string;
   /** As submitted, comment included. */
   public_key: string;
   /** `rsa`, `ecdsa` or `ed25519`: the type of `public_key`. */

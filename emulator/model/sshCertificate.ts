@@ -56,6 +56,17 @@ export interface SshCertificateKind {
 
 const DAY_SECONDS = 24 * 60 * 60;
 
+/** The errors of a description and a metadata too long, with the kind's own codes. */
+function tooLongErrors(
+  descriptionCode: 1945 | 1947,
+  metadataCode: 1946 | 1948,
+): SshCertificateKind["tooLong"] {
+  return {
+    description: (max, got) => apiErrors.sshDescriptionTooLong(max, got, descriptionCode),
+    metadata: (max, got) => apiErrors.sshMetadataTooLong(max, got, metadataCode),
+  };
+}
+
 /** SSH host certificates. */
 export const SSH_HOST_CERTIFICATES: SshCertificateKind = {
   type: "host",
@@ -64,10 +75,7 @@ export const SSH_HOST_CERTIFICATES: SshCertificateKind = {
   noun: "SSH host certificate",
   caNotFoundCode: 1949,
   durationCode: 1963,
-  tooLong: {
-    description: (max, got) => apiErrors.sshDescriptionTooLong(max, got, 1945),
-    metadata: (max, got) => apiErrors.sshMetadataTooLong(max, got, 1946),
-  },
+  tooLong: tooLongErrors(1945, 1946),
   defaultValidUntil: addOneYear,
 };
 
@@ -79,10 +87,7 @@ export const SSH_USER_CERTIFICATES: SshCertificateKind = {
   noun: "SSH user certificate",
   caNotFoundCode: 1951,
   durationCode: 1962,
-  tooLong: {
-    description: (max, got) => apiErrors.sshDescriptionTooLong(max, got, 1947),
-    metadata: (max, got) => apiErrors.sshMetadataTooLong(max, got, 1948),
-  },
+  tooLong: tooLongErrors(1947, 1948),
   defaultValidUntil: (validAfter) => validAfter + DAY_SECONDS,
 };
 

@@ -23,6 +23,7 @@
  */
 import { apiErrors } from "../errors";
 import { ID_PREFIX } from "./ids";
+import type { ObjectJson } from "./render";
 import {
   DSA_ALGORITHM,
   parseOpenSshPublicKey,
@@ -65,17 +66,9 @@ export interface SshCredentialRecord extends ResourceRecord {
 }
 
 /** An SSH credential as the API renders it (`SSHCredential` in ngrok's document). */
-export interface SshCredentialJson {
-  /** Fields ngrok's document adds. */
-  [field: string]: unknown;
+export interface SshCredentialJson extends ObjectJson {
   /** `sshcr_…`. */
   id: string;
-  uri: string;
-  created_at: string;
-  /** Absent when empty. */
-  description?: string;
-  /** Absent when empty. */
-  metadata?: string;
   /** As submitted, comment included. */
   public_key: string;
   /** The ACL rules, `[]` when none. */
