@@ -1,8 +1,9 @@
 /**
  * The resources `import-file` can write an entry for, and which one an id is: each resource of
  * `provider/registry` (`DEFINITIONS`), recognised by the id ngrok gives its objects (the
- * definition's `api.idPrefix`, e.g. `sshca_…`), or, for the SAML module, which has no id of its
- * own, by the `<edge id>/<route id>` its provider addresses it by (`splitSamlModuleId`).
+ * definition's `api.idPrefix`, e.g. `sshca_…`), or, for an object without an id of its own (the
+ * SAML module), by the address its provider names it by (`<edge id>/<route id>`, see
+ * `provider/framework/address`).
  *
  * @module
  */
@@ -10,7 +11,7 @@ import { isNgrokId } from "../../provider/common/ids";
 import type { ResourceMethods } from "../../provider/framework/module";
 import { namesOf } from "../../provider/framework/names";
 import { ANY_RESOURCES } from "../../provider/registry";
-import { splitSamlModuleId } from "../../provider/httpsEdgeRouteSaml/moduleId";
+import { addressOf, type ObjectAddress } from "../../provider/framework/address";
 
 /** The namespace of the Node.js classes' type tokens: `pulumi.dynamic.Resource`'s, module `ngrok`. */
 export const TYPE_TOKEN_PREFIX = "pulumi-nodejs:dynamic/ngrok:";
@@ -38,10 +39,10 @@ export interface ImportableKind {
   defaultName(id: string): string;
 }
 
-/** Whether `id` is a SAML module's `<edge id>/<route id>`. */
-function isSamlModuleId(id: string): boolean {
+/** Whether `id` is an address of `address`'s kind. */
+function isAddress(address: ObjectAddress, id: string): boolean {
   try {
-    splitSamlModuleId(id);
+    address.split(id);
     return true;
   } catch {
     return false;
@@ -52,16 +53,28 @@ function isSamlModuleId(id: string): boolean {
 export const IMPORTABLE_KINDS: readonly ImportableKind[] = ANY_RESOURCES.map((resource) => {
   const { definition } = resource;
   const prefix = definition.api.idPrefix;
-  return {
+  const named = {
     name: definition.name,
     type: `${TYPE_TOKEN_PREFIX}${definition.name}`,
     noun: definition.api.noun,
-    idForm: prefix === undefined ? "edghts_…/edghtsrt_…" : `${prefix}…`,
     provider: resource.provider,
     thinProviderModule: namesOf(definition).module,
-    matches: prefix === undefined ? isSamlModuleId : (id: string) => isNgrokId(id, prefix),
-    // A route has one SAML module: its route id names it; other objects are named by their id.
-    defaultName: prefix === undefined ? (id: string) => splitSamlModuleId(id).routeId : (id) => id,
+  };
+  if (prefix !== undefined) {
+    return {
+      ...named,
+      idForm: `${prefix}…`,
+      matches: (id) => isNgrokId(id, prefix),
+      defaultName: (id) => id,
+    };
+  }
+  const address = addressOf(definition);
+  return {
+    ...named,
+    idForm: address.form,
+    matches: (id) => isAddress(address, id),
+    // A route has one SAML module: the last id of its address (its route's) names it.
+    defaultName: (id) => id.split("/").pop() ?? id,
   };
 });
 

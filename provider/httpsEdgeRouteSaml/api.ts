@@ -2,24 +2,18 @@
  * The wire format of ngrok's HTTPS edge route SAML module endpoints, and its mapping to the
  * resource's camelCase inputs and outputs.
  *
- * The `GET` and the `PUT` of a module are described here once, as requests for the client (method,
- * path, body, schema), because several methods send them: create (its take-over check in
- * `./create`, then its write), read, update and delete. Sending them is the caller's job: this
- * module makes no request.
+ * The requests themselves are the generic singleton's (`../framework/singleton`); this module
+ * holds what is the module's own: the body of its `PUT` (with the claim), what says that an
+ * answer holds no module, and the IdP metadata and signing certificates it reports. It makes no
+ * request.
  *
  * Source: spec sections 2.3 and 4.2; `ngrok-api.md` ("HTTPS edge route SAML module").
  *
  * @module
  */
-import type { z } from "zod";
-import {
-  liveInputsFrom,
-  outputsFrom,
-  requestBody,
-  type ResponseOf,
-  responseSchema,
-} from "../framework/wire";
-import { load } from "../lazy";
+import { addressOf } from "../framework/address";
+import { answerSchema } from "../framework/singleton";
+import type { ResponseOf } from "../framework/wire";
 import { withClaim, withoutClaim } from "./claim";
 import { idpMetadataToSend, parseIdpMetadata, type SigningCertificate } from "./idpMetadata";
 import { sameIdpMetadata } from "./sameness";
@@ -31,7 +25,7 @@ import {
 
 /** `/edges/https/{edge_id}/routes/{id}/saml`, ids URL-encoded. */
 export function samlPath(edgeId: string, routeId: string): string {
-  return `/edges/https/${encodeURIComponent(edgeId)}/routes/${encodeURIComponent(routeId)}/saml`;
+  return addressOf(definition).path({ edgeId, routeId });
 }
 
 /**
@@ -40,23 +34,21 @@ export function samlPath(edgeId: string, routeId: string): string {
  * sends as `null` take their defaults; unknown extra fields are tolerated.
  */
 export type SamlModuleResponse = ResponseOf<typeof definition>;
-let moduleSchema: z.ZodType<SamlModuleResponse> | undefined;
-/** {@link SamlModuleResponse}'s schema, built on first use (zod is loaded then). */
-export const samlModuleSchema = () => (moduleSchema ??= responseSchema(definition));
-
 /**
- * The body of `PUT …/saml`: every writable field, so that ngrok holds exactly what state records,
- * and the writer's claim (see `./claim`) at the end of `idp_metadata`; an `EntitiesDescriptor`
- * holding one identity provider is sent as that provider's `EntityDescriptor`
- * (`idpMetadataToSend`): ngrok's documents say nothing of aggregates. (The one field not sent as
- * it is: ngrok's module has no field of its own for who wrote it.)
+ * The body of `PUT …/saml`, from the one the wire mapping makes (`body`: every writable field, so
+ * that ngrok holds exactly what state records), with the writer's claim (see `./claim`) at the
+ * end of `idp_metadata`; an `EntitiesDescriptor` holding one identity provider is sent as that
+ * provider's `EntityDescriptor` (`idpMetadataToSend`): ngrok's documents say nothing of
+ * aggregates. (The one field not sent as it is: ngrok's module has no field of its own for who
+ * wrote it.)
  */
 export function putBody(
+  body: Record<string, unknown>,
   inputs: HttpsEdgeRouteSamlInputs,
   claimToken: string,
 ): Record<string, unknown> {
   return {
-    ...requestBody(definition, inputs),
+    ...body,
     idp_metadata: withClaim(
       idpMetadataToSend(inputs.idpMetadata),
       inputs.claimedBy ?? "",
@@ -99,48 +91,12 @@ export function isAbsentModule(body: unknown): boolean {
 }
 
 /**
- * The body of `GET …/saml`: a module ({@link samlModuleSchema}), or `undefined` when the body
+ * The body of `GET …/saml`: a module (the definition's answer), or `undefined` when the body
  * says there is none ({@link isAbsentModule}).
  */
 export function samlModuleOrAbsentSchema() {
-  const { z } = load.zod();
-  return z.preprocess(
-    (body) => (isAbsentModule(body) ? undefined : body),
-    samlModuleSchema().optional(),
-  );
+  return answerSchema(definition, isAbsentModule);
 }
-
-/**
- * `GET …/saml` of one route, for `NgrokClient.requestUnlessNotFound`, which resolves to
- * `undefined` when the route has no module, however ngrok says so (404, or 200 with `null` or an
- * empty module: see {@link isAbsentModule}), and when the route or its edge does not exist (404).
- */
-export function getModuleRequest(edgeId: string, routeId: string) {
-  return {
-    method: "GET" as const,
-    path: samlPath(edgeId, routeId),
-    schema: samlModuleOrAbsentSchema(),
-  };
-}
-
-/** `PUT …/saml` of the route of `inputs`, with {@link putBody}, for `NgrokClient.request`. */
-export function putModuleRequest(inputs: HttpsEdgeRouteSamlInputs, claimToken: string) {
-  return {
-    method: "PUT" as const,
-    path: samlPath(inputs.edgeId, inputs.routeId),
-    body: putBody(inputs, claimToken),
-    schema: samlModuleSchema(),
-  };
-}
-
-/**
- * What addresses a module and what the resource keeps beside it: its edge and route, whether this
- * stack took it over, and the resource's claim (`claimedBy`, `claimToken`).
- */
-export type ModuleAddress = Pick<
-  HttpsEdgeRouteSamlOutputs,
-  "edgeId" | "routeId" | "adoptExisting" | "claimedBy" | "claimToken"
->;
 
 /**
  * The IdP metadata document the resource reports for `module`: the document sent for `declared`
@@ -159,21 +115,6 @@ export function heldIdpMetadata(module: SamlModuleResponse, declared: string | u
 }
 
 /**
- * The inputs that would reproduce the live module: what `read` hands back for later diffs. The
- * IdP metadata as {@link heldIdpMetadata} reports it, for the document in state (`declared`).
- */
-export function liveInputs(
-  module: SamlModuleResponse,
-  address: ModuleAddress,
-  declared?: string,
-): HttpsEdgeRouteSamlInputs {
-  return {
-    ...liveInputsFrom(definition, module, address),
-    idpMetadata: heldIdpMetadata(module, declared),
-  };
-}
-
-/**
  * The signing certificates of an IdP metadata document (subject, `notAfter`, SHA-256
  * fingerprint), or `[]` when it is not a document `parseIdpMetadata` accepts (a module configured
  * outside Pulumi may hold anything ngrok took).
@@ -184,19 +125,13 @@ export function signingCertificatesOf(document: string): SigningCertificate[] {
 }
 
 /**
- * The outputs: the live writable fields, the address, the IdP metadata (as
- * {@link heldIdpMetadata} reports it for `declared`: the document just sent, or the one in state)
- * and its signing certificates, and the service-provider values.
+ * The outputs about the IdP metadata: the document (as {@link heldIdpMetadata} reports it for
+ * `declared`: the document just sent, or the one in state) and its signing certificates.
  */
-export function toOutputs(
+export function idpMetadataOutputs(
   module: SamlModuleResponse,
-  address: ModuleAddress,
-  declared?: string,
-): HttpsEdgeRouteSamlOutputs {
+  declared: string | undefined,
+): Pick<HttpsEdgeRouteSamlOutputs, "idpMetadata" | "idpSigningCertificates"> {
   const idpMetadata = heldIdpMetadata(module, declared);
-  return {
-    ...outputsFrom(definition, module, address),
-    idpMetadata,
-    idpSigningCertificates: signingCertificatesOf(idpMetadata),
-  };
+  return { idpMetadata, idpSigningCertificates: signingCertificatesOf(idpMetadata) };
 }

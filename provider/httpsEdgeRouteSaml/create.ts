@@ -78,23 +78,20 @@ export class SamlModuleExistsError extends Error {
 }
 
 /**
- * The take-over check of create: one `GET …/saml` of the route. Resolves when the route has no
- * module (ngrok answers 404, or an empty module: see `isAbsentModule` in `./api`), holds this
- * stack's own, or holds one that `adoptExisting: true` adopts (logged: its entity ID and
- * writer); the `PUT` that follows then writes the declared configuration and this resource's
- * claim.
+ * The take-over check of create, on what the `GET …/saml` of the route found before the write
+ * (`existing`; `undefined` when ngrok answered 404, or an empty module: see `isAbsentModule` in
+ * `./api`). Returns when the route has no module, holds this stack's own, or holds one that
+ * `adoptExisting: true` adopts (logged: its entity ID and writer); the `PUT` that follows then
+ * writes the declared configuration and this resource's claim.
  *
  * @throws {@link SamlModuleExistsError} when the route holds a module this stack did not write
  *   and the resource does not set `adoptExisting`.
- * @throws {@link NgrokApiError} or {@link NgrokClientError} when the `GET` fails.
  */
-export async function refuseTakeOver(
-  client: NgrokClient,
+export function refuseTakeOver(
+  existing: wire.SamlModuleResponse | undefined,
   inputs: HttpsEdgeRouteSamlInputs,
-): Promise<void> {
-  const existing = await client.requestUnlessNotFound(
-    wire.getModuleRequest(inputs.edgeId, inputs.routeId),
-  );
+  client: NgrokClient,
+): void {
   const claim = claimOf(existing?.idp_metadata);
   if (existing === undefined || isOwnStacks(claim, inputs.claimedBy)) {
     return;

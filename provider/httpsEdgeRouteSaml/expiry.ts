@@ -7,7 +7,11 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { splitClaimedBy } from "../framework/names";
 import { httpsEdgeRouteSamlDefinition, type HttpsEdgeRouteSamlInputs } from "./definition";
-import { certificateExpiryWarnings, type SigningCertificate } from "./idpMetadata";
+import {
+  certificateExpiryWarnings,
+  parseIdpMetadata,
+  type SigningCertificate,
+} from "./idpMetadata";
 
 export { EXPIRY_WARNING_MS } from "./idpMetadata";
 
@@ -28,8 +32,21 @@ export function expiryWarnings(
 }
 
 /**
+ * The warnings of the provider's `check` about inputs it accepted (the hook `warnings` of
+ * `./index`): those of {@link expiryWarnings} for the signing certificates of `idpMetadata` (none
+ * while the document is not known yet, in a preview of a computed value).
+ *
+ * @param now - Milliseconds since the epoch to judge expiry against (the time of the preview).
+ */
+export function inputWarnings(inputs: HttpsEdgeRouteSamlInputs, now: number): string[] {
+  const parsed = parseIdpMetadata(inputs.idpMetadata);
+  if (!parsed.ok) return [];
+  return expiryWarnings(parsed.metadata.signingCertificateDetails, inputs.claimedBy, now);
+}
+
+/**
  * {@link checkHttpsEdgeRouteSaml}, with the warnings about what it accepted (see
- * {@link expiryWarnings}): what the provider's `check` runs, logging each warning. Pure.
+ * {@link inputWarnings}). Pure.
  *
  * @param now - Milliseconds since the epoch to judge expiry against (the time of the preview).
  */
@@ -37,10 +54,7 @@ export function checkHttpsEdgeRouteSamlWithWarnings(
   news: Record<string, unknown>,
   now: number,
 ): { result: pulumi.dynamic.CheckResult<HttpsEdgeRouteSamlInputs>; warnings: string[] } {
-  const { result, parsed } = httpsEdgeRouteSamlDefinition.checkParsed(news);
-  const certificates = parsed.idpMetadata;
-  if ((result.failures ?? []).length > 0 || certificates === undefined) {
-    return { result, warnings: [] };
-  }
-  return { result, warnings: expiryWarnings(certificates, result.inputs?.claimedBy, now) };
+  const result = httpsEdgeRouteSamlDefinition.check(news);
+  const accepted = (result.failures ?? []).length === 0 ? result.inputs : undefined;
+  return { result, warnings: accepted === undefined ? [] : inputWarnings(accepted, now) };
 }

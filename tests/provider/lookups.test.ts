@@ -1,6 +1,6 @@
 /**
- * The lookups behind the SDK's lookup functions (provider/sshCertificateAuthority/lookup.ts,
- * provider/httpsEdgeRouteSaml/lookup.ts), with a client built from a stack config the caller
+ * The lookups behind the SDK's lookup functions (the generic ones of provider/framework/
+ * implementation.ts and singleton.ts, as the resources' modules export them), with a client built from a stack config the caller
  * hands over (`clientFromConfiguration(config)`, as the program's process does), against the
  * emulator: GET requests only, every page of a 250-CA account, filters, retries, refusals.
  */
@@ -198,7 +198,7 @@ describe("lookupHttpsEdgeRouteSaml", () => {
         expect(calls).toEqual([`GET /edges/https/${edgeId}/routes/${routeId}/saml 200`]);
         expect(NgrokApiError.isInstance(error) && error.isNotFound).toBe(true);
         expect((error as Error).message).toContain(
-          `route ${routeId} of HTTPS edge ${edgeId} has no SAML module`,
+          `there is no SAML module at ${edgeId}/${routeId}`,
         );
       } finally {
         await other.close();

@@ -102,6 +102,17 @@ describe("checkHttpsEdgeRouteSamlWithWarnings", () => {
 });
 
 describe("the provider's check", () => {
+  // With an API key set, as in a pipeline: without one, the first check of the process also warns
+  // that there is none (every resource's check does, see provider/common/previewWarnings.ts).
+  const keyBefore = process.env.NGROK_API_KEY;
+  beforeAll(() => {
+    process.env.NGROK_API_KEY = "test-key";
+  });
+  afterAll(() => {
+    if (keyBefore === undefined) delete process.env.NGROK_API_KEY;
+    else process.env.NGROK_API_KEY = keyBefore;
+  });
+
   async function checkLogging(news: Record<string, unknown>) {
     const spy = jest.spyOn(console, "warn").mockImplementation(() => undefined);
     try {
