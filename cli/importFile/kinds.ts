@@ -74,7 +74,7 @@ export const IMPORTABLE_KINDS: readonly ImportableKind[] = ANY_RESOURCES.map((re
     idForm: address.form,
     matches: (id) => isAddress(address, id),
     // A route has one SAML module: the last id of its address (its route's) names it.
-    defaultName: (id) => id.split("/").pop() ?? id,
+    defaultName: (id) => address.split(id)[address.inputs[address.inputs.length - 1]],
   };
 });
 

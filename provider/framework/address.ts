@@ -9,6 +9,7 @@
  * @module
  */
 import { isNgrokId, quoted } from "../common/ids";
+import { ngrokIdMistake } from "./check";
 import type { ResourceDefinition } from "./resource";
 
 /** The address of a resource's object (see the module comment). */
@@ -45,13 +46,14 @@ const inWords = (name: string) => name.replace(/[A-Z]/g, (c) => ` ${c.toLowerCas
  */
 export function addressOf(definition: ResourceDefinition): ObjectAddress {
   const inputs = definition.lookups?.one?.by ?? [];
-  const prefixes = inputs.map((name) => {
+  const types = inputs.map((name) => {
     const type = definition.properties[name]?.type;
     if (type?.kind !== "ngrokId") {
       throw new Error(`${definition.name}: ${name}, which addresses it, is not an ngrok id input`);
     }
-    return type.prefix;
+    return type;
   });
+  const prefixes = types.map((type) => type.prefix);
   const placeholders = definition.api.path.match(/\{[^}]+\}/g) ?? [];
   if (inputs.length === 0 || placeholders.length !== inputs.length) {
     throw new Error(`${definition.name}: ${definition.api.path} is not addressed by ${inputs}`);
@@ -84,10 +86,8 @@ export function addressOf(definition: ResourceDefinition): ObjectAddress {
       const wrong = inputs.findIndex((name, i) => !isNgrokId(values[name], prefixes[i]));
       if (wrong === -1) return undefined;
       const value = values[inputs[wrong]];
-      return new TypeError(
-        `${lookup}: ${inputs[wrong]} must be an ngrok id starting with "${prefixes[wrong]}" ` +
-          `followed by letters and digits; got ${typeof value === "string" ? quoted(value) : JSON.stringify(value)}`,
-      );
+      const shown = typeof value === "string" ? quoted(value) : JSON.stringify(value);
+      return new TypeError(`${lookup}: ${ngrokIdMistake(inputs[wrong], types[wrong], shown)}`);
     },
   };
 }

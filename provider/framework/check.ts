@@ -14,7 +14,13 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { InputChecker } from "../common/check";
 import { isNgrokId } from "../common/ids";
-import type { ObjectType, PropertyDefinition, PropertyType, ValueOf } from "./property";
+import type {
+  NgrokIdType,
+  ObjectType,
+  PropertyDefinition,
+  PropertyType,
+  ValueOf,
+} from "./property";
 import { isUnknown } from "../common/unknown";
 import { derivedAs } from "../common/derived";
 import { currentCaller } from "../common/hints";
@@ -73,18 +79,23 @@ export function typeRule(c: Checker, name: string, property: PropertyDefinition)
     case "ngrokId": {
       const id = c.string(name);
       if (id !== undefined && !isNgrokId(id, type.prefix)) {
-        const whose =
-          type.names === undefined ? "an ngrok id starting with" : `the id of ${type.names}:`;
-        const example = type.example === undefined ? "" : `, ${type.example}`;
-        c.fail(
-          name,
-          `${name} must be ${whose} "${type.prefix}" followed by letters and digits${example}; got ${c.quote(name, id)}`,
-        );
+        c.fail(name, ngrokIdMistake(name, type, c.quote(name, id)));
         return undefined;
       }
       return own(id);
     }
   }
+}
+
+/**
+ * Why `name` is not an id of `type`'s kind: `<name> must be an ngrok id starting with "<prefix>"
+ * followed by letters and digits; got <shown>` (or `the id of <names>:`, and its example), `shown`
+ * the value as the message may show it. What `check` and a lookup's arguments refuse.
+ */
+export function ngrokIdMistake(name: string, type: NgrokIdType, shown: string): string {
+  const whose = type.names === undefined ? "an ngrok id starting with" : `the id of ${type.names}:`;
+  const example = type.example === undefined ? "" : `, ${type.example}`;
+  return `${name} must be ${whose} "${type.prefix}" followed by letters and digits${example}; got ${shown}`;
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>

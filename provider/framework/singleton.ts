@@ -128,9 +128,12 @@ export function singletonResource<D extends ResourceDefinition>(
   const { api } = definition;
   const address = addressOf(definition);
   const names = namesOf(definition);
-  let schema: z.ZodType<ResponseOf<D> | undefined> | undefined;
-  /** The `GET`'s answer, built on first use (zod is loaded then, never by check or diff). */
-  const answer = () => (schema ??= answerSchema<D>(definition, hooks.absent));
+  let schema: z.ZodType<ResponseOf<D>> | undefined;
+  let getSchema: z.ZodType<ResponseOf<D> | undefined> | undefined;
+  /** A `PUT`'s answer, built on first use (zod is loaded then, never by check or diff). */
+  const written = () => (schema ??= responseSchema<D>(definition));
+  /** The `GET`'s answer: the object, or `undefined` when the body is no object (`absent`). */
+  const answer = () => (getSchema ??= answerSchema<D>(definition, hooks.absent, written()));
   const get = (client: NgrokClient, at: Readonly<Record<string, unknown>>) =>
     client.requestUnlessNotFound({ method: "GET", path: address.path(at), schema: answer() });
   const outputs = (
@@ -148,7 +151,7 @@ export function singletonResource<D extends ResourceDefinition>(
       method: "PUT",
       path: address.path(inputs),
       body: hooks.body?.(body, inputs, kept) ?? body,
-      schema: responseSchema<D>(definition),
+      schema: written(),
     });
     const warning = hooks.afterWrite?.(answered, inputs, kept);
     if (warning !== undefined) logWarning(warning);
@@ -260,10 +263,8 @@ export function singletonResource<D extends ResourceDefinition>(
 export function answerSchema<D extends ResourceDefinition>(
   definition: D,
   absent?: (body: unknown) => boolean,
+  object: z.ZodType<ResponseOf<D>> = responseSchema(definition),
 ): z.ZodType<ResponseOf<D> | undefined> {
   const { z } = load.zod();
-  return z.preprocess(
-    (body) => (absent?.(body) === true ? undefined : body),
-    responseSchema(definition).optional(),
-  );
+  return z.preprocess((body) => (absent?.(body) === true ? undefined : body), object.optional());
 }

@@ -77,7 +77,7 @@ const MODULE_EVIDENCE = [
  * a module whose every field is at its zero value. ngrok documents the route's `"saml": null`,
  * not what this `GET` answers then; 404 is the likely answer, and these are the other
  * plausible ones. A body with any of those values is a module, judged by
- * {@link samlModuleSchema}: an existing module is never taken for an absent one, since it
+ * the definition's answer schema: an existing module is never taken for an absent one, since it
  * always has its IdP metadata.
  */
 export function isAbsentModule(body: unknown): boolean {
