@@ -144,7 +144,7 @@ export function createEmulatorApp(options: EmulatorOptions = {}): {
     createHttpsEdgeRoute: (edgeId, fields) => context.createHttpsEdgeRoute(edgeId, fields),
     openApiDocument: () => servedDocument(context, routeTable),
   };
-  app.decorate("emulator", control);
+  const emulatorApp: EmulatorApp = Object.assign(app, { emulator: control });
   const routeTable = collectRoutes(app);
 
   app.addHook("onRequest", assignOperationId);
@@ -180,5 +180,5 @@ export function createEmulatorApp(options: EmulatorOptions = {}): {
   });
   app.register(openApiRoute, { context, routes: routeTable });
 
-  return { app: app as EmulatorApp, context, faults };
+  return { app: emulatorApp, context, faults };
 }

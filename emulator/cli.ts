@@ -23,6 +23,7 @@ import {
 } from "./index";
 import { EDGES_DEPRECATED_STATUSES, EDGES_READ_ONLY_STATUSES } from "./http/edgesDeprecated";
 import { SAML_MODULE_ABSENT_ANSWERS, type SamlModuleAbsentAnswer } from "./model/render";
+import { errorMessage } from "./spec/values";
 
 /** One-line usage. */
 export const USAGE =
@@ -154,7 +155,7 @@ export function parseCliArguments(argv: string[]): CliArguments {
       },
     }));
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    throw new UsageError(errorMessage(error));
   }
   let port: number | undefined;
   if (values.port !== undefined) {
@@ -231,7 +232,7 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
       edgesReadOnly: args.edgesReadOnly,
     });
   } catch (error) {
-    process.stderr.write(`ngrok-api-emulator: cannot start: ${(error as Error).message}\n`);
+    process.stderr.write(`ngrok-api-emulator: cannot start: ${errorMessage(error)}\n`);
     return 1;
   }
 

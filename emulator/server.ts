@@ -38,7 +38,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     await app.close();
     throw error;
   }
-  const address = app.server.address() as AddressInfo;
+  const address = app.server.address();
+  if (address === null || typeof address === "string") {
+    await app.close();
+    throw new Error(`the emulator listens on no TCP port (address ${String(address)})`);
+  }
   const url = `http://${urlHost(host, address)}:${address.port}`;
   context.baseUrl = context.options.baseUrl ?? url;
   let closing: Promise<void> | undefined;

@@ -6,6 +6,7 @@
  * @module
  */
 import { parseArgs, type ParseArgsConfig } from "node:util";
+import { isRecord } from "../../provider/client/brand";
 
 /** The options of a command, as `util.parseArgs` takes them. */
 type Options = NonNullable<ParseArgsConfig["options"]>;
@@ -34,7 +35,7 @@ export function parseCommandLine<O extends Options, P extends boolean>(
  * internals (error codes, advice on `--`), which a user of these commands has no use for.
  */
 export function argumentMistake(error: unknown): string {
-  const code = (error as { code?: unknown }).code;
+  const code = isRecord(error) ? error.code : undefined;
   const message = error instanceof Error ? error.message : String(error);
   // The argument, as node quotes it: 'x', '--bogus', or '--file <value>'.
   const argument = /'([^' ]+)[^']*'/.exec(message)?.[1] ?? "";

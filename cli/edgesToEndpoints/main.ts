@@ -62,7 +62,7 @@ export function parseArgs(argv: readonly string[]): { help?: boolean; languages:
   );
   if (values.help === true) return { help: true, languages: [] };
   if (values.language === undefined) return { languages: [...LANGUAGES] };
-  if (!(LANGUAGES as readonly string[]).includes(values.language)) {
+  if (!LANGUAGES.some((language) => language === values.language)) {
     throw new Error(`--language ${values.language}: give yaml or typescript\n${USAGE}`);
   }
   return { languages: [values.language] };

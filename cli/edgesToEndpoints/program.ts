@@ -70,6 +70,11 @@ export interface Program {
   readonly resources: readonly ProgramResource[];
 }
 
+/** Whether `value` is a list of the description. */
+export function isList(value: ProgramValue): value is readonly ProgramValue[] {
+  return Array.isArray(value);
+}
+
 /** Whether `value` is a plain object of the description. */
 export function isObject(value: ProgramValue): value is { readonly [key: string]: ProgramValue } {
   return (

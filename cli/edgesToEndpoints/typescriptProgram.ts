@@ -8,7 +8,7 @@
  * @module
  */
 import { ConfigRef } from "./policy";
-import { Commented, isObject, type Program, type ProgramValue, wrap } from "./program";
+import { Commented, isList, isObject, type Program, type ProgramValue, wrap } from "./program";
 
 const INDENT = "  ";
 
@@ -42,8 +42,8 @@ function linesOf(value: ProgramValue, indent: string, prefix: string, suffix: st
   if (value instanceof ConfigRef) return [`${indent}${prefix}${value.key}${suffix}`];
   if (typeof value !== "object") return [`${indent}${prefix}${JSON.stringify(value)}${suffix}`];
   const inner = indent + INDENT;
-  if (Array.isArray(value)) {
-    const items = value as readonly ProgramValue[];
+  if (isList(value)) {
+    const items = value;
     if (items.length === 0) return [`${indent}${prefix}[]${suffix}`];
     return [
       `${indent}${prefix}[`,

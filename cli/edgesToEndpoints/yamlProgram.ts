@@ -11,6 +11,7 @@ import { Document, isNode, Pair, Scalar, YAMLMap, YAMLSeq, type Node } from "yam
 import { ConfigRef } from "./policy";
 import {
   Commented,
+  isList,
   isObject,
   plainValue,
   type Program,
@@ -48,9 +49,9 @@ function toNode(doc: Document, value: ProgramValue): Node {
   if (value instanceof ConfigRef) return new Scalar(`\${${value.key}}`);
   if (typeof value === "string") return new Scalar(literal(value));
   if (typeof value !== "object") return new Scalar(value);
-  if (Array.isArray(value)) {
+  if (isList(value)) {
     const seq = new YAMLSeq();
-    for (const item of value as readonly ProgramValue[]) seq.items.push(toNode(doc, item));
+    for (const item of value) seq.items.push(toNode(doc, item));
     return seq;
   }
   const map = new YAMLMap();
@@ -77,9 +78,9 @@ export function yamlProgram(program: Program): string {
   for (const key of program.config) {
     if (key.alternativeOnly === true) continue;
     const node = mapOf(doc, { type: "string", ...(key.secret ? { secret: true } : {}) });
-    const pair = new Pair(new Scalar(key.name), node);
-    (pair.key as Scalar).commentBefore = comment(key.description);
-    config.items.push(pair);
+    const name = new Scalar(key.name);
+    name.commentBefore = comment(key.description);
+    config.items.push(new Pair(name, node));
   }
   const resources = new YAMLMap();
   for (const resource of program.resources) {

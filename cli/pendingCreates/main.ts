@@ -26,6 +26,7 @@
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import { clientFromConfiguration } from "../../provider";
+import { isRecord } from "../../provider/client/brand";
 import { parseCommandLine } from "../common/arguments";
 import type { ResourceDefinition } from "../../provider/framework/resource";
 import { DEFINITIONS, PLUGIN_PACKAGE, typeTokensOf } from "../../provider/registry";
@@ -130,7 +131,7 @@ function exportStack(stack: string | undefined, program = "pulumi-ngrok-dynamic"
       stdio: ["ignore", "pipe", "pipe"],
     });
   } catch (error) {
-    const { code, stderr } = error as { code?: unknown; stderr?: unknown };
+    const { code, stderr } = isRecord(error) ? error : {};
     if (code === "ENOENT") {
       throw new Error(
         "without --file, pending-creates reads the stack's state by running `pulumi stack " +

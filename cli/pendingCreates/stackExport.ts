@@ -14,6 +14,7 @@
  * @module
  */
 import { isBranded, NOT_COMPARABLE } from "../../provider";
+import { isRecord } from "../../provider/client/brand";
 
 /** Pulumi's signature key of a secret value in a state file, and its value. */
 const SECRET_SIG_KEY = "4dabf18193072939515e22adb298388d";
@@ -79,15 +80,6 @@ export class StackStateError extends Error {
   }
 }
 
-interface RawResource {
-  urn?: unknown;
-  type?: unknown;
-  id?: unknown;
-  inputs?: unknown;
-  outputs?: unknown;
-  provider?: unknown;
-}
-
 /**
  * Reads the text of a `pulumi stack export` (or a file backend's checkpoint).
  *
@@ -99,7 +91,7 @@ export function readStackState(text: string): StackState {
     parsed = JSON.parse(text);
   } catch (error) {
     throw new StackStateError(
-      `the state is not JSON (${(error as Error).message}): give the output of \`pulumi stack export\``,
+      `the state is not JSON (${error instanceof Error ? error.message : String(error)}): give the output of \`pulumi stack export\``,
     );
   }
   const deployment = deploymentOf(parsed);
@@ -109,10 +101,8 @@ export function readStackState(text: string): StackState {
         '({"version": 3, "deployment": {…}})',
     );
   }
-  const resources = arrayOf<RawResource>(deployment.resources);
-  const operations = arrayOf<{ type?: unknown; resource?: RawResource }>(
-    deployment.pending_operations,
-  );
+  const resources = recordsOf(deployment.resources);
+  const operations = recordsOf(deployment.pending_operations);
   const ids = new Set<string>();
   const idsByUrn = new Map<string, string>();
   const createdAtByUrn = new Map<string, string>();
@@ -123,10 +113,7 @@ export function readStackState(text: string): StackState {
       typeof resource.type === "string" &&
       resource.type.startsWith("pulumi:providers:")
     ) {
-      providerInputs.set(
-        resource.urn,
-        decodeSecrets(recordOf(resource.inputs)) as Record<string, unknown>,
-      );
+      providerInputs.set(resource.urn, recordOf(decodeSecrets(recordOf(resource.inputs))));
     }
     if (typeof resource.id === "string" && resource.id !== "") {
       ids.add(resource.id);
@@ -140,7 +127,7 @@ export function readStackState(text: string): StackState {
   const pendingCreates: PendingCreate[] = [];
   let otherPendingOperations = 0;
   for (const operation of operations) {
-    const resource = operation.resource;
+    const resource = isRecord(operation.resource) ? operation.resource : undefined;
     if (
       operation.type !== "creating" ||
       typeof resource?.urn !== "string" ||
@@ -152,7 +139,7 @@ export function readStackState(text: string): StackState {
     pendingCreates.push({
       urn: resource.urn,
       type: resource.type,
-      inputs: decodeSecrets(recordOf(resource.inputs)) as Record<string, unknown>,
+      inputs: recordOf(decodeSecrets(recordOf(resource.inputs))),
       provider: providerUrnOf(resource.provider),
     });
   }
@@ -188,10 +175,10 @@ function decodeSecrets(value: unknown): unknown {
   if (Array.isArray(value)) {
     return value.map(decodeSecrets);
   }
-  if (typeof value !== "object" || value === null) {
+  if (!isRecord(value)) {
     return value;
   }
-  const record = value as Record<string, unknown>;
+  const record = value;
   if (record[SECRET_SIG_KEY] === SECRET_SIG) {
     if (typeof record.plaintext !== "string") {
       return SECRET;
@@ -205,14 +192,12 @@ function decodeSecrets(value: unknown): unknown {
   return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, decodeSecrets(v)]));
 }
 
+/** `value` when it is a JSON object, else an empty one. */
 function recordOf(value: unknown): Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
+  return isRecord(value) ? value : {};
 }
 
-function arrayOf<T>(value: unknown): T[] {
-  return Array.isArray(value)
-    ? (value.filter((v) => typeof v === "object" && v !== null) as T[])
-    : [];
+/** The JSON objects of `value` when it is an array, else none. */
+function recordsOf(value: unknown): Record<string, unknown>[] {
+  return Array.isArray(value) ? value.filter(isRecord) : [];
 }

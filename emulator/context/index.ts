@@ -30,6 +30,7 @@ import { CLOUD_ENDPOINTS } from "../model/cloudEndpoint";
 import { ApiSpec, defaultApiSpec } from "../spec";
 import { EdgesAccessState } from "../http/edgesDeprecated";
 import type { RecordedRequest } from "../http/recorder";
+import { renderedAs } from "../spec/render";
 
 export type { RecordedRequest } from "../http/recorder";
 
@@ -199,17 +200,17 @@ export class EmulatorContext {
       }
     }
     return structuredClone({
-      sshCertificateAuthorities: render(SSH_CERTIFICATE_AUTHORITIES, all.sshCas).map(
-        (json) => json as SshCertificateAuthorityJson,
+      sshCertificateAuthorities: render(SSH_CERTIFICATE_AUTHORITIES, all.sshCas).map((json) =>
+        renderedAs<SshCertificateAuthorityJson>(json),
       ),
       sshHostCertificates: render(SSH_HOST_CERTIFICATE_RESOURCE, all.sshHostCertificates).map(
-        (json) => json as SshHostCertificateJson,
+        (json) => renderedAs<SshHostCertificateJson>(json),
       ),
       sshUserCertificates: render(SSH_USER_CERTIFICATE_RESOURCE, all.sshUserCertificates).map(
-        (json) => json as SshUserCertificateJson,
+        (json) => renderedAs<SshUserCertificateJson>(json),
       ),
-      sshCredentials: render(SSH_CREDENTIALS, all.sshCredentials).map(
-        (json) => json as SshCredentialJson,
+      sshCredentials: render(SSH_CREDENTIALS, all.sshCredentials).map((json) =>
+        renderedAs<SshCredentialJson>(json),
       ),
       edges: all.edges.map((edge) =>
         renderEdge(this.spec, edge, this.store.routesOfEdge(edge.id), urls),

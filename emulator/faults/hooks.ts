@@ -51,11 +51,10 @@ export function faultError(
 }
 
 function droppedError(phase: "before" | "after"): Error {
-  const error = new Error(
-    `connection dropped by an emulator fault rule (drop: "${phase}")`,
-  ) as Error & { code: string };
-  error.code = "ECONNRESET";
-  return error;
+  return Object.assign(
+    new Error(`connection dropped by an emulator fault rule (drop: "${phase}")`),
+    { code: "ECONNRESET" },
+  );
 }
 
 /**

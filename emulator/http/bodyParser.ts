@@ -42,7 +42,8 @@ export function parseJsonBody(request: FastifyRequest, raw: Buffer): unknown {
   if (!isJsonMediaType(mediaType)) throw apiErrors.contentTypeUnsupported(header);
   try {
     const text = UTF8.decode(raw).replace(/^\uFEFF/, "");
-    return JSON.parse(text) as unknown;
+    const parsed: unknown = JSON.parse(text);
+    return parsed;
   } catch {
     throw apiErrors.bodyUnparseable(mediaType);
   }
@@ -63,7 +64,7 @@ export function installBodyParser(app: FastifyInstance, bodyLimit: number): void
         const raw = typeof body === "string" ? Buffer.from(body) : body;
         done(null, parseJsonBody(request, raw));
       } catch (error) {
-        done(error as Error);
+        done(error instanceof Error ? error : new Error(String(error)));
       }
     },
   );

@@ -22,6 +22,7 @@
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { apiErrors } from "../errors";
+import { isRecord } from "../spec/values";
 
 /** The statuses `ERR_NGROK_7008` may be answered with. */
 export const EDGES_DEPRECATED_STATUSES = [400, 403, 404] as const;
@@ -87,10 +88,10 @@ export function resolveEdgesAccess(value: unknown, name = "edges access"): Edges
       `${name} must be "available", "read-only" (with status 400 or 403) or "removed" (with ` +
         `status 400, 403 or 404), got ${JSON.stringify(value)}`,
     );
-  if (typeof setting !== "object" || setting === null || Array.isArray(setting)) throw fail();
-  const { mode, status = 400, ...extra } = setting as { mode?: unknown; status?: unknown };
+  if (!isRecord(setting)) throw fail();
+  const { mode, status = 400, ...extra } = setting;
   if (Object.keys(extra).length > 0) throw fail();
-  if (mode === "available" && (setting as { status?: unknown }).status === undefined) {
+  if (mode === "available" && setting.status === undefined) {
     return { mode };
   }
   if (mode === "read-only" && isOneOf(EDGES_READ_ONLY_STATUSES, status)) return { mode, status };

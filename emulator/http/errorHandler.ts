@@ -9,10 +9,10 @@ import type { Socket } from "node:net";
 import { apiErrors, EmulatorApiError } from "../errors";
 import { newOperationId } from "../model/ids";
 import { OPERATION_ID_HEADER, operationIdOf } from "./operationId";
+import { isRecord } from "../spec/values";
 
 function fastifyCode(error: unknown): string | undefined {
-  if (typeof error !== "object" || error === null) return undefined;
-  const code = (error as { code?: unknown }).code;
+  const code = isRecord(error) ? error.code : undefined;
   return typeof code === "string" ? code : undefined;
 }
 
@@ -40,7 +40,7 @@ export function toEmulatorApiError(
     default:
       break;
   }
-  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  const status = isRecord(error) ? error.statusCode : undefined;
   if (typeof status === "number" && status >= 400 && status < 500) {
     const message = error instanceof Error && error.message !== "" ? error.message : "Bad Request";
     return new EmulatorApiError(status, undefined, message);

@@ -23,7 +23,8 @@
  * a leading byte-order mark and leading whitespace are skipped (Entra ID metadata starts with a
  * BOM; ngrok's own docs example starts with a newline).
  */
-import { DOMParser, type Element as XmlElement } from "@xmldom/xmldom";
+import { DOMParser, Element as XmlElement } from "@xmldom/xmldom";
+import { errorMessage } from "../spec/values";
 
 /** SAML 2.0 metadata namespace. */
 export const SAML_METADATA_NS = "urn:oasis:names:tc:SAML:2.0:metadata";
@@ -74,7 +75,7 @@ export function validateIdpMetadata(
     }
     root = doc.documentElement;
   } catch (error) {
-    if (problems.length === 0) problems.push(firstLine(String((error as Error).message)));
+    if (problems.length === 0) problems.push(firstLine(errorMessage(error)));
   }
   if (problems.length > 0) {
     return { ok: false, reason: `the document is not well-formed XML: ${problems[0]}` };
@@ -122,8 +123,8 @@ export function validateIdpMetadata(
   }
   let hasIdp = false;
   for (let node = root.firstChild; node !== null; node = node.nextSibling) {
-    if (node.nodeType !== node.ELEMENT_NODE) continue;
-    const element = node as XmlElement;
+    if (!(node instanceof XmlElement)) continue;
+    const element = node;
     if (element.namespaceURI === SAML_METADATA_NS && element.localName === "IDPSSODescriptor") {
       hasIdp = true;
       break;

@@ -7,6 +7,7 @@
 import type { ApiSpec } from "../spec";
 import { edgeComputed, routeComputed } from "./httpsEdge";
 import type { EdgeRecord, RouteRecord, SamlModuleRecord, SamlModuleSettings } from "./store";
+import { renderedAs } from "../spec/render";
 
 /** Base URLs the renderings are built on. */
 export interface UrlContext {
@@ -133,7 +134,7 @@ export function renderSamlModule(
     request_signing_certificate_pem: module.certificate.pem,
     metadata_url: sp.metadataUrl,
   });
-  return rendered as SamlModuleJson;
+  return renderedAs<SamlModuleJson>(rendered);
 }
 
 /**
@@ -171,7 +172,7 @@ export function renderRoute(
     { $ref: "#/components/schemas/HTTPSEdgeRoute" },
     { ...route.fields, ...routeComputed(route, urls), saml },
   );
-  return rendered as HttpsEdgeRouteJson;
+  return renderedAs<HttpsEdgeRouteJson>(rendered);
 }
 
 /** An edge, as `HTTPSEdge`, with its routes (oldest first). */
@@ -189,5 +190,5 @@ export function renderEdge(
       routes: routes.map((route) => renderRoute(spec, route, urls)),
     },
   );
-  return rendered as HttpsEdgeJson;
+  return renderedAs<HttpsEdgeJson>(rendered);
 }

@@ -33,16 +33,13 @@ import {
 import { definitions, strictOpenApiDocument, toJsonSchema } from "./jsonSchema";
 import { effectiveDocument, flatBodySchema } from "./overlay";
 import { renderObject } from "./render";
+import { isRecord } from "./values";
 
 export type { OpenApiDocument, OperationObject, SchemaObject, HttpMethod } from "./document";
 export { OVERLAY, type OverlayEntry } from "./overlay";
 
 /** A request body's values, by the API's (snake_case) names. */
 export type Values = Record<string, unknown>;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /** A schema without what does not change its meaning (descriptions, overlay marks). */
 function shape(schema: SchemaObject | undefined): string {

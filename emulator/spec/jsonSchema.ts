@@ -11,13 +11,7 @@
  * And {@link strictOpenApiDocument}: the effective document restricted to the operations the
  * emulator serves, with the `response` strength written in OpenAPI's own terms, for Schemathesis.
  */
-import {
-  refName,
-  type HttpMethod,
-  type OpenApiDocument,
-  type OperationObject,
-  type SchemaObject,
-} from "./document";
+import { refName, type OpenApiDocument, type SchemaObject } from "./document";
 
 /** How strictly a schema is converted (see the module comment). */
 export type Strength = "request" | "response";
@@ -113,8 +107,8 @@ export function strictOpenApiDocument(
   const paths: OpenApiDocument["paths"] = {};
   const answers: SchemaObject[] = [];
   for (const [apiPath, methods] of Object.entries(copy.paths)) {
-    for (const [method, op] of Object.entries(methods) as Array<[HttpMethod, OperationObject]>) {
-      if (!served.has(`${method.toUpperCase()} ${apiPath}`)) continue;
+    for (const [method, op] of Object.entries(methods)) {
+      if (op === undefined || !served.has(`${method.toUpperCase()} ${apiPath}`)) continue;
       paths[apiPath] = { ...paths[apiPath], [method]: op };
       for (const response of Object.values(op.responses)) {
         const schema = response.content?.["application/json"]?.schema;

@@ -8,10 +8,7 @@
  *   properties are rendered by these rules — as ngrok's Go server renders an empty field.
  */
 import { resolveSchema, type OpenApiDocument, type SchemaObject } from "./document";
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+import { isRecord } from "./values";
 
 /** The answer for a property without a value (the rules of the module comment). */
 export function absentValue(document: OpenApiDocument, schema: SchemaObject): unknown {
@@ -71,4 +68,16 @@ export function renderObject(
   const rendered = renderValue(document, schema, value);
   if (!isRecord(rendered)) throw new Error("the schema of an answer is not an object");
   return rendered;
+}
+
+/**
+ * The one place where emulator/ asserts a type: an answer rendered from ngrok's schema (by
+ * {@link renderObject}), as the interface the emulator declares for that schema
+ * (`../model/render`, `SshCertificateAuthorityJson`, …). TypeScript cannot follow an OpenAPI
+ * schema through the loop that renders it; `tests/emulator/openApiConformance.test.ts` holds every
+ * answer to its schema, field by field, and `tests/repository/casts.test.ts` holds emulator/ to
+ * this one place.
+ */
+export function renderedAs<T>(answer: object): T {
+  return answer as T;
 }
