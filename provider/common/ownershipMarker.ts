@@ -121,49 +121,61 @@ export function urnOfOwner(owner: string): string {
  * folds it into `metadata` (see the module comment): without that input the check is unchanged.
  * An owner or a metadata not known yet (preview) makes `metadata` unknown.
  */
-export function withOwnershipMarker<Inputs extends object>(
-  check: (news: Record<string, unknown>) => pulumi.dynamic.CheckResult<Inputs>,
+export function withOwnershipMarker<Inputs extends object, Parsed>(
+  check: (news: Record<string, unknown>) => Checked<Inputs, Parsed>,
   maxBytes: number,
-): (news: Record<string, unknown>) => pulumi.dynamic.CheckResult<Inputs> {
+): (news: Record<string, unknown>) => Checked<Inputs, Parsed> {
   return (news) => {
     const { [OWNER_INPUT]: owner, ...rest } = news;
-    const result = check(rest);
-    if (owner === undefined || owner === null) {
-      return result;
-    }
-    const failures = [...(result.failures ?? [])];
-    // A copy (the checks always return inputs; without them there is no metadata to mark).
-    const inputs = result.inputs === undefined ? undefined : { ...result.inputs };
-    if (
-      typeof owner !== "string" ||
-      (!isUnknown(owner) && (owner.length > maxBytes || !OWNER_PATTERN.test(owner)))
-    ) {
-      failures.push({
-        property: OWNER_INPUT,
-        reason:
-          `${OWNER_INPUT} is set by the resource classes when ${markerSetting()} is on: ` +
-          `"<organization>/<URN>"; got ${typeof owner === "string" ? quoted(owner) : typeof owner}`,
-      });
-      return { inputs, failures };
-    }
-    if (failures.some((f) => f.property === "metadata")) {
-      return { inputs, failures };
-    }
-    const declared = inputs !== undefined && "metadata" in inputs ? inputs.metadata : undefined;
-    if (isUnknown(owner) || isUnknown(declared)) {
-      return { inputs: inputs && { ...inputs, metadata: UNKNOWN }, failures };
-    }
-    const marked = markMetadata(
-      typeof declared === "string" ? declared : undefined,
-      owner,
-      maxBytes,
-    );
-    if (marked.ok) {
-      return { inputs: inputs && { ...inputs, metadata: marked.metadata }, failures };
-    }
-    failures.push({ property: "metadata", reason: marked.reason });
-    return { inputs, failures };
+    const { result, parsed } = check(rest);
+    return {
+      result:
+        owner === undefined || owner === null ? result : markedResult(result, owner, maxBytes),
+      parsed,
+    };
   };
+}
+
+/** What a pure `check` gives: its result, and what the properties' rules parsed. */
+export interface Checked<Inputs, Parsed> {
+  readonly result: pulumi.dynamic.CheckResult<Inputs>;
+  readonly parsed: Parsed;
+}
+
+/** `result` with `owner` folded into its `metadata`, or a failure that says why it cannot be. */
+function markedResult<Inputs extends object>(
+  result: pulumi.dynamic.CheckResult<Inputs>,
+  owner: unknown,
+  maxBytes: number,
+): pulumi.dynamic.CheckResult<Inputs> {
+  const failures = [...(result.failures ?? [])];
+  // A copy (the checks always return inputs; without them there is no metadata to mark).
+  const inputs = result.inputs === undefined ? undefined : { ...result.inputs };
+  if (
+    typeof owner !== "string" ||
+    (!isUnknown(owner) && (owner.length > maxBytes || !OWNER_PATTERN.test(owner)))
+  ) {
+    failures.push({
+      property: OWNER_INPUT,
+      reason:
+        `${OWNER_INPUT} is set by the resource classes when ${markerSetting()} is on: ` +
+        `"<organization>/<URN>"; got ${typeof owner === "string" ? quoted(owner) : typeof owner}`,
+    });
+    return { inputs, failures };
+  }
+  if (failures.some((f) => f.property === "metadata")) {
+    return { inputs, failures };
+  }
+  const declared = inputs !== undefined && "metadata" in inputs ? inputs.metadata : undefined;
+  if (isUnknown(owner) || isUnknown(declared)) {
+    return { inputs: inputs && { ...inputs, metadata: UNKNOWN }, failures };
+  }
+  const marked = markMetadata(typeof declared === "string" ? declared : undefined, owner, maxBytes);
+  if (marked.ok) {
+    return { inputs: inputs && { ...inputs, metadata: marked.metadata }, failures };
+  }
+  failures.push({ property: "metadata", reason: marked.reason });
+  return { inputs, failures };
 }
 
 /** `text` parsed when it is a JSON object (not an array, not a scalar), else `undefined`. */

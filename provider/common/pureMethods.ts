@@ -6,21 +6,23 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { logWarning } from "../client/log";
+import type { Checked } from "./ownershipMarker";
 import { warnIfNoApiKey } from "./previewWarnings";
 
 /**
  * `check` and `diff` with the signatures the dynamic-provider host calls, around a resource's
- * pure `check(news)` (validation and defaults) and `diff(olds, news)` (outputs in state against
- * checked inputs). Neither makes an API call or loads the HTTP client or zod, so `pulumi preview`
+ * pure `check(news)` (validation and defaults, with what its rules parsed) and `diff(olds, news)`
+ * (outputs in state against checked inputs). Neither makes an API call or loads the HTTP client or zod, so `pulumi preview`
  * stays cheap.
  *
  * `check` also gives the preview warnings of `./previewWarnings`: once per process when no API
- * key is set, and each warning `warnings` finds in inputs that passed the checks.
+ * key is set, and each warning `warnings` finds in inputs that passed the checks, given what the
+ * rules parsed so that nothing is parsed twice.
  */
-export function pureMethods<Inputs>(
-  check: (news: Record<string, unknown>) => pulumi.dynamic.CheckResult<Inputs>,
+export function pureMethods<Inputs, Parsed>(
+  check: (news: Record<string, unknown>) => Checked<Inputs, Parsed>,
   diff: (olds: Record<string, unknown>, news: Record<string, unknown>) => pulumi.dynamic.DiffResult,
-  warnings: (inputs: Inputs) => readonly string[] = () => [],
+  warnings: (inputs: Inputs, parsed: Parsed) => readonly string[] = () => [],
 ) {
   return {
     /**
@@ -31,10 +33,10 @@ export function pureMethods<Inputs>(
       _olds: Record<string, unknown>,
       news: Record<string, unknown>,
     ): Promise<pulumi.dynamic.CheckResult<Inputs>> {
-      const result = check(news);
+      const { result, parsed } = check(news);
       warnIfNoApiKey();
       if ((result.failures ?? []).length === 0 && result.inputs !== undefined) {
-        warnings(result.inputs).forEach(logWarning);
+        warnings(result.inputs, parsed).forEach(logWarning);
       }
       return result;
     },

@@ -34,7 +34,7 @@ import { readResult } from "../common/readResult";
 import { answeredId, recordCreated } from "../common/recordCreated";
 import { LIMITS } from "../common/textProperties";
 import { adoptedInThisDeployment, adoptObject, type AdoptionRefusal } from "./adopt";
-import type { PureMethods } from "./define";
+import type { ParsedOf, PureMethods } from "./define";
 import { sameValue } from "./diff";
 import type { LookupRecord, ResourceLookups, ResourceMethods, ResourceModule } from "./module";
 import { namesOf } from "./names";
@@ -51,8 +51,11 @@ import {
 
 /** What a resource adds to the implementation (see the module comment); each is optional. */
 export interface Hooks<D extends ResourceDefinition> {
-  /** Warnings about inputs `check` accepted (no API call), e.g. a certificate already expired. */
-  readonly warnings?: (inputs: InputsOf<D>) => readonly string[];
+  /**
+   * Warnings about inputs `check` accepted (no API call), e.g. a certificate already expired,
+   * given what the properties' rules parsed.
+   */
+  readonly warnings?: (inputs: InputsOf<D>, parsed: ParsedOf<D>) => readonly string[];
   /**
    * The inputs ngrok never returns, which a read keeps: from the state (`props`), or, for an object
    * read without state (a `get`, a lookup), from its outputs as ngrok answers them (e.g. the CA's
@@ -248,8 +251,8 @@ export function crudResource<D extends ResourceDefinition>(
   const methods: ResourceMethods<InputsOf<D>, OutputsOf<D>> = {
     ...pureMethods(
       recovery?.marked
-        ? withOwnershipMarker(definition.check, LIMITS.metadataBytes)
-        : definition.check,
+        ? withOwnershipMarker(definition.checkParsed, LIMITS.metadataBytes)
+        : definition.checkParsed,
       definition.diff,
       hooks.warnings,
     ),

@@ -34,7 +34,7 @@ import { readResult } from "../common/readResult";
 import { recordCreated } from "../common/recordCreated";
 import { load } from "../lazy";
 import { addressOf } from "./address";
-import type { PureMethods } from "./define";
+import type { ParsedOf, PureMethods } from "./define";
 import type { LookupRecord, ResourceMethods, ResourceModule } from "./module";
 import { namesOf } from "./names";
 import type { InputsOf, OutputsOf, ResourceDefinition } from "./resource";
@@ -46,8 +46,11 @@ export type Declared<D extends ResourceDefinition> =
 
 /** What a resource adds to the implementation (see the module comment); each is optional. */
 export interface SingletonHooks<D extends ResourceDefinition> {
-  /** Warnings about inputs `check` accepted (no API call), e.g. a certificate about to expire. */
-  readonly warnings?: (inputs: InputsOf<D>) => readonly string[];
+  /**
+   * Warnings about inputs `check` accepted (no API call), e.g. a certificate about to expire,
+   * given what the properties' rules parsed.
+   */
+  readonly warnings?: (inputs: InputsOf<D>, parsed: ParsedOf<D>) => readonly string[];
   /**
    * Whether the body of a `GET` answered 200 says that there is no object, as a 404 does (e.g.
    * `null`, or an object with none of its values). Default: never.
@@ -159,7 +162,7 @@ export function singletonResource<D extends ResourceDefinition>(
   }
 
   const methods: ResourceMethods<InputsOf<D>, OutputsOf<D>> = {
-    ...pureMethods(definition.check, definition.diff, hooks.warnings),
+    ...pureMethods(definition.checkParsed, definition.diff, hooks.warnings),
 
     async create(inputs): Promise<pulumi.dynamic.CreateResult<OutputsOf<D>>> {
       const client = clientFromConfiguration();

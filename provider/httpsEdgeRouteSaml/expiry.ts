@@ -7,11 +7,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { splitClaimedBy } from "../framework/names";
 import { httpsEdgeRouteSamlDefinition, type HttpsEdgeRouteSamlInputs } from "./definition";
-import {
-  certificateExpiryWarnings,
-  parseIdpMetadata,
-  type SigningCertificate,
-} from "./idpMetadata";
+import type { ParsedOf } from "../framework/define";
+import { certificateExpiryWarnings, type SigningCertificate } from "./idpMetadata";
 
 export { EXPIRY_WARNING_MS } from "./idpMetadata";
 
@@ -33,15 +30,19 @@ export function expiryWarnings(
 
 /**
  * The warnings of the provider's `check` about inputs it accepted (the hook `warnings` of
- * `./index`): those of {@link expiryWarnings} for the signing certificates of `idpMetadata` (none
- * while the document is not known yet, in a preview of a computed value).
+ * `./index`): those of {@link expiryWarnings} for the signing certificates that the rule of
+ * `idpMetadata` parsed (none while the document is not known yet, in a preview of a computed
+ * value), so that the document is parsed once.
  *
  * @param now - Milliseconds since the epoch to judge expiry against (the time of the preview).
  */
-export function inputWarnings(inputs: HttpsEdgeRouteSamlInputs, now: number): string[] {
-  const parsed = parseIdpMetadata(inputs.idpMetadata);
-  if (!parsed.ok) return [];
-  return expiryWarnings(parsed.metadata.signingCertificateDetails, inputs.claimedBy, now);
+export function inputWarnings(
+  inputs: HttpsEdgeRouteSamlInputs,
+  parsed: ParsedOf<typeof httpsEdgeRouteSamlDefinition>,
+  now: number,
+): string[] {
+  const certificates = parsed.idpMetadata;
+  return certificates === undefined ? [] : expiryWarnings(certificates, inputs.claimedBy, now);
 }
 
 /**
@@ -54,7 +55,7 @@ export function checkHttpsEdgeRouteSamlWithWarnings(
   news: Record<string, unknown>,
   now: number,
 ): { result: pulumi.dynamic.CheckResult<HttpsEdgeRouteSamlInputs>; warnings: string[] } {
-  const result = httpsEdgeRouteSamlDefinition.check(news);
+  const { result, parsed } = httpsEdgeRouteSamlDefinition.checkParsed(news);
   const accepted = (result.failures ?? []).length === 0 ? result.inputs : undefined;
-  return { result, warnings: accepted === undefined ? [] : inputWarnings(accepted, now) };
+  return { result, warnings: accepted === undefined ? [] : inputWarnings(accepted, parsed, now) };
 }

@@ -31,7 +31,7 @@ import { inputWarnings } from "./expiry";
 
 /** The SAML module of an HTTPS edge route. */
 export const httpsEdgeRouteSaml = singletonResource(httpsEdgeRouteSamlDefinition, {
-  warnings: (inputs) => inputWarnings(inputs, Date.now()),
+  warnings: (inputs, parsed) => inputWarnings(inputs, parsed, Date.now()),
   absent: wire.isAbsentModule,
   beforeCreate: refuseTakeOver,
   kept: (olds) => ({ claimToken: olds?.claimToken ?? randomUUID() }),
