@@ -5,7 +5,8 @@
  * it (`InputsOf`, `OutputsOf`, `ResponseOf`, see `../framework/resource`). TypeScript cannot
  * follow a mapped type through a loop over the properties; the loops are in `./check`,
  * `../framework/check` and `../framework/wire`, and their tests compare every resource's values
- * with its types. `tests/repository/casts.test.ts` holds provider/ to it.
+ * with its types. Also the traffic policy table with each action's derived `source`
+ * (`../trafficPolicy/actions`), its type its entries' own. `tests/repository/casts.test.ts` holds provider/ to it.
  *
  * @module
  */

@@ -8,9 +8,8 @@
  *
  * @module
  */
-import type { ActionSpec, FieldSpec } from "./schema";
-
-const DOCS = "https://ngrok.com/docs/traffic-policy/actions";
+import { celText, enforce, someObjects } from "./fieldSpecs";
+import type { ActionEntry, FieldSpec } from "./schema";
 
 /**
  * The OAuth providers of the `oauth` action. Source: the action's "Supported providers"
@@ -75,7 +74,7 @@ export const AUTH_ACTIONS = {
   "openid-connect": {
     description:
       "Restricts access to users who sign in with an OpenID Connect identity provider of your choice.",
-    source: `${DOCS}/oidc/`,
+    page: "oidc",
     phases: ["on_http_request"],
     // The reference page names the type `openid-connect`; the Action Hub and the migration guide
     // (https://ngrok.com/docs/guides/migration/modules-to-traffic-policy-actions/) write `oidc`.
@@ -88,19 +87,12 @@ export const AUTH_ACTIONS = {
           "The base URL of the OpenID provider, which serves its configuration document at " +
           "`/.well-known/openid-configuration`.",
       },
-      client_id: {
-        type: { kind: "string" },
-        cel: true,
-        description: "Your OpenID Connect app's client ID.",
-      },
-      client_secret: {
-        type: { kind: "string" },
-        cel: true,
-        secret: true,
-        description:
-          "Your OpenID Connect app's client secret; may be an ngrok vault reference, " +
+      client_id: celText("Your OpenID Connect app's client ID."),
+      client_secret: celText(
+        "Your OpenID Connect app's client secret; may be an ngrok vault reference, " +
           "`${secrets.get('vault', 'name')}`.",
-      },
+        { secret: true },
+      ),
       ...session,
       idle_session_duration: { type: { kind: "duration" }, description: IDLE },
     },
@@ -108,7 +100,6 @@ export const AUTH_ACTIONS = {
   oauth: {
     description:
       "Restricts access to users who sign in with an OAuth provider (Google, GitHub, Microsoft, …).",
-    source: `${DOCS}/oauth/`,
     phases: ["on_http_request"],
     fields: {
       provider: {
@@ -116,21 +107,15 @@ export const AUTH_ACTIONS = {
         required: true,
         description: "The OAuth identity provider users sign in with.",
       },
-      client_id: {
-        type: { kind: "string" },
-        cel: true,
-        description:
-          "Your OAuth app's client ID; leave it out to use ngrok's managed app (not for amazon " +
+      client_id: celText(
+        "Your OAuth app's client ID; leave it out to use ngrok's managed app (not for amazon " +
           "and facebook, which have none).",
-      },
-      client_secret: {
-        type: { kind: "string" },
-        cel: true,
-        secret: true,
-        description:
-          "Your OAuth app's client secret (with `clientId`); may be an ngrok vault reference, " +
+      ),
+      client_secret: celText(
+        "Your OAuth app's client secret (with `clientId`); may be an ngrok vault reference, " +
           "`${secrets.get('vault', 'name')}`.",
-      },
+        { secret: true },
+      ),
       ...session,
       // Named so on the oauth page; the openid-connect page says idle_session_duration.
       idle_session_timeout: { type: { kind: "duration" }, description: IDLE },
@@ -151,7 +136,6 @@ export const AUTH_ACTIONS = {
       "Restricts access to users who sign in with a SAML 2.0 identity provider (early access).",
     // The action's page says only "Coming soon"; its one documented field is in the SSO guides,
     // e.g. https://ngrok.com/docs/integrations/endpoint-sso/okta-sso-saml/.
-    source: `${DOCS}/saml/`,
     phases: ["on_http_request"],
     earlyAccess: true,
     fields: {
@@ -166,7 +150,6 @@ export const AUTH_ACTIONS = {
   },
   "basic-auth": {
     description: "Requires HTTP Basic authentication with one of the given credentials.",
-    source: `${DOCS}/basic-auth/`,
     phases: ["on_http_request"],
     fields: {
       credentials: {
@@ -188,16 +171,11 @@ export const AUTH_ACTIONS = {
         description: "The HTTP realm (RFC 7235).",
         default: "ngrok",
       },
-      enforce: {
-        type: { kind: "boolean" },
-        description: "When false, the next action runs even if authentication failed.",
-        default: "true",
-      },
+      enforce: enforce("When false, the next action runs even if authentication failed."),
     },
   },
   "jwt-validation": {
     description: "Validates JSON Web Tokens (JWTs) on incoming requests.",
-    source: `${DOCS}/jwt-validation/`,
     phases: ["on_http_request"],
     fields: {
       issuer: {
@@ -231,39 +209,25 @@ export const AUTH_ACTIONS = {
           kind: "object",
           fields: {
             tokens: {
-              type: {
-                kind: "list",
-                minItems: 1,
-                items: {
-                  kind: "object",
-                  fields: {
-                    type: {
-                      type: {
-                        kind: "enum",
-                        values: ["id_token", "access_token", "at+jwt", "it+jwt", "plain", "jwt"],
-                      },
-                      required: true,
-                      description: "The kind of JWT: how ngrok parses it.",
-                    },
-                    method: {
-                      type: { kind: "enum", values: ["header", "body"] },
-                      required: true,
-                      description: "Where the request carries the JWT.",
-                    },
-                    name: {
-                      type: { kind: "string" },
-                      required: true,
-                      cel: true,
-                      description: "The header or body field holding the JWT (not case sensitive).",
-                    },
-                    prefix: {
-                      type: { kind: "string" },
-                      cel: true,
-                      description: "A prefix to strip before parsing, e.g. `Bearer `.",
-                    },
+              type: someObjects({
+                type: {
+                  type: {
+                    kind: "enum",
+                    values: ["id_token", "access_token", "at+jwt", "it+jwt", "plain", "jwt"],
                   },
+                  required: true,
+                  description: "The kind of JWT: how ngrok parses it.",
                 },
-              },
+                method: {
+                  type: { kind: "enum", values: ["header", "body"] },
+                  required: true,
+                  description: "Where the request carries the JWT.",
+                },
+                name: celText("The header or body field holding the JWT (not case sensitive).", {
+                  required: true,
+                }),
+                prefix: celText("A prefix to strip before parsing, e.g. `Bearer `."),
+              }),
               required: true,
               description: "The tokens to validate.",
             },
@@ -298,7 +262,6 @@ export const AUTH_ACTIONS = {
   },
   "verify-webhook": {
     description: "Verifies the signature of webhook requests from a provider against a secret.",
-    source: `${DOCS}/verify-webhook/`,
     phases: ["on_http_request"],
     fields: {
       // One of ngrok's ~70 webhook providers, a list ngrok extends on request: not checked.
@@ -307,23 +270,15 @@ export const AUTH_ACTIONS = {
         required: true,
         description: "The webhook provider's identifier in ngrok's list, e.g. `github`, `stripe`.",
       },
-      secret: {
-        type: { kind: "string" },
-        required: true,
-        cel: true,
-        secret: true,
-        description:
-          "The secret webhook requests are signed with; may be an ngrok vault reference, " +
+      secret: celText(
+        "The secret webhook requests are signed with; may be an ngrok vault reference, " +
           "`${secrets.get('vault', 'name')}`.",
-      },
-      enforce: {
-        type: { kind: "boolean" },
-        description: "When false, the next actions run even if the signature is not valid.",
-        default: "true",
-      },
+        { required: true, secret: true },
+      ),
+      enforce: enforce("When false, the next actions run even if the signature is not valid."),
     },
   },
-} as const satisfies Record<string, ActionSpec>;
+} as const satisfies Record<string, ActionEntry>;
 
 /** The `{value}` objects of jwt-validation's allow lists. */
 function valueObject<R extends boolean>(required: R) {

@@ -6,7 +6,6 @@
  * @module
  */
 import { certificateExpiryWarnings, parseIdpMetadata } from "../httpsEdgeRouteSaml/idpMetadata";
-import { isUnknown } from "../common/unknown";
 import { celProblem, holdsSecret, interpolationProblem } from "./cel";
 import { durationMs, FORMATS } from "./formats";
 import {
@@ -14,6 +13,8 @@ import {
   didYouMean,
   fail,
   isMap,
+  mustBe,
+  notKnownYet,
   pathOf,
   type Place,
   record,
@@ -41,12 +42,9 @@ export function walkFields(
   place: Place,
   context: FieldContext,
 ): Record<string, unknown> | undefined {
-  if (isUnknown(value)) {
-    walk.unknown = true;
-    return undefined;
-  }
+  if (notKnownYet(walk, value)) return undefined;
   if (!isMap(value)) {
-    fail(walk, place, `must be a map of field names to values; got ${shown(walk, value)}`);
+    mustBe(walk, place, "a map of field names to values", value);
     return undefined;
   }
   const out = record();
@@ -111,10 +109,7 @@ function walkValue(
   place: Place,
   context: FieldContext,
 ): unknown {
-  if (isUnknown(value)) {
-    walk.unknown = true;
-    return value;
-  }
+  if (notKnownYet(walk, value)) return value;
   const got = () => `got ${shown(walk, value, context.secret)}`;
   switch (type.kind) {
     case "string": {

@@ -10,74 +10,33 @@
  *
  * @module
  */
-import type { ActionSpec, FieldSpec } from "./schema";
-
-export const DOCS = "https://ngrok.com/docs/traffic-policy/actions";
-
-/** A map of header names to values (interpolations allowed), at most 10. */
-export const headers = (description: string, minEntries?: number) =>
-  ({
-    type: { kind: "map", values: { kind: "string" }, maxEntries: 10, minEntries },
-    cel: true,
-    description,
-  }) as const satisfies FieldSpec;
-
-/** `on_error`: whether the next actions run after an error, `halt` or `continue`. */
-export const onError = (fallback: "halt" | "continue") =>
-  ({
-    type: { kind: "enum", values: ["halt", "continue"] },
-    description: "Whether the next actions run (`continue`) or not (`halt`) after an error.",
-    default: fallback,
-  }) as const satisfies FieldSpec;
+import { celText, headers, onError, someObjects, STATUS } from "./fieldSpecs";
+import type { ActionEntry, FieldSpec } from "./schema";
 
 /** `from` and `to` of the URL rewriting actions: regular expressions, interpolations allowed. */
 const fromTo = {
-  from: {
-    type: { kind: "string" },
-    cel: true,
-    description: "A regular expression matching part of the URL.",
-  },
-  to: {
-    type: { kind: "string" },
+  from: celText("A regular expression matching part of the URL."),
+  to: celText("The replacement of the matched part (`$1`… for capture groups).", {
     required: true,
-    cel: true,
-    description: "The replacement of the matched part (`$1`… for capture groups).",
-  },
+  }),
 } as const satisfies Record<string, FieldSpec>;
 
 /** The `replacements` of the body find-and-replace actions. */
 const replacements = (field: boolean) =>
   ({
-    type: {
-      kind: "list",
-      minItems: 1,
-      items: {
-        kind: "object",
-        fields: {
-          ...(field
-            ? {
-                field: {
-                  type: { kind: "enum", values: ["data", "retry"] },
-                  description: "The SSE field to apply the replacement to.",
-                  default: "data",
-                },
-              }
-            : {}),
-          from: {
-            type: { kind: "string" },
-            required: true,
-            cel: true,
-            description: "A regular expression (RE2 syntax) to match.",
-          },
-          to: {
-            type: { kind: "string" },
-            cel: true,
-            description:
-              "The replacement (`$1`… for capture groups); left out, the match is deleted.",
-          },
-        },
-      },
-    },
+    type: someObjects({
+      ...(field
+        ? {
+            field: {
+              type: { kind: "enum", values: ["data", "retry"] },
+              description: "The SSE field to apply the replacement to.",
+              default: "data",
+            },
+          }
+        : {}),
+      from: celText("A regular expression (RE2 syntax) to match.", { required: true }),
+      to: celText("The replacement (`$1`… for capture groups); left out, the match is deleted."),
+    }),
     required: true,
     description: "The replacements, applied in order.",
   }) as const satisfies FieldSpec;
@@ -96,19 +55,14 @@ const owasp = {
   },
 } as const satisfies Record<string, FieldSpec>;
 
-/** HTTP status codes. */
-export const STATUS = { kind: "integer", min: 100, max: 599 } as const;
-
 export const MESSAGE_ACTIONS = {
   "add-headers": {
     description: "Adds headers to requests or responses.",
-    source: `${DOCS}/add-headers/`,
     phases: ["on_http_request", "on_http_response"],
     fields: { headers: { ...headers("Header names to values to add.", 1), required: true } },
   },
   "compress-response": {
     description: "Compresses response bodies.",
-    source: `${DOCS}/compress-response/`,
     // The reference page says on_http_response; the Action Hub adds on_http_request.
     phases: ["on_http_request", "on_http_response"],
     fields: {
@@ -125,7 +79,6 @@ export const MESSAGE_ACTIONS = {
   },
   "custom-response": {
     description: "Sends a response of your own to the client.",
-    source: `${DOCS}/custom-response/`,
     phases: ["on_http_request", "on_http_response"],
     terminating: true,
     fields: {
@@ -136,19 +89,16 @@ export const MESSAGE_ACTIONS = {
   },
   "owasp-crs-request": {
     description: "Applies the OWASP Core Rule Set to requests.",
-    source: `${DOCS}/owasp-crs-request/`,
     phases: ["on_http_request"],
     fields: owasp,
   },
   "owasp-crs-response": {
     description: "Applies the OWASP Core Rule Set to responses.",
-    source: `${DOCS}/owasp-crs-response/`,
     phases: ["on_http_response"],
     fields: owasp,
   },
   redirect: {
     description: "Redirects the client to another URL.",
-    source: `${DOCS}/redirect/`,
     phases: ["on_http_request"],
     fields: {
       ...fromTo,
@@ -162,7 +112,6 @@ export const MESSAGE_ACTIONS = {
   },
   "remove-headers": {
     description: "Removes headers from requests or responses.",
-    source: `${DOCS}/remove-headers/`,
     phases: ["on_http_request", "on_http_response"],
     fields: {
       headers: {
@@ -174,26 +123,22 @@ export const MESSAGE_ACTIONS = {
   },
   "request-body-find-replace": {
     description: "Finds and replaces text in request bodies.",
-    source: `${DOCS}/request-body-find-replace/`,
     phases: ["on_http_request"],
     fields: { replacements: replacements(false) },
   },
   "response-body-find-replace": {
     description: "Finds and replaces text in response bodies.",
-    source: `${DOCS}/response-body-find-replace/`,
     phases: ["on_http_response"],
     fields: { replacements: replacements(false) },
   },
   "sse-find-replace": {
     description: "Finds and replaces text in the messages of Server-Sent Events streams.",
-    source: `${DOCS}/sse-find-replace/`,
     phases: ["on_event_stream_message"],
     fields: { replacements: replacements(true) },
   },
   "url-rewrite": {
     description: "Rewrites the request's URL before it reaches the upstream service.",
-    source: `${DOCS}/url-rewrite/`,
     phases: ["on_http_request"],
     fields: fromTo,
   },
-} as const satisfies Record<string, ActionSpec>;
+} as const satisfies Record<string, ActionEntry>;

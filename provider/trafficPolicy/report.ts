@@ -13,6 +13,7 @@
 import { closest, distance } from "fastest-levenshtein";
 import { describe } from "../common/check";
 import { SECRET_SHOWN } from "../common/secretInputs";
+import { isUnknown } from "../common/unknown";
 import { camelCase } from "./schema";
 
 /** One failure: the path it concerns, and a reason that starts with that path. */
@@ -95,6 +96,11 @@ export function fail(walk: Walk, place: Place, text: string): void {
   walk.failures.push({ path, reason: `${path}${action} ${text}` });
 }
 
+/** Records that the value at `place` must be `what` (e.g. `a list of rules`), showing `value`. */
+export function mustBe(walk: Walk, place: Place, what: string, value: unknown): void {
+  fail(walk, place, `must be ${what}; got ${shown(walk, value)}`);
+}
+
 /** Records a warning about `place`, starting with who holds the policy. */
 export function warn(walk: Walk, place: Place, text: string): void {
   const who = walk.who === undefined ? "" : `${walk.who}: `;
@@ -127,4 +133,14 @@ export function isMap(value: unknown): value is Record<string, unknown> {
  */
 export function record(): Record<string, unknown> {
   return Object.create(null);
+}
+
+/**
+ * Whether `value` is not known yet (a preview of a computed value): then the walk notes that the
+ * policy is not known in full, and the caller takes `value` as it is.
+ */
+export function notKnownYet(walk: Walk, value: unknown): boolean {
+  if (!isUnknown(value)) return false;
+  walk.unknown = true;
+  return true;
 }

@@ -165,7 +165,10 @@ export type FieldsRule =
 export interface ActionSpec {
   /** What it does, for users. */
   readonly description: string;
-  /** ngrok's reference page of the action: the source of its facts. */
+  /**
+   * ngrok's reference page of the action, the source of its facts: `<DOCS>/<page>/` (see
+   * `./fieldSpecs`), derived from {@link ActionEntry.page}.
+   */
   readonly source: string;
   /** The phases it may run in. */
   readonly phases: readonly PhaseName[];
@@ -178,6 +181,12 @@ export interface ActionSpec {
   readonly fields: Fields;
   readonly rules?: readonly FieldsRule[];
 }
+
+/** An entry of the table as written (`./authActions`, …): its `source` is derived from `page`. */
+export type ActionEntry = Omit<ActionSpec, "source"> & {
+  /** The name of its reference page under ngrok's actions docs, when it is not its type. */
+  readonly page?: string;
+};
 
 /** ngrok's phases, by wire name (see `./phases`). */
 export type PhaseName =

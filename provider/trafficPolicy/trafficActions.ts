@@ -12,13 +12,12 @@
  *
  * @module
  */
-import { DOCS, headers, onError, STATUS } from "./messageActions";
-import type { ActionSpec } from "./schema";
+import { celText, enforce, headers, onError, STATUS } from "./fieldSpecs";
+import type { ActionEntry } from "./schema";
 
 export const TRAFFIC_ACTIONS = {
   "circuit-breaker": {
     description: "Rejects requests while the upstream's error rate is over a threshold.",
-    source: `${DOCS}/circuit-breaker/`,
     phases: ["on_http_request"],
     fields: {
       // "Required", with a default of 0.5: the table takes it as optional.
@@ -46,23 +45,17 @@ export const TRAFFIC_ACTIONS = {
         type: { kind: "integer", min: 10, max: 10 },
         description: "The buckets of the window: fixed at 10.",
       },
-      enforce: {
-        type: { kind: "boolean" },
-        description: "When false, the circuit breaker never trips.",
-        default: "true",
-      },
+      enforce: enforce("When false, the circuit breaker never trips."),
     },
   },
   "close-connection": {
     description: "Closes the client's connection.",
-    source: `${DOCS}/close-connection/`,
     phases: ["on_tcp_connect", "on_http_request"],
     terminating: true,
     fields: {},
   },
   deny: {
     description: "Denies the request or the connection.",
-    source: `${DOCS}/deny/`,
     phases: ["on_tcp_connect", "on_http_request"],
     terminating: true,
     fields: {
@@ -76,7 +69,6 @@ export const TRAFFIC_ACTIONS = {
   },
   "forward-internal": {
     description: "Forwards the traffic to an internal endpoint of the same account.",
-    source: `${DOCS}/forward-internal/`,
     phases: ["on_tcp_connect", "on_http_request"],
     terminating: true,
     fields: {
@@ -92,7 +84,6 @@ export const TRAFFIC_ACTIONS = {
   },
   "http-request": {
     description: "Sends an HTTP request to another API.",
-    source: `${DOCS}/http-request/`,
     phases: ["on_http_request", "on_http_response"],
     fields: {
       url: {
@@ -152,7 +143,6 @@ export const TRAFFIC_ACTIONS = {
   },
   log: {
     description: "Adds metadata to the events logged for the traffic.",
-    source: `${DOCS}/log/`,
     phases: ["on_tcp_connect", "on_http_request", "on_http_response"],
     fields: {
       metadata: {
@@ -165,7 +155,6 @@ export const TRAFFIC_ACTIONS = {
   },
   "rate-limit": {
     description: "Limits the rate of requests that reach the upstream service.",
-    source: `${DOCS}/rate-limit/`,
     phases: ["on_http_request"],
     fields: {
       name: {
@@ -173,11 +162,7 @@ export const TRAFFIC_ACTIONS = {
         required: true,
         description: "A name for this rate limit.",
       },
-      enforce: {
-        type: { kind: "boolean" },
-        description: "When false, the limit is measured but not applied.",
-        default: "true",
-      },
+      enforce: enforce("When false, the limit is measured but not applied."),
       algorithm: {
         type: { kind: "enum", values: ["sliding_window"] },
         required: true,
@@ -202,16 +187,11 @@ export const TRAFFIC_ACTIONS = {
   },
   "restrict-ips": {
     description: "Allows or denies traffic by the client's IP address.",
-    source: `${DOCS}/restrict-ips/`,
     // The reference page adds on_http_response to the Action Hub's two.
     phases: ["on_tcp_connect", "on_http_request", "on_http_response"],
     fields: {
       // "Required", with a default of true: the table takes it as optional.
-      enforce: {
-        type: { kind: "boolean" },
-        description: "When false, the next action runs even if the IP is not allowed.",
-        default: "true",
-      },
+      enforce: enforce("When false, the next action runs even if the IP is not allowed."),
       allow: {
         type: { kind: "list", items: { kind: "string", format: "cidr" } },
         cel: true,
@@ -231,7 +211,6 @@ export const TRAFFIC_ACTIONS = {
   },
   "set-vars": {
     description: "Sets variables for the rest of the policy.",
-    source: `${DOCS}/set-vars/`,
     phases: ["on_tcp_connect", "on_http_request", "on_http_response"],
     fields: {
       vars: {
@@ -247,7 +226,6 @@ export const TRAFFIC_ACTIONS = {
   },
   "terminate-tls": {
     description: "Controls how ngrok terminates TLS.",
-    source: `${DOCS}/terminate-tls/`,
     phases: ["on_tcp_connect"],
     fields: {
       min_version: {
@@ -260,17 +238,11 @@ export const TRAFFIC_ACTIONS = {
         description: "The highest TLS version.",
         default: "1.3",
       },
-      server_private_key: {
-        type: { kind: "string" },
-        cel: true,
-        secret: true,
-        description: "The PEM private key of a certificate of your own (with `serverCertificate`).",
-      },
-      server_certificate: {
-        type: { kind: "string" },
-        cel: true,
-        description: "The PEM certificate of your own (with `serverPrivateKey`).",
-      },
+      server_private_key: celText(
+        "The PEM private key of a certificate of your own (with `serverCertificate`).",
+        { secret: true },
+      ),
+      server_certificate: celText("The PEM certificate of your own (with `serverPrivateKey`)."),
       mutual_tls_certificate_authorities: {
         type: { kind: "list", items: { kind: "string" } },
         cel: true,
@@ -285,4 +257,4 @@ export const TRAFFIC_ACTIONS = {
     },
     rules: [{ kind: "together", fields: ["server_private_key", "server_certificate"] }],
   },
-} as const satisfies Record<string, ActionSpec>;
+} as const satisfies Record<string, ActionEntry>;

@@ -6,7 +6,6 @@
  *
  * @module
  */
-import { isUnknown } from "../common/unknown";
 import { actionSpec, ACTION_TYPES } from "./actions";
 import { celProblem } from "./cel";
 import { judgeStrings, lineNote, walkFields } from "./fields";
@@ -16,9 +15,10 @@ import {
   didYouMean,
   fail,
   isMap,
+  mustBe,
+  notKnownYet,
   type Place,
   record,
-  shown,
   spelled,
   type Walk,
   warn,
@@ -33,17 +33,10 @@ const ACTION_KEYS = ["type", "config"];
 /** The policy `value` (object, or a parsed text), converted; `undefined` when it is not a map. */
 export function walkPolicy(walk: Walk, value: unknown): Record<string, unknown> | undefined {
   const top: Place = { steps: [] };
-  if (isUnknown(value)) {
-    walk.unknown = true;
-    return undefined;
-  }
+  if (notKnownYet(walk, value)) return undefined;
   if (!isMap(value)) {
     const phases = PHASE_NAMES.map((phase) => spelled(walk, phase)).join(", ");
-    fail(
-      walk,
-      top,
-      `must be a map of phases (${phases}) to lists of rules; got ${shown(walk, value)}`,
-    );
+    mustBe(walk, top, `a map of phases (${phases}) to lists of rules`, value);
     return undefined;
   }
   const out = record();
@@ -66,12 +59,9 @@ export function walkPolicy(walk: Walk, value: unknown): Record<string, unknown> 
     }
     seen.set(phase, key);
     if (rules === null || rules === undefined) continue;
-    if (isUnknown(rules)) {
-      walk.unknown = true;
-      continue;
-    }
+    if (notKnownYet(walk, rules)) continue;
     if (!Array.isArray(rules)) {
-      fail(walk, at, `must be a list of rules; got ${shown(walk, rules)}`);
+      mustBe(walk, at, "a list of rules", rules);
       continue;
     }
     const converted = rules.map((rule, index) => walkRule(walk, phase, rule, child(at, index)));
@@ -88,15 +78,13 @@ function wireName(walk: Walk, key: string, names: readonly string[]): string | u
 
 /** One rule of `phase`. */
 function walkRule(walk: Walk, phase: string, rule: unknown, place: Place): unknown {
-  if (isUnknown(rule)) {
-    walk.unknown = true;
-    return rule;
-  }
+  if (notKnownYet(walk, rule)) return rule;
   if (!isMap(rule)) {
-    return void fail(
+    return void mustBe(
       walk,
       place,
-      `must be a rule (a map with actions, and optionally name and expressions); got ${shown(walk, rule)}`,
+      "a rule (a map with actions, and optionally name and expressions)",
+      rule,
     );
   }
   const out = record();
@@ -111,7 +99,7 @@ function walkRule(walk: Walk, phase: string, rule: unknown, place: Place): unkno
         `is not a field of a rule; its fields are name, expressions and actions${didYouMean(key, RULE_KEYS)}`,
       );
     } else if (wire === "name") {
-      if (typeof value !== "string") fail(walk, at, `must be a string; got ${shown(walk, value)}`);
+      if (typeof value !== "string") mustBe(walk, at, "a string", value);
       out.name = value;
     } else if (wire === "expressions") {
       const expressions = walkExpressions(walk, value, at);
@@ -128,24 +116,21 @@ function walkRule(walk: Walk, phase: string, rule: unknown, place: Place): unkno
 
 /** A rule's `expressions`: a list of CEL expressions, each of which must parse. */
 function walkExpressions(walk: Walk, value: unknown, place: Place): unknown[] {
-  if (isUnknown(value)) {
-    walk.unknown = true;
-    return [value];
-  }
+  if (notKnownYet(walk, value)) return [value];
   if (!Array.isArray(value)) {
-    fail(
+    mustBe(
       walk,
       place,
-      `must be a list of CEL expressions (all must be true for the actions to run); got ${shown(walk, value)}`,
+      "a list of CEL expressions (all must be true for the actions to run)",
+      value,
     );
     return [];
   }
   value.forEach((expression, index) => {
     const at = child(place, index);
-    if (isUnknown(expression)) {
-      walk.unknown = true;
-    } else if (typeof expression !== "string") {
-      fail(walk, at, `must be a CEL expression (a string); got ${shown(walk, expression)}`);
+    if (notKnownYet(walk, expression)) return;
+    if (typeof expression !== "string") {
+      mustBe(walk, at, "a CEL expression (a string)", expression);
     } else if (walk.judge) {
       const problem = celProblem(expression);
       if (problem !== undefined) {
@@ -162,16 +147,9 @@ function walkExpressions(walk: Walk, value: unknown, place: Place): unknown[] {
 
 /** A rule's `actions`: a non-empty list. */
 function walkActions(walk: Walk, phase: string, value: unknown, place: Place): unknown[] {
-  if (isUnknown(value)) {
-    walk.unknown = true;
-    return [value];
-  }
+  if (notKnownYet(walk, value)) return [value];
   if (!Array.isArray(value) || value.length === 0) {
-    fail(
-      walk,
-      place,
-      `must be a list of at least one action ({type, config}); got ${shown(walk, value)}`,
-    );
+    mustBe(walk, place, "a list of at least one action ({type, config})", value);
     return [];
   }
   return value.map((action, index) => walkAction(walk, phase, action, child(place, index)));
@@ -179,16 +157,9 @@ function walkActions(walk: Walk, phase: string, value: unknown, place: Place): u
 
 /** One action: its type known, in a phase it runs in, its config judged against its fields. */
 function walkAction(walk: Walk, phase: string, action: unknown, place: Place): unknown {
-  if (isUnknown(action)) {
-    walk.unknown = true;
-    return action;
-  }
+  if (notKnownYet(walk, action)) return action;
   if (!isMap(action)) {
-    return void fail(
-      walk,
-      place,
-      `must be an action (a map with type and config); got ${shown(walk, action)}`,
-    );
+    return void mustBe(walk, place, "an action (a map with type and config)", action);
   }
   const keys = Object.keys(action).filter(
     (key) => action[key] !== undefined && action[key] !== null,
@@ -211,7 +182,7 @@ function walkAction(walk: Walk, phase: string, action: unknown, place: Place): u
     );
   }
   if (typeof type !== "string") {
-    return void fail(walk, typePlace, `must be a string; got ${shown(walk, type)}`);
+    return void mustBe(walk, typePlace, "a string", type);
   }
   const configKey = keys.find((key) => wireName(walk, key, ACTION_KEYS) === "config");
   const config = configKey === undefined ? undefined : action[configKey];
@@ -261,12 +232,9 @@ function unknownConfig(
   place: Place,
 ): Record<string, unknown> | undefined {
   if (config === undefined || config === null) return undefined;
-  if (isUnknown(config)) {
-    walk.unknown = true;
-    return undefined;
-  }
+  if (notKnownYet(walk, config)) return undefined;
   if (!isMap(config)) {
-    fail(walk, place, `must be a map of field names to values; got ${shown(walk, config)}`);
+    mustBe(walk, place, "a map of field names to values", config);
     return undefined;
   }
   judgeStrings(walk, config, place);
