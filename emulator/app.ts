@@ -29,8 +29,9 @@ import {
   type RecordedRequest,
 } from "./context";
 import type { HttpsEdgeJson, HttpsEdgeRouteJson } from "./model/render";
-import type { ResourceRecord } from "./model/resource";
-import type { OpenApiDocument } from "./spec";
+import { resourceOperations, type ResourceBehaviour, type ResourceRecord } from "./model/resource";
+import { plainResource, type PlainCollection } from "./model/plainResource";
+import type { ApiSpec, OpenApiDocument } from "./spec";
 import { servedDocument } from "./routes/openApi";
 import { handleClientError, sendError } from "./http/errorHandler";
 import { installFaults } from "./faults/hooks";
@@ -103,6 +104,37 @@ export interface EmulatorControl {
 /** A fastify instance serving the emulated API, with its {@link EmulatorControl}. */
 export type EmulatorApp = FastifyInstance & { readonly emulator: EmulatorControl };
 
+/**
+ * The plain CRUD resources the emulator serves (`routes/collection.ts`): those with a behaviour
+ * of their own, then the option `collections`. A resource of ngrok's document with no rule the
+ * document does not say is one `plainResource({ path, idPrefix })` line here.
+ *
+ * @throws TypeError when a collection is served already or ngrok's document has no operation at
+ *   its path.
+ */
+function servedResources(
+  spec: ApiSpec,
+  collections: readonly PlainCollection[],
+): ResourceBehaviour<ResourceRecord>[] {
+  const own: ResourceBehaviour<ResourceRecord>[] = [
+    SSH_CERTIFICATE_AUTHORITIES,
+    SSH_HOST_CERTIFICATE_RESOURCE,
+    SSH_USER_CERTIFICATE_RESOURCE,
+    SSH_CREDENTIALS,
+    RESERVED_DOMAINS,
+    CLOUD_ENDPOINTS,
+  ];
+  for (const collection of collections) {
+    if (own.some((resource) => resource.path === collection.path)) {
+      throw new TypeError(`collections: ${collection.path} is served already`);
+    }
+    if (Object.values(resourceOperations(spec, collection)).every((op) => op === undefined)) {
+      throw new TypeError(`collections: ngrok's document has no operation at ${collection.path}`);
+    }
+  }
+  return [...own, ...collections.map(plainResource)];
+}
+
 /** Longest path parameter the router accepts (longer ones answer 400). */
 const MAX_PARAM_LENGTH = 1000;
 
@@ -159,20 +191,14 @@ export function createEmulatorApp(options: EmulatorOptions = {}): {
     apiKey: resolved.apiKey,
     authErrorStatus: resolved.authErrorStatus,
   });
+  const resources = servedResources(context.spec, resolved.collections);
   app.register(publicSamlRoutes, { context });
   app.register(async (api) => {
     api.addHook("onRequest", authenticate(resolved.apiKey, resolved.authErrorStatus));
     if (resolved.rateLimit !== undefined) {
       api.addHook("onRequest", rateLimitHook(resolved.rateLimit, resolved.apiKey));
     }
-    for (const resource of [
-      SSH_CERTIFICATE_AUTHORITIES,
-      SSH_HOST_CERTIFICATE_RESOURCE,
-      SSH_USER_CERTIFICATE_RESOURCE,
-      SSH_CREDENTIALS,
-      RESERVED_DOMAINS,
-      CLOUD_ENDPOINTS,
-    ]) {
+    for (const resource of resources) {
       await api.register(collectionRoutes<ResourceRecord>(resource), { context });
     }
     await api.register(edgeRoutes, { context });

@@ -71,6 +71,7 @@ export type {
 } from "./http/edgesDeprecated";
 export { DROPPED_STATUS } from "./http/recorder";
 export { SAML_MODULE_ABSENT_ANSWERS } from "./model/render";
+export type { PlainCollection } from "./model/plainResource";
 export { IDP_METADATA_AGGREGATES, type IdpMetadataAggregates } from "./model/idpMetadata";
 export type {
   SamlModuleAbsentAnswer,

@@ -24,6 +24,7 @@ import {
   type ReservedDomainOptions,
 } from "./model/cloudOptions";
 import type { OpenApiDocument } from "./spec";
+import type { PlainCollection } from "./model/plainResource";
 
 export type { ResolvedOptions } from "./context/resolvedOptions";
 
@@ -172,6 +173,14 @@ export interface EmulatorOptions {
    * emulator's overlay applied either way. For trying a newer document of ngrok's.
    */
   openApiDocument?: OpenApiDocument;
+  /**
+   * More of the plain CRUD collections of ngrok's document to serve, with no behaviour of their
+   * own (`model/plainResource.ts`): the document's fields, types, required fields and stated byte
+   * limits, ids with the prefix given, paging, and 404 without a code for an unknown id. Each is
+   * `{ path, idPrefix }`, e.g. `{ path: "/ip_policies", idPrefix: "ipp_" }`; the emulator's own
+   * resources cannot be given again. Default: none.
+   */
+  collections?: PlainCollection[];
 }
 
 /** A fresh API key: `emu_` + 32 base62 characters. */
@@ -189,6 +198,26 @@ function positiveInteger(value: number | undefined, fallback: number, name: stri
     throw new TypeError(`${name} must be a positive integer, got ${value}`);
   }
   return value;
+}
+
+/** The `collections` option, checked (a path and an id prefix each, no path twice). */
+function resolveCollections(collections: PlainCollection[] = []): PlainCollection[] {
+  return collections.map(({ path, idPrefix }, i) => {
+    if (typeof path !== "string" || !/^(\/[a-z_]+)+$/.test(path)) {
+      throw new TypeError(
+        `collections[${i}].path must be a collection path such as /ip_policies, got ${JSON.stringify(path)}`,
+      );
+    }
+    if (typeof idPrefix !== "string" || !/^[a-z]+_$/.test(idPrefix)) {
+      throw new TypeError(
+        `collections[${i}].idPrefix must be lower-case letters and _, such as ipp_, got ${JSON.stringify(idPrefix)}`,
+      );
+    }
+    if (collections.findIndex((other) => other.path === path) !== i) {
+      throw new TypeError(`collections[${i}].path ${path} is given twice`);
+    }
+    return { path, idPrefix };
+  });
 }
 
 /**
@@ -280,5 +309,6 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
     idpMetadataStore,
     ...resolveCloudOptions(options.reservedDomains, options.cloudEndpoints),
     openApiDocument: options.openApiDocument,
+    collections: resolveCollections(options.collections),
   };
 }

@@ -26,6 +26,7 @@ import {
   SSH_USER_CERTIFICATE_RESOURCE,
 } from "../model/sshCertificate";
 import { RESERVED_DOMAINS } from "../model/reservedDomain";
+import { plainResource } from "../model/plainResource";
 import { CLOUD_ENDPOINTS } from "../model/cloudEndpoint";
 import { ApiSpec, defaultApiSpec } from "../spec";
 import { EdgesAccessState } from "../http/edgesDeprecated";
@@ -100,6 +101,11 @@ export interface EmulatorSnapshot {
   reservedDomains: Record<string, unknown>[];
   /** As `GET /endpoints/{id}` answers them (ngrok's `Endpoint`). */
   cloudEndpoints: Record<string, unknown>[];
+  /**
+   * The plain collections' objects (option `collections`), by the collection's path
+   * (`/ip_policies`), as `GET <path>/{id}` answers them; a path appears once served.
+   */
+  collections: Record<string, Record<string, unknown>[]>;
 }
 
 const SAFE_HOST = /^[A-Za-z0-9._~-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
@@ -219,6 +225,12 @@ export class EmulatorContext {
       samlModules,
       reservedDomains: render(RESERVED_DOMAINS, all.reservedDomains),
       cloudEndpoints: render(CLOUD_ENDPOINTS, all.cloudEndpoints),
+      collections: Object.fromEntries(
+        all.plain.map(({ collection, records }) => [
+          collection.path,
+          render(plainResource(collection), records),
+        ]),
+      ),
     });
   }
 }

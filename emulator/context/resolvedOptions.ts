@@ -13,11 +13,13 @@ import type { SamlModuleAbsentAnswer } from "../model/render";
 import type { ResolvedSshCredentialOptions } from "../model/sshCredential";
 import type { ResolvedCloudOptions } from "../model/cloudOptions";
 import type { OpenApiDocument } from "../spec";
+import type { PlainCollection } from "../model/plainResource";
 
 /** Options with defaults applied. */
 export interface ResolvedOptions extends ResolvedCloudOptions {
   /** ngrok's OpenAPI document, when not the vendored one. */
   openApiDocument: OpenApiDocument | undefined;
+  collections: readonly PlainCollection[];
   host: string;
   port: number;
   apiKey: string;

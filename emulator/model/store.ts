@@ -15,6 +15,7 @@ import type { SshCredentialRecord } from "./sshCredential";
 import type { SshKeyType } from "./sshKeys";
 import type { CloudEndpointRecord } from "./cloudEndpoint";
 import type { ReservedDomainRecord } from "./reservedDomain";
+import type { PlainCollection } from "./plainResource";
 
 /**
  * A stored SSH Certificate Authority: `fields` holds `description` and `metadata` (and any field
@@ -117,8 +118,22 @@ export class EmulatorStore {
   readonly reservedDomains = new RecordTable<ReservedDomainRecord>(ID_PREFIX.reservedDomain);
   /** The cloud endpoints (`cloudEndpoint.ts`). */
   readonly cloudEndpoints = new RecordTable<CloudEndpointRecord>(ID_PREFIX.cloudEndpoint);
+  /** The plain collections' records (`plainResource.ts`), by path. */
+  private readonly plainTables = new Map<
+    string,
+    { collection: PlainCollection; table: RecordTable<ResourceRecord> }
+  >();
   private readonly edges = new RecordTable<EdgeRecord>(ID_PREFIX.httpsEdge);
   private readonly routes = new RecordTable<RouteRecord>(ID_PREFIX.httpsEdgeRoute);
+
+  /** The table of a plain collection (`plainResource.ts`), made on first use. */
+  plainTable(collection: PlainCollection): RecordTable<ResourceRecord> {
+    const known = this.plainTables.get(collection.path);
+    if (known !== undefined) return known.table;
+    const table = new RecordTable<ResourceRecord>(collection.idPrefix);
+    this.plainTables.set(collection.path, { collection, table });
+    return table;
+  }
 
   /** How many host and user certificates the SSH CA with this id signed that still exist. */
   certificatesSignedBy(caId: string): number {
@@ -197,6 +212,7 @@ export class EmulatorStore {
     routes: RouteRecord[];
     reservedDomains: ReservedDomainRecord[];
     cloudEndpoints: CloudEndpointRecord[];
+    plain: { collection: PlainCollection; records: ResourceRecord[] }[];
   } {
     return {
       sshCas: this.sshCas.oldestFirst(),
@@ -207,6 +223,10 @@ export class EmulatorStore {
       routes: this.routes.oldestFirst(),
       reservedDomains: this.reservedDomains.oldestFirst(),
       cloudEndpoints: this.cloudEndpoints.oldestFirst(),
+      plain: [...this.plainTables.values()].map(({ collection, table }) => ({
+        collection,
+        records: table.oldestFirst(),
+      })),
     };
   }
 }
