@@ -22,9 +22,16 @@ export const lowerFirst = (name: string) => `${name.charAt(0).toLowerCase()}${na
 /** `name` with its first letter in upper case: `getSshCredential` → `GetSshCredential`. */
 export const upperFirst = (name: string) => `${name.charAt(0).toUpperCase()}${name.slice(1)}`;
 
-/** The type name of several objects: `pluralName`, or `<name>s`. */
+/**
+ * Several of `word`, by the English rule for regular nouns: `Policy` → `Policies` (a `y` after a
+ * consonant), `Domain` → `Domains`; an irregular one is declared (`pluralName`).
+ */
+export const pluralOf = (word: string) =>
+  /[^aeiou]y$/i.test(word) ? `${word.slice(0, -1)}ies` : `${word}s`;
+
+/** The type name of several objects: `pluralName`, or {@link pluralOf} the name. */
 export const pluralNameOf = (definition: Pick<Named, "name" | "pluralName">) =>
-  definition.pluralName ?? `${definition.name}s`;
+  definition.pluralName ?? pluralOf(definition.name);
 
 /**
  * The module of a resource, `<name>` with a lower-case first letter (`sshCredential`): its folder

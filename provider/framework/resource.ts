@@ -12,6 +12,7 @@
 import type { ExampleProgram } from "./example";
 import type { SdkFacts } from "./sdkFacts";
 import type { PropertyDefinition, ValueOf } from "./property";
+import { pluralOf } from "./names";
 
 /** The properties of a resource, by their camelCase name. */
 export type Properties = Readonly<Record<string, PropertyDefinition>>;
@@ -116,16 +117,19 @@ export interface ResourceDefinition<P extends Properties = Properties> {
 }
 
 /**
- * How `definition`'s objects are named in sentences and on ngrok's command line: its `api.noun`
- * and its `recovery` words (`short`, `plural`, `cli`), for the errors of an interrupted create.
- *
- * @throws Error when the definition declares no `recovery`.
+ * How `definition`'s objects are named in sentences and on ngrok's command line, for the errors
+ * of a create that may have acted: its `api.noun`, and its `recovery` words (`short`, `plural`,
+ * `cli`) when it declares them, else the noun, its plural and the collection's path
+ * (`/ip_policies` → `ip-policies`, as ngrok's CLI names its subcommands).
  */
 export function objectNames(definition: ResourceDefinition) {
-  const { recovery } = definition;
-  if (recovery === undefined) throw new Error(`${definition.name} declares no recovery`);
-  const { short, plural, cli } = recovery;
-  return { noun: definition.api.noun, short, plural, cli };
+  const { recovery, api } = definition;
+  return {
+    noun: api.noun,
+    short: recovery?.short ?? api.noun,
+    plural: recovery?.plural ?? pluralOf(api.noun),
+    cli: recovery?.cli ?? (api.path.split("/").pop() ?? "").replace(/_/g, "-"),
+  };
 }
 
 type InputKeys<P extends Properties> = {

@@ -4,14 +4,12 @@
  *
  * @module
  */
-import { namesOf } from "../../../provider/framework/names";
+import { namesOf, pluralOf as plural } from "../../../provider/framework/names";
 import type { ResourceDefinition } from "../../../provider/framework/resource";
 import { lookupOmits } from "./sdkTypes";
 import { doc, generatedBanner } from "./text";
 import type { SdkUnit } from "./units";
 
-/** Several of `noun`: `SSH certificate authorities`. */
-const plural = (noun: string) => (noun.endsWith("y") ? `${noun.slice(0, -1)}ies` : `${noun}s`);
 /** The names of the lookups' types of `unit`: its own, else its base's. */
 function lookupTypes(unit: SdkUnit) {
   const args = unit.lookupArgs ?? unit.base?.lookupArgs;
