@@ -27,7 +27,7 @@ import { pluginBinDir } from "../../dist/tools/devtools/pluginBin";
 import { RealStack } from "../../dist/tools/devtools/realStack";
 import { type RunningEmulator, startEmulator } from "../../emulator/index";
 import { callApi } from "../support/emulatorApi";
-import { idsOf, repairTornCheckpoint, shell } from "../support/killedOperation";
+import { frozenAtMoment, idsOf, repairTornCheckpoint, shell } from "../support/killedOperation";
 import { pulumiCommand } from "../support/pulumiCommand";
 import { cli, describeWithPulumi, pulumiCli, toConfigMap } from "../support/realEngine";
 import * as keys from "../support/sshKeys";
@@ -93,12 +93,12 @@ function killLeftProcesses(workDir: string): void {
 
 /** The live objects of the program's kind, and the ids the checkpoint holds. */
 function seen(stack: RealStack, emulator: RunningEmulator, shape: "cas" | "certificates") {
-  const { state } = idsOf(stack, emulator);
+  const { state, readable } = idsOf(stack, emulator);
   const snapshot = emulator.snapshot();
   const live = (
     shape === "cas" ? snapshot.sshCertificateAuthorities : snapshot.sshHostCertificates
   ).map((o) => o.id);
-  return { live, state };
+  return { live, state, readable };
 }
 
 /** Live objects of either kind that the checkpoint does not hold, and pending operations. */
@@ -172,7 +172,8 @@ describeWithPulumi("Interrupted deployments of a YAML program through the plugin
 
   /**
    * Runs `pulumi <op> --yes --skip-preview` in `dir` in a process group of its own and kills the
-   * group with SIGKILL the moment `ready` holds (polled every 5 ms), then what it left running;
+   * group with SIGKILL the moment `ready` holds (frozen first and seen again:
+   * `frozenAtMoment`), then what it left running;
    * repairs a torn checkpoint and clears the lock (`pulumi cancel`).
    */
   async function killed(
@@ -195,10 +196,13 @@ describeWithPulumi("Interrupted deployments of a YAML program through the plugin
     const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
     let ended = false;
     void exited.then(() => (ended = true));
-    while (!ready(seen(stack, emulator, shape))) {
-      if (ended) throw new Error(`pulumi ${op} ended before the moment to kill it was seen`);
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
+    await frozenAtMoment(
+      (signal) => process.kill(-child.pid!, signal),
+      () => ended,
+      () => seen(stack, emulator, shape),
+      ready,
+      `pulumi ${op}`,
+    );
     process.kill(-child.pid!, "SIGKILL");
     expect(await exited).toBeNull();
     killLeftProcesses(stack.workDir);

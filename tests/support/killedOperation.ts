@@ -24,12 +24,45 @@ export function idsOf(stack: RealStack, emulator: RunningEmulator) {
     .snapshot()
     .sshCertificateAuthorities.map((ca) => ({ id: ca.id, keyType: ca.key_type }));
   let state: string[] = [];
+  let readable = true;
   try {
     state = stack.checkpointResources().flatMap((r) => (r.id === undefined ? [] : [r.id]));
-  } catch {
-    // no checkpoint yet, or one being written
+  } catch (error) {
+    // No checkpoint yet holds nothing; one being written says nothing yet.
+    readable = error instanceof Error && "code" in error && error.code === "ENOENT";
   }
-  return { cas, live: cas.map((ca) => ca.id), state };
+  return { cas, live: cas.map((ca) => ca.id), state, readable };
+}
+
+/**
+ * Waits until `ready` holds for what `look` sees, then freezes the operation (SIGSTOP to its
+ * process group) and looks again: the engine may record what was seen between a look and the kill
+ * (a busy machine widens that window, and a kill test then finds nothing to recover), while a
+ * frozen one records nothing. Resumes it (SIGCONT) and waits again when the moment has passed.
+ * A checkpoint that cannot be read (being written) is never the moment. Polls every 5 ms.
+ *
+ * @throws Error when the operation ends before the moment is seen.
+ */
+export async function frozenAtMoment<S extends { readable: boolean }>(
+  signal: (signal: NodeJS.Signals) => void,
+  hasEnded: () => boolean,
+  look: () => S,
+  ready: (seen: S) => boolean,
+  what: string,
+): Promise<void> {
+  const holds = () => {
+    const seen = look();
+    return seen.readable && ready(seen);
+  };
+  for (;;) {
+    if (holds()) {
+      signal("SIGSTOP");
+      if (holds()) return;
+      signal("SIGCONT");
+    }
+    if (hasEnded()) throw new Error(`${what} ended before the moment to kill it was seen`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
 }
 
 /**
@@ -101,7 +134,7 @@ export interface AfterKill {
 
 /**
  * Starts `op` and kills it with SIGKILL the moment `ready` holds for the live CAs and the
- * checkpoint's ids (polled every 5 ms), then clears the lock the killed CLI left
+ * checkpoint's ids (frozen first and seen again: {@link frozenAtMoment}), then clears the lock the killed CLI left
  * (`pulumi cancel`). Throws when the operation ends before `ready` held.
  */
 export async function killedOperation(
@@ -113,11 +146,13 @@ export async function killedOperation(
   const running = stack.start(op);
   let ended = false;
   void running.result.finally(() => (ended = true)).catch(() => undefined);
-  for (;;) {
-    if (ready(idsOf(stack, emulator))) break;
-    if (ended) throw new Error(`the ${op} ended before the moment to kill it was seen`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
+  await frozenAtMoment(
+    running.kill,
+    () => ended,
+    () => idsOf(stack, emulator),
+    ready,
+    `the ${op}`,
+  );
   running.kill("SIGKILL");
   if ((await running.result) !== undefined) {
     throw new Error(`the ${op} ended before the kill reached it`);
