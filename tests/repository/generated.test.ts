@@ -32,7 +32,7 @@ test("no generated file is stale", () => {
   expect(run.status).toBe(0);
 });
 
-test("a generated table edited by hand is found stale", () => {
+test("a generated table edited by hand is found stale; a missing page is started", () => {
   const copy = fs.mkdtempSync(path.join(os.tmpdir(), "generated-"));
   try {
     const files = [".prettierrc.json", "package.json", "schema.json", YAML_PACKAGE_DECLARATION];
@@ -79,6 +79,25 @@ test("a generated table edited by hand is found stale", () => {
     const run = check(copy);
     expect(run.status).toBe(1);
     expect(run.stdout).toContain("stale: docs/sshCertificateAuthority.md");
+
+    // A resource with no page yet: the generator writes its starting page and fills it.
+    fs.rmSync(path.join(copy, "docs/reservedDomain.md"));
+    expect(check(copy).stdout).toContain("stale: docs/reservedDomain.md");
+    const write = spawnSync(process.execPath, [GENERATOR, "--root", copy], { encoding: "utf8" });
+    expect(write.stdout).toContain("wrote: docs/reservedDomain.md");
+    const started = fs.readFileSync(path.join(copy, "docs/reservedDomain.md"), "utf8");
+    const definition = DEFINITIONS.find((d) => d.name === "ReservedDomain")!;
+    expect(started.startsWith(`# ReservedDomain\n\n${definition.description.slice(0, 40)}`)).toBe(
+      true,
+    );
+    for (const filled of [
+      "`ngrok-dynamic:index:ReservedDomain`",
+      "#### YAML",
+      "| `domain` ",
+      "pulumi import",
+    ]) {
+      expect(started).toContain(filled);
+    }
   } finally {
     fs.rmSync(copy, { recursive: true, force: true });
   }

@@ -17,6 +17,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { docsExamples } from "./docsExamples";
 import { docsImport } from "./docsImport";
+import { startingPageOf } from "./docsPage";
 import { docsTables } from "./docsTables";
 import { PROVIDER_EXPORTS, providerExportsFile } from "./providerExports";
 import { packageSchema } from "./schema";
@@ -42,7 +43,10 @@ function generated(): Map<string, string> {
   const examples = docsExamples(schema);
   const imports = docsImport();
   for (const file of new Set([...tables.keys(), ...examples.keys(), ...imports.keys()])) {
-    let page = fs.readFileSync(path.join(REPO, file), "utf8");
+    const existing = path.join(REPO, file);
+    let page = fs.existsSync(existing)
+      ? fs.readFileSync(existing, "utf8")
+      : (startingPageOf(file) ?? fs.readFileSync(existing, "utf8"));
     for (const splice of [tables.get(file), examples.get(file), imports.get(file)]) {
       if (splice) page = splice(page);
     }
