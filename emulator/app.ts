@@ -105,9 +105,15 @@ export interface EmulatorControl {
 export type EmulatorApp = FastifyInstance & { readonly emulator: EmulatorControl };
 
 /**
+ * The collections of ngrok's document the emulator serves with no behaviour of its own
+ * (`model/plainResource.ts`): a resource whose every rule the document says is one
+ * `{ path, idPrefix }` line here. None yet.
+ */
+export const PLAIN_COLLECTIONS: readonly PlainCollection[] = [];
+
+/**
  * The plain CRUD resources the emulator serves (`routes/collection.ts`): those with a behaviour
- * of their own, then the option `collections`. A resource of ngrok's document with no rule the
- * document does not say is one `plainResource({ path, idPrefix })` line here.
+ * of their own, then {@link PLAIN_COLLECTIONS} and the option `collections`.
  *
  * @throws TypeError when a collection is served already or ngrok's document has no operation at
  *   its path.
@@ -125,14 +131,14 @@ function servedResources(
     CLOUD_ENDPOINTS,
   ];
   for (const collection of collections) {
-    if (own.some((resource) => resource.path === collection.path)) {
+    if ([...own, ...PLAIN_COLLECTIONS].some((resource) => resource.path === collection.path)) {
       throw new TypeError(`collections: ${collection.path} is served already`);
     }
     if (Object.values(resourceOperations(spec, collection)).every((op) => op === undefined)) {
       throw new TypeError(`collections: ngrok's document has no operation at ${collection.path}`);
     }
   }
-  return [...own, ...collections.map(plainResource)];
+  return [...own, ...[...PLAIN_COLLECTIONS, ...collections].map(plainResource)];
 }
 
 /** Longest path parameter the router accepts (longer ones answer 400). */
