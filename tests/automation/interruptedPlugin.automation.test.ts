@@ -26,7 +26,6 @@ import { findYamlLanguageHost } from "../../dist/tools/devtools/pulumiCli";
 import { pluginBinDir } from "../../dist/tools/devtools/pluginBin";
 import { RealStack } from "../../dist/tools/devtools/realStack";
 import { type RunningEmulator, startEmulator } from "../../emulator/index";
-import { callApi } from "../support/emulatorApi";
 import { frozenAtMoment, idsOf, repairTornCheckpoint, shell } from "../support/killedOperation";
 import { pulumiCommand } from "../support/pulumiCommand";
 import { cli, describeWithPulumi, pulumiCli, toConfigMap } from "../support/realEngine";
@@ -212,6 +211,24 @@ describeWithPulumi("Interrupted deployments of a YAML program through the plugin
   }
 
   /**
+   * `DELETE path` at the emulator as `ngrok api … delete` sends it, waiting out a 429 as its
+   * `Retry-After` says (the emulator allows 10 requests per 2 s, and the killed operation and
+   * `pending-creates` may have spent them): the status of the last answer, after 10 tries at most.
+   */
+  async function deletedWhenAllowed(apiPath: string): Promise<number> {
+    for (let attempt = 1; ; attempt++) {
+      const response = await fetch(emulator.url + apiPath, {
+        method: "DELETE",
+        headers: { Authorization: `Bearer ${emulator.apiKey}`, "Ngrok-Version": "2" },
+      });
+      await response.arrayBuffer();
+      if (response.status !== 429 || attempt === 10) return response.status;
+      const seconds = Number(response.headers.get("retry-after") ?? "1");
+      await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    }
+  }
+
+  /**
    * The recovery without the marker: `pending-creates` in the program's folder, then each command
    * it prints (an `ngrok api … delete <id>` as the same request to the emulator). Returns its
    * report.
@@ -231,9 +248,7 @@ describeWithPulumi("Interrupted deployments of a YAML program through the plugin
         await shell(opened.stack, command);
       } else {
         const collection = deletion[1].replaceAll("-", "_");
-        expect((await callApi(emulator, "DELETE", `/${collection}/${deletion[2]}`)).status).toBe(
-          204,
-        );
+        expect(await deletedWhenAllowed(`/${collection}/${deletion[2]}`)).toBe(204);
       }
     }
     return { stdout: run.stdout, commands };
