@@ -61,7 +61,7 @@ export function plainResource(collection: PlainCollection): ResourceBehaviour<Re
     notFound: (id) => apiErrors.notFoundById(noun, id),
     create(values, echoed, context) {
       checkStatedLimits(resourceOperations(context.spec, collection).create, values, context);
-      return context.store.plainTable(collection).insert((stamp) => ({ ...stamp, fields: echoed }));
+      return behaviour.table(context.store).insert((stamp) => ({ ...stamp, fields: echoed }));
     },
     update(_record, values, echoed, context) {
       checkStatedLimits(resourceOperations(context.spec, collection).update, values, context);

@@ -12,7 +12,7 @@
 import type { ExampleProgram } from "./example";
 import type { SdkFacts } from "./sdkFacts";
 import type { PropertyDefinition, ValueOf } from "./property";
-import { pluralOf } from "./names";
+import { namesOf, pluralOf } from "./names";
 
 /** The properties of a resource, by their camelCase name. */
 export type Properties = Readonly<Record<string, PropertyDefinition>>;
@@ -128,7 +128,7 @@ export function objectNames(definition: ResourceDefinition) {
     noun: api.noun,
     short: recovery?.short ?? api.noun,
     plural: recovery?.plural ?? pluralOf(api.noun),
-    cli: recovery?.cli ?? (api.path.split("/").pop() ?? "").replace(/_/g, "-"),
+    cli: recovery?.cli ?? namesOf(definition).wireListField.replace(/_/g, "-"),
   };
 }
 

@@ -26,6 +26,7 @@ import { findYamlLanguageHost } from "../../dist/tools/devtools/pulumiCli";
 import { pluginBinDir } from "../../dist/tools/devtools/pluginBin";
 import { RealStack } from "../../dist/tools/devtools/realStack";
 import { type RunningEmulator, startEmulator } from "../../emulator/index";
+import { callApi } from "../support/emulatorApi";
 import { frozenAtMoment, idsOf, repairTornCheckpoint, shell } from "../support/killedOperation";
 import { pulumiCommand } from "../support/pulumiCommand";
 import { cli, describeWithPulumi, pulumiCli, toConfigMap } from "../support/realEngine";
@@ -211,20 +212,16 @@ describeWithPulumi("Interrupted deployments of a YAML program through the plugin
   }
 
   /**
-   * `DELETE path` at the emulator as `ngrok api … delete` sends it, waiting out a 429 as its
-   * `Retry-After` says (the emulator allows 10 requests per 2 s, and the killed operation and
-   * `pending-creates` may have spent them): the status of the last answer, after 10 tries at most.
+   * `DELETE path` at the emulator as `ngrok api … delete` sends it, waiting 1 s after a 429 (the
+   * emulator allows 10 requests per 2 s, and the killed operation and `pending-creates` may have
+   * spent them; it sends no `Retry-After`, as ngrok documents none): the status of the last
+   * answer, after 10 tries at most.
    */
   async function deletedWhenAllowed(apiPath: string): Promise<number> {
     for (let attempt = 1; ; attempt++) {
-      const response = await fetch(emulator.url + apiPath, {
-        method: "DELETE",
-        headers: { Authorization: `Bearer ${emulator.apiKey}`, "Ngrok-Version": "2" },
-      });
-      await response.arrayBuffer();
-      if (response.status !== 429 || attempt === 10) return response.status;
-      const seconds = Number(response.headers.get("retry-after") ?? "1");
-      await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+      const { status } = await callApi(emulator, "DELETE", apiPath);
+      if (status !== 429 || attempt === 10) return status;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
     }
   }
 

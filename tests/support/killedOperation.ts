@@ -134,8 +134,8 @@ export interface AfterKill {
 
 /**
  * Starts `op` and kills it with SIGKILL the moment `ready` holds for the live CAs and the
- * checkpoint's ids (frozen first and seen again: {@link frozenAtMoment}), then clears the lock the killed CLI left
- * (`pulumi cancel`). Throws when the operation ends before `ready` held.
+ * checkpoint's ids (frozen first and seen again: {@link frozenAtMoment}), then clears the lock
+ * the killed CLI left (`pulumi cancel`). Throws when the operation ends before `ready` held.
  */
 export async function killedOperation(
   stack: RealStack,
