@@ -251,17 +251,7 @@ function judgeString(
     walk.secretValues.push(value);
   }
   if (!walk.judge) return;
-  if (format === "celExpression") {
-    const problem = celProblem(value);
-    if (problem !== undefined) {
-      fail(
-        walk,
-        place,
-        `must be a CEL expression; it does not parse at line ${problem.line}, column ${problem.column}: ${problem.message}${lineNote(walk, place)}`,
-      );
-    }
-    return;
-  }
+  if (format === "celExpression") return judgeCel(walk, value, place);
   if (format === "idpMetadata") return idpMetadata(walk, value, place);
   judgeInterpolations(walk, value, place, context.secret);
   if (format === undefined) return;
@@ -313,8 +303,22 @@ export function judgeStrings(walk: Walk, value: unknown, place: Place, secret = 
   }
 }
 
+/**
+ * Fails `place` when `value` is not a CEL expression, naming the line and column where it stops
+ * parsing (`./cel`): a rule's `expressions` and each field of format `celExpression`.
+ */
+export function judgeCel(walk: Walk, value: string, place: Place): void {
+  const problem = celProblem(value);
+  if (problem === undefined) return;
+  fail(
+    walk,
+    place,
+    `must be a CEL expression; it does not parse at line ${problem.line}, column ${problem.column}: ${problem.message}${lineNote(walk, place)}`,
+  );
+}
+
 /** ` (line N of the policy)` for a text form whose node at `place` has a line. */
-export function lineNote(walk: Walk, place: Place): string {
+function lineNote(walk: Walk, place: Place): string {
   const line = walk.lineOf?.(place.steps);
   return line === undefined ? "" : ` (line ${line} of the policy)`;
 }

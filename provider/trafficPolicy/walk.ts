@@ -7,8 +7,7 @@
  * @module
  */
 import { actionSpec, ACTION_TYPES } from "./actions";
-import { celProblem } from "./cel";
-import { judgeStrings, lineNote, walkFields } from "./fields";
+import { judgeCel, judgeStrings, walkFields } from "./fields";
 import { isPhaseName, PHASE_NAMES } from "./phases";
 import {
   child,
@@ -132,14 +131,7 @@ function walkExpressions(walk: Walk, value: unknown, place: Place): unknown[] {
     if (typeof expression !== "string") {
       mustBe(walk, at, "a CEL expression (a string)", expression);
     } else if (walk.judge) {
-      const problem = celProblem(expression);
-      if (problem !== undefined) {
-        fail(
-          walk,
-          at,
-          `must be a CEL expression; it does not parse at line ${problem.line}, column ${problem.column}: ${problem.message}${lineNote(walk, at)}`,
-        );
-      }
+      judgeCel(walk, expression, at);
     }
   });
   return value;
