@@ -223,8 +223,3 @@ export const cloudEndpointDefinition = defineResource({
 export type CloudEndpointInputs = InputsOf<typeof cloudEndpointDefinition>;
 /** The outputs of `CloudEndpoint` recorded in state. */
 export type CloudEndpointOutputs = OutputsOf<typeof cloudEndpointDefinition>;
-
-/** The pure `check` of `CloudEndpoint` (see the definition): no API call. */
-export const checkCloudEndpoint = cloudEndpointDefinition.check;
-/** The pure `diff` of `CloudEndpoint`: `url` replaces, the rest updates in place. */
-export const diffCloudEndpoint = cloudEndpointDefinition.diff;

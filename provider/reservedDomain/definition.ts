@@ -228,11 +228,6 @@ export type ReservedDomainInputs = InputsOf<typeof reservedDomainDefinition>;
 /** The outputs of `ReservedDomain` recorded in state. */
 export type ReservedDomainOutputs = OutputsOf<typeof reservedDomainDefinition>;
 
-/** The pure `check` of `ReservedDomain` (see the definition): no API call. */
-export const checkReservedDomain = reservedDomainDefinition.check;
-/** The pure `diff` of `ReservedDomain`: `domain` replaces, the rest updates in place. */
-export const diffReservedDomain = reservedDomainDefinition.diff;
-
 /**
  * The reserved domain: its definition with the generic implementation (`crudResource`: `POST`,
  * `GET`, `PATCH`, `DELETE /reserved_domains[/{id}]`, a create sent once and found by its domain

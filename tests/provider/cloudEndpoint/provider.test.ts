@@ -13,10 +13,9 @@ import {
 } from "../../../provider";
 import { clientFromConfiguration } from "../../../provider/client";
 import {
-  checkCloudEndpoint,
   type CloudEndpointInputs,
   type CloudEndpointOutputs,
-  diffCloudEndpoint,
+  cloudEndpointDefinition,
 } from "../../../provider/cloudEndpoint/definition";
 import { SECRET_INPUTS_KEY } from "../../../provider/common/secretInputs";
 import type { ReservedDomainInputs } from "../../../provider/reservedDomain/definition";
@@ -24,6 +23,7 @@ import { configureProvider } from "../../support/configureProvider";
 import { callApi } from "../../support/emulatorApi";
 import { tracked } from "../../support/requestLog";
 
+const { check: checkCloudEndpoint, diff: diffCloudEndpoint } = cloudEndpointDefinition;
 const PATH = "/endpoints";
 let emulator: RunningEmulator;
 let domain: string;

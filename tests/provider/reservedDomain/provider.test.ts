@@ -15,14 +15,14 @@ import {
 } from "../../../provider";
 import { clientFromConfiguration } from "../../../provider/client";
 import {
-  checkReservedDomain,
-  diffReservedDomain,
   type ReservedDomainInputs,
+  reservedDomainDefinition,
 } from "../../../provider/reservedDomain/definition";
 import { configureProvider } from "../../support/configureProvider";
 import { callApi } from "../../support/emulatorApi";
 import { tracked } from "../../support/requestLog";
 
+const { check: checkReservedDomain, diff: diffReservedDomain } = reservedDomainDefinition;
 const PATH = "/reserved_domains";
 let emulator: RunningEmulator;
 let serial = 0;
