@@ -35,6 +35,12 @@ export interface ResourceMethods<Inputs = Record<string, unknown>, Outputs = Inp
   delete(id: string, props: Outputs): Promise<void>;
 }
 
+/**
+ * What a list lookup keeps, named by its filters (a definition's `lookups.list.filters`): each
+ * field that is set must equal the object's exactly.
+ */
+export type LookupFilter<Name extends string> = { readonly [Field in Name]?: string };
+
 /** One object as a lookup returns it: the resource's outputs, and its Pulumi id. */
 export type LookupRecord<D extends ResourceDefinition> = OutputsOf<D> & { id: string };
 

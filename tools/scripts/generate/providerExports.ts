@@ -25,27 +25,40 @@ function valueModule(repo: string, module: string): string {
     : `../${module}/definition`;
 }
 
-/** The text of {@link PROVIDER_EXPORTS} (before formatting); `repo` is the repository's root. */
+/**
+ * The text of {@link PROVIDER_EXPORTS} (before formatting); `repo` is the repository's root. The
+ * exports are grouped by kind (the providers, the record types, the lookups, the filters, the
+ * lists, the definitions), each group in the registry's order: one derived line a resource.
+ */
 export function providerExportsFile(repo: string): string {
   let imports = 'import type { NgrokClient } from "../client";\n';
-  imports += 'import type { LookupRecord } from "../framework/module";\n';
-  let body = "";
+  imports += 'import type { LookupFilter, LookupRecord } from "../framework/module";\n';
+  const groups = {
+    providers: "",
+    records: "",
+    lookups: "",
+    filters: "",
+    lists: "",
+    definitions: "",
+  };
   for (const { definition, lookups } of ANY_RESOURCES) {
     const names = namesOf(definition);
     const { module, type } = names;
     const { noun } = definition.api;
     imports += `import { ${module} } from "${valueModule(repo, module)}";\n`;
-    body += tsdoc(
+    groups.providers += tsdoc(
       `The implementation of the \`${type}\` dynamic provider: what its thin provider ` +
         `(\`sdk/thinProviders/${module}.ts\`) calls in the dynamic-provider host.`,
     );
-    body += `export const ${names.provider} = ${module}.provider;\n\n`;
-    body += tsdoc(`One ${noun} as a lookup returns it: the outputs of the resource, and its id.`);
-    body += `export type ${type}Record = LookupRecord<(typeof ${module})["definition"]>;\n\n`;
+    groups.providers += `export const ${names.provider} = ${module}.provider;\n`;
+    groups.records += tsdoc(
+      `One ${noun} as a lookup returns it: the outputs of the resource, and its id.`,
+    );
+    groups.records += `export type ${type}Record = LookupRecord<(typeof ${module})["definition"]>;\n`;
     const facts = definition.lookups ?? {};
     if (lookups.one !== undefined) {
       const by = facts.one?.by ?? ["id"];
-      body += tsdoc(
+      groups.lookups += tsdoc(
         `Reads one ${noun} without managing it (what the SDK's \`${names.getOne}\` runs in the ` +
           "program's process).",
         0,
@@ -55,47 +68,48 @@ export function providerExportsFile(repo: string): string {
         ],
       );
       const params = by.map((name) => `${name}: string`).join(", ");
-      body +=
+      groups.lookups +=
         `export const ${names.lookupOne} = (client: NgrokClient, ${params}) =>\n` +
-        `  ${module}.lookups.one(client, { ${by.join(", ")} });\n\n`;
+        `  ${module}.lookups.one(client, { ${by.join(", ")} });\n`;
     }
     if (lookups.list !== undefined) {
       const filters = facts.list?.filters ?? [];
       if (filters.length > 0) {
-        body += tsdoc(
+        groups.filters += tsdoc(
           `What {@link ${names.lookupList}} keeps: every field that is set must match.`,
         );
-        body +=
-          `export type ${type}Filter = {\n` +
-          filters.map((name) => `  readonly ${name}?: string;\n`).join("") +
-          "};\n\n";
+        const union = filters.map((name) => `"${name}"`).join(" | ");
+        groups.filters += `export type ${type}Filter = LookupFilter<${union}>;\n`;
       }
       const readers = [
         ...(facts.list === undefined ? [] : [`\`${names.getList}\``]),
         ...(definition.recovery === undefined ? [] : ["`pulumi-ngrok-dynamic pending-creates`"]),
       ];
-      body += tsdoc(
+      groups.lists += tsdoc(
         `Every ${noun} of the account${filters.length > 0 ? " that `filter` keeps" : ""}, ` +
           `newest first, as lookups return them (what ${readers.join(" and ")} read), through ` +
           "every page.",
         0,
         ["@throws NgrokApiError or NgrokClientError when a page cannot be read."],
       );
-      body +=
+      groups.lists +=
         filters.length > 0
           ? `export const ${names.lookupList} = (client: NgrokClient, filter: ${type}Filter = {}) =>\n` +
-            `  ${module}.lookups.list(client, filter);\n\n`
-          : `export const ${names.lookupList} = (client: NgrokClient) => ${module}.lookups.list(client);\n\n`;
+            `  ${module}.lookups.list(client, filter);\n`
+          : `export const ${names.lookupList} = (client: NgrokClient) => ${module}.lookups.list(client);\n`;
     }
     // Every resource folder has its definition (CONTRIBUTING.md, "Layout").
     const definitionFile = `provider/${module}/definition.ts`;
-    body += tsdoc(`The definition of \`${type}\` and what it exports (\`${definitionFile}\`).`);
-    body += `export * as ${module} from "../${module}/definition";\n\n`;
+    groups.definitions += tsdoc(
+      `The definition of \`${type}\` and what it exports (\`${definitionFile}\`).`,
+    );
+    groups.definitions += `export * as ${module} from "../${module}/definition";\n`;
   }
   return (
     `${generatedBanner("provider/registry.ts")}\n` +
     "/**\n * Each resource's exports of `pulumi-ngrok-dynamic/provider`, under the names of\n" +
-    " * `../framework/names` (see `tools/scripts/generate/providerExports.ts`).\n *\n * @module\n */\n" +
-    `${imports}\n${body}`
+    " * `../framework/names` (see `tools/scripts/generate/providerExports.ts`), grouped by kind.\n" +
+    " *\n * @module\n */\n" +
+    `${imports}\n${Object.values(groups).join("\n")}`
   );
 }
