@@ -3,7 +3,7 @@
  *
  * Each method `require`s the implementation by package name (`pulumi-ngrok-dynamic/provider`)
  * when it runs, inside the dynamic-provider host. Pulumi's closure serializer does not capture a
- * `require` written inside a method, so the serialized text is a few lines (under 3 KB), holds
+ * `require` written inside a function body, so the serialized text is a few lines (under 3 KB), holds
  * no path of the deploying machine and no credential, and every operation, including refresh and
  * destroy, runs the implementation installed next to the program. The only captured value is the
  * implementation's export name.
@@ -22,37 +22,30 @@ export type ImplementationName = Extract<keyof Implementation, `${string}Provide
 
 /** A provider whose methods call `require("pulumi-ngrok-dynamic/provider")[name]`. */
 export function thinProvider(name: ImplementationName): pulumi.dynamic.ResourceProvider {
-  // One method per ResourceProvider method, written out alike on purpose: each keeps Pulumi's own
-  // signature, and the `require` must stay inside each body so the serializer never captures it.
+  // The `require` runs inside a function body, when a method runs: the serializer captures this
+  // function and `name`, never the module. Each method keeps Pulumi's own signature.
+  const load = () => require("pulumi-ngrok-dynamic/provider") as Implementation;
   return {
     async configure(req) {
-      return (require("pulumi-ngrok-dynamic/provider") as Implementation).configure(req);
+      return load().configure(req);
     },
     async check(olds, news) {
-      return (require("pulumi-ngrok-dynamic/provider") as Implementation)[name].check(olds, news);
+      return load()[name].check(olds, news);
     },
     async diff(id, olds, news) {
-      return (require("pulumi-ngrok-dynamic/provider") as Implementation)[name].diff(
-        id,
-        olds,
-        news,
-      );
+      return load()[name].diff(id, olds, news);
     },
     async create(inputs) {
-      return (require("pulumi-ngrok-dynamic/provider") as Implementation)[name].create(inputs);
+      return load()[name].create(inputs);
     },
     async read(id, props) {
-      return (require("pulumi-ngrok-dynamic/provider") as Implementation)[name].read(id, props);
+      return load()[name].read(id, props);
     },
     async update(id, olds, news) {
-      return (require("pulumi-ngrok-dynamic/provider") as Implementation)[name].update(
-        id,
-        olds,
-        news,
-      );
+      return load()[name].update(id, olds, news);
     },
     async delete(id, props) {
-      return (require("pulumi-ngrok-dynamic/provider") as Implementation)[name].delete(id, props);
+      return load()[name].delete(id, props);
     },
   };
 }
