@@ -15,8 +15,6 @@ export const cloudErrors = {
   /** 404 (no catalogue code): no `noun` (`reserved domain`) with this id. */
   notFoundById: (noun: string, id: string) =>
     err(404, undefined, `The ${noun} ${id} was not found.`),
-  /** 404 (no catalogue code): no reserved domain with this id. */
-  reservedDomainNotFound: (id: string) => cloudErrors.notFoundById("reserved domain", id),
   /** 404 (no catalogue code): no cloud endpoint with this id. */
   cloudEndpointNotFound: (id: string) => err(404, undefined, `The endpoint ${id} was not found.`),
   /** 406: a character outside `a-z A-Z 0-9 . * -` in a domain. */

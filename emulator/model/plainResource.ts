@@ -51,14 +51,9 @@ function checkStatedLimits(
 
 /** The behaviour of a {@link PlainCollection}: the document's rules, nothing of its own. */
 export function plainResource(collection: PlainCollection): ResourceBehaviour<ResourceRecord> {
-  const noun = collection.path
-    .replace(/^\//, "")
-    .replace(/_/g, " ")
-    .replace(/ies$|s$/, (s) => (s === "ies" ? "y" : ""));
   const behaviour: ResourceBehaviour<ResourceRecord> = {
     ...collection,
     table: (store) => store.plainTable(collection),
-    notFound: (id) => apiErrors.notFoundById(noun, id),
     create(values, echoed, context) {
       checkStatedLimits(resourceOperations(context.spec, collection).create, values, context);
       return behaviour.table(context.store).insert((stamp) => ({ ...stamp, fields: echoed }));

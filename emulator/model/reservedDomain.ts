@@ -131,7 +131,6 @@ export const RESERVED_DOMAINS: ResourceBehaviour<ReservedDomainRecord> = {
   path: "/reserved_domains",
   idPrefix: ID_PREFIX.reservedDomain,
   table: (store) => store.reservedDomains,
-  notFound: (id) => apiErrors.reservedDomainNotFound(id),
   ownRequired: ["domain"],
   create(values, echoed, { store, options }) {
     const domain = text(values, "domain") ?? "";

@@ -48,8 +48,11 @@ export interface ResourceBehaviour<R extends ResourceRecord> {
   readonly idPrefix: string;
   /** The records. */
   table(store: EmulatorStore): RecordTable<R>;
-  /** The 404 answer for an id the table lacks. */
-  notFound(id: string): Error;
+  /**
+   * The 404 answer for an id the table lacks; default: 404 without a code, `The <noun> <id> was
+   * not found.`, the noun read from the path (`/reserved_domains` → `reserved domain`).
+   */
+  notFound?(id: string): Error;
   /** Required properties whose absence the behaviour answers with ngrok's own code. */
   readonly ownRequired?: readonly string[];
   /**
@@ -139,15 +142,31 @@ export function renderRecord<R extends ResourceRecord>(
   return context.spec.renderSuccess(get, recordValues(behaviour, record, urls, context));
 }
 
+/** One object of a collection in a sentence: `/ip_policies` → `ip policy`. */
+export function nounOf(path: string): string {
+  return path
+    .replace(/^\//, "")
+    .replace(/_/g, " ")
+    .replace(/ies$|s$/, (s) => (s === "ies" ? "y" : ""));
+}
+
+/** The answers {@link findRecord} gives for an id it cannot serve (`errors/`). */
+export interface FindErrors {
+  /** ERR_NGROK_227: the id does not start with the collection's prefix. */
+  invalidIdPrefix(id: string, prefix: string): Error;
+  /** 404 without a code: no `noun` with this id (when the behaviour has no `notFound`). */
+  notFoundById(noun: string, id: string): Error;
+}
+
 /** The record with this id, or ERR_NGROK_227 (wrong prefix) / the behaviour's 404. */
 export function findRecord<R extends ResourceRecord>(
   behaviour: ResourceBehaviour<R>,
   store: EmulatorStore,
   id: string,
-  invalidPrefix: (id: string, prefix: string) => Error,
+  errors: FindErrors,
 ): R {
-  if (!id.startsWith(behaviour.idPrefix)) throw invalidPrefix(id, behaviour.idPrefix);
+  if (!id.startsWith(behaviour.idPrefix)) throw errors.invalidIdPrefix(id, behaviour.idPrefix);
   const record = behaviour.table(store).get(id);
-  if (record === undefined) throw behaviour.notFound(id);
-  return record;
+  if (record !== undefined) return record;
+  throw behaviour.notFound?.(id) ?? errors.notFoundById(nounOf(behaviour.path), id);
 }

@@ -47,7 +47,7 @@ export function collectionRoutes<R extends ResourceRecord>(
     const ops = resourceOperations(spec, behaviour);
     const collection = fastifyPath(behaviour.path);
     const item = fastifyPath(itemPath(behaviour));
-    const find = (id: string) => findRecord(behaviour, store, id, apiErrors.invalidIdPrefix);
+    const find = (id: string) => findRecord(behaviour, store, id, apiErrors);
     const noQuery = { names: [], repeatable: [] };
 
     const { create, list, get, update, remove } = ops;
