@@ -4,11 +4,10 @@
  *
  * @module
  */
-import * as pulumi from "@pulumi/pulumi";
-import { registration } from "./registration";
 import provider = require("./thinProviders/cloudEndpoint");
 import { CLOUD_ENDPOINT_CLASS } from "./generated/classFacts";
 import type { CloudEndpointArgs, CloudEndpointOutputProperties } from "./generated/types";
+import { resourceClass } from "./resourceClass";
 
 // The outputs are declared once, generated from the definition: the interface merges into the class.
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
@@ -31,6 +30,12 @@ export interface CloudEndpoint extends CloudEndpointOutputProperties {}
  * (<endpoint>, operation op_…)`. The API key and the other settings come from the stack config
  * (`ngrok:apiKey`, …), then the environment (`NGROK_API_KEY`, …). The resource's page of the
  * package's docs, `docs/cloudEndpoint.md`, says more.
+ *
+ * `CloudEndpoint.get(name, id, opts)` reads an existing cloud endpoint into the program without
+ * managing it (Pulumi's `ReadResource`): one `GET /endpoints/{id}` at each `pulumi up`, `preview`
+ * and `refresh`, with every output set; the id is ngrok's id (`ep_…`). The `import` option is
+ * refused at construction (Pulumi cannot import dynamic resources), naming what to do instead: an
+ * existing cloud endpoint cannot be adopted, and `get` reads one.
  *
  * @example
  * ```ts
@@ -63,49 +68,7 @@ export interface CloudEndpoint extends CloudEndpointOutputProperties {}
  * ```
  */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
-export class CloudEndpoint extends pulumi.dynamic.Resource {
-  /**
-   * Reads the existing cloud endpoint `id` into the program without managing it (Pulumi's
-   * `ReadResource`): one `GET /endpoints/{id}` at each `pulumi up`, `preview` and `refresh`;
-   * `pulumi destroy` leaves it in place. Every output is set. An id that names no cloud endpoint
-   * fails the deployment.
-   *
-   * @param name the Pulumi resource name (part of the URN).
-   * @param id the Pulumi id: ngrok's id (`ep_…`).
-   * @param opts Pulumi resource options (`import` is refused).
-   */
-  public static get(
-    name: string,
-    id: pulumi.Input<pulumi.ID>,
-    opts?: pulumi.CustomResourceOptions,
-  ): CloudEndpoint {
-    return new CloudEndpoint(name, undefined, { ...opts, id });
-  }
-
-  /**
-   * @param name the Pulumi resource name (part of the URN).
-   * @param args see {@link CloudEndpointArgs}.
-   * @param opts Pulumi resource options. `import` is refused at construction (Pulumi cannot
-   *   import dynamic resources, and an existing cloud endpoint cannot be adopted); read one with
-   *   {@link CloudEndpoint.get}.
-   * @throws Error when `opts.import` is set, naming `get`.
-   */
-  constructor(name: string, args: CloudEndpointArgs, opts?: pulumi.CustomResourceOptions);
-  /**
-   * What {@link CloudEndpoint.get} calls: no arguments, `opts.id` names the cloud endpoint.
-   * @internal
-   */
-  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions);
-  constructor(
-    name: string,
-    args: CloudEndpointArgs | undefined,
-    opts?: pulumi.CustomResourceOptions,
-  ) {
-    const { inputs, restore } = registration(CLOUD_ENDPOINT_CLASS, name, args, opts);
-    try {
-      super(provider, name, inputs, opts, "ngrok", "CloudEndpoint");
-    } finally {
-      restore();
-    }
-  }
-}
+export class CloudEndpoint extends resourceClass<CloudEndpointArgs>(
+  CLOUD_ENDPOINT_CLASS,
+  provider,
+) {}

@@ -4,11 +4,10 @@
  *
  * @module
  */
-import * as pulumi from "@pulumi/pulumi";
-import { registration } from "./registration";
 import provider = require("./thinProviders/httpsEdgeRouteSaml");
 import { HTTPS_EDGE_ROUTE_SAML_CLASS } from "./generated/classFacts";
 import type { HttpsEdgeRouteSamlArgs, HttpsEdgeRouteSamlOutputProperties } from "./generated/types";
+import { resourceClass } from "./resourceClass";
 
 // The outputs are declared once, generated from the definition: the interface merges into the class.
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
@@ -35,6 +34,14 @@ export interface HttpsEdgeRouteSaml extends HttpsEdgeRouteSamlOutputProperties {
  * (`ngrok:apiKey`, …), then the environment (`NGROK_API_KEY`, …). The resource's page of the
  * package's docs, `docs/httpsEdgeRouteSaml.md`, says more.
  *
+ * `HttpsEdgeRouteSaml.get(name, id, opts)` reads an existing SAML module into the program without
+ * managing it (Pulumi's `ReadResource`): one `GET /edges/https/{edge_id}/routes/{id}/saml` at each
+ * `pulumi up`, `preview` and `refresh`, with every output set; the id is `<edge id>/<route id>`,
+ * e.g. `edghts_2Zp…/edghtsrt_2Zq…` (the module has no id of its own). The `import` option is
+ * refused at construction (Pulumi cannot import dynamic resources), naming what to do instead:
+ * adopt an existing SAML module with `adoptExisting`, or read it with `get`. A second resource of
+ * the program that declares the same SAML module throws.
+ *
  * @example
  * ```ts
  * import * as fs from "node:fs";
@@ -57,51 +64,7 @@ export interface HttpsEdgeRouteSaml extends HttpsEdgeRouteSamlOutputProperties {
  * ```
  */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
-export class HttpsEdgeRouteSaml extends pulumi.dynamic.Resource {
-  /**
-   * Reads the existing SAML module `id` into the program without managing it (Pulumi's
-   * `ReadResource`): one `GET /edges/https/{edge_id}/routes/{id}/saml` at each `pulumi up`,
-   * `preview` and `refresh`; `pulumi destroy` leaves it in place. Every output is set. An id that
-   * names no SAML module fails the deployment.
-   *
-   * @param name the Pulumi resource name (part of the URN).
-   * @param id the Pulumi id: `<edge id>/<route id>`, e.g. `edghts_2Zp…/edghtsrt_2Zq…` (the module
-   *   has no id of its own).
-   * @param opts Pulumi resource options (`import` is refused).
-   */
-  public static get(
-    name: string,
-    id: pulumi.Input<pulumi.ID>,
-    opts?: pulumi.CustomResourceOptions,
-  ): HttpsEdgeRouteSaml {
-    return new HttpsEdgeRouteSaml(name, undefined, { ...opts, id });
-  }
-
-  /**
-   * @param name the Pulumi resource name (part of the URN).
-   * @param args see {@link HttpsEdgeRouteSamlArgs}.
-   * @param opts Pulumi resource options. `import` is refused at construction (Pulumi cannot
-   *   import dynamic resources): adopt an existing SAML module with `adoptExisting`, or read it
-   *   with {@link HttpsEdgeRouteSaml.get}.
-   * @throws Error when `opts.import` is set, naming `adoptExisting` and `get`; when another
-   *   resource of this program declares the same object.
-   */
-  constructor(name: string, args: HttpsEdgeRouteSamlArgs, opts?: pulumi.CustomResourceOptions);
-  /**
-   * What {@link HttpsEdgeRouteSaml.get} calls: no arguments, `opts.id` names the SAML module.
-   * @internal
-   */
-  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions);
-  constructor(
-    name: string,
-    args: HttpsEdgeRouteSamlArgs | undefined,
-    opts?: pulumi.CustomResourceOptions,
-  ) {
-    const { inputs, restore } = registration(HTTPS_EDGE_ROUTE_SAML_CLASS, name, args, opts);
-    try {
-      super(provider, name, inputs, opts, "ngrok", "HttpsEdgeRouteSaml");
-    } finally {
-      restore();
-    }
-  }
-}
+export class HttpsEdgeRouteSaml extends resourceClass<HttpsEdgeRouteSamlArgs>(
+  HTTPS_EDGE_ROUTE_SAML_CLASS,
+  provider,
+) {}

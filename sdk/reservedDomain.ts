@@ -4,11 +4,10 @@
  *
  * @module
  */
-import * as pulumi from "@pulumi/pulumi";
-import { registration } from "./registration";
 import provider = require("./thinProviders/reservedDomain");
 import { RESERVED_DOMAIN_CLASS } from "./generated/classFacts";
 import type { ReservedDomainArgs, ReservedDomainOutputProperties } from "./generated/types";
+import { resourceClass } from "./resourceClass";
 
 // The outputs are declared once, generated from the definition: the interface merges into the class.
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
@@ -32,6 +31,12 @@ export interface ReservedDomain extends ReservedDomainOutputProperties {}
  * (`ngrok:apiKey`, …), then the environment (`NGROK_API_KEY`, …). The resource's page of the
  * package's docs, `docs/reservedDomain.md`, says more.
  *
+ * `ReservedDomain.get(name, id, opts)` reads an existing reserved domain into the program without
+ * managing it (Pulumi's `ReadResource`): one `GET /reserved_domains/{id}` at each `pulumi up`,
+ * `preview` and `refresh`, with every output set; the id is ngrok's id (`rd_…`). The `import`
+ * option is refused at construction (Pulumi cannot import dynamic resources), naming what to do
+ * instead: an existing reserved domain cannot be adopted, and `get` reads one.
+ *
  * @example
  * ```ts
  * import { ReservedDomain } from "pulumi-ngrok-dynamic";
@@ -47,49 +52,7 @@ export interface ReservedDomain extends ReservedDomainOutputProperties {}
  * ```
  */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
-export class ReservedDomain extends pulumi.dynamic.Resource {
-  /**
-   * Reads the existing reserved domain `id` into the program without managing it (Pulumi's
-   * `ReadResource`): one `GET /reserved_domains/{id}` at each `pulumi up`, `preview` and `refresh`;
-   * `pulumi destroy` leaves it in place. Every output is set. An id that names no reserved domain
-   * fails the deployment.
-   *
-   * @param name the Pulumi resource name (part of the URN).
-   * @param id the Pulumi id: ngrok's id (`rd_…`).
-   * @param opts Pulumi resource options (`import` is refused).
-   */
-  public static get(
-    name: string,
-    id: pulumi.Input<pulumi.ID>,
-    opts?: pulumi.CustomResourceOptions,
-  ): ReservedDomain {
-    return new ReservedDomain(name, undefined, { ...opts, id });
-  }
-
-  /**
-   * @param name the Pulumi resource name (part of the URN).
-   * @param args see {@link ReservedDomainArgs}.
-   * @param opts Pulumi resource options. `import` is refused at construction (Pulumi cannot
-   *   import dynamic resources, and an existing reserved domain cannot be adopted); read one with
-   *   {@link ReservedDomain.get}.
-   * @throws Error when `opts.import` is set, naming `get`.
-   */
-  constructor(name: string, args: ReservedDomainArgs, opts?: pulumi.CustomResourceOptions);
-  /**
-   * What {@link ReservedDomain.get} calls: no arguments, `opts.id` names the reserved domain.
-   * @internal
-   */
-  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions);
-  constructor(
-    name: string,
-    args: ReservedDomainArgs | undefined,
-    opts?: pulumi.CustomResourceOptions,
-  ) {
-    const { inputs, restore } = registration(RESERVED_DOMAIN_CLASS, name, args, opts);
-    try {
-      super(provider, name, inputs, opts, "ngrok", "ReservedDomain");
-    } finally {
-      restore();
-    }
-  }
-}
+export class ReservedDomain extends resourceClass<ReservedDomainArgs>(
+  RESERVED_DOMAIN_CLASS,
+  provider,
+) {}

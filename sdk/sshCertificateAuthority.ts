@@ -4,14 +4,13 @@
  *
  * @module
  */
-import * as pulumi from "@pulumi/pulumi";
-import { registration } from "./registration";
 import provider = require("./thinProviders/sshCertificateAuthority");
 import { SSH_CERTIFICATE_AUTHORITY_CLASS } from "./generated/classFacts";
 import type {
   SshCertificateAuthorityArgs,
   SshCertificateAuthorityOutputProperties,
 } from "./generated/types";
+import { resourceClass } from "./resourceClass";
 
 // The outputs are declared once, generated from the definition: the interface merges into the class.
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
@@ -34,6 +33,13 @@ export interface SshCertificateAuthority extends SshCertificateAuthorityOutputPr
  * (`ngrok:apiKey`, …), then the environment (`NGROK_API_KEY`, …). The resource's page of the
  * package's docs, `docs/sshCertificateAuthority.md`, says more.
  *
+ * `SshCertificateAuthority.get(name, id, opts)` reads an existing SSH certificate authority into
+ * the program without managing it (Pulumi's `ReadResource`): one `GET
+ * /ssh_certificate_authorities/{id}` at each `pulumi up`, `preview` and `refresh`, with every
+ * output set; the id is ngrok's id (`sshca_…`). The `import` option is refused at construction
+ * (Pulumi cannot import dynamic resources), naming what to do instead: adopt an existing SSH
+ * certificate authority with `adoptExistingId`, or read it with `get`.
+ *
  * @example
  * ```ts
  * import { SshCertificateAuthority } from "pulumi-ngrok-dynamic";
@@ -53,50 +59,7 @@ export interface SshCertificateAuthority extends SshCertificateAuthorityOutputPr
  * ```
  */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
-export class SshCertificateAuthority extends pulumi.dynamic.Resource {
-  /**
-   * Reads the existing SSH certificate authority `id` into the program without managing it
-   * (Pulumi's `ReadResource`): one `GET /ssh_certificate_authorities/{id}` at each `pulumi up`,
-   * `preview` and `refresh`; `pulumi destroy` leaves it in place. Every output is set. An id that
-   * names no SSH certificate authority fails the deployment.
-   *
-   * @param name the Pulumi resource name (part of the URN).
-   * @param id the Pulumi id: ngrok's id (`sshca_…`).
-   * @param opts Pulumi resource options (`import` is refused).
-   */
-  public static get(
-    name: string,
-    id: pulumi.Input<pulumi.ID>,
-    opts?: pulumi.CustomResourceOptions,
-  ): SshCertificateAuthority {
-    return new SshCertificateAuthority(name, undefined, { ...opts, id });
-  }
-
-  /**
-   * @param name the Pulumi resource name (part of the URN).
-   * @param args see {@link SshCertificateAuthorityArgs}.
-   * @param opts Pulumi resource options. `import` is refused at construction (Pulumi cannot
-   *   import dynamic resources): adopt an existing SSH certificate authority with
-   *   `adoptExistingId`, or read it with {@link SshCertificateAuthority.get}.
-   * @throws Error when `opts.import` is set, naming `adoptExistingId` and `get`.
-   */
-  constructor(name: string, args: SshCertificateAuthorityArgs, opts?: pulumi.CustomResourceOptions);
-  /**
-   * What {@link SshCertificateAuthority.get} calls: no arguments, `opts.id` names the SSH
-   * certificate authority.
-   * @internal
-   */
-  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions);
-  constructor(
-    name: string,
-    args: SshCertificateAuthorityArgs | undefined,
-    opts?: pulumi.CustomResourceOptions,
-  ) {
-    const { inputs, restore } = registration(SSH_CERTIFICATE_AUTHORITY_CLASS, name, args, opts);
-    try {
-      super(provider, name, inputs, opts, "ngrok", "SshCertificateAuthority");
-    } finally {
-      restore();
-    }
-  }
-}
+export class SshCertificateAuthority extends resourceClass<SshCertificateAuthorityArgs>(
+  SSH_CERTIFICATE_AUTHORITY_CLASS,
+  provider,
+) {}

@@ -4,11 +4,10 @@
  *
  * @module
  */
-import * as pulumi from "@pulumi/pulumi";
-import { registration } from "./registration";
 import provider = require("./thinProviders/sshCredential");
 import { SSH_CREDENTIAL_CLASS } from "./generated/classFacts";
 import type { SshCredentialArgs, SshCredentialOutputProperties } from "./generated/types";
+import { resourceClass } from "./resourceClass";
 
 // The outputs are declared once, generated from the definition: the interface merges into the class.
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
@@ -32,6 +31,12 @@ export interface SshCredential extends SshCredentialOutputProperties {}
  * (`ngrok:apiKey`, …), then the environment (`NGROK_API_KEY`, …). The resource's page of the
  * package's docs, `docs/sshCredential.md`, says more.
  *
+ * `SshCredential.get(name, id, opts)` reads an existing SSH credential into the program without
+ * managing it (Pulumi's `ReadResource`): one `GET /ssh_credentials/{id}` at each `pulumi up`,
+ * `preview` and `refresh`, with every output set; the id is ngrok's id (`sshcr_…`). The `import`
+ * option is refused at construction (Pulumi cannot import dynamic resources), naming what to do
+ * instead: an existing SSH credential cannot be adopted, and `get` reads one.
+ *
  * @example
  * ```ts
  * import * as fs from "node:fs";
@@ -48,49 +53,7 @@ export interface SshCredential extends SshCredentialOutputProperties {}
  * ```
  */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
-export class SshCredential extends pulumi.dynamic.Resource {
-  /**
-   * Reads the existing SSH credential `id` into the program without managing it (Pulumi's
-   * `ReadResource`): one `GET /ssh_credentials/{id}` at each `pulumi up`, `preview` and `refresh`;
-   * `pulumi destroy` leaves it in place. Every output is set. An id that names no SSH credential
-   * fails the deployment.
-   *
-   * @param name the Pulumi resource name (part of the URN).
-   * @param id the Pulumi id: ngrok's id (`sshcr_…`).
-   * @param opts Pulumi resource options (`import` is refused).
-   */
-  public static get(
-    name: string,
-    id: pulumi.Input<pulumi.ID>,
-    opts?: pulumi.CustomResourceOptions,
-  ): SshCredential {
-    return new SshCredential(name, undefined, { ...opts, id });
-  }
-
-  /**
-   * @param name the Pulumi resource name (part of the URN).
-   * @param args see {@link SshCredentialArgs}.
-   * @param opts Pulumi resource options. `import` is refused at construction (Pulumi cannot
-   *   import dynamic resources, and an existing SSH credential cannot be adopted); read one with
-   *   {@link SshCredential.get}.
-   * @throws Error when `opts.import` is set, naming `get`.
-   */
-  constructor(name: string, args: SshCredentialArgs, opts?: pulumi.CustomResourceOptions);
-  /**
-   * What {@link SshCredential.get} calls: no arguments, `opts.id` names the SSH credential.
-   * @internal
-   */
-  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions);
-  constructor(
-    name: string,
-    args: SshCredentialArgs | undefined,
-    opts?: pulumi.CustomResourceOptions,
-  ) {
-    const { inputs, restore } = registration(SSH_CREDENTIAL_CLASS, name, args, opts);
-    try {
-      super(provider, name, inputs, opts, "ngrok", "SshCredential");
-    } finally {
-      restore();
-    }
-  }
-}
+export class SshCredential extends resourceClass<SshCredentialArgs>(
+  SSH_CREDENTIAL_CLASS,
+  provider,
+) {}

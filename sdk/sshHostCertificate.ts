@@ -4,11 +4,11 @@
  *
  * @module
  */
-import type * as pulumi from "@pulumi/pulumi";
-import { SshCertificate } from "./sshCertificate";
 import provider = require("./thinProviders/sshHostCertificate");
 import { SSH_HOST_CERTIFICATE_CLASS } from "./generated/classFacts";
 import type { SshHostCertificateArgs } from "./generated/types";
+import { resourceClass } from "./resourceClass";
+import { SshCertificate } from "./sshCertificate";
 
 /**
  * An SSH host certificate signed by an ngrok SSH certificate authority: the server's host key,
@@ -28,6 +28,12 @@ import type { SshHostCertificateArgs } from "./generated/types";
  * (<endpoint>, operation op_…)`. The API key and the other settings come from the stack config
  * (`ngrok:apiKey`, …), then the environment (`NGROK_API_KEY`, …). The resource's page of the
  * package's docs, `docs/sshHostCertificate.md`, says more.
+ *
+ * `SshHostCertificate.get(name, id, opts)` reads an existing SSH host certificate into the program
+ * without managing it (Pulumi's `ReadResource`): one `GET /ssh_host_certificates/{id}` at each
+ * `pulumi up`, `preview` and `refresh`, with every output set; the id is ngrok's id (`shcrt_…`).
+ * The `import` option is refused at construction (Pulumi cannot import dynamic resources), naming
+ * what to do instead: an existing SSH host certificate cannot be adopted, and `get` reads one.
  *
  * @example
  * ```ts
@@ -53,45 +59,7 @@ import type { SshHostCertificateArgs } from "./generated/types";
  * export const hostCaKey = hostCa.publicKey;
  * ```
  */
-export class SshHostCertificate extends SshCertificate {
-  /**
-   * Reads the existing SSH host certificate `id` into the program without managing it (Pulumi's
-   * `ReadResource`): one `GET /ssh_host_certificates/{id}` at each `pulumi up`, `preview` and
-   * `refresh`; `pulumi destroy` leaves it in place. Every output is set. An id that names no SSH
-   * host certificate fails the deployment.
-   *
-   * @param name the Pulumi resource name (part of the URN).
-   * @param id the Pulumi id: ngrok's id (`shcrt_…`).
-   * @param opts Pulumi resource options (`import` is refused).
-   */
-  public static get(
-    name: string,
-    id: pulumi.Input<pulumi.ID>,
-    opts?: pulumi.CustomResourceOptions,
-  ): SshHostCertificate {
-    return new SshHostCertificate(name, undefined, { ...opts, id });
-  }
-
-  /**
-   * @param name the Pulumi resource name (part of the URN).
-   * @param args see {@link SshHostCertificateArgs}.
-   * @param opts Pulumi resource options. `import` is refused at construction (Pulumi cannot
-   *   import dynamic resources, and an existing SSH host certificate cannot be adopted); read one
-   *   with {@link SshHostCertificate.get}.
-   * @throws Error when `opts.import` is set, naming `get`.
-   */
-  constructor(name: string, args: SshHostCertificateArgs, opts?: pulumi.CustomResourceOptions);
-  /**
-   * What {@link SshHostCertificate.get} calls: no arguments, `opts.id` names the SSH host
-   * certificate.
-   * @internal
-   */
-  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions);
-  constructor(
-    name: string,
-    args: SshHostCertificateArgs | undefined,
-    opts?: pulumi.CustomResourceOptions,
-  ) {
-    super(provider, name, args, opts, "SshHostCertificate", SSH_HOST_CERTIFICATE_CLASS);
-  }
-}
+export class SshHostCertificate extends resourceClass<
+  SshHostCertificateArgs,
+  typeof SshCertificate
+>(SSH_HOST_CERTIFICATE_CLASS, provider, SshCertificate) {}

@@ -4,11 +4,11 @@
  *
  * @module
  */
-import type * as pulumi from "@pulumi/pulumi";
-import { SshCertificate } from "./sshCertificate";
 import provider = require("./thinProviders/sshUserCertificate");
 import { SSH_USER_CERTIFICATE_CLASS } from "./generated/classFacts";
 import type { SshUserCertificateArgs, SshUserCertificateOutputProperties } from "./generated/types";
+import { resourceClass } from "./resourceClass";
+import { SshCertificate } from "./sshCertificate";
 
 // The outputs are declared once, generated from the definition: the interface merges into the class.
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
@@ -31,6 +31,12 @@ export interface SshUserCertificate extends SshUserCertificateOutputProperties {
  * (<endpoint>, operation op_…)`. The API key and the other settings come from the stack config
  * (`ngrok:apiKey`, …), then the environment (`NGROK_API_KEY`, …). The resource's page of the
  * package's docs, `docs/sshUserCertificate.md`, says more.
+ *
+ * `SshUserCertificate.get(name, id, opts)` reads an existing SSH user certificate into the program
+ * without managing it (Pulumi's `ReadResource`): one `GET /ssh_user_certificates/{id}` at each
+ * `pulumi up`, `preview` and `refresh`, with every output set; the id is ngrok's id (`sucrt_…`).
+ * The `import` option is refused at construction (Pulumi cannot import dynamic resources), naming
+ * what to do instead: an existing SSH user certificate cannot be adopted, and `get` reads one.
  *
  * @example
  * ```ts
@@ -63,45 +69,7 @@ export interface SshUserCertificate extends SshUserCertificateOutputProperties {
  * ```
  */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
-export class SshUserCertificate extends SshCertificate {
-  /**
-   * Reads the existing SSH user certificate `id` into the program without managing it (Pulumi's
-   * `ReadResource`): one `GET /ssh_user_certificates/{id}` at each `pulumi up`, `preview` and
-   * `refresh`; `pulumi destroy` leaves it in place. Every output is set. An id that names no SSH
-   * user certificate fails the deployment.
-   *
-   * @param name the Pulumi resource name (part of the URN).
-   * @param id the Pulumi id: ngrok's id (`sucrt_…`).
-   * @param opts Pulumi resource options (`import` is refused).
-   */
-  public static get(
-    name: string,
-    id: pulumi.Input<pulumi.ID>,
-    opts?: pulumi.CustomResourceOptions,
-  ): SshUserCertificate {
-    return new SshUserCertificate(name, undefined, { ...opts, id });
-  }
-
-  /**
-   * @param name the Pulumi resource name (part of the URN).
-   * @param args see {@link SshUserCertificateArgs}.
-   * @param opts Pulumi resource options. `import` is refused at construction (Pulumi cannot
-   *   import dynamic resources, and an existing SSH user certificate cannot be adopted); read one
-   *   with {@link SshUserCertificate.get}.
-   * @throws Error when `opts.import` is set, naming `get`.
-   */
-  constructor(name: string, args: SshUserCertificateArgs, opts?: pulumi.CustomResourceOptions);
-  /**
-   * What {@link SshUserCertificate.get} calls: no arguments, `opts.id` names the SSH user
-   * certificate.
-   * @internal
-   */
-  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions);
-  constructor(
-    name: string,
-    args: SshUserCertificateArgs | undefined,
-    opts?: pulumi.CustomResourceOptions,
-  ) {
-    super(provider, name, args, opts, "SshUserCertificate", SSH_USER_CERTIFICATE_CLASS);
-  }
-}
+export class SshUserCertificate extends resourceClass<
+  SshUserCertificateArgs,
+  typeof SshCertificate
+>(SSH_USER_CERTIFICATE_CLASS, provider, SshCertificate) {}

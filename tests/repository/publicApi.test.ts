@@ -37,7 +37,7 @@ describe("the public API", () => {
     expect(Object.keys(api.sdkExports).length).toBeGreaterThan(50);
     expect(api.sdkExports.SshCredential.kind).toBe("class");
     expect(api.sdkExports.SshCredential.shape).toContain(
-      "static get: (name: string, id: Input<string>, opts?: CustomResourceOptions | undefined) => SshCredential",
+      "static get: <T>(this: new (name: string, args: undefined, opts: CustomResourceOptions) => T, name: string, id: Input<string>, opts?: CustomResourceOptions | undefined) => T",
     );
     expect(api.providerRuntimeKeys).toContain("sshCredentialProvider");
   });

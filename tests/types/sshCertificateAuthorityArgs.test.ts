@@ -105,6 +105,11 @@ const ACCEPTED: [string, string][] = [
     'const t = "ed25519" as PrivateKeyType;\nreturn new SshCertificateAuthority("ca", { privateKeyType: t });',
   ],
   [
+    "get typed as the class it is called on (resourceClass's this-typed static)",
+    'const ca: SshCertificateAuthority = SshCertificateAuthority.get("ca", "sshca_1");\n' +
+      "const t: pulumi.Output<PrivateKeyType> = ca.keyType;\nreturn t;",
+  ],
+  [
     "keyType typed as the key-type union",
     'const ca = new SshCertificateAuthority("ca", { privateKeyType: "ed25519" });\n' +
       "const t: pulumi.Output<PrivateKeyType> = ca.keyType;\nreturn t;",

@@ -49,8 +49,11 @@ function changes(d: ResourceDefinition): string {
   return parts.length === 0 ? "" : ` ${parts.join("; ")}.`;
 }
 
-/** The class's TSDoc: what it is, its API, what a change does, failures, and its example. */
-function classDoc(unit: SdkUnit, repo: string): string {
+/**
+ * The class's TSDoc: what it is, its API, what a change does, failures, `get` and the `import`
+ * option, and its example.
+ */
+function classDoc(unit: SdkUnit, repo: string, readAndImport: string): string {
   const d = unit.definition;
   const { noun } = d.api;
   const example = docsExample(repo, d);
@@ -65,31 +68,31 @@ function classDoc(unit: SdkUnit, repo: string): string {
         "<code>: <message> (<endpoint>, operation op_…)`. The API key and the other settings " +
         "come from the stack config (`ngrok:apiKey`, …), then the environment (`NGROK_API_KEY`, …). " +
         `The resource's page of the package's docs, \`${docsPageOf(d)}\`, says more.`,
+      readAndImport,
     ],
     0,
     example === undefined ? [] : ["", "@example", "```ts", ...example.trimEnd().split("\n"), "```"],
   );
 }
 
-/** How the `import` option's refusal reads in the constructor's docs. */
-function importWords(unit: SdkUnit): { opts: string; throws: string } {
+/** What `get` and the `import` option do, in the class's docs (their code is `../../../sdk/resourceClass`'s). */
+function readAndImportDoc(unit: SdkUnit): string {
   const d = unit.definition;
+  const { noun } = d.api;
   const adopt = d.sdk?.importAdopt?.split(":")[0] ?? d.recovery?.adoptBy;
-  const get = `{@link ${unit.className}.get}`;
-  return adopt === undefined
-    ? {
-        opts:
-          "Pulumi resource options. `import` is refused at construction (Pulumi cannot import " +
-          `dynamic resources, and an existing ${d.api.noun} cannot be adopted); read one with ${get}.`,
-        throws: "@throws Error when `opts.import` is set, naming `get`",
-      }
-    : {
-        opts:
-          "Pulumi resource options. `import` is refused at construction (Pulumi cannot import " +
-          `dynamic resources): adopt an existing ${d.api.noun} with \`${adopt}\`, or read it ` +
-          `with ${get}.`,
-        throws: `@throws Error when \`opts.import\` is set, naming \`${adopt}\` and \`get\``,
-      };
+  const readPath = d.api.path.includes("{") ? d.api.path : `${d.api.path}/{id}`;
+  const hooks = (d.sdk?.hooks ?? []).length > 0;
+  return (
+    `\`${unit.className}.get(name, id, opts)\` reads an existing ${noun} into the program without ` +
+    `managing it (Pulumi's \`ReadResource\`): one \`GET ${readPath}\` at each \`pulumi up\`, ` +
+    "`preview` and `refresh`, with every output set; the id is " +
+    `${d.id}. The \`import\` option is refused at construction (Pulumi cannot import dynamic ` +
+    "resources), naming what to do instead: " +
+    (adopt === undefined
+      ? `an existing ${noun} cannot be adopted, and \`get\` reads one.`
+      : `adopt an existing ${noun} with \`${adopt}\`, or read it with \`get\`.`) +
+    (hooks ? ` A second resource of the program that declares the same ${noun} throws.` : "")
+  );
 }
 
 /** `sdk/<resource>.ts`: the resource's class. */
@@ -100,73 +103,26 @@ function classFile(unit: SdkUnit, repo: string, source: string): string {
   const args = argsName(unit);
   const base = unit.base?.className;
   const merge = hasOwnOutputs(unit);
-  const readPath = d.api.path.includes("{") ? d.api.path : `${d.api.path}/{id}`;
-  const hooks = (d.sdk?.hooks ?? []).length > 0;
   let out = `${generatedBanner(source)}\n`;
   out += doc([`The \`${name}\` resource class, generated from its definition.`, "@module"], 0);
-  out +=
-    base === undefined
-      ? 'import * as pulumi from "@pulumi/pulumi";\n'
-      : 'import type * as pulumi from "@pulumi/pulumi";\n';
-  out +=
-    base === undefined
-      ? 'import { registration } from "./registration";\n'
-      : `import { ${base} } from "./${moduleNameOf({ name: base })}";\n`;
   out += `import provider = require("./thinProviders/${module}");\n`;
   out += `import { ${facts(unit)} } from "./generated/classFacts";\n`;
-  out += `import type { ${[args, ...(merge ? [`${name}OutputProperties`] : [])].join(", ")} } from "./generated/types";\n\n`;
+  out += `import type { ${[args, ...(merge ? [`${name}OutputProperties`] : [])].join(", ")} } from "./generated/types";\n`;
+  out += 'import { resourceClass } from "./resourceClass";\n';
+  if (base !== undefined) out += `import { ${base} } from "./${moduleNameOf({ name: base })}";\n`;
+  out += "\n";
   if (merge) {
     out +=
       "// The outputs are declared once, generated from the definition: the interface merges into the class.\n" +
       "// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type\n" +
       `export interface ${name} extends ${name}OutputProperties {}\n\n`;
   }
-  out += classDoc(unit, repo);
+  out += classDoc(unit, repo, readAndImportDoc(unit));
   if (merge)
     out += "// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging\n";
-  out += `export class ${name} extends ${base ?? "pulumi.dynamic.Resource"} {\n`;
-  out += doc(
-    [
-      `Reads the existing ${d.api.noun} \`id\` into the program without managing it (Pulumi's ` +
-        `\`ReadResource\`): one \`GET ${readPath}\` at each \`pulumi up\`, \`preview\` and ` +
-        `\`refresh\`; \`pulumi destroy\` leaves it in place. Every output is set. An id that names ` +
-        `no ${d.api.noun} fails the deployment.`,
-    ],
-    2,
-    [
-      "",
-      "@param name the Pulumi resource name (part of the URN).",
-      `@param id the Pulumi id: ${d.id}.`,
-      "@param opts Pulumi resource options (`import` is refused).",
-    ],
-  );
-  out +=
-    `  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): ${name} {\n` +
-    `    return new ${name}(name, undefined, { ...opts, id });\n  }\n\n`;
-  const words = importWords(unit);
-  out += doc([], 2, [
-    "@param name the Pulumi resource name (part of the URN).",
-    `@param args see {@link ${args}}.`,
-    `@param opts ${words.opts}`,
-    `${words.throws}${hooks ? "; when another resource of this program declares the same object" : ""}.`,
-  ]);
-  out += `  constructor(name: string, args: ${args}, opts?: pulumi.CustomResourceOptions);\n`;
-  out += doc(
-    [`What {@link ${name}.get} calls: no arguments, \`opts.id\` names the ${d.api.noun}.`],
-    2,
-    ["@internal"],
-  );
-  out += `  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions);\n`;
-  out += `  constructor(name: string, args: ${args} | undefined, opts?: pulumi.CustomResourceOptions) {\n`;
-  if (base !== undefined) {
-    out += `    super(provider, name, args, opts, "${name}", ${facts(unit)});\n  }\n}\n`;
-    return out;
-  }
-  out +=
-    `    const { inputs, restore } = registration(${facts(unit)}, name, args, opts);\n` +
-    "    try {\n" +
-    `      super(provider, name, inputs, opts, "ngrok", "${name}");\n` +
-    "    } finally {\n      restore();\n    }\n  }\n}\n";
+  const parts = [facts(unit), "provider", ...(base === undefined ? [] : [base])];
+  const types = [args, ...(base === undefined ? [] : [`typeof ${base}`])];
+  out += `export class ${name} extends resourceClass<${types.join(", ")}>(${parts.join(", ")}) {}\n`;
   return out;
 }
 
