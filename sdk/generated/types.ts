@@ -5,6 +5,7 @@
  * @module
  */
 import type * as pulumi from "@pulumi/pulumi";
+import type { Inputs, Outputs } from "../shapes/index";
 
 /** The key types ngrok generates for a CA (and names a certified key's type). */
 export type PrivateKeyType = "rsa" | "ecdsa" | "ed25519";
@@ -191,30 +192,11 @@ export type SshCertificateAuthorityArgs =
  * The outputs of {@link SshCertificateAuthority}: every input, with ngrok's value where ngrok fills
  * one, and what ngrok computes.
  */
-export interface SshCertificateAuthorityOutputProperties {
-  /** As given, or `"rsa"`/`"ecdsa"`/`"ed25519"`. */
-  readonly privateKeyType: pulumi.Output<PrivateKeyType>;
-  /** The ECDSA curve (default `"p256"`), `undefined` for other key types. */
-  readonly ellipticCurve: pulumi.Output<EllipticCurve | undefined>;
-  /** The RSA key size in bits (default `4096`), `undefined` for other key types. */
-  readonly keySize: pulumi.Output<RsaKeySize | undefined>;
-  /** The description as ngrok holds it; `undefined` when empty. */
-  readonly description: pulumi.Output<string | undefined>;
-  /** The metadata as ngrok holds it; `undefined` when empty. */
-  readonly metadata: pulumi.Output<string | undefined>;
+export interface SshCertificateAuthorityOutputProperties extends Outputs<
+  Omit<GetSshCertificateAuthorityResult, "id">
+> {
   /** As given (only create reads it). Never sent to ngrok. */
   readonly adoptExistingId: pulumi.Output<string | undefined>;
-  /**
-   * The CA's public key in OpenSSH text form, e.g. `ssh-ed25519 AAAAC3Nz…`, `ecdsa-sha2-nistp256
-   * AAAA…` or `ssh-rsa AAAA…`: one line of a `TrustedUserCAKeys` file.
-   */
-  readonly publicKey: pulumi.Output<string>;
-  /** ngrok's `key_type`: `"rsa"`, `"ecdsa"` or `"ed25519"`. */
-  readonly keyType: pulumi.Output<PrivateKeyType>;
-  /** The API URI of the CA, `https://api.ngrok.com/ssh_certificate_authorities/sshca_…`. */
-  readonly uri: pulumi.Output<string>;
-  /** Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`). */
-  readonly createdAt: pulumi.Output<string>;
 }
 
 /** The inputs {@link SshCertificateAuthority} registers, unset. */
@@ -275,10 +257,8 @@ export interface GetSshCertificateAuthorityArgs {
  * The arguments of {@link getSshCertificateAuthorityOutput}: those of
  * {@link getSshCertificateAuthority}, as inputs.
  */
-export interface GetSshCertificateAuthorityOutputArgs {
-  /** The CA's id, `sshca_…`. */
-  id: pulumi.Input<string>;
-}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface GetSshCertificateAuthorityOutputArgs extends Inputs<GetSshCertificateAuthorityArgs> {}
 
 /**
  * The arguments of {@link getSshCertificateAuthorities}: each one that is set keeps only the CAs
@@ -297,14 +277,8 @@ export interface GetSshCertificateAuthoritiesArgs {
  * The arguments of {@link getSshCertificateAuthoritiesOutput}: those of
  * {@link getSshCertificateAuthorities}, as inputs.
  */
-export interface GetSshCertificateAuthoritiesOutputArgs {
-  /** Keep the CAs whose `description` is exactly this. */
-  description?: pulumi.Input<string>;
-  /** Keep the CAs whose `metadata` is exactly this. */
-  metadata?: pulumi.Input<string>;
-  /** Keep the CAs whose `privateKeyType` is exactly this: `"rsa"`, `"ecdsa"` or `"ed25519"`. */
-  privateKeyType?: pulumi.Input<PrivateKeyType>;
-}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface GetSshCertificateAuthoritiesOutputArgs extends Inputs<GetSshCertificateAuthoritiesArgs> {}
 
 /**
  * The arguments of both SSH certificates. Every one but `description` and `metadata` replaces the
@@ -362,34 +336,10 @@ export interface SshCertificateArgs {
  * The outputs of {@link SshCertificate}: every input, with ngrok's value where ngrok fills one, and
  * what ngrok computes.
  */
-export interface SshCertificateOutputProperties {
-  /** The signing CA's id, `sshca_…`. */
-  readonly sshCertificateAuthorityId: pulumi.Output<string>;
-  /** The certified public key, as sent (without surrounding whitespace). */
-  readonly publicKey: pulumi.Output<string>;
-  /** The principals in the certificate, in order; `[]` means any. */
-  readonly principals: pulumi.Output<string[]>;
-  /** The start of the validity, RFC 3339 in UTC (`…Z`): as given, or the creation time. */
-  readonly validAfter: pulumi.Output<string>;
-  /** The end of the validity, RFC 3339 in UTC (`…Z`): as given, or ngrok's default. */
-  readonly validUntil: pulumi.Output<string>;
-  /** The description as ngrok holds it; `undefined` when empty. */
-  readonly description: pulumi.Output<string | undefined>;
-  /** The metadata as ngrok holds it; `undefined` when empty. */
-  readonly metadata: pulumi.Output<string | undefined>;
-  /**
-   * The signed certificate, one line in OpenSSH format: `<type>-cert-v01@openssh.com AAAA… <id>`,
-   * e.g. `ssh-ed25519-cert-v01@openssh.com AAAA… shcrt_…`. Write it to a file next to the key (such
-   * as `/etc/ssh/ssh_host_ed25519_key-cert.pub`, or `~/.ssh/id_ed25519-cert.pub`). Not a secret.
-   */
-  readonly certificate: pulumi.Output<string>;
-  /** The certified key's type as ngrok names it: `"rsa"`, `"ecdsa"` or `"ed25519"`. */
-  readonly keyType: pulumi.Output<PrivateKeyType>;
-  /** The API URI of the certificate, `https://api.ngrok.com/ssh_…_certificates/<id>`. */
-  readonly uri: pulumi.Output<string>;
-  /** Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`). */
-  readonly createdAt: pulumi.Output<string>;
-}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface SshCertificateOutputProperties extends Outputs<
+  Omit<GetSshCertificateResult, "id">
+> {}
 
 /** The inputs {@link SshCertificate} registers, unset. */
 export const SSH_CERTIFICATE_INPUTS = {
@@ -452,10 +402,8 @@ export interface GetSshCertificateArgs {
 }
 
 /** The arguments of the `…Output` forms of {@link GetSshCertificateArgs}: the same, as inputs. */
-export interface GetSshCertificateOutputArgs {
-  /** The certificate's id: `shcrt_…` for a host certificate, `sucrt_…` for a user certificate. */
-  id: pulumi.Input<string>;
-}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface GetSshCertificateOutputArgs extends Inputs<GetSshCertificateArgs> {}
 
 /**
  * The arguments of `getSshHostCertificates` and `getSshUserCertificates`: each one that is set
@@ -477,19 +425,8 @@ export interface GetSshCertificatesArgs {
 }
 
 /** The arguments of the `…Output` forms of {@link GetSshCertificatesArgs}: the same, as inputs. */
-export interface GetSshCertificatesOutputArgs {
-  /** Keep the certificates signed by this CA (`sshca_…`). */
-  sshCertificateAuthorityId?: pulumi.Input<string>;
-  /** Keep the certificates whose `description` is exactly this. */
-  description?: pulumi.Input<string>;
-  /** Keep the certificates whose `metadata` is exactly this. */
-  metadata?: pulumi.Input<string>;
-  /**
-   * Keep the certificates that list this principal (a host name or a user name, exactly). A
-   * certificate without principals, valid for any, lists none and is not kept.
-   */
-  principal?: pulumi.Input<string>;
-}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface GetSshCertificatesOutputArgs extends Inputs<GetSshCertificatesArgs> {}
 
 /** The arguments of {@link SshHostCertificate}. */
 export interface SshHostCertificateArgs extends SshCertificateArgs {
@@ -563,12 +500,9 @@ export interface SshUserCertificateArgs extends SshCertificateArgs {
  * The outputs of {@link SshUserCertificate} beyond those of {@link SshCertificate}: every input,
  * with ngrok's value where ngrok fills one, and what ngrok computes.
  */
-export interface SshUserCertificateOutputProperties extends SshCertificateOutputProperties {
-  /** The critical options in the certificate; `{}` when none. */
-  readonly criticalOptions: pulumi.Output<Record<string, string>>;
-  /** The extensions in the certificate: as given, or ngrok's default. */
-  readonly extensions: pulumi.Output<Record<string, string>>;
-}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface SshUserCertificateOutputProperties
+  extends SshCertificateOutputProperties, Outputs<Omit<GetSshUserCertificateResult, "id">> {}
 
 /** The inputs {@link SshUserCertificate} registers, unset. */
 export const SSH_USER_CERTIFICATE_INPUTS = {
@@ -642,22 +576,10 @@ export interface SshCredentialArgs {
  * The outputs of {@link SshCredential}: every input, with ngrok's value where ngrok fills one, and
  * what ngrok computes.
  */
-export interface SshCredentialOutputProperties {
-  /** The public key, as ngrok holds it (as sent: the line, comment included). */
-  readonly publicKey: pulumi.Output<string>;
-  /** The ACL rules as ngrok holds them; `[]` for none. */
-  readonly acl: pulumi.Output<string[]>;
-  /** The description as ngrok holds it; `undefined` when empty. */
-  readonly description: pulumi.Output<string | undefined>;
-  /** The metadata as ngrok holds it; `undefined` when empty. */
-  readonly metadata: pulumi.Output<string | undefined>;
-  /** The owner, `usr_…` or `bot_…`: as given, or the API key's owner. */
-  readonly ownerId: pulumi.Output<string>;
-  /** The API URI of the credential, `https://api.ngrok.com/ssh_credentials/sshcr_…`. */
-  readonly uri: pulumi.Output<string>;
-  /** Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`). */
-  readonly createdAt: pulumi.Output<string>;
-}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface SshCredentialOutputProperties extends Outputs<
+  Omit<GetSshCredentialResult, "id">
+> {}
 
 /** The inputs {@link SshCredential} registers, unset. */
 export const SSH_CREDENTIAL_INPUTS = {
@@ -706,10 +628,8 @@ export interface GetSshCredentialArgs {
 /**
  * The arguments of {@link getSshCredentialOutput}: those of {@link getSshCredential}, as inputs.
  */
-export interface GetSshCredentialOutputArgs {
-  /** The credential's id, `sshcr_…`. */
-  id: pulumi.Input<string>;
-}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface GetSshCredentialOutputArgs extends Inputs<GetSshCredentialArgs> {}
 
 /**
  * The arguments of {@link HttpsEdgeRouteSaml}. Every writable field left unset is sent as its
@@ -802,43 +722,9 @@ export interface HttpsEdgeRouteSamlArgs {
  * The outputs of {@link HttpsEdgeRouteSaml}: every input, with ngrok's value where ngrok fills one,
  * and what ngrok computes.
  */
-export interface HttpsEdgeRouteSamlOutputProperties {
-  /** The HTTPS edge's id (`edghts_…`). */
-  readonly edgeId: pulumi.Output<string>;
-  /** The route's id (`edghtsrt_…`). */
-  readonly routeId: pulumi.Output<string>;
-  /**
-   * The IdP metadata document ngrok holds, without the claim comment: the document sent while ngrok
-   * holds it apart from XML comments, whitespace between elements and line endings.
-   */
-  readonly idpMetadata: pulumi.Output<string>;
-  /** Whether the module is on (default `true`). */
-  readonly enabled: pulumi.Output<boolean>;
-  /** Whether CORS preflight `OPTIONS` requests pass without sign-in (default `false`). */
-  readonly optionsPassthrough: pulumi.Output<boolean>;
-  /** The prefix of ngrok's session cookies; `""` means ngrok's own (`ngrok.`). */
-  readonly cookiePrefix: pulumi.Output<string>;
-  /** Seconds. */
-  readonly inactivityTimeout: pulumi.Output<number>;
-  /** Seconds. */
-  readonly maximumDuration: pulumi.Output<number>;
-  /** Whether the IdP must re-authenticate the user at each sign-in (default `false`). */
-  readonly forceAuthn: pulumi.Output<boolean>;
-  /** Whether sign-ins started at the IdP are accepted (default `false`). */
-  readonly allowIdpInitiated: pulumi.Output<boolean>;
-  /** The IdP groups allowed in; `[]` lets in anyone the IdP authenticates. */
-  readonly authorizedGroups: pulumi.Output<string[]>;
-  /** The SAML 2.0 NameID format requested from the IdP (default `…:nameid-format:persistent`). */
-  readonly nameidFormat: pulumi.Output<
-    | "urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified"
-    | "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress"
-    | "urn:oasis:names:tc:SAML:1.1:nameid-format:X509SubjectName"
-    | "urn:oasis:names:tc:SAML:1.1:nameid-format:WindowsDomainQualifiedName"
-    | "urn:oasis:names:tc:SAML:2.0:nameid-format:kerberos"
-    | "urn:oasis:names:tc:SAML:2.0:nameid-format:entity"
-    | "urn:oasis:names:tc:SAML:2.0:nameid-format:persistent"
-    | "urn:oasis:names:tc:SAML:2.0:nameid-format:transient"
-  >;
+export interface HttpsEdgeRouteSamlOutputProperties extends Outputs<
+  Omit<GetHttpsEdgeRouteSamlResult, "id">
+> {
   /** As given. Never sent to ngrok. */
   readonly adoptExisting: pulumi.Output<boolean | undefined>;
   /**
@@ -848,23 +734,6 @@ export interface HttpsEdgeRouteSamlOutputProperties {
    * ngrok; `pulumi preview` warns when one has expired or expires within 30 days.
    */
   readonly idpSigningCertificates: pulumi.Output<IdpSigningCertificate[]>;
-  /** The SP entity ID, a URL (equal to `metadataUrl`). Configure it at the IdP. */
-  readonly entityId: pulumi.Output<string>;
-  /**
-   * The SP Assertion Consumer Service URL, where the IdP posts assertions. Configure it at the IdP.
-   */
-  readonly assertionConsumerServiceUrl: pulumi.Output<string>;
-  /** The SP Single Logout URL; optional at the IdP. */
-  readonly singleLogoutUrl: pulumi.Output<string>;
-  /**
-   * PEM X.509 certificate of the key that signs ngrok's SAML requests; give it to IdPs that verify
-   * them.
-   */
-  readonly requestSigningCertificatePem: pulumi.Output<string>;
-  /** URL of the SP metadata XML, for IdPs that configure themselves from it. */
-  readonly metadataUrl: pulumi.Output<string>;
-  /** ngrok's `idp_metadata_url` (`""` when the metadata was given as a document, as here). */
-  readonly idpMetadataUrl: pulumi.Output<string>;
   /**
    * This resource's claim on the module: the token it wrote into the claim comment at the end of
    * the module's IdP metadata. A delete removes the module only while ngrok still holds it.
@@ -977,12 +846,8 @@ export interface GetHttpsEdgeRouteSamlArgs {
  * The arguments of {@link getHttpsEdgeRouteSamlOutput}: those of {@link getHttpsEdgeRouteSaml}, as
  * inputs.
  */
-export interface GetHttpsEdgeRouteSamlOutputArgs {
-  /** The HTTPS edge's id (`edghts_…`). */
-  edgeId: pulumi.Input<string>;
-  /** The route's id (`edghtsrt_…`). */
-  routeId: pulumi.Input<string>;
-}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface GetHttpsEdgeRouteSamlOutputArgs extends Inputs<GetHttpsEdgeRouteSamlArgs> {}
 
 /**
  * The arguments of {@link ReservedDomain}. `domain` replaces the reservation when it changes;
@@ -1014,37 +879,10 @@ export interface ReservedDomainArgs {
  * The outputs of {@link ReservedDomain}: every input, with ngrok's value where ngrok fills one, and
  * what ngrok computes.
  */
-export interface ReservedDomainOutputProperties {
-  /** The reserved hostname. */
-  readonly domain: pulumi.Output<string>;
-  /** The description as ngrok holds it; `undefined` when empty. */
-  readonly description: pulumi.Output<string | undefined>;
-  /** The metadata as ngrok holds it; `undefined` when empty. */
-  readonly metadata: pulumi.Output<string | undefined>;
-  /** The certificate management policy ngrok applies, if any. */
-  readonly certificateManagementPolicy: pulumi.Output<CertificateManagementPolicy>;
-  /**
-   * The DNS CNAME target of a custom domain (`<random>.<random>.ngrok-cname.com`): point the
-   * domain's CNAME record at it. Absent for a subdomain of ngrok's own domains.
-   */
-  readonly cnameTarget: pulumi.Output<string | undefined>;
-  /**
-   * The DNS CNAME target of `_acme-challenge.<domain>`, which ngrok needs to issue a wildcard
-   * domain's certificate. Absent otherwise.
-   */
-  readonly acmeChallengeCnameTarget: pulumi.Output<string | undefined>;
-  /** The TLS certificate serving the domain (`{ id: "cert_…", uri }`), if any. */
-  readonly certificate: pulumi.Output<CertificateReference | undefined>;
-  /**
-   * The state of automatic certificate management (`renewsAt`, `provisioningJob`), absent when it
-   * is off.
-   */
-  readonly certificateManagementStatus: pulumi.Output<CertificateManagementStatus | undefined>;
-  /** The API URI of the reserved domain, `https://api.ngrok.com/reserved_domains/rd_…`. */
-  readonly uri: pulumi.Output<string>;
-  /** Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`). */
-  readonly createdAt: pulumi.Output<string>;
-}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface ReservedDomainOutputProperties extends Outputs<
+  Omit<GetReservedDomainResult, "id">
+> {}
 
 /** The inputs {@link ReservedDomain} registers, unset. */
 export const RESERVED_DOMAIN_INPUTS = {
@@ -1111,10 +949,8 @@ export interface GetReservedDomainArgs {
 /**
  * The arguments of {@link getReservedDomainOutput}: those of {@link getReservedDomain}, as inputs.
  */
-export interface GetReservedDomainOutputArgs {
-  /** The domain's id, `rd_…`. */
-  id: pulumi.Input<string>;
-}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface GetReservedDomainOutputArgs extends Inputs<GetReservedDomainArgs> {}
 
 /**
  * The arguments of {@link getReservedDomains}: each one that is set keeps only the domains whose
@@ -1133,14 +969,8 @@ export interface GetReservedDomainsArgs {
  * The arguments of {@link getReservedDomainsOutput}: those of {@link getReservedDomains}, as
  * inputs.
  */
-export interface GetReservedDomainsOutputArgs {
-  /** Keep the domains whose `domain` is exactly this. */
-  domain?: pulumi.Input<string>;
-  /** Keep the domains whose `description` is exactly this. */
-  description?: pulumi.Input<string>;
-  /** Keep the domains whose `metadata` is exactly this. */
-  metadata?: pulumi.Input<string>;
-}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface GetReservedDomainsOutputArgs extends Inputs<GetReservedDomainsArgs> {}
 
 /**
  * The arguments of {@link CloudEndpoint}. `url` replaces the endpoint when it changes; the others
@@ -1184,50 +1014,10 @@ export interface CloudEndpointArgs {
  * The outputs of {@link CloudEndpoint}: every input, with ngrok's value where ngrok fills one, and
  * what ngrok computes.
  */
-export interface CloudEndpointOutputProperties {
-  /**
-   * The endpoint's URL: `https://`, `http://`, `tls://` or `tcp://` (with a port), on a domain the
-   * account reserved (`ReservedDomain`) or, with `bindings: ["internal"]`, a hostname ending in
-   * `.internal`. Changing it replaces the endpoint (the new one first).
-   */
-  readonly url: pulumi.Output<string>;
-  /** The Traffic Policy as ngrok holds it (canonical JSON). */
-  readonly trafficPolicy: pulumi.Output<TrafficPolicy | string>;
-  /**
-   * Where the endpoint is reachable: `["public"]` (the internet, ngrok's default), `["internal"]`
-   * (only from other endpoints of the account, for a `*.internal` URL) or `["kubernetes"]`. Updated
-   * in place.
-   */
-  readonly bindings: pulumi.Output<string[]>;
-  /**
-   * Whether other endpoints may share the URL and have its traffic balanced across them. Updated in
-   * place.
-   */
-  readonly poolingEnabled: pulumi.Output<boolean>;
-  /** The description as ngrok holds it; `undefined` when empty. */
-  readonly description: pulumi.Output<string | undefined>;
-  /** The metadata as ngrok holds it; `undefined` when empty. */
-  readonly metadata: pulumi.Output<string | undefined>;
-  /** The URL the endpoint serves. */
-  readonly publicUrl: pulumi.Output<string>;
-  /** The host and port it serves, `api.example.com:443`. */
-  readonly hostport: pulumi.Output<string>;
-  /** Its protocol: `https`, `http`, `tls` or `tcp`. */
-  readonly proto: pulumi.Output<string | undefined>;
-  /**
-   * The reserved domain the URL is on (`{ id: "rd_…", uri }`); absent for an internal or Kubernetes
-   * binding.
-   */
-  readonly domain: pulumi.Output<DomainReference | undefined>;
-  /** The owner (`{ id: "usr_…" | "bot_…", uri }`). */
-  readonly principal: pulumi.Output<PrincipalReference | undefined>;
-  /** When the endpoint last changed, RFC 3339. */
-  readonly updatedAt: pulumi.Output<string | undefined>;
-  /** The API URI of the endpoint, `https://api.ngrok.com/endpoints/ep_…`. */
-  readonly uri: pulumi.Output<string>;
-  /** Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`). */
-  readonly createdAt: pulumi.Output<string>;
-}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface CloudEndpointOutputProperties extends Outputs<
+  Omit<GetCloudEndpointResult, "id">
+> {}
 
 /** The inputs {@link CloudEndpoint} registers, unset. */
 export const CLOUD_ENDPOINT_INPUTS = {
@@ -1311,10 +1101,8 @@ export interface GetCloudEndpointArgs {
 /**
  * The arguments of {@link getCloudEndpointOutput}: those of {@link getCloudEndpoint}, as inputs.
  */
-export interface GetCloudEndpointOutputArgs {
-  /** The endpoint's id, `ep_…`. */
-  id: pulumi.Input<string>;
-}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface GetCloudEndpointOutputArgs extends Inputs<GetCloudEndpointArgs> {}
 
 /**
  * The arguments of {@link getCloudEndpoints}: each one that is set keeps only the endpoints whose
@@ -1332,11 +1120,5 @@ export interface GetCloudEndpointsArgs {
 /**
  * The arguments of {@link getCloudEndpointsOutput}: those of {@link getCloudEndpoints}, as inputs.
  */
-export interface GetCloudEndpointsOutputArgs {
-  /** Keep the endpoints whose `url` is exactly this. */
-  url?: pulumi.Input<string>;
-  /** Keep the endpoints whose `description` is exactly this. */
-  description?: pulumi.Input<string>;
-  /** Keep the endpoints whose `metadata` is exactly this. */
-  metadata?: pulumi.Input<string>;
-}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface GetCloudEndpointsOutputArgs extends Inputs<GetCloudEndpointsArgs> {}

@@ -52,7 +52,18 @@ function members(checker: ts.TypeChecker, type: ts.Type, at: ts.Node): string[] 
     .sort();
 }
 
+/** The compiler's `CheckFlags.Readonly`: a property a mapped type made `readonly`. */
+const MAPPED_READONLY = 8;
+
+/**
+ * Whether `symbol` is `readonly`: declared so, or made so by a mapped type (the generated outputs,
+ * `Outputs` of `sdk/shapes/`). The compiler keeps the latter on the symbol's `links.checkFlags`,
+ * which its public API does not expose; `tests/types` proves the outputs refuse assignment.
+ */
 function isReadonly(symbol: ts.Symbol): boolean {
+  const links: unknown = Reflect.get(symbol, "links");
+  const flags: unknown = typeof links === "object" ? Reflect.get(links ?? {}, "checkFlags") : 0;
+  if (typeof flags === "number" && (flags & MAPPED_READONLY) !== 0) return true;
   return (symbol.declarations ?? []).some(
     (d) => (ts.getCombinedModifierFlags(d) & ts.ModifierFlags.Readonly) !== 0,
   );

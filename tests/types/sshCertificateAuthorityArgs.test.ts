@@ -110,6 +110,11 @@ const ACCEPTED: [string, string][] = [
       "const t: pulumi.Output<PrivateKeyType> = ca.keyType;\nreturn t;",
   ],
   [
+    "outputs refuse assignment (readonly, derived by Outputs of sdk/shapes/index.ts)",
+    'const ca = new SshCertificateAuthority("ca", { privateKeyType: "ed25519" });\n' +
+      "// @ts-expect-error publicKey is a readonly output\nca.publicKey = ca.publicKey;\nreturn ca;",
+  ],
+  [
     "keyType typed as the key-type union",
     'const ca = new SshCertificateAuthority("ca", { privateKeyType: "ed25519" });\n' +
       "const t: pulumi.Output<PrivateKeyType> = ca.keyType;\nreturn t;",

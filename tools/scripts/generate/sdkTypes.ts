@@ -166,12 +166,24 @@ function nameOfArgs(unit: SdkUnit): string {
   return "discriminant" in unit.args ? unit.args.union.name : unit.args.name;
 }
 
-/** The interface of the unit's outputs, which its class merges (`interface X extends …`). */
+/**
+ * The interface of the unit's outputs, which its class merges (`interface X extends …`). What its
+ * lookups' result holds is derived from that result (`Outputs`, `sdk/shapes/index.ts`: the same fields,
+ * each a `pulumi.Output`); only the rest (inputs only create reads, the provider's bookkeeping,
+ * outputs the result leaves out) is declared here.
+ */
 function outputsOf(unit: SdkUnit): string {
-  const entries = ownOf(unit, publicOf(unit), true);
+  let entries = ownOf(unit, publicOf(unit), true);
   // A unit with no output of its own has its base's (its class extends the base's class).
   if (entries.length === 0 && unit.base !== undefined) return "";
-  const base = unit.base === undefined ? "" : ` extends ${unit.base.className}OutputProperties`;
+  const parents: string[] = [];
+  if (unit.base !== undefined) parents.push(`${unit.base.className}OutputProperties`);
+  if (unit.result !== undefined) {
+    const inResult = new Set(readOf(unit).map(([name]) => name));
+    entries = entries.filter(([name]) => !inResult.has(name));
+    parents.push(`Outputs<Omit<${unit.result.name}, "id">>`);
+  }
+  const base = parents.length === 0 ? "" : ` extends ${parents.join(", ")}`;
   const lines = entries
     .map(([name, p]) => {
       const type = valueType(p) + (mayBeAbsent(p) ? " | undefined" : "");
@@ -184,7 +196,9 @@ function outputsOf(unit: SdkUnit): string {
   return (
     tsdoc(
       `The outputs of {@link ${unit.className}}${unit.base === undefined ? "" : ` beyond those of {@link ${unit.base.className}}`}: every input, with ngrok's value where ngrok fills one, and what ngrok computes.`,
-    ) + `export interface ${unit.className}OutputProperties${base} {\n${lines}}\n\n`
+    ) +
+    (lines === "" ? "// eslint-disable-next-line @typescript-eslint/no-empty-object-type\n" : "") +
+    `export interface ${unit.className}OutputProperties${base} {\n${lines}}\n\n`
   );
 }
 
@@ -292,11 +306,13 @@ function lookupArgsOf(unit: SdkUnit): string {
       fields
         .map((f) => tsdoc(f.doc, 2) + `  ${f.name}${f.optional ? "?" : ""}: ${wrap(f.type)};\n`)
         .join("");
+    // The …OutputArgs are the same arguments as inputs, derived by `Inputs` (sdk/shapes/index.ts).
     return (
       tsdoc(names.doc) +
       `export interface ${names.name} {\n${lines((t) => t)}}\n\n` +
       tsdoc(names.outputDoc) +
-      `export interface ${names.outputName} {\n${lines((t) => `pulumi.Input<${t}>`)}}\n\n`
+      "// eslint-disable-next-line @typescript-eslint/no-empty-object-type\n" +
+      `export interface ${names.outputName} extends Inputs<${names.name}> {}\n\n`
     );
   };
   let out = "";
@@ -367,7 +383,8 @@ export function sdkTypesFile(): string {
   const sources = SDK_UNITS.map((u) => u.source).filter((s, i, all) => all.indexOf(s) === i);
   let out = `${generatedBanner(sources.join(", "))}\n`;
   out += `/**\n * The SDK's types, derived from the resources' definitions (\`provider/<resource>/definition.ts\`).\n *\n * @module\n */\n`;
-  out += 'import type * as pulumi from "@pulumi/pulumi";\n\n';
+  out += 'import type * as pulumi from "@pulumi/pulumi";\n';
+  out += 'import type { Inputs, Outputs } from "../shapes/index";\n\n';
   out += namedTypes();
   for (const unit of SDK_UNITS) {
     out += argsOf(unit) + outputsOf(unit) + namesOf(unit) + resultOf(unit) + lookupArgsOf(unit);
