@@ -1,8 +1,7 @@
 /**
  * What every resource class does when it is constructed, before and around its `super` call:
- * the generated classes (`./<resource>.ts`, written by `npm run generate` from the definitions)
- * call {@link registration} with their facts (`./generated/classFacts.ts`), then register the
- * inputs it returns.
+ * their base, `NgrokResource` (`./resourceClass.ts`), calls {@link registration} with the class's
+ * facts (`./generated/classFacts.ts`, from the definitions), then registers the inputs it returns.
  *
  * In order: unknown `ngrok:` stack settings are refused (`./lookups/stackSettings`); the `import`
  * option is refused, naming what to do instead (`./importOption`); the declared special cases run
