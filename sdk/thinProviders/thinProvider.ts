@@ -3,10 +3,10 @@
  *
  * Each method `require`s the implementation by package name (`pulumi-ngrok-dynamic/provider`)
  * when it runs, inside the dynamic-provider host. Pulumi's closure serializer does not capture a
- * `require` written inside a function body, so the serialized text is a few lines (under 3 KB), holds
- * no path of the deploying machine and no credential, and every operation, including refresh and
- * destroy, runs the implementation installed next to the program. The only captured value is the
- * implementation's export name.
+ * `require` written inside a function body, so the serialized text is a few lines (under 3 KB),
+ * holds no path of the deploying machine and no credential, and every operation, including
+ * refresh and destroy, runs the implementation installed next to the program. The only captured
+ * value is the implementation's export name.
  *
  * Each resource's thin provider is the whole export of a module beside this one: from an
  * installed package, Pulumi then serializes it as one `require` of that module (about 300 bytes).

@@ -168,9 +168,9 @@ function nameOfArgs(unit: SdkUnit): string {
 
 /**
  * The interface of the unit's outputs, which its class merges (`interface X extends …`). What its
- * lookups' result holds is derived from that result (`Outputs`, `sdk/shapes/index.ts`: the same fields,
- * each a `pulumi.Output`); only the rest (inputs only create reads, the provider's bookkeeping,
- * outputs the result leaves out) is declared here.
+ * lookups' result holds is derived from that result (`Outputs`, `sdk/shapes/index.ts`: the same
+ * fields, each a `pulumi.Output`); only the rest (inputs only create reads, the provider's
+ * bookkeeping, outputs the result leaves out) is declared here.
  */
 function outputsOf(unit: SdkUnit): string {
   let entries = ownOf(unit, publicOf(unit), true);
@@ -302,14 +302,13 @@ function lookupArgsOf(unit: SdkUnit): string {
     names: { name: string; doc: string; outputName: string; outputDoc: string },
     fields: ReturnType<typeof argument>[],
   ) => {
-    const lines = (wrap: (type: string) => string) =>
-      fields
-        .map((f) => tsdoc(f.doc, 2) + `  ${f.name}${f.optional ? "?" : ""}: ${wrap(f.type)};\n`)
-        .join("");
+    const lines = fields
+      .map((f) => tsdoc(f.doc, 2) + `  ${f.name}${f.optional ? "?" : ""}: ${f.type};\n`)
+      .join("");
     // The …OutputArgs are the same arguments as inputs, derived by `Inputs` (sdk/shapes/index.ts).
     return (
       tsdoc(names.doc) +
-      `export interface ${names.name} {\n${lines((t) => t)}}\n\n` +
+      `export interface ${names.name} {\n${lines}}\n\n` +
       tsdoc(names.outputDoc) +
       "// eslint-disable-next-line @typescript-eslint/no-empty-object-type\n" +
       `export interface ${names.outputName} extends Inputs<${names.name}> {}\n\n`
