@@ -11,7 +11,6 @@ export {
   getSshCertificateAuthorityOutput,
   getSshCertificateAuthorities,
   getSshCertificateAuthoritiesOutput,
-  type GetSshCertificateAuthoritiesResult,
 } from "./lookups/sshCertificateAuthority";
 export { SshHostCertificate } from "./sshHostCertificate";
 export {
@@ -19,7 +18,6 @@ export {
   getSshHostCertificateOutput,
   getSshHostCertificates,
   getSshHostCertificatesOutput,
-  type GetSshHostCertificatesResult,
 } from "./lookups/sshHostCertificate";
 export { SshUserCertificate } from "./sshUserCertificate";
 export {
@@ -27,7 +25,6 @@ export {
   getSshUserCertificateOutput,
   getSshUserCertificates,
   getSshUserCertificatesOutput,
-  type GetSshUserCertificatesResult,
 } from "./lookups/sshUserCertificate";
 export { SshCredential } from "./sshCredential";
 export { getSshCredential, getSshCredentialOutput } from "./lookups/sshCredential";
@@ -39,7 +36,6 @@ export {
   getReservedDomainOutput,
   getReservedDomains,
   getReservedDomainsOutput,
-  type GetReservedDomainsResult,
 } from "./lookups/reservedDomain";
 export { CloudEndpoint } from "./cloudEndpoint";
 export {
@@ -47,8 +43,14 @@ export {
   getCloudEndpointOutput,
   getCloudEndpoints,
   getCloudEndpointsOutput,
-  type GetCloudEndpointsResult,
 } from "./lookups/cloudEndpoint";
+export type {
+  GetSshCertificateAuthoritiesResult,
+  GetSshHostCertificatesResult,
+  GetSshUserCertificatesResult,
+  GetReservedDomainsResult,
+  GetCloudEndpointsResult,
+} from "./generated/lookupResults";
 export type {
   CertificateManagementPolicy,
   CertificateManagementStatus,

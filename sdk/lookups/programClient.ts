@@ -21,6 +21,9 @@ export function implementation(): Implementation {
   return require("pulumi-ngrok-dynamic/provider") as Implementation;
 }
 
+/** A client of the implementation, as {@link programClient} makes it. */
+export type Client = ReturnType<Implementation["clientFromConfiguration"]>;
+
 const NAMESPACE = "ngrok:";
 
 /**
@@ -30,7 +33,7 @@ const NAMESPACE = "ngrok:";
  * @throws NgrokConfigurationError when no API key is set, or a setting is out of range.
  * @throws Error when an `ngrok:` stack config key is no setting (`../stackSettings`).
  */
-export function programClient(): ReturnType<Implementation["clientFromConfiguration"]> {
+export function programClient(): Client {
   refuseUnknownStackSettings();
   const config = new pulumi.Config("ngrok");
   return implementation().clientFromConfiguration({

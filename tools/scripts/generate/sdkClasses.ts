@@ -16,7 +16,7 @@ import type { ObjectType, PropertyDefinition } from "../../../provider/framework
 import type { ResourceDefinition } from "../../../provider/framework/resource";
 import { hasOwnOutputs } from "./sdkTypes";
 import { constantCase, doc, generatedBanner } from "./text";
-import { lookupFile } from "./sdkLookups";
+import { lookupFactsFile, lookupFile, lookupResultsFile } from "./sdkLookups";
 import { SDK_UNITS, type SdkUnit } from "./units";
 
 const classUnits = () => SDK_UNITS.filter((u) => !u.fragment);
@@ -212,6 +212,7 @@ function indexFile(): string {
   let out = `${generatedBanner("provider/registry.ts")}\n`;
   out += doc(["`pulumi-ngrok-dynamic`: Pulumi dynamic resources for ngrok's API.", "@module"], 0);
   out += 'export { SshCertificate, type CertificateProperties } from "./sshCertificate";\n';
+  const results: string[] = [];
   for (const unit of classUnits()) {
     const module = moduleNameOf(unit.definition);
     out += `export { ${unit.className} } from "./${module}";\n`;
@@ -220,12 +221,12 @@ function indexFile(): string {
     const names = namesOf(d);
     const values = [
       ...(d.lookups.one === undefined ? [] : [names.getOne, `${names.getOne}Output`]),
-      ...(d.lookups.list === undefined
-        ? []
-        : [names.getList, `${names.getList}Output`, `type Get${names.plural}Result`]),
+      ...(d.lookups.list === undefined ? [] : [names.getList, `${names.getList}Output`]),
     ];
     out += `export { ${values.join(", ")} } from "./lookups/${module}";\n`;
+    if (d.lookups.list !== undefined) results.push(`Get${names.plural}Result`);
   }
+  out += `export type { ${results.join(", ")} } from "./generated/lookupResults";\n`;
   out += `export type { ${exportedTypes().join(", ")} } from "./generated/types";\n`;
   return out;
 }
@@ -235,6 +236,8 @@ export function sdkClassFiles(repo: string): Map<string, string> {
   const files = new Map<string, string>();
   files.set("sdk/generated/classFacts.ts", classFactsFile());
   files.set("sdk/index.ts", indexFile());
+  files.set("sdk/lookups/lookupFacts.ts", lookupFactsFile(classUnits()));
+  files.set("sdk/generated/lookupResults.ts", lookupResultsFile(classUnits()));
   for (const unit of classUnits()) {
     const module = moduleNameOf(unit.definition);
     const source = unit.source;

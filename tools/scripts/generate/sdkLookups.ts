@@ -1,6 +1,9 @@
 /**
  * `sdk/lookups/<resource>.ts`: a resource's lookup functions (`get<Name>`, `get<Plural>` and their
- * `…Output` forms), generated from its definition's `lookups` (see `./sdkClasses`).
+ * `…Output` forms), generated from its definition's `lookups` (see `./sdkClasses`);
+ * `sdk/lookups/lookupFacts.ts`, what every resource's are made of; and
+ * `sdk/generated/lookupResults.ts`, what the `get<Plural>` functions return. The functions are
+ * written once, in `sdk/lookups/lookups.ts`: a resource's file holds their names and TSDoc.
  *
  * @module
  */
@@ -8,7 +11,7 @@ import { namesOf, pluralOf as plural } from "../../../provider/framework/names";
 import type { ResourceDefinition } from "../../../provider/framework/resource";
 import { lookupOmits } from "./sdkTypes";
 import { doc, generatedBanner } from "./text";
-import type { SdkUnit } from "./units";
+import type { LookupArgsNames, SdkUnit } from "./units";
 
 /** The names of the lookups' types of `unit`: its own, else its base's. */
 function lookupTypes(unit: SdkUnit) {
@@ -30,34 +33,30 @@ function sampleOf(d: ResourceDefinition, name: string): string {
   return `"${prefix}2Z…"`;
 }
 
-/** `sdk/lookups/<resource>.ts`: the resource's lookup functions. */
+/** The units whose definitions declare lookups, in the order of the registry. */
+const lookupUnits = (units: readonly SdkUnit[]) =>
+  units.filter((u) => u.definition.lookups !== undefined);
+
+/** `sdk/lookups/<resource>.ts`: the resource's lookup functions, made by `LOOKUPS`. */
 export function lookupFile(unit: SdkUnit, source: string): string {
   const d = unit.definition;
   const names = namesOf(d);
   const facts = d.lookups ?? {};
   const types = lookupTypes(unit);
-  const omit = lookupOmits(unit);
-  const imports = new Set<string>([types.result]);
+  const key = JSON.stringify(unit.className);
   let out = `${generatedBanner(source)}\n`;
   out += doc(
     [
-      `The lookup functions of \`${d.name}\`, generated from its definition: read ${plural(d.api.noun)} that a program does not manage.`,
+      `The lookup functions of \`${d.name}\`, generated from its definition: read ${plural(d.api.noun)} that a program does not manage. Each is made by \`./lookups\` from what \`./lookupFacts\` says of it.`,
       "@module",
     ],
     0,
   );
-  out += 'import * as pulumi from "@pulumi/pulumi";\n';
-  out += 'import { implementation, programClient } from "./programClient";\n';
-  let body = "";
-  const strip = (value: string) =>
-    omit.length === 0
-      ? value
-      : `${value}.map(({ ${omit.map((n) => `${n}: _${n}`).join(", ")}, ...fields }) => fields)`;
+  out += 'import { LOOKUPS } from "./lookupFacts";\n\n';
   if (facts.one !== undefined && types.one !== undefined) {
     const by = facts.one.by ?? ["id"];
-    imports.add(types.one.name).add(types.one.outputName);
     const sample = `{ ${by.map((n) => `${n}: ${sampleOf(d, n)}`).join(", ")} }`;
-    body += doc(
+    out += doc(
       [
         `${facts.one.description} From the program's process, at every \`pulumi preview\` and \`pulumi up\`.`,
         LOOKUP_WORDS,
@@ -74,31 +73,17 @@ export function lookupFile(unit: SdkUnit, source: string): string {
         "@throws NgrokConfigurationError when no API key is configured.",
       ],
     );
-    const call = `implementation().${names.lookupOne}(programClient(), ${by.map((n) => `args.${n}`).join(", ")})`;
-    body +=
-      `export async function ${names.getOne}(args: ${types.one.name}): Promise<${types.result}> {\n` +
-      (omit.length === 0
-        ? `  return ${call};\n`
-        : `  const { ${omit.map((n) => `${n}: _${n}`).join(", ")}, ...fields } = await ${call};\n  return fields;\n`) +
-      "}\n\n";
-    body += doc(
+    out += `export const ${names.getOne} = LOOKUPS.one(${key});\n\n`;
+    out += doc(
       [
         `{@link ${names.getOne}} with inputs, as an output: for ids that other resources' outputs give.`,
       ],
       0,
     );
-    body +=
-      `export function ${names.getOne}Output(args: ${types.one.outputName}): pulumi.Output<${types.result}> {\n` +
-      `  return pulumi.output(args).apply((resolved) => ${names.getOne}(resolved));\n}\n\n`;
+    out += `export const ${names.getOne}Output = LOOKUPS.oneOutput(${key});\n\n`;
   }
   if (facts.list !== undefined && types.list !== undefined) {
-    imports.add(types.list.name).add(types.list.outputName);
-    const result = `Get${names.plural}Result`;
-    body += doc([`What {@link ${names.getList}} returns.`], 0);
-    body += `export interface ${result} {\n`;
-    body += doc([`The ${plural(d.api.noun)} the arguments keep, newest first (ngrok's order).`], 2);
-    body += `  ${names.listResultField}: ${types.result}[];\n}\n\n`;
-    body += doc(
+    out += doc(
       [
         `${facts.list.description} 100 at a time, following \`next_page_uri\` through all pages, ` +
           "from the program's process at every `pulumi preview` and `pulumi up`; the filter is " +
@@ -115,15 +100,134 @@ export function lookupFile(unit: SdkUnit, source: string): string {
         "@throws NgrokConfigurationError when no API key is configured.",
       ],
     );
-    body +=
-      `export async function ${names.getList}(args: ${types.list.name} = {}): Promise<${result}> {\n` +
-      `  const found = await implementation().${names.lookupList}(programClient(), args);\n` +
-      `  return { ${names.listResultField}: ${strip("found")} };\n}\n\n`;
-    body += doc([`{@link ${names.getList}} with inputs, as an output.`], 0);
-    body +=
-      `export function ${names.getList}Output(args: ${types.list.outputName} = {}): pulumi.Output<${result}> {\n` +
-      `  return pulumi.output(args).apply((resolved) => ${names.getList}(resolved));\n}\n`;
+    out += `export const ${names.getList} = LOOKUPS.list(${key});\n\n`;
+    out += doc([`{@link ${names.getList}} with inputs, as an output.`], 0);
+    out += `export const ${names.getList}Output = LOOKUPS.listOutput(${key});\n`;
   }
-  out += `import type { ${[...imports].sort().join(", ")} } from "../generated/types";\n\n`;
-  return out + body;
+  return out;
+}
+
+/** `field: value,` lines of an object literal or an object type, at `indent`. */
+const fields = (entries: readonly (readonly [string, string | undefined])[], indent: string) =>
+  entries
+    .filter(([, value]) => value !== undefined)
+    .map(([name, value]) => `${indent}${name}: ${value},\n`)
+    .join("");
+
+/** `["a", "b"]`, or `undefined` for none. */
+const list = (names: readonly string[]) =>
+  names.length === 0 ? undefined : `[${names.map((n) => JSON.stringify(n)).join(", ")}]`;
+
+/**
+ * `sdk/lookups/lookupFacts.ts`: what every resource's lookup functions are made of (their types,
+ * the implementation's exports they call, the arguments that address one object, the field of a
+ * list's result, the fields the results leave out).
+ */
+export function lookupFactsFile(units: readonly SdkUnit[]): string {
+  const withLookups = lookupUnits(units);
+  let oneTypes = "";
+  let listTypes = "";
+  let oneReads = "";
+  let listReads = "";
+  for (const unit of withLookups) {
+    const d = unit.definition;
+    const names = namesOf(d);
+    const facts = d.lookups ?? {};
+    const types = lookupTypes(unit);
+    const omit = list(lookupOmits(unit));
+    const typesOf = (args: LookupArgsNames, result: string) =>
+      `  ${unit.className}: {\n` +
+      fields(
+        [
+          ["args", `types.${args.name}`],
+          ["outputArgs", `types.${args.outputName}`],
+          ["result", result],
+        ],
+        "    ",
+      ).replaceAll(",\n", ";\n") +
+      "  };\n";
+    if (facts.one !== undefined && types.one !== undefined) {
+      oneTypes += doc([`Those of {@link ${names.getOne}}.`], 2);
+      oneTypes += typesOf(types.one, `types.${types.result}`);
+      oneReads += `    ${unit.className}: oneLookup({\n`;
+      oneReads += fields(
+        [
+          ["read", `provider.${names.lookupOne}`],
+          ["by", list(facts.one.by ?? ["id"])],
+          ["omit", omit],
+        ],
+        "      ",
+      );
+      oneReads += "    }),\n";
+    }
+    if (facts.list !== undefined && types.list !== undefined) {
+      listTypes += doc([`Those of {@link ${names.getList}}.`], 2);
+      listTypes += typesOf(types.list, `results.Get${names.plural}Result`);
+      listReads += `    ${unit.className}: listLookup({\n`;
+      listReads += fields(
+        [
+          ["read", `provider.${names.lookupList}`],
+          ["field", JSON.stringify(names.listResultField)],
+          ["omit", omit],
+        ],
+        "      ",
+      );
+      listReads += "    }),\n";
+    }
+  }
+  const sources = withLookups.map((u) => u.source).join(", ");
+  let out = `${generatedBanner(sources)}\n`;
+  out += doc(
+    [
+      "What every resource's lookup functions (`./<resource>.ts`) are made of, generated from the definitions' `lookups`: their types, and what they read (`./lookups` writes the functions once).",
+      "@module",
+    ],
+    0,
+  );
+  out += 'import { listLookup, lookupFunctions, oneLookup } from "./lookups";\n';
+  out += 'import type * as results from "../generated/lookupResults";\n';
+  out += 'import type * as types from "../generated/types";\n\n';
+  out += doc(["The types of each resource's `get<Name>` and `get<Name>Output`, by its name."], 0);
+  out += `export interface OneLookups {\n${oneTypes}}\n\n`;
+  out += doc(
+    ["The types of each resource's `get<Plural>` and `get<Plural>Output`, by its name."],
+    0,
+  );
+  out += `export interface ListLookups {\n${listTypes}}\n\n`;
+  out += doc(
+    [
+      "Every resource's lookup functions, from what they read: the implementation's `lookup<Name>` " +
+        "and `list<Plural>` (`pulumi-ngrok-dynamic/provider`), the arguments that address one " +
+        "object (`by`), the field of a list's result, and the fields the results leave out (the " +
+        "resource's bookkeeping).",
+    ],
+    0,
+  );
+  out += "export const LOOKUPS = lookupFunctions<OneLookups, ListLookups>((provider) => ({\n";
+  out += `  one: {\n${oneReads}  },\n  list: {\n${listReads}  },\n}));\n`;
+  return out;
+}
+
+/** `sdk/generated/lookupResults.ts`: what the `get<Plural>` functions return. */
+export function lookupResultsFile(units: readonly SdkUnit[]): string {
+  const withLists = lookupUnits(units).filter((u) => u.definition.lookups?.list !== undefined);
+  const items = new Set(withLists.map((unit) => lookupTypes(unit).result));
+  let out = `${generatedBanner(withLists.map((u) => u.source).join(", "))}\n`;
+  out += doc(
+    [
+      "What the `get<Plural>` lookup functions return, generated from the definitions' `lookups`: the objects the arguments keep, each as `get<Name>` returns it (`./types`).",
+      "@module",
+    ],
+    0,
+  );
+  out += `import type { ${[...items].sort().join(", ")} } from "./types";\n\n`;
+  for (const unit of withLists) {
+    const d = unit.definition;
+    const names = namesOf(d);
+    out += doc([`What {@link ${names.getList}} returns.`], 0);
+    out += `export interface Get${names.plural}Result {\n`;
+    out += doc([`The ${plural(d.api.noun)} the arguments keep, newest first (ngrok's order).`], 2);
+    out += `  ${names.listResultField}: ${lookupTypes(unit).result}[];\n}\n\n`;
+  }
+  return out;
 }
