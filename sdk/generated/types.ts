@@ -500,7 +500,6 @@ export interface SshUserCertificateArgs extends SshCertificateArgs {
  * The outputs of {@link SshUserCertificate} beyond those of {@link SshCertificate}: every input,
  * with ngrok's value where ngrok fills one, and what ngrok computes.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface SshUserCertificateOutputProperties
   extends SshCertificateOutputProperties, Outputs<Omit<GetSshUserCertificateResult, "id">> {}
 
