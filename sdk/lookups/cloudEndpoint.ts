@@ -22,11 +22,14 @@ import { LOOKUPS } from "./lookupFacts";
  * @throws TypeError when an argument is not an id of the right kind, before any request.
  * @throws NgrokApiError from the API, e.g. 404 when there is no such cloud endpoint.
  * @throws NgrokConfigurationError when no API key is configured.
+ * @function
  */
 export const getCloudEndpoint = LOOKUPS.one("CloudEndpoint");
 
 /**
  * {@link getCloudEndpoint} with inputs, as an output: for ids that other resources' outputs give.
+ *
+ * @function
  */
 export const getCloudEndpointOutput = LOOKUPS.oneOutput("CloudEndpoint");
 
@@ -42,10 +45,13 @@ export const getCloudEndpointOutput = LOOKUPS.oneOutput("CloudEndpoint");
  * ```
  * @throws NgrokApiError or NgrokClientError when a page cannot be read.
  * @throws NgrokConfigurationError when no API key is configured.
+ * @function
  */
 export const getCloudEndpoints = LOOKUPS.list("CloudEndpoint");
 
 /**
  * {@link getCloudEndpoints} with inputs, as an output.
+ *
+ * @function
  */
 export const getCloudEndpointsOutput = LOOKUPS.listOutput("CloudEndpoint");

@@ -22,11 +22,14 @@ import { LOOKUPS } from "./lookupFacts";
  * @throws TypeError when an argument is not an id of the right kind, before any request.
  * @throws NgrokApiError from the API, e.g. 404 when there is no such SAML module.
  * @throws NgrokConfigurationError when no API key is configured.
+ * @function
  */
 export const getHttpsEdgeRouteSaml = LOOKUPS.one("HttpsEdgeRouteSaml");
 
 /**
  * {@link getHttpsEdgeRouteSaml} with inputs, as an output: for ids that other resources' outputs
  * give.
+ *
+ * @function
  */
 export const getHttpsEdgeRouteSamlOutput = LOOKUPS.oneOutput("HttpsEdgeRouteSaml");

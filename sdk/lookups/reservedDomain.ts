@@ -22,11 +22,14 @@ import { LOOKUPS } from "./lookupFacts";
  * @throws TypeError when an argument is not an id of the right kind, before any request.
  * @throws NgrokApiError from the API, e.g. 404 when there is no such reserved domain.
  * @throws NgrokConfigurationError when no API key is configured.
+ * @function
  */
 export const getReservedDomain = LOOKUPS.one("ReservedDomain");
 
 /**
  * {@link getReservedDomain} with inputs, as an output: for ids that other resources' outputs give.
+ *
+ * @function
  */
 export const getReservedDomainOutput = LOOKUPS.oneOutput("ReservedDomain");
 
@@ -42,10 +45,13 @@ export const getReservedDomainOutput = LOOKUPS.oneOutput("ReservedDomain");
  * ```
  * @throws NgrokApiError or NgrokClientError when a page cannot be read.
  * @throws NgrokConfigurationError when no API key is configured.
+ * @function
  */
 export const getReservedDomains = LOOKUPS.list("ReservedDomain");
 
 /**
  * {@link getReservedDomains} with inputs, as an output.
+ *
+ * @function
  */
 export const getReservedDomainsOutput = LOOKUPS.listOutput("ReservedDomain");

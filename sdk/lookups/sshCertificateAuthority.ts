@@ -24,12 +24,15 @@ import { LOOKUPS } from "./lookupFacts";
  * @throws TypeError when an argument is not an id of the right kind, before any request.
  * @throws NgrokApiError from the API, e.g. 404 when there is no such SSH certificate authority.
  * @throws NgrokConfigurationError when no API key is configured.
+ * @function
  */
 export const getSshCertificateAuthority = LOOKUPS.one("SshCertificateAuthority");
 
 /**
  * {@link getSshCertificateAuthority} with inputs, as an output: for ids that other resources'
  * outputs give.
+ *
+ * @function
  */
 export const getSshCertificateAuthorityOutput = LOOKUPS.oneOutput("SshCertificateAuthority");
 
@@ -46,10 +49,13 @@ export const getSshCertificateAuthorityOutput = LOOKUPS.oneOutput("SshCertificat
  * ```
  * @throws NgrokApiError or NgrokClientError when a page cannot be read.
  * @throws NgrokConfigurationError when no API key is configured.
+ * @function
  */
 export const getSshCertificateAuthorities = LOOKUPS.list("SshCertificateAuthority");
 
 /**
  * {@link getSshCertificateAuthorities} with inputs, as an output.
+ *
+ * @function
  */
 export const getSshCertificateAuthoritiesOutput = LOOKUPS.listOutput("SshCertificateAuthority");

@@ -22,10 +22,13 @@ import { LOOKUPS } from "./lookupFacts";
  * @throws TypeError when an argument is not an id of the right kind, before any request.
  * @throws NgrokApiError from the API, e.g. 404 when there is no such SSH credential.
  * @throws NgrokConfigurationError when no API key is configured.
+ * @function
  */
 export const getSshCredential = LOOKUPS.one("SshCredential");
 
 /**
  * {@link getSshCredential} with inputs, as an output: for ids that other resources' outputs give.
+ *
+ * @function
  */
 export const getSshCredentialOutput = LOOKUPS.oneOutput("SshCredential");

@@ -23,12 +23,15 @@ import { LOOKUPS } from "./lookupFacts";
  * @throws TypeError when an argument is not an id of the right kind, before any request.
  * @throws NgrokApiError from the API, e.g. 404 when there is no such SSH host certificate.
  * @throws NgrokConfigurationError when no API key is configured.
+ * @function
  */
 export const getSshHostCertificate = LOOKUPS.one("SshHostCertificate");
 
 /**
  * {@link getSshHostCertificate} with inputs, as an output: for ids that other resources' outputs
  * give.
+ *
+ * @function
  */
 export const getSshHostCertificateOutput = LOOKUPS.oneOutput("SshHostCertificate");
 
@@ -44,10 +47,13 @@ export const getSshHostCertificateOutput = LOOKUPS.oneOutput("SshHostCertificate
  * ```
  * @throws NgrokApiError or NgrokClientError when a page cannot be read.
  * @throws NgrokConfigurationError when no API key is configured.
+ * @function
  */
 export const getSshHostCertificates = LOOKUPS.list("SshHostCertificate");
 
 /**
  * {@link getSshHostCertificates} with inputs, as an output.
+ *
+ * @function
  */
 export const getSshHostCertificatesOutput = LOOKUPS.listOutput("SshHostCertificate");

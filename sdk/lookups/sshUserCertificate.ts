@@ -23,12 +23,15 @@ import { LOOKUPS } from "./lookupFacts";
  * @throws TypeError when an argument is not an id of the right kind, before any request.
  * @throws NgrokApiError from the API, e.g. 404 when there is no such SSH user certificate.
  * @throws NgrokConfigurationError when no API key is configured.
+ * @function
  */
 export const getSshUserCertificate = LOOKUPS.one("SshUserCertificate");
 
 /**
  * {@link getSshUserCertificate} with inputs, as an output: for ids that other resources' outputs
  * give.
+ *
+ * @function
  */
 export const getSshUserCertificateOutput = LOOKUPS.oneOutput("SshUserCertificate");
 
@@ -44,10 +47,13 @@ export const getSshUserCertificateOutput = LOOKUPS.oneOutput("SshUserCertificate
  * ```
  * @throws NgrokApiError or NgrokClientError when a page cannot be read.
  * @throws NgrokConfigurationError when no API key is configured.
+ * @function
  */
 export const getSshUserCertificates = LOOKUPS.list("SshUserCertificate");
 
 /**
  * {@link getSshUserCertificates} with inputs, as an output.
+ *
+ * @function
  */
 export const getSshUserCertificatesOutput = LOOKUPS.listOutput("SshUserCertificate");

@@ -71,6 +71,7 @@ export function lookupFile(unit: SdkUnit, source: string): string {
         "@throws TypeError when an argument is not an id of the right kind, before any request.",
         `@throws NgrokApiError from the API, e.g. 404 when there is no such ${d.api.noun}.`,
         "@throws NgrokConfigurationError when no API key is configured.",
+        "@function",
       ],
     );
     out += `export const ${names.getOne} = LOOKUPS.one(${key});\n\n`;
@@ -79,6 +80,7 @@ export function lookupFile(unit: SdkUnit, source: string): string {
         `{@link ${names.getOne}} with inputs, as an output: for ids that other resources' outputs give.`,
       ],
       0,
+      ["", "@function"],
     );
     out += `export const ${names.getOne}Output = LOOKUPS.oneOutput(${key});\n\n`;
   }
@@ -98,10 +100,11 @@ export function lookupFile(unit: SdkUnit, source: string): string {
         "```",
         "@throws NgrokApiError or NgrokClientError when a page cannot be read.",
         "@throws NgrokConfigurationError when no API key is configured.",
+        "@function",
       ],
     );
     out += `export const ${names.getList} = LOOKUPS.list(${key});\n\n`;
-    out += doc([`{@link ${names.getList}} with inputs, as an output.`], 0);
+    out += doc([`{@link ${names.getList}} with inputs, as an output.`], 0, ["", "@function"]);
     out += `export const ${names.getList}Output = LOOKUPS.listOutput(${key});\n`;
   }
   return out;
