@@ -8,21 +8,7 @@
 import { certificateExpiryWarnings, parseIdpMetadata } from "../httpsEdgeRouteSaml/idpMetadata";
 import { celProblem, holdsSecret, interpolationProblem } from "./cel";
 import { durationMs, FORMATS } from "./formats";
-import {
-  child,
-  didYouMean,
-  fail,
-  isMap,
-  mustBe,
-  notKnownYet,
-  pathOf,
-  type Place,
-  record,
-  shown,
-  spelled,
-  type Walk,
-  warn,
-} from "./report";
+import { child, didYouMean, isMap, type Place, record, type Walk } from "./report";
 import { camelCase, type FieldSpec, type Fields, type FieldType, snakeCase } from "./schema";
 
 /** What the walk knows of the field it is in. */
@@ -42,9 +28,9 @@ export function walkFields(
   place: Place,
   context: FieldContext,
 ): Record<string, unknown> | undefined {
-  if (notKnownYet(walk, value)) return undefined;
+  if (walk.notKnownYet(value)) return undefined;
   if (!isMap(value)) {
-    mustBe(walk, place, "a map of field names to values", value);
+    walk.mustBe(place, "a map of field names to values", value);
     return undefined;
   }
   const out = record();
@@ -54,9 +40,8 @@ export function walkFields(
     const wire = wireNameOf(walk, fields, key);
     const at = child(place, key);
     if (wire === undefined) {
-      const known = Object.keys(fields).map((name) => spelled(walk, name));
-      warn(
-        walk,
+      const known = Object.keys(fields).map((name) => walk.spelled(name));
+      walk.warn(
         at,
         `is not a field of ${place.action ?? "this object"} that this version knows` +
           `${didYouMean(key, known)}; it is sent as ${JSON.stringify(snakeCase(key))}, as written`,
@@ -67,13 +52,13 @@ export function walkFields(
     }
     const earlier = seen.get(wire);
     if (earlier !== undefined) {
-      fail(walk, at, `repeats ${earlier}: give ${spelled(walk, wire)} once`);
+      walk.fail(at, `repeats ${earlier}: give ${walk.spelled(wire)} once`);
       continue;
     }
     seen.set(wire, key);
     const field = fields[wire];
     if (field.phases !== undefined && !field.phases.some((phase) => phase === context.phase)) {
-      fail(walk, at, `applies only in ${field.phases.join(", ")}, not in ${context.phase}`);
+      walk.fail(at, `applies only in ${field.phases.join(", ")}, not in ${context.phase}`);
       continue;
     }
     const secret = context.secret || field.secret === true;
@@ -82,7 +67,7 @@ export function walkFields(
   }
   for (const [wire, field] of Object.entries(fields)) {
     if (field.required && !seen.has(wire) && appliesIn(field, context.phase)) {
-      fail(walk, child(place, spelled(walk, wire)), `is required: ${field.description}`);
+      walk.fail(child(place, walk.spelled(wire)), `is required: ${field.description}`);
     }
   }
   return out;
@@ -96,7 +81,7 @@ function appliesIn(field: FieldSpec, phase: string): boolean {
 /** The wire name `key` stands for among `fields`, or `undefined`. */
 function wireNameOf(walk: Walk, fields: Fields, key: string): string | undefined {
   if (Object.hasOwn(fields, key)) return key;
-  if (walk.form !== "object") return undefined;
+  if (walk.settings.form !== "object") return undefined;
   return Object.keys(fields).find((wire) => camelCase(wire) === key);
 }
 
@@ -109,15 +94,14 @@ function walkValue(
   place: Place,
   context: FieldContext,
 ): unknown {
-  if (notKnownYet(walk, value)) return value;
-  const got = () => `got ${shown(walk, value, context.secret)}`;
+  if (walk.notKnownYet(value)) return value;
+  const got = () => `got ${walk.shown(value, context.secret)}`;
   switch (type.kind) {
     case "string": {
-      if (typeof value !== "string") return void fail(walk, place, `must be a string; ${got()}`);
+      if (typeof value !== "string") return void walk.fail(place, `must be a string; ${got()}`);
       judgeString(walk, type.format, value, place, context);
       if (type.maxLength !== undefined && [...value].length > type.maxLength) {
-        fail(
-          walk,
+        walk.fail(
           place,
           `must be at most ${type.maxLength} characters; it has ${[...value].length}`,
         );
@@ -126,7 +110,7 @@ function walkValue(
     }
     case "boolean":
       if (typeof value !== "boolean") {
-        return void fail(walk, place, `must be a boolean (true or false); ${got()}`);
+        return void walk.fail(place, `must be a boolean (true or false); ${got()}`);
       }
       return value;
     case "integer":
@@ -139,7 +123,7 @@ function walkValue(
         value <= type.max;
       if (!ok) {
         const what = integer ? "an integer" : "a number";
-        return void fail(walk, place, `must be ${what} from ${type.min} to ${type.max}; ${got()}`);
+        return void walk.fail(place, `must be ${what} from ${type.min} to ${type.max}; ${got()}`);
       }
       return value;
     }
@@ -149,22 +133,22 @@ function walkValue(
       if (typeof value !== "string" || !type.values.includes(value)) {
         const list = type.values.map((v) => JSON.stringify(v)).join(", ");
         const near = typeof value === "string" ? didYouMean(value, type.values) : "";
-        return void fail(walk, place, `must be one of ${list}; ${got()}${near}`);
+        return void walk.fail(place, `must be one of ${list}; ${got()}${near}`);
       }
       return value;
     case "list":
       return listValue(walk, field, type, value, place, context);
     case "map": {
       if (!isMap(value)) {
-        return void fail(walk, place, `must be a map of names to values; ${got()}`);
+        return void walk.fail(place, `must be a map of names to values; ${got()}`);
       }
       const entries = Object.entries(value).filter(([, item]) => item !== undefined);
       const count = entries.length;
       if (type.minEntries !== undefined && count < type.minEntries) {
-        fail(walk, place, `must have at least ${type.minEntries} entries; it has ${count}`);
+        walk.fail(place, `must have at least ${type.minEntries} entries; it has ${count}`);
       }
       if (type.maxEntries !== undefined && count > type.maxEntries) {
-        fail(walk, place, `must have at most ${type.maxEntries} entries; it has ${count}`);
+        walk.fail(place, `must have at most ${type.maxEntries} entries; it has ${count}`);
       }
       const out = record();
       for (const [key, item] of entries) {
@@ -176,7 +160,7 @@ function walkValue(
       return walkFields(walk, type.fields, value, place, context);
     case "any":
       judgeStrings(walk, value, place, context.secret);
-      return type.wireKeys && walk.form === "object" ? wireKeys(value) : value;
+      return type.wireKeys && walk.settings.form === "object" ? wireKeys(value) : value;
   }
 }
 
@@ -190,20 +174,19 @@ function listValue(
   context: FieldContext,
 ): unknown {
   if (!Array.isArray(value)) {
-    return void fail(walk, place, `must be a list; got ${shown(walk, value, context.secret)}`);
+    return void walk.fail(place, `must be a list; got ${walk.shown(value, context.secret)}`);
   }
   if (type.minItems !== undefined && value.length < type.minItems) {
-    fail(
-      walk,
+    walk.fail(
       place,
       `must have at least ${type.minItems} item${type.minItems > 1 ? "s" : ""}; it has ${value.length}`,
     );
   }
   if (type.maxItems !== undefined && value.length > type.maxItems) {
-    fail(walk, place, `must have at most ${type.maxItems} items; it has ${value.length}`);
+    walk.fail(place, `must have at most ${type.maxItems} items; it has ${value.length}`);
   }
   if (type.unique && new Set(value).size !== value.length) {
-    fail(walk, place, "must not hold an item twice");
+    walk.fail(place, "must not hold an item twice");
   }
   return value.map((item, index) =>
     walkValue(walk, field, type.items, item, child(place, index), context),
@@ -220,20 +203,19 @@ function durationValue(
 ): unknown {
   const ms = typeof value === "string" ? durationMs(value) : undefined;
   if (ms === undefined) {
-    return void fail(walk, place, `must be a duration such as "90s", "10m" or "1h30m"; ${got()}`);
+    return void walk.fail(place, `must be a duration such as "90s", "10m" or "1h30m"; ${got()}`);
   }
   const min = type.min === undefined ? undefined : durationMs(type.min);
   const max = type.max === undefined ? undefined : durationMs(type.max);
   if ((min !== undefined && ms < min) || (max !== undefined && ms > max)) {
-    return void fail(
-      walk,
+    return void walk.fail(
       place,
       `must be a duration from ${type.min ?? "0s"} to ${type.max ?? "any"}; ${got()}`,
     );
   }
   const step = type.multipleOf === undefined ? undefined : durationMs(type.multipleOf);
   if (step !== undefined && ms % step !== 0) {
-    return void fail(walk, place, `must be a multiple of ${type.multipleOf}; ${got()}`);
+    return void walk.fail(place, `must be a multiple of ${type.multipleOf}; ${got()}`);
   }
   return value;
 }
@@ -247,44 +229,43 @@ function judgeString(
   context: FieldContext,
 ): void {
   if (context.secret && holdsSecret(value, format === "credential")) {
-    walk.secretPaths.push(pathOf(walk, place));
+    walk.secretPaths.push(walk.pathOf(place));
     walk.secretValues.push(value);
   }
-  if (!walk.judge) return;
+  if (!walk.settings.judge) return;
   if (format === "celExpression") return judgeCel(walk, value, place);
   if (format === "idpMetadata") return idpMetadata(walk, value, place);
   judgeInterpolations(walk, value, place, context.secret);
   if (format === undefined) return;
   const problem = FORMATS[format].problem(value);
   if (problem !== undefined) {
-    const quoted = context.secret ? "" : `; got ${shown(walk, value)}`;
-    fail(walk, place, `must be ${FORMATS[format].what}: ${problem}${quoted}`);
+    const quoted = context.secret ? "" : `; got ${walk.shown(value)}`;
+    walk.fail(place, `must be ${FORMATS[format].what}: ${problem}${quoted}`);
   }
 }
 
 /** The saml action's document: HttpsEdgeRouteSaml's rules and certificate warnings. */
 function idpMetadata(walk: Walk, value: string, place: Place): void {
   const parsed = parseIdpMetadata(value);
-  if (!parsed.ok) return fail(walk, place, parsed.reason);
+  if (!parsed.ok) return walk.fail(place, parsed.reason);
   const details = parsed.metadata.signingCertificateDetails;
   walk.warnings.push(
     ...certificateExpiryWarnings(
       details,
-      walk.now,
-      walk.who ?? "Traffic policy",
-      pathOf(walk, place),
+      walk.settings.now,
+      walk.settings.who ?? "Traffic policy",
+      walk.pathOf(place),
     ),
   );
 }
 
 /** The interpolations of `value` must parse. */
 function judgeInterpolations(walk: Walk, value: string, place: Place, secret: boolean): void {
-  if (!walk.judge || !value.includes("${")) return;
+  if (!walk.settings.judge || !value.includes("${")) return;
   const problem = interpolationProblem(value);
   if (problem === undefined) return;
   const words = secret ? "" : `: ${problem.message}`;
-  fail(
-    walk,
+  walk.fail(
     place,
     `has a CEL interpolation \${…} that does not parse, at line ${problem.line}, column ` +
       `${problem.column} of the value${words}${lineNote(walk, place)}`,
@@ -310,8 +291,7 @@ export function judgeStrings(walk: Walk, value: unknown, place: Place, secret = 
 export function judgeCel(walk: Walk, value: string, place: Place): void {
   const problem = celProblem(value);
   if (problem === undefined) return;
-  fail(
-    walk,
+  walk.fail(
     place,
     `must be a CEL expression; it does not parse at line ${problem.line}, column ${problem.column}: ${problem.message}${lineNote(walk, place)}`,
   );
@@ -319,7 +299,7 @@ export function judgeCel(walk: Walk, value: string, place: Place): void {
 
 /** ` (line N of the policy)` for a text form whose node at `place` has a line. */
 function lineNote(walk: Walk, place: Place): string {
-  const line = walk.lineOf?.(place.steps);
+  const line = walk.settings.lineOf?.(place.steps);
   return line === undefined ? "" : ` (line ${line} of the policy)`;
 }
 

@@ -37,7 +37,7 @@
  */
 import { redactSecretText } from "../common/secretInputs";
 import { readPolicy } from "./input";
-import { type PolicyForm, record, type TrafficPolicyFailure, type Walk } from "./report";
+import { type PolicyForm, record, type TrafficPolicyFailure, Walk } from "./report";
 import { walkPolicy } from "./walk";
 
 export { ACTIONS, actionSpec, type KnownActionType } from "./actions";
@@ -115,20 +115,15 @@ function check(
     const failure = { path: property, reason: `${property} ${reading.reason}` };
     return { form: reading.form, failures: [failure], warnings: [], secretPaths: [] };
   }
-  const walk: Walk = {
+  const walk = new Walk({
     form: reading.form,
     property,
     judge: true,
     secretInput: options.secret === true,
     who: options.who,
     now: options.now ?? Date.now(),
-    failures: [],
-    warnings: [],
-    secretPaths: [],
-    secretValues: [],
-    unknown: false,
     lineOf: reading.lineOf,
-  };
+  });
   const converted = walkPolicy(walk, reading.value);
   const secrets = [...new Set(walk.secretValues)]
     .filter((text) => text.length >= MIN_REDACTED_LENGTH)
@@ -164,18 +159,13 @@ export function canonicalTrafficPolicy(input: unknown): string | undefined {
 function canonical(input: unknown): string | undefined {
   const reading = readPolicy(input);
   if (!reading.ok) return undefined;
-  const walk: Walk = {
+  const walk = new Walk({
     form: reading.form,
     property: "trafficPolicy",
     judge: false,
     secretInput: true,
     now: 0,
-    failures: [],
-    warnings: [],
-    secretPaths: [],
-    secretValues: [],
-    unknown: false,
-  };
+  });
   const converted = walkPolicy(walk, reading.value);
   return walk.failures.length > 0 || walk.unknown || converted === undefined
     ? undefined

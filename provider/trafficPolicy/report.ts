@@ -28,8 +28,8 @@ export type PolicyForm = "object" | "yaml" | "json";
 /** One step of a path: a key or a list index. */
 export type PathStep = string | number;
 
-/** What a walk collects. */
-export interface Walk {
+/** How a walk reads the policy and names what it finds. */
+export interface WalkSettings {
   readonly form: PolicyForm;
   /** The name of the property the policy is given in, first in every path. */
   readonly property: string;
@@ -44,14 +44,6 @@ export interface Walk {
   readonly who?: string;
   /** The time of the check, for certificate expiry (milliseconds since the epoch). */
   readonly now: number;
-  readonly failures: TrafficPolicyFailure[];
-  readonly warnings: string[];
-  /** The paths of the secret values written in the policy (vault references excluded). */
-  readonly secretPaths: string[];
-  /** Those values, cleared from every message. */
-  readonly secretValues: string[];
-  /** Some value is not known yet (a preview): there is no canonical form. */
-  unknown: boolean;
   /** The line of a path in the text form, for the messages about CEL. */
   readonly lineOf?: (steps: readonly PathStep[]) => number | undefined;
 }
@@ -66,50 +58,6 @@ export interface Place {
 /** `place` one step further. */
 export function child(place: Place, step: PathStep): Place {
   return { ...place, steps: [...place.steps, step] };
-}
-
-/** The path of `place`, as the messages write it. */
-export function pathOf(walk: Walk, place: Place): string {
-  return place.steps.reduce<string>(
-    (path, step) =>
-      typeof step === "number"
-        ? `${path}[${step}]`
-        : /^[A-Za-z_][A-Za-z0-9_]*$/.test(step)
-          ? `${path}.${step}`
-          : `${path}[${JSON.stringify(step)}]`,
-    walk.property,
-  );
-}
-
-/** A wire name in the spelling of the walk's form: camelCase for objects, as is for texts. */
-export function spelled(walk: Walk, wire: string): string {
-  return walk.form === "object" ? camelCase(wire) : wire;
-}
-
-/**
- * Records a failure at `place`: `<path> (<action> action) <text>`, where `text` names the rule
- * (`must be …`, `is required: …`).
- */
-export function fail(walk: Walk, place: Place, text: string): void {
-  const path = pathOf(walk, place);
-  const action = place.action === undefined ? "" : ` (${place.action} action)`;
-  walk.failures.push({ path, reason: `${path}${action} ${text}` });
-}
-
-/** Records that the value at `place` must be `what` (e.g. `a list of rules`), showing `value`. */
-export function mustBe(walk: Walk, place: Place, what: string, value: unknown): void {
-  fail(walk, place, `must be ${what}; got ${shown(walk, value)}`);
-}
-
-/** Records a warning about `place`, starting with who holds the policy. */
-export function warn(walk: Walk, place: Place, text: string): void {
-  const who = walk.who === undefined ? "" : `${walk.who}: `;
-  walk.warnings.push(`${who}${pathOf(walk, place)} ${text}`);
-}
-
-/** `value` for a message: described (`../common/check`), or `[secret]` for a secret. */
-export function shown(walk: Walk, value: unknown, secret = false): string {
-  return secret || walk.secretInput ? SECRET_SHOWN : describe(value);
 }
 
 /** ` (did you mean "x"?)` for the one of `known` nearest `name`, when it is near. */
@@ -136,11 +84,73 @@ export function record(): Record<string, unknown> {
 }
 
 /**
- * Whether `value` is not known yet (a preview of a computed value): then the walk notes that the
- * policy is not known in full, and the caller takes `value` as it is.
+ * One walk over a policy: its settings, and what it collects (failures, warnings, the secrets it
+ * met). Its methods record at a {@link Place} and name it as the messages write paths.
  */
-export function notKnownYet(walk: Walk, value: unknown): boolean {
-  if (!isUnknown(value)) return false;
-  walk.unknown = true;
-  return true;
+export class Walk {
+  readonly failures: TrafficPolicyFailure[] = [];
+  readonly warnings: string[] = [];
+  /** The paths of the secret values written in the policy (vault references excluded). */
+  readonly secretPaths: string[] = [];
+  /** Those values, cleared from every message. */
+  readonly secretValues: string[] = [];
+  /** Some value is not known yet (a preview): there is no canonical form. */
+  unknown = false;
+
+  constructor(readonly settings: WalkSettings) {}
+
+  /** The path of `place`, as the messages write it. */
+  pathOf(place: Place): string {
+    return place.steps.reduce<string>(
+      (path, step) =>
+        typeof step === "number"
+          ? `${path}[${step}]`
+          : /^[A-Za-z_][A-Za-z0-9_]*$/.test(step)
+            ? `${path}.${step}`
+            : `${path}[${JSON.stringify(step)}]`,
+      this.settings.property,
+    );
+  }
+
+  /** A wire name in the spelling of the walk's form: camelCase for objects, as is for texts. */
+  spelled(wire: string): string {
+    return this.settings.form === "object" ? camelCase(wire) : wire;
+  }
+
+  /**
+   * Records a failure at `place`: `<path> (<action> action) <text>`, where `text` names the rule
+   * (`must be …`, `is required: …`).
+   */
+  fail(place: Place, text: string): void {
+    const path = this.pathOf(place);
+    const action = place.action === undefined ? "" : ` (${place.action} action)`;
+    this.failures.push({ path, reason: `${path}${action} ${text}` });
+  }
+
+  /** Records that the value at `place` must be `what` (e.g. `a list of rules`), showing `value`. */
+  mustBe(place: Place, what: string, value: unknown): void {
+    this.fail(place, `must be ${what}; got ${this.shown(value)}`);
+  }
+
+  /** Records a warning about `place`, starting with who holds the policy. */
+  warn(place: Place, text: string): void {
+    const { who } = this.settings;
+    const prefix = who === undefined ? "" : `${who}: `;
+    this.warnings.push(`${prefix}${this.pathOf(place)} ${text}`);
+  }
+
+  /** `value` for a message: described (`../common/check`), or `[secret]` for a secret. */
+  shown(value: unknown, secret = false): string {
+    return secret || this.settings.secretInput ? SECRET_SHOWN : describe(value);
+  }
+
+  /**
+   * Whether `value` is not known yet (a preview of a computed value): then the walk notes that
+   * the policy is not known in full, and the caller takes `value` as it is.
+   */
+  notKnownYet(value: unknown): boolean {
+    if (!isUnknown(value)) return false;
+    this.unknown = true;
+    return true;
+  }
 }

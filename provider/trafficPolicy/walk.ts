@@ -9,19 +9,7 @@
 import { actionSpec, ACTION_TYPES } from "./actions";
 import { judgeCel, judgeStrings, walkFields } from "./fields";
 import { isPhaseName, PHASE_NAMES } from "./phases";
-import {
-  child,
-  didYouMean,
-  fail,
-  isMap,
-  mustBe,
-  notKnownYet,
-  type Place,
-  record,
-  spelled,
-  type Walk,
-  warn,
-} from "./report";
+import { child, didYouMean, isMap, type Place, record, type Walk } from "./report";
 import { camelCase, type ActionSpec, type FieldsRule, snakeCase } from "./schema";
 
 /** The keys of a rule, by wire name. */
@@ -32,10 +20,10 @@ const ACTION_KEYS = ["type", "config"];
 /** The policy `value` (object, or a parsed text), converted; `undefined` when it is not a map. */
 export function walkPolicy(walk: Walk, value: unknown): Record<string, unknown> | undefined {
   const top: Place = { steps: [] };
-  if (notKnownYet(walk, value)) return undefined;
+  if (walk.notKnownYet(value)) return undefined;
   if (!isMap(value)) {
-    const phases = PHASE_NAMES.map((phase) => spelled(walk, phase)).join(", ");
-    mustBe(walk, top, `a map of phases (${phases}) to lists of rules`, value);
+    const phases = PHASE_NAMES.map((phase) => walk.spelled(phase)).join(", ");
+    walk.mustBe(top, `a map of phases (${phases}) to lists of rules`, value);
     return undefined;
   }
   const out = record();
@@ -44,23 +32,22 @@ export function walkPolicy(walk: Walk, value: unknown): Record<string, unknown> 
     const at = child(top, key);
     const phase = wireName(walk, key, PHASE_NAMES);
     if (phase === undefined || !isPhaseName(phase)) {
-      const known = PHASE_NAMES.map((name) => spelled(walk, name));
-      fail(
-        walk,
+      const known = PHASE_NAMES.map((name) => walk.spelled(name));
+      walk.fail(
         at,
         `is not a phase of a traffic policy; its phases are ${known.join(", ")}${didYouMean(key, known)}`,
       );
       continue;
     }
     if (seen.has(phase)) {
-      fail(walk, at, `repeats ${seen.get(phase)}: give the phase once`);
+      walk.fail(at, `repeats ${seen.get(phase)}: give the phase once`);
       continue;
     }
     seen.set(phase, key);
     if (rules === null || rules === undefined) continue;
-    if (notKnownYet(walk, rules)) continue;
+    if (walk.notKnownYet(rules)) continue;
     if (!Array.isArray(rules)) {
-      mustBe(walk, at, "a list of rules", rules);
+      walk.mustBe(at, "a list of rules", rules);
       continue;
     }
     const converted = rules.map((rule, index) => walkRule(walk, phase, rule, child(at, index)));
@@ -72,15 +59,16 @@ export function walkPolicy(walk: Walk, value: unknown): Record<string, unknown> 
 /** `key` as a wire name among `names`: itself, or in the object form its camelCase spelling. */
 function wireName(walk: Walk, key: string, names: readonly string[]): string | undefined {
   if (names.includes(key)) return key;
-  return walk.form === "object" ? names.find((name) => camelCase(name) === key) : undefined;
+  return walk.settings.form === "object"
+    ? names.find((name) => camelCase(name) === key)
+    : undefined;
 }
 
 /** One rule of `phase`. */
 function walkRule(walk: Walk, phase: string, rule: unknown, place: Place): unknown {
-  if (notKnownYet(walk, rule)) return rule;
+  if (walk.notKnownYet(rule)) return rule;
   if (!isMap(rule)) {
-    return void mustBe(
-      walk,
+    return void walk.mustBe(
       place,
       "a rule (a map with actions, and optionally name and expressions)",
       rule,
@@ -92,13 +80,12 @@ function walkRule(walk: Walk, phase: string, rule: unknown, place: Place): unkno
     const at = child(place, key);
     const wire = wireName(walk, key, RULE_KEYS);
     if (wire === undefined) {
-      fail(
-        walk,
+      walk.fail(
         at,
         `is not a field of a rule; its fields are name, expressions and actions${didYouMean(key, RULE_KEYS)}`,
       );
     } else if (wire === "name") {
-      if (typeof value !== "string") mustBe(walk, at, "a string", value);
+      if (typeof value !== "string") walk.mustBe(at, "a string", value);
       out.name = value;
     } else if (wire === "expressions") {
       const expressions = walkExpressions(walk, value, at);
@@ -108,17 +95,16 @@ function walkRule(walk: Walk, phase: string, rule: unknown, place: Place): unkno
     }
   }
   if (!Object.keys(rule).some((key) => wireName(walk, key, RULE_KEYS) === "actions")) {
-    fail(walk, child(place, "actions"), "is required: the actions the rule runs, in order");
+    walk.fail(child(place, "actions"), "is required: the actions the rule runs, in order");
   }
   return out;
 }
 
 /** A rule's `expressions`: a list of CEL expressions, each of which must parse. */
 function walkExpressions(walk: Walk, value: unknown, place: Place): unknown[] {
-  if (notKnownYet(walk, value)) return [value];
+  if (walk.notKnownYet(value)) return [value];
   if (!Array.isArray(value)) {
-    mustBe(
-      walk,
+    walk.mustBe(
       place,
       "a list of CEL expressions (all must be true for the actions to run)",
       value,
@@ -127,10 +113,10 @@ function walkExpressions(walk: Walk, value: unknown, place: Place): unknown[] {
   }
   value.forEach((expression, index) => {
     const at = child(place, index);
-    if (notKnownYet(walk, expression)) return;
+    if (walk.notKnownYet(expression)) return;
     if (typeof expression !== "string") {
-      mustBe(walk, at, "a CEL expression (a string)", expression);
-    } else if (walk.judge) {
+      walk.mustBe(at, "a CEL expression (a string)", expression);
+    } else if (walk.settings.judge) {
       judgeCel(walk, expression, at);
     }
   });
@@ -139,9 +125,9 @@ function walkExpressions(walk: Walk, value: unknown, place: Place): unknown[] {
 
 /** A rule's `actions`: a non-empty list. */
 function walkActions(walk: Walk, phase: string, value: unknown, place: Place): unknown[] {
-  if (notKnownYet(walk, value)) return [value];
+  if (walk.notKnownYet(value)) return [value];
   if (!Array.isArray(value) || value.length === 0) {
-    mustBe(walk, place, "a list of at least one action ({type, config})", value);
+    walk.mustBe(place, "a list of at least one action ({type, config})", value);
     return [];
   }
   return value.map((action, index) => walkAction(walk, phase, action, child(place, index)));
@@ -149,9 +135,9 @@ function walkActions(walk: Walk, phase: string, value: unknown, place: Place): u
 
 /** One action: its type known, in a phase it runs in, its config judged against its fields. */
 function walkAction(walk: Walk, phase: string, action: unknown, place: Place): unknown {
-  if (notKnownYet(walk, action)) return action;
+  if (walk.notKnownYet(action)) return action;
   if (!isMap(action)) {
-    return void mustBe(walk, place, "an action (a map with type and config)", action);
+    return void walk.mustBe(place, "an action (a map with type and config)", action);
   }
   const keys = Object.keys(action).filter(
     (key) => action[key] !== undefined && action[key] !== null,
@@ -159,22 +145,17 @@ function walkAction(walk: Walk, phase: string, action: unknown, place: Place): u
   const type = action.type;
   const named = { ...place, ...(typeof type === "string" ? { action: type } : {}) };
   for (const key of keys.filter((key) => wireName(walk, key, ACTION_KEYS) === undefined)) {
-    fail(
-      walk,
+    walk.fail(
       child(named, key),
       `is not a field of an action; its fields are type and config${didYouMean(key, ACTION_KEYS)}`,
     );
   }
   const typePlace = child(place, "type");
   if (type === undefined || type === null) {
-    return void fail(
-      walk,
-      typePlace,
-      "is required: the action's type, e.g. deny or openid-connect",
-    );
+    return void walk.fail(typePlace, "is required: the action's type, e.g. deny or openid-connect");
   }
   if (typeof type !== "string") {
-    return void mustBe(walk, typePlace, "a string", type);
+    return void walk.mustBe(typePlace, "a string", type);
   }
   const configKey = keys.find((key) => wireName(walk, key, ACTION_KEYS) === "config");
   const config = configKey === undefined ? undefined : action[configKey];
@@ -182,8 +163,7 @@ function walkAction(walk: Walk, phase: string, action: unknown, place: Place): u
   const spec = actionSpec(type);
   const out: Record<string, unknown> = { type };
   if (spec === undefined) {
-    warn(
-      walk,
+    walk.warn(
       typePlace,
       `is ${JSON.stringify(type)}, an action this version does not know` +
         `${didYouMean(type, ACTION_TYPES)}: it is sent as written, and ngrok judges it and its ` +
@@ -194,15 +174,13 @@ function walkAction(walk: Walk, phase: string, action: unknown, place: Place): u
     return out;
   }
   if (!spec.phases.some((p) => p === phase)) {
-    fail(
-      walk,
+    walk.fail(
       { ...typePlace, action: type },
       `does not run in ${phase}; it runs in ${spec.phases.join(", ")} (${spec.source})`,
     );
   }
   if (spec.earlyAccess) {
-    warn(
-      walk,
+    walk.warn(
       typePlace,
       `is ${type}, an action ngrok offers in early access: ngrok refuses it for an account without that access`,
     );
@@ -224,9 +202,9 @@ function unknownConfig(
   place: Place,
 ): Record<string, unknown> | undefined {
   if (config === undefined || config === null) return undefined;
-  if (notKnownYet(walk, config)) return undefined;
+  if (walk.notKnownYet(config)) return undefined;
   if (!isMap(config)) {
-    mustBe(walk, place, "a map of field names to values", config);
+    walk.mustBe(place, "a map of field names to values", config);
     return undefined;
   }
   judgeStrings(walk, config, place);
@@ -244,26 +222,24 @@ function fieldsRules(
   config: Record<string, unknown>,
   place: Place,
 ): void {
-  const names = (fields: readonly string[]) => fields.map((f) => spelled(walk, f)).join(", ");
+  const names = (fields: readonly string[]) => fields.map((f) => walk.spelled(f)).join(", ");
   for (const rule of spec.rules ?? []) {
     const set = rule.fields.filter((field) => config[field] !== undefined);
     const broken = brokenRule(rule, set.length, config);
     if (broken === "atLeastOne") {
-      fail(walk, place, `must set at least one of ${names(rule.fields)}`);
+      walk.fail(place, `must set at least one of ${names(rule.fields)}`);
     } else if (broken === "together") {
       const missing = rule.fields.filter((field) => !set.includes(field));
-      fail(
-        walk,
+      walk.fail(
         place,
         `must set ${names(rule.fields)} together; it sets ${names(set)} without ${names(missing)}`,
       );
     } else if (broken === "requiredWhen" && rule.kind === "requiredWhen") {
       const missing = rule.fields.filter((field) => !set.includes(field));
       const value = JSON.stringify(config[rule.when]);
-      fail(
-        walk,
-        child(place, spelled(walk, missing[0])),
-        `is required when ${spelled(walk, rule.when)} is ${value}: ${rule.why} (set ${names(missing)})`,
+      walk.fail(
+        child(place, walk.spelled(missing[0])),
+        `is required when ${walk.spelled(rule.when)} is ${value}: ${rule.why} (set ${names(missing)})`,
       );
     }
   }
