@@ -341,25 +341,6 @@ export interface SshCertificateOutputProperties extends Outputs<
   Omit<GetSshCertificateResult, "id">
 > {}
 
-/** The inputs {@link SshCertificate} registers, unset. */
-export const SSH_CERTIFICATE_INPUTS = {
-  sshCertificateAuthorityId: undefined,
-  publicKey: undefined,
-  principals: undefined,
-  validAfter: undefined,
-  validUntil: undefined,
-  description: undefined,
-  metadata: undefined,
-} as const;
-
-/** The outputs ngrok computes for {@link SshCertificate}, unset: no argument sets them. */
-export const SSH_CERTIFICATE_OUTPUTS = {
-  certificate: undefined,
-  keyType: undefined,
-  uri: undefined,
-  createdAt: undefined,
-} as const;
-
 /**
  * One SSH certificate (host or user) as a lookup returns it: the outputs of the resource, under the
  * same names, with its id.

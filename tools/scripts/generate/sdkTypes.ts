@@ -389,7 +389,9 @@ export function sdkTypesFile(): string {
   out += 'import type { Inputs, Outputs } from "../shapes/index";\n\n';
   out += namedTypes();
   for (const unit of SDK_UNITS) {
-    out += argsOf(unit) + outputsOf(unit) + namesOf(unit) + resultOf(unit) + lookupArgsOf(unit);
+    // A fragment (the certificates' shared base) has no class of its own to register its names.
+    const names = unit.fragment ? "" : namesOf(unit);
+    out += argsOf(unit) + outputsOf(unit) + names + resultOf(unit) + lookupArgsOf(unit);
   }
   return out;
 }
