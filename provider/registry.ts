@@ -13,7 +13,12 @@ import { isNgrokId, quoted } from "./common/ids";
 import type { ResourceModule } from "./framework/module";
 import { namesOf } from "./framework/names";
 import type { PropertyDefinition } from "./framework/property";
-import type { LookupFacts, ResourceApi, ResourceDefinition } from "./framework/resource";
+import {
+  type LookupFacts,
+  lookupArgumentsOf,
+  type ResourceApi,
+  type ResourceDefinition,
+} from "./framework/resource";
 import { CLASS_TYPE_PREFIX, PLUGIN_PACKAGE, pluginToken } from "./framework/tokens";
 import { httpsEdgeRouteSaml } from "./httpsEdgeRouteSaml";
 import { reservedDomain } from "./reservedDomain/definition";
@@ -132,7 +137,7 @@ function lookupsOf(resource: AnyResource): LookupDefinition[] {
   if (facts.one !== undefined) {
     if (one === undefined)
       throw new Error(`${definition.name} declares ${names.getOne} without it`);
-    const by = facts.one.by ?? ["id"];
+    const by = lookupArgumentsOf(definition);
     found.push({
       name: names.getOne,
       resource: definition,

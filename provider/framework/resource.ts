@@ -117,6 +117,14 @@ export interface ResourceDefinition<P extends Properties = Properties> {
 }
 
 /**
+ * The arguments of `definition`'s `get<Name>`, in order: its `lookups.one.by`, by default
+ * `["id"]` (see {@link LookupFacts}).
+ */
+export function lookupArgumentsOf(definition: ResourceDefinition): readonly string[] {
+  return definition.lookups?.one?.by ?? ["id"];
+}
+
+/**
  * How `definition`'s objects are named in sentences and on ngrok's command line, for the errors
  * of a create that may have acted: its `api.noun`, and its `recovery` words (`short`, `plural`,
  * `cli`) when it declares them, else the noun, its plural and the collection's path

@@ -9,6 +9,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { namesOf } from "../../../provider/framework/names";
+import { lookupArgumentsOf } from "../../../provider/framework/resource";
 import { ANY_RESOURCES } from "../../../provider/registry";
 import { generatedBanner, tsdoc } from "./text";
 
@@ -57,7 +58,7 @@ export function providerExportsFile(repo: string): string {
     groups.records += `export type ${type}Record = LookupRecord<(typeof ${module})["definition"]>;\n`;
     const facts = definition.lookups ?? {};
     if (lookups.one !== undefined) {
-      const by = facts.one?.by ?? ["id"];
+      const by = lookupArgumentsOf(definition);
       groups.lookups += tsdoc(
         `Reads one ${noun} without managing it (what the SDK's \`${names.getOne}\` runs in the ` +
           "program's process).",

@@ -8,7 +8,7 @@
  * @module
  */
 import { namesOf, pluralOf as plural } from "../../../provider/framework/names";
-import type { ResourceDefinition } from "../../../provider/framework/resource";
+import { lookupArgumentsOf, type ResourceDefinition } from "../../../provider/framework/resource";
 import { lookupOmits } from "./sdkTypes";
 import { doc, generatedBanner } from "./text";
 import type { LookupArgsNames, SdkUnit } from "./units";
@@ -54,7 +54,7 @@ export function lookupFile(unit: SdkUnit, source: string): string {
   );
   out += 'import { LOOKUPS } from "./lookupFacts";\n\n';
   if (facts.one !== undefined && types.one !== undefined) {
-    const by = facts.one.by ?? ["id"];
+    const by = lookupArgumentsOf(d);
     const sample = `{ ${by.map((n) => `${n}: ${sampleOf(d, n)}`).join(", ")} }`;
     out += doc(
       [
@@ -156,7 +156,7 @@ export function lookupFactsFile(units: readonly SdkUnit[]): string {
       oneReads += fields(
         [
           ["read", `provider.${names.lookupOne}`],
-          ["by", list(facts.one.by ?? ["id"])],
+          ["by", list(lookupArgumentsOf(d))],
           ["omit", omit],
         ],
         "      ",

@@ -8,6 +8,7 @@
  */
 import type { ObjectType, PropertyDefinition } from "../../../provider/framework/property";
 import { literalUnion } from "../../../provider/framework/property";
+import { lookupArgumentsOf } from "../../../provider/framework/resource";
 import { type ArgVariants, SDK_UNITS, type SdkUnit } from "./units";
 import { constantCase, defaultWords, generatedBanner, tsdoc } from "./text";
 
@@ -319,7 +320,7 @@ function lookupArgsOf(unit: SdkUnit): string {
   };
   let out = "";
   if (args.one !== undefined) {
-    const by = facts.one?.by ?? ["id"];
+    const by = lookupArgumentsOf(definition);
     out += declare(
       args.one,
       by.map((name) => argument(name, false)),
