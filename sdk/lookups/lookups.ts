@@ -105,9 +105,7 @@ export function listLookup<
   readonly omit?: readonly Omitted[];
 }): (client: Client, filter?: Filter) => Promise<ListResult<Field, Omit<Found, Omitted>>> {
   return async (client, filter) => {
-    const found = await spec.read(client, filter);
-    const omit = spec.omit ?? [];
-    const items = omit.length === 0 ? found : found.map((item) => omitting(item, omit));
+    const items = (await spec.read(client, filter)).map((item) => omitting(item, spec.omit ?? []));
     // An object with the one field `field`: TypeScript cannot follow a key that is a type parameter.
     return derivedAs<ListResult<Field, Omit<Found, Omitted>>>({ [spec.field]: items });
   };
