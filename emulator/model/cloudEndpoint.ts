@@ -155,12 +155,13 @@ export const CLOUD_ENDPOINTS: ResourceBehaviour<CloudEndpointRecord> = {
       principal: principal(options.apiKeyOwnerId, urls.apiBaseUrl),
     };
   },
+  // The document's deprecated `id` and `url` filters (named `ids` and `urls` before 2026).
   filter(records, query) {
-    const { ids, urls } = query;
+    const { id, url } = query;
     return records.filter(
       (record) =>
-        (ids === undefined || ids.includes(record.id)) &&
-        (urls === undefined || urls.includes(String(record.fields.url))),
+        (id === undefined || id.includes(record.id)) &&
+        (url === undefined || url.includes(String(record.fields.url))),
     );
   },
 };

@@ -260,9 +260,11 @@ function apply(document: OpenApiDocument, entry: OverlayEntry): void {
     case "listQuery":
       for (const methods of Object.values(document.paths)) {
         const list = methods.get;
-        const paged = list?.parameters?.some((p) => "name" in p && p.name === "before_id");
-        if (list !== undefined && paged)
-          list.parameters = [...(list.parameters ?? []), ...entry.parameters];
+        const names = (list?.parameters ?? []).map((p) => ("name" in p ? p.name : p.$ref));
+        if (list === undefined || !names.includes("before_id")) continue;
+        // The 2026 document gives most lists `filter` itself.
+        const more = entry.parameters.filter((p) => !names.includes(p.name));
+        list.parameters = [...(list.parameters ?? []), ...more];
       }
       return;
     case "errorResponse":
