@@ -27,19 +27,13 @@ import {
   stampFields,
   type ResourceBehaviour,
   type ResourceContext,
-  type ResourceRecord,
 } from "./resource";
+import type { CloudEndpointRecord } from "./store";
 import { rfc3339Now } from "./time";
 import { checkTrafficPolicy } from "./trafficPolicy";
 import { text, textList } from "./validation";
 
-/** A stored cloud endpoint: `fields` holds what the answer echoes. */
-export interface CloudEndpointRecord extends ResourceRecord {
-  /** The last change, RFC 3339. */
-  updatedAt: string;
-  /** The reserved domain the URL's host is on, if any. */
-  domainId: string | undefined;
-}
+export type { CloudEndpointRecord } from "./store";
 
 const DEFAULT_PORTS: Readonly<Record<string, number>> = { http: 80, https: 443, tls: 443 };
 const BINDINGS = ["public", "internal", "kubernetes"];

@@ -20,15 +20,10 @@ import {
   type ResourceContext,
   type ResourceRecord,
 } from "./resource";
+import type { PlainCollection } from "./store";
 import { utf8Length } from "./validation";
 
-/** A collection of ngrok's document served with the default behaviour. */
-export interface PlainCollection {
-  /** The collection's path in ngrok's document, e.g. `/ip_policies`. */
-  readonly path: string;
-  /** The id prefix of its objects, e.g. `ipp_` (ngrok's ids; the document does not say them). */
-  readonly idPrefix: string;
-}
+export type { PlainCollection } from "./store";
 
 /** `max 255 bytes` in a field's description: the limit ngrok states for it. */
 const STATED_LIMIT = /\bmax(?:imum)? (\d+) bytes\b/i;

@@ -14,16 +14,12 @@
  */
 import type { ApiSpec, OperationObject, Values } from "../spec";
 import type { ResolvedCloudOptions } from "./cloudOptions";
-import type { UrlContext } from "./render";
-import type { RecordStamp, RecordTable } from "./recordTable";
+import type { UrlContext } from "./urls";
+import type { RecordStamp, RecordTable, ResourceRecord } from "./recordTable";
 import type { ResolvedSshCredentialOptions } from "./sshCredentialOptions";
 import type { EmulatorStore } from "./store";
 
-/** A stored resource: its id, creation time and echoed fields (API names). */
-export interface ResourceRecord extends RecordStamp {
-  /** The request's echoed fields as stored (see the module comment); updates change them. */
-  fields: Values;
-}
+export type { ResourceRecord } from "./recordTable";
 
 /** The emulator's options the resources' behaviour reads (defaults applied). */
 export interface ResourceOptions extends ResolvedCloudOptions {

@@ -9,13 +9,42 @@
 import type { KeyObject } from "node:crypto";
 import type { SigningCertificate } from "./certificates";
 import { ID_PREFIX } from "./ids";
-import { RecordTable } from "./recordTable";
-import type { ResourceRecord } from "./resource";
-import type { SshCredentialRecord } from "./sshCredential";
+import { RecordTable, type ResourceRecord } from "./recordTable";
 import type { SshKeyType } from "./sshKeys";
-import type { CloudEndpointRecord } from "./cloudEndpoint";
-import type { ReservedDomainRecord } from "./reservedDomain";
-import type { PlainCollection } from "./plainResource";
+
+/** A collection of ngrok's document served by `plainResource.ts`. */
+export interface PlainCollection {
+  /** The collection's path in ngrok's document, e.g. `/ip_policies`. */
+  readonly path: string;
+  /** The id prefix of its objects, e.g. `ipp_` (ngrok's ids; the document does not say them). */
+  readonly idPrefix: string;
+}
+
+/** A stored SSH credential: `fields` holds what the answer echoes (`public_key` as submitted). */
+export interface SshCredentialRecord extends ResourceRecord {
+  /** The key blob in base64: what makes two credentials the same key (the comment does not). */
+  readonly keyBlob: string;
+}
+
+/** A stored reserved domain (`reservedDomain.ts`): `fields` holds what the answer echoes. */
+export interface ReservedDomainRecord extends ResourceRecord {
+  /** A user-uploaded certificate's id (`certificate_id`), if any. */
+  certificateId: string | undefined;
+  /** The id of the certificate automatic management issued, while it manages one. */
+  managedCertificateId: string | undefined;
+  /** When the managed certificate renews, RFC 3339. */
+  renewsAt: string | undefined;
+  readonly cnameTarget: string | null;
+  readonly acmeChallengeCnameTarget: string | null;
+}
+
+/** A stored cloud endpoint (`cloudEndpoint.ts`): `fields` holds what the answer echoes. */
+export interface CloudEndpointRecord extends ResourceRecord {
+  /** The last change, RFC 3339. */
+  updatedAt: string;
+  /** The reserved domain the URL's host is on, if any. */
+  domainId: string | undefined;
+}
 
 /**
  * A stored SSH Certificate Authority: `fields` holds `description` and `metadata` (and any field
