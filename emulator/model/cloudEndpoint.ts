@@ -23,11 +23,7 @@
 import { apiErrors } from "../errors";
 import { ID_PREFIX } from "./ids";
 import { reservedDomainFor } from "./reservedDomain";
-import {
-  stampFields,
-  type ResourceBehaviour,
-  type ResourceContext,
-} from "./resource";
+import { stampFields, type ResourceBehaviour, type ResourceContext } from "./resource";
 import type { CloudEndpointRecord } from "./store";
 import { rfc3339Now } from "./time";
 import { checkTrafficPolicy } from "./trafficPolicy";

@@ -89,6 +89,22 @@ export const OVERLAY: readonly OverlayEntry[] = [
     source: "the document's own descriptions ('or null if …', 'Must be null for …')",
   },
   {
+    kind: "nullable",
+    schemas: ["APIKey", "Credential"],
+    properties: ["token"],
+    source:
+      "the document's own descriptions ('This value is only available one time, on the API " +
+      "response from key creation. Otherwise it is null.')",
+  },
+  {
+    kind: "nullable",
+    schemas: ["TLSCertificate"],
+    properties: ["issued_at"],
+    source:
+      "the document's own description ('or null if this certificate was user-uploaded'); " +
+      'ngrok\'s docs example of an upload answers "issued_at": null',
+  },
+  {
     kind: "nullableReferences",
     source:
       'ngrok-api.md (a route GET shows "saml": null) and the document\'s descriptions of ' +

@@ -1,10 +1,13 @@
 /**
  * What a field's description states (`emulator/spec/stated.ts`), read from the phrasings of
- * ngrok's document, and the formats it names checked (`emulator/model/formats.ts`) (issue #50 §4).
+ * ngrok's document, and the formats it names checked (`emulator/model/formats.ts`); then that the
+ * description alone drives the emulator: the same collection, served from a copy of the document
+ * whose description of a field states other values, refuses what the copy refuses (issue #50 §4).
  */
 import { statedRules } from "../../emulator/spec/stated";
 import { formatFailure } from "../../emulator/model/formats";
 import { ngrokOpenApiDocument } from "../../emulator/spec/document";
+import { api, body, expectError, newApp } from "./helpers";
 
 /** The description of `schema.property` in the vendored document. */
 function described(schema: string, property: string): string | undefined {
@@ -112,5 +115,36 @@ describe("formatFailure", () => {
     ["pem", "MIIB…", false],
   ] as const)("%s %s", (format, value, ok) => {
     expect(formatFailure(format, value) === undefined).toBe(ok);
+  });
+});
+
+describe("the description drives the emulator", () => {
+  test("a copy of the document stating other values for a field is held to them", async () => {
+    const document = structuredClone(ngrokOpenApiDocument());
+    const action = document.components.schemas.IPPolicyRuleCreate?.properties?.action;
+    if (action === undefined) throw new Error("no IPPolicyRuleCreate.action");
+    action.description = "the action to apply to the policy rule, either `permit` or `drop`";
+    const app = newApp({ openApiDocument: document });
+    const policy = body(await api(app, "POST", "/ip_policies", {})).id;
+    const rule = { ip_policy_id: policy, cidr: "10.0.0.0/8" };
+    expect(
+      (await api(app, "POST", "/ip_policy_rules", { ...rule, action: "drop" })).statusCode,
+    ).toBe(201);
+    // ngrok's code for this field's refusal stays ngrok's (ERR_NGROK_1422).
+    const refused = await api(app, "POST", "/ip_policy_rules", { ...rule, action: "allow" });
+    expectError(refused, 400, "ERR_NGROK_1422");
+    await app.close();
+  });
+
+  test("a field of another collection stating values answers ERR_NGROK_215 with them", async () => {
+    const document = structuredClone(ngrokOpenApiDocument());
+    const description = document.components.schemas.IPPolicyCreate?.properties?.description;
+    if (description === undefined) throw new Error("no IPPolicyCreate.description");
+    description.description = "what the policy is for: one of `office` or `vpn`";
+    const app = newApp({ openApiDocument: document });
+    expect((await api(app, "POST", "/ip_policies", { description: "vpn" })).statusCode).toBe(201);
+    const refused = await api(app, "POST", "/ip_policies", { description: "home" });
+    expectError(refused, 400, "ERR_NGROK_215", "home is not one of office, vpn");
+    await app.close();
   });
 });
