@@ -201,7 +201,7 @@ export function plainResource(collection: PlainCollection): ResourceBehaviour<Pl
       record.refs = refs;
       for (const trait of traits) Object.assign(record.derived, trait.update?.(record, values));
       record.updatedAt = rfc3339Now();
-      return echoed;
+      return withStatedDefaults(spec, schema, echoed, true);
     },
     beforeDelete(record, context) {
       const referrers = referrersOf(context.spec, context.store, collection, record.id);

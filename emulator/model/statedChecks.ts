@@ -210,15 +210,21 @@ export function statedFailure(
 
 /**
  * `values` with the defaults the descriptions state (`default is us`) for the text fields not
- * sent, at any depth of an object that was sent.
+ * sent, at any depth of an object that was sent; with `nestedOnly` (an update, which keeps what
+ * it does not send), not for the body's own fields.
  */
-export function withStatedDefaults(spec: ApiSpec, schema: SchemaObject, values: Values): Values {
+export function withStatedDefaults(
+  spec: ApiSpec,
+  schema: SchemaObject,
+  values: Values,
+  nestedOnly = false,
+): Values {
   const resolved = spec.resolve(schema);
   const out: Values = { ...values };
   for (const [name, property] of Object.entries(resolved.properties ?? {})) {
     const type = spec.resolve(property).type;
     const value = out[name];
-    if (value === undefined && type === "string") {
+    if (value === undefined && type === "string" && !nestedOnly) {
       const fallback = statedRules(property.description, type).default;
       if (fallback !== undefined) out[name] = fallback;
     } else if (isRecord(value) && type === "object") {

@@ -174,6 +174,11 @@ describe("values the descriptions state, formats, and what ngrok documents of th
     const eu = body(await api(app, "POST", "/reserved_addrs", { region: "eu" }));
     expect(eu.addr).toMatch(/^1\.tcp\.eu\.ngrok\.io:\d{5}$/);
     expect(eu.addr).not.toBe(us.addr);
+    // An update keeps the region (no default for what it does not send).
+    const renamed = body(
+      await api(app, "PATCH", `/reserved_addrs/${eu.id}`, { description: "db" }),
+    );
+    expect([renamed.region, renamed.addr]).toEqual(["eu", eu.addr]);
     // addr is the emulator's: the document's create and update do not take it.
     expectError(await api(app, "POST", "/reserved_addrs", { addr: "x:1" }), 400, "ERR_NGROK_214");
   });
@@ -273,6 +278,20 @@ describe("values the descriptions state, formats, and what ngrok documents of th
     expect(ingress.certificate_management_status.renews_at).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(ingress.region_domains).toEqual(["tunnel.us.connect.example.com"]);
     expect(ingress.ns_targets).toHaveLength(4);
+    // An update's policy gets the default too; what the update does not send is kept.
+    const url = `/agent_ingresses/${ingress.id}`;
+    const policy = { certificate_management_policy: { private_key_type: "ecdsa" } };
+    expect(body(await api(app, "PATCH", url, policy)).certificate_management_policy).toEqual({
+      authority: "",
+      private_key_type: "ecdsa",
+    });
+    const reset = { certificate_management_policy: { authority: "letsencrypt" } };
+    const after = body(await api(app, "PATCH", url, reset));
+    expect(after.certificate_management_policy).toEqual({
+      authority: "letsencrypt",
+      private_key_type: "rsa",
+    });
+    expect(after.domain).toBe("connect.example.com");
     const plain = body(await api(app, "POST", "/agent_ingresses", { domain: "a.example.com" }));
     expect([plain.certificate_management_policy, plain.certificate_management_status]).toEqual([
       null,
