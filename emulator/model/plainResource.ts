@@ -26,6 +26,7 @@ import { isRecord } from "../spec/values";
 import { DOCUMENTED, documentedAnswer, type DocumentedCollection } from "./documented";
 import {
   collectionReferences,
+  referencesOf,
   referrersOf,
   refTo,
   resolveReferences,
@@ -86,31 +87,14 @@ function walkRules(
     ignoreCase: context.options.plainCollections.statedValueCase === "ignoreCase",
     required: documented.required ?? [],
     patterns: documented.patterns ?? {},
-    alternatives: resolveAlternatives(op, context),
+    // `<name>_id` satisfied by `<name>_name` (a secret's vault by its name).
+    alternatives: Object.fromEntries(
+      referencesOf(context.spec, op).flatMap(({ request, byName }) =>
+        byName === undefined ? [] : [[request, byName]],
+      ),
+    ),
     update,
   };
-}
-
-/** `<name>_id` satisfied by `<name>_name`, for the references of `op` that take both. */
-function resolveAlternatives(
-  op: OperationObject,
-  context: ResourceContext,
-): Record<string, string> {
-  const request = context.spec.requestSchemaOf(op);
-  const answer = context.spec.resolve(context.spec.successSchema(op));
-  const alternatives: Record<string, string> = {};
-  for (const name of Object.keys(request.properties ?? {})) {
-    const noun = /^(.+)_id$/.exec(name)?.[1];
-    const byName = `${noun}_name`;
-    if (
-      noun !== undefined &&
-      request.properties?.[byName] !== undefined &&
-      answer.properties?.[noun]
-    ) {
-      alternatives[name] = byName;
-    }
-  }
-  return alternatives;
 }
 
 /** The first failure of the documented uniqueness of `values` (with `refs`) against the others. */
