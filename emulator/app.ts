@@ -13,7 +13,9 @@
  * 6. the API plugin: `onRequest` authentication and version check, then the optional rate limit
  *    (`http/rateLimit.ts`), then the route plugins: the plain CRUD resources served from ngrok's
  *    OpenAPI document (`routes/collection.ts`: SSH CAs, SSH host and user certificates, SSH
- *    credentials, reserved domains, cloud endpoints), edges and routes, the SAML module;
+ *    credentials, reserved domains, cloud endpoints, then {@link PLAIN_COLLECTIONS}), the lists
+ *    under an object (`routes/referencedLists.ts`: a vault's secrets), edges and routes, the SAML
+ *    module;
  * 7. `/__emulator/openapi.json`: the document the emulator serves (`routes/openApi.ts`).
  * One error handler renders every error (the app's, fastify's and the router's) in ngrok's
  * envelope; the not-found handler answers 404 or 405.
@@ -31,6 +33,8 @@ import {
 import type { HttpsEdgeJson, HttpsEdgeRouteJson } from "./model/render";
 import { resourceOperations, type ResourceBehaviour, type ResourceRecord } from "./model/resource";
 import { plainResource, type PlainCollection } from "./model/plainResource";
+import type { PlainRecord } from "./model/store";
+import { referencedListRoutes } from "./routes/referencedLists";
 import type { ApiSpec, OpenApiDocument } from "./spec";
 import { servedDocument } from "./routes/openApi";
 import { handleClientError, sendError } from "./http/errorHandler";
@@ -94,6 +98,18 @@ export interface EmulatorControl {
    */
   createHttpsEdgeRoute(edgeId: string, fields?: HttpsEdgeRouteFields): HttpsEdgeRouteJson;
   /**
+   * Stores an object of a collection ngrok's API only reads (`/tunnel_sessions`, `/app/users`,
+   * `/app/sessions`), for a test's setup: `fields` as `GET <path>/{id}` answers them, without
+   * `id` and `uri` (made here); `created_at`, where the answer has one, defaults to now. Returns
+   * the object as `GET <path>/{id}` answers it. Not an HTTP request (see
+   * {@link EmulatorControl.createHttpsEdge}).
+   *
+   * @throws TypeError for a path the emulator does not serve from ngrok's document, one the API
+   *   creates objects of, or `fields` naming `id` or `uri`; EmulatorApiError for a field the
+   *   answer does not have (ERR_NGROK_214) or of another type (ERR_NGROK_215).
+   */
+  seed(path: string, fields?: Record<string, unknown>): Record<string, unknown>;
+  /**
    * The OpenAPI document of what this emulator serves, as `GET /__emulator/openapi.json`
    * answers it: ngrok's document with the emulator's overlay, only the operations it serves,
    * answers strict (see `routes/openApi.ts`).
@@ -105,23 +121,48 @@ export interface EmulatorControl {
 export type EmulatorApp = FastifyInstance & { readonly emulator: EmulatorControl };
 
 /**
- * The collections of ngrok's document the emulator serves with no behaviour of its own
- * (`model/plainResource.ts`): a resource whose every rule the document says is one
- * `{ path, idPrefix }` line here. None yet.
+ * The collections of ngrok's document the emulator serves from the document
+ * (`model/plainResource.ts`, with what ngrok documents beyond it in `model/documented.ts`): one
+ * `{ path, idPrefix }` line each. The prefixes are those of ngrok's API reference examples
+ * (ngrok/ngrok-docs `snippets/api/resources/examples/_<collection>_create_response.mdx` or
+ * `_get_response.mdx`, 38a43a3), but application users' and sessions', which ngrok's examples
+ * leave empty: those are the placeholders of ngrok's Terraform provider's data-source examples
+ * (`examples/data-sources/ngrok_application_{user,session}/data-source.tf`, 853fa53), and the
+ * option `collections` replaces them.
  */
-export const PLAIN_COLLECTIONS: readonly PlainCollection[] = [];
+export const PLAIN_COLLECTIONS: readonly PlainCollection[] = [
+  { path: "/vaults", idPrefix: "vault_" },
+  { path: "/vault_secrets", idPrefix: "secret_" },
+  { path: "/ip_policies", idPrefix: "ipp_" },
+  { path: "/ip_policy_rules", idPrefix: "ipr_" },
+  { path: "/ip_restrictions", idPrefix: "ipx_" },
+  { path: "/certificate_authorities", idPrefix: "ca_" },
+  { path: "/tls_certificates", idPrefix: "cert_" },
+  { path: "/reserved_addrs", idPrefix: "ra_" },
+  { path: "/agent_ingresses", idPrefix: "agin_" },
+  { path: "/credentials", idPrefix: "cr_" },
+  { path: "/api_keys", idPrefix: "ak_" },
+  { path: "/service_users", idPrefix: "service_" },
+  { path: "/event_destinations", idPrefix: "ed_" },
+  { path: "/event_subscriptions", idPrefix: "esb_" },
+  // Read only (GET and list; the document's DELETE where it has one); `seed` stores them.
+  { path: "/tunnel_sessions", idPrefix: "ts_" },
+  { path: "/app/users", idPrefix: "app_user_" },
+  { path: "/app/sessions", idPrefix: "app_sess_" },
+];
 
 /**
  * The plain CRUD resources the emulator serves (`routes/collection.ts`): those with a behaviour
- * of their own, then {@link PLAIN_COLLECTIONS} and the option `collections`.
+ * of their own, then {@link PLAIN_COLLECTIONS} (with the prefixes the option `collections`
+ * replaces) and the option's others.
  *
- * @throws TypeError when a collection is served already or ngrok's document has no operation at
- *   its path.
+ * @throws TypeError when a collection is served already by a behaviour of its own or ngrok's
+ *   document has no operation at its path.
  */
 function servedResources(
   spec: ApiSpec,
   collections: readonly PlainCollection[],
-): ResourceBehaviour<ResourceRecord>[] {
+): { own: ResourceBehaviour<ResourceRecord>[]; plain: PlainCollection[] } {
   const own: ResourceBehaviour<ResourceRecord>[] = [
     SSH_CERTIFICATE_AUTHORITIES,
     SSH_HOST_CERTIFICATE_RESOURCE,
@@ -131,14 +172,21 @@ function servedResources(
     CLOUD_ENDPOINTS,
   ];
   for (const collection of collections) {
-    if ([...own, ...PLAIN_COLLECTIONS].some((resource) => resource.path === collection.path)) {
+    if (own.some((resource) => resource.path === collection.path)) {
       throw new TypeError(`collections: ${collection.path} is served already`);
     }
     if (Object.values(resourceOperations(spec, collection)).every((op) => op === undefined)) {
       throw new TypeError(`collections: ngrok's document has no operation at ${collection.path}`);
     }
   }
-  return [...own, ...[...PLAIN_COLLECTIONS, ...collections].map(plainResource)];
+  const given = (path: string) => collections.find((collection) => collection.path === path);
+  const plain = [
+    ...PLAIN_COLLECTIONS.map((collection) => given(collection.path) ?? collection),
+    ...collections.filter(
+      (collection) => !PLAIN_COLLECTIONS.some((p) => p.path === collection.path),
+    ),
+  ];
+  return { own, plain };
 }
 
 /** Longest path parameter the router accepts (longer ones answer 400). */
@@ -180,6 +228,7 @@ export function createEmulatorApp(options: EmulatorOptions = {}): {
     edges: context.edges,
     createHttpsEdge: (fields) => context.createHttpsEdge(fields),
     createHttpsEdgeRoute: (edgeId, fields) => context.createHttpsEdgeRoute(edgeId, fields),
+    seed: (path, fields) => context.seed(path, fields),
     openApiDocument: () => servedDocument(context, routeTable),
   };
   const emulatorApp: EmulatorApp = Object.assign(app, { emulator: control });
@@ -197,16 +246,22 @@ export function createEmulatorApp(options: EmulatorOptions = {}): {
     apiKey: resolved.apiKey,
     authErrorStatus: resolved.authErrorStatus,
   });
-  const resources = servedResources(context.spec, resolved.collections);
+  const { own, plain } = servedResources(context.spec, resolved.collections);
+  // Made now, not when the routes register: references and `seed` look them up.
+  for (const collection of plain) context.store.plainTable(collection);
   app.register(publicSamlRoutes, { context });
   app.register(async (api) => {
     api.addHook("onRequest", authenticate(resolved.apiKey, resolved.authErrorStatus));
     if (resolved.rateLimit !== undefined) {
       api.addHook("onRequest", rateLimitHook(resolved.rateLimit, resolved.apiKey));
     }
-    for (const resource of resources) {
+    for (const resource of own) {
       await api.register(collectionRoutes<ResourceRecord>(resource), { context });
     }
+    for (const collection of plain) {
+      await api.register(collectionRoutes<PlainRecord>(plainResource(collection)), { context });
+    }
+    await api.register(referencedListRoutes(plain), { context });
     await api.register(edgeRoutes, { context });
     await api.register(samlRoutes, { context });
   });

@@ -1,8 +1,12 @@
 /**
- * `ngrok-api-emulator`: a local emulator of three areas of ngrok's REST API — SSH Certificate
- * Authorities with the host and user certificates they sign, SSH credentials (the public keys of
- * ngrok's SSH reverse tunnels), and the SAML module of HTTPS edge routes (with minimal HTTPS edges
- * and routes to hang it on) — for tests and local development.
+ * `ngrok-api-emulator`: a local emulator of ngrok's REST API for tests and local development —
+ * SSH Certificate Authorities with the host and user certificates they sign, SSH credentials,
+ * the SAML module of HTTPS edge routes (with minimal HTTPS edges and routes to hang it on),
+ * reserved domains and cloud endpoints, and every collection ngrok's Terraform provider v0.8.0
+ * manages or looks up, served from ngrok's OpenAPI document (`PLAIN_COLLECTIONS`: vaults and
+ * their secrets, IP policies, their rules and IP restrictions, certificate authorities, TLS
+ * certificates, reserved addresses, agent ingresses, credentials, API keys, service users, event
+ * destinations and subscriptions; tunnel sessions, application users and sessions, read only).
  *
  * ```ts
  * import { startEmulator } from "ngrok-api-emulator";
@@ -12,11 +16,14 @@
  * ```
  *
  * Endpoints (ngrok API paths, no version segment; every request needs
- * `Authorization: Bearer <apiKey>` and `Ngrok-Version: 2`):
+ * `Authorization: Bearer <apiKey>` and `Ngrok-Version: 2`; the full list is in the README):
  * - `POST|GET /ssh_certificate_authorities`, `GET|PATCH|DELETE /ssh_certificate_authorities/:id`
  * - `POST|GET /ssh_host_certificates`, `GET|PATCH|DELETE /ssh_host_certificates/:id`, and the
  *   same under `/ssh_user_certificates`
  * - `POST|GET /ssh_credentials`, `GET|PATCH|DELETE /ssh_credentials/:id`
+ * - `POST|GET /reserved_domains`, `POST|GET /endpoints` and their items
+ * - for each collection of `PLAIN_COLLECTIONS`, what ngrok's document has of `POST|GET <path>`
+ *   and `GET|PATCH|DELETE <path>/:id`, and `GET /vaults/:id/secrets`
  * - `POST|GET /edges/https`, `GET|DELETE /edges/https/:id`
  * - `POST /edges/https/:edge_id/routes`, `GET|DELETE /edges/https/:edge_id/routes/:id`
  * - `PUT|GET|DELETE /edges/https/:edge_id/routes/:id/saml`
@@ -24,11 +31,12 @@
  * - the emulator's own admin endpoints, not part of ngrok's API (API key, no version header):
  *   `GET|POST|DELETE /__emulator/faults`, `DELETE /__emulator/faults/:id`
  * For a test's setup, `emulator.createHttpsEdge()` and `emulator.createHttpsEdgeRoute(edgeId)`
- * make the edge and route a SAML module hangs on, and {@link sampleIdpMetadata} an IdP metadata
+ * make the edge and route a SAML module hangs on, `emulator.seed(path, fields)` an object of a
+ * collection the API only reads (a tunnel session), and {@link sampleIdpMetadata} an IdP metadata
  * document with a real certificate.
  * Options add fault injection (`faults`, see {@link FaultRule}), ngrok's rate limit
  * (`rateLimit`), and answers ngrok leaves undocumented (`samlModuleAbsent`, `caLimit`,
- * `edgesDeprecated`, `authErrorStatus`, `sshCredentials`, `apiKeyOwnerId`). Behaviour, defaults and error codes are described on each module and in
+ * `edgesDeprecated`, `authErrorStatus`, `sshCredentials`, `apiKeyOwnerId`, `plainCollections`). Behaviour, defaults and error codes are described on each module and in
  * `emulator/README.md`.
  *
  * @packageDocumentation
@@ -71,7 +79,10 @@ export type {
 } from "./http/edgesDeprecated";
 export { DROPPED_STATUS } from "./http/recorder";
 export { SAML_MODULE_ABSENT_ANSWERS } from "./model/render";
+export { PLAIN_COLLECTIONS } from "./app";
 export type { PlainCollection } from "./model/plainResource";
+export { PLAIN_COLLECTION_OPTION_VALUES } from "./model/plainOptions";
+export type { PlainCollectionOptions } from "./model/plainOptions";
 export { IDP_METADATA_AGGREGATES, type IdpMetadataAggregates } from "./model/idpMetadata";
 export type {
   SamlModuleAbsentAnswer,

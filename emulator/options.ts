@@ -25,6 +25,7 @@ import {
 } from "./model/cloudOptions";
 import type { OpenApiDocument } from "./spec";
 import type { PlainCollection } from "./model/plainResource";
+import { resolvePlainCollectionOptions, type PlainCollectionOptions } from "./model/plainOptions";
 
 export type { ResolvedOptions } from "./context/resolvedOptions";
 
@@ -174,13 +175,21 @@ export interface EmulatorOptions {
    */
   openApiDocument?: OpenApiDocument;
   /**
-   * More of the plain CRUD collections of ngrok's document to serve, with no behaviour of their
-   * own (`model/plainResource.ts`): the document's fields, types, required fields and stated byte
-   * limits, ids with the prefix given, paging, and 404 without a code for an unknown id. Each is
-   * `{ path, idPrefix }`, e.g. `{ path: "/ip_policies", idPrefix: "ipp_" }`; the emulator's own
-   * resources cannot be given again. Default: none.
+   * More of the CRUD collections of ngrok's document to serve from the document
+   * (`model/plainResource.ts`): its fields, types, required fields, what its descriptions state
+   * (limits, values, formats), its references, ids with the prefix given, paging, and 404 without
+   * a code for an unknown id. Each is `{ path, idPrefix }`, e.g. `{ path: "/bot_users", idPrefix:
+   * "bot_" }`. A path the emulator serves from the document already (`PLAIN_COLLECTIONS`) takes
+   * the prefix given instead of its own (for the prefixes ngrok does not document: application
+   * users and sessions); the emulator's other resources cannot be given. Default: none.
    */
   collections?: PlainCollection[];
+  /**
+   * The collections served from ngrok's document: answers ngrok leaves open (the status of a
+   * reference to a missing object, the case of stated values, what deleting an IP policy does
+   * to its rules and restrictions). See {@link PlainCollectionOptions}; every field has a default.
+   */
+  plainCollections?: PlainCollectionOptions;
 }
 
 /** A fresh API key: `emu_` + 32 base62 characters. */
@@ -208,9 +217,9 @@ function resolveCollections(collections: PlainCollection[] = []): PlainCollectio
         `collections[${i}].path must be a collection path such as /ip_policies, got ${JSON.stringify(path)}`,
       );
     }
-    if (typeof idPrefix !== "string" || !/^[a-z]+_$/.test(idPrefix)) {
+    if (typeof idPrefix !== "string" || !/^[a-z][a-z0-9]*(?:_[a-z0-9]+)*_$/.test(idPrefix)) {
       throw new TypeError(
-        `collections[${i}].idPrefix must be lower-case letters and _, such as ipp_, got ${JSON.stringify(idPrefix)}`,
+        `collections[${i}].idPrefix must be lower-case letters and digits ending in _, such as ipp_, got ${JSON.stringify(idPrefix)}`,
       );
     }
     if (collections.findIndex((other) => other.path === path) !== i) {
@@ -310,5 +319,6 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
     ...resolveCloudOptions(options.reservedDomains, options.cloudEndpoints),
     openApiDocument: options.openApiDocument,
     collections: resolveCollections(options.collections),
+    plainCollections: resolvePlainCollectionOptions(options.plainCollections),
   };
 }

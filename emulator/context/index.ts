@@ -26,7 +26,7 @@ import {
   SSH_USER_CERTIFICATE_RESOURCE,
 } from "../model/sshCertificate";
 import { RESERVED_DOMAINS } from "../model/reservedDomain";
-import { plainResource } from "../model/plainResource";
+import { plainResource, seedRecord } from "../model/plainResource";
 import { CLOUD_ENDPOINTS } from "../model/cloudEndpoint";
 import { ApiSpec, defaultApiSpec } from "../spec";
 import { EdgesAccessState } from "../http/edgesDeprecated";
@@ -102,8 +102,10 @@ export interface EmulatorSnapshot {
   /** As `GET /endpoints/{id}` answers them (ngrok's `Endpoint`). */
   cloudEndpoints: Record<string, unknown>[];
   /**
-   * The plain collections' objects (option `collections`), by the collection's path
-   * (`/ip_policies`), as `GET <path>/{id}` answers them; a path appears once served.
+   * The objects of the collections served from ngrok's document (`PLAIN_COLLECTIONS` in the
+   * root's `app.ts`, and the option `collections`), by the collection's path (`/ip_policies`,
+   * `/app/users`), as `GET <path>/{id}` answers them (a token shown once is `null` here); every
+   * served path appears, with `[]` when it holds nothing.
    */
   collections: Record<string, Record<string, unknown>[]>;
 }
@@ -186,6 +188,23 @@ export class EmulatorContext {
       parseRouteCreate(this.spec, { match_type: "path_prefix", match: "/", ...fields }),
     );
     return renderRoute(this.spec, route, this.currentUrls());
+  }
+
+  /**
+   * Stores an object of a collection the API only reads, as `seed` of the app's control does.
+   *
+   * @throws TypeError or EmulatorApiError (see `EmulatorControl.seed` in the root's `app.ts`).
+   */
+  seed(path: string, fields: Record<string, unknown> = {}): Record<string, unknown> {
+    const served = this.store
+      .plainTablesServed()
+      .find(({ collection }) => collection.path === path);
+    if (served === undefined) {
+      throw new TypeError(`seed: ${path} is not served from ngrok's document`);
+    }
+    const resource = { store: this.store, options: this.options, spec: this.spec };
+    const record = seedRecord(served.collection, fields, resource);
+    return renderRecord(plainResource(served.collection), record, this.currentUrls(), resource);
   }
 
   /** A deep copy of the state. */

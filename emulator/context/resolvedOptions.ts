@@ -14,6 +14,7 @@ import type { ResolvedSshCredentialOptions } from "../model/sshCredential";
 import type { ResolvedCloudOptions } from "../model/cloudOptions";
 import type { OpenApiDocument } from "../spec";
 import type { PlainCollection } from "../model/plainResource";
+import type { ResolvedPlainCollectionOptions } from "../model/plainOptions";
 
 /** Options with defaults applied. */
 export interface ResolvedOptions extends ResolvedCloudOptions {
@@ -50,4 +51,6 @@ export interface ResolvedOptions extends ResolvedCloudOptions {
   idpMetadataAggregates: IdpMetadataAggregates;
   /** How `idp_metadata` is stored. */
   idpMetadataStore: IdpMetadataStore;
+  /** The plain collections' options, defaults applied. */
+  plainCollections: ResolvedPlainCollectionOptions;
 }

@@ -12,6 +12,7 @@
 import { STATUS_CODES } from "node:http";
 import { EmulatorApiError, type EmulatorApiErrorOptions } from "./apiError";
 import { cloudErrors } from "./cloud";
+import { collectionErrors } from "./collections";
 
 export {
   EmulatorApiError,
@@ -41,10 +42,12 @@ function err(
 /**
  * One factory per error the emulator answers, named after the situation. The numeric code in
  * each comment is the catalogue entry (https://ngrok.com/docs/errors/err_ngrok_<n>). Reserved
- * domains', cloud endpoints' and traffic policies' are in `cloud.ts`.
+ * domains', cloud endpoints' and traffic policies' are in `cloud.ts`, those of the collections
+ * served from ngrok's document in `collections.ts`.
  */
 export const apiErrors = {
   ...cloudErrors,
+  ...collectionErrors,
   /** 200: no Authorization header. `status` defaults to 401 (see `EmulatorOptions.authErrorStatus`). */
   authorizationMissing: (status = 401) =>
     err(

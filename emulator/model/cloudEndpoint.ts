@@ -23,23 +23,13 @@
 import { apiErrors } from "../errors";
 import { ID_PREFIX } from "./ids";
 import { reservedDomainFor } from "./reservedDomain";
-import {
-  stampFields,
-  type ResourceBehaviour,
-  type ResourceContext,
-  type ResourceRecord,
-} from "./resource";
+import { stampFields, type ResourceBehaviour, type ResourceContext } from "./resource";
+import type { CloudEndpointRecord } from "./store";
 import { rfc3339Now } from "./time";
 import { checkTrafficPolicy } from "./trafficPolicy";
 import { text, textList } from "./validation";
 
-/** A stored cloud endpoint: `fields` holds what the answer echoes. */
-export interface CloudEndpointRecord extends ResourceRecord {
-  /** The last change, RFC 3339. */
-  updatedAt: string;
-  /** The reserved domain the URL's host is on, if any. */
-  domainId: string | undefined;
-}
+export type { CloudEndpointRecord } from "./store";
 
 const DEFAULT_PORTS: Readonly<Record<string, number>> = { http: 80, https: 443, tls: 443 };
 const BINDINGS = ["public", "internal", "kubernetes"];
@@ -155,12 +145,13 @@ export const CLOUD_ENDPOINTS: ResourceBehaviour<CloudEndpointRecord> = {
       principal: principal(options.apiKeyOwnerId, urls.apiBaseUrl),
     };
   },
+  // The document's deprecated `id` and `url` filters (named `ids` and `urls` before 2026).
   filter(records, query) {
-    const { ids, urls } = query;
+    const { id, url } = query;
     return records.filter(
       (record) =>
-        (ids === undefined || ids.includes(record.id)) &&
-        (urls === undefined || urls.includes(String(record.fields.url))),
+        (id === undefined || id.includes(record.id)) &&
+        (url === undefined || url.includes(String(record.fields.url))),
     );
   },
 };

@@ -18,7 +18,7 @@
 import { apiErrors } from "../errors";
 import type { ApiSpec } from "../spec";
 import { ID_PREFIX } from "./ids";
-import type { UrlContext } from "./render";
+import type { UrlContext } from "./urls";
 import type { EdgeRecord, EmulatorStore, RouteRecord } from "./store";
 import { checkDescriptionLengths, checkIdPrefix, text } from "./validation";
 

@@ -3,6 +3,7 @@
  * assigned on insert (`<prefix><KSUID>`, time-ordered) with the `created_at` time, so that
  * sorting by id sorts by creation.
  */
+import type { Values } from "../spec";
 import { newId } from "./ids";
 import { rfc3339Now } from "./time";
 
@@ -12,6 +13,15 @@ export interface RecordStamp {
   readonly id: string;
   /** RFC 3339 UTC, whole seconds. */
   readonly createdAt: string;
+}
+
+/**
+ * A stored resource: its id, creation time and the request's echoed fields (API names), as
+ * `resource.ts` describes them; updates change the fields.
+ */
+export interface ResourceRecord extends RecordStamp {
+  /** The request's echoed fields as stored; updates change them. */
+  fields: Values;
 }
 
 function byId(a: { id: string }, b: { id: string }): number {

@@ -7,15 +7,10 @@
 import type { ApiSpec } from "../spec";
 import { edgeComputed, routeComputed } from "./httpsEdge";
 import type { EdgeRecord, RouteRecord, SamlModuleRecord, SamlModuleSettings } from "./store";
+import type { UrlContext } from "./urls";
 import { renderedAs } from "../spec/render";
 
-/** Base URLs the renderings are built on. */
-export interface UrlContext {
-  /** API base URL, no trailing slash (e.g. `http://127.0.0.1:8787`). */
-  apiBaseUrl: string;
-  /** Base of the SAML SP URLs, no trailing slash. */
-  samlBaseUrl: string;
-}
+export type { UrlContext } from "./urls";
 
 /** What every object of the API with an id of its own has, as it is rendered. */
 export interface ObjectJson {

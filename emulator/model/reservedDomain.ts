@@ -24,22 +24,13 @@
  */
 import { apiErrors } from "../errors";
 import { ID_PREFIX, newId, randomBase62 } from "./ids";
-import { stampFields, type ResourceBehaviour, type ResourceRecord } from "./resource";
-import type { UrlContext } from "./render";
+import { stampFields, type ResourceBehaviour } from "./resource";
+import type { ReservedDomainRecord } from "./store";
+import type { UrlContext } from "./urls";
 import { rfc3339Now } from "./time";
 import { checkIdPrefix, object, text, utf8Length } from "./validation";
 
-/** A stored reserved domain: `fields` holds what the answer echoes. */
-export interface ReservedDomainRecord extends ResourceRecord {
-  /** A user-uploaded certificate's id (`certificate_id`), if any. */
-  certificateId: string | undefined;
-  /** The id of the certificate automatic management issued, while it manages one. */
-  managedCertificateId: string | undefined;
-  /** When the managed certificate renews, RFC 3339. */
-  renewsAt: string | undefined;
-  readonly cnameTarget: string | null;
-  readonly acmeChallengeCnameTarget: string | null;
-}
+export type { ReservedDomainRecord } from "./store";
 
 /** ngrok's own domains: their subdomains need no CNAME and use ngrok's certificate. */
 export const NGROK_DOMAINS = [

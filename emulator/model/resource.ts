@@ -14,16 +14,13 @@
  */
 import type { ApiSpec, OperationObject, Values } from "../spec";
 import type { ResolvedCloudOptions } from "./cloudOptions";
-import type { UrlContext } from "./render";
-import type { RecordStamp, RecordTable } from "./recordTable";
+import type { ResolvedPlainCollectionOptions } from "./plainOptions";
+import type { UrlContext } from "./urls";
+import type { RecordStamp, RecordTable, ResourceRecord } from "./recordTable";
 import type { ResolvedSshCredentialOptions } from "./sshCredentialOptions";
 import type { EmulatorStore } from "./store";
 
-/** A stored resource: its id, creation time and echoed fields (API names). */
-export interface ResourceRecord extends RecordStamp {
-  /** The request's echoed fields as stored (see the module comment); updates change them. */
-  fields: Values;
-}
+export type { ResourceRecord } from "./recordTable";
 
 /** The emulator's options the resources' behaviour reads (defaults applied). */
 export interface ResourceOptions extends ResolvedCloudOptions {
@@ -31,6 +28,7 @@ export interface ResourceOptions extends ResolvedCloudOptions {
   readonly sshCaInUseStatus: 400 | 409;
   readonly apiKeyOwnerId: string;
   readonly sshCredentials: ResolvedSshCredentialOptions;
+  readonly plainCollections: ResolvedPlainCollectionOptions;
 }
 
 /** What a resource's behaviour is given. */
@@ -53,8 +51,11 @@ export interface ResourceBehaviour<R extends ResourceRecord> {
    * not found.`, the noun read from the path (`/reserved_domains` → `reserved domain`).
    */
   notFound?(id: string): Error;
-  /** Required properties whose absence the behaviour answers with ngrok's own code. */
-  readonly ownRequired?: readonly string[];
+  /**
+   * Required properties whose absence the behaviour answers with ngrok's own code (`"all"`: the
+   * behaviour judges every required property itself).
+   */
+  readonly ownRequired?: readonly string[] | "all";
   /**
    * Checks a create request's values (already of the schema's types, required ones present) by
    * ngrok's rules and stores the new record, its `fields` built from `echoed` (the values the
@@ -66,8 +67,13 @@ export interface ResourceBehaviour<R extends ResourceRecord> {
    * change the record's own state (an endpoint's `updated_at`).
    */
   update?(record: R, values: Values, echoed: Values, context: ResourceContext): Values;
-  /** Refuses a delete (e.g. a CA that signed certificates), by throwing. */
+  /**
+   * Refuses a delete (e.g. a CA that signed certificates), by throwing, or deletes what goes with
+   * the record (an IP policy's rules).
+   */
   beforeDelete?(record: R, context: ResourceContext): void;
+  /** Answer fields of the create answer only (a token shown once); read once. */
+  createdOnly?(record: R): Values;
   /** The answer's fields the behaviour computes: `id`, `uri`, `created_at` and derived ones. */
   computed(record: R, urls: UrlContext, context: ResourceContext): Values;
   /** Filters a list by the list operation's own query parameters (e.g. `ids`), if any. */

@@ -32,7 +32,8 @@ import {
   SK_ED25519_ALGORITHM,
   type PublicKeyRules,
 } from "./sshPublicKey";
-import { stampFields, type ResourceBehaviour, type ResourceRecord } from "./resource";
+import { stampFields, type ResourceBehaviour } from "./resource";
+import type { SshCredentialRecord } from "./store";
 import { checkDescriptionLengths, text, textList } from "./validation";
 import type {
   ResolvedSshCredentialOptions,
@@ -59,11 +60,7 @@ export function isOwnerId(id: string): boolean {
 
 // Records
 
-/** A stored SSH credential: `fields` holds what the answer echoes (`public_key` as submitted). */
-export interface SshCredentialRecord extends ResourceRecord {
-  /** The key blob in base64: what makes two credentials the same key (the comment does not). */
-  readonly keyBlob: string;
-}
+export type { SshCredentialRecord } from "./store";
 
 /** An SSH credential as the API renders it (`SSHCredential` in ngrok's document). */
 export interface SshCredentialJson extends ObjectJson {

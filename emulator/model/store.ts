@@ -9,13 +9,64 @@
 import type { KeyObject } from "node:crypto";
 import type { SigningCertificate } from "./certificates";
 import { ID_PREFIX } from "./ids";
-import { RecordTable } from "./recordTable";
-import type { ResourceRecord } from "./resource";
-import type { SshCredentialRecord } from "./sshCredential";
+import type { Values } from "../spec";
+import { RecordTable, type ResourceRecord } from "./recordTable";
 import type { SshKeyType } from "./sshKeys";
-import type { CloudEndpointRecord } from "./cloudEndpoint";
-import type { ReservedDomainRecord } from "./reservedDomain";
-import type { PlainCollection } from "./plainResource";
+
+/** A collection of ngrok's document served by `plainResource.ts`. */
+export interface PlainCollection {
+  /** The collection's path in ngrok's document, e.g. `/ip_policies`. */
+  readonly path: string;
+  /** The id prefix of its objects, e.g. `ipp_` (ngrok's ids; the document does not say them). */
+  readonly idPrefix: string;
+}
+
+/**
+ * A stored object of a plain collection (`plainResource.ts`): `fields` holds what the answer
+ * echoes; the rest is what the answer is computed from.
+ */
+export interface PlainRecord extends ResourceRecord {
+  /** The ids its references name, by the answer's field (`ip_policy`: one id, `ip_policies`: a list). */
+  refs: Record<string, string | string[]>;
+  /** Answer fields made from what was sent (a certificate's subject, an address), kept as made. */
+  derived: Values;
+  /** Answer fields of the create answer only (a token), taken by the first rendering. */
+  once: Values | undefined;
+  /** The last change, RFC 3339 (`updated_at` where the answer has one). */
+  updatedAt: string;
+}
+
+/** A plain collection's table with the collection it serves. */
+export interface PlainTable {
+  readonly collection: PlainCollection;
+  readonly table: RecordTable<PlainRecord>;
+}
+
+/** A stored SSH credential: `fields` holds what the answer echoes (`public_key` as submitted). */
+export interface SshCredentialRecord extends ResourceRecord {
+  /** The key blob in base64: what makes two credentials the same key (the comment does not). */
+  readonly keyBlob: string;
+}
+
+/** A stored reserved domain (`reservedDomain.ts`): `fields` holds what the answer echoes. */
+export interface ReservedDomainRecord extends ResourceRecord {
+  /** A user-uploaded certificate's id (`certificate_id`), if any. */
+  certificateId: string | undefined;
+  /** The id of the certificate automatic management issued, while it manages one. */
+  managedCertificateId: string | undefined;
+  /** When the managed certificate renews, RFC 3339. */
+  renewsAt: string | undefined;
+  readonly cnameTarget: string | null;
+  readonly acmeChallengeCnameTarget: string | null;
+}
+
+/** A stored cloud endpoint (`cloudEndpoint.ts`): `fields` holds what the answer echoes. */
+export interface CloudEndpointRecord extends ResourceRecord {
+  /** The last change, RFC 3339. */
+  updatedAt: string;
+  /** The reserved domain the URL's host is on, if any. */
+  domainId: string | undefined;
+}
 
 /**
  * A stored SSH Certificate Authority: `fields` holds `description` and `metadata` (and any field
@@ -119,20 +170,22 @@ export class EmulatorStore {
   /** The cloud endpoints (`cloudEndpoint.ts`). */
   readonly cloudEndpoints = new RecordTable<CloudEndpointRecord>(ID_PREFIX.cloudEndpoint);
   /** The plain collections' records (`plainResource.ts`), by path. */
-  private readonly plainTables = new Map<
-    string,
-    { collection: PlainCollection; table: RecordTable<ResourceRecord> }
-  >();
+  private readonly plainTables = new Map<string, PlainTable>();
   private readonly edges = new RecordTable<EdgeRecord>(ID_PREFIX.httpsEdge);
   private readonly routes = new RecordTable<RouteRecord>(ID_PREFIX.httpsEdgeRoute);
 
   /** The table of a plain collection (`plainResource.ts`), made on first use. */
-  plainTable(collection: PlainCollection): RecordTable<ResourceRecord> {
+  plainTable(collection: PlainCollection): RecordTable<PlainRecord> {
     const known = this.plainTables.get(collection.path);
     if (known !== undefined) return known.table;
-    const table = new RecordTable<ResourceRecord>(collection.idPrefix);
+    const table = new RecordTable<PlainRecord>(collection.idPrefix);
     this.plainTables.set(collection.path, { collection, table });
     return table;
+  }
+
+  /** The plain collections' tables made so far (every served one, once the routes are registered). */
+  plainTablesServed(): PlainTable[] {
+    return [...this.plainTables.values()];
   }
 
   /** How many host and user certificates the SSH CA with this id signed that still exist. */
@@ -212,7 +265,7 @@ export class EmulatorStore {
     routes: RouteRecord[];
     reservedDomains: ReservedDomainRecord[];
     cloudEndpoints: CloudEndpointRecord[];
-    plain: { collection: PlainCollection; records: ResourceRecord[] }[];
+    plain: { collection: PlainCollection; records: PlainRecord[] }[];
   } {
     return {
       sshCas: this.sshCas.oldestFirst(),

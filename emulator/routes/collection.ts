@@ -32,7 +32,8 @@ export function fastifyPath(apiPath: string): string {
 }
 
 /** `schema` without the required properties the behaviour judges itself. */
-function requiredBySpec(schema: SchemaObject, own: readonly string[] = []): SchemaObject {
+function requiredBySpec(schema: SchemaObject, own: readonly string[] | "all" = []): SchemaObject {
+  if (own === "all") return { ...schema, required: [] };
   return { ...schema, required: schema.required?.filter((name) => !own.includes(name)) };
 }
 
@@ -60,7 +61,10 @@ export function collectionRoutes<R extends ResourceRecord>(
         const echoed = spec.echoedValues(create, values);
         const record = await behaviour.create(values, echoed, resource);
         const urls = context.urlsFor(request);
-        const answer = spec.renderSuccess(create, recordValues(behaviour, record, urls, resource));
+        const answer = spec.renderSuccess(create, {
+          ...recordValues(behaviour, record, urls, resource),
+          ...behaviour.createdOnly?.(record),
+        });
         return reply.code(spec.status(create)).send(answer);
       });
     }

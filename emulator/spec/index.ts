@@ -130,6 +130,19 @@ export class ApiSpec {
   }
 
   /**
+   * Checks `body` against `schema` (steps 1–4 of the module comment) and returns its values,
+   * nulls removed: for values that are not a request's (a test's seeded object).
+   */
+  parseValues(schema: SchemaObject, body: unknown): Values {
+    if (body !== undefined && body !== null && !isRecord(body)) throw apiErrors.bodyUnparseable();
+    const values = this.withoutNulls(body ?? {}, schema);
+    if (!isRecord(values)) throw apiErrors.bodyUnparseable();
+    const validate = this.validator(schema);
+    if (!validate(values)) throw this.requestError(schema, validate.errors ?? []);
+    return values;
+  }
+
+  /**
    * `value` without `null` object properties, wherever `schema` describes objects (arrays' items
    * are kept; what the schema does not describe is left to the validator, so a deeply nested
    * unknown value is not walked).

@@ -89,6 +89,22 @@ export const OVERLAY: readonly OverlayEntry[] = [
     source: "the document's own descriptions ('or null if …', 'Must be null for …')",
   },
   {
+    kind: "nullable",
+    schemas: ["APIKey", "Credential"],
+    properties: ["token"],
+    source:
+      "the document's own descriptions ('This value is only available one time, on the API " +
+      "response from key creation. Otherwise it is null.')",
+  },
+  {
+    kind: "nullable",
+    schemas: ["TLSCertificate"],
+    properties: ["issued_at"],
+    source:
+      "the document's own description ('or null if this certificate was user-uploaded'); " +
+      'ngrok\'s docs example of an upload answers "issued_at": null',
+  },
+  {
     kind: "nullableReferences",
     source:
       'ngrok-api.md (a route GET shows "saml": null) and the document\'s descriptions of ' +
@@ -260,9 +276,11 @@ function apply(document: OpenApiDocument, entry: OverlayEntry): void {
     case "listQuery":
       for (const methods of Object.values(document.paths)) {
         const list = methods.get;
-        const paged = list?.parameters?.some((p) => "name" in p && p.name === "before_id");
-        if (list !== undefined && paged)
-          list.parameters = [...(list.parameters ?? []), ...entry.parameters];
+        const names = (list?.parameters ?? []).map((p) => ("name" in p ? p.name : p.$ref));
+        if (list === undefined || !names.includes("before_id")) continue;
+        // The 2026 document gives most lists `filter` itself.
+        const more = entry.parameters.filter((p) => !names.includes(p.name));
+        list.parameters = [...(list.parameters ?? []), ...more];
       }
       return;
     case "errorResponse":

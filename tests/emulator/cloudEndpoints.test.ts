@@ -290,7 +290,7 @@ describe("cloud endpoints", () => {
     expect(body(await api(app, "GET", url))).toEqual(moved);
   });
 
-  it("lists with paging and the document's ids and urls filters", async () => {
+  it("lists with paging and the document's id and url filters", async () => {
     start();
     await reserve("*.example.com");
     const made = [];
@@ -299,11 +299,13 @@ describe("cloud endpoints", () => {
     const page = body(await api(app, "GET", "/endpoints?limit=1"));
     expect(page.endpoints.map((e: { id: string }) => e.id)).toEqual([made[2].id]);
     expect(page.next_page_uri).toContain(`before_id=${made[2].id}`);
-    const byId = body(await api(app, "GET", `/endpoints?ids=${made[0].id}&ids=${made[1].id}`));
+    const byId = body(await api(app, "GET", `/endpoints?id=${made[0].id}&id=${made[1].id}`));
     expect(byId.endpoints.map((e: { id: string }) => e.id)).toEqual([made[1].id, made[0].id]);
-    const byUrl = body(await api(app, "GET", "/endpoints?urls=https://c.example.com"));
+    const byUrl = body(await api(app, "GET", "/endpoints?url=https://c.example.com"));
     expect(byUrl.endpoints.map((e: { id: string }) => e.id)).toEqual([made[2].id]);
     expectError(await api(app, "GET", "/endpoints?limit=1&limit=2"), 400, "ERR_NGROK_232");
+    // The 2025 document's names, which the 2026 one renamed.
+    expectError(await api(app, "GET", `/endpoints?ids=${made[0].id}`), 400, "ERR_NGROK_231");
     expect(app.emulator.snapshot().cloudEndpoints).toHaveLength(3);
   });
 });

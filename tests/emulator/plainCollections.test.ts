@@ -1,10 +1,10 @@
 /**
- * A plain CRUD collection of ngrok's document served with no emulator code (issue #39 §4, option
- * `collections`, `emulator/model/plainResource.ts`): IP policies, which the emulator has no
- * behaviour for, given as `{ path: "/ip_policies", idPrefix: "ipp_" }`. Every operation ngrok's
- * document has for them answers its success status with a body its strict schema accepts
- * (`support/openApiConformance`, without the emulator's rendering code); fields, types, paging,
- * the byte limits the document's descriptions state, ids and 404s follow.
+ * A plain CRUD collection of ngrok's document served with no emulator code (issue #39 §4,
+ * `emulator/model/plainResource.ts`): IP policies, one `{ path: "/ip_policies", idPrefix: "ipp_" }`
+ * line of `PLAIN_COLLECTIONS` (issue #50), and bot users given through the option `collections`.
+ * Every operation ngrok's document has for them answers its success status with a body its strict
+ * schema accepts (`support/openApiConformance`, without the emulator's rendering code); fields,
+ * types, paging, the byte limits the document's descriptions state, ids and 404s follow.
  */
 import type { ValidateFunction } from "ajv";
 import type { EmulatorApp } from "../../emulator/index";
@@ -13,7 +13,7 @@ import { buildEmulatorApp } from "../../emulator/index";
 import { AnswerSchemas } from "../support/openApiConformance";
 import { api, body, expectError, newApp } from "./helpers";
 
-const IP_POLICIES = { path: "/ip_policies", idPrefix: "ipp_" };
+const BOT_USERS = { path: "/bot_users", idPrefix: "bot_" };
 const schemas = new AnswerSchemas();
 
 /** The problems the strict schema of `method path`'s answer finds in `value`. */
@@ -25,10 +25,10 @@ function problems(method: "get" | "post" | "patch", apiPath: string, value: unkn
   return (validate.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message ?? ""}`);
 }
 
-describe("a plain collection (option collections): IP policies with no emulator code", () => {
+describe("a plain collection: IP policies with no emulator code", () => {
   let app: EmulatorApp;
   beforeEach(() => {
-    app = newApp({ collections: [IP_POLICIES] });
+    app = newApp();
   });
   afterEach(() => app.close());
 
@@ -55,7 +55,7 @@ describe("a plain collection (option collections): IP policies with no emulator 
     const list = await api(app, "GET", "/ip_policies");
     expect(body(list).ip_policies).toEqual([body(updated)]);
     expect(problems("get", "/ip_policies", body(list))).toEqual([]);
-    expect(app.emulator.snapshot().collections).toEqual({ "/ip_policies": [body(updated)] });
+    expect(app.emulator.snapshot().collections["/ip_policies"]).toEqual([body(updated)]);
 
     expect((await api(app, "DELETE", url)).statusCode).toBe(204);
     expectError(
@@ -64,7 +64,7 @@ describe("a plain collection (option collections): IP policies with no emulator 
       undefined,
       `The ip policy ${policy.id} was not found.`,
     );
-    expect(app.emulator.snapshot().collections).toEqual({ "/ip_policies": [] });
+    expect(app.emulator.snapshot().collections["/ip_policies"]).toEqual([]);
   });
 
   test("pages newest first, 100 at most, with before_id", async () => {
@@ -107,23 +107,36 @@ describe("a plain collection (option collections): IP policies with no emulator 
 });
 
 describe("the collections option", () => {
-  test("without it, the emulator does not serve the path", async () => {
+  test("serves a collection of the document that is not served by default", async () => {
     const app = newApp();
-    expect((await api(app, "POST", "/ip_policies", {})).statusCode).toBe(404);
-    expect(app.emulator.snapshot().collections).toEqual({});
+    expect((await api(app, "POST", "/bot_users", {})).statusCode).toBe(404);
+    expect(app.emulator.snapshot().collections).not.toHaveProperty("/bot_users");
+    await app.close();
+    const served = newApp({ collections: [BOT_USERS] });
+    const bot = body(await api(served, "POST", "/bot_users", { name: "ci" }));
+    expect(bot.id).toMatch(/^bot_[0-9A-Za-z]{27}$/);
+    expect(served.emulator.snapshot().collections["/bot_users"]).toEqual([bot]);
+    await served.close();
+  });
+
+  test("replaces the id prefix of a collection served by default", async () => {
+    const app = newApp({ collections: [{ path: "/app/users", idPrefix: "appusr_" }] });
+    expect(app.emulator.seed("/app/users", {}).id).toMatch(/^appusr_/);
+    expectError(await api(app, "GET", "/app/users/app_user_x"), 400, "ERR_NGROK_227", "appusr_");
     await app.close();
   });
 
   test.each([
     [{ path: "ip_policies", idPrefix: "ipp_" }, "collections[0].path must be a collection path"],
     [{ path: "/ip_policies", idPrefix: "ipp" }, "collections[0].idPrefix must be lower-case"],
+    [{ path: "/ip_policies", idPrefix: "Ipp_" }, "collections[0].idPrefix must be lower-case"],
   ])("refuses %j", (collection, message) => {
     expect(() => resolveOptions({ collections: [collection] })).toThrow(message);
   });
 
   test("refuses a path twice, one served already, and one the document lacks", () => {
-    expect(() => resolveOptions({ collections: [IP_POLICIES, IP_POLICIES] })).toThrow(
-      "collections[1].path /ip_policies is given twice",
+    expect(() => resolveOptions({ collections: [BOT_USERS, BOT_USERS] })).toThrow(
+      "collections[1].path /bot_users is given twice",
     );
     const served = { path: "/reserved_domains", idPrefix: "rd_" };
     expect(() => buildEmulatorApp({ collections: [served] })).toThrow(

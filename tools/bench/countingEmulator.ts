@@ -36,6 +36,7 @@ export async function startCountingEmulator(): Promise<CountingEmulator> {
       edges: control.edges,
       createHttpsEdge: (fields) => control.createHttpsEdge(fields),
       createHttpsEdgeRoute: (edgeId, fields) => control.createHttpsEdgeRoute(edgeId, fields),
+      seed: (path, fields) => control.seed(path, fields),
       openApiDocument: () => control.openApiDocument(),
       close: () => (closing ??= app.close()),
     },

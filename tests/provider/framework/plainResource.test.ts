@@ -2,7 +2,7 @@
  * A plain CRUD resource needs no provider code (issue #39 §2): a definition written here for
  * ngrok's IP policies, with no hook, no `recovery` and no lookups, on the framework's generic
  * implementation (`crudResource`), against the emulator serving `/ip_policies` from ngrok's
- * OpenAPI document alone (its option `collections`): check, create, read, drift, update and delete,
+ * OpenAPI document alone (`PLAIN_COLLECTIONS`): check, create, read, drift, update and delete,
  * each counting its requests. Also the names derived where the definition declares none
  * (`namesOf`, `objectNames`).
  */
@@ -36,10 +36,7 @@ const { provider } = crudResource(ipPolicyDefinition);
 
 let emulator: RunningEmulator;
 beforeAll(async () => {
-  emulator = await startEmulator({
-    port: 0,
-    collections: [{ path: "/ip_policies", idPrefix: "ipp_" }],
-  });
+  emulator = await startEmulator({ port: 0 });
 });
 beforeEach(() => configureProvider(emulator));
 afterAll(async () => {
@@ -94,5 +91,5 @@ test("create, read, drift, update and delete: one request each, no code of its o
 
   const deleted = await tracked(emulator, () => provider.delete!(id, updated.value!.outs!));
   expect(deleted.calls).toEqual([`DELETE /ip_policies/${id} 204`]);
-  expect(emulator.snapshot().collections).toEqual({ "/ip_policies": [] });
+  expect(emulator.snapshot().collections["/ip_policies"]).toEqual([]);
 });
