@@ -24,7 +24,11 @@ import {
   type Environment,
   environment,
   matches,
-  type ParsedCel,
+  nearField,
+  qualifiedName,
+  rootOf,
+  type CelExpr,
+  type CelTree,
   signatureOf,
   type VariableNode,
 } from "./celEnvironment";
@@ -45,20 +49,20 @@ import {
 } from "./celTypes";
 
 /** One node of a parsed expression's syntax tree. */
-type Expr = ParsedCel["expr"];
+type Expr = CelExpr;
 
 /**
  * The findings of the check of `parsed` in `context`: the failures first found, and the
  * warnings. Never throws on a tree `@bufbuild/cel` made.
  */
-export function checkCel(parsed: ParsedCel, context: CelContext): CelFinding[] {
-  const checker = new Checker(environment(), context, parsed.sourceInfo?.positions ?? {});
+export function checkCel(parsed: CelTree, context: CelContext): CelFinding[] {
+  const checker = new Checker(environment(), context, parsed.positions);
   const { type } = checker.check(parsed.expr, new Map());
   if (context.expect === "bool" && !["bool", "dyn"].includes(type.kind)) {
     // At the expression's start: the first position of any of its nodes.
-    const start = Math.min(...Object.values(parsed.sourceInfo?.positions ?? {}), 0);
+    const offsets = Object.values(parsed.positions);
     checker.findings.push({
-      offset: Math.max(start, 0),
+      offset: offsets.length === 0 ? 0 : Math.min(...offsets),
       message: `it is ${article(type)}, not a boolean: a condition must be true or false`,
       warning: false,
     });
@@ -189,6 +193,9 @@ class Checker {
       );
       return { type: DYN };
     }
+    const { contested } = node.family;
+    if (contested !== undefined && !node.name.includes("."))
+      this.report(expr, shift, contested, true);
     return ofNode(node);
   }
 
@@ -250,24 +257,30 @@ class Checker {
   ): Typed {
     const { target, args } = call;
     const name = call.function;
+    // `base64.decode(x)`: a function's dotted name, not a method of a variable `base64`.
     const qualified = target === undefined ? undefined : qualifiedName(target);
-    if (qualified !== undefined && !scope.has(qualified.split(".")[0])) {
-      const full = `${qualified}.${name}`;
-      if (this.env.functions.has(full) && !this.env.roots.has(qualified.split(".")[0])) {
-        const argTypes = args.map((a) => this.check(a, scope).type);
-        return this.resolve(expr, full, undefined, argTypes, 0);
-      }
+    const root = qualified?.split(".")[0] ?? "";
+    const variable = scope.has(root) || this.env.roots.has(root);
+    if (target !== undefined && qualified !== undefined && !variable) {
+      const argTypes = args.map((a) => this.check(a, scope).type);
+      return this.resolve(rootOf(target), `${qualified}.${name}`, undefined, argTypes, 0);
     }
     if (target === undefined) {
       const argTypes = args.map((a) => this.check(a, scope).type);
       return this.resolve(expr, name, undefined, argTypes, 0);
     }
     const receiver = this.check(target, scope).type;
-    const binder = args[0]?.exprKind;
-    if (name === "sortBy" && args.length === 2 && binder?.case === "identExpr") {
+    // The macros the parser leaves as calls: `sortBy(x, key)`, `sort(x, y, x < y)`.
+    const binders = args.slice(0, -1).map((a) => a.exprKind);
+    const macro =
+      (name === "sortBy" && args.length === 2) || (name === "sort" && args.length === 3);
+    if (macro && binders.every((b) => b.case === "identExpr")) {
       const elem = receiver.kind === "list" ? receiver.elem : DYN;
-      this.check(args[1], new Map(scope).set(binder.value.name, elem));
-      return this.resolve(expr, name, receiver, [elem, DYN], 1);
+      const inner = new Map(scope);
+      for (const binder of binders)
+        if (binder.case === "identExpr") inner.set(binder.value.name, elem);
+      const last = this.check(args[args.length - 1], inner).type;
+      return this.resolve(expr, name, receiver, [...binders.map(() => elem), last], 1);
     }
     const argTypes = args.map((a) => this.check(a, scope).type);
     return this.resolve(expr, name, receiver, argTypes, 1);
@@ -285,38 +298,47 @@ class Checker {
     if (all === undefined) return this.unknownFunction(expr, name, shift);
     const forms = all.filter((o) => (o.receiver === undefined) === (receiver === undefined));
     const phased = forms.filter(
-      (o) => o.phases === undefined || o.phases.includes(this.context.phase),
+      (o) => o.family.phases === undefined || o.family.phases.some((p) => p === this.context.phase),
     );
     if (forms.length > 0 && phased.length === 0) {
+      const { phases, page } = forms[0].family;
       this.report(
         expr,
         shift,
-        `${name} exists only in ${listed(forms[0].phases ?? [])}, not in ${this.context.phase} ` +
-          `(${forms[0].page})`,
+        `${name} exists only in ${listed(phases ?? [])}, not in ${this.context.phase} (${page})`,
         false,
       );
       return { type: DYN };
     }
-    for (const numeric of [false, true]) {
-      for (const overload of phased) {
+    // The documented forms first, then the contested ones, then int, uint and double mixed.
+    const documented = phased.filter((o) => o.family.contested === undefined);
+    const contested = phased.filter((o) => o.family.contested !== undefined);
+    for (const [overloads, numeric] of [
+      [documented, false],
+      [contested, false],
+      [documented, true],
+    ] as const) {
+      for (const overload of overloads) {
         const bindings: Bindings = new Map();
-        if (matches(overload, receiver, args, bindings, numeric)) {
-          if (numeric) {
-            this.report(
-              expr,
-              shift,
-              `${displayName(name)} mixes numeric types (${args.map(shown).join(", ")}), which ` +
-                "ngrok's docs do not say it accepts",
-              true,
-            );
-          }
-          return { type: substitute(overload.result, bindings) };
+        if (!matches(overload, receiver, args, bindings, numeric)) continue;
+        const { contested: why } = overload.family;
+        if (why !== undefined) {
+          this.report(expr, shift, `${signatureOf(overload)}: ${why}`, true);
+        } else if (numeric) {
+          this.report(
+            expr,
+            shift,
+            `${displayName(name)} mixes numeric types (${args.map(shown).join(", ")}), which ` +
+              "ngrok's docs do not say it accepts",
+            true,
+          );
         }
+        return { type: substitute(overload.result, bindings) };
       }
     }
     const on = receiver === undefined ? "" : ` on ${article(receiver)}`;
     const given = `(${args.map(shown).join(", ")})${on}`;
-    const shownForms = (forms.length > 0 ? forms : all).map(signatureOf);
+    const shownForms = (documented.length > 0 ? documented : all).map(signatureOf);
     const listedForms = shownForms.length > 6 ? [...shownForms.slice(0, 6), "…"] : shownForms;
     this.report(
       expr,
@@ -372,36 +394,4 @@ class Checker {
     const outer = new Map(scope).set(c.accuVar, accumulator);
     return c.result === undefined ? { type: DYN } : { type: this.check(c.result, outer).type };
   }
-}
-
-/**
- * ` (did you mean "x"?)` for the field of `node` nearest `field`, else for the variable below it
- * whose last name is (`req.path`: `url.path`).
- */
-function nearField(node: VariableNode, field: string): string {
-  const near = didYouMean(field, [...node.children.keys()]);
-  if (near !== "") return near;
-  const below: string[] = [];
-  const visit = (n: VariableNode, path: string) => {
-    for (const [name, child] of n.children) {
-      if (name === field) below.push(`${path}${name}`);
-      visit(child, `${path}${name}.`);
-    }
-  };
-  visit(node, "");
-  const [shortest] = below.sort((a, b) => a.length - b.length);
-  return shortest === undefined
-    ? ""
-    : ` (did you mean ${JSON.stringify(`${node.name}.${shortest}`)}?)`;
-}
-
-/** The dotted name an operand spells (`base64`, `a.b`), or `undefined`. */
-function qualifiedName(expr: Expr): string | undefined {
-  const kind = expr.exprKind;
-  if (kind.case === "identExpr") return kind.value.name;
-  if (kind.case === "selectExpr" && !kind.value.testOnly && kind.value.operand !== undefined) {
-    const operand = qualifiedName(kind.value.operand);
-    return operand === undefined ? undefined : `${operand}.${kind.value.field}`;
-  }
-  return undefined;
 }

@@ -6,12 +6,20 @@
  *
  * @module
  */
-import { FUNCTION_FAMILIES } from "./celFunctions";
+import { didYouMean } from "./report";
+import { FUNCTION_FAMILIES, type FunctionFamily } from "./celFunctions";
 import { type Bindings, type CelType, isType, parseType, shown, unify } from "./celTypes";
 import { OBJECT_TYPES, VARIABLE_FAMILIES, type VariableFamily } from "./celVariables";
 
 /** A parsed expression, as `@bufbuild/cel`'s `parse` returns it. */
 export type ParsedCel = ReturnType<typeof import("@bufbuild/cel").parse>;
+/** One node of its syntax tree. */
+export type CelExpr = ParsedCel["expr"];
+/** A parsed expression's tree, with each node's offset in its text, by the node's id. */
+export interface CelTree {
+  readonly expr: CelExpr;
+  readonly positions: Readonly<Record<string, number>>;
+}
 /** Where an expression is, for what it may read. */
 export interface CelContext {
   /** The rule's phase (a phase's wire name). */
@@ -54,8 +62,8 @@ export interface Overload {
   readonly receiver?: CelType;
   readonly params: readonly CelType[];
   readonly result: CelType;
-  readonly phases?: readonly string[];
-  readonly page: string;
+  /** Its source, phases, and whether ngrok's docs contest it. */
+  readonly family: FunctionFamily;
 }
 
 /** The environment built from the table, once. */
@@ -96,7 +104,7 @@ function buildEnvironment(): Environment {
   const functions = new Map<string, Overload[]>();
   for (const family of FUNCTION_FAMILIES) {
     for (const signature of family.signatures) {
-      const overload = readSignature(signature, family.page, family.phases, objectNames);
+      const overload = readSignature(signature, family, objectNames);
       const list = functions.get(overload.name) ?? [];
       list.push(overload);
       functions.set(overload.name, list);
@@ -140,8 +148,7 @@ function nodeAt(
 /** `name(T, …): R` or `T.name(T, …): R` (see `FunctionFamily.signatures`). */
 function readSignature(
   signature: string,
-  page: string,
-  phases: readonly string[] | undefined,
+  family: FunctionFamily,
   objects: ReadonlySet<string>,
 ): Overload {
   const close = signature.lastIndexOf("): ");
@@ -165,8 +172,7 @@ function readSignature(
     ...(method ? { receiver: parseType(qualifier, objects) } : {}),
     params: splitTypes(params).map((text) => parseType(text, objects)),
     result: parseType(result, objects),
-    phases,
-    page,
+    family,
   };
 }
 
@@ -242,4 +248,46 @@ export function signatureOf(overload: Overload): string {
   if (op !== undefined) return `${p[0]} ${op} ${p[1]} -> ${result}`;
   const receiver = overload.receiver === undefined ? "" : `${shown(overload.receiver)}.`;
   return `${receiver}${overload.name}(${p.join(", ")}) -> ${result}`;
+}
+
+/**
+ * ` (did you mean "x"?)` for the field of `node` nearest `field`, else for the variable below it
+ * whose last name is, or is near, `field` (`req.path`, `req.pathh`: `req.url.path`), the
+ * shortest such.
+ */
+export function nearField(node: VariableNode, field: string): string {
+  const near = didYouMean(field, [...node.children.keys()]);
+  if (near !== "") return near;
+  const below = new Map<string, string[]>();
+  const visit = (n: VariableNode, path: string) => {
+    for (const [name, child] of n.children) {
+      below.set(name, [...(below.get(name) ?? []), `${path}${name}`]);
+      visit(child, `${path}${name}.`);
+    }
+  };
+  visit(node, "");
+  const name = below.has(field) ? field : /"(.*)"/.exec(didYouMean(field, [...below.keys()]))?.[1];
+  const [shortest] = (below.get(name ?? "") ?? []).sort((a, b) => a.length - b.length);
+  return shortest === undefined
+    ? ""
+    : ` (did you mean ${JSON.stringify(`${node.name}.${shortest}`)}?)`;
+}
+
+/** The name a dotted name starts with (`base64` of `base64.decode`). */
+export function rootOf(expr: CelExpr): CelExpr {
+  const kind = expr.exprKind;
+  return kind.case === "selectExpr" && kind.value.operand !== undefined
+    ? rootOf(kind.value.operand)
+    : expr;
+}
+
+/** The dotted name an operand spells (`base64`, `a.b`), or `undefined`. */
+export function qualifiedName(expr: CelExpr): string | undefined {
+  const kind = expr.exprKind;
+  if (kind.case === "identExpr") return kind.value.name;
+  if (kind.case === "selectExpr" && !kind.value.testOnly && kind.value.operand !== undefined) {
+    const operand = qualifiedName(kind.value.operand);
+    return operand === undefined ? undefined : `${operand}.${kind.value.field}`;
+  }
+  return undefined;
 }

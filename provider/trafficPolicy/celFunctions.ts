@@ -17,6 +17,11 @@ export interface FunctionFamily {
   /** The phases the functions exist in; every phase when left out. */
   readonly phases?: readonly PhaseName[];
   /**
+   * Why ngrok's docs contest these forms (they use them, and their reference says otherwise):
+   * a use is accepted with a warning that says so.
+   */
+  readonly contested?: string;
+  /**
    * Each signature: `name(T, …): R` for a function, `T.name(T, …): R` for a method of `T`
    * (`string.startsWith(string): bool`), where a single capital letter is a type parameter.
    * A dotted name whose prefix is not a type is a function's name (`base64.decode`).
@@ -197,5 +202,27 @@ export const FUNCTION_FAMILIES: readonly FunctionFamily[] = [
       "hasResCookie(string): bool",
       "hasResHeader(string): bool",
     ],
+  },
+  {
+    // A macro: `./celCheck` binds its first two arguments to two items.
+    page: `${TRAFFIC_POLICY_DOCS}/actions/set-vars/`,
+    signatures: ["list(A).sort(A, A, bool): list(A)"],
+  },
+  {
+    page: `${TRAFFIC_POLICY_DOCS}/actions/response-body-find-replace/`,
+    contested:
+      "the response-body-find-replace page calls contains on a header's values " +
+      "(`res.headers['content-type'].contains(…)`), a list the variables page types " +
+      "map[string][]string and CEL gives no contains; ngrok may refuse it",
+    signatures: ["list(A).contains(A): bool"],
+  },
+  {
+    page: `${TRAFFIC_POLICY_DOCS}/examples/event-logging/`,
+    contested:
+      "the event-logging example compares res.status_code, an int32 on the variables page, " +
+      "with a string (`res.status_code < '200'`); ngrok may refuse it",
+    signatures: ["_<_", "_<=_", "_>_", "_>=_", "_==_", "_!=_"].map(
+      (op) => `${op}(int, string): bool`,
+    ),
   },
 ];

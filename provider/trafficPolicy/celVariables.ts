@@ -46,22 +46,30 @@ export interface VariableFamily {
    * not a failure.
    */
   readonly unlistedFields?: "warn";
+  /**
+   * Why ngrok's docs contest them (their examples read them, their variables pages do not list
+   * them): a use is accepted with a warning that says so.
+   */
+  readonly contested?: string;
   /** Only in this field of this action (the variables of `http-request`'s `retry_condition`). */
   readonly only?: { readonly action: string; readonly field: string };
 }
+
+/** The fields of a certificate's issuer or subject. */
+const DISTINGUISHED_NAME = {
+  common_name: "string",
+  ...Object.fromEntries(
+    ["country", "locality", "organization", "organizational_unit", "postal_code", "province"]
+      .concat("street_address")
+      .map((name) => [name, "list(string)"]),
+  ),
+};
 
 /** The fields of an X.509 certificate, as `conn.tls.client` and `conn.tls.server` give them. */
 const CERTIFICATE = {
   extensions: "list(extension)",
   issuer: "string",
-  "issuer.common_name": "string",
-  "issuer.country": "list(string)",
-  "issuer.locality": "list(string)",
-  "issuer.organization": "list(string)",
-  "issuer.organizational_unit": "list(string)",
-  "issuer.postal_code": "list(string)",
-  "issuer.province": "list(string)",
-  "issuer.street_address": "list(string)",
+  ...under("issuer", DISTINGUISHED_NAME),
   san: "string",
   "san.dns_names": "list(string)",
   "san.email_addresses": "list(string)",
@@ -70,17 +78,10 @@ const CERTIFICATE = {
   serial_number: "string",
   signature_algorithm: "string",
   subject: "string",
-  "subject.common_name": "string",
-  "subject.country": "list(string)",
-  "subject.locality": "list(string)",
-  "subject.organization": "list(string)",
-  "subject.organizational_unit": "list(string)",
-  "subject.postal_code": "list(string)",
-  "subject.province": "list(string)",
-  "subject.street_address": "list(string)",
+  ...under("subject", DISTINGUISHED_NAME),
   "validity.not_after": "timestamp",
   "validity.not_before": "timestamp",
-} as const;
+};
 
 /** A geographic location, as the IP intelligence variables give one. */
 const LOCATION = {
@@ -113,6 +114,32 @@ const IP_INTELLIGENCE = {
 
 /** The fields of an action's error, as most actions' results give them. */
 const ACTION_ERROR = { "error.code": "string", "error.message": "string" } as const;
+
+/** What the oauth and openid-connect actions leave alike. */
+const SIGN_IN = {
+  ...ACTION_ERROR,
+  ...under("identity", {
+    id: "string",
+    email: "string",
+    name: "string",
+    provider_user_id: "string",
+  }),
+  access_token: "string",
+  refresh_token: "string",
+  expires_at: "string",
+  session_timed_out: "bool",
+  session_max_duration_reached: "bool",
+  userinfo_refreshed: "bool",
+};
+
+/** What the owasp-crs-request and owasp-crs-response actions leave alike. */
+const OWASP_CRS = {
+  ...ACTION_ERROR,
+  decision: "string",
+  anomaly_score: "int",
+  anomaly_score_threshold: "int",
+  matched_rules: "list(dyn)",
+};
 
 /** `fields` with each name under `prefix` (`under("a", { b: "int" })` is `{ "a.b": "int" }`). */
 function under(prefix: string, fields: Readonly<Record<string, string>>): Record<string, string> {
@@ -269,48 +296,16 @@ export const VARIABLE_FAMILIES: readonly VariableFamily[] = [
       ...under("actions.ngrok.jwt_validation", ACTION_ERROR),
       "actions.ngrok.log.metadata": "dyn",
       ...under("actions.ngrok.oauth", {
-        ...ACTION_ERROR,
-        "identity.id": "string",
-        "identity.email": "string",
-        "identity.name": "string",
-        "identity.provider_user_id": "string",
+        ...SIGN_IN,
         "identity.current_provider_session_id": "string",
-        access_token: "string",
-        refresh_token: "string",
-        expires_at: "string",
-        session_timed_out: "bool",
-        session_max_duration_reached: "bool",
-        userinfo_refreshed: "bool",
       }),
       ...under("actions.ngrok.oidc", {
-        ...ACTION_ERROR,
-        "identity.id": "string",
-        "identity.email": "string",
-        "identity.name": "string",
-        "identity.provider_user_id": "string",
+        ...SIGN_IN,
         "identity.current_session_id": "string",
         identity_token: "string",
-        access_token: "string",
-        refresh_token: "string",
-        expires_at: "string",
-        session_timed_out: "bool",
-        session_max_duration_reached: "bool",
-        userinfo_refreshed: "bool",
       }),
-      ...under("actions.ngrok.owasp_crs_request", {
-        ...ACTION_ERROR,
-        decision: "string",
-        anomaly_score: "int",
-        anomaly_score_threshold: "int",
-        matched_rules: "list(dyn)",
-      }),
-      ...under("actions.ngrok.owasp_crs_response", {
-        ...ACTION_ERROR,
-        decision: "string",
-        anomaly_score: "int",
-        anomaly_score_threshold: "int",
-        matched_rules: "list(dyn)",
-      }),
+      ...under("actions.ngrok.owasp_crs_request", OWASP_CRS),
+      ...under("actions.ngrok.owasp_crs_response", OWASP_CRS),
       ...under("actions.ngrok.rate_limit", {
         ...ACTION_ERROR,
         bucket_key: "string",
@@ -372,6 +367,14 @@ export const VARIABLE_FAMILIES: readonly VariableFamily[] = [
       "last_attempt.error": "dyn",
     },
     open: ["last_attempt"],
+  },
+  {
+    page: "https://github.com/ngrok/ngrok-docs/blob/main/snippets/traffic-policy/gallery/ManipulateHeaders.mdx",
+    contested:
+      "ngrok.* is on no variables page; the gallery's header example reads " +
+      "`${.ngrok.geo.country_code}`, so ngrok may accept it, with fields the docs do not give",
+    variables: { ngrok: "dyn" },
+    open: ["ngrok"],
   },
 ];
 
