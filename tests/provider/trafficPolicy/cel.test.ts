@@ -222,8 +222,8 @@ describe("an unknown variable or field", () => {
     expect(problems[0].message).toContain(message);
   });
 
-  test("is named with the rule's path, the action and the line and column, with 0 requests", () => {
-    // Pure: checkTrafficPolicy has no client to send with (see hostile.test.ts).
+  test("is named with the rule's path, the action and the line and column", () => {
+    // With 0 requests: tests/provider/cloudEndpoint/provider.test.ts counts them at check.
     const policy =
       "on_http_request:\n  - actions:\n      - type: add-headers\n        config:\n          headers:\n" +
       '            x-path: "${req.url.pathh}"\n';
