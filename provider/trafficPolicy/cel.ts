@@ -2,9 +2,9 @@
  * CEL in a traffic policy: the expressions of a rule, the fields that hold one expression (a
  * rate limit's `bucket_key`), and the interpolations `${…}` in config strings, each parsed with
  * `@bufbuild/cel` (loaded on first use: about 300 ms, so a policy without CEL never pays it) and
- * type-checked against ngrok's variables and functions (`./celCheck`, from the table in
- * `./celTable`), in the rule's phase: `req.pathh`, `res.status_code` in `on_http_request` and
- * `req.url.path.startsWith(1)` are refused, with their line and column.
+ * type-checked against ngrok's variables and functions (`./celCheck`, from the tables in
+ * `./celVariables` and `./celFunctions`), in the rule's phase: `req.pathh`, `res.status_code` in
+ * `on_http_request` and `req.url.path.startsWith(1)` are refused, with their line and column.
  *
  * An expression is parsed with a newline after it, so that one ending in a `//` comment parses
  * (the parser wants a line's end after a comment). When it does not parse and a bracket is left

@@ -1,7 +1,7 @@
 /**
- * The type check of one parsed CEL expression against ngrok's environment (`./celTable`): every
- * variable and field it reads exists, in the rule's phase; every function exists there and takes
- * the arguments it is given; a rule's expression is a boolean.
+ * The type check of one parsed CEL expression against ngrok's environment (`./celEnvironment`):
+ * every variable and field it reads exists, in the rule's phase; every function exists there and
+ * takes the arguments it is given; a rule's expression is a boolean.
  *
  * `@bufbuild/cel` parses (`./cel`) but has no checker to lean on: its `check` (not exported by
  * 0.6.1, the latest) types constants and identifiers only. This one walks its syntax tree: the

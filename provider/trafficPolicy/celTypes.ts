@@ -1,5 +1,5 @@
 /**
- * CEL's types as `./celCheck` reasons about them: read from the notation of `./celTable`
+ * CEL's types as `./celCheck` reasons about them: read from the notation of `./celVariables`
  * (`list(string)`, `map(string, list(cookie))`, `A`), shown in messages the same way, and matched
  * against a function's parameters ({@link unify}), where `dyn` matches anything.
  *
@@ -27,7 +27,7 @@ const SCALARS = [
 /** A scalar type's name. */
 export type ScalarKind = (typeof SCALARS)[number];
 
-/** A CEL type: a scalar, a list, a map, an object of `./celTable`'s `OBJECT_TYPES`, a parameter. */
+/** A CEL type: a scalar, a list, a map, an object (`./celVariables`' `OBJECT_TYPES`), a parameter. */
 export type CelType =
   | { readonly kind: ScalarKind }
   | { readonly kind: "list"; readonly elem: CelType }
@@ -44,7 +44,8 @@ export const DYN = scalar("dyn");
 const NUMERIC = new Set(["int", "uint", "double"]);
 
 /**
- * The type written `text` in `./celTable`'s notation; `objects` are the object types' names.
+ * The type written `text` in the tables' notation (`./celVariables`, `./celFunctions`); `objects`
+ * are the object types' names.
  * Throws on a type it cannot read (the table is code: its tests catch it).
  */
 export function parseType(text: string, objects: ReadonlySet<string>): CelType {
