@@ -6,7 +6,13 @@
  * @module
  */
 import { certificateExpiryWarnings, parseIdpMetadata } from "../httpsEdgeRouteSaml/idpMetadata";
-import { celProblem, holdsSecret, interpolationProblem } from "./cel";
+import {
+  type CelContext,
+  type CelProblem,
+  celProblems,
+  holdsSecret,
+  interpolationProblems,
+} from "./cel";
 import { durationMs, FORMATS } from "./formats";
 import { child, didYouMean, isMap, type Place, record, type Walk } from "./report";
 import { camelCase, type FieldSpec, type Fields, type FieldType, snakeCase } from "./schema";
@@ -15,6 +21,8 @@ import { camelCase, type FieldSpec, type Fields, type FieldType, snakeCase } fro
 interface FieldContext {
   readonly secret: boolean;
   readonly phase: string;
+  /** The field's wire name (the variables of `retry_condition` are its own). */
+  readonly field?: string;
 }
 
 /**
@@ -46,7 +54,7 @@ export function walkFields(
         `is not a field of ${place.action ?? "this object"} that this version knows` +
           `${didYouMean(key, known)}; it is sent as ${JSON.stringify(snakeCase(key))}, as written`,
       );
-      judgeStrings(walk, item, at);
+      judgeStrings(walk, item, at, context.phase);
       out[snakeCase(key)] = item;
       continue;
     }
@@ -62,7 +70,11 @@ export function walkFields(
       continue;
     }
     const secret = context.secret || field.secret === true;
-    const converted = walkValue(walk, field, field.type, item, at, { ...context, secret });
+    const converted = walkValue(walk, field, field.type, item, at, {
+      ...context,
+      secret,
+      field: wire,
+    });
     if (converted !== undefined) out[wire] = converted;
   }
   for (const [wire, field] of Object.entries(fields)) {
@@ -159,7 +171,7 @@ function walkValue(
     case "object":
       return walkFields(walk, type.fields, value, place, context);
     case "any":
-      judgeStrings(walk, value, place, context.secret);
+      judgeStrings(walk, value, place, context.phase, context.secret);
       return type.wireKeys && walk.settings.form === "object" ? wireKeys(value) : value;
   }
 }
@@ -233,9 +245,10 @@ function judgeString(
     walk.secretValues.push(value);
   }
   if (!walk.settings.judge) return;
-  if (format === "celExpression") return judgeCel(walk, value, place);
+  const cel = celContext(place, context);
+  if (format === "celExpression") return judgeCel(walk, value, place, { ...cel, expect: "any" });
   if (format === "idpMetadata") return idpMetadata(walk, value, place);
-  judgeInterpolations(walk, value, place, context.secret);
+  judgeInterpolations(walk, value, place, cel, context.secret);
   if (format === undefined) return;
   const problem = FORMATS[format].problem(value);
   if (problem !== undefined) {
@@ -259,42 +272,94 @@ function idpMetadata(walk: Walk, value: string, place: Place): void {
   );
 }
 
-/** The interpolations of `value` must parse. */
-function judgeInterpolations(walk: Walk, value: string, place: Place, secret: boolean): void {
-  if (!walk.settings.judge || !value.includes("${")) return;
-  const problem = interpolationProblem(value);
-  if (problem === undefined) return;
-  const words = secret ? "" : `: ${problem.message}`;
-  walk.fail(
-    place,
-    `has a CEL interpolation \${…} that does not parse, at line ${problem.line}, column ` +
-      `${problem.column} of the value${words}${lineNote(walk, place)}`,
-  );
+/** What a CEL text at `place` may read: the rule's phase, the action's field. */
+function celContext(place: Place, context: Pick<FieldContext, "phase" | "field">): CelContext {
+  const { phase, field } = context;
+  return { phase, action: place.action, field, expect: "any", unknown: "fail" };
 }
 
-/** The interpolations of every string in `value`, deeply (a field this version does not know). */
-export function judgeStrings(walk: Walk, value: unknown, place: Place, secret = false): void {
-  if (typeof value === "string") return judgeInterpolations(walk, value, place, secret);
+/** The interpolations of `value` must parse and type-check (`./cel`). */
+function judgeInterpolations(
+  walk: Walk,
+  value: string,
+  place: Place,
+  cel: CelContext,
+  secret: boolean,
+): void {
+  if (!walk.settings.judge || !value.includes("${")) return;
+  for (const problem of interpolationProblems(value, cel)) {
+    reportCel(walk, place, problem, { interpolation: true, secret });
+  }
+}
+
+/**
+ * The interpolations of every string in `value`, deeply (a field this version does not know, an
+ * action it does not know): what they read that ngrok's docs do not list only warns, since such
+ * an action may bring variables of its own.
+ */
+export function judgeStrings(
+  walk: Walk,
+  value: unknown,
+  place: Place,
+  phase: string,
+  secret = false,
+): void {
+  if (typeof value === "string") {
+    const cel: CelContext = { ...celContext(place, { phase }), unknown: "warn" };
+    return judgeInterpolations(walk, value, place, cel, secret);
+  }
   if (Array.isArray(value)) {
-    value.forEach((item, index) => judgeStrings(walk, item, child(place, index), secret));
+    value.forEach((item, index) => judgeStrings(walk, item, child(place, index), phase, secret));
   } else if (isMap(value)) {
     for (const [key, item] of Object.entries(value)) {
-      judgeStrings(walk, item, child(place, key), secret);
+      judgeStrings(walk, item, child(place, key), phase, secret);
     }
   }
 }
 
 /**
- * Fails `place` when `value` is not a CEL expression, naming the line and column where it stops
- * parsing (`./cel`): a rule's `expressions` and each field of format `celExpression`.
+ * Fails `place` when `value` is not a CEL expression ngrok accepts in `cel` (`./cel`): one that
+ * does not parse, naming the line and column where it stops; one that reads a variable, a field
+ * or a function ngrok does not have there, or gives a function what it does not take (contested
+ * readings warn). A rule's `expressions` and each field of format `celExpression`. In a YAML
+ * text, an unquoted expression starting with `!` is a tag: said so, with the quoted form.
  */
-export function judgeCel(walk: Walk, value: string, place: Place): void {
-  const problem = celProblem(value);
-  if (problem === undefined) return;
-  walk.fail(
-    place,
-    `must be a CEL expression; it does not parse at line ${problem.line}, column ${problem.column}: ${problem.message}${lineNote(walk, place)}`,
-  );
+export function judgeCel(walk: Walk, value: string, place: Place, cel: CelContext): void {
+  const tag = walk.settings.tagOf?.(place.steps);
+  if (tag !== undefined) {
+    const written = value === "" ? tag : `${tag} ${value}`;
+    return walk.fail(
+      place,
+      `must be a CEL expression, quoted in YAML when it starts with !: unquoted, YAML reads ` +
+        `${tag} as a tag and drops it, leaving ${JSON.stringify(value)}${lineNote(walk, place)}; ` +
+        `write it in quotes: ${JSON.stringify(written)}`,
+    );
+  }
+  for (const problem of celProblems(value, cel)) {
+    reportCel(walk, place, problem, { interpolation: false, secret: false });
+  }
+}
+
+/** Records `problem` of the expression (or an interpolation of the value) at `place`. */
+function reportCel(
+  walk: Walk,
+  place: Place,
+  problem: CelProblem,
+  how: { readonly interpolation: boolean; readonly secret: boolean },
+): void {
+  const of = how.interpolation ? " of the value" : "";
+  const where = `at line ${problem.line}, column ${problem.column}${of}`;
+  const what = how.interpolation ? "has a CEL interpolation ${…}" : "is a CEL expression";
+  const words = how.secret && problem.syntax ? "" : `: ${problem.message}`;
+  if (problem.warning) return walk.warn(place, `${what} ngrok may refuse, ${where}${words}`);
+  const rule = !problem.syntax
+    ? how.interpolation
+      ? `${what} that ngrok refuses, ${where}`
+      : `must be a CEL expression ngrok accepts; ${where}`
+    : how.interpolation
+      ? `${what} that does not parse, ${where}`
+      : `must be a CEL expression; it does not parse ${where}`;
+  walk.fail(place, `${rule}${words}${lineNote(walk, place)}`);
 }
 
 /** ` (line N of the policy)` for a text form whose node at `place` has a line. */

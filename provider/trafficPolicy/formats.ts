@@ -154,7 +154,7 @@ export const FORMATS: Readonly<Record<StringFormat, FormatRule>> = {
     problem: (value) => (hasInterpolation(value) ? undefined : cidrProblem(value)),
   },
   celExpression: {
-    // Judged by the caller with `celProblem` (its line and column are wanted in the message).
+    // Judged by the caller with `celProblems` (its line and column are wanted in the message).
     what: "a CEL expression",
     problem: () => undefined,
   },

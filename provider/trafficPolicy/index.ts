@@ -15,7 +15,11 @@
  * - a phase that is not one of ngrok's (`./phases`); a rule without actions, or with a field other
  *   than name, expressions and actions; an action without a type, or in a phase it does not run in;
  * - a CEL expression (a rule's `expressions`, a rate limit's `bucket_key`) or an interpolation
- *   `${…}` in a config string that does not parse, with its line and column;
+ *   `${…}` in a config string that does not parse, or that reads a variable, field or function
+ *   ngrok does not have in the rule's phase (`req.pathh`, `res.*` in `on_http_request`) or gives
+ *   a function what it does not take (`req.url.path.startsWith(1)`), with its line and column
+ *   (`./cel`, the table of ngrok's variables in `./celVariables`); a rule's expression that is
+ *   not a boolean; in YAML, an unquoted expression starting with `!` (a tag to YAML);
  * - for each action this version knows (`./actions`, `./authActions`), a missing required field,
  *   a value of the wrong type or out of range, a value not of its format (an `issuer_url` that is
  *   not https, an `oauth` provider not in ngrok's list, a CIDR block that does not parse, a
@@ -23,8 +27,10 @@
  * - the `saml` action's `idp_metadata`: the rules and messages of `HttpsEdgeRouteSaml.idpMetadata`.
  *
  * Warnings (the policy passes): an action type this version does not know (ngrok adds actions
- * often; it is sent as written), a config field it does not know, an early-access action, and a
- * `saml` document's signing certificate that has expired or expires within 30 days.
+ * often; it is sent as written), a config field it does not know, an early-access action, a
+ * `saml` document's signing certificate that has expired or expires within 30 days, and CEL whose
+ * reading ngrok's docs leave open (a function they do not list, a field of an action's result
+ * they do not list, int mixed with double; see `./celCheck`).
  *
  * Secrets: the paths of the secret values the policy writes (`client_secret`, `basic-auth`
  * credentials, a webhook secret, a TLS private key) are returned, so that the resource can keep
@@ -123,6 +129,7 @@ function check(
     who: options.who,
     now: options.now ?? Date.now(),
     lineOf: reading.lineOf,
+    tagOf: reading.tagOf,
   });
   const converted = walkPolicy(walk, reading.value);
   const secrets = [...new Set(walk.secretValues)]

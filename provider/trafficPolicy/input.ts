@@ -22,6 +22,11 @@ export type PolicyReading =
       readonly value: unknown;
       /** The line (from 1) of the value at `steps` in a text, when it is there. */
       readonly lineOf?: (steps: readonly PathStep[]) => number | undefined;
+      /**
+       * The tag of the scalar at `steps` in a YAML text, when it is a local one (`!…`): what
+       * YAML made of an unquoted value starting with `!`.
+       */
+      readonly tagOf?: (steps: readonly PathStep[]) => string | undefined;
     }
   | { readonly ok: false; readonly form: PolicyForm; readonly reason: string };
 
@@ -69,5 +74,9 @@ export function readPolicy(input: unknown): PolicyReading {
     if (!yaml.isNode(node) || node.range === undefined || node.range === null) return undefined;
     return lines.linePos(node.range[0]).line;
   };
-  return { ok: true, form, value, lineOf };
+  const tagOf = (steps: readonly PathStep[]) => {
+    const node = document.getIn(steps, true);
+    return yaml.isScalar(node) && node.tag?.startsWith("!") ? node.tag : undefined;
+  };
+  return { ok: true, form, value, lineOf, tagOf };
 }

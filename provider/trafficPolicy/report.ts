@@ -46,6 +46,8 @@ export interface WalkSettings {
   readonly now: number;
   /** The line of a path in the text form, for the messages about CEL. */
   readonly lineOf?: (steps: readonly PathStep[]) => number | undefined;
+  /** The YAML tag (`!…`) of the scalar at a path in the text form, when it has one. */
+  readonly tagOf?: (steps: readonly PathStep[]) => string | undefined;
 }
 
 /** A place in the policy: its steps (keys as written) and the action it is in, if any. */

@@ -88,7 +88,7 @@ function walkRule(walk: Walk, phase: string, rule: unknown, place: Place): unkno
       if (typeof value !== "string") walk.mustBe(at, "a string", value);
       out.name = value;
     } else if (wire === "expressions") {
-      const expressions = walkExpressions(walk, value, at);
+      const expressions = walkExpressions(walk, phase, value, at);
       if (expressions.length > 0) out.expressions = expressions;
     } else {
       out.actions = walkActions(walk, phase, value, at);
@@ -100,8 +100,8 @@ function walkRule(walk: Walk, phase: string, rule: unknown, place: Place): unkno
   return out;
 }
 
-/** A rule's `expressions`: a list of CEL expressions, each of which must parse. */
-function walkExpressions(walk: Walk, value: unknown, place: Place): unknown[] {
+/** A rule's `expressions`: a list of CEL conditions, each of which must parse and type-check. */
+function walkExpressions(walk: Walk, phase: string, value: unknown, place: Place): unknown[] {
   if (walk.notKnownYet(value)) return [value];
   if (!Array.isArray(value)) {
     walk.mustBe(
@@ -117,7 +117,7 @@ function walkExpressions(walk: Walk, value: unknown, place: Place): unknown[] {
     if (typeof expression !== "string") {
       walk.mustBe(at, "a CEL expression (a string)", expression);
     } else if (walk.settings.judge) {
-      judgeCel(walk, expression, at);
+      judgeCel(walk, expression, at, { phase, expect: "bool", unknown: "fail" });
     }
   });
   return value;
@@ -169,7 +169,7 @@ function walkAction(walk: Walk, phase: string, action: unknown, place: Place): u
         `${didYouMean(type, ACTION_TYPES)}: it is sent as written, and ngrok judges it and its ` +
         "config when the policy is applied",
     );
-    const converted = unknownConfig(walk, config, configPlace);
+    const converted = unknownConfig(walk, phase, config, configPlace);
     if (converted !== undefined && Object.keys(converted).length > 0) out.config = converted;
     return out;
   }
@@ -198,6 +198,7 @@ function walkAction(walk: Walk, phase: string, action: unknown, place: Place): u
 /** The config of an action this version does not know: keys in snake_case, values as written. */
 function unknownConfig(
   walk: Walk,
+  phase: string,
   config: unknown,
   place: Place,
 ): Record<string, unknown> | undefined {
@@ -207,7 +208,7 @@ function unknownConfig(
     walk.mustBe(place, "a map of field names to values", config);
     return undefined;
   }
-  judgeStrings(walk, config, place);
+  judgeStrings(walk, config, place, phase);
   const out = record();
   for (const [key, value] of Object.entries(config)) {
     if (value !== undefined && value !== null) out[snakeCase(key)] = value;

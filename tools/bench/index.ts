@@ -26,16 +26,17 @@
  * 11. the provider plugin against the classes: cold start and 300 SSH CAs (plugin.ts; needs the
  *    CLI);
  * 12. the plugin's self-contained executable against the Node.js plugin and the classes: cold
- *    start, 300 SSH CAs, and the installed size of each (executable.ts; needs the CLI).
+ *    start, 300 SSH CAs, and the installed size of each (executable.ts; needs the CLI);
+ * 13. the traffic policy check: YAML policies of 10 to 5,000 rules, each with a CEL expression
+ *    and an interpolation, checked warm, and 1,000 rules in a fresh process (policyCheck.ts).
  *
  * Progress goes to stderr; the report (report.ts: a summary of the headline ratios, then each
  * section with the run its figures are from) goes to stdout and to BENCHMARKS.md.
  * `node dist/tools/bench/index.js --quick` runs one round of each, to check the harness; it does not
  * write BENCHMARKS.md. `node dist/tools/bench/index.js --only pacing,overhead` (modules: requests,
  * sizes, coldStart, overhead, latency, realEngine, pacing, stackCost, bigStacks, promiseStacks,
- * plugin, executable) runs those alone and splices their sections into the BENCHMARKS.md already
- * written (splice.ts). `--raw` renders the per-resource
- * cost section again from the runs its last measurement kept, without measuring (its run line
+ * plugin, executable, policyCheck) runs those alone and splices their sections into the
+ * BENCHMARKS.md already written (splice.ts). `--raw` renders the per-resource cost section again from the runs its last measurement kept, without measuring (its run line
  * stays that measurement's); `--render` renders BENCHMARKS.md again from what it holds (the
  * summary from its figures), measuring nothing; with `--drop-previous` it also drops the sections
  * kept from the previous toolchain (splice.ts), which a run on a new Node.js or Pulumi CLI keeps
@@ -72,6 +73,7 @@ import { dropPrevious, parseDocument, spliceReport } from "./splice";
 import { measurePromiseStacks } from "./promiseStacks";
 import { measurePlugin } from "./plugin";
 import { measureExecutable } from "./executable";
+import { measurePolicyCheck } from "./policyCheck";
 import { measureBigStacks, measureStackCost, stackCostFromRaw } from "./stackCost";
 
 const REPORT_FILE = path.join(REPO, "BENCHMARKS.md");
@@ -90,6 +92,7 @@ const MODULES = [
   "promiseStacks",
   "plugin",
   "executable",
+  "policyCheck",
 ] as const;
 type Module = (typeof MODULES)[number];
 
@@ -113,7 +116,16 @@ if (costSizes.some((n) => !Number.isInteger(n) || n < 1)) {
 
 async function main(quick: boolean, only: readonly Module[] | undefined): Promise<void> {
   const rounds = quick
-    ? { requests: 1, coldStart: 1, overhead: 1, latency: 1, realEngine: 1, pacing: 1, cost: 1 }
+    ? {
+        requests: 1,
+        coldStart: 1,
+        overhead: 1,
+        latency: 1,
+        realEngine: 1,
+        pacing: 1,
+        cost: 1,
+        policyCheck: 1,
+      }
     : {
         requests: 3,
         coldStart: 6,
@@ -122,6 +134,7 @@ async function main(quick: boolean, only: readonly Module[] | undefined): Promis
         realEngine: 3,
         pacing: 7,
         cost: costRounds,
+        policyCheck: 5,
       };
   progress("packing the package and installing it in two consumer directories");
   const installation = await installPackage();
@@ -150,6 +163,7 @@ async function main(quick: boolean, only: readonly Module[] | undefined): Promis
       plugin: () => measurePlugin(consumer, rounds.cost, quick ? 10 : 300),
       executable: () =>
         measureExecutable(consumer, installation.tarball, rounds.cost, quick ? 10 : 300),
+      policyCheck: () => measurePolicyCheck(rounds.policyCheck),
     };
     for (const module of MODULES.filter((m) => only === undefined || only.includes(m))) {
       sections.push(await run[module]());

@@ -136,6 +136,24 @@ describe("check (no API call)", () => {
     expect(JSON.stringify(failures)).not.toContain("s3cret");
   });
 
+  it("a policy whose CEL ngrok refuses (#49) fails at check, with its line and column, and 0 requests", async () => {
+    const trafficPolicy =
+      "on_http_request:\n  - expressions:\n      - \"req.pathh == '/a'\"\n    actions:\n      - type: deny\n";
+    const { value, error, calls } = await tracked(emulator, () =>
+      provider.check({}, { url: `https://${domain}`, trafficPolicy }),
+    );
+    expect(error).toBeUndefined();
+    expect(calls).toEqual([]);
+    expect(value?.failures).toEqual([
+      {
+        property: "",
+        reason: expect.stringMatching(
+          /^trafficPolicy\.on_http_request\[0\]\.expressions\[0\] must be a CEL expression ngrok accepts; at line 1, column 5: req has no field pathh \(did you mean "req\.url\.path"\?\)/,
+        ),
+      },
+    ]);
+  });
+
   it("an unknown action type passes (the warning is the module's)", () => {
     const trafficPolicy = { onHttpRequest: [{ actions: [{ type: "teleport" }] }] };
     expect(checkCloudEndpoint({ url: `https://${domain}`, trafficPolicy }).failures).toEqual([]);
