@@ -33,7 +33,10 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { docsPageOf } from "../../dist/provider/framework/names";
+import { DEFINITIONS } from "../../dist/provider/registry";
 import { backendDir, offlineEnv } from "../../dist/tools/devtools/pulumiCli";
+import { LANGUAGES_PAGE } from "../../dist/tools/scripts/generate/docsExamples";
 import { dotnetSdkArchive, pythonSdkPackages } from "../../dist/tools/scripts/sdkPackages";
 import { type RunningEmulator, sampleIdpMetadata, startEmulator } from "../../emulator/index";
 import {
@@ -230,15 +233,21 @@ describeWithPulumi("Every docs example in other languages, through the real CLI"
 
   test("the pages: each resource's and the languages page, each in YAML, Python, Go and C#", () => {
     expect(EXAMPLES.map((e) => e.page)).toEqual([
-      "docs/sshCertificateAuthority.md",
-      "docs/sshHostCertificate.md",
-      "docs/sshUserCertificate.md",
-      "docs/sshCredential.md",
-      "docs/httpsEdgeRouteSaml.md",
-      "docs/reservedDomain.md",
-      "docs/cloudEndpoint.md",
-      "docs/otherLanguages.md",
+      ...DEFINITIONS.map((d) => docsPageOf(d)),
+      LANGUAGES_PAGE,
     ]);
+    for (const { page, code } of EXAMPLES) {
+      expect({ page, yaml: code.yaml.includes("\nresources:\n") }).toEqual({ page, yaml: true });
+      expect({ page, go: code.go.includes("\npackage main\n") }).toEqual({ page, go: true });
+      expect({ page, python: code.python.includes("import pulumi_ngrok_dynamic") }).toEqual({
+        page,
+        python: true,
+      });
+      expect({ page, csharp: code.csharp.includes("Deployment.RunAsync") }).toEqual({
+        page,
+        csharp: true,
+      });
+    }
     const policy = EXAMPLES.find((e) => e.name === "cloudEndpoint")!;
     // The policy the page shows is the one the definition gives, which the runs write.
     expect(policy.shown).toEqual(policy.program.files);

@@ -8,7 +8,7 @@
  */
 import * as path from "node:path";
 import type { ExampleProgram, Value } from "../../dist/provider/framework/example";
-import { docsPageOf } from "../../dist/provider/framework/names";
+import { docsPageOf, lowerFirst, pluralNameOf } from "../../dist/provider/framework/names";
 import type { ResourceDefinition } from "../../dist/provider/framework/resource";
 import { DEFINITIONS } from "../../dist/provider/registry";
 import { FILE_INTRO, LANGUAGES_PAGE } from "../../dist/tools/scripts/generate/docsExamples";
@@ -25,6 +25,9 @@ import {
 import type { EmulatorSnapshot } from "../../emulator/index";
 import { markdown } from "./docsBlocks";
 import * as keys from "./sshKeys";
+
+type ApiObject = Record<string, unknown>;
+const definitions = new Map<string, ResourceDefinition>(DEFINITIONS.map((d) => [d.name, d]));
 
 /** The languages an example is printed in, by the heading of its block. */
 export const LANGUAGES = { YAML: "yaml", Python: "python", Go: "go", "C#": "csharp" } as const;
@@ -141,25 +144,29 @@ export function exampleInputs(
   return { files, config };
 }
 
-/** Where the emulator's snapshot holds each resource's objects. */
-const COLLECTION: Readonly<Record<string, keyof EmulatorSnapshot>> = {
-  ReservedDomain: "reservedDomains",
-  CloudEndpoint: "cloudEndpoints",
-  SshCertificateAuthority: "sshCertificateAuthorities",
-  SshHostCertificate: "sshHostCertificates",
-  SshUserCertificate: "sshUserCertificates",
-  SshCredential: "sshCredentials",
-  HttpsEdgeRouteSaml: "samlModules",
-};
+/**
+ * The emulator's snapshot's objects of resource `type`: its field named as the definition's plural
+ * (`sshCredentials`), else the plain collection of its API path (`collections["/ip_policies"]`,
+ * none until the path is served); the SAML modules, which the snapshot names by what they are,
+ * are the one exception.
+ *
+ * @throws Error when `type` is not a resource.
+ */
+function heldOf(snapshot: EmulatorSnapshot, type: string): ApiObject[] {
+  const definition = definitions.get(type);
+  if (definition === undefined) throw new Error(`${type} is not a resource`);
+  const field =
+    type === "HttpsEdgeRouteSaml" ? "samlModules" : lowerFirst(pluralNameOf(definition));
+  const held: unknown =
+    field in snapshot
+      ? snapshot[field as keyof EmulatorSnapshot]
+      : (snapshot.collections[definition.api.path] ?? []);
+  return held as ApiObject[];
+}
 
-/** The snapshot's collections of every resource type, for checking they are all empty. */
+/** Every resource type's objects the emulator holds, by type, for checking they are all gone. */
 export const collectionsOf = (snapshot: EmulatorSnapshot): Record<string, unknown[]> =>
-  Object.fromEntries(
-    Object.entries(COLLECTION).map(([type, key]) => [type, snapshot[key] as unknown[]]),
-  );
-
-type ApiObject = Record<string, unknown>;
-const definitions = new Map<string, ResourceDefinition>(DEFINITIONS.map((d) => [d.name, d]));
+  Object.fromEntries(DEFINITIONS.map((d) => [d.name, heldOf(snapshot, d.name)]));
 
 /** The wire name of `type`'s property; its own name for one not on the wire (a path's id). */
 function wireOf(type: string, property: string): string {
@@ -173,7 +180,8 @@ function wireOf(type: string, property: string): string {
  * values the program gives it (literals, config, strings made of outputs of the objects matched
  * before it); and the stack outputs the program's outputs should then have.
  *
- * @throws Error naming the resource when no object matches it, or its type has no collection.
+ * @throws Error naming the resource when no object matches it, or the emulator holds no list of
+ *   its type.
  */
 export function expectedObjects(
   program: ExampleProgram,
@@ -206,9 +214,7 @@ export function expectedObjects(
     }
   };
   for (const resource of program.resources) {
-    const key = COLLECTION[resource.type];
-    if (key === undefined) throw new Error(`no emulator collection for ${resource.type}`);
-    const held = snapshot[key] as unknown as ApiObject[];
+    const held = heldOf(snapshot, resource.type);
     const wanted = Object.entries(resource.args).flatMap(([input, value]) => {
       const expected = evaluate(value as Value);
       return expected === undefined ? [] : [[wireOf(resource.type, input), expected] as const];
@@ -225,7 +231,7 @@ export function expectedObjects(
     );
     if (match === undefined) {
       throw new Error(
-        `"${resource.name}": none of the emulator's ${key} has ${JSON.stringify(Object.fromEntries(wanted))}: ` +
+        `"${resource.name}": none of the emulator's ${resource.type} objects has ${JSON.stringify(Object.fromEntries(wanted))}: ` +
           JSON.stringify(held),
       );
     }

@@ -2,10 +2,12 @@
  * Renders an {@link ExampleProgram} in YAML, Python, Go and C#, as programs on the provider
  * plugin's SDKs (`npm run sdks`) and Pulumi YAML: the languages Pulumi's registry shows beside
  * TypeScript. Names and types come from the package schema (`../schema.ts`, handed in as
- * {@link SchemaNames}), and follow Pulumi's
- * code generators: Python's snake_case arguments and UPPER_CASE enum members, Go's and C#'s
+ * {@link SchemaNames}), and follow Pulumi's code generators: Python's snake_case arguments and UPPER_CASE enum members, Go's and C#'s
  * PascalCase fields, Go's `pulumi.String(…)` wrappers, C#'s `PulumiNgrokDynamic.NgrokDynamic`
- * namespace. The languages page and each resource page show them (`../docsExamples.ts`).
+ * namespace. A string made of outputs (`interpolate`) is each language's own: YAML's
+ * `https://${api-domain.domain}`, Python's `pulumi.Output.concat`, Go's `pulumi.Sprintf`, C#'s
+ * `Output.Format`, its literal text escaped for each. The languages page and each resource page
+ * show them (`../docsExamples.ts`); tests/automation/docsExamples.automation.test.ts runs them.
  *
  * @module
  */
@@ -50,10 +52,7 @@ function yamlScalar(value: string | number | boolean): string {
   return plain ? value : JSON.stringify(value);
 }
 
-/**
- * An interpolation, `https://${api-domain.domain}`: plain when YAML reads it as a string (no
- * `: `, ` #`, leading indicator or trailing space), else quoted; a literal `${` is written `$${`.
- */
+/** `https://${api-domain.domain}`, quoted where YAML would not read it plain; `${` written `$${`. */
 function yamlInterpolation(value: InterpolateExpression): string {
   const text = value.parts
     .map((part) =>
@@ -218,7 +217,7 @@ function goValue(
   return `pulumi.String(${JSON.stringify(value)})`;
 }
 
-/** `pulumi.Sprintf("https://%v", apiDomain.Domain)`: config as the plain string it reads. */
+/** `pulumi.Sprintf("https://%v", apiDomain.Domain)`, config the plain string it reads. */
 function goSprintf(
   value: InterpolateExpression,
   names: SchemaNames,
