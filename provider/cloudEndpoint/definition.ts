@@ -26,7 +26,7 @@
 import { objectOutputs, TEXT_INPUTS } from "../common/textProperties";
 import { SECRET_SHOWN } from "../common/secretInputs";
 import { defineResource } from "../framework/define";
-import { file, output, resource } from "../framework/example";
+import { file, interpolate, output, resource } from "../framework/example";
 import type { RuleChecker } from "../framework/property";
 import type { InputsOf, OutputsOf } from "../framework/resource";
 import { REFERENCE } from "../reservedDomain/definition";
@@ -102,14 +102,34 @@ export const cloudEndpointDefinition = defineResource({
   example: {
     summary: "The public API on its reserved domain, signed in with OpenID Connect.",
     resources: [
-      resource("ReservedDomain", "api", { domain: "api.example.com" }),
+      resource("ReservedDomain", "api-domain", { domain: "api.example.com" }),
+      // The URL is made from the reservation's output: the endpoint waits for the domain
+      // (created alone, first, ngrok answers ERR_NGROK_319).
       resource("CloudEndpoint", "api", {
-        url: "https://api.example.com",
+        url: interpolate`https://${output("api-domain", "domain")}`,
         trafficPolicy: file("policy.yaml"),
         description: "Public API",
       }),
     ],
     outputs: { publicUrl: output("api", "publicUrl") },
+    files: {
+      // ngrok's YAML; the client secret stays in ngrok's vault, so the policy holds no secret.
+      "policy.yaml": [
+        "on_http_request:",
+        "  - name: sign in",
+        "    actions:",
+        "      - type: openid-connect",
+        "        config:",
+        "          issuer_url: https://accounts.google.com",
+        "          client_id: api",
+        "          client_secret: ${secrets.get('vault', 'oidc-client-secret')}",
+        "  - actions:",
+        "      - type: forward-internal",
+        "        config:",
+        "          url: https://api.internal",
+        "",
+      ].join("\n"),
+    },
   },
   properties: {
     url: {

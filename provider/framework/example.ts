@@ -3,8 +3,10 @@
  * (`example`) and rendered by `npm run generate` into each language the provider plugin serves
  * (`tools/scripts/generate/examples/render.ts`) on the resource's docs page: the resources it declares
  * (by their names in the schema, and their input names: the generator refuses a name that is not
- * an input of the resource), the stack config it reads, the files it reads and the stack outputs
- * it exports.
+ * an input of the resource), the stack config it reads, the files it reads (with the text the
+ * page shows, where the reader writes the file), strings made from other resources' outputs, and
+ * the stack outputs it exports. `npm run generate` refuses an example that declares a name twice
+ * or refers to a resource it does not declare before (`tools/scripts/generate/examples/specs.ts`).
  *
  * @module
  */
@@ -18,10 +20,35 @@ export interface StringMap {
   readonly entries: Readonly<Record<string, string>>;
 }
 
+/** Another resource's output (`id`: its Pulumi id). */
+export interface OutputExpression {
+  readonly kind: "output";
+  readonly resource: string;
+  readonly property: string;
+}
+
+/** A stack config value of the program's project. */
+export interface ConfigExpression {
+  readonly kind: "config";
+  readonly name: string;
+  readonly secret: boolean;
+}
+
+/**
+ * A string made of literal text and other resources' outputs or config, in order:
+ * `https://${domain}` is `["https://", output("api-domain", "domain")]`. It depends on the
+ * resources it names, as Pulumi's `interpolate` does.
+ */
+export interface InterpolateExpression {
+  readonly kind: "interpolate";
+  readonly parts: readonly (string | OutputExpression | ConfigExpression)[];
+}
+
 /** What a program computes rather than writes: another resource's output, config, a file. */
 export type Expression =
-  | { readonly kind: "output"; readonly resource: string; readonly property: string }
-  | { readonly kind: "config"; readonly name: string; readonly secret: boolean }
+  | OutputExpression
+  | ConfigExpression
+  | InterpolateExpression
   | { readonly kind: "file"; readonly path: string };
 
 /** One resource of the program. */
@@ -43,21 +70,44 @@ export interface ExampleProgram {
   readonly resources: readonly ExampleResource[];
   /** The stack outputs: name → value. */
   readonly outputs: Readonly<Record<string, Value>>;
+  /**
+   * The text of each file the program reads that its reader writes (a Traffic Policy), by its
+   * path: the page shows it beside the program. Files the reader already has (an SSH public key,
+   * the IdP's metadata) are described by the input that reads them, not given here.
+   */
+  readonly files?: Readonly<Record<string, string>>;
 }
 
 /** `resource`'s output `property` (`id` is the Pulumi id). */
-export const output = (resource: string, property: string): Expression => ({
+export const output = (resource: string, property: string): OutputExpression => ({
   kind: "output",
   resource,
   property,
 });
 
 /** The stack config value `name` of the program's project (`secret`: read as a secret). */
-export const config = (name: string, secret = false): Expression => ({
+export const config = (name: string, secret = false): ConfigExpression => ({
   kind: "config",
   name,
   secret,
 });
+
+/**
+ * A string of literal text, outputs and config, as a tagged template:
+ * `` interpolate`https://${output("api-domain", "domain")}` ``.
+ */
+export function interpolate(
+  text: TemplateStringsArray,
+  ...values: (OutputExpression | ConfigExpression)[]
+): InterpolateExpression {
+  const parts: (string | OutputExpression | ConfigExpression)[] = [];
+  text.forEach((literal, i) => {
+    if (literal !== "") parts.push(literal);
+    const value = values[i];
+    if (value !== undefined) parts.push(value);
+  });
+  return { kind: "interpolate", parts };
+}
 
 /** The text of the file at `path`, relative to the program's folder. */
 export const file = (path: string): Expression => ({ kind: "file", path });

@@ -5,14 +5,26 @@
  * and it does find one that differs
  * (a copy of the files with a table cell edited), so that it can fail. It runs in a process of its
  * own: Prettier, which formats the files, cannot be loaded inside Jest. The docs examples, from
- * the definitions, name only inputs of their resources.
+ * the definitions, name only inputs of their resources, give each resource a name of its own and
+ * refer only to resources declared before; a string made of outputs is rendered in each
+ * language's own form, its literal text escaped.
  */
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { YAML_PACKAGE_DECLARATION } from "../../dist/tools/scripts/generate/yamlPackage";
-import { resourceExamples } from "../../dist/tools/scripts/generate/examples/specs";
+import { checkExample, resourceExamples } from "../../dist/tools/scripts/generate/examples/specs";
+import { renderAll } from "../../dist/tools/scripts/generate/examples/render";
+import { schemaNames } from "../../dist/tools/scripts/generate/examples/schemaNames";
+import { packageSchema } from "../../dist/tools/scripts/generate/schema";
+import {
+  config,
+  type ExampleProgram,
+  interpolate,
+  output,
+  resource,
+} from "../../dist/provider/framework/example";
 import { DEFINITIONS } from "../../dist/provider/registry";
 import { REPO } from "../support/repo";
 import { GENERATED_MARK } from "../support/sourceLimits";
@@ -121,4 +133,91 @@ test("an example that gives a resource an argument it does not take, or no examp
     "SshCertificateAuthority has no example resource",
   );
   expect([...resourceExamples().keys()]).toEqual(DEFINITIONS.map((d) => d.name));
+});
+
+describe("the examples' names and references", () => {
+  const byName = new Map(DEFINITIONS.map((d) => [d.name, d]));
+  const endpoint = byName.get("CloudEndpoint")!.example!;
+  const [domain, api] = endpoint.resources;
+  const refuse = (change: Partial<ExampleProgram>) => () =>
+    checkExample("CloudEndpoint's example", { ...endpoint, ...change }, byName);
+
+  test("each example of the registry passes", () => {
+    for (const d of DEFINITIONS) checkExample(d.name, d.example!, byName);
+  });
+
+  test("the issue's example, both resources named api, is refused naming the name", () => {
+    const literal = { ...api, args: { ...api.args, url: "https://api.example.com" } };
+    expect(refuse({ resources: [{ ...domain, name: "api" }, literal] })).toThrow(
+      `CloudEndpoint's example declares "api" twice: each resource needs a name of its own`,
+    );
+  });
+
+  test("names the languages spell as one variable are refused", () => {
+    expect(
+      refuse({
+        resources: [
+          { ...domain, name: "api_domain" },
+          { ...api, name: "api-domain" },
+        ],
+      }),
+    ).toThrow(
+      `CloudEndpoint's example declares "api_domain" and "api-domain", which the languages ` +
+        "spell as one variable (apiDomain)",
+    );
+  });
+
+  test("a reference to a resource not declared, or declared after, is refused", () => {
+    expect(refuse({ outputs: { publicUrl: output("endpoint", "publicUrl") } })).toThrow(
+      `CloudEndpoint's example: its outputs refers to "endpoint", which it does not declare`,
+    );
+    expect(refuse({ resources: [api, domain] })).toThrow(
+      `CloudEndpoint's example: "api" refers to "api-domain", which it declares only after`,
+    );
+    const url = interpolate`https://${output("api-domain", "hostname")}`;
+    expect(refuse({ resources: [domain, { ...api, args: { ...api.args, url } }] })).toThrow(
+      `CloudEndpoint's example: "api" refers to hostname of "api-domain", which ReservedDomain ` +
+        "does not have",
+    );
+  });
+
+  test("the text of a file the program does not read is refused", () => {
+    expect(refuse({ files: { ...endpoint.files, "other.yaml": "on_http_request: []\n" } })).toThrow(
+      "CloudEndpoint's example gives the text of other.yaml, a file it does not read",
+    );
+  });
+});
+
+test("a string made of outputs is each language's own, its literal text escaped", () => {
+  const program: ExampleProgram = {
+    summary: "Escapes.",
+    resources: [
+      resource("ReservedDomain", "api-domain", { domain: "api.example.com" }),
+      resource("ReservedDomain", "copy", {
+        domain: "copy.example.com",
+        description: interpolate`100% {of} \${x} ${output("api-domain", "domain")} ${config("site")}`,
+      }),
+    ],
+    outputs: {},
+  };
+  const names = schemaNames(packageSchema() as unknown as Record<string, unknown>);
+  const line = (code: string, key: string) =>
+    code
+      .split("\n")
+      .find((l) => l.trimStart().startsWith(key))!
+      .trim();
+  const [yaml, python, go, csharp] = renderAll(program, names).map((r) => r.code);
+  expect(line(yaml, "description:")).toBe(
+    'description: "100% {of} $${x} ${api-domain.domain} ${site}"',
+  );
+  expect(line(python, "description=")).toBe(
+    'description=pulumi.Output.concat("100% {of} ${x} ", api_domain.domain, " ", ' +
+      'config.require("site")),',
+  );
+  expect(line(go, "Description:")).toBe(
+    'Description: pulumi.Sprintf("100%% {of} ${x} %v %v", apiDomain.Domain, cfg.Require("site")),',
+  );
+  expect(line(csharp, "Description =")).toBe(
+    'Description = Output.Format($"100% {{of}} ${{x}} {apiDomain.Domain} {config.Require("site")}"),',
+  );
 });

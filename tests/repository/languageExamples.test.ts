@@ -4,9 +4,11 @@
  * formatted as gofmt formats it (so it parses), and every YAML block names resource types and
  * properties the package schema has, and the YAML package declaration they print is the YAML
  * template's (generated from the schema). Their names and types were already taken from the schema
- * when rendered; what this adds is that each language's parser accepts them. The Go SDK build and
- * the YAML programs that run through the real CLI are in the engine tier. (No .NET toolchain here:
- * the C# blocks are checked by neither.)
+ * when rendered; what this adds is that each language's parser accepts them, in the fast tier.
+ * Running them is the engine tier's: tests/automation/docsExamples.automation.test.ts runs every
+ * page's YAML, Go and Python block as printed against the emulator, and compiles the C# blocks
+ * where a .NET SDK is installed (none is here: Debian's packages hold none, and NuGet is reached
+ * only through one; the suite's skip says so).
  */
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";

@@ -27,29 +27,48 @@ export interface YamlProject {
   pulumi(args: string[]): Promise<CliRun>;
   /** The folder of the plugin's executable (on `PATH`). */
   readonly pluginDir: string;
-  /** Removes the project's folder and the plugin's. */
+  /** The environment its commands run with. */
+  readonly env: NodeJS.ProcessEnv;
+  /** Removes the project's folder, and the plugin's unless the caller gave it. */
   remove(): void;
 }
 
+/** How {@link openYamlProject} runs the project. */
+export interface YamlProjectOptions {
+  /**
+   * A folder holding the plugin's executable that the caller made ({@link pluginExecutableDir})
+   * and removes, shared by several projects; otherwise the project makes its own.
+   */
+  readonly pluginDir?: string;
+  /** `PATH` is only the plugin's folder, the YAML host's and the CLI's: no `node` is reachable. */
+  readonly withoutNode?: boolean;
+}
+
 /**
- * Writes `files` (name → text, `Pulumi.yaml` among them) into a new project folder and makes its
- * stack `dev`, with `yamlHost` (from `yamlLanguageHost`) on `PATH`.
+ * Writes `files` (relative path → text, `Pulumi.yaml` among them) into a new project folder and
+ * makes its stack `dev`, with `yamlHost` (from `yamlLanguageHost`) on `PATH`.
  */
 export async function openYamlProject(
   yamlHost: string,
   emulator: Pick<RunningEmulator, "url" | "apiKey">,
   files: Record<string, string>,
+  options: YamlProjectOptions = {},
 ): Promise<YamlProject> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "yaml-project-"));
   const dir = path.join(work, "project");
   fs.mkdirSync(dir);
-  for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
-  const pluginBin = await pluginExecutableDir();
+  for (const [name, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    fs.writeFileSync(path.join(dir, name), text);
+  }
+  const pluginBin = options.pluginDir ?? (await pluginExecutableDir());
   const offline = offlineEnv(cli(), work);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     ...offline,
-    PATH: [pluginBin, yamlHost, offline.PATH].join(":"),
+    PATH: [pluginBin, yamlHost, options.withoutNode === true ? cli().binDir : offline.PATH].join(
+      path.delimiter,
+    ),
   };
   for (const key of Object.keys(env)) if (key.startsWith("NGROK_")) delete env[key];
   const pulumi = (args: string[]) => pulumiCommand(args, { cwd: dir, env });
@@ -60,8 +79,10 @@ export async function openYamlProject(
     dir,
     pulumi,
     pluginDir: pluginBin,
+    env,
     remove: () => {
-      for (const folder of [work, pluginBin]) fs.rmSync(folder, { recursive: true, force: true });
+      const owned = options.pluginDir === undefined ? [work, pluginBin] : [work];
+      for (const folder of owned) fs.rmSync(folder, { recursive: true, force: true });
     },
   };
 }

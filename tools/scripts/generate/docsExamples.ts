@@ -2,7 +2,9 @@
  * The examples in other languages on the docs pages, between the markers
  * `<!-- generated:examples -->` … `<!-- /generated:examples -->`: each resource page's example
  * (`examples/specs.ts`) and the languages page's program, rendered by `examples/render.ts` with
- * the names and types of the package schema it is handed (`schema.ts`).
+ * the names and types of the package schema it is handed (`schema.ts`), after the text of each
+ * file the program gives (`files`: what the reader writes beside it, a Traffic Policy).
+ * `tests/automation/docsExamples.automation.test.ts` runs these blocks as printed.
  *
  * @module
  */
@@ -16,15 +18,29 @@ import type { ExampleProgram } from "../../../provider/framework/example";
 /** The page that shows the program in every language the plugin serves. */
 export const LANGUAGES_PAGE = "docs/otherLanguages.md";
 
-/** The program's code blocks, each under a heading of its language. */
+/** The fence of a file's block, by its extension: `yaml`, `json`, `xml`, else `text`. */
+const fenceOf = (file: string) =>
+  ({ yaml: "yaml", yml: "yaml", json: "json", xml: "xml" })[file.split(".").pop() ?? ""] ?? "text";
+
+/**
+ * The sentence that introduces the text of a file the program reads (`FILE_INTRO("policy.yaml")`),
+ * which the tests find it by.
+ */
+export const FILE_INTRO = (file: string) => `The program reads \`${file}\`, beside it:`;
+
+/** The files the program gives, then its code blocks, each under a heading of its language. */
 export function examplesSection(
   program: ExampleProgram,
   names: SchemaNames,
   heading = "####",
 ): string {
-  return renderAll(program, names)
-    .map((r) => `${heading} ${r.title}\n\n\`\`\`${r.language}\n${r.code}\`\`\``)
-    .join("\n\n");
+  const files = Object.entries(program.files ?? {}).map(
+    ([file, text]) => `${FILE_INTRO(file)}\n\n\`\`\`${fenceOf(file)}\n${text}\`\`\``,
+  );
+  const code = renderAll(program, names).map(
+    (r) => `${heading} ${r.title}\n\n\`\`\`${r.language}\n${r.code}\`\`\``,
+  );
+  return [...files, ...code].join("\n\n");
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
- * Walks an {@link ExampleProgram} for the example renderers (`render.ts`): its expressions, and the
- * resources, configs and files they refer to.
+ * Walks an {@link ExampleProgram} for the example renderers (`render.ts`), the checks of
+ * `specs.ts` and the tests that run the examples: its expressions (those inside an
+ * `interpolate` too), and the resources, configs and files they refer to.
  *
  * @module
  */
@@ -35,6 +36,11 @@ export function* expressions(program: ExampleProgram): Generator<Found> {
       for (const item of value as Value[]) yield* within(item, owner, key);
     } else if (isExpression(value)) {
       yield { expression: value, owner, key };
+      if (value.kind === "interpolate") {
+        for (const part of value.parts) {
+          if (typeof part !== "string") yield { expression: part, owner, key };
+        }
+      }
     }
   }
   for (const r of program.resources) {
@@ -63,11 +69,32 @@ export function configs(program: ExampleProgram): { name: string; secret: boolea
 
 /** The files the program reads, each with the variable a language names it by (`<resource> <input>`). */
 export function filesOf(program: ExampleProgram): Map<string, string> {
-  const files = new Map<string, string>();
+  return new Map(fileReads(program).map((f) => [f.path, camel(`${f.resource} ${f.input}`)]));
+}
+
+/** A file the program reads: its path, and the input of the resource that reads it. */
+export interface FileRead {
+  readonly path: string;
+  /** The resource's name in the program (`device-132`) and its type (`SshCredential`). */
+  readonly resource: string;
+  readonly type: string;
+  /** The input the file's text is given to (`publicKey`). */
+  readonly input: string;
+}
+
+/** The files the program reads, each once, with the first input that reads it. */
+export function fileReads(program: ExampleProgram): FileRead[] {
+  const reads = new Map<string, FileRead>();
   for (const { expression, owner, key } of expressions(program)) {
-    if (expression.kind === "file" && owner !== undefined && !files.has(expression.path)) {
-      files.set(expression.path, camel(`${owner.name} ${key}`));
+    if (expression.kind !== "file" || owner === undefined || key === undefined) continue;
+    if (!reads.has(expression.path)) {
+      reads.set(expression.path, {
+        path: expression.path,
+        resource: owner.name,
+        type: owner.type,
+        input: key,
+      });
     }
   }
-  return files;
+  return [...reads.values()];
 }

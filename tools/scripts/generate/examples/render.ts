@@ -2,15 +2,21 @@
  * Renders an {@link ExampleProgram} in YAML, Python, Go and C#, as programs on the provider
  * plugin's SDKs (`npm run sdks`) and Pulumi YAML: the languages Pulumi's registry shows beside
  * TypeScript. Names and types come from the package schema (`../schema.ts`, handed in as
- * {@link SchemaNames}), and follow Pulumi's
- * code generators: Python's snake_case arguments and UPPER_CASE enum members, Go's and C#'s
+ * {@link SchemaNames}), and follow Pulumi's code generators: Python's snake_case arguments and UPPER_CASE enum members, Go's and C#'s
  * PascalCase fields, Go's `pulumi.String(…)` wrappers, C#'s `PulumiNgrokDynamic.NgrokDynamic`
- * namespace. The languages page and each resource page show them (`../docsExamples.ts`).
+ * namespace. A string made of outputs (`interpolate`) is each language's own: YAML's
+ * `https://${api-domain.domain}`, Python's `pulumi.Output.concat`, Go's `pulumi.Sprintf`, C#'s
+ * `Output.Format`, its literal text escaped for each. The languages page and each resource page
+ * show them (`../docsExamples.ts`); tests/automation/docsExamples.automation.test.ts runs them.
  *
  * @module
  */
 import { spawnSync } from "node:child_process";
-import type { ExampleProgram, Value } from "../../../../provider/framework/example";
+import type {
+  ExampleProgram,
+  InterpolateExpression,
+  Value,
+} from "../../../../provider/framework/example";
 import { configs, filesOf, isExpression, isMap, referenced } from "./programWalk";
 import {
   camel,
@@ -46,11 +52,23 @@ function yamlScalar(value: string | number | boolean): string {
   return plain ? value : JSON.stringify(value);
 }
 
+/** `https://${api-domain.domain}`, quoted where YAML would not read it plain; `${` written `$${`. */
+function yamlInterpolation(value: InterpolateExpression): string {
+  const text = value.parts
+    .map((part) =>
+      typeof part === "string" ? part.replaceAll("${", () => "$${") : yamlInline(part),
+    )
+    .join("");
+  const plain = /^[A-Za-z][A-Za-z0-9 ._/@:${}-]*$/.test(text) && !/: | #|[: ]$/.test(text);
+  return plain ? text : JSON.stringify(text);
+}
+
 /** A scalar or an expression, on one line. */
 function yamlInline(value: Value): string {
   if (isExpression(value)) {
     if (value.kind === "output") return `\${${value.resource}.${value.property}}`;
     if (value.kind === "config") return `\${${value.name}}`;
+    if (value.kind === "interpolate") return yamlInterpolation(value);
   }
   return yamlScalar(value as string | number | boolean);
 }
@@ -117,6 +135,12 @@ function pythonValue(value: Value, names: SchemaNames, spec?: PropertySpec): str
         return `config.${value.secret ? "require_secret" : "require"}(${JSON.stringify(value.name)})`;
       case "file":
         return `pathlib.Path(${JSON.stringify(value.path)}).read_text()`;
+      case "interpolate":
+        return `pulumi.Output.concat(${value.parts
+          .map((part) =>
+            typeof part === "string" ? JSON.stringify(part) : pythonValue(part, names),
+          )
+          .join(", ")})`;
     }
   }
   const enumType = spec === undefined ? undefined : names.enumOf(spec);
@@ -182,6 +206,8 @@ function goValue(
           : `pulumi.String(cfg.Require(${JSON.stringify(value.name)}))`;
       case "file":
         return `pulumi.String(string(${files.get(value.path)!}))`;
+      case "interpolate":
+        return goSprintf(value, names, files);
     }
   }
   const enumType = spec === undefined ? undefined : names.enumOf(spec);
@@ -189,6 +215,24 @@ function goValue(
   if (typeof value === "boolean") return `pulumi.Bool(${value})`;
   if (typeof value === "number") return `pulumi.Int(${value})`;
   return `pulumi.String(${JSON.stringify(value)})`;
+}
+
+/** `pulumi.Sprintf("https://%v", apiDomain.Domain)`, config the plain string it reads. */
+function goSprintf(
+  value: InterpolateExpression,
+  names: SchemaNames,
+  files: Map<string, string>,
+): string {
+  const format = value.parts
+    .map((part) => (typeof part === "string" ? part.replaceAll("%", "%%") : "%v"))
+    .join("");
+  const args = value.parts.flatMap((part) => {
+    if (typeof part === "string") return [];
+    if (part.kind === "config" && !part.secret)
+      return [`cfg.Require(${JSON.stringify(part.name)})`];
+    return [goValue(part, names, undefined, files)];
+  });
+  return `pulumi.Sprintf(${[JSON.stringify(format), ...args].join(", ")})`;
 }
 
 export function go(program: ExampleProgram, names: SchemaNames): string {
@@ -287,6 +331,14 @@ function csharpValue(value: Value, names: SchemaNames, spec?: PropertySpec): str
         return `config.${value.secret ? "RequireSecret" : "Require"}(${JSON.stringify(value.name)})`;
       case "file":
         return `File.ReadAllText(${JSON.stringify(value.path)})`;
+      case "interpolate":
+        return `Output.Format($"${value.parts
+          .map((part) =>
+            typeof part === "string"
+              ? JSON.stringify(part).slice(1, -1).replaceAll("{", "{{").replaceAll("}", "}}")
+              : `{${csharpValue(part, names)}}`,
+          )
+          .join("")}")`;
     }
   }
   const enumType = spec === undefined ? undefined : names.enumOf(spec);

@@ -1,0 +1,638 @@
+/**
+ * Every docs example in other languages, run as printed (issue #48 §1): each resource page's
+ * example and the languages page's, read from the page's generated blocks byte for byte
+ * (tests/support/docsExamples.ts), against the emulator with the real CLI and the plugin's
+ * self-contained executable (one copy, tools/devtools/executables), with no `node` on `PATH`:
+ *
+ * - YAML: the block is the program (`name` and `runtime` put before it): `up`, a preview
+ *   expecting no change, `destroy`, with the plain CLI and Pulumi's YAML language host.
+ * - Go: every page's block is written as printed into one module and `go vet` checks them all;
+ *   then each, its `pulumi.Run(…)` made a variable and nothing else changed, is a package of one
+ *   harness (tests/fixtures/docsExamples/harness.go, one `go build`) that runs it as an Automation
+ *   API inline program: `up`, a preview expecting no change, `destroy`.
+ * - Python: the block is the program of an Automation API inline program
+ *   (tests/fixtures/docsExamples/run_example.py runs the file as written), on the release's wheel
+ *   (built once, installed into a folder of this suite's on `PYTHONPATH`, beside the shared
+ *   virtual environment of tests/support/pythonVenv.ts): `up`, a preview expecting no change,
+ *   `destroy`.
+ * - C#: compiled where a .NET SDK is on PATH (its failure fails the suite, in CI too); otherwise
+ *   skipped saying which sources were tried (PATH, `~/.dotnet`, Debian's package index). In CI the
+ *   skip becomes a failure only when one of them offers an SDK that was not installed.
+ *
+ * The config and files each example reads are given from its declarations (`programWalk.ts`):
+ * a file the page shows (the Traffic Policy) gets exactly the page's text. Each run has an emulator
+ * of its own (an HTTPS edge and route seeded for the SAML module). Each step asserts the change
+ * summary and the API requests; after `up`, what the emulator holds (an object per resource, with
+ * the values the program gives it, references resolved) and the stack outputs; the resources the
+ * example protects are protected in the checkpoint, and are unprotected (`pulumi state unprotect
+ * --all`, as a user would) before `destroy`, after which the emulator holds none of them.
+ * `up` and `destroy` skip the engine's preview (the Automation API's do), the preview being the
+ * step of its own. Wall times are printed.
+ */
+import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { docsPageOf } from "../../dist/provider/framework/names";
+import { DEFINITIONS } from "../../dist/provider/registry";
+import { backendDir, offlineEnv } from "../../dist/tools/devtools/pulumiCli";
+import { LANGUAGES_PAGE } from "../../dist/tools/scripts/generate/docsExamples";
+import { dotnetSdkArchive, pythonSdkPackages } from "../../dist/tools/scripts/sdkPackages";
+import { type RunningEmulator, sampleIdpMetadata, startEmulator } from "../../emulator/index";
+import {
+  allPageExamples,
+  collectionsOf,
+  exampleInputs,
+  expectedObjects,
+  type PageExample,
+  type Seeded,
+} from "../support/docsExamples";
+import { describeWithGo, ok, runCommand, runGo } from "../support/goToolchain";
+import { changeSummary, pulumiCommand, yamlLanguageHost } from "../support/pulumiCommand";
+import { cachedVenv, describeWithPython, venvPython } from "../support/pythonVenv";
+import { cli, describeWithPulumi, requestsDuring, writes } from "../support/realEngine";
+import { REPO } from "../support/repo";
+import { openYamlProject, pluginExecutableDir } from "../support/yamlProject";
+
+const EXAMPLES = allPageExamples();
+const FIXTURES = path.join(REPO, "tests", "fixtures", "docsExamples");
+const inCi = ["true", "1"].includes((process.env.CI ?? "").toLowerCase());
+/** Each example's run: four or five CLI operations on 2 shared cores. */
+const RUN_TIMEOUT_MS = 600_000;
+
+/** Wall times in seconds, by what was timed; printed after the suite. */
+const times: Record<string, number> = {};
+const timed = async <T>(what: string, fn: () => Promise<T>): Promise<T> => {
+  const started = Date.now();
+  try {
+    return await fn();
+  } finally {
+    times[what] = Number(((Date.now() - started) / 1000).toFixed(1));
+  }
+};
+
+/** What a language's run of an example gives for one command. */
+interface Ran {
+  readonly changeSummary: Record<string, number>;
+  readonly outputs?: Record<string, unknown>;
+}
+
+/** One example in one language, ready to run in its folder. */
+interface Runner {
+  /** `up`, `preview` (expecting no change) or `destroy`, in the example's folder. */
+  run(command: "up" | "preview" | "destroy"): Promise<Ran>;
+  /** The folder its project is in, and the environment of its CLI commands. */
+  readonly dir: string;
+  readonly env: NodeJS.ProcessEnv;
+  /** The file backend's checkpoint of the stack `dev`. */
+  readonly checkpoint: string;
+}
+
+/** A new emulator with an HTTPS edge and route, and what the examples' config is given. */
+async function seededEmulator(): Promise<{ emulator: RunningEmulator; seeded: Seeded }> {
+  const emulator = await startEmulator({ port: 0 });
+  const edgeId = emulator.createHttpsEdge({ description: "docs example" }).id;
+  const routeId = emulator.createHttpsEdgeRoute(edgeId, {
+    match_type: "path_prefix",
+    match: "/",
+  }).id;
+  return { emulator, seeded: { edgeId, routeId, idpMetadata: await sampleIdpMetadata() } };
+}
+
+/** Makes `dir` and writes `files` (relative path → text) under it. */
+function writeFiles(dir: string, files: Record<string, string>): void {
+  fs.mkdirSync(dir, { recursive: true });
+  for (const [file, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, file), text);
+  }
+}
+
+/** The project an example runs as: `docs-<page>`. */
+const projectOf = (example: PageExample) => `docs-${example.name}`;
+
+/**
+ * The environment of a Go or Python run: this process's without `NGROK_*` and `PULUMI_*`, the
+ * offline CLI settings of `work`, `PATH` only the plugin's folder and the CLI's, and the
+ * emulator's URL and key for the plugin.
+ */
+function programEnv(work: string, pluginDir: string, emulator: RunningEmulator): NodeJS.ProcessEnv {
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([k]) => !k.startsWith("NGROK_") && !k.startsWith("PULUMI_"),
+    ),
+  );
+  fs.mkdirSync(path.join(work, "tmp"), { recursive: true });
+  return {
+    ...inherited,
+    ...offlineEnv(cli(), work),
+    PATH: [pluginDir, cli().binDir].join(path.delimiter),
+    TMPDIR: path.join(work, "tmp"),
+    NGROK_API_KEY: emulator.apiKey,
+    NGROK_API_BASE_URL: emulator.url,
+  };
+}
+
+/** The checkpoint file of `project`'s stack `dev` in the file backend of `work`. */
+const checkpointOf = (work: string, project: string) =>
+  path.join(backendDir(work), ".pulumi", "stacks", project, "dev.json");
+
+/** The JSON object a harness printed last on stdout, or an error with what it printed. */
+function printed(what: string, run: { code: number | null; stdout: string; stderr: string }): Ran {
+  const last = run.stdout.trim().split("\n").pop() ?? "";
+  let report: Ran & { error?: string };
+  try {
+    report = JSON.parse(last) as Ran & { error?: string };
+  } catch {
+    throw new Error(`${what} printed no report (exit ${run.code}):\n${run.stdout}\n${run.stderr}`);
+  }
+  if (run.code !== 0 || report.error !== undefined) {
+    throw new Error(`${what} failed (exit ${run.code}): ${report.error}\n${run.stderr}`);
+  }
+  return report;
+}
+
+/**
+ * `up`, a preview expecting no change, and `destroy` of `example` with `runner`, each asserted
+ * against the emulator (see the module comment).
+ */
+async function exercise(
+  language: string,
+  example: PageExample,
+  runner: Runner,
+  emulator: RunningEmulator,
+  config: Record<string, string>,
+): Promise<void> {
+  const { program } = example;
+  const count = program.resources.length + 1; // and the stack
+  const step = async (command: "up" | "preview" | "destroy") => {
+    let ran: Ran | undefined;
+    const requests = await timed(`${language} ${example.name} ${command}`, () =>
+      requestsDuring(emulator, async () => {
+        ran = await runner.run(command);
+      }),
+    );
+    return { ran: ran!, writes: writes(requests) };
+  };
+
+  const up = await step("up");
+  expect({ page: example.page, changes: up.ran.changeSummary }).toEqual({
+    page: example.page,
+    changes: { create: count },
+  });
+  expect(up.writes.filter((w) => !/^(POST|PUT) /.test(w))).toEqual([]);
+  expect(up.writes).toHaveLength(program.resources.length);
+  const snapshot = emulator.snapshot();
+  // An object per resource, with the values the program gives it (expectedObjects throws).
+  const { outputs } = expectedObjects(program, snapshot, config);
+  const held = Object.values(collectionsOf(snapshot)).reduce((n, list) => n + list.length, 0);
+  expect(held).toBe(program.resources.length);
+  expect(up.ran.outputs).toEqual(outputs);
+  for (const value of Object.values(outputs)) expect(value).toEqual(expect.anything());
+
+  const checkpoint = JSON.parse(fs.readFileSync(runner.checkpoint, "utf8")) as {
+    checkpoint: { latest: { resources: { urn: string; protect?: boolean }[] } };
+  };
+  const protectedNames = checkpoint.checkpoint.latest.resources
+    .filter((r) => r.protect === true)
+    .map((r) => r.urn.split("::").pop());
+  const declared = program.resources.filter((r) => r.protect === true).map((r) => r.name);
+  expect(protectedNames.sort()).toEqual(declared.sort());
+
+  const preview = await step("preview");
+  expect(preview.ran.changeSummary).toEqual({ same: count });
+  expect(preview.writes).toEqual([]);
+
+  if (declared.length > 0) {
+    await timed(`${language} ${example.name} unprotect`, () =>
+      pulumiCommand(["state", "unprotect", "--all", "--yes", "--stack", "dev"], {
+        cwd: runner.dir,
+        env: runner.env,
+      }),
+    );
+  }
+  const destroy = await step("destroy");
+  expect(destroy.ran.changeSummary).toEqual({ delete: count });
+  expect(destroy.writes.filter((w) => !w.startsWith("DELETE "))).toEqual([]);
+  expect(destroy.writes).toHaveLength(program.resources.length);
+  const left = collectionsOf(emulator.snapshot());
+  expect(Object.values(left).flat()).toEqual([]);
+}
+
+describeWithPulumi("Every docs example in other languages, through the real CLI", () => {
+  let pluginDir: string;
+
+  beforeAll(async () => {
+    pluginDir = await timed("plugin executable", () => pluginExecutableDir());
+  }, 900_000);
+
+  afterAll(() => {
+    process.stderr.write(`docs examples: wall times in s ${JSON.stringify(times)}\n`);
+    if (pluginDir !== undefined) fs.rmSync(pluginDir, { recursive: true, force: true });
+  });
+
+  test("the pages: each resource's and the languages page, each in YAML, Python, Go and C#", () => {
+    expect(EXAMPLES.map((e) => e.page)).toEqual([
+      ...DEFINITIONS.map((d) => docsPageOf(d)),
+      LANGUAGES_PAGE,
+    ]);
+    for (const { page, code } of EXAMPLES) {
+      expect({ page, yaml: code.yaml.includes("\nresources:\n") }).toEqual({ page, yaml: true });
+      expect({ page, go: code.go.includes("\npackage main\n") }).toEqual({ page, go: true });
+      expect({ page, python: code.python.includes("import pulumi_ngrok_dynamic") }).toEqual({
+        page,
+        python: true,
+      });
+      expect({ page, csharp: code.csharp.includes("Deployment.RunAsync") }).toEqual({
+        page,
+        csharp: true,
+      });
+    }
+    const policy = EXAMPLES.find((e) => e.name === "cloudEndpoint")!;
+    // The policy the page shows is the one the definition gives, which the runs write.
+    expect(policy.shown).toEqual(policy.program.files);
+    expect(policy.shown["policy.yaml"]).toContain("${secrets.get('vault', ");
+  });
+
+  describe("YAML: up, a preview with no change, destroy, with the plugin's executable", () => {
+    const yamlHost = yamlLanguageHost({
+      suite: "the docs examples' YAML suite",
+      test: "the docs examples in YAML",
+    });
+    if (yamlHost === undefined) return;
+
+    for (const example of EXAMPLES) {
+      test(
+        example.page,
+        async () => {
+          const { emulator, seeded } = await seededEmulator();
+          const { files, config } = exampleInputs(example, seeded);
+          const project = await openYamlProject(
+            yamlHost,
+            emulator,
+            {
+              "Pulumi.yaml": `name: ${projectOf(example)}\nruntime: yaml\n${example.code.yaml}`,
+              ...files,
+            },
+            { pluginDir, withoutNode: true },
+          );
+          try {
+            const dirs = (project.env.PATH ?? "").split(path.delimiter);
+            expect(dirs.filter((dir) => fs.existsSync(path.join(dir, "node")))).toEqual([]);
+            for (const [name, value] of Object.entries(config)) {
+              await project.pulumi(["config", "set", name, value]);
+            }
+            const backend = (project.env.PULUMI_BACKEND_URL ?? "").replace(/^file:\/\//, "");
+            await exercise(
+              "yaml",
+              example,
+              {
+                dir: project.dir,
+                env: project.env,
+                checkpoint: path.join(backend, ".pulumi", "stacks", projectOf(example), "dev.json"),
+                async run(command) {
+                  const args = {
+                    up: ["up", "--yes", "--skip-preview"],
+                    preview: ["preview", "--expect-no-changes"],
+                    destroy: ["destroy", "--yes", "--skip-preview"],
+                  }[command];
+                  const run = await project.pulumi([...args, "--json"]);
+                  if (command !== "up") return { changeSummary: changeSummary(run.stdout) };
+                  const out = await project.pulumi(["stack", "output", "--json", "--show-secrets"]);
+                  return {
+                    changeSummary: changeSummary(run.stdout),
+                    outputs: JSON.parse(out.stdout) as Record<string, unknown>,
+                  };
+                },
+              },
+              emulator,
+              config,
+            );
+          } finally {
+            await emulator.close();
+            project.remove();
+          }
+        },
+        RUN_TIMEOUT_MS,
+      );
+    }
+  });
+
+  describeWithGo("Go: go vet, then an Automation API inline program each", () => {
+    let work: string;
+    let harness: string;
+
+    beforeAll(async () => {
+      work = fs.mkdtempSync(path.join(os.tmpdir(), "docs-examples-go-"));
+      harness = path.join(work, "harness");
+      const module = path.join(work, "module");
+      writeGoModule(module);
+      const vet = ok(await runGo(["vet", "./..."], module), "go vet ./...");
+      times["go vet"] = Number(vet.seconds.toFixed(1));
+      const build = ok(await runGo(["build", "-o", harness, "."], module), "go build");
+      times["go build"] = Number(build.seconds.toFixed(1));
+    }, 900_000);
+
+    afterAll(() => {
+      if (work !== undefined) fs.rmSync(work, { recursive: true, force: true });
+    });
+
+    for (const example of EXAMPLES) {
+      test(
+        example.page,
+        async () => {
+          const { emulator, seeded } = await seededEmulator();
+          const { files, config } = exampleInputs(example, seeded);
+          const runWork = path.join(work, "runs", example.name);
+          const dir = path.join(runWork, "project");
+          writeFiles(dir, files);
+          const env = programEnv(runWork, pluginDir, emulator);
+          try {
+            await exercise(
+              "go",
+              example,
+              {
+                dir,
+                env,
+                checkpoint: checkpointOf(runWork, projectOf(example)),
+                async run(command) {
+                  const args = ["-example", example.name, "-project", projectOf(example)];
+                  const more = ["-command", command, "-config", JSON.stringify(config)];
+                  return printed(
+                    `the Go harness's ${command} of ${example.page}`,
+                    await runCommand(harness, [...args, ...more], dir, env),
+                  );
+                },
+              },
+              emulator,
+              config,
+            );
+          } finally {
+            await emulator.close();
+          }
+        },
+        RUN_TIMEOUT_MS,
+      );
+    }
+
+    /**
+     * The module: examples/go-automation's go.mod and go.sum (the versions written once), every
+     * page's Go block as printed (`examples/<page>/main.go`), the same as a package of the harness
+     * (`programs/<page>/program.go`), the harness and `programs.go`, which lists them.
+     */
+    function writeGoModule(module: string): void {
+      const goAutomation = path.join(REPO, "examples", "go-automation");
+      const goMod = fs
+        .readFileSync(path.join(goAutomation, "go.mod"), "utf8")
+        .replace(/^module .*$/m, "module docsexamples")
+        .replace("=> ../../sdks/go", `=> ${path.join(REPO, "sdks", "go")}`);
+      const files: Record<string, string> = {
+        "go.mod": goMod,
+        "go.sum": fs.readFileSync(path.join(goAutomation, "go.sum"), "utf8"),
+        "main.go": fs.readFileSync(path.join(FIXTURES, "harness.go"), "utf8"),
+      };
+      const imports: string[] = [];
+      const entries: string[] = [];
+      for (const example of EXAMPLES) {
+        const pkg = example.name.toLowerCase();
+        files[`examples/${example.name}/main.go`] = example.code.go;
+        files[`programs/${example.name}/program.go`] = goProgram(example, pkg);
+        imports.push(`\t${pkg} "docsexamples/programs/${example.name}"`);
+        entries.push(`\t${JSON.stringify(example.name)}: ${pkg}.Program,`);
+      }
+      files["programs.go"] = [
+        "package main",
+        "",
+        "import (",
+        '\t"github.com/pulumi/pulumi/sdk/v3/go/pulumi"',
+        "",
+        ...imports,
+        ")",
+        "",
+        "var programs = map[string]pulumi.RunFunc{",
+        ...entries,
+        "}",
+        "",
+      ].join("\n");
+      writeFiles(module, files);
+    }
+  });
+
+  describeWithPython("Python: an Automation API inline program each, on the wheel", () => {
+    let work: string;
+    let site: string;
+    let python: string;
+
+    beforeAll(async () => {
+      work = fs.mkdtempSync(path.join(os.tmpdir(), "docs-examples-python-"));
+      site = path.join(work, "site-packages");
+      const release = path.join(work, "release");
+      fs.mkdirSync(release);
+      const built = await timed("python wheel", () =>
+        Promise.resolve(pythonSdkPackages().make(release)),
+      );
+      const wheel = built.find((file) => file.endsWith(".whl"));
+      if (wheel === undefined) throw new Error(`no wheel among ${built.join(", ")}`);
+      python = (await timed("python venv", () => cachedVenv(venvPython()))).python;
+      // Into a folder of this suite's, not the shared environment, which other suites install into.
+      ok(
+        await runCommand(
+          python,
+          [
+            ...["-m", "pip", "install", "--disable-pip-version-check", "--no-input"],
+            ...["--no-index", "--no-deps", "--target", site, path.join(release, wheel)],
+          ],
+          work,
+        ),
+        "pip install --target <wheel>",
+      );
+    }, 900_000);
+
+    afterAll(() => {
+      if (work !== undefined) fs.rmSync(work, { recursive: true, force: true });
+    });
+
+    for (const example of EXAMPLES) {
+      test(
+        example.page,
+        async () => {
+          const { emulator, seeded } = await seededEmulator();
+          const { files, config } = exampleInputs(example, seeded);
+          const runWork = path.join(work, "runs", example.name);
+          const dir = path.join(runWork, "project");
+          writeFiles(dir, { ...files, "example.py": example.code.python });
+          const env = { ...programEnv(runWork, pluginDir, emulator), PYTHONPATH: site };
+          try {
+            await exercise(
+              "python",
+              example,
+              {
+                dir,
+                env,
+                checkpoint: checkpointOf(runWork, projectOf(example)),
+                async run(command) {
+                  const script = path.join(FIXTURES, "run_example.py");
+                  const args = [script, "example.py", projectOf(example), command];
+                  const ran = printed(
+                    `run_example.py ${command} of ${example.page}`,
+                    await runCommand(python, [...args, JSON.stringify(config)], dir, env),
+                  ) as Ran & { sdk?: string };
+                  // The wheel built above, not one another suite installed in the environment.
+                  expect(ran.sdk?.startsWith(`${site}${path.sep}`)).toBe(true);
+                  return ran;
+                },
+              },
+              emulator,
+              config,
+            );
+          } finally {
+            await emulator.close();
+          }
+        },
+        RUN_TIMEOUT_MS,
+      );
+    }
+  });
+
+  describeWithDotnet("C#: each example compiles on the generated .NET SDK", (dotnet) => {
+    let work: string;
+    let sdkProject: string;
+
+    beforeAll(async () => {
+      work = fs.mkdtempSync(path.join(os.tmpdir(), "docs-examples-csharp-"));
+      const release = path.join(work, "release");
+      fs.mkdirSync(release);
+      const [archive] = await dotnetSdkArchive().make(release);
+      ok(await runCommand("tar", ["-xzf", path.join(release, archive), "-C", work], work), "tar");
+      const folder = path.join(work, archive.replace(/\.tar\.gz$/, ""));
+      sdkProject = path.join(
+        folder,
+        fs.readdirSync(folder).find((f) => f.endsWith(".csproj"))!,
+      );
+    }, 900_000);
+
+    afterAll(() => {
+      if (work !== undefined) fs.rmSync(work, { recursive: true, force: true });
+    });
+
+    for (const example of EXAMPLES) {
+      test(
+        example.page,
+        async () => {
+          const dir = path.join(work, "examples", example.name);
+          writeFiles(dir, {
+            "Program.cs": example.code.csharp,
+            [`${example.name}.csproj`]: [
+              '<Project Sdk="Microsoft.NET.Sdk">',
+              "  <PropertyGroup>",
+              "    <OutputType>Exe</OutputType>",
+              `    <TargetFramework>net${dotnet.major}.0</TargetFramework>`,
+              "    <Nullable>enable</Nullable>",
+              "    <ImplicitUsings>enable</ImplicitUsings>",
+              "  </PropertyGroup>",
+              "  <ItemGroup>",
+              `    <ProjectReference Include="${sdkProject}" />`,
+              "  </ItemGroup>",
+              "</Project>",
+              "",
+            ].join("\n"),
+          });
+          await timed(`csharp ${example.name} build`, async () =>
+            ok(
+              await runCommand(dotnet.command, ["build", "-nologo", dir], dir),
+              `dotnet build of ${example.page}`,
+            ),
+          );
+        },
+        RUN_TIMEOUT_MS,
+      );
+    }
+  });
+});
+
+/**
+ * `example`'s Go block as a package `pkg` of the harness: the package clause `pkg`, and
+ * `func main() { pulumi.Run(<function>) }` made `var Program pulumi.RunFunc = <function>`; every
+ * other line as printed.
+ *
+ * @throws Error when the block is not of that form.
+ */
+function goProgram(example: PageExample, pkg: string): string {
+  const code = example.code.go;
+  const head = "\nfunc main() {\n\tpulumi.Run(func(ctx *pulumi.Context) error {\n";
+  const tail = "\n\t})\n}\n";
+  if (!code.includes("\npackage main\n") || code.split(head).length !== 2 || !code.endsWith(tail)) {
+    throw new Error(`${example.page}: the Go example is not a package main of one pulumi.Run`);
+  }
+  return code
+    .replace("\npackage main\n", `\npackage ${pkg}\n`)
+    .replace(head, "\nvar Program pulumi.RunFunc = func(ctx *pulumi.Context) error {\n")
+    .slice(0, -tail.length)
+    .concat("\n}\n");
+}
+
+/** A .NET SDK found on this machine: the command and its major version. */
+interface Dotnet {
+  readonly command: string;
+  readonly major: number;
+}
+
+/**
+ * The .NET SDK: `dotnet` on PATH, then `~/.dotnet/dotnet` (where Microsoft's install script puts
+ * it); else why there is none, naming every source tried, and whether one of them offers an SDK
+ * that is not installed (Debian's package index, as `apt-cache` holds it).
+ */
+function findDotnet(): { found: Dotnet } | { reason: string; installable: boolean } {
+  for (const command of ["dotnet", path.join(os.homedir(), ".dotnet", "dotnet")]) {
+    const run = spawnSync(command, ["--list-sdks"], { encoding: "utf8", timeout: 60_000 });
+    const major = /^(\d+)\./m.exec(run.stdout ?? "")?.[1];
+    if (run.status === 0 && major !== undefined) {
+      return { found: { command, major: Number(major) } };
+    }
+  }
+  const aptCache = (...args: string[]) =>
+    spawnSync("apt-cache", args, { encoding: "utf8", timeout: 60_000 });
+  const apt = aptCache("search", "--names-only", "^dotnet");
+  const indexed = aptCache("pkgnames").stdout?.trim() ?? "";
+  const offered =
+    apt.status === 0 ? apt.stdout.split("\n").filter((line) => /^dotnet\S*-sdk/.test(line)) : [];
+  const debian =
+    apt.status !== 0
+      ? "Debian's package index could not be read (apt-cache did not run)"
+      : indexed === ""
+        ? "Debian's package index is empty (apt-get update was never run)"
+        : offered.length > 0
+          ? `Debian's packages offer ${offered.map((l) => l.split(" ")[0]).join(", ")}, not installed`
+          : "Debian's packages hold no .NET SDK (apt-cache search --names-only ^dotnet)";
+  return {
+    reason:
+      `no .NET SDK: no dotnet on PATH or in ~/.dotnet; ${debian}; NuGet, which holds Pulumi's ` +
+      ".NET SDK, is reached only through a dotnet, so it was not tried",
+    installable: offered.length > 0,
+  };
+}
+
+/**
+ * `describe` with the .NET SDK when there is one. Without one, a skip that says why; in CI a
+ * failure when a source offers an SDK that was not installed, a skip otherwise (nothing here could
+ * install one).
+ */
+function describeWithDotnet(title: string, suite: (dotnet: Dotnet) => void): void {
+  const lookup = findDotnet();
+  if ("found" in lookup) {
+    describe(title, () => suite(lookup.found));
+    return;
+  }
+  if (inCi && lookup.installable) {
+    describe(title, () => {
+      test(".NET SDK is installed (required in CI where it can be)", () => {
+        throw new Error(lookup.reason);
+      });
+    });
+    return;
+  }
+  process.stderr.write(`skipped "${title}": ${lookup.reason}\n`);
+  describe(title, () => {
+    test.skip(`the docs examples in C# (skipped: ${lookup.reason})`, () => undefined);
+  });
+}
