@@ -28,6 +28,7 @@ import * as fs from "node:fs";
 import { clientFromConfiguration } from "../../provider";
 import { isRecord } from "../../provider/client/brand";
 import { parseCommandLine } from "../common/arguments";
+import { ENVIRONMENT_ONLY } from "../common/environment";
 import type { ResourceDefinition } from "../../provider/framework/resource";
 import { DEFINITIONS, PLUGIN_PACKAGE, typeTokensOf } from "../../provider/registry";
 import { GUIDE_LINE } from "./guide";
@@ -191,7 +192,7 @@ export async function pendingCreates(
     const settings = plugin ? pluginSettingsOf(state) : undefined;
     if (plugin) requireApiKey(PLUGIN_PACKAGE, settings);
     const client = clientFromConfiguration(
-      settings === undefined ? undefined : settingsSource(settings),
+      settings === undefined ? ENVIRONMENT_ONLY : settingsSource(settings, PLUGIN_PACKAGE),
     );
     for (const type of types) {
       const kind = RECOVERABLE_KINDS.get(type);
