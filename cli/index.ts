@@ -8,10 +8,14 @@
  *
  * @module
  */
+import { withCommandLog } from "./common/commandLog";
 import { EDGES_TO_ENDPOINTS_HELP, edgesToEndpoints } from "./edgesToEndpoints/main";
 import { GUIDE_LINE } from "./pendingCreates/guide";
 import { IMPORT_FILE_HELP, importFileCommand } from "./importFile/main";
 import { PENDING_CREATES_HELP, pendingCreates } from "./pendingCreates/main";
+
+/** The command's name, as its messages say it. */
+const PROGRAM = "pulumi-ngrok-dynamic";
 
 /** The help of the command itself. */
 export const HELP = [
@@ -45,7 +49,8 @@ const COMMAND_HELP: ReadonlyMap<string, string> = new Map([
 
 /**
  * Runs the command with `argv` (the arguments after the program's name); resolves to the exit
- * status. `out` and `err` receive standard output and standard error.
+ * status. `out` and `err` receive standard output and standard error; the API client's notices
+ * go to `err` too (`./common/commandLog`).
  */
 export async function main(
   argv: readonly string[],
@@ -59,13 +64,13 @@ export async function main(
     return 0;
   }
   if (command === "pending-creates") {
-    return pendingCreates(rest, out);
+    return withCommandLog(PROGRAM, err, () => pendingCreates(rest, out));
   }
   if (command === "edges-to-endpoints") {
-    return edgesToEndpoints(rest, out, err);
+    return withCommandLog(PROGRAM, err, () => edgesToEndpoints(rest, out, err));
   }
   if (command === "import-file") {
-    return importFileCommand(rest, out, err);
+    return withCommandLog(PROGRAM, err, () => importFileCommand(rest, out, err));
   }
   err(
     (command === undefined ? "" : `pulumi-ngrok-dynamic: unknown command ${command}\n\n`) +

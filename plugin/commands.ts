@@ -13,6 +13,7 @@
  *
  * @module
  */
+import { withCommandLog } from "../cli/common/commandLog";
 import { edgesToEndpoints } from "../cli/edgesToEndpoints/main";
 import { pendingCreates } from "../cli/pendingCreates/main";
 import { isPluginCommand } from "./commandLine";
@@ -35,9 +36,11 @@ export async function runPluginCommand(
   const [command, ...rest] = argv;
   if (!isPluginCommand(command)) return undefined;
   try {
-    return command === "pending-creates"
-      ? await pendingCreates(rest, out, { program: PLUGIN_PROGRAM })
-      : await edgesToEndpoints(rest, out, err, { program: PLUGIN_PROGRAM });
+    return await withCommandLog(PLUGIN_PROGRAM, err, () =>
+      command === "pending-creates"
+        ? pendingCreates(rest, out, { program: PLUGIN_PROGRAM })
+        : edgesToEndpoints(rest, out, err, { program: PLUGIN_PROGRAM }),
+    );
   } catch (error) {
     err(`${PLUGIN_PROGRAM}: ${error instanceof Error ? error.message : String(error)}\n`);
     return 2;

@@ -19,6 +19,7 @@
  */
 import { clientFromConfiguration } from "../../provider";
 import { parseCommandLine } from "../common/arguments";
+import { ENVIRONMENT_ONLY } from "../common/environment";
 import { readAccount } from "./account";
 import { checkProgram } from "./check";
 import { planAccount } from "./plan";
@@ -90,7 +91,7 @@ export async function edgesToEndpoints(
       "NGROK_API_KEY is not set: give the API key of the account whose edges to read",
     );
   }
-  const account = await readAccount(clientFromConfiguration());
+  const account = await readAccount(clientFromConfiguration(ENVIRONMENT_ONLY));
   const programs = planAccount(account);
   if (programs.length === 0) {
     out(

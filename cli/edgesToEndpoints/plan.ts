@@ -186,11 +186,18 @@ export function planEdge(edge: HttpsEdge, domains: readonly ReservedDomain[]): P
       ...(domainName === undefined ? {} : { dependsOn: [domainName] }),
     });
   }
+  // What the key holds, then the command alone on its line, pasteable as it is: it asks for the
+  // value (a secret stays out of the shell's history), and a `#` comment after it would be
+  // arguments in zsh, whose interactive shells take no comments by default.
   const setting = (key: SampledConfigKey) =>
-    `- pulumi config set${key.secret ? " --secret" : ""} ${key.name}: ${key.description}`;
+    `- ${key.description}:\n    pulumi config set${key.secret ? " --secret" : ""} ${key.name}`;
   const declared = keys.keys.filter((key) => key.alternativeOnly !== true);
   if (declared.length > 0) {
-    header.push(["Set before running:", ...declared.map(setting)].join("\n"));
+    header.push(
+      ["Set before running (each command asks for the value):", ...declared.map(setting)].join(
+        "\n",
+      ),
+    );
   }
   const alternative = keys.keys.filter((key) => key.alternativeOnly === true);
   if (alternative.length > 0) {

@@ -101,10 +101,17 @@ export function plainValue(value: ProgramValue, fill: (key: string) => unknown):
   return value;
 }
 
-/** `text` cut into lines of at most `width` characters, at spaces (a longer word stays whole). */
+/**
+ * `text` cut into lines of at most `width` characters, at spaces (a longer word stays whole); a
+ * line that starts with a space (a command to paste) is kept whole, as it is.
+ */
 export function wrap(text: string, width = 96): string[] {
   const lines: string[] = [];
   for (const paragraph of text.split("\n")) {
+    if (paragraph.startsWith(" ")) {
+      lines.push(paragraph);
+      continue;
+    }
     let line = "";
     for (const word of paragraph.split(" ")) {
       if (line !== "" && line.length + 1 + word.length > width) {

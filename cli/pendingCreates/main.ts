@@ -28,6 +28,7 @@ import * as fs from "node:fs";
 import { clientFromConfiguration } from "../../provider";
 import { isRecord } from "../../provider/client/brand";
 import { parseCommandLine } from "../common/arguments";
+import { ENVIRONMENT_ONLY } from "../common/environment";
 import type { ResourceDefinition } from "../../provider/framework/resource";
 import { DEFINITIONS, PLUGIN_PACKAGE, typeTokensOf } from "../../provider/registry";
 import { GUIDE_LINE } from "./guide";
@@ -35,6 +36,7 @@ import { judge } from "./judge";
 import { type LiveObject, PENDING_CREATE_KINDS as RECOVERABLE_KINDS } from "../../provider";
 import { formatReport } from "./report";
 import { readStackState } from "./stackExport";
+import { isUnreadableCheckpoint, unreadableCheckpointAdvice } from "./unreadableCheckpoint";
 import { namespaceOf, pluginSettingsOf, requireApiKey, settingsSource } from "./settings";
 
 /**
@@ -120,7 +122,8 @@ export function parseArgs(argv: readonly string[]): PendingCreatesArgs {
  * The stack's state as `pulumi stack export --show-secrets` prints it, run in the current folder.
  *
  * @throws Error saying what is missing when there is no `pulumi` on PATH (and how to do without
- *   it: `--file`), or what the CLI said when the export failed.
+ *   it: `--file`), or what the CLI said when the export failed; when it could not read the
+ *   checkpoint, which of the stack's files are torn and what to run (`./unreadableCheckpoint`).
  */
 function exportStack(stack: string | undefined, program = "pulumi-ngrok-dynamic"): string {
   const args = ["stack", "export", "--show-secrets", ...(stack ? ["--stack", stack] : [])];
@@ -143,6 +146,9 @@ function exportStack(stack: string | undefined, program = "pulumi-ngrok-dynamic"
       );
     }
     const said = typeof stderr === "string" ? stderr.trim() : "";
+    if (isUnreadableCheckpoint(said)) {
+      throw new Error(unreadableCheckpointAdvice(said, { stack, program }), { cause: error });
+    }
     throw new Error(
       `\`pulumi ${args.join(" ")}\` failed${said === "" ? "" : `: ${said}`}. Run it in the ` +
         "stack's project folder (or name the stack with --stack), or pass an exported state with --file",
@@ -191,7 +197,7 @@ export async function pendingCreates(
     const settings = plugin ? pluginSettingsOf(state) : undefined;
     if (plugin) requireApiKey(PLUGIN_PACKAGE, settings);
     const client = clientFromConfiguration(
-      settings === undefined ? undefined : settingsSource(settings),
+      settings === undefined ? ENVIRONMENT_ONLY : settingsSource(settings, PLUGIN_PACKAGE),
     );
     for (const type of types) {
       const kind = RECOVERABLE_KINDS.get(type);

@@ -39,6 +39,8 @@ export const isClassToken = (type: string): boolean => type.startsWith(CLASS_TYP
 /** A config source that answers `<any namespace>:<setting>` from `values` (by setting name). */
 export interface SettingsSource {
   get(key: string): string | undefined;
+  /** The stack config namespace the settings were set in, as messages name them. */
+  readonly namespace: string;
 }
 
 /**
@@ -64,9 +66,16 @@ export function pluginSettingsOf(state: StackState): Record<string, string> | un
   return undefined;
 }
 
-/** A config source over `settings` (by setting name), whatever namespace a key is asked in. */
-export function settingsSource(settings: Readonly<Record<string, string>>): SettingsSource {
+/**
+ * A config source over `settings` (by setting name), whatever namespace a key is asked in; its
+ * messages name them under `namespace` (`ngrok-dynamic:apiKey`).
+ */
+export function settingsSource(
+  settings: Readonly<Record<string, string>>,
+  namespace: string,
+): SettingsSource {
   return {
+    namespace,
     get: (key) => {
       const name = key.slice(key.lastIndexOf(":") + 1);
       return Object.hasOwn(settings, name) ? settings[name] : undefined;

@@ -33,7 +33,7 @@ export const DEFAULT_API_BASE_URL = "https://api.ngrok.com";
 
 /** The stack config keys and environment variables read here (see `./settings`). */
 export { CONFIG_KEYS, ENV_VARS, useConfigNamespace } from "./settings";
-import { CONFIG_KEYS, ENV_VARS, providerSettingNames } from "./settings";
+import { CONFIG_KEYS, configNamespace, ENV_VARS, providerSettingNames } from "./settings";
 
 /**
  * For tests and benchmarks only: the length in milliseconds (integer 1..3600000) of the window
@@ -50,11 +50,38 @@ export interface NgrokApiSettings {
   readonly apiKey: string;
   /** Absolute http(s) URL without a trailing slash, e.g. `https://api.ngrok.com`. */
   readonly baseUrl: string;
+  /**
+   * Where the settings were read, for the messages that say which one to change; without it
+   * (a client built by hand), they name the process's stack config keys ({@link CONFIG_KEYS})
+   * and the environment variables.
+   */
+  readonly sources?: SettingSources;
+}
+
+/** Where a client's settings were read: what its messages name (never a value). */
+export interface SettingSources {
+  /**
+   * The stack config namespace read before the environment (`ngrok`; the provider plugin's
+   * `ngrok-dynamic`), or `null` when only the environment is read (the commands, for
+   * `edges-to-endpoints` and for a stack of the Node.js classes).
+   */
+  readonly namespace: string | null;
+  /**
+   * Where each setting that was set came from: its stack config key (`ngrok:apiBaseUrl`) or its
+   * environment variable (`NGROK_API_BASE_URL`). A setting left out takes its default.
+   */
+  readonly found: Readonly<Partial<Record<SettingName, string>>>;
 }
 
 /** The subset of Pulumi's dynamic `Config` that configure needs. */
 export interface ConfigSource {
   get(key: string): string | undefined;
+  /**
+   * The stack config namespace whose keys `get` answers (`ngrok`, `ngrok-dynamic`), as messages
+   * name them; `null` for a source that is no stack config (the environment alone is read).
+   * Default: the process's ({@link CONFIG_KEYS}).
+   */
+  readonly namespace?: string | null;
 }
 
 /**
@@ -108,7 +135,8 @@ export function resetStackConfig(): void {
 
 /**
  * Resolves the settings for one API call, now: from `stack` (default: what
- * {@link configureFromStack} remembered), then `env`.
+ * {@link configureFromStack} remembered), then `env`; `namespace` is the stack config's, which
+ * the returned `sources` name (`null`: `stack` is no stack config, only the environment is read).
  *
  * @throws {@link NgrokConfigurationError} when no API key is set, or the base URL is not an
  *   absolute http(s) URL. The message names the config key and the environment variable.
@@ -116,6 +144,7 @@ export function resetStackConfig(): void {
 export function resolveApiSettings(
   env: NodeJS.ProcessEnv = process.env,
   stack: StackSettings = stackConfig,
+  namespace: string | null = configNamespace(),
 ): NgrokApiSettings {
   const apiKey = stack.apiKey ?? nonEmpty(env[ENV_VARS.apiKey]);
   if (apiKey === undefined) {
@@ -125,7 +154,12 @@ export function resolveApiSettings(
     );
   }
   const rawBaseUrl = stack.apiBaseUrl ?? nonEmpty(env[ENV_VARS.apiBaseUrl]) ?? DEFAULT_API_BASE_URL;
-  return { apiKey, baseUrl: normalizeBaseUrl(rawBaseUrl) };
+  const found: Partial<Record<SettingName, string>> = {};
+  for (const name of providerSettingNames()) {
+    if (stack[name] !== undefined) found[name] = `${namespace ?? configNamespace()}:${name}`;
+    else if (nonEmpty(env[ENV_VARS[name]]) !== undefined) found[name] = ENV_VARS[name];
+  }
+  return { apiKey, baseUrl: normalizeBaseUrl(rawBaseUrl), sources: { namespace, found } };
 }
 
 /**

@@ -14,7 +14,7 @@ import type { z } from "zod";
 import { isRecord } from "./brand";
 import { apiKeySource } from "./configuration";
 import { type Endpoint, NgrokApiError, NgrokClientError } from "./errors";
-import { apiErrorHint } from "./hints";
+import { apiErrorHint, type RequestedAt } from "./hints";
 
 /**
  * The error for a 4xx/5xx answer. Its body is read as ngrok's error format
@@ -22,13 +22,15 @@ import { apiErrorHint } from "./hints";
  * HTTP reason. The operation id falls back to the `Ngrok-Operation-Id` header, and
  * `Retry-After` becomes {@link NgrokApiError.retryAfterSeconds}. An error the user can act on
  * (an authentication failure, an account without edges, the SSH CA limit) gets a
- * {@link NgrokApiError.hint} from `./hints`, which names where the key came from (see
- * `apiKeySource`). The API key is redacted from the message.
+ * {@link NgrokApiError.hint} from `./hints`, which names where the key came from (`at`'s
+ * sources, else `apiKeySource`) and, with `at`, where it was sent. The API key is redacted from
+ * the message.
  */
 export async function apiError(
   response: Response,
   endpoint: Endpoint,
   apiKey: string,
+  at?: RequestedAt,
 ): Promise<NgrokApiError> {
   const text = await response.text().catch(() => "");
   let errorCode: string | undefined;
@@ -51,7 +53,12 @@ export async function apiError(
   const body = { errorCode, msg: msg === undefined ? undefined : redact(msg, apiKey), operationId };
   return new NgrokApiError(response.status, body, endpoint, {
     retryAfterSeconds: retryAfterSeconds(response.headers.get("retry-after"), Date.now()),
-    hint: apiErrorHint(response.status, errorCode, apiKeySource(apiKey)),
+    hint: apiErrorHint(
+      response.status,
+      errorCode,
+      at?.sources === undefined ? apiKeySource(apiKey) : at.sources.found.apiKey,
+      at,
+    ),
   });
 }
 

@@ -15,7 +15,13 @@
  *
  * @module
  */
-import { type ApiKeySource, CONFIG_KEYS, ENV_VARS } from "./configuration";
+import {
+  type ApiKeySource,
+  DEFAULT_API_BASE_URL,
+  ENV_VARS,
+  type SettingSources,
+} from "./configuration";
+import { configNamespace, settingPlaces } from "./settings";
 import {
   EDGES_DEPRECATED_CODE,
   EDGES_READ_ONLY_CODE,
@@ -42,17 +48,59 @@ export function isAuthFailure(statusCode: number, errorCode: string | undefined)
   return statusCode === 401 || (statusCode === 403 && errorCode === undefined);
 }
 
+/** The request an answer came to: the base URL, and where the client's settings were read. */
+export interface RequestedAt {
+  readonly baseUrl: string;
+  readonly sources?: SettingSources;
+}
+
+/**
+ * Where the API's address is set, for a message about a request to `at` that got no answer:
+ * `the address comes from NGROK_API_BASE_URL` (or the stack config key it came from), else
+ * `ngrok:apiBaseUrl or NGROK_API_BASE_URL say where the API is; left unset, it is
+ * https://api.ngrok.com` (that last part only when the address may be the default), in the
+ * namespace the client read (`NGROK_API_BASE_URL says …` alone for a reader of the environment).
+ */
+export function whereTheApiIs(at: RequestedAt): string {
+  const found = at.sources?.found.apiBaseUrl;
+  if (found !== undefined) return `the address comes from ${found}`;
+  const places = settingPlaces(["apiBaseUrl"], namespaceOf(at.sources));
+  const says = `${places} ${places.includes(" or ") ? "say" : "says"} where the API is`;
+  // A client built by hand (no sources) may have been given any address.
+  return at.sources === undefined && at.baseUrl !== DEFAULT_API_BASE_URL
+    ? says
+    : `${says}; left unset, it is ${DEFAULT_API_BASE_URL}`;
+}
+
+/**
+ * Where `at`'s address came from, in a few words: `from NGROK_API_BASE_URL`, or `the default;
+ * ngrok:apiBaseUrl or NGROK_API_BASE_URL set another`.
+ */
+function addressOrigin(at: RequestedAt): string {
+  const found = at.sources?.found.apiBaseUrl;
+  if (found !== undefined) return `from ${found}`;
+  const places = settingPlaces(["apiBaseUrl"], namespaceOf(at.sources));
+  return `the default; ${places} ${places.includes(" or ") ? "set" : "sets"} another`;
+}
+
+/** The namespace a client read (`null`: the environment alone); the process's when unknown. */
+const namespaceOf = (sources: SettingSources | undefined): string | null =>
+  sources === undefined ? configNamespace() : sources.namespace;
+
 /**
  * The sentence that says what to do about an error answer, or `undefined` when there is none.
  *
  * @param statusCode the HTTP status of the answer.
  * @param errorCode ngrok's `error_code`, when the body had one.
  * @param keySource where the API key that was sent came from, when known.
+ * @param at where the request went and how the client read its settings: an authentication
+ *   failure names the address, and the settings in that namespace.
  */
 export function apiErrorHint(
   statusCode: number,
   errorCode: string | undefined,
   keySource: ApiKeySource | undefined,
+  at?: RequestedAt,
 ): string | undefined {
   if (errorCode === EDGES_DEPRECATED_CODE) {
     return (
@@ -86,26 +134,31 @@ export function apiErrorHint(
     );
   }
   if (isAuthFailure(statusCode, errorCode)) {
+    const namespace = namespaceOf(at?.sources);
     return (
-      `ngrok refused the API key, which comes from ${describeSource(keySource)}: check that it ` +
-      "is an API key (dashboard: API → API Keys; an agent authtoken is not one) of this account " +
-      `and still exists, then set it again (${setAgain(keySource)})`
+      `ngrok refused the API key, which comes from ${describeSource(keySource, namespace)}: ` +
+      "check that it is an API key (dashboard: API → API Keys; an agent authtoken is not one) " +
+      `of this account and still exists, then set it again (${setAgain(keySource, namespace)})` +
+      (at === undefined ? "" : `. It was sent to ${at.baseUrl} (${addressOrigin(at)})`)
     );
   }
   return undefined;
 }
 
-function describeSource(source: ApiKeySource | undefined): string {
-  if (source === CONFIG_KEYS.apiKey) return `the stack config ${CONFIG_KEYS.apiKey}`;
-  if (source === ENV_VARS.apiKey) {
-    return `the environment variable ${ENV_VARS.apiKey} (the stack config ${CONFIG_KEYS.apiKey} is not set)`;
-  }
-  return `the stack config ${CONFIG_KEYS.apiKey} or the environment variable ${ENV_VARS.apiKey}`;
+/** Where the key came from, in words; `namespace` `null`: the environment alone is read. */
+function describeSource(source: ApiKeySource | undefined, namespace: string | null): string {
+  const env = `the environment variable ${ENV_VARS.apiKey}`;
+  if (namespace === null) return env;
+  const config = `the stack config ${namespace}:apiKey`;
+  if (source === ENV_VARS.apiKey) return `${env} (${config} is not set)`;
+  if (source !== undefined) return `the stack config ${source}`;
+  return `${config} or ${env}`;
 }
 
-function setAgain(source: ApiKeySource | undefined): string {
-  const config = `pulumi config set ${CONFIG_KEYS.apiKey} --secret`;
-  if (source === CONFIG_KEYS.apiKey) return config;
-  if (source === ENV_VARS.apiKey) return `export ${ENV_VARS.apiKey}=…`;
-  return `${config}, or export ${ENV_VARS.apiKey}=…`;
+/** The command that sets the key again where it came from. */
+function setAgain(source: ApiKeySource | undefined, namespace: string | null): string {
+  const env = `export ${ENV_VARS.apiKey}=…`;
+  if (namespace === null || source === ENV_VARS.apiKey) return env;
+  const config = `pulumi config set ${source ?? `${namespace}:apiKey`} --secret`;
+  return source === undefined ? `${config}, or ${env}` : config;
 }

@@ -23,6 +23,7 @@ import {
   resolveRequestSettings,
 } from "./configuration";
 import { NgrokClient } from "./ngrokClient";
+import { configNamespace } from "./settings";
 
 /**
  * A client for one provider call, configured now from the stack config remembered by
@@ -33,6 +34,8 @@ import { NgrokClient } from "./ngrokClient";
  * @param config a stack config to read instead of the one `configure` remembered: the lookup
  *   functions, which run in the program's process, pass the program's (`ngrok:apiKey`, … as
  *   `pulumi.Config("ngrok")` reads them). Missing settings fall back to the environment alike.
+ *   Its `namespace` is what the client's messages name (`null`: the environment alone, as the
+ *   commands read it).
  * @throws {@link NgrokConfigurationError} when no API key is set, or a retry, timeout or pacing
  *   setting is out of range.
  */
@@ -40,7 +43,8 @@ export function clientFromConfiguration(config?: ConfigSource): NgrokClient {
   const stack = config === undefined ? undefined : readStackConfig(config);
   const { attempts, deadlineMs, timeoutMs } = resolveRequestSettings(process.env, stack);
   const rateLimit = resolvePacing(process.env, stack);
-  return new NgrokClient(resolveApiSettings(process.env, stack), {
+  const namespace = config?.namespace === undefined ? configNamespace() : config.namespace;
+  return new NgrokClient(resolveApiSettings(process.env, stack, namespace), {
     retry: { attempts, deadlineMs },
     timeoutMs,
     rateLimit,

@@ -23,7 +23,10 @@
  *
  * @module
  */
+import { debugLinesWanted } from "./debugLines";
 import { load } from "../lazy";
+
+export { DEBUG_ENV_VAR } from "./debugLines";
 
 /** The values no line may hold (see {@link redactFromLogs}). */
 const redacted = new Set<string>();
@@ -53,14 +56,16 @@ let sink: LogSink | undefined;
 
 /**
  * Sends every line to `next` from now on, in this process (the provider plugin's engine
- * connection, which attaches each line to the resource of the call that wrote it).
+ * connection, which attaches each line to the resource of the call that wrote it; a command's
+ * standard error, `cli/common/commandLog.ts`).
+ *
+ * @returns the sink it replaces, `undefined` for Pulumi's logging.
  */
-export function setLogSink(next: LogSink | undefined): void {
+export function setLogSink(next: LogSink | undefined): LogSink | undefined {
+  const previous = sink;
   sink = next;
+  return previous;
 }
-
-/** Set to `1` (or `true`) to also print the client's debug lines on standard error. */
-export const DEBUG_ENV_VAR = "PULUMI_NGROK_DYNAMIC_DEBUG";
 
 /** Logs `message` at Pulumi's debug level, and on stderr when {@link DEBUG_ENV_VAR} is set. */
 export function logDebug(line: string): void {
@@ -69,13 +74,15 @@ export function logDebug(line: string): void {
     sink.log("debug", message);
     return;
   }
-  // Required on first use only: retries are rare, and the plugin's cold start stays small.
-  const { log } = load.pulumi();
-  log.debug(message).catch(() => undefined);
-  const flag = process.env[DEBUG_ENV_VAR];
-  if (flag === "1" || flag === "true") {
-    process.stderr.write(`debug: ${message}\n`);
+  // Required on first use only: retries are rare, and the plugin's cold start stays small. A
+  // line that cannot be logged must not fail the request that wrote it.
+  try {
+    const { log } = load.pulumi();
+    log.debug(message).catch(() => undefined);
+  } catch {
+    // Lost, but for the copy below.
   }
+  if (debugLinesWanted()) process.stderr.write(`debug: ${message}\n`);
 }
 
 /**

@@ -36,15 +36,17 @@
 import type { Response } from "node-fetch";
 import type { z } from "zod";
 import { abortableSleep, abortedError, isAbortedError, operationSignal } from "./abort";
-import { DEFAULT_API_BASE_URL, type NgrokApiSettings } from "./configuration";
+import type { NgrokApiSettings } from "./configuration";
 import { parseBody, redact } from "./decode";
 import { type Endpoint, NgrokApiError, NgrokClientError } from "./errors";
+import { whereTheApiIs } from "./hints";
 import { logDebug } from "./log";
 import { pacerFor } from "./pacer";
 import { RateLimitWait } from "./rateLimitWait";
 import type { RateLimit } from "./rateLimiter";
 import type { HttpMethod, RequestSpec } from "./request";
 import { type RetryPolicy, retryDecision, retryLogLine, withRetryDefaults } from "./retryPolicy";
+import { configNamespace, settingPlaces } from "./settings";
 import { send } from "./transport";
 import { load } from "../lazy";
 
@@ -190,7 +192,7 @@ export class NgrokClient {
           : caught;
       if (deadline !== undefined && !isAbortedError(error)) {
         const elapsedMs = Date.now() - (deadline - this.retry.deadlineMs);
-        annotateUnreachable(error, attempts, elapsedMs, this.loopback);
+        annotateGaveUp(error, attempts, elapsedMs, this.loopback, this.settings);
       }
       wait.annotate(error);
       throw error;
@@ -309,34 +311,51 @@ export class NgrokClient {
 }
 
 /**
- * Ends the message of a request that never got an answer (connection refused, DNS failure, or
- * resets and timeouts of a request sent more than once) with how many attempts it made over how
- * long, and the settings that shorten that: `; gave up after 10 attempts over 182.0 s
- * (ngrok:retryMaxAttempts, …)`.
+ * Ends the message of a request that failed for good with what to change, in the settings'
+ * namespace (`settings.sources`; `ngrok-dynamic:…` for the plugin, the environment variables
+ * alone for the commands):
+ *
+ * - one that never got an answer (connection refused, DNS failure, or resets and timeouts of a
+ *   request sent more than once): why, where the API's address is set, and how many attempts it
+ *   made over how long and the settings that shorten that: `; gave up after 10 attempts over
+ *   182.0 s (ngrok:retryMaxAttempts, …)`;
+ * - one still refused with 429 after its retries: the address and the settings that wait longer
+ *   or pace the client.
  */
-function annotateUnreachable(
+function annotateGaveUp(
   error: unknown,
   attempts: number,
   elapsedMs: number,
   loopback: boolean,
+  settings: NgrokApiSettings,
 ): void {
+  const namespace = settings.sources === undefined ? configNamespace() : settings.sources.namespace;
+  const tries = attempts === 1 ? "1 attempt" : `${attempts} attempts`;
+  const over = `${tries} over ${(elapsedMs / 1000).toFixed(1)} s`;
+  if (NgrokApiError.isInstance(error) && error.statusCode === 429) {
+    const retries = settingPlaces(["retryMaxAttempts", "retryDeadlineSeconds"], namespace);
+    error.message +=
+      `; still rate-limited by ${settings.baseUrl} after ${over}: ${retries} let a request ` +
+      `wait longer, ${settingPlaces(["maxRequestsPerMinute"], namespace)} paces this client ` +
+      "(other clients of the same account count against ngrok's limit too)";
+    return;
+  }
   if (!NgrokClientError.isInstance(error) || error.statusCode !== undefined) return;
   // One attempt whose answer was lost (a POST is never sent twice) is not "unreachable".
   if (attempts === 1 && error.requestOutcome !== "not-sent") return;
-  const tries = attempts === 1 ? "1 attempt" : `${attempts} attempts`;
-  if (loopback && error.transportCode === "ECONNREFUSED") {
-    error.message +=
-      "; nothing listens there (is the emulator running? ngrok:apiBaseUrl or NGROK_API_BASE_URL " +
-      "say where the API is)";
-  }
+  const where = whereTheApiIs(settings);
   if (error.transportCode === "ENOTFOUND") {
-    error.message +=
-      "; the host name does not resolve (is it mistyped? ngrok:apiBaseUrl or NGROK_API_BASE_URL " +
-      `say where the API is; left unset, it is ${DEFAULT_API_BASE_URL})`;
+    error.message += `; the host name does not resolve (is it mistyped? ${where})`;
+  } else if (error.transportCode === "EAI_AGAIN") {
+    error.message += `; the host name could not be looked up (no network, or no DNS server answers? ${where})`;
+  } else if (loopback && error.transportCode === "ECONNREFUSED") {
+    error.message += `; nothing listens there (is the emulator running? ${where})`;
+  } else if (error.requestOutcome === "not-sent") {
+    error.message += `; nothing answers at that address from here (${where})`;
   }
-  error.message +=
-    `; gave up after ${tries} over ${(elapsedMs / 1000).toFixed(1)} s ` +
-    `(ngrok:retryMaxAttempts, ngrok:retryDeadlineSeconds and ngrok:requestTimeoutSeconds, or ` +
-    `NGROK_RETRY_MAX_ATTEMPTS, NGROK_RETRY_DEADLINE_SECONDS and NGROK_REQUEST_TIMEOUT_SECONDS, ` +
-    `shorten this)`;
+  const shorten = settingPlaces(
+    ["retryMaxAttempts", "retryDeadlineSeconds", "requestTimeoutSeconds"],
+    namespace,
+  );
+  error.message += `; gave up after ${over} (${shorten}${namespace === null ? "" : ","} shorten this)`;
 }

@@ -159,6 +159,30 @@ export function useConfigNamespace(namespace: string): void {
     configKeys[setting.name] = `${namespace}:${setting.name}`;
 }
 
+/** The stack config namespace {@link CONFIG_KEYS} names now: `ngrok`, or the plugin's package. */
+export function configNamespace(): string {
+  return CONFIG_KEYS.apiKey.slice(0, CONFIG_KEYS.apiKey.lastIndexOf(":"));
+}
+
+/**
+ * The settings `names`, as a message names where to set them for a reader of the stack config
+ * `namespace` and then the environment: `ngrok:apiBaseUrl or NGROK_API_BASE_URL`;
+ * `ngrok:retryMaxAttempts and ngrok:retryDeadlineSeconds, or NGROK_RETRY_MAX_ATTEMPTS and
+ * NGROK_RETRY_DEADLINE_SECONDS`. With `namespace` `null` (a reader of the environment alone,
+ * such as the commands), the environment variables only.
+ */
+export function settingPlaces(
+  names: readonly ProviderSettingName[],
+  namespace: string | null,
+): string {
+  const list = (items: string[]) =>
+    items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+  const env = list(names.map((name) => ENV_VARS[name]));
+  if (namespace === null) return env;
+  const config = list(names.map((name) => `${namespace}:${name}`));
+  return `${config}${names.length > 1 ? "," : ""} or ${env}`;
+}
+
 /**
  * Keys the Pulumi engine itself adds to a provider's configuration (`version`, and
  * `pluginDownloadURL`/`pluginChecksums`, which engines before `__internal` put at the root;

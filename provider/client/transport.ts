@@ -96,7 +96,7 @@ export async function send<T>(
     );
   }
   if (response.status >= 400) {
-    throw await apiError(response, endpoint, settings.apiKey);
+    throw await apiError(response, endpoint, settings.apiKey, settings);
   }
   if (response.status >= 300) {
     throw await redirectError(response, endpoint, settings);

@@ -2,4 +2,4 @@ module github.com/pulumi-ngrok-dynamic/pulumi-ngrok-dynamic/sdks/go
 
 go 1.26.6
 
-require github.com/pulumi/pulumi/sdk/v3 v3.276.0
+require github.com/pulumi/pulumi/sdk/v3 v3.274.0

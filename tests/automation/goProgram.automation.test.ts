@@ -10,7 +10,9 @@
  * Then, on the Go build cache that build filled, the Go SDK's check program (tools/devtools/go/go-sdk-check:
  * one of each resource and each lookup, never run) is built and vetted: here rather than in
  * sdks.automation.test.ts, so that two suites running at once do not both compile the Pulumi Go
- * SDK.
+ * SDK. And again in a module of its own on the oldest `sdk/v3` the Go SDK requires
+ * (tools/scripts/pulumiFloors.ts): minutes of CPU the first time (its modules are not the CLI's),
+ * seconds once Go's build cache holds them.
  *
  * The builds' wall times are printed. They compile with the CLI's flags and module versions
  * (tools/devtools/goTools.ts), so after `npm run pulumi:install` built the CLI, Go's build cache holds
@@ -23,12 +25,17 @@ import * as path from "node:path";
 import { type RunningEmulator, sampleIdpMetadata, startEmulator } from "../../emulator/index";
 import { pluginBinDir } from "../../dist/tools/devtools/pluginBin";
 import { callApi } from "../support/emulatorApi";
+import { goEnv } from "../../dist/tools/devtools/goTools";
+import { GO_PULUMI_SDK_FLOOR } from "../../dist/tools/scripts/pulumiFloors";
 import { describeWithGo, ok, runCommand, runGo } from "../support/goToolchain";
 import { cli, describeWithPulumi, writes } from "../support/realEngine";
 import * as keys from "../support/sshKeys";
 import { REPO } from "../support/repo";
 
 const EXAMPLE = path.join(REPO, "examples", "go-automation");
+
+/** The go line of a go.mod file (`1.26.6`). */
+const goLineOf = (goMod: string) => /^go (\S+)$/m.exec(fs.readFileSync(goMod, "utf8"))![1];
 const PASSPHRASE = "go-automation test passphrase";
 
 /** What the program prints for each command. */
@@ -113,6 +120,57 @@ describeWithPulumi("The Go example program (examples/go-automation), through the
       process.stderr.write(
         `go-sdk-check: go build took ${build.seconds.toFixed(1)} s, go vet ${vet.seconds.toFixed(1)} s\n`,
       );
+    }, 900_000);
+
+    test("the same check program builds and passes go vet on the oldest sdk/v3 the Go SDK requires", async () => {
+      // A module of its own in a temporary folder: the check program, the Go SDK from this
+      // working copy, and sdk/v3 at the floor sdks/go/go.mod requires (GO_PULUMI_SDK_FLOOR), its
+      // other modules resolved as `go build` resolves a new program's (-mod=mod).
+      const floor = /^require github\.com\/pulumi\/pulumi\/sdk\/v3 (v\S+)$/m.exec(
+        fs.readFileSync(path.join(REPO, "sdks", "go", "go.mod"), "utf8"),
+      )?.[1];
+      expect(floor).toBe(`v${GO_PULUMI_SDK_FLOOR}`);
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "go-sdk-check-floor-"));
+      try {
+        fs.copyFileSync(
+          path.join(REPO, "tools", "devtools", "go", "go-sdk-check", "main.go"),
+          path.join(dir, "main.go"),
+        );
+        const sdk = "github.com/pulumi-ngrok-dynamic/pulumi-ngrok-dynamic/sdks/go";
+        fs.writeFileSync(
+          path.join(dir, "go.mod"),
+          [
+            "module example.com/go-sdk-check-floor",
+            "",
+            `go ${goLineOf(path.join(REPO, "sdks", "go", "go.mod"))}`,
+            "",
+            `require ${sdk} v0.0.0`,
+            `require github.com/pulumi/pulumi/sdk/v3 ${floor}`,
+            "",
+            `replace ${sdk} => ${path.join(REPO, "sdks", "go")}`,
+            "",
+          ].join("\n"),
+        );
+        const env = { ...goEnv(), GOFLAGS: goEnv().GOFLAGS!.replace("-mod=readonly", "-mod=mod") };
+        const build = ok(
+          await runCommand("go", ["build", "-o", os.devNull, "."], dir, env),
+          `go build on sdk/v3 ${floor}`,
+        );
+        const vet = ok(await runCommand("go", ["vet", "."], dir, env), `go vet on sdk/v3 ${floor}`);
+        const resolved = await runCommand(
+          "go",
+          ["list", "-m", "-f", "{{.Version}}", "github.com/pulumi/pulumi/sdk/v3"],
+          dir,
+          env,
+        );
+        expect(resolved.stdout.trim()).toBe(floor);
+        process.stderr.write(
+          `go-sdk-check on sdk/v3 ${floor}: go build took ${build.seconds.toFixed(1)} s, ` +
+            `go vet ${vet.seconds.toFixed(1)} s\n`,
+        );
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
     }, 900_000);
 
     test("up creates the CA, both certificates and the SAML module", async () => {

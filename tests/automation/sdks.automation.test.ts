@@ -1,8 +1,9 @@
 /**
  * The SDKs that `npm run sdks` generates from `schema.json` (tools/scripts/sdks.ts, tools/devtools/go/sdkgen/):
  *
- * - every Go module on Pulumi (the CLI's, the generator, go-sdk-check, the Go example, the Go SDK)
- *   requires the tested release, `@pulumi/pulumi`'s version in package-lock.json;
+ * - every Go module on Pulumi (the CLI's, the generator, go-sdk-check, the Go example) requires
+ *   the tested release, `@pulumi/pulumi`'s version in package-lock.json, and the Go SDK the oldest
+ *   release it is tested on (tools/scripts/pulumiFloors.ts);
  * - the committed Go SDK (`sdks/go`) is what `schema.json` gives (`npm run sdks -- --check`);
  * - the Python SDK, generated into a temporary folder, byte-compiles (`python3 -m compileall`).
  *
@@ -20,6 +21,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { pinnedPulumiVersion } from "../../dist/tools/devtools/pulumiCli";
+import { GO_PULUMI_SDK_FLOOR } from "../../dist/tools/scripts/pulumiFloors";
 import { describeWithGo, ok, runCommand } from "../support/goToolchain";
 import { REPO } from "../support/repo";
 
@@ -39,7 +41,7 @@ describeWithGo("The generated SDKs", () => {
   const timings: string[] = [];
   afterAll(() => process.stderr.write(`sdks: ${timings.join(", ")}\n`));
 
-  test("every Go module on Pulumi builds on the tested release, the CLI's", () => {
+  test("every Go module on Pulumi builds on the tested release, the CLI's; the Go SDK requires its floor", () => {
     const tested = `v${pinnedPulumiVersion(REPO)}`;
     const pins = (file: string, module: string) => {
       const goMod = fs.readFileSync(path.join(REPO, file), "utf8");
@@ -62,7 +64,8 @@ describeWithGo("The generated SDKs", () => {
       sdkgen: { require: tested, replace: tested },
       goSdkCheck: { require: tested, replace: tested },
       example: { require: tested, replace: tested },
-      sdk: tested,
+      // The Go SDK requires the oldest release it is tested on (goProgram builds it there too).
+      sdk: `v${GO_PULUMI_SDK_FLOOR}`,
     });
   });
 

@@ -94,6 +94,37 @@ test("the YAML and TypeScript programs parse, import the domain and declare one 
   expect(text).toContain('config.requireSecret("appExampleComRootOidcClientSecret")');
 });
 
+test("the keys to set are listed as commands to paste: each alone on its line, its description above", async () => {
+  const [program] = planAccount(await readAccount(clientFromConfiguration()));
+  const commandsIn = (text: string, marker: string) =>
+    text
+      .split("\n")
+      .filter((line) => line.startsWith(marker))
+      .map((line) => line.slice(marker.length).trim())
+      .filter((line) => line.startsWith("pulumi config set"));
+  // The key the program declares, then those of the SAML action's openid-connect alternative.
+  const expected = [
+    "pulumi config set --secret appExampleComRootOidcClientSecret",
+    "pulumi config set appExampleComApiSamlOidcIssuerUrl",
+    "pulumi config set appExampleComApiSamlOidcClientId",
+    "pulumi config set --secret appExampleComApiSamlOidcClientSecret",
+  ];
+  expect(commandsIn(yamlProgram(program), "#")).toEqual(expected);
+  expect(commandsIn(typescriptProgram(program), "//")).toEqual(expected);
+  expect(program.config.map((key) => key.name)).toEqual(
+    expected.map((command) => command.split(" ").at(-1)),
+  );
+  // Its description ends the line above it; the command asks for the value (none on the line).
+  const lines = typescriptProgram(program).split("\n");
+  const at = lines.findIndex((line) => line.endsWith(expected[0]));
+  expect(lines[at - 1]).toMatch(
+    /^\/\/ - the client secret of the OIDC app app \(ngrok does not answer it\):$/,
+  );
+  expect(lines.slice(0, at).join("\n")).toContain(
+    "Set before running (each command asks for the value):",
+  );
+});
+
 test("every policy printed passes the provider's check; routes and modules as ngrok's guide maps them", async () => {
   const [program] = planAccount(await readAccount(clientFromConfiguration()));
   const checks = checkProgram(program);

@@ -7,9 +7,7 @@
 import { startEmulator, type RunningEmulator } from "../../emulator/index";
 import { pendingCreates, parseArgs } from "../../cli/pendingCreates/main";
 import { readStackState } from "../../cli/pendingCreates/stackExport";
-import { resetStackConfig } from "../../provider";
 import { callApi } from "../support/emulatorApi";
-import { configureProvider } from "../support/configureProvider";
 import * as keys from "../support/sshKeys";
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -21,14 +19,21 @@ const urn = (type: string, name: string) => `urn:pulumi:dev::p::${type}::${name}
 
 let emulator: RunningEmulator;
 let dir: string;
+const saved: Record<string, string | undefined> = {};
 
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0 });
-  await configureProvider(emulator);
+  // A Node.js classes' stack: the command reads the API settings from the environment alone.
+  for (const name of ["NGROK_API_KEY", "NGROK_API_BASE_URL"]) saved[name] = process.env[name];
+  process.env.NGROK_API_KEY = emulator.apiKey;
+  process.env.NGROK_API_BASE_URL = emulator.url;
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "pending-creates-"));
 });
 afterAll(async () => {
-  resetStackConfig();
+  for (const [name, value] of Object.entries(saved)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
   fs.rmSync(dir, { recursive: true, force: true });
   await emulator?.close();
 });

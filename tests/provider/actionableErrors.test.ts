@@ -98,6 +98,8 @@ describe("an API key that ngrok refuses", () => {
     "stack config ngrok:apiKey is not set): check that it is an API key (dashboard: API → API " +
     "Keys; an agent authtoken is not one) of this account and still exists, then set it again " +
     "(export NGROK_API_KEY=…)";
+  /** The end of the hint: where the key was sent, and which setting said so. */
+  const sentTo = (url: string, setting: string) => `. It was sent to ${url} (from ${setting})`;
 
   describe.each([401, 403] as const)("answered %i", (status) => {
     let emulator: RunningEmulator;
@@ -117,13 +119,13 @@ describe("an API key that ngrok refuses", () => {
       for (const error of errors) {
         expect(error.statusCode).toBe(status);
         expect(error.errorCode).toBe("ERR_NGROK_202");
-        expect(error.hint).toBe(FROM_CONFIG);
+        expect(error.hint).toBe(FROM_CONFIG + sentTo(emulator.url, "ngrok:apiBaseUrl"));
         expect(error.message).toMatch(
           new RegExp(
             `^ngrok API ${status} ERR_NGROK_202: .*\\(\\w+ /[^)]*, operation op_\\w+\\)\\. `,
           ),
         );
-        expect(error.message.endsWith(`. ${FROM_CONFIG}`)).toBe(true);
+        expect(error.message.endsWith(`. ${error.hint}`)).toBe(true);
         expect(error.message).not.toContain(WRONG_KEY);
       }
       expect(emulator.snapshot().sshCertificateAuthorities).toEqual([]);
@@ -134,7 +136,7 @@ describe("an API key that ngrok refuses", () => {
       await configureWith({ "ngrok:apiBaseUrl": emulator.url });
       const error = await failure(async () => ssh.create(await checkedCa()));
       expect(error.statusCode).toBe(status);
-      expect(error.hint).toBe(FROM_ENV);
+      expect(error.hint).toBe(FROM_ENV + sentTo(emulator.url, "ngrok:apiBaseUrl"));
       expect(error.message).not.toContain(WRONG_KEY);
     });
 
@@ -142,7 +144,7 @@ describe("an API key that ngrok refuses", () => {
       process.env.NGROK_API_KEY = WRONG_KEY;
       process.env.NGROK_API_BASE_URL = emulator.url;
       const error = await failure(async () => ssh.create(await checkedCa()));
-      expect(error.hint).toBe(FROM_ENV);
+      expect(error.hint).toBe(FROM_ENV + sentTo(emulator.url, "NGROK_API_BASE_URL"));
     });
 
     test("no Authorization accepted either way: a key that is not even well-formed", async () => {
@@ -150,7 +152,7 @@ describe("an API key that ngrok refuses", () => {
       const error = await failure(async () => ssh.create(await checkedCa()));
       expect(error.statusCode).toBe(status);
       expect(error.errorCode).toBe("ERR_NGROK_201");
-      expect(error.hint).toBe(FROM_CONFIG);
+      expect(error.hint).toBe(FROM_CONFIG + sentTo(emulator.url, "ngrok:apiBaseUrl"));
     });
   });
 });

@@ -4,9 +4,10 @@
  * - Node.js: an npm tarball of the compiled SDK (JavaScript and declarations, the package's name
  *   and version, `@pulumi/pulumi` at the tested range, no scripts) that loads with `require` and
  *   type-checks in a program against the repository's `@pulumi/pulumi`;
- * - Python: a wheel whose METADATA names the package, its version and the tested `pulumi` range,
- *   which byte-compiles once unpacked (`pulumi` itself is not installable here: no PyPI), and an
- *   sdist holding pyproject.toml and the sources;
+ * - Python: a wheel whose METADATA names the package, its version and the `pulumi` range from the
+ *   floor (tools/scripts/pulumiFloors.ts), which byte-compiles once unpacked (tests/automation/
+ *   pythonProgram installs it and runs a program on it), and an sdist holding pyproject.toml and
+ *   the sources;
  * - Go: nothing in the folder, once the committed `sdks/go` is what `schema.json` gives; its tag
  *   is `sdks/go/v<version>`;
  * - .NET: the project's archive, its .csproj at the package's version and `Pulumi` range;
@@ -30,6 +31,10 @@ import {
   pythonWithBuild,
   testedPulumiRange,
 } from "../../dist/tools/scripts/sdkPackages";
+import {
+  PYTHON_PULUMI_FLOOR,
+  pythonPulumiRequirement,
+} from "../../dist/tools/scripts/pulumiFloors";
 import { describeWithGo } from "../support/goToolchain";
 import { REPO } from "../support/repo";
 
@@ -65,10 +70,10 @@ function unpack(archive: string, name: string): string {
   return dir;
 }
 
-test("the tested Pulumi range follows the pinned release, up to the next major one", () => {
+test("the Pulumi ranges: the tested release (npm) or the Python floor, up to the next major one", () => {
   expect(tested.version).toMatch(/^3\.\d+\.\d+$/);
   expect(tested.npm).toBe(`>=${tested.version} <4.0.0`);
-  expect(tested.python).toBe(`pulumi>=${tested.version},<4.0.0`);
+  expect(pythonPulumiRequirement()).toBe(`pulumi>=${PYTHON_PULUMI_FLOOR},<4.0.0`);
 });
 
 test("the Go SDK is tagged sdks/go/v<version>, as Go finds a module in a subfolder", () => {
@@ -153,7 +158,7 @@ describeWithGo("The release's SDK packages", () => {
     );
   });
 
-  test("Python: a wheel requiring the tested pulumi that byte-compiles, and an sdist", async () => {
+  test("Python: a wheel requiring pulumi from its floor, that byte-compiles, and an sdist", async () => {
     let python: string;
     try {
       python = pythonWithBuild();
@@ -181,7 +186,7 @@ describeWithGo("The release's SDK packages", () => {
       .filter((line) => /^Requires-Dist: pulumi\b/.test(line))
       .map((line) => line.slice("Requires-Dist: pulumi".length).replace(/[\s()]/g, ""));
     expect(requiresPulumi).toHaveLength(1);
-    expect(requiresPulumi[0].split(",").sort()).toEqual([`<4.0.0`, `>=${tested.version}`]);
+    expect(requiresPulumi[0].split(",").sort()).toEqual([`<4.0.0`, `>=${PYTHON_PULUMI_FLOOR}`]);
 
     const pkg = path.join(unpacked, "pulumi_ngrok_dynamic");
     expect(filesUnder(pkg)).toEqual(
@@ -216,7 +221,7 @@ describeWithGo("The release's SDK packages", () => {
       ]),
     );
     expect(fs.readFileSync(path.join(source, "pyproject.toml"), "utf8")).toContain(
-      JSON.stringify(tested.python),
+      JSON.stringify(pythonPulumiRequirement()),
     );
   });
 
@@ -275,7 +280,7 @@ test('docs/otherLanguages.md\'s "The SDKs" gives each file of the release and th
     `dotnet add reference pulumi-ngrok-dynamic-dotnet-${version}/PulumiNgrokDynamic.NgrokDynamic.csproj`,
     `dotnet add package PulumiNgrokDynamic.NgrokDynamic --version ${version}`,
     DOTNET_PULUMI_RANGE,
-    tested.python,
+    pythonPulumiRequirement(),
     "npm run sdks",
   ]) {
     expect(section).toContain(line);

@@ -20,6 +20,12 @@ import {
 import { version as loadedVersion } from "@pulumi/pulumi/version";
 import { startProviderHost } from "../../dist/tools/devtools/providerHost";
 import { oldestPluginCliVersion } from "../../dist/tools/devtools/pulumiCli";
+import {
+  GO_PULUMI_SDK_FLOOR,
+  PYTHON_PULUMI_FLOOR,
+  pythonPulumiRequirement,
+} from "../../dist/tools/scripts/pulumiFloors";
+import { pinnedPulumiOf, REQUIREMENTS, REQUIREMENTS_OLDEST } from "../support/pythonVenv";
 import { REPO } from "../support/repo";
 
 interface Manifest {
@@ -108,6 +114,33 @@ describe("the versions the package claims", () => {
     );
     expect(readme).toContain(
       `Tested on Node.js ${PRIMARY_NODE.version} with \`@pulumi/pulumi\` ${tested} and on ${OLDEST_NODE.version} with \`@pulumi/pulumi\` ${OLDEST_PULUMI}, both with the CLI ${tested}.`,
+    );
+  });
+
+  test("README and docs/otherLanguages.md claim the SDKs' floors, which the tests install", () => {
+    const newestPython = pinnedPulumiOf(REQUIREMENTS);
+    const readme = read("README.md").replace(/\s+/g, " ");
+    expect(readme).toContain(
+      `the Python wheel requires \`pulumi\` ${PYTHON_PULUMI_FLOOR} or later (3.x; tested on ` +
+        `${PYTHON_PULUMI_FLOOR} and ${newestPython}), the Go module ` +
+        `\`github.com/pulumi/pulumi/sdk/v3\` v${GO_PULUMI_SDK_FLOOR} or later (tested on ` +
+        `v${GO_PULUMI_SDK_FLOOR} and v${tested}).`,
+    );
+    const otherLanguages = read("docs/otherLanguages.md").replace(/\s+/g, " ");
+    for (const claim of [
+      `the wheel requires \`${pythonPulumiRequirement()}\``,
+      `on \`pulumi\` ${PYTHON_PULUMI_FLOOR} and ${newestPython}`,
+      `\`github.com/pulumi/pulumi/sdk/v3\` v${GO_PULUMI_SDK_FLOOR} (so Go`,
+      `on \`sdk/v3\` v${GO_PULUMI_SDK_FLOOR} and v${tested}`,
+    ]) {
+      expect(otherLanguages).toContain(claim);
+    }
+    expect(pinnedPulumiOf(REQUIREMENTS_OLDEST)).toBe(PYTHON_PULUMI_FLOOR);
+    expect(read("sdks/go/go.mod")).toMatch(
+      new RegExp(
+        `^require github\\.com/pulumi/pulumi/sdk/v3 v${GO_PULUMI_SDK_FLOOR.replace(/\./g, "\\.")}$`,
+        "m",
+      ),
     );
   });
 

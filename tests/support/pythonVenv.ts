@@ -2,8 +2,9 @@
  * Python for the suites that run the Python SDK (tests/automation/pythonProgram): a Python that
  * makes virtual environments and one that builds the SDK's wheel ({@link describeWithPython}),
  * and {@link cachedVenv}, a virtual environment holding the packages pinned in
- * tests/fixtures/python/requirements.txt (or another requirements file), made once and kept
- * outside the repository. Suites that only need a virtual environment (the emulator's
+ * tests/fixtures/python/requirements.txt (the newest `pulumi` served), requirements-oldest.txt
+ * (the oldest the wheel claims) or another requirements file, made once and kept outside the
+ * repository. Suites that only need a virtual environment (the emulator's
  * Schemathesis run) use {@link describeWithVenvPython}.
  *
  * Without such a Python a suite is skipped with one printed reason, except in CI (`CI` set to
@@ -18,8 +19,27 @@ import { pythonWithBuild } from "../../dist/tools/scripts/sdkPackages";
 import { ok, runCommand } from "./goToolchain";
 import { REPO } from "./stack";
 
-/** The pinned packages of {@link cachedVenv}: `pulumi` and everything it requires. */
+/**
+ * The pinned packages of {@link cachedVenv}: `pulumi` and everything it requires, at the newest
+ * `pulumi` PyPI serves here.
+ */
 export const REQUIREMENTS = path.join(REPO, "tests", "fixtures", "python", "requirements.txt");
+
+/** The same, at the oldest `pulumi` the Python SDK's wheel claims (`PYTHON_PULUMI_FLOOR`). */
+export const REQUIREMENTS_OLDEST = path.join(
+  REPO,
+  "tests",
+  "fixtures",
+  "python",
+  "requirements-oldest.txt",
+);
+
+/** The `pulumi` release a requirements file pins (`pulumi==3.272.0` → `3.272.0`). */
+export function pinnedPulumiOf(requirements: string): string {
+  const pinned = /^pulumi==(\S+)$/m.exec(fs.readFileSync(requirements, "utf8"))?.[1];
+  if (pinned === undefined) throw new Error(`${requirements} pins no pulumi==<version>`);
+  return pinned;
+}
 
 /** A Python that makes virtual environments: its command, real executable and version. */
 export interface VenvPython {

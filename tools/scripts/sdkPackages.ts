@@ -1,18 +1,19 @@
 /**
  * The release's SDK packages for other languages ({@link SDK_PACKAGE_ARTIFACTS}), each made from
  * what `npm run sdks` (tools/scripts/sdks.ts) generates from `schema.json` into a temporary folder, for
- * the package's version, requiring the tested Pulumi ({@link testedPulumiRange}):
+ * the package's version, requiring Pulumi from the oldest release tested (`./pulumiFloors`; the
+ * tested one, {@link testedPulumiRange}, for Node.js):
  *
  * - Node.js: `pulumi-ngrok-dynamic-ngrok-dynamic-<version>.tgz`, the npm package
  *   `@pulumi-ngrok-dynamic/ngrok-dynamic` compiled (the generator writes TypeScript): JavaScript
  *   and declarations at its root, `@pulumi/pulumi` at the tested range, no scripts.
  * - Python: `pulumi_ngrok_dynamic-<version>.tar.gz` and `…-py3-none-any.whl`, built offline by
  *   `python3 -m build --no-isolation` (Debian's python3-build, python3-wheel and
- *   python3-setuptools), requiring `pulumi>=<tested>,<4.0.0`.
+ *   python3-setuptools), requiring `pulumi>=3.269.0,<4.0.0` (`pythonPulumiRequirement`).
  * - Go: nothing in the folder. The Go SDK is the committed `sdks/go`, a module in a subfolder of
  *   the repository, which Go fetches from the tag `sdks/go/v<version>` ({@link goSdkRelease});
- *   the artifact checks that `sdks/go` is what `schema.json` gives and requires the tested
- *   `sdk/v3`.
+ *   the artifact checks that `sdks/go` is what `schema.json` gives and requires `sdk/v3` at
+ *   `GO_PULUMI_SDK_FLOOR`.
  * - .NET: `pulumi-ngrok-dynamic-dotnet-<version>.tar.gz`, the generated project in a folder of
  *   that name, with `<Version>` the package's and `Pulumi` at {@link DOTNET_PULUMI_RANGE}. Not
  *   built: there is no .NET toolchain here.
@@ -28,6 +29,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { pinnedPulumiVersion } from "../devtools/pulumiCli";
 import type { Artifact } from "./artifact";
+import { GO_PULUMI_SDK_FLOOR, PYTHON_PULUMI_FLOOR, pythonPulumiRequirement } from "./pulumiFloors";
 import { packageManifest, packageVersion } from "./packageVersion";
 
 const REPO = path.resolve(__dirname, "../../..");
@@ -42,17 +44,15 @@ export const DOTNET_PULUMI_RANGE = "[3.76.1,4)";
 
 /**
  * The tested Pulumi release (`pinnedPulumiVersion()`, `@pulumi/pulumi` in the repository) up to
- * the next major one, as each package manager writes it: `{ version: "3.276.0", npm: ">=3.276.0
- * <4.0.0", python: "pulumi>=3.276.0,<4.0.0" }`.
+ * the next major one, as npm writes it: `{ version: "3.276.0", npm: ">=3.276.0 <4.0.0" }`.
  */
 export function testedPulumiRange(repo: string = REPO): {
   readonly version: string;
   readonly npm: string;
-  readonly python: string;
 } {
   const version = pinnedPulumiVersion(repo);
   const next = `${Number(version.split(".")[0]) + 1}.0.0`;
-  return { version, npm: `>=${version} <${next}`, python: `pulumi>=${version},<${next}` };
+  return { version, npm: `>=${version} <${next}` };
 }
 
 /**
@@ -85,6 +85,13 @@ export function goSdkRelease(version: string = packageVersion()): {
   }
   const folder = module.slice(repository.length + 1).replace(/\/v\d+$/, "");
   return { module, tag: `${folder}/v${version}`, goGet: `go get ${module}@v${version}` };
+}
+
+/** Whether release `a` (`3.270.1`) is newer than release `b`. */
+function newer(a: string, b: string): boolean {
+  const [x, y] = [a, b].map((version) => version.split(".").map(Number));
+  const at = x.findIndex((part, i) => part !== y[i]);
+  return at >= 0 && x[at] > y[at];
 }
 
 /** Runs `fn` on a new temporary folder, removed afterwards. */
@@ -209,9 +216,14 @@ export function pythonWithBuild(): string {
 }
 
 /**
- * The Python SDK's sdist and wheel: generated, its pyproject.toml requiring the tested `pulumi`
- * ({@link testedPulumiRange}) and listing the `.pyi` stubs as package data (setuptools before 69
+ * The Python SDK's sdist and wheel: generated, its pyproject.toml requiring `pulumi` from the
+ * oldest release tested (`pythonPulumiRequirement`: the generator writes its own floor, which
+ * must not be above it) and listing the `.pyi` stubs as package data (setuptools before 69
  * leaves them out), README.md beside it, built by `python -m build --no-isolation`.
+ *
+ * @throws Error when the generator's own `pulumi` floor is above `PYTHON_PULUMI_FLOOR` (a newer
+ *   Pulumi generator calls newer runtime functions: find the floor again,
+ *   contributing/toolchain.md).
  */
 export function pythonSdkPackages(): Artifact {
   const version = packageVersion();
@@ -230,10 +242,18 @@ export function pythonSdkPackages(): Artifact {
         ) {
           throw new Error(`the generated pyproject.toml does not have version ${version}`);
         }
+        const generatorFloor = /"pulumi>=(\d+\.\d+\.\d+)[,<"]/.exec(pyproject)?.[1];
+        if (generatorFloor === undefined || newer(generatorFloor, PYTHON_PULUMI_FLOOR)) {
+          throw new Error(
+            `Pulumi's Python generator requires pulumi>=${generatorFloor}, above the floor ` +
+              `claimed and tested, ${PYTHON_PULUMI_FLOOR} (tools/scripts/pulumiFloors.ts): find ` +
+              "the floor again (contributing/toolchain.md)",
+          );
+        }
         pyproject = replaceOnce(
           pyproject,
           /"pulumi>=[^"]*"/,
-          JSON.stringify(testedPulumiRange().python),
+          JSON.stringify(pythonPulumiRequirement()),
           "pyproject.toml",
         );
         const stubs = filesUnder(path.join(sdk, module)).filter((file) => file.endsWith(".pyi"));
@@ -264,7 +284,7 @@ export function pythonSdkPackages(): Artifact {
 /**
  * The Go SDK: nothing in the folder (Go fetches the committed `sdks/go` by its tag, see
  * {@link goSdkRelease}); fails unless `sdks/go` is what `schema.json` gives (`npm run sdks --
- * --check`) and its go.mod requires the tested `github.com/pulumi/pulumi/sdk/v3`.
+ * --check`) and its go.mod requires `github.com/pulumi/pulumi/sdk/v3` at `GO_PULUMI_SDK_FLOOR`.
  */
 export function goSdkModule(): Artifact {
   const version = packageVersion();
@@ -273,10 +293,10 @@ export function goSdkModule(): Artifact {
     describe: `the Go SDK ${release.module} (tag ${release.tag}; nothing in the folder)`,
     make() {
       const goMod = fs.readFileSync(path.join(REPO, "sdks", "go", "go.mod"), "utf8");
-      const tested = `v${testedPulumiRange().version}`;
+      const floor = `v${GO_PULUMI_SDK_FLOOR}`;
       const required = /^\s*(?:require )?github\.com\/pulumi\/pulumi\/sdk\/v3 (\S+)/m.exec(goMod);
-      if (required?.[1] !== tested) {
-        throw new Error(`sdks/go/go.mod requires sdk/v3 ${required?.[1]}, not ${tested}`);
+      if (required?.[1] !== floor) {
+        throw new Error(`sdks/go/go.mod requires sdk/v3 ${required?.[1]}, not ${floor}`);
       }
       runSdks(["--check", "--languages", "go"]);
       return [];

@@ -15,9 +15,11 @@
  * `tools/devtools/go/sdkgen/` (pulumi/pkg/v3 at the CLI's release: `@pulumi/pulumi`'s version in
  * package-lock.json, which this script checks) runs the Node.js, Python and Go generators;
  * `tools/devtools/go/sdkgen-dotnet/` the .NET one, from pkg/v3 3.225.1: the newest release on the module proxy
- * that still holds it (see its main.go). The Go SDK's go.mod requires the same release of
- * `github.com/pulumi/pulumi/sdk/v3`, with that release's go line (the generator's own default is an
- * older, untested one), so that `go mod tidy` in a program using it keeps the tested release.
+ * that still holds it (see its main.go). The Go SDK's go.mod requires
+ * `github.com/pulumi/pulumi/sdk/v3` at the oldest release it is tested on (`GO_PULUMI_SDK_FLOOR`,
+ * tools/scripts/pulumiFloors.ts), with that release's go line (the generator's own default,
+ * v3.269.0, does not build from the module proxy), so that `go mod tidy` in a program using it
+ * keeps a tested release or a newer one the program asks for.
  *
  * The generators compile with the CLI's flags and, where they share modules with it, its module
  * versions (tools/devtools/goTools.ts): after `npm run pulumi:install` built the CLI, Go's build cache
@@ -30,6 +32,7 @@ import { spawnSync } from "node:child_process";
 import * as path from "node:path";
 import { goEnv, goVersion } from "../devtools/goTools";
 import { pinnedPulumiVersion } from "../devtools/pulumiCli";
+import { GO_PULUMI_SDK_FLOOR } from "./pulumiFloors";
 
 const REPO = path.resolve(__dirname, "../../..");
 const TOOLS = path.join(REPO, "tools", "devtools", "go");
@@ -47,18 +50,17 @@ function option(argv: string[], name: string): string | undefined {
 }
 
 /**
- * The Pulumi release `tools/devtools/go/sdkgen/` is built on (`v3.276.0`) and the go line of its Go SDK
- * (`1.26.6`), as that module's graph has them; fails unless it is the tested release, the
- * `@pulumi/pulumi` of package-lock.json.
+ * Fails unless `tools/devtools/go/sdkgen/` is built on the tested Pulumi release (pkg/v3 and
+ * sdk/v3 as that module's graph has them), the `@pulumi/pulumi` of package-lock.json.
  */
-function generatorPulumi(): { version: string; go: string } {
+function checkGeneratorPulumi(): void {
   const listed = spawnSync(
     "go",
     [
       "list",
       "-m",
       "-f",
-      "{{.Path}} {{with .Replace}}{{.Version}} {{.GoVersion}}{{else}}{{.Version}} {{.GoVersion}}{{end}}",
+      "{{.Path}} {{with .Replace}}{{.Version}}{{else}}{{.Version}}{{end}}",
       "github.com/pulumi/pulumi/pkg/v3",
       "github.com/pulumi/pulumi/sdk/v3",
     ],
@@ -70,8 +72,7 @@ function generatorPulumi(): { version: string; go: string } {
     );
   }
   const tested = `v${pinnedPulumiVersion(REPO)}`;
-  const lines = listed.stdout.trim().split("\n");
-  for (const line of lines) {
+  for (const line of listed.stdout.trim().split("\n")) {
     const [module, version] = line.split(" ");
     if (version !== tested) {
       throw new Error(
@@ -81,12 +82,26 @@ function generatorPulumi(): { version: string; go: string } {
       );
     }
   }
-  const go = lines
-    .find((line) => line.startsWith("github.com/pulumi/pulumi/sdk/v3 "))
-    ?.split(" ")[2];
-  if (go === undefined || go === "")
-    throw new Error("tools/devtools/go/sdkgen: sdk/v3 has no go line");
-  return { version: tested, go };
+}
+
+/**
+ * The Go SDK's requirement: `GO_PULUMI_SDK_FLOOR` (`v3.274.0`) and the go line of that release
+ * (`1.26.6`), as the module proxy (or Go's module cache) has them.
+ */
+function goSdkRequirement(): { version: string; go: string } {
+  const version = `v${GO_PULUMI_SDK_FLOOR}`;
+  const listed = spawnSync(
+    "go",
+    ["list", "-m", "-f", "{{.GoVersion}}", `github.com/pulumi/pulumi/sdk/v3@${version}`],
+    { cwd: path.join(TOOLS, "sdkgen"), env: goEnv(), encoding: "utf8", timeout: 120_000 },
+  );
+  const go = listed.stdout?.trim();
+  if (listed.status !== 0 || !go) {
+    throw new Error(
+      `go list -m github.com/pulumi/pulumi/sdk/v3@${version} failed: ${listed.stderr || listed.error?.message}`,
+    );
+  }
+  return { version, go };
 }
 
 function main(argv: string[]): number {
@@ -109,9 +124,10 @@ function main(argv: string[]): number {
     if (mine.length === 0) continue;
     const args = ["run", ".", "-schema", path.join(REPO, "schema.json"), "-out", out];
     if (tool === "sdkgen") {
-      const pulumi = generatorPulumi();
+      checkGeneratorPulumi();
+      const sdk = goSdkRequirement();
       args.push("-languages", mine.join(","), ...(check ? ["-check"] : []));
-      args.push("-go-pulumi-sdk", pulumi.version, "-go-version", pulumi.go);
+      args.push("-go-pulumi-sdk", sdk.version, "-go-version", sdk.go);
     }
     const run = spawnSync("go", args, {
       cwd: path.join(TOOLS, tool),

@@ -179,7 +179,35 @@ describe("base URL", () => {
     expect(resolveApiSettings()).toEqual({
       apiKey: "config_key",
       baseUrl: "http://127.0.0.1:1111",
+      // Where each came from, for the messages that say which setting to change.
+      sources: {
+        namespace: "ngrok",
+        found: { apiKey: "ngrok:apiKey", apiBaseUrl: "NGROK_API_BASE_URL" },
+      },
     });
+  });
+
+  it("names the sources in the namespace read, or the environment's alone", () => {
+    process.env.NGROK_API_KEY = "env_key";
+    process.env.NGROK_RETRY_MAX_ATTEMPTS = "3";
+    const plugin = resolveApiSettings(
+      process.env,
+      { apiBaseUrl: "http://127.0.0.1:3333" },
+      "ngrok-dynamic",
+    );
+    expect(plugin.sources).toEqual({
+      namespace: "ngrok-dynamic",
+      found: {
+        apiKey: "NGROK_API_KEY",
+        apiBaseUrl: "ngrok-dynamic:apiBaseUrl",
+        retryMaxAttempts: "NGROK_RETRY_MAX_ATTEMPTS",
+      },
+    });
+    expect(resolveApiSettings(process.env, {}, null).sources).toEqual({
+      namespace: null,
+      found: { apiKey: "NGROK_API_KEY", retryMaxAttempts: "NGROK_RETRY_MAX_ATTEMPTS" },
+    });
+    delete process.env.NGROK_RETRY_MAX_ATTEMPTS;
   });
 
   it.each([

@@ -40,7 +40,12 @@ const MARGIN_MS = 5000;
   async () => {
     const lines: string[] = [];
     const client = new NgrokClient(
-      { apiKey: "not-a-real-key", baseUrl: `https://${HOST}` },
+      {
+        apiKey: "not-a-real-key",
+        baseUrl: `https://${HOST}`,
+        // As clientFromConfiguration reads a stack config's mistyped ngrok:apiBaseUrl.
+        sources: { namespace: "ngrok", found: { apiBaseUrl: "ngrok:apiBaseUrl" } },
+      },
       { log: (line) => lines.push(line) },
     );
     const started = Date.now();
@@ -59,7 +64,7 @@ const MARGIN_MS = 5000;
       `could not reach the ngrok API at https://${HOST} (GET /ssh_certificate_authorities)`,
     );
     expect(message).toContain(
-      "; the host name does not resolve (is it mistyped? ngrok:apiBaseUrl or NGROK_API_BASE_URL say where the API is; left unset, it is https://api.ngrok.com)",
+      "; the host name does not resolve (is it mistyped? the address comes from ngrok:apiBaseUrl)",
     );
     expect(message).toMatch(
       /; gave up after \d+ attempts? over [0-9]\.\d s \(ngrok:retryMaxAttempts, ngrok:retryDeadlineSeconds and ngrok:requestTimeoutSeconds, or NGROK_RETRY_MAX_ATTEMPTS, NGROK_RETRY_DEADLINE_SECONDS and NGROK_REQUEST_TIMEOUT_SECONDS, shorten this\)$/,

@@ -3,7 +3,7 @@
 // plugin and no `pulumi package gen-sdk` needed (the module proxy refuses the language plugins).
 //
 //	go run . -schema ../../../../schema.json -out <dir> [-languages nodejs,python,go] [-check]
-//	         [-go-pulumi-sdk v3.276.0 -go-version 1.26.6]
+//	         [-go-pulumi-sdk v3.274.0 -go-version 1.26.6]
 //
 // It binds the schema (every bind diagnostic, warning or error, fails the run), then writes each
 // language's SDK into <dir>/<language>/, replacing what was there. It prints one line per language:
@@ -11,9 +11,10 @@
 //
 // The Go SDK's go.mod requires github.com/pulumi/pulumi/sdk/v3 at the version the generator
 // writes (the generator's own default, v3.269.0 in pkg/v3 3.276.0), unless -go-pulumi-sdk names
-// the version to require and -go-version the go line (npm run sdks passes the tested release,
-// @pulumi/pulumi's version in package-lock.json, and the go line of that sdk/v3 release), so that
-// `go mod tidy` in a program using the SDK never picks an untested Pulumi Go SDK.
+// the version to require and -go-version the go line (npm run sdks passes the oldest release the
+// SDK is tested on, GO_PULUMI_SDK_FLOOR in tools/scripts/pulumiFloors.ts, and the go line of that
+// sdk/v3 release), so that `go mod tidy` in a program using the SDK never picks an untested Pulumi
+// Go SDK.
 //
 // With -check it writes nothing: it lists each file of <dir>/<language>/ that differs from what
 // would be generated ("stale: ", "missing: ", "extra: ") and exits 1 if there is any: the stale
