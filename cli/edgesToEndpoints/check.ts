@@ -35,9 +35,13 @@ export function checkProgram(program: Program, now = Date.now()): EndpointCheck[
       });
       if (skipped !== undefined)
         return { resource: resource.name, failures: [], warnings: [], skipped };
+      // The endpoint's URL, when the program writes it out: the rules of its protocol and of a
+      // cloud endpoint's policy (it must end with a terminating action) apply, as at preview.
+      const url = plainValue(resource.properties.url ?? null, (key) => samples.get(key));
       const { failures, warnings } = checkTrafficPolicy(policy, {
         who: `CloudEndpoint "${resource.name}"`,
         now,
+        ...(typeof url === "string" ? { url } : {}),
       });
       return { resource: resource.name, failures, warnings };
     });

@@ -10,10 +10,13 @@
  * new endpoint first, since the URLs differ).
  *
  * The traffic policy is judged, written and compared by `../trafficPolicy` (its module comment
- * lists the rules): `check` refuses what `checkTrafficPolicy` refuses, each failure starting with
- * the path of the value (`trafficPolicy.onHttpRequest[0].actions[1].config.issuer_url`); ngrok
- * receives its canonical JSON; `diff` compares canonical forms, so YAML against JSON, key order,
- * layout and ngrok's stored text never make a change.
+ * lists the rules): `check` refuses what `checkTrafficPolicy` refuses for a cloud endpoint at the
+ * `url` input (its protocol's phases; a policy that must end with a terminating action), each
+ * failure starting with the path of the value
+ * (`trafficPolicy.onHttpRequest[0].actions[1].config.issuer_url`); in a preview where `url` is not
+ * known yet, the rules of the URL wait for `up`'s check. ngrok receives its canonical JSON; `diff`
+ * compares canonical forms, so YAML against JSON, key order, layout and ngrok's stored text never
+ * make a change.
  *
  * Where ngrok is silent, this definition decides:
  * - an account serves a URL once (`ERR_NGROK_18009`): a create whose answer is lost is found again
@@ -25,6 +28,7 @@
  */
 import { objectOutputs, TEXT_INPUTS } from "../common/textProperties";
 import { SECRET_SHOWN } from "../common/secretInputs";
+import { isUnknown } from "../common/unknown";
 import { defineResource } from "../framework/define";
 import { file, interpolate, output, resource } from "../framework/example";
 import type { RuleChecker } from "../framework/property";
@@ -35,11 +39,24 @@ import { canonicalTrafficPolicy, checkTrafficPolicy, sameTrafficPolicy } from ".
 /** The prefix of ngrok's endpoint ids: `ep_`, then letters and digits. */
 export const CLOUD_ENDPOINT_ID_PREFIX = "ep_";
 
-/** `trafficPolicy`: every failure of `checkTrafficPolicy`, each starting with its path. */
+/**
+ * The `url` input as `checkTrafficPolicy`'s option: the string, or `undefined` while it is not known
+ * (a preview) or not a string (its own check says why).
+ */
+export function endpointUrl(url: unknown): string | undefined {
+  return typeof url === "string" && !isUnknown(url) ? url : undefined;
+}
+
+/**
+ * `trafficPolicy`: every failure of `checkTrafficPolicy` for a cloud endpoint at the `url` input,
+ * each starting with its path.
+ */
 export function trafficPolicyRule(value: unknown, c: RuleChecker, name: string): void {
   // The checker shows a secret input's value as SECRET_SHOWN: the policy is then secret as a whole.
   const secret = c.show(name, "") === SECRET_SHOWN;
-  for (const failure of checkTrafficPolicy(value, { property: name, secret }).failures) {
+  const url = endpointUrl(c.value("url"));
+  const options = { property: name, secret, ...(url === undefined ? {} : { url }) };
+  for (const failure of checkTrafficPolicy(value, options).failures) {
     c.fail(name, failure.reason);
   }
 }

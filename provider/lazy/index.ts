@@ -33,4 +33,8 @@ export const load = {
   yaml: () => require("yaml") as typeof import("yaml"),
   /** `ipaddr.js`, which reads the CIDR blocks of a traffic policy's `restrict-ips`. */
   ipaddr: () => require("ipaddr.js") as typeof import("ipaddr.js"),
+  /** `re2js` (RE2 for JavaScript), which compiles a traffic policy's regular expressions. */
+  re2js: () => require("re2js") as typeof import("re2js"),
+  /** `lossless-json`, which writes a traffic policy's canonical JSON with its numbers as written. */
+  losslessJson: () => require("lossless-json") as typeof import("lossless-json"),
 };

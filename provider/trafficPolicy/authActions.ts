@@ -62,13 +62,71 @@ const session = {
     default: "false",
   },
   auth_cookie_domain: {
-    type: { kind: "string" },
+    // ERR_NGROK_2243: "CONFIG DOMAIN is not a valid domain".
+    type: { kind: "string", format: "domain" },
     description: "The domain the auth cookie is allowed for.",
   },
 } as const satisfies Record<string, FieldSpec>;
 
 const IDLE =
   "The period of inactivity after which a user's session ends, requiring a new sign-in (e.g. `15m`).";
+
+/**
+ * `basic-auth` credentials as `{username, password}` objects, accepted with a warning: the action's
+ * page writes `username:password` strings, its authentication example objects.
+ */
+const CREDENTIAL_OBJECT = {
+  why: "ngrok's traffic-policy/examples/add-authentication page writes such objects",
+  fields: {
+    username: { type: { kind: "string" }, required: true, description: "The username." },
+    password: {
+      type: { kind: "string" },
+      required: true,
+      secret: true,
+      cel: true,
+      description: "The password.",
+    },
+  },
+} as const;
+
+/** One key of jwt-validation's `jws.keys`: where its key material is, and how it is found. */
+const JWS_KEY = {
+  sources: {
+    type: {
+      kind: "list",
+      orOne: true,
+      items: {
+        kind: "object",
+        fields: {
+          additional_jkus: {
+            type: { kind: "list", items: { kind: "string" }, minItems: 1 },
+            required: true,
+            cel: true,
+            description: "The URLs of JWKS documents serving the possible signing keys.",
+          },
+        },
+      },
+    },
+    required: true,
+    description: "Where the key material is.",
+  },
+  identification: {
+    type: {
+      kind: "list",
+      orOne: true,
+      items: {
+        kind: "object",
+        fields: {
+          token_claims: {
+            type: { kind: "list", items: { kind: "string" } },
+            description: "The claims of the token that identify its key (`kid`).",
+          },
+        },
+      },
+    },
+    description: "How a token's key is identified.",
+  },
+} as const satisfies Record<string, FieldSpec>;
 
 export const AUTH_ACTIONS = {
   "openid-connect": {
@@ -95,6 +153,13 @@ export const AUTH_ACTIONS = {
       ),
       ...session,
       idle_session_duration: { type: { kind: "duration" }, description: IDLE },
+      // The oauth page's name, which ngrok's operator writes for openid-connect too
+      // (ngrok-operator internal/trafficpolicy/policy.go, OIDCConfig).
+      idle_session_timeout: {
+        type: { kind: "duration" },
+        description: `${IDLE} The older spelling of ngrok's operator.`,
+        legacyOf: "idle_session_duration",
+      },
     },
   },
   oauth: {
@@ -155,7 +220,7 @@ export const AUTH_ACTIONS = {
       credentials: {
         type: {
           kind: "list",
-          items: { kind: "string", format: "credential" },
+          items: { kind: "string", format: "credential", orObject: CREDENTIAL_OBJECT },
           minItems: 1,
           maxItems: 10,
         },
@@ -167,8 +232,9 @@ export const AUTH_ACTIONS = {
           "whole may be an interpolation such as `${secrets.get('vault', 'name')}`.",
       },
       realm: {
-        type: { kind: "string" },
-        description: "The HTTP realm (RFC 7235).",
+        // "Realm cannot exceed 128 characters, and cannot contain non-ASCII characters."
+        type: { kind: "string", maxLength: 128, ascii: true },
+        description: "The HTTP realm (RFC 7235): at most 128 ASCII characters.",
         default: "ngrok",
       },
       enforce: enforce("When false, the next action runs even if authentication failed."),
@@ -241,14 +307,24 @@ export const AUTH_ACTIONS = {
           kind: "object",
           fields: {
             allowed_algorithms: {
-              type: { kind: "list", items: { kind: "string" }, minItems: 1 },
+              type: {
+                kind: "list",
+                items: {
+                  kind: "string",
+                  refused: {
+                    values: ["none"],
+                    why: "ngrok does not support it, since it is insecure (its reference page)",
+                  },
+                },
+                minItems: 1,
+              },
               required: true,
               description: "The allowed signing algorithms (`none` is not supported).",
             },
-            // The reference says a list of objects; every worked example writes one object
-            // (`keys: {sources: {additional_jkus: […]}}`): either passes, unchecked.
+            // The reference says lists of objects; every worked example writes one object
+            // (`keys: {sources: {additional_jkus: […]}}`): either passes, as written.
             keys: {
-              type: { kind: "any", wireKeys: true },
+              type: { kind: "list", orOne: true, items: { kind: "object", fields: JWS_KEY } },
               required: true,
               description:
                 "The signing keys: `sources.additional_jkus`, the URLs of JWKS documents.",

@@ -13,10 +13,27 @@ export const DOCS = "https://ngrok.com/docs/traffic-policy/actions";
 /** HTTP status codes. */
 export const STATUS = { kind: "integer", min: 100, max: 599 } as const;
 
-/** A map of header names to values (interpolations allowed), at most 10. */
+/**
+ * A value written as a number or a boolean where a string goes (a header value), accepted: ngrok's
+ * docs write `X-Custom: 1` unquoted (ngrok-docs `snippets/examples/agent-config/http-request-headers.mdx`).
+ */
+export const SCALAR_HEADER = {
+  why: "ngrok's docs write header values such as 1 unquoted",
+} as const;
+
+/**
+ * A map of header names (RFC 9110 tokens; `ERR_NGROK_2210`) to values (interpolations allowed),
+ * at most 10.
+ */
 export const headers = (description: string, minEntries?: number) =>
   ({
-    type: { kind: "map", values: { kind: "string" }, maxEntries: 10, minEntries },
+    type: {
+      kind: "map",
+      names: "headerName",
+      values: { kind: "string", scalars: SCALAR_HEADER },
+      maxEntries: 10,
+      minEntries,
+    },
     cel: true,
     description,
   }) as const satisfies FieldSpec;

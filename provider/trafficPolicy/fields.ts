@@ -1,7 +1,13 @@
 /**
  * The config of an action, walked against its fields in the table (`./schema`): each value
  * judged by its type and format, its keys converted to ngrok's spelling, its secrets noted.
- * Returns the config as ngrok receives it (wire names; map keys as written).
+ * Returns the config as ngrok receives it (wire names; map keys as written; numbers as written,
+ * `./numbers`).
+ *
+ * `${…}` is CEL only in a field that takes CEL (`FieldSpec.cel`): there its interpolations must
+ * parse, and the parts they give are left to ngrok. In any other field ngrok takes it as text
+ * (and vault secrets do not work there, https://ngrok.com/docs/traffic-policy/secrets/): a field
+ * with a format is judged on the whole text, and one without passes with a warning.
  *
  * @module
  */
@@ -10,12 +16,15 @@ import {
   type CelContext,
   type CelProblem,
   celProblems,
+  hasInterpolation,
   holdsSecret,
   interpolationProblems,
 } from "./cel";
-import { durationMs, FORMATS } from "./formats";
+import { FORMATS } from "./formats";
+import { isWrittenNumber, numberValue } from "./numbers";
 import { child, didYouMean, isMap, type Place, record, type Walk } from "./report";
 import { camelCase, type FieldSpec, type Fields, type FieldType, snakeCase } from "./schema";
+import { durationValue, judgeName, judgeNumber } from "./values";
 
 /** What the walk knows of the field it is in. */
 interface FieldContext {
@@ -23,7 +32,14 @@ interface FieldContext {
   readonly phase: string;
   /** The field's wire name (the variables of `retry_condition` are its own). */
   readonly field?: string;
+  /** The field takes CEL: ngrok evaluates its interpolations (`FieldSpec.cel`). */
+  readonly cel?: boolean;
 }
+
+/** The note a message about `${…}` in a field that takes no CEL ends with. */
+const NO_CEL =
+  'ngrok evaluates no ${…} in this field (its reference page does not mark it "Supports CEL"; ' +
+  "vault secrets work only in fields that do, https://ngrok.com/docs/traffic-policy/secrets/)";
 
 /**
  * The config object `value` of fields `fields` at `place` (an action's config or a nested
@@ -74,6 +90,7 @@ export function walkFields(
       ...context,
       secret,
       field: wire,
+      cel: field.cel === true,
     });
     if (converted !== undefined) out[wire] = converted;
   }
@@ -110,13 +127,19 @@ function walkValue(
   const got = () => `got ${walk.shown(value, context.secret)}`;
   switch (type.kind) {
     case "string": {
-      if (typeof value !== "string") return void walk.fail(place, `must be a string; ${got()}`);
+      if (typeof value !== "string") return otherThanString(walk, type, value, place, context);
       judgeString(walk, type.format, value, place, context);
       if (type.maxLength !== undefined && [...value].length > type.maxLength) {
         walk.fail(
           place,
           `must be at most ${type.maxLength} characters; it has ${[...value].length}`,
         );
+      }
+      if (type.ascii && /[\u0080-\u{10ffff}]/u.test(value)) {
+        walk.fail(place, "must hold ASCII characters only; it has others");
+      }
+      if (type.refused?.values.includes(value)) {
+        walk.fail(place, `must not be ${JSON.stringify(value)}: ${type.refused.why}`);
       }
       return value;
     }
@@ -128,11 +151,12 @@ function walkValue(
     case "integer":
     case "number": {
       const integer = type.kind === "integer";
+      const number = numberValue(value);
       const ok =
-        typeof value === "number" &&
-        (!integer || Number.isInteger(value)) &&
-        value >= type.min &&
-        value <= type.max;
+        number !== undefined &&
+        (!integer || Number.isInteger(number)) &&
+        number >= type.min &&
+        number <= type.max;
       if (!ok) {
         const what = integer ? "an integer" : "a number";
         return void walk.fail(place, `must be ${what} from ${type.min} to ${type.max}; ${got()}`);
@@ -164,7 +188,9 @@ function walkValue(
       }
       const out = record();
       for (const [key, item] of entries) {
-        out[key] = walkValue(walk, field, type.values, item, child(place, key), context);
+        const at = child(place, key);
+        if (type.names !== undefined) judgeName(walk, type.names, key, at);
+        out[key] = walkValue(walk, field, type.values, item, at, context);
       }
       return out;
     }
@@ -176,6 +202,38 @@ function walkValue(
   }
 }
 
+/**
+ * A string field's value that is not a string: a number or boolean, or an object, where the
+ * field accepts one with a warning (`StringField.scalars`, `orObject`); else a failure.
+ */
+function otherThanString(
+  walk: Walk,
+  type: Extract<FieldType, { kind: "string" }>,
+  value: unknown,
+  place: Place,
+  context: FieldContext,
+): unknown {
+  const scalar = typeof value === "boolean" || numberValue(value) !== undefined;
+  if (scalar && type.scalars !== undefined) {
+    judgeNumber(walk, value, place);
+    walk.warn(
+      place,
+      `is ${walk.shown(value, context.secret)}, not a string: it is sent as written ` +
+        `(${type.scalars.why}), and ngrok's reference writes a string`,
+    );
+    return value;
+  }
+  if (isMap(value) && type.orObject !== undefined) {
+    walk.warn(
+      place,
+      `is an object, not a string: it is sent as written (${type.orObject.why}), and ngrok's ` +
+        "reference writes a string",
+    );
+    return walkFields(walk, type.orObject.fields, value, place, context);
+  }
+  return void walk.fail(place, `must be a string; got ${walk.shown(value, context.secret)}`);
+}
+
 /** A list of `type.items`: its length, its items, each converted. */
 function listValue(
   walk: Walk,
@@ -185,8 +243,21 @@ function listValue(
   place: Place,
   context: FieldContext,
 ): unknown {
+  if (type.orOne && !Array.isArray(value)) {
+    // One item in place of the list: judged as an item, sent as written.
+    return walkValue(walk, field, type.items, value, place, context);
+  }
   if (!Array.isArray(value)) {
     return void walk.fail(place, `must be a list; got ${walk.shown(value, context.secret)}`);
+  }
+  if (type.orOne && type.items.kind === "object" && !value.every((item) => isMap(item))) {
+    // A list whose items are not even objects: the shape of the whole is wrong.
+    const what = Object.keys(type.items.fields).join(", ");
+    return void walk.fail(
+      place,
+      `must be an object (${what}) or a list of them; got a list of ` +
+        `${value.map((item: unknown) => walk.shown(item, context.secret)).join(", ")}`,
+    );
   }
   if (type.minItems !== undefined && value.length < type.minItems) {
     walk.fail(
@@ -205,33 +276,6 @@ function listValue(
   );
 }
 
-/** A duration: Go's format, within the type's bounds, a multiple of its step. */
-function durationValue(
-  walk: Walk,
-  type: Extract<FieldType, { kind: "duration" }>,
-  value: unknown,
-  place: Place,
-  got: () => string,
-): unknown {
-  const ms = typeof value === "string" ? durationMs(value) : undefined;
-  if (ms === undefined) {
-    return void walk.fail(place, `must be a duration such as "90s", "10m" or "1h30m"; ${got()}`);
-  }
-  const min = type.min === undefined ? undefined : durationMs(type.min);
-  const max = type.max === undefined ? undefined : durationMs(type.max);
-  if ((min !== undefined && ms < min) || (max !== undefined && ms > max)) {
-    return void walk.fail(
-      place,
-      `must be a duration from ${type.min ?? "0s"} to ${type.max ?? "any"}; ${got()}`,
-    );
-  }
-  const step = type.multipleOf === undefined ? undefined : durationMs(type.multipleOf);
-  if (step !== undefined && ms % step !== 0) {
-    return void walk.fail(place, `must be a multiple of ${type.multipleOf}; ${got()}`);
-  }
-  return value;
-}
-
 /** The rules of a string value: its secret, its interpolations, its format. */
 function judgeString(
   walk: Walk,
@@ -248,12 +292,18 @@ function judgeString(
   const cel = celContext(place, context);
   if (format === "celExpression") return judgeCel(walk, value, place, { ...cel, expect: "any" });
   if (format === "idpMetadata") return idpMetadata(walk, value, place);
-  judgeInterpolations(walk, value, place, cel, context.secret);
-  if (format === undefined) return;
-  const problem = FORMATS[format].problem(value);
+  const takesCel = context.cel === true;
+  const text = !takesCel && hasInterpolation(value);
+  if (takesCel) judgeInterpolations(walk, value, place, cel, context.secret);
+  if (format === undefined) {
+    if (text) walk.warn(place, `holds \${…} as text: ${NO_CEL}`);
+    return;
+  }
+  const problem = FORMATS[format].problem(value, takesCel);
   if (problem !== undefined) {
     const quoted = context.secret ? "" : `; got ${walk.shown(value)}`;
-    walk.fail(place, `must be ${FORMATS[format].what}: ${problem}${quoted}`);
+    const note = text ? `; ${NO_CEL}` : "";
+    walk.fail(place, `must be ${FORMATS[format].what}: ${problem}${quoted}${note}`);
   }
 }
 
@@ -293,9 +343,10 @@ function judgeInterpolations(
 }
 
 /**
- * The interpolations of every string in `value`, deeply (a field this version does not know, an
- * action it does not know): what they read that ngrok's docs do not list only warns, since such
- * an action may bring variables of its own.
+ * The interpolations of every string in `value`, deeply, and its numbers (`./numbers`): a value
+ * of any shape (a log's metadata, a field this version does not know, an action it does not know).
+ * What the interpolations read that ngrok's docs do not list only warns, since such an action may
+ * bring variables of its own.
  */
 export function judgeStrings(
   walk: Walk,
@@ -307,6 +358,9 @@ export function judgeStrings(
   if (typeof value === "string") {
     const cel: CelContext = { ...celContext(place, { phase }), unknown: "warn" };
     return judgeInterpolations(walk, value, place, cel, secret);
+  }
+  if (typeof value === "number" || isWrittenNumber(value)) {
+    return walk.settings.judge ? judgeNumber(walk, value, place) : undefined;
   }
   if (Array.isArray(value)) {
     value.forEach((item, index) => judgeStrings(walk, item, child(place, index), phase, secret));

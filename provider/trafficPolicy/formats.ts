@@ -3,12 +3,20 @@
  * each says what the value must be, and why a value is not that, without quoting the value (the
  * caller quotes it, or not, for a secret).
  *
- * A value with a CEL interpolation (`${…}`) is judged on what is left outside its
- * interpolations, where that still says something (the host of `https://${vars.name}.internal`,
- * the `:` of a credential); otherwise it is left to ngrok, at run time.
+ * In a field that takes CEL, a value with an interpolation (`${…}`) is judged on what is left
+ * outside its interpolations, where that still says something (the host of
+ * `https://${vars.name}.internal`, the `:` of a credential); otherwise it is left to ngrok, at run
+ * time. In a field that does not, `${…}` is text, judged like the rest.
+ *
+ * Sources, for the formats added by issue #49: RFC 9110, section 5.1 (a field name is a token;
+ * ngrok's `ERR_NGROK_2210`, "name is invalid"); RFC 1035 and UTS #46 for a domain
+ * (`ERR_NGROK_2243`, "is not a valid domain"); RE2's syntax
+ * (https://github.com/google/re2/wiki/Syntax; `ERR_NGROK_2261`, "is not a valid regular
+ * expression"), judged by `re2js`, a port of RE2/J.
  *
  * @module
  */
+import { domainToASCII } from "node:url";
 import { isNgrokId } from "../common/ids";
 import { load } from "../lazy";
 import { hasInterpolation, interpolations, isVaultReference, withoutInterpolations } from "./cel";
@@ -18,8 +26,11 @@ import type { StringFormat } from "./schema";
 export interface FormatRule {
   /** What the value must be, after "must be", e.g. `an https:// URL`. */
   readonly what: string;
-  /** Why `value` is not that, or `undefined`. Never quotes the value. */
-  readonly problem: (value: string) => string | undefined;
+  /**
+   * Why `value` is not that, or `undefined`. `cel`: ngrok evaluates the value's interpolations,
+   * so the parts they give are not judged. Never quotes the value.
+   */
+  readonly problem: (value: string, cel: boolean) => string | undefined;
 }
 
 /** A placeholder for an interpolation in a URL's skeleton: valid in a host name. */
@@ -31,8 +42,8 @@ function urlOf(text: string): URL | undefined {
 }
 
 /** An absolute URL with one of `schemes` (e.g. `https:`) and a host, judged by its skeleton. */
-function absoluteUrl(value: string, schemes: readonly string[]): string | undefined {
-  if (hasInterpolation(value)) return undefined;
+function absoluteUrl(value: string, schemes: readonly string[], cel: boolean): string | undefined {
+  if (cel && hasInterpolation(value)) return undefined;
   const url = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? urlOf(value) : undefined;
   if (url === undefined) return "it is not an absolute URL (scheme://host/…)";
   if (!schemes.includes(url.protocol)) return `its scheme is ${url.protocol.slice(0, -1)}`;
@@ -106,6 +117,7 @@ function separatorIndex(text: string): number {
 
 /** Why `value` is not `username:password` with a password of 8 to 128 characters. */
 function credentialProblem(value: string): string | undefined {
+  // Always a field that takes CEL (basic-auth's credentials).
   if (isVaultReference(value) || /^\$\{[^]*\}$/.test(value.trim())) return undefined;
   const colon = separatorIndex(value);
   if (colon < 0) return "it has no : between the username and the password";
@@ -119,18 +131,70 @@ function credentialProblem(value: string): string | undefined {
   return undefined;
 }
 
+/** A token of RFC 9110 (section 5.6.2): what an HTTP field name is. */
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+/** Why `value` is not a domain name, or `undefined`. */
+function domainProblem(value: string): string | undefined {
+  // A leading dot is the older cookie spelling (RFC 6265, section 5.2.3: ignored).
+  const name = value.startsWith(".") ? value.slice(1) : value;
+  const ascii = name === "" ? "" : domainToASCII(name);
+  if (ascii === "") return "it is not a host name";
+  if (ascii.length > 253) return "it is longer than 253 characters";
+  const label = ascii
+    .replace(/\.$/, "")
+    .split(".")
+    .find((part) => !/^[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?$/.test(part));
+  if (label === undefined) return undefined;
+  return label === ""
+    ? "it has an empty label (two dots in a row)"
+    : "each label must be 1 to 63 letters, digits and hyphens, not starting or ending with a hyphen";
+}
+
+/**
+ * The regular expressions judged so far, and why each is not one (`""`: it is): compiling one
+ * takes about a millisecond, and a preview checks a policy twice (its failures, its warnings).
+ */
+const REGEXES = new Map<string, string>();
+/** The most {@link REGEXES} holds: past it, it starts again. */
+const MAX_REGEXES = 10_000;
+
+/** Why `value` is not an RE2 regular expression, in RE2's words, or `undefined`. */
+function regexProblem(value: string): string | undefined {
+  let problem = REGEXES.get(value);
+  if (problem === undefined) {
+    problem = compileProblem(value);
+    if (REGEXES.size >= MAX_REGEXES) REGEXES.clear();
+    REGEXES.set(value, problem);
+  }
+  return problem === "" ? undefined : problem;
+}
+
+/** Why RE2 (`re2js`) does not compile `value`, in its words, or `""`. */
+function compileProblem(value: string): string {
+  try {
+    load.re2js().RE2JS.compile(value);
+    return "";
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    // RE2's words end by quoting the part that fails, which the caller may not show (a secret).
+    return message.replace(/^error parsing regexp: /, "").replace(/: `[^]*`$/, "");
+  }
+}
+
 /** Every string format's rule. */
 export const FORMATS: Readonly<Record<StringFormat, FormatRule>> = {
   httpsUrl: {
     what: "an absolute https:// URL",
-    problem: (value) => absoluteUrl(value, ["https:"]),
+    problem: (value, cel) => absoluteUrl(value, ["https:"], cel),
   },
   url: {
     what: "an absolute http:// or https:// URL",
-    problem: (value) => absoluteUrl(value, ["http:", "https:"]),
+    problem: (value, cel) => absoluteUrl(value, ["http:", "https:"], cel),
   },
   internalUrl: {
     what: "the URL of an internal endpoint, scheme://name.internal[:port] (http, https, tcp or tls)",
+    // Always a field that takes CEL (forward-internal's url).
     problem: (value) => {
       const skeleton = withoutInterpolations(value, PLACEHOLDER);
       if (skeleton === PLACEHOLDER) return undefined; // all of it given by CEL
@@ -151,7 +215,7 @@ export const FORMATS: Readonly<Record<StringFormat, FormatRule>> = {
   },
   cidr: {
     what: "an IPv4 or IPv6 CIDR block (e.g. 203.0.113.0/24, 2001:db8::/32) or address",
-    problem: (value) => (hasInterpolation(value) ? undefined : cidrProblem(value)),
+    problem: (value, cel) => (cel && hasInterpolation(value) ? undefined : cidrProblem(value)),
   },
   celExpression: {
     // Judged by the caller with `celProblems` (its line and column are wanted in the message).
@@ -170,7 +234,24 @@ export const FORMATS: Readonly<Record<StringFormat, FormatRule>> = {
   },
   ipPolicyId: {
     what: 'the id of an ngrok IP policy, "ipp_" followed by letters and digits',
-    problem: (value) =>
-      hasInterpolation(value) || isNgrokId(value, "ipp_") ? undefined : "it is not one",
+    problem: (value, cel) =>
+      (cel && hasInterpolation(value)) || isNgrokId(value, "ipp_") ? undefined : "it is not one",
+  },
+  headerName: {
+    what: "an HTTP header name (RFC 9110: letters, digits and !#$%&'*+-.^_`|~)",
+    problem: (value, cel) =>
+      (cel && hasInterpolation(value)) || TOKEN.test(value)
+        ? undefined
+        : value === ""
+          ? "it is empty"
+          : "it has a character a header name cannot have",
+  },
+  domain: {
+    what: "a domain name (e.g. example.com)",
+    problem: (value, cel) => (cel && hasInterpolation(value) ? undefined : domainProblem(value)),
+  },
+  regex: {
+    what: "a regular expression in RE2's syntax (ngrok compiles it as Go's regexp does)",
+    problem: (value, cel) => (cel && hasInterpolation(value) ? undefined : regexProblem(value)),
   },
 };

@@ -6,11 +6,13 @@
  * A text is refused when it is not one YAML document (a syntax error, with its line and column),
  * when a map repeats a key, or when it expands aliases past a limit (a "billion laughs"). The
  * messages are the `yaml` package's own words without its excerpt of the text (which could show
- * a secret), with the line and column.
+ * a secret), with the line and column. A number is read as its text says (`./numbers`: `1.0`
+ * stays `1.0`).
  *
  * @module
  */
 import { load } from "../lazy";
+import { keepingNumbers } from "./numbers";
 import type { PathStep, PolicyForm } from "./report";
 
 /** A policy read from its form. */
@@ -47,6 +49,7 @@ export function readPolicy(input: unknown): PolicyReading {
     prettyErrors: false,
     uniqueKeys: true,
     version: "1.2",
+    customTags: keepingNumbers,
   });
   const [error] = document.errors;
   if (error !== undefined) {

@@ -15,7 +15,11 @@ import type { ActionEntry, FieldSpec } from "./schema";
 
 /** `from` and `to` of the URL rewriting actions: regular expressions, interpolations allowed. */
 const fromTo = {
-  from: celText("A regular expression matching part of the URL."),
+  from: {
+    type: { kind: "string", format: "regex" },
+    cel: true,
+    description: "A regular expression (RE2 syntax) matching part of the URL.",
+  },
   to: celText("The replacement of the matched part (`$1`… for capture groups).", {
     required: true,
   }),
@@ -34,7 +38,12 @@ const replacements = (field: boolean) =>
             },
           }
         : {}),
-      from: celText("A regular expression (RE2 syntax) to match.", { required: true }),
+      from: {
+        type: { kind: "string", format: "regex" },
+        required: true,
+        cel: true,
+        description: "A regular expression (RE2 syntax) to match.",
+      },
       to: celText("The replacement (`$1`… for capture groups); left out, the match is deleted."),
     }),
     required: true,
@@ -80,10 +89,23 @@ export const MESSAGE_ACTIONS = {
   "custom-response": {
     description: "Sends a response of your own to the client.",
     phases: ["on_http_request", "on_http_response"],
-    terminating: true,
+    terminating: {
+      laterActions:
+        "its page says that in on_http_request the policy goes on (to on_http_response), and " +
+        "ngrok's maintenance-mode example (gateway/examples/maintenance-mode) puts a " +
+        "forward-internal after it",
+    },
     fields: {
       status_code: { type: STATUS, description: "The response's status code.", default: "200" },
       body: { type: { kind: "string" }, cel: true, description: "The response's body." },
+      // ngrok's operator writes it (ngrok-operator internal/trafficpolicy/policy.go,
+      // NewCustomResponseAction), as the edges' custom response module named it.
+      content: {
+        type: { kind: "string" },
+        cel: true,
+        description: "The response's body, in the older spelling of ngrok's operator.",
+        legacyOf: "body",
+      },
       headers: headers("The response's headers (at most 10)."),
     },
   },
@@ -100,6 +122,12 @@ export const MESSAGE_ACTIONS = {
   redirect: {
     description: "Redirects the client to another URL.",
     phases: ["on_http_request"],
+    terminating: {
+      contested:
+        "the cloud endpoints page counts redirect among the actions that end a cloud endpoint's " +
+        "policy (https://ngrok.com/docs/endpoints/cloud-endpoints/), while its own page and the " +
+        "Action Hub call it non-terminating",
+    },
     fields: {
       ...fromTo,
       status_code: {
@@ -115,7 +143,12 @@ export const MESSAGE_ACTIONS = {
     phases: ["on_http_request", "on_http_response"],
     fields: {
       headers: {
-        type: { kind: "list", items: { kind: "string" }, minItems: 1, maxItems: 10 },
+        type: {
+          kind: "list",
+          items: { kind: "string", format: "headerName" },
+          minItems: 1,
+          maxItems: 10,
+        },
         required: true,
         description: "The names of the headers to remove.",
       },

@@ -14,6 +14,7 @@ import { closest, distance } from "fastest-levenshtein";
 import { describe } from "../common/check";
 import { SECRET_SHOWN } from "../common/secretInputs";
 import { isUnknown } from "../common/unknown";
+import { isWrittenNumber } from "./numbers";
 import { camelCase } from "./schema";
 
 /** One failure: the path it concerns, and a reason that starts with that path. */
@@ -72,9 +73,11 @@ export function didYouMean(name: string, known: readonly string[]): string {
     : "";
 }
 
-/** Whether `value` is a plain map (not a list, not null). */
+/** Whether `value` is a plain map (not a list, not null, not a number kept as written). */
 export function isMap(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
+  return (
+    typeof value === "object" && value !== null && !Array.isArray(value) && !isWrittenNumber(value)
+  );
 }
 
 /**
@@ -141,9 +144,13 @@ export class Walk {
     this.warnings.push(`${prefix}${this.pathOf(place)} ${text}`);
   }
 
-  /** `value` for a message: described (`../common/check`), or `[secret]` for a secret. */
+  /**
+   * `value` for a message: described (`../common/check`; a number kept as written, as written),
+   * or `[secret]` for a secret.
+   */
   shown(value: unknown, secret = false): string {
-    return secret || this.settings.secretInput ? SECRET_SHOWN : describe(value);
+    if (secret || this.settings.secretInput) return SECRET_SHOWN;
+    return isWrittenNumber(value) ? value.value : describe(value);
   }
 
   /**

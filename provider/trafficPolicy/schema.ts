@@ -17,7 +17,8 @@
 
 /**
  * What a string field holds beyond "a string", each judged by the rule of that name in
- * `./formats` (skipped for the parts of a value given by a CEL interpolation `${…}`):
+ * `./formats`. In a field that takes CEL ({@link FieldSpec.cel}) the parts of a value given by an
+ * interpolation `${…}` are left to ngrok; in any other field `${…}` is text like any other.
  * - `httpsUrl`: an absolute `https://` URL with a host;
  * - `url`: an absolute `http://` or `https://` URL with a host;
  * - `internalUrl`: a `scheme://host[:port]` URL whose host ends in `.internal` (an internal
@@ -27,7 +28,10 @@
  * - `credential`: `username:password`, the password 8 to 128 characters;
  * - `idpMetadata`: an identity provider's SAML 2.0 metadata document (the rules of
  *   `HttpsEdgeRouteSaml.idpMetadata`);
- * - `ipPolicyId`: the id of an ngrok IP policy (`ipp_…`).
+ * - `ipPolicyId`: the id of an ngrok IP policy (`ipp_…`);
+ * - `headerName`: an HTTP field name, a token of RFC 9110 (`X-Client-IP`);
+ * - `domain`: a domain name (`example.com`, `.example.com`, an internationalized one);
+ * - `regex`: a regular expression in RE2's syntax, which ngrok compiles (Go's `regexp`).
  */
 export type StringFormat =
   | "httpsUrl"
@@ -37,13 +41,32 @@ export type StringFormat =
   | "celExpression"
   | "credential"
   | "idpMetadata"
-  | "ipPolicyId";
+  | "ipPolicyId"
+  | "headerName"
+  | "domain"
+  | "regex";
 
-/** A string, of `format` if given, with at most `maxLength` characters. */
+/**
+ * A string, of `format` if given, with at most `maxLength` characters, only ASCII ones when
+ * `ascii`, none of the values of `refused`.
+ */
 export interface StringField {
   readonly kind: "string";
   readonly format?: StringFormat;
   readonly maxLength?: number;
+  readonly ascii?: boolean;
+  /** Values that are strings but not accepted (`none` as a JWT algorithm), and why. */
+  readonly refused?: { readonly values: readonly string[]; readonly why: string };
+  /**
+   * A number or a boolean passes in its place, with a warning, and is sent as written: `why`
+   * names where ngrok writes one so (a header value `1` unquoted in YAML).
+   */
+  readonly scalars?: { readonly why: string };
+  /**
+   * An object of `fields` passes in its place, with a warning, and is sent as written: `why`
+   * names where ngrok writes one so (`basic-auth` credentials as `{username, password}`).
+   */
+  readonly orObject?: { readonly fields: Fields; readonly why: string };
 }
 /** `true` or `false`. */
 export interface BooleanField {
@@ -63,7 +86,8 @@ export interface NumberField {
 }
 /**
  * A duration as Go writes one (`90s`, `1h30m`, `500ms`), from `min` to `max` when given (also
- * durations), a multiple of `multipleOf` when given.
+ * durations), a multiple of `multipleOf` when given. An integer passes too, with a warning, read
+ * as Go's `time.Duration` reads one: nanoseconds (ngrok's operator writes `120000000000`).
  */
 export interface DurationField {
   readonly kind: "duration";
@@ -76,23 +100,29 @@ export interface EnumField {
   readonly kind: "enum";
   readonly values: readonly string[];
 }
-/** A list of `items`, with `minItems` to `maxItems` of them; `unique`: no item twice. */
+/**
+ * A list of `items`, with `minItems` to `maxItems` of them; `unique`: no item twice; `orOne`: one
+ * item alone passes in place of the list, as written (where ngrok's reference says a list and
+ * its examples write one object).
+ */
 export interface ListField {
   readonly kind: "list";
   readonly items: FieldType;
   readonly minItems?: number;
   readonly maxItems?: number;
   readonly unique?: boolean;
+  readonly orOne?: boolean;
 }
 /**
  * A map of names (kept as written, in every form: header names, variable names) to `values`,
- * with `minEntries` to `maxEntries` entries.
+ * with `minEntries` to `maxEntries` entries, each name of format `names` when given.
  */
 export interface MapField {
   readonly kind: "map";
   readonly values: FieldType;
   readonly minEntries?: number;
   readonly maxEntries?: number;
+  readonly names?: StringFormat;
 }
 /** An object of known `fields` (a nested config object). */
 export interface ObjectField {
@@ -137,10 +167,19 @@ export interface FieldSpec {
    * reference to an ngrok vault secret (`${secrets.get('vault', 'name')}`) holds none.
    */
   readonly secret?: boolean;
-  /** ngrok evaluates CEL interpolations (`${…}`) in its strings (its docs say "Supports CEL"). */
+  /**
+   * ngrok evaluates CEL interpolations (`${…}`) in its strings (its reference page marks it
+   * "Supports CEL"), and so vault secrets (https://ngrok.com/docs/traffic-policy/secrets/: "in
+   * all Traffic Policy actions and fields that support CEL"). Elsewhere `${…}` is text.
+   */
   readonly cel?: boolean;
   /** The field applies in these phases only (e.g. `deny`'s `status_code`: HTTP only). */
   readonly phases?: readonly PhaseName[];
+  /**
+   * An older spelling of the field named here, which ngrok's own tools still write (the
+   * operator's `content` for `body`): known, so it does not warn, but left out of the SDKs' types.
+   */
+  readonly legacyOf?: string;
 }
 
 /** The fields of a config object, by wire name. */
@@ -172,8 +211,29 @@ export interface ActionSpec {
   readonly source: string;
   /** The phases it may run in. */
   readonly phases: readonly PhaseName[];
-  /** It ends the handling of the request or connection (ngrok's "terminating action"). */
-  readonly terminating?: boolean;
+  /**
+   * It ends the handling of the request or connection (ngrok's "terminating action"): nothing
+   * after it in its rule runs (an action there is refused, `ERR_NGROK_2207`), and a cloud
+   * endpoint's policy must end with one (`ERR_NGROK_2235`). Where ngrok's pages disagree:
+   * - `unless`: it does not terminate when its config sets `field` to `value`
+   *   (`forward-internal` with `on_error: continue`);
+   * - `laterActions`: why an action after it in its rule may still run (it is warned of, not
+   *   refused);
+   * - `contested`: why it may end a cloud endpoint's policy though it is not terminating (a
+   *   policy that ends with it passes with a warning; an action after it runs).
+   */
+  readonly terminating?:
+    | true
+    | {
+        readonly unless?: { readonly field: string; readonly value: string };
+        readonly laterActions?: string;
+        readonly contested?: string;
+      };
+  /**
+   * The schemes of the endpoints it runs on, when its page restricts them (`terminate-tls`):
+   * judged when the endpoint's URL is known.
+   */
+  readonly schemes?: readonly EndpointScheme[];
   /** ngrok offers it in early access only; its documented fields may be incomplete. */
   readonly earlyAccess?: boolean;
   /** Other names ngrok's docs give its type (e.g. `oidc` for `openid-connect`). */
@@ -187,6 +247,9 @@ export type ActionEntry = Omit<ActionSpec, "source"> & {
   /** The name of its reference page under ngrok's actions docs, when it is not its type. */
   readonly page?: string;
 };
+
+/** The schemes of an endpoint's URL (https://ngrok.com/docs/universal-gateway/endpoints/). */
+export type EndpointScheme = "http" | "https" | "tls" | "tcp";
 
 /** ngrok's phases, by wire name (see `./phases`). */
 export type PhaseName =

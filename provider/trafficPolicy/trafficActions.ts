@@ -70,7 +70,8 @@ export const TRAFFIC_ACTIONS = {
   "forward-internal": {
     description: "Forwards the traffic to an internal endpoint of the same account.",
     phases: ["on_tcp_connect", "on_http_request"],
-    terminating: true,
+    // "This action is not terminating if on_error is set to continue."
+    terminating: { unless: { field: "on_error", value: "continue" } },
     fields: {
       url: {
         type: { kind: "string", format: "internalUrl" },
@@ -227,6 +228,9 @@ export const TRAFFIC_ACTIONS = {
   "terminate-tls": {
     description: "Controls how ngrok terminates TLS.",
     phases: ["on_tcp_connect"],
+    // Its page's "Supported schemes" says https; ngrok's mutual TLS examples run it on tls://
+    // endpoints (ngrok-docs snippets/examples/agent-config/tls-mtls-at-edge.mdx): both pass.
+    schemes: ["https", "tls"],
     fields: {
       min_version: {
         type: { kind: "enum", values: ["1.2", "1.3"] },

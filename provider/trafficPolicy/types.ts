@@ -30,7 +30,9 @@ export type FieldValue<T> = T extends StringField | DurationField
       : T extends EnumField
         ? T["values"][number]
         : T extends ListField
-          ? FieldValue<T["items"]>[]
+          ? T extends { readonly orOne: true }
+            ? FieldValue<T["items"]> | FieldValue<T["items"]>[]
+            : FieldValue<T["items"]>[]
           : T extends MapField
             ? Record<string, FieldValue<T["values"]>>
             : T extends ObjectField
@@ -42,6 +44,11 @@ type RequiredKeys<F> = {
   [K in keyof F]: F[K] extends { readonly required: true } ? K : never;
 }[keyof F];
 
+/** The keys of `F` whose field is an older spelling (`FieldSpec.legacyOf`): not typed. */
+type LegacyKeys<F> = {
+  [K in keyof F]: F[K] extends { readonly legacyOf: string } ? K : never;
+}[keyof F];
+
 /** A config object with fields `F` (by wire name), in the SDKs' spelling. */
 export type ConfigOf<F> = {
   -readonly [K in keyof F & RequiredKeys<F> as CamelCase<K & string>]: F[K] extends FieldSpec
@@ -49,7 +56,7 @@ export type ConfigOf<F> = {
     : never;
 } & {
   -readonly [
-    K in Exclude<keyof F, RequiredKeys<F>> as CamelCase<K & string>
+    K in Exclude<keyof F, RequiredKeys<F> | LegacyKeys<F>> as CamelCase<K & string>
   ]?: F[K] extends FieldSpec ? FieldValue<F[K]["type"]> : never;
 };
 

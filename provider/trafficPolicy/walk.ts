@@ -4,8 +4,13 @@
  * as ngrok receives it, without what says nothing (`null`s, empty phases, empty `expressions`,
  * an empty `config`), so that `{}` and a left-out config are the same policy.
  *
+ * An action type the table does not know passes with a warning (ngrok adds actions often),
+ * unless it is one or two edits from one it knows (`openid-conect`): that is a typo, refused
+ * with the type it means (ngrok's `ERR_NGROK_2201`, "Invalid policy action type").
+ *
  * @module
  */
+import { distance } from "fastest-levenshtein";
 import { actionSpec, ACTION_TYPES } from "./actions";
 import { judgeCel, judgeStrings, walkFields } from "./fields";
 import { isPhaseName, PHASE_NAMES } from "./phases";
@@ -16,6 +21,13 @@ import { camelCase, type ActionSpec, type FieldsRule, snakeCase } from "./schema
 const RULE_KEYS = ["name", "expressions", "actions"];
 /** The keys of an action, by wire name. */
 const ACTION_KEYS = ["type", "config"];
+/**
+ * A key of an action that ngrok's reference does not have but its docs write (`name`,
+ * ngrok-docs `gateway/device-gateway/arm64.mdx`): it passes with a warning, sent as written.
+ */
+const ACTION_NAME = "name";
+/** An unknown action type this many edits or fewer from a known one is refused as a typo. */
+const TYPO_EDITS = 2;
 
 /** The policy `value` (object, or a parsed text), converted; `undefined` when it is not a map. */
 export function walkPolicy(walk: Walk, value: unknown): Record<string, unknown> | undefined {
@@ -144,7 +156,18 @@ function walkAction(walk: Walk, phase: string, action: unknown, place: Place): u
   );
   const type = action.type;
   const named = { ...place, ...(typeof type === "string" ? { action: type } : {}) };
+  const out: Record<string, unknown> = {};
   for (const key of keys.filter((key) => wireName(walk, key, ACTION_KEYS) === undefined)) {
+    if (key === ACTION_NAME) {
+      if (typeof action[key] !== "string") walk.mustBe(child(named, key), "a string", action[key]);
+      walk.warn(
+        child(named, key),
+        "is not a field of an action in ngrok's reference (its fields are type and config), " +
+          "though its docs write one: it is sent as written",
+      );
+      out[key] = action[key];
+      continue;
+    }
     walk.fail(
       child(named, key),
       `is not a field of an action; its fields are type and config${didYouMean(key, ACTION_KEYS)}`,
@@ -161,8 +184,17 @@ function walkAction(walk: Walk, phase: string, action: unknown, place: Place): u
   const config = configKey === undefined ? undefined : action[configKey];
   const configPlace = { ...child(place, configKey ?? "config"), action: type };
   const spec = actionSpec(type);
-  const out: Record<string, unknown> = { type };
+  out.type = type;
   if (spec === undefined) {
+    const typo = ACTION_TYPES.find((known) => distance(type, known) <= TYPO_EDITS);
+    if (typo !== undefined) {
+      return void walk.fail(
+        { ...typePlace, action: type },
+        `is not an action type ngrok has${didYouMean(type, ACTION_TYPES)}: ${type} is ` +
+          `${distance(type, typo) === 1 ? "one edit" : "two edits"} from a known type, so it is ` +
+          "taken for a typo, which ngrok refuses (ERR_NGROK_2201, invalid policy action type)",
+      );
+    }
     walk.warn(
       typePlace,
       `is ${JSON.stringify(type)}, an action this version does not know` +

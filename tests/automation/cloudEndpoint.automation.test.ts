@@ -49,6 +49,9 @@ resources:
                   issuer_url: https://idp.example.com
                   client_id: app
                   client_secret: \${oidcSecret}
+              - type: forward-internal
+                config:
+                  url: https://app.internal
   saml:
     type: ngrok-dynamic:index:CloudEndpoint
     properties:
@@ -59,6 +62,9 @@ resources:
               - type: saml
                 config:
                   idp_metadata: \${idpMetadata}
+              - type: forward-internal
+                config:
+                  url: https://app.internal
 outputs:
   oidcUrl: \${oidc.publicUrl}
 `;

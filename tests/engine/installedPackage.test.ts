@@ -130,7 +130,8 @@ test("the package depends on what its resources and its plugin need, not on the 
   };
   // @grpc/grpc-js and google-protobuf: the provider plugin's server (Pulumi's provider protocol);
   // fastest-levenshtein: the setting a mistyped config key probably meant; @bufbuild/cel (with its
-  // peer @bufbuild/protobuf), yaml and ipaddr.js: a traffic policy's CEL, YAML and CIDR blocks.
+  // peer @bufbuild/protobuf), yaml, ipaddr.js, re2js and lossless-json: a traffic policy's CEL,
+  // YAML, CIDR blocks, regular expressions and numbers as written.
   expect(Object.keys(manifest.dependencies).sort()).toEqual([
     "@bufbuild/cel",
     "@bufbuild/protobuf",
@@ -140,7 +141,9 @@ test("the package depends on what its resources and its plugin need, not on the 
     "fastest-levenshtein",
     "google-protobuf",
     "ipaddr.js",
+    "lossless-json",
     "node-fetch",
+    "re2js",
     "sshpk",
     "yaml",
     "zod",

@@ -25,6 +25,7 @@ const oidc = new CloudEndpoint("oidc", {
             type: "openid-connect",
             config: { issuerUrl: "https://idp.example.com", clientId: "app", clientSecret },
           },
+          { type: "forward-internal", config: { url: "https://app.internal" } },
         ],
       },
     ],
@@ -40,6 +41,8 @@ const saml = new CloudEndpoint("saml", {
           { type: "saml", config: { idpMetadata: config.require("idpMetadata") } },
           // An action this version of the package may not know (a warning at preview).
           ...(extraAction === undefined ? [] : [{ type: extraAction }]),
+          // A cloud endpoint's policy ends with a terminating action.
+          { type: "forward-internal", config: { url: "https://app.internal" } },
         ],
       },
     ],

@@ -18,6 +18,7 @@ import {
   cloudEndpointDefinition,
 } from "../../../provider/cloudEndpoint/definition";
 import { SECRET_INPUTS_KEY } from "../../../provider/common/secretInputs";
+import { UNKNOWN } from "../../../provider/common/unknown";
 import type { ReservedDomainInputs } from "../../../provider/reservedDomain/definition";
 import { configureProvider } from "../../support/configureProvider";
 import { callApi } from "../../support/emulatorApi";
@@ -38,6 +39,9 @@ on_http_request:
           issuer_url: https://idp.example.com
           client_id: app
           client_secret: s3cret-value
+      - type: forward-internal
+        config:
+          url: https://app.internal
 `;
 /** The same policy as an object, keys in another order. */
 const OIDC_OBJECT = {
@@ -52,12 +56,15 @@ const OIDC_OBJECT = {
           },
           type: "openid-connect",
         },
+        { type: "forward-internal", config: { url: "https://app.internal" } },
       ],
       name: "sign in",
     },
   ],
 };
 const DENY = { onHttpRequest: [{ actions: [{ type: "deny", config: { statusCode: 403 } }] }] };
+/** A TCP or TLS endpoint's smallest policy: a cloud endpoint's must end with a terminating action. */
+const TCP_DENY = { onTcpConnect: [{ actions: [{ type: "deny" }] }] };
 
 beforeAll(async () => {
   delete process.env.NGROK_API_KEY;
@@ -89,7 +96,8 @@ async function created(news: Record<string, unknown>) {
 
 describe("check (no API call)", () => {
   it("accepts the policy as YAML, JSON or an object", () => {
-    for (const trafficPolicy of [OIDC_YAML, JSON.stringify({ on_http_request: [] }), OIDC_OBJECT]) {
+    const json = JSON.stringify({ on_http_request: [{ actions: [{ type: "deny" }] }] });
+    for (const trafficPolicy of [OIDC_YAML, json, OIDC_OBJECT]) {
       expect(checkCloudEndpoint({ url: `https://${domain}`, trafficPolicy }).failures).toEqual([]);
     }
   });
@@ -158,6 +166,34 @@ describe("check (no API call)", () => {
     const trafficPolicy = { onHttpRequest: [{ actions: [{ type: "teleport" }] }] };
     expect(checkCloudEndpoint({ url: `https://${domain}`, trafficPolicy }).failures).toEqual([]);
   });
+
+  it("judges the policy against the url, with no request; a url not known yet (preview) skips only those rules", async () => {
+    const http = {
+      onHttpRequest: [{ actions: [{ type: "add-headers", config: { headers: { a: "b" } } }] }],
+    };
+    const { value, calls } = await tracked(emulator, () =>
+      provider.check({}, { url: `tls://${domain}:443`, trafficPolicy: http }),
+    );
+    expect(calls).toEqual([]);
+    expect(value!.failures!.map((f) => f.reason)).toEqual([
+      expect.stringMatching(
+        /^trafficPolicy\.onHttpRequest does not run on a tls endpoint \(tls:\/\/.*\).*ERR_NGROK_2230/,
+      ),
+      expect.stringMatching(
+        /^trafficPolicy\.onTcpConnect must end with a terminating action .* onTcpConnect has no rule: ngrok refuses it \(ERR_NGROK_2235/,
+      ),
+    ]);
+    // In a preview the url may come from another resource: the policy's own rules still apply.
+    const previewed = checkCloudEndpoint({ url: UNKNOWN, trafficPolicy: http }).failures;
+    expect(previewed).toEqual([]);
+    const typo = { onHttpRequest: [{ actions: [{ type: "openid-conect" }] }] };
+    expect(checkCloudEndpoint({ url: UNKNOWN, trafficPolicy: typo }).failures).toEqual([
+      {
+        property: "",
+        reason: expect.stringContaining('(did you mean "openid-connect"?)'),
+      },
+    ]);
+  });
 });
 
 describe("diff", () => {
@@ -179,6 +215,7 @@ describe("diff", () => {
                 client_id: "app",
               },
             },
+            { config: { url: "https://app.internal" }, type: "forward-internal" },
           ],
         },
       ],
@@ -269,7 +306,7 @@ describe("against the emulator", () => {
   it("import: a read without state gives inputs that check and diff as no change", async () => {
     const { id } = await created({
       url: url(),
-      trafficPolicy: { onTcpConnect: [] },
+      trafficPolicy: TCP_DENY,
       metadata: "m",
     });
     const { value } = await tracked(emulator, () => provider.read(id));
@@ -279,7 +316,7 @@ describe("against the emulator", () => {
   });
 
   it("deletes with one DELETE; the list lookup finds by url", async () => {
-    const { id, outs, inputs } = await created({ url: url(), trafficPolicy: { onTcpConnect: [] } });
+    const { id, outs, inputs } = await created({ url: url(), trafficPolicy: TCP_DENY });
     expect(
       (await listCloudEndpoints(clientFromConfiguration(), { url: inputs.url })).map((e) => e.id),
     ).toEqual([id]);

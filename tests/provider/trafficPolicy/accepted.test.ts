@@ -133,10 +133,182 @@ test("an action this version does not know passes with a warning naming it, sent
   });
 });
 
-test("a near miss of a known type is a warning that says which one it may mean", () => {
-  const result = checkTrafficPolicy("on_http_request:\n  - actions:\n      - type: rate-limits\n");
+test("a type three edits from a known one is a warning that says which one it may mean", () => {
+  // Two edits or fewer is a typo, refused (hostile.test.ts); further, perhaps an action ngrok added.
+  const result = checkTrafficPolicy(
+    "on_http_request:\n  - actions:\n      - type: rate-limiters\n",
+  );
   expect(result.failures).toEqual([]);
   expect(result.warnings[0]).toContain('(did you mean "rate-limit"?)');
+});
+
+describe("forms ngrok's pages disagree on pass with a warning, sent as written (issue #49)", () => {
+  /** The one action of the canonical policy's first rule of on_http_request. */
+  const sent = (canonical: string | undefined) =>
+    JSON.parse(canonical!).on_http_request[0].actions[0] as Record<string, unknown>;
+
+  test("basic-auth credentials as {username, password} objects", () => {
+    const text =
+      "on_http_request:\n  - actions:\n      - type: basic-auth\n        config:\n" +
+      "          credentials:\n            - username: user1\n              password: pass-word-1\n";
+    const result = checkTrafficPolicy(text);
+    expect(result.failures).toEqual([]);
+    expect(result.warnings).toEqual([
+      "trafficPolicy.on_http_request[0].actions[0].config.credentials[0] is an object, not a " +
+        "string: it is sent as written (ngrok's traffic-policy/examples/add-authentication page " +
+        "writes such objects), and ngrok's reference writes a string",
+    ]);
+    expect(sent(result.canonical)).toEqual({
+      type: "basic-auth",
+      config: { credentials: [{ username: "user1", password: "pass-word-1" }] },
+    });
+    // The password is a secret, never quoted.
+    expect(result.secretPaths).toContain(
+      "trafficPolicy.on_http_request[0].actions[0].config.credentials[0].password",
+    );
+  });
+
+  test("a name on an action", () => {
+    const result = checkTrafficPolicy({
+      onHttpRequest: [{ actions: [{ name: "block", type: "deny" }] }],
+    });
+    expect(result.failures).toEqual([]);
+    expect(result.warnings).toEqual([
+      "trafficPolicy.onHttpRequest[0].actions[0].name is not a field of an action in ngrok's " +
+        "reference (its fields are type and config), though its docs write one: it is sent as written",
+    ]);
+    expect(sent(result.canonical)).toEqual({ name: "block", type: "deny" });
+  });
+
+  test("a header value that is a YAML number or boolean", () => {
+    const text =
+      "on_http_request:\n  - actions:\n      - type: add-headers\n        config:\n" +
+      "          headers:\n            is-ngrok: 1\n            cached: true\n            ratio: 1.50\n";
+    const result = checkTrafficPolicy(text);
+    expect(result.failures).toEqual([]);
+    expect(result.warnings).toHaveLength(3);
+    expect(result.warnings[0]).toBe(
+      'trafficPolicy.on_http_request[0].actions[0].config.headers["is-ngrok"] is 1, not a ' +
+        "string: it is sent as written (ngrok's docs write header values such as 1 unquoted), " +
+        "and ngrok's reference writes a string",
+    );
+    expect(result.canonical).toContain('"headers":{"cached":true,"is-ngrok":1,"ratio":1.50}');
+  });
+
+  test("a duration as Go's integer nanoseconds, judged against its bounds", () => {
+    const policy = (nanoseconds: number) => ({
+      onHttpRequest: [
+        { actions: [{ type: "circuit-breaker", config: { trippedDuration: nanoseconds } }] },
+      ],
+    });
+    const result = checkTrafficPolicy(policy(120_000_000_000));
+    expect(result.failures).toEqual([]);
+    expect(result.warnings).toEqual([
+      "trafficPolicy.onHttpRequest[0].actions[0].config.trippedDuration is 120000000000, read as " +
+        "nanoseconds (Go's time.Duration, as ngrok's operator writes it): 120000ms; ngrok's " +
+        'reference writes a duration such as "90s"',
+    ]);
+    expect(sent(result.canonical)).toEqual({
+      type: "circuit-breaker",
+      config: { tripped_duration: 120_000_000_000 },
+    });
+    // 3 minutes is over the 2m maximum, however it is written.
+    expect(checkTrafficPolicy(policy(180_000_000_000)).failures[0].reason).toContain(
+      "must be a duration from 1s to 2m; got 180000000000",
+    );
+  });
+
+  test("${…} as text where ngrok evaluates no CEL, in a field without a format", () => {
+    const result = checkTrafficPolicy({
+      onHttpRequest: [
+        { actions: [{ type: "oauth", config: { provider: "google", authId: "${x}" } }] },
+      ],
+    });
+    expect(result.failures).toEqual([]);
+    expect(result.warnings).toEqual([
+      "trafficPolicy.onHttpRequest[0].actions[0].config.authId holds ${…} as text: ngrok " +
+        'evaluates no ${…} in this field (its reference page does not mark it "Supports CEL"; ' +
+        "vault secrets work only in fields that do, https://ngrok.com/docs/traffic-policy/secrets/)",
+    ]);
+  });
+
+  test("an interpolated header name (ngrok's docs interpolate values only)", () => {
+    const result = checkTrafficPolicy({
+      onHttpRequest: [
+        { actions: [{ type: "add-headers", config: { headers: { "x-${vars.a}": "b" } } }] },
+      ],
+    });
+    expect(result.failures).toEqual([]);
+    expect(result.warnings[0]).toContain("has ${…} in its name");
+  });
+
+  test("an action after custom-response in its rule", () => {
+    // ngrok's maintenance-mode example; custom-response's page says on_http_request goes on.
+    const result = checkTrafficPolicy(
+      "on_http_request:\n  - actions:\n      - type: custom-response\n        config: {body: down}\n" +
+        "      - type: forward-internal\n        config: {url: https://service.internal}\n",
+    );
+    expect(result.failures).toEqual([]);
+    expect(result.warnings).toEqual([
+      expect.stringMatching(
+        /^trafficPolicy\.on_http_request\[0\]\.actions\[1\] may never run: custom-response before it \(actions\[0\]\) is a terminating action, though its page says .*ERR_NGROK_2207/,
+      ),
+    ]);
+  });
+});
+
+test("the legacy spellings of ngrok's operator are known fields, with no warning", () => {
+  const result = checkTrafficPolicy(
+    JSON.stringify({
+      on_http_request: [
+        {
+          actions: [
+            {
+              type: "openid-connect",
+              config: { issuer_url: "https://idp", idle_session_timeout: "15m" },
+            },
+            { type: "custom-response", config: { status_code: 404, content: "No route" } },
+          ],
+        },
+      ],
+    }),
+  );
+  expect(result.failures).toEqual([]);
+  expect(result.warnings).toEqual([]);
+  expect(result.canonical).toContain('"content":"No route"');
+});
+
+test("jwt-validation keys: one object, as the examples write, or a list, as the reference says", () => {
+  const jwt = (keys: unknown) => ({
+    onHttpRequest: [
+      {
+        actions: [
+          {
+            type: "jwt-validation",
+            config: {
+              issuer: { allowList: [{ value: "https://idp" }] },
+              http: { tokens: [{ type: "jwt", method: "header", name: "Authorization" }] },
+              jws: { allowedAlgorithms: ["RS256"], keys },
+            },
+          },
+        ],
+      },
+    ],
+  });
+  const one = { sources: { additionalJkus: ["https://idp/jwks"] } };
+  const list = [
+    { sources: [{ additionalJkus: ["${vars.jwks}"] }], identification: [{ tokenClaims: ["kid"] }] },
+  ];
+  for (const keys of [one, list]) {
+    const result = checkTrafficPolicy(jwt(keys));
+    expect(result.failures).toEqual([]);
+    expect(result.warnings).toEqual([]);
+  }
+  // Sent as written, in ngrok's spelling.
+  const canonical = JSON.parse(checkTrafficPolicy(jwt(one)).canonical!);
+  expect(canonical.on_http_request[0].actions[0].config.jws.keys).toEqual({
+    sources: { additional_jkus: ["https://idp/jwks"] },
+  });
 });
 
 test("a config field this version does not know is a warning, with the field it may mean", () => {

@@ -61,15 +61,19 @@ const EXPECTATIONS = read("expectations.yaml") as Expectations;
 const INVALID = read("invalid.yaml") as InvalidEntry[];
 
 /**
- * The check's options for a policy of the endpoint `url`. `checkTrafficPolicy` has no URL option
- * yet and ignores this one: the rules that need the URL are gaps, and close once it takes one.
+ * The check's options for a policy of the endpoint `url`, of type `endpoint` (a policy without a
+ * URL is judged without the endpoint's rules; `checkTrafficPolicy` takes one with a URL for a
+ * cloud endpoint's unless told `agent`).
  */
-function optionsFor(url: string | undefined): TrafficPolicyCheckOptions {
-  const options: TrafficPolicyCheckOptions & { readonly url?: string } = {
+function optionsFor(
+  url: string | undefined,
+  endpoint?: "cloud" | "agent",
+): TrafficPolicyCheckOptions {
+  return {
     now: NOW,
     ...(url === undefined ? {} : { url }),
+    ...(endpoint === undefined ? {} : { endpointType: endpoint }),
   };
-  return options;
 }
 
 /** Whether the result refuses the policy at `place`, or (for `expect: warning`) warns there. */
@@ -164,7 +168,13 @@ if (typeof corpus === "string") console.log(`The valid corpus's tests are skippe
 (typeof corpus === "string" ? describe.skip : describe)("the valid corpus", () => {
   const { entries, summary } = typeof corpus === "string" ? { entries: [], summary: {} } : corpus;
   const results = new Map(
-    entries.map((entry) => [entry.id, checkTrafficPolicy(entry.policy, optionsFor(entry.url))]),
+    entries.map((entry) => [
+      entry.id,
+      // The extractor says cloud wherever the document does (a CloudEndpoint, an API body of
+      // type cloud, Terraform's ngrok_cloud_endpoint); a URL without a type is an agent's (an
+      // agent config without `version`, an SDK's options).
+      checkTrafficPolicy(entry.policy, optionsFor(entry.url, entry.endpoint ?? "agent")),
+    ]),
   );
   const refused = entries
     .filter((entry) => (results.get(entry.id)?.failures.length ?? 0) > 0)

@@ -19,6 +19,7 @@ import {
   PHASES,
   type TrafficPolicy,
 } from "../../../provider/trafficPolicy";
+import { isTerminating } from "../../../provider/trafficPolicy/flow";
 import { camelCase, snakeCase } from "../../../provider/trafficPolicy/schema";
 import { REPO } from "../../support/stack";
 
@@ -60,14 +61,49 @@ test("the table knows ngrok's actions, each with its source and phases that exis
     }
   }
   expect(Object.keys(PHASES)).toEqual(PHASE_NAMES);
-  // ngrok's terminating actions ("How Traffic Policy Works").
-  const terminating = actions.filter(([, spec]) => spec.terminating).map(([type]) => type);
+  // ngrok's terminating actions ("How Traffic Policy Works"), and where its pages disagree.
+  const terminating = actions.filter(([, spec]) => isTerminating(spec)).map(([type]) => type);
   expect(terminating.sort()).toEqual([
     "close-connection",
     "custom-response",
     "deny",
     "forward-internal",
   ]);
+  const disputed = actions.filter(([, spec]) => typeof spec.terminating === "object");
+  expect(Object.fromEntries(disputed.map(([type, spec]) => [type, spec.terminating]))).toEqual({
+    "custom-response": { laterActions: expect.stringContaining("maintenance-mode") },
+    "forward-internal": { unless: { field: "on_error", value: "continue" } },
+    redirect: { contested: expect.stringContaining("cloud endpoints page") },
+  });
+  for (const [type, spec] of disputed) {
+    const unless = typeof spec.terminating === "object" ? spec.terminating.unless : undefined;
+    if (unless !== undefined)
+      expect({ type, field: unless.field in spec.fields }).toEqual({ type, field: true });
+  }
+  // Only terminate-tls names its schemes ("Supported schemes: https"; tls in the mTLS examples).
+  const schemes = actions.filter(([, spec]) => spec.schemes !== undefined);
+  expect(Object.fromEntries(schemes.map(([type, spec]) => [type, spec.schemes]))).toEqual({
+    "terminate-tls": ["https", "tls"],
+  });
+});
+
+test("a legacy spelling names a field of its action, and is left out of the SDKs' types", () => {
+  const legacy = actions.flatMap(([type, spec]) =>
+    Object.entries(spec.fields)
+      .filter(([, field]) => field.legacyOf !== undefined)
+      .map(([wire, field]) => [type, wire, field.legacyOf]),
+  );
+  expect(legacy).toEqual([
+    ["openid-connect", "idle_session_timeout", "idle_session_duration"],
+    ["custom-response", "content", "body"],
+  ]);
+  const table: Readonly<Record<string, ActionSpec>> = ACTIONS;
+  for (const [type, , current] of legacy) {
+    expect(Object.keys(table[type ?? ""].fields)).toContain(current);
+  }
+  // @ts-expect-error -- content is custom-response's legacy spelling of body: not typed
+  const content: KnownAction = { type: "custom-response", config: { content: "x" } };
+  expect(content.type).toBe("custom-response");
 });
 
 test("every field has a snake_case wire name that camelCase converts back, and a description", () => {
@@ -133,6 +169,10 @@ test("a policy loads the YAML reader only as text, the CEL parser only with CEL,
   const withCel = `{ onHttpRequest: [{ expressions: ["req.url.path == '/'"], actions: [{ type: "deny" }] }] }`;
   expect(loadedBy(`t.checkTrafficPolicy(${object})`, watched)).toEqual([]);
   expect(loadedBy(`t.checkTrafficPolicy(${withCel})`, watched)).toEqual(["@bufbuild/cel"]);
+  // RE2 only for a regular expression.
+  const regex = `{ onHttpRequest: [{ actions: [{ type: "url-rewrite", config: { from: "^/a", to: "/b" } }] }] }`;
+  expect(loadedBy(`t.checkTrafficPolicy(${object})`, ["re2js"])).toEqual([]);
+  expect(loadedBy(`t.checkTrafficPolicy(${regex})`, ["re2js"])).toEqual(["re2js"]);
   expect(
     loadedBy(`t.checkTrafficPolicy("on_tcp_connect: [{actions: [{type: deny}]}]")`, watched),
   ).toEqual(["yaml"]);
