@@ -24,22 +24,29 @@
  * @module
  */
 import { objectOutputs, TEXT_INPUTS } from "../common/textProperties";
-import { SECRET_SHOWN } from "../common/secretInputs";
 import { defineResource } from "../framework/define";
 import { file, output, resource } from "../framework/example";
 import type { RuleChecker } from "../framework/property";
 import type { InputsOf, OutputsOf } from "../framework/resource";
 import { REFERENCE } from "../reservedDomain/definition";
-import { canonicalTrafficPolicy, checkTrafficPolicy, sameTrafficPolicy } from "../trafficPolicy";
+import {
+  canonicalTrafficPolicy,
+  checkTrafficPolicy,
+  sameTrafficPolicy,
+  trafficPolicyValues,
+} from "../trafficPolicy";
 
 /** The prefix of ngrok's endpoint ids: `ep_`, then letters and digits. */
 export const CLOUD_ENDPOINT_ID_PREFIX = "ep_";
 
-/** `trafficPolicy`: every failure of `checkTrafficPolicy`, each starting with its path. */
+/**
+ * `trafficPolicy`: every failure of `checkTrafficPolicy`, each starting with its path; what the
+ * program made secret (the whole policy, or values inside it) is never quoted.
+ */
 export function trafficPolicyRule(value: unknown, c: RuleChecker, name: string): void {
-  // The checker shows a secret input's value as SECRET_SHOWN: the policy is then secret as a whole.
-  const secret = c.show(name, "") === SECRET_SHOWN;
-  for (const failure of checkTrafficPolicy(value, { property: name, secret }).failures) {
+  const { whole, inside } = c.secretsIn(name);
+  const options = { property: name, secret: whole, secretAt: inside };
+  for (const failure of checkTrafficPolicy(value, options).failures) {
     c.fail(name, failure.reason);
   }
 }
@@ -139,6 +146,7 @@ export const cloudEndpointDefinition = defineResource({
       rule: trafficPolicyRule,
       same: sameTrafficPolicy,
       encode: encodeTrafficPolicy,
+      writtenValues: trafficPolicyValues,
       // The engine prints a named property's value with the failure; a policy may hold secrets.
       namedInFailures: () => false,
       description:

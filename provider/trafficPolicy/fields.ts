@@ -13,6 +13,7 @@ import { camelCase, type FieldSpec, type Fields, type FieldType, snakeCase } fro
 
 /** What the walk knows of the field it is in. */
 interface FieldContext {
+  /** The value is a secret: a field that holds one, or a value the program made secret. */
   readonly secret: boolean;
   readonly phase: string;
 }
@@ -92,8 +93,9 @@ function walkValue(
   type: FieldType,
   value: unknown,
   place: Place,
-  context: FieldContext,
+  around: FieldContext,
 ): unknown {
+  const context = !around.secret && walk.isSecret(place) ? { ...around, secret: true } : around;
   if (walk.notKnownYet(value)) return value;
   const got = () => `got ${walk.shown(value, context.secret)}`;
   switch (type.kind) {
@@ -132,7 +134,9 @@ function walkValue(
     case "enum":
       if (typeof value !== "string" || !type.values.includes(value)) {
         const list = type.values.map((v) => JSON.stringify(v)).join(", ");
-        const near = typeof value === "string" ? didYouMean(value, type.values) : "";
+        // The nearest allowed value would say what a hidden one is like.
+        const hidden = context.secret || walk.hides(place);
+        const near = typeof value === "string" && !hidden ? didYouMean(value, type.values) : "";
         return void walk.fail(place, `must be one of ${list}; ${got()}${near}`);
       }
       return value;
@@ -234,7 +238,7 @@ function judgeString(
   }
   if (!walk.settings.judge) return;
   if (format === "celExpression") return judgeCel(walk, value, place);
-  if (format === "idpMetadata") return idpMetadata(walk, value, place);
+  if (format === "idpMetadata") return idpMetadata(walk, value, place, context.secret);
   judgeInterpolations(walk, value, place, context.secret);
   if (format === undefined) return;
   const problem = FORMATS[format].problem(value);
@@ -244,9 +248,15 @@ function judgeString(
   }
 }
 
-/** The saml action's document: HttpsEdgeRouteSaml's rules and certificate warnings. */
-function idpMetadata(walk: Walk, value: string, place: Place): void {
+/**
+ * The saml action's document: HttpsEdgeRouteSaml's rules and certificate warnings. The rules'
+ * reasons quote the document's names: a hidden document's failure says what it must be only.
+ */
+function idpMetadata(walk: Walk, value: string, place: Place, secret: boolean): void {
   const parsed = parseIdpMetadata(value);
+  if (!parsed.ok && (secret || walk.hides(place))) {
+    return walk.fail(place, `must be ${FORMATS.idpMetadata.what}; it is not one the check accepts`);
+  }
   if (!parsed.ok) return walk.fail(place, parsed.reason);
   const details = parsed.metadata.signingCertificateDetails;
   walk.warnings.push(
@@ -259,12 +269,12 @@ function idpMetadata(walk: Walk, value: string, place: Place): void {
   );
 }
 
-/** The interpolations of `value` must parse. */
+/** The interpolations of `value` must parse (the parser's words quote it: not for a hidden one). */
 function judgeInterpolations(walk: Walk, value: string, place: Place, secret: boolean): void {
   if (!walk.settings.judge || !value.includes("${")) return;
   const problem = interpolationProblem(value);
   if (problem === undefined) return;
-  const words = secret ? "" : `: ${problem.message}`;
+  const words = secret || walk.hides(place) ? "" : `: ${problem.message}`;
   walk.fail(
     place,
     `has a CEL interpolation \${…} that does not parse, at line ${problem.line}, column ` +
@@ -286,14 +296,16 @@ export function judgeStrings(walk: Walk, value: unknown, place: Place, secret = 
 
 /**
  * Fails `place` when `value` is not a CEL expression, naming the line and column where it stops
- * parsing (`./cel`): a rule's `expressions` and each field of format `celExpression`.
+ * parsing (`./cel`): a rule's `expressions` and each field of format `celExpression`. The
+ * parser's words quote the expression: not for a hidden one.
  */
 export function judgeCel(walk: Walk, value: string, place: Place): void {
   const problem = celProblem(value);
   if (problem === undefined) return;
+  const words = walk.hides(place) ? "" : `: ${problem.message}`;
   walk.fail(
     place,
-    `must be a CEL expression; it does not parse at line ${problem.line}, column ${problem.column}: ${problem.message}${lineNote(walk, place)}`,
+    `must be a CEL expression; it does not parse at line ${problem.line}, column ${problem.column}${words}${lineNote(walk, place)}`,
   );
 }
 
