@@ -23,8 +23,11 @@ import { cli } from "./realEngine";
 export interface YamlProject {
   /** The project's folder. */
   readonly dir: string;
-  /** Runs `pulumi <args>` in the project's folder; fails with its output unless it exits 0. */
-  pulumi(args: string[]): Promise<CliRun>;
+  /**
+   * Runs `pulumi <args>` in the project's folder; fails with its output unless it exits 0 (or
+   * `allowFailure`).
+   */
+  pulumi(args: string[], options?: { readonly allowFailure?: boolean }): Promise<CliRun>;
   /** The folder of the plugin's executable (on `PATH`). */
   readonly pluginDir: string;
   /** Removes the project's folder and the plugin's. */
@@ -33,12 +36,14 @@ export interface YamlProject {
 
 /**
  * Writes `files` (name → text, `Pulumi.yaml` among them) into a new project folder and makes its
- * stack `dev`, with `yamlHost` (from `yamlLanguageHost`) on `PATH`.
+ * stack `dev`, with `yamlHost` (from `yamlLanguageHost`) on `PATH` and `extraEnv` in the
+ * environment (e.g. the plugin's debug log).
  */
 export async function openYamlProject(
   yamlHost: string,
   emulator: Pick<RunningEmulator, "url" | "apiKey">,
   files: Record<string, string>,
+  extraEnv: Record<string, string> = {},
 ): Promise<YamlProject> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "yaml-project-"));
   const dir = path.join(work, "project");
@@ -52,7 +57,9 @@ export async function openYamlProject(
     PATH: [pluginBin, yamlHost, offline.PATH].join(":"),
   };
   for (const key of Object.keys(env)) if (key.startsWith("NGROK_")) delete env[key];
-  const pulumi = (args: string[]) => pulumiCommand(args, { cwd: dir, env });
+  Object.assign(env, extraEnv);
+  const pulumi = (args: string[], options: { readonly allowFailure?: boolean } = {}) =>
+    pulumiCommand(args, { cwd: dir, env, allowFailure: options.allowFailure });
   await pulumi(["stack", "init", "dev"]);
   await pulumi(["config", "set", "ngrok-dynamic:apiBaseUrl", emulator.url]);
   await pulumi(["config", "set", "--secret", "ngrok-dynamic:apiKey", emulator.apiKey]);
