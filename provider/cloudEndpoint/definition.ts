@@ -153,8 +153,8 @@ export const cloudEndpointDefinition = defineResource({
         'The Traffic Policy: an object (`{ onHttpRequest: [{ actions: [{ type: "openid-connect", ' +
         "config: { … } }] }] }`, each known action's config typed) or ngrok's YAML or JSON text. " +
         "Checked at preview, each failure naming its path. ngrok receives it as canonical JSON: " +
-        "the form, key order and layout never make a change. Secret in state when any secret " +
-        "flows into it. Updated in place.",
+        "the form, key order and layout never make a change. A secret output given as one of " +
+        "its values stays secret in state, and messages hide that value only. Updated in place.",
       outputDescription: "The Traffic Policy as ngrok holds it (canonical JSON).",
     },
     bindings: {
