@@ -184,7 +184,7 @@ export function valueAt(
 const isMap = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-/** Every string and number in `value`, deeply; with `keys`, the keys of its maps too. */
+/** Every string, number and boolean in `value` as text, deeply; with `keys`, its maps' keys too. */
 function stringsOf(value: unknown, keys: boolean): string[] {
   if (typeof value === "string") return [value];
   if (typeof value === "number" || typeof value === "boolean") return [String(value)];
