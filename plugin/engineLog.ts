@@ -15,12 +15,12 @@ import * as grpc from "@grpc/grpc-js";
 import * as engineRpc from "@pulumi/pulumi/proto/engine_grpc_pb";
 import * as engineProto from "@pulumi/pulumi/proto/engine_pb";
 import { setLogSink } from "../provider/client/log";
-import { redactSecretText } from "../provider/common/secretInputs";
+import { redactSecretText, type SecretText } from "../provider/common/secretInputs";
 
 /** The call a log line is written for: its resource, and the texts of its secret inputs. */
 interface CallContext {
   readonly urn: string;
-  readonly secrets: readonly string[];
+  readonly secrets: readonly SecretText[];
 }
 
 const context = new AsyncLocalStorage<CallContext>();
@@ -29,7 +29,7 @@ const context = new AsyncLocalStorage<CallContext>();
  * Runs `fn` with `urn` as the resource that its log lines are about; `secrets` (the texts of the
  * call's secret inputs, `provider/common/secretInputs`) are cleared from each line.
  */
-export function withUrn<T>(urn: string, fn: () => T, secrets: readonly string[] = []): T {
+export function withUrn<T>(urn: string, fn: () => T, secrets: readonly SecretText[] = []): T {
   return context.run({ urn, secrets }, fn);
 }
 

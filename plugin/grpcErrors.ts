@@ -15,11 +15,11 @@ import { ResourceInitFailedError } from "../provider";
 import { withoutSecrets } from "../provider/client/log";
 import { redactSecretText } from "../provider/common/secretInputs";
 import { toStruct } from "./properties";
-import { secretPropertiesOf, secretTextsOf } from "./secrets";
+import { errorSecretTexts, secretPropertiesOf } from "./secrets";
 
 /** A gRPC error for `error`: an `ErrorResourceInitFailed` when the object exists. */
 export function grpcError(error: unknown): grpc.ServiceError {
-  const texts = secretTextsOf(error);
+  const texts = errorSecretTexts(error);
   const clean = (text: string) => redactSecretText(withoutSecrets(text), texts);
   const message = clean(error instanceof Error ? error.message : String(error));
   const metadata = new grpc.Metadata();

@@ -10,8 +10,10 @@
  * - `CheckConfig`'s inputs: the settings whose definition says `secret: true` (the API key,
  *   `provider/client/settings.ts`), whether or not the engine sent them wrapped;
  * - `Check`'s inputs and `Create`/`Read`/`Update`'s outputs, and the properties an
- *   `ErrorResourceInitFailed` saves: the properties the request held as secrets, and those the
- *   resource's definition marks `secret: true` (`provider/framework/property.ts`).
+ *   `ErrorResourceInitFailed` saves: the values the request held as secrets, at their paths
+ *   (`./properties`: a leaf of a traffic policy, so that the engine's diff shows the rest of the
+ *   policy; the whole property in an answer of another shape), and the properties the resource's
+ *   definition marks `secret: true` (`provider/framework/property.ts`).
  *
  * The API key the plugin is configured with (and `NGROK_API_KEY`) is given to
  * `redactFromLogs` (`provider/client/log.ts`), which clears it from every log line; the gRPC
@@ -20,6 +22,12 @@
  * @module
  */
 import { SETTINGS } from "../provider/client/settings";
+import {
+  type SecretPath,
+  type SecretText,
+  secretTexts,
+  type WrittenValues,
+} from "../provider/common/secretInputs";
 import { DEFINITIONS } from "../provider/registry";
 import { tokenOf } from "./resources";
 
@@ -51,12 +59,33 @@ const SECRET_PROPERTIES: ReadonlyMap<string, ReadonlySet<string>> = new Map(
   ]),
 );
 
+/** Each resource token's `writtenValues` of its documents (`provider/framework/property.ts`). */
+const WRITTEN_VALUES: ReadonlyMap<string, WrittenValues> = new Map(
+  DEFINITIONS.map((definition) => [
+    tokenOf(definition.name),
+    (name: string, value: unknown) => definition.properties[name]?.writtenValues?.(value),
+  ]),
+);
+
 /**
- * The properties of a resource of `type` to answer as secrets: those the request held as
- * secrets (`received`) and those its definition marks secret.
+ * The secrets of a resource of `type` to answer as secrets, by path: those the request held
+ * (`received`, `./properties`) and the properties its definition marks secret.
  */
-export function secretsOf(type: string, received: ReadonlySet<string>): ReadonlySet<string> {
-  return new Set([...received, ...(SECRET_PROPERTIES.get(type) ?? [])]);
+export function secretsOf(type: string, received: readonly SecretPath[]): SecretPath[] {
+  const own = [...(SECRET_PROPERTIES.get(type) ?? [])].map((name): SecretPath => [name]);
+  return [...received, ...own];
+}
+
+/**
+ * The texts no message about the `values` of a resource of `type` may show, for its `secrets`
+ * (`provider/common/secretInputs`: a document's keys and paths stay readable).
+ */
+export function secretTextsOf(
+  type: string,
+  values: Readonly<Record<string, unknown>>,
+  secrets: readonly SecretPath[],
+): SecretText[] {
+  return secretTexts(values, secrets, WRITTEN_VALUES.get(type));
 }
 
 /** The settings of `CheckConfig`'s answer to wrap as secrets: those received and the secret ones. */
@@ -64,36 +93,34 @@ export function configSecrets(received: ReadonlySet<string>): ReadonlySet<string
   return new Set([...received, ...SECRET_SETTINGS]);
 }
 
-/** What each error must keep secret: its saved properties' secret names, and the secret texts. */
+/** What each error must keep secret: its saved properties' secrets, and the secret texts. */
 const errorSecrets = new WeakMap<
   object,
-  { readonly names: ReadonlySet<string>; readonly texts: readonly string[] }
+  { readonly paths: readonly SecretPath[]; readonly texts: readonly SecretText[] }
 >();
 
 /**
  * Remembers that `error`'s saved properties (an `ErrorResourceInitFailed`'s) hold the secrets
- * `secrets`, and that its message must not hold `texts` (the call's secret inputs' texts,
- * `provider/common/secretInputs`); returns it, for `throw`.
+ * `secrets` (paths, `./properties`), and that its message must not hold `texts` (the call's
+ * secret texts, `provider/common/secretInputs`); returns it, for `throw`.
  */
 export function withSecretProperties(
   error: unknown,
-  secrets: ReadonlySet<string>,
-  texts: readonly string[] = [],
+  secrets: readonly SecretPath[],
+  texts: readonly SecretText[] = [],
 ): unknown {
   if (typeof error === "object" && error !== null) {
-    errorSecrets.set(error, { names: secrets, texts });
+    errorSecrets.set(error, { paths: secrets, texts });
   }
   return error;
 }
 
 /** The secrets {@link withSecretProperties} remembered for `error` (none by default). */
-export function secretPropertiesOf(error: unknown): ReadonlySet<string> {
-  return (
-    (typeof error === "object" && error !== null && errorSecrets.get(error)?.names) || new Set()
-  );
+export function secretPropertiesOf(error: unknown): readonly SecretPath[] {
+  return (typeof error === "object" && error !== null && errorSecrets.get(error)?.paths) || [];
 }
 
 /** The secret texts {@link withSecretProperties} remembered for `error` (none by default). */
-export function secretTextsOf(error: unknown): readonly string[] {
+export function errorSecretTexts(error: unknown): readonly SecretText[] {
   return (typeof error === "object" && error !== null && errorSecrets.get(error)?.texts) || [];
 }

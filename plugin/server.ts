@@ -18,11 +18,12 @@
  *   resource's `check` (its rule messages give language-neutral hints, not JavaScript); `Diff`
  *   compares the new inputs with the old inputs and answers the provider's diff with a detailed
  *   diff, `ignoreChanges` applied (`./diff`); `Create`, `Read` (with or
- *   without properties: `pulumi import`, `.get`), `Update`, `Delete` run its methods, except a
+ *   without properties: `pulumi import`, `.get`; an input ngrok holds the same is answered as
+ *   the program wrote it, `./refresh`), `Update`, `Delete` run its methods, except a
  *   preview's `Create` and `Update`, which answer without a request (`./preview`). A create or
  *   update that ngrok answered but that failed afterwards is reported as
  *   `ErrorResourceInitFailed`, so the engine records the object (`./grpcErrors`). Secret
- *   inputs stay secret in every answer.
+ *   inputs stay secret in every answer, at the paths where the engine sent them (`./secrets`).
  * - `Invoke` runs the lookups; bad arguments are answered as its failures, before any request.
  * - `Cancel` aborts the operations under way, and only those; a request's `timeout`
  *   (`customTimeouts`) is its deadline (`./cancellation`).
@@ -40,12 +41,13 @@ import { clientFromConfiguration, configure } from "../provider";
 import { setSignalSource } from "../provider/client/abort";
 import { isRecord } from "../provider/client/brand";
 import { redactFromLogs } from "../provider/client/log";
-import { SECRET_INPUTS_KEY, secretTexts } from "../provider/common/secretInputs";
+import { SECRET_INPUTS_KEY, secretInputsEntry } from "../provider/common/secretInputs";
 import { withUrn } from "./engineLog";
 import { cancelAll, currentSignal, runOperation } from "./cancellation";
 import { diffResponse } from "./diff";
 import { grpcError } from "./grpcErrors";
 import { previewCreate, previewUpdate } from "./preview";
+import { refreshedInputs } from "./refresh";
 import { packageFile, packageVersion } from "./packageFiles";
 import { fromStruct, toStruct } from "./properties";
 import {
@@ -56,7 +58,7 @@ import {
   RESOURCES,
   withProgramInputs,
 } from "./resources";
-import { secretsOf, withSecretProperties } from "./secrets";
+import { secretsOf, secretTextsOf, withSecretProperties } from "./secrets";
 import {
   checkConfigResponse,
   checkedSettings,
@@ -168,15 +170,18 @@ export function providerService(
       const olds = fromStruct(request.getOlds());
       const news = fromStruct(request.getNews());
       const inputs = withProgramInputs(name, request.getUrn(), news.values, program);
-      const secrets = secretsOf(type, news.secrets);
-      // The secret inputs' names, so that no failure quotes their values (`secretInputs`).
-      const named = secrets.size > 0 ? { ...inputs, [SECRET_INPUTS_KEY]: [...secrets] } : inputs;
-      const texts = secretTexts(inputs, secrets);
+      const secrets = secretsOf(type, news.secretPaths);
+      // The secrets' paths, so that no failure quotes their values (`secretInputs`).
+      const named =
+        secrets.length > 0
+          ? { ...inputs, [SECRET_INPUTS_KEY]: secretInputsEntry(secrets) }
+          : inputs;
+      const texts = secretTextsOf(type, inputs, secrets);
       const result = await withUrn(
         request.getUrn(),
         () => methods.check(olds.values, named),
         texts,
-      ).catch((error: unknown) => Promise.reject(withSecretProperties(error, new Set(), texts)));
+      ).catch((error: unknown) => Promise.reject(withSecretProperties(error, [], texts)));
       const checked: unknown = result.inputs; // the checked inputs, absent when there are none
       const response = new provproto.CheckResponse();
       response.setInputs(toStruct(isRecord(checked) ? checked : inputs, secrets));
@@ -208,13 +213,13 @@ export function providerService(
     create: serve(async (request: provproto.CreateRequest) => {
       const { type, methods } = resourceOf(request);
       const inputs = fromStruct(request.getProperties());
-      const secrets = secretsOf(type, inputs.secrets);
+      const secrets = secretsOf(type, inputs.secretPaths);
       if (request.getPreview()) {
         const response = new provproto.CreateResponse();
         response.setProperties(toStruct(previewCreate(type, inputs.values), secrets));
         return response;
       }
-      const texts = secretTexts(inputs.values, secrets);
+      const texts = secretTextsOf(type, inputs.values, secrets);
       const result = await withUrn(
         request.getUrn(),
         () => methods.create(inputs.values),
@@ -230,19 +235,21 @@ export function providerService(
       const { type, methods } = resourceOf(request);
       const state = fromStruct(request.getProperties());
       const props = Object.keys(state.values).length === 0 ? undefined : state.values;
-      const texts = secretTexts(state.values, secretsOf(type, state.secrets));
+      const secrets = secretsOf(type, state.secretPaths);
+      const texts = secretTextsOf(type, state.values, secrets);
       const result = await withUrn(
         request.getUrn(),
         () => methods.read(request.getId(), props),
         texts,
-      ).catch((error: unknown) => Promise.reject(withSecretProperties(error, new Set(), texts)));
+      ).catch((error: unknown) => Promise.reject(withSecretProperties(error, [], texts)));
       const response = new provproto.ReadResponse();
       response.setId(result.id ?? "");
       if (result.id) {
-        response.setProperties(toStruct(result.props ?? {}, secretsOf(type, state.secrets)));
+        response.setProperties(toStruct(result.props ?? {}, secrets));
         if (result.inputs !== undefined) {
-          const inputs = fromStruct(request.getInputs());
-          response.setInputs(toStruct(result.inputs, secretsOf(type, inputs.secrets)));
+          const olds = fromStruct(request.getInputs());
+          const inputs = refreshedInputs(type, result.inputs, olds.values);
+          response.setInputs(toStruct(inputs, secretsOf(type, olds.secretPaths)));
         }
       }
       return response;
@@ -253,14 +260,19 @@ export function providerService(
       const old = fromStruct(request.getOlds());
       const olds = old.values;
       const news = fromStruct(request.getNews());
-      const secrets = secretsOf(type, new Set([...old.secrets, ...news.secrets]));
+      const oldSecrets = secretsOf(type, old.secretPaths);
+      const newSecrets = secretsOf(type, news.secretPaths);
+      const secrets = [...oldSecrets, ...newSecrets];
       if (request.getPreview()) {
         const response = new provproto.UpdateResponse();
         const outputs = previewUpdate(type, olds, news.values);
         response.setProperties(toStruct(outputs, secrets));
         return response;
       }
-      const texts = [...secretTexts(olds, secrets), ...secretTexts(news.values, secrets)];
+      const texts = [
+        ...secretTextsOf(type, olds, oldSecrets),
+        ...secretTextsOf(type, news.values, newSecrets),
+      ];
       const result = await withUrn(
         request.getUrn(),
         () => methods.update(request.getId(), olds, news.values),
@@ -274,12 +286,12 @@ export function providerService(
     delete: serve(async (request: provproto.DeleteRequest) => {
       const { type, methods } = resourceOf(request);
       const state = fromStruct(request.getProperties());
-      const texts = secretTexts(state.values, secretsOf(type, state.secrets));
+      const texts = secretTextsOf(type, state.values, secretsOf(type, state.secretPaths));
       await withUrn(
         request.getUrn(),
         () => methods.delete(request.getId(), state.values),
         texts,
-      ).catch((error: unknown) => Promise.reject(withSecretProperties(error, new Set(), texts)));
+      ).catch((error: unknown) => Promise.reject(withSecretProperties(error, [], texts)));
       return new Empty();
     }),
 

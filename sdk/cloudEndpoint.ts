@@ -42,26 +42,29 @@ export interface CloudEndpoint extends CloudEndpointOutputProperties {}
  * import * as pulumi from "@pulumi/pulumi";
  * import { CloudEndpoint, ReservedDomain } from "pulumi-ngrok-dynamic";
  *
- * const config = new pulumi.Config();
  * const domain = new ReservedDomain("app", { domain: "app.example.com" });
  *
- * // A secret that flows into the policy makes the whole policy a secret in state.
+ * // The client secret stays in an ngrok vault: the program, its state and its messages never hold it.
  * const app = new CloudEndpoint("app", {
  *   url: pulumi.interpolate`https://${domain.domain}`,
- *   trafficPolicy: config.requireSecret("oidcClientSecret").apply((clientSecret) => ({
+ *   trafficPolicy: {
  *     onHttpRequest: [
  *       {
  *         name: "sign in",
  *         actions: [
  *           {
  *             type: "openid-connect",
- *             config: { issuerUrl: "https://accounts.google.com", clientId: "app", clientSecret },
+ *             config: {
+ *               issuerUrl: "https://accounts.google.com",
+ *               clientId: "app",
+ *               clientSecret: "${secrets.get('oidc', 'client_secret')}",
+ *             },
  *           },
  *         ],
  *       },
  *       { actions: [{ type: "forward-internal", config: { url: "https://app.internal" } }] },
  *     ],
- *   })),
+ *   },
  * });
  *
  * export const publicUrl = app.publicUrl;

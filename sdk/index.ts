@@ -105,3 +105,4 @@ export type {
   SshUserCertificateArgs,
   TrafficPolicy,
 } from "./generated/types";
+export type { DeepInput, DeepInputValue } from "./shapes/index";

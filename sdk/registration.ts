@@ -6,8 +6,10 @@
  * In order: unknown `ngrok:` stack settings are refused (`./lookups/stackSettings`); the `import`
  * option is refused, naming what to do instead (`./importOption`); the declared special cases run
  * (`SdkHook` of `provider/framework/sdkFacts.ts`); the inputs are every property, unset, so that
- * every output is set, by a create as by a get, with the arguments (a document as one output, so
- * that a secret anywhere in it makes it secret), the names of the secret ones,
+ * every output is set, by a create as by a get, with the arguments as given (a secret output
+ * inside a document, such as a traffic policy's client secret, stays a secret of its own there:
+ * the engine keeps what holds it secret in state, and the rest of the document readable), the
+ * paths of the secret ones (`./secretInputs`),
  * and, for a create, the stack settings that need the URN (`./ownership`) and the claim; last,
  * the promise stacks are suspended until the `super` call returns (`./promiseStacks`).
  *
@@ -20,7 +22,7 @@ import { refuseImportOption } from "./importOption";
 import { refuseUnknownStackSettings } from "./lookups/stackSettings";
 import { adoptedIdFromConfig, ownershipInputs } from "./ownership";
 import { suspendPromiseStacks } from "./promiseStacks";
-import { secretInputNames } from "./secretInputs";
+import { secretInputPaths } from "./secretInputs";
 
 /** What a class hands to {@link registration}: generated from its definition. */
 export interface ClassFacts {
@@ -40,11 +42,6 @@ export interface ClassFacts {
   readonly claimedBy?: string;
   /** The special cases (`sdk.hooks`). */
   readonly hooks?: readonly SdkHook[];
-  /**
-   * The inputs given as documents (`kind: "document"`, e.g. a traffic policy): each is registered
-   * as one output, so that a secret anywhere in it makes the whole input secret.
-   */
-  readonly documents?: readonly string[];
   /** Its inputs, each `undefined`. */
   readonly inputs: Readonly<Record<string, undefined>>;
   /** The outputs ngrok computes, each `undefined`. */
@@ -106,16 +103,10 @@ export function registration(
     };
     for (const hook of facts.hooks ?? []) created = { ...created, ...HOOKS[hook](name, args) };
   }
-  const documents: pulumi.Inputs = {};
-  for (const document of facts.documents ?? []) {
-    const value: unknown = args === undefined ? undefined : Reflect.get(args, document);
-    if (value !== undefined) documents[document] = pulumi.output(value);
-  }
   const inputs = {
     ...facts.inputs,
     ...args,
-    ...documents,
-    ...secretInputNames(args),
+    ...secretInputPaths(args),
     ...created,
     ...facts.outputs,
   };

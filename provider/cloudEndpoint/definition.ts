@@ -27,14 +27,18 @@
  * @module
  */
 import { objectOutputs, TEXT_INPUTS } from "../common/textProperties";
-import { SECRET_SHOWN } from "../common/secretInputs";
 import { isUnknown } from "../common/unknown";
 import { defineResource } from "../framework/define";
 import { file, interpolate, output, resource } from "../framework/example";
 import type { RuleChecker } from "../framework/property";
 import type { InputsOf, OutputsOf } from "../framework/resource";
 import { REFERENCE } from "../reservedDomain/definition";
-import { canonicalTrafficPolicy, checkTrafficPolicy, sameTrafficPolicy } from "../trafficPolicy";
+import {
+  canonicalTrafficPolicy,
+  checkTrafficPolicy,
+  sameTrafficPolicy,
+  trafficPolicyValues,
+} from "../trafficPolicy";
 
 /** The prefix of ngrok's endpoint ids: `ep_`, then letters and digits. */
 export const CLOUD_ENDPOINT_ID_PREFIX = "ep_";
@@ -49,13 +53,18 @@ export function endpointUrl(url: unknown): string | undefined {
 
 /**
  * `trafficPolicy`: every failure of `checkTrafficPolicy` for a cloud endpoint at the `url` input,
- * each starting with its path.
+ * each starting with its path; what the program made secret (the whole policy, or values inside
+ * it) is never quoted.
  */
 export function trafficPolicyRule(value: unknown, c: RuleChecker, name: string): void {
-  // The checker shows a secret input's value as SECRET_SHOWN: the policy is then secret as a whole.
-  const secret = c.show(name, "") === SECRET_SHOWN;
+  const { whole, inside } = c.secretsIn(name);
   const url = endpointUrl(c.value("url"));
-  const options = { property: name, secret, ...(url === undefined ? {} : { url }) };
+  const options = {
+    property: name,
+    secret: whole,
+    secretAt: inside,
+    ...(url === undefined ? {} : { url }),
+  };
   for (const failure of checkTrafficPolicy(value, options).failures) {
     c.fail(name, failure.reason);
   }
@@ -176,14 +185,15 @@ export const cloudEndpointDefinition = defineResource({
       rule: trafficPolicyRule,
       same: sameTrafficPolicy,
       encode: encodeTrafficPolicy,
+      writtenValues: trafficPolicyValues,
       // The engine prints a named property's value with the failure; a policy may hold secrets.
       namedInFailures: () => false,
       description:
         'The Traffic Policy: an object (`{ onHttpRequest: [{ actions: [{ type: "openid-connect", ' +
         "config: { … } }] }] }`, each known action's config typed) or ngrok's YAML or JSON text. " +
         "Checked at preview, each failure naming its path. ngrok receives it as canonical JSON: " +
-        "the form, key order and layout never make a change. Secret in state when any secret " +
-        "flows into it. Updated in place.",
+        "the form, key order and layout never make a change. A secret output given as one of " +
+        "its values stays secret in state, and messages hide that value only. Updated in place.",
       outputDescription: "The Traffic Policy as ngrok holds it (canonical JSON).",
     },
     bindings: {

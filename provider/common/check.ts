@@ -9,11 +9,15 @@ import type * as pulumi from "@pulumi/pulumi";
 import { derivedAs } from "./derived";
 import { quoted } from "./ids";
 import {
+  type PathStep,
   redactSecretText,
   SECRET_INPUTS_KEY,
   SECRET_SHOWN,
-  secretInputNames,
+  type SecretPath,
+  secretPathsOf,
+  secretsIn,
   secretTexts,
+  type WrittenValues,
 } from "./secretInputs";
 import { isUnknown } from "./unknown";
 
@@ -38,15 +42,21 @@ export class InputChecker<T extends object> {
   public readonly failures: pulumi.dynamic.CheckFailure[] = [];
   /** Every property that is set, as given or as a rule set it (see {@link InputChecker.result}). */
   private readonly inputs: { [K in keyof T]?: unknown } = {};
-  /** The inputs the program made secret (`./secretInputs`): no failure quotes their values. */
-  private readonly secrets: ReadonlySet<string>;
+  /** What the program made secret, by path (`./secretInputs`): no failure quotes it. */
+  private readonly secrets: readonly SecretPath[];
 
+  /**
+   * `writtenValues`: what a message must not show of a document the program made secret as a
+   * whole (its definition's `writtenValues`); any other input secret as a whole hides every text
+   * in it (`./secretInputs`).
+   */
   constructor(
     private readonly raw: Record<string, unknown>,
     resourceName: string,
     known: readonly (keyof T & string)[],
+    private readonly writtenValues?: WrittenValues,
   ) {
-    this.secrets = secretInputNames(raw);
+    this.secrets = secretPathsOf(raw);
     const names: readonly string[] = known;
     for (const key of Object.keys(raw)) {
       if (key !== PROVIDER_KEY && key !== SECRET_INPUTS_KEY && !names.includes(key)) {
@@ -69,7 +79,7 @@ export class InputChecker<T extends object> {
    * value that failed, and the engine then stops before using the inputs.
    */
   public result(defaults: Partial<T> = {}): pulumi.dynamic.CheckResult<T> {
-    const secrets = secretTexts(this.raw, this.secrets);
+    const secrets = secretTexts(this.raw, this.secrets, this.writtenValues);
     const failures = this.failures.map((f) => ({
       property: f.property,
       reason: redactSecretText(f.reason, secrets),
@@ -79,10 +89,10 @@ export class InputChecker<T extends object> {
 
   /**
    * `value` of `property` for a failure's reason: {@link describe}d, or {@link SECRET_SHOWN} when
-   * the program made the input secret.
+   * the program made the input, or a value inside it, secret.
    */
   public show(property: string, value: unknown): string {
-    return this.secrets.has(property) ? SECRET_SHOWN : describe(value);
+    return this.holdsSecret(property) ? SECRET_SHOWN : describe(value);
   }
 
   /**
@@ -90,7 +100,24 @@ export class InputChecker<T extends object> {
    * after `max` characters), or {@link SECRET_SHOWN} when the program made the input secret.
    */
   public quote(property: string, value: string, max?: number): string {
-    return this.secrets.has(property) ? SECRET_SHOWN : quoted(value, max);
+    return this.holdsSecret(property) ? SECRET_SHOWN : quoted(value, max);
+  }
+
+  /**
+   * What the program made secret of `property`: all of it (`whole`), or the places inside it
+   * (`inside`, each the steps after the property's name), for a rule that walks a document and
+   * hides those values only.
+   */
+  public secretsIn(property: string): {
+    readonly whole: boolean;
+    readonly inside: readonly (readonly PathStep[])[];
+  } {
+    return secretsIn(this.secrets, property);
+  }
+
+  /** Whether the program made `property`, or a value inside it, secret. */
+  private holdsSecret(property: string): boolean {
+    return this.secrets.some(([name]) => name === property);
   }
 
   /** Records `value` as the input of `property`: a default that a rule applies. */

@@ -163,6 +163,7 @@ export function checkResource<Inputs>(
     news,
     typeNameFor(currentCaller(), definition.name),
     checkedProperties(definition),
+    (name, value) => definition.properties[name]?.writtenValues?.(value),
   );
   let conditional: [string, PropertyDefinition][] = [];
   const flush = () => {

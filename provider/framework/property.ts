@@ -260,6 +260,13 @@ export interface PropertyDefinition<T extends PropertyType = PropertyType> {
    * JSON); default: the value itself (an object's fields under their wire names).
    */
   readonly encode?: (value: unknown) => unknown;
+  /**
+   * Documents: the values the program wrote in `value` (a text's, parsed), without its keys and
+   * what names its structure (a traffic policy's action types): what no message may show when
+   * the program made the whole input secret, while its keys and paths stay readable
+   * (`../common/secretInputs`). Default: every text in the input is hidden, keys included.
+   */
+  readonly writtenValues?: (value: unknown) => readonly string[];
   /** Inputs: `""` is taken as left out, so the default applies (e.g. ngrok's own `""`). */
   readonly blankIsDefault?: boolean;
   /**

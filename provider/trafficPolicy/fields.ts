@@ -28,6 +28,7 @@ import { durationValue, judgeName, judgeNumber } from "./values";
 
 /** What the walk knows of the field it is in. */
 interface FieldContext {
+  /** The value is a secret: a field that holds one, or a value the program made secret. */
   readonly secret: boolean;
   readonly phase: string;
   /** The field's wire name (the variables of `retry_condition` are its own). */
@@ -121,8 +122,9 @@ function walkValue(
   type: FieldType,
   value: unknown,
   place: Place,
-  context: FieldContext,
+  around: FieldContext,
 ): unknown {
+  const context = !around.secret && walk.isSecret(place) ? { ...around, secret: true } : around;
   if (walk.notKnownYet(value)) return value;
   const got = () => `got ${walk.shown(value, context.secret)}`;
   switch (type.kind) {
@@ -168,7 +170,9 @@ function walkValue(
     case "enum":
       if (typeof value !== "string" || !type.values.includes(value)) {
         const list = type.values.map((v) => JSON.stringify(v)).join(", ");
-        const near = typeof value === "string" ? didYouMean(value, type.values) : "";
+        // The nearest allowed value would say what a hidden one is like.
+        const hidden = context.secret || walk.hides(place);
+        const near = typeof value === "string" && !hidden ? didYouMean(value, type.values) : "";
         return void walk.fail(place, `must be one of ${list}; ${got()}${near}`);
       }
       return value;
@@ -291,7 +295,7 @@ function judgeString(
   if (!walk.settings.judge) return;
   const cel = celContext(place, context);
   if (format === "celExpression") return judgeCel(walk, value, place, { ...cel, expect: "any" });
-  if (format === "idpMetadata") return idpMetadata(walk, value, place);
+  if (format === "idpMetadata") return idpMetadata(walk, value, place, context.secret);
   const takesCel = context.cel === true;
   const text = !takesCel && hasInterpolation(value);
   if (takesCel) judgeInterpolations(walk, value, place, cel, context.secret);
@@ -307,9 +311,15 @@ function judgeString(
   }
 }
 
-/** The saml action's document: HttpsEdgeRouteSaml's rules and certificate warnings. */
-function idpMetadata(walk: Walk, value: string, place: Place): void {
+/**
+ * The saml action's document: HttpsEdgeRouteSaml's rules and certificate warnings. The rules'
+ * reasons quote the document's names: a hidden document's failure says what it must be only.
+ */
+function idpMetadata(walk: Walk, value: string, place: Place, secret: boolean): void {
   const parsed = parseIdpMetadata(value);
+  if (!parsed.ok && (secret || walk.hides(place))) {
+    return walk.fail(place, `must be ${FORMATS.idpMetadata.what}; it is not one the check accepts`);
+  }
   if (!parsed.ok) return walk.fail(place, parsed.reason);
   const details = parsed.metadata.signingCertificateDetails;
   walk.warnings.push(
@@ -337,8 +347,9 @@ function judgeInterpolations(
   secret: boolean,
 ): void {
   if (!walk.settings.judge || !value.includes("${")) return;
+  const hidden = secret || walk.hides(place);
   for (const problem of interpolationProblems(value, cel)) {
-    reportCel(walk, place, problem, { interpolation: true, secret });
+    reportCel(walk, place, problem, { interpolation: true, secret: hidden });
   }
 }
 
@@ -390,7 +401,7 @@ export function judgeCel(walk: Walk, value: string, place: Place, cel: CelContex
     );
   }
   for (const problem of celProblems(value, cel)) {
-    reportCel(walk, place, problem, { interpolation: false, secret: false });
+    reportCel(walk, place, problem, { interpolation: false, secret: walk.hides(place) });
   }
 }
 
@@ -404,7 +415,8 @@ function reportCel(
   const of = how.interpolation ? " of the value" : "";
   const where = `at line ${problem.line}, column ${problem.column}${of}`;
   const what = how.interpolation ? "has a CEL interpolation ${…}" : "is a CEL expression";
-  const words = how.secret && problem.syntax ? "" : `: ${problem.message}`;
+  // The parser's and the checker's words quote the text: not for a hidden one.
+  const words = how.secret ? "" : `: ${problem.message}`;
   if (problem.warning) return walk.warn(place, `${what} ngrok may refuse, ${where}${words}`);
   const rule = !problem.syntax
     ? how.interpolation

@@ -43,21 +43,34 @@
  * value that is a number, a duration as integer nanoseconds, and a cloud endpoint's policy whose
  * last terminating action is behind expressions (`./flow`).
  *
- * Secrets: the paths of the secret values the policy writes (`client_secret`, `basic-auth`
- * credentials, a webhook secret, a TLS private key) are returned, so that the resource can keep
- * the whole policy secret in state; no message quotes them. A reference to an ngrok vault secret,
- * `${secrets.get('vault', 'name')}`, is accepted wherever a secret goes, and holds none.
+ * Secrets: no message quotes a secret value, and none hides more (issue #48 §2). The secret
+ * values are those of the fields that hold one (`client_secret`, `basic-auth` credentials, a
+ * webhook secret, a TLS private key), and those the program made secret: at the places
+ * `secretAt` names (a secret output as a leaf of the policy object), or all of the policy's values
+ * when the whole input is secret (`secret`: the policy is the result of an `apply` over a secret,
+ * or a text). Their paths are returned. A message names a hidden value's path, its action and the
+ * rule it breaks, never the value, nor what the parsers say of it (they quote it); the policy's
+ * keys, paths and action types are never hidden. A reference to an ngrok vault secret,
+ * `${secrets.get('vault', 'name')}`, is accepted wherever a secret goes, and holds none: it keeps
+ * the secret out of the program.
  *
  * Pure: no I/O. Loads `yaml` for a text only, `@bufbuild/cel` only for a policy with CEL, `re2js`
  * only for one with a regular expression.
  *
  * @module
  */
-import { redactSecretText } from "../common/secretInputs";
+import { redactSecretText, type SecretText } from "../common/secretInputs";
 import { endpointOf, judgeFlow } from "./flow";
 import { readPolicy } from "./input";
 import { isWrittenNumber, jsonText } from "./numbers";
-import { type PolicyForm, record, type TrafficPolicyFailure, Walk } from "./report";
+import {
+  isMap,
+  type PathStep,
+  type PolicyForm,
+  record,
+  type TrafficPolicyFailure,
+  Walk,
+} from "./report";
 import { walkPolicy } from "./walk";
 
 export { ACTIONS, actionSpec, type KnownActionType } from "./actions";
@@ -73,6 +86,12 @@ export interface TrafficPolicyCheckOptions {
   readonly property?: string;
   /** The program made the whole input secret: no message quotes any of its values. */
   readonly secret?: boolean;
+  /**
+   * The places inside the policy the program made secret (each the steps of a path after the
+   * property, keys as the program wrote them, e.g. `["onHttpRequest", 0, "actions", 0, "config",
+   * "clientSecret"]`): no message quotes what is there. Default: none.
+   */
+  readonly secretAt?: readonly (readonly PathStep[])[];
   /** Who holds the policy, first in each warning (e.g. `CloudEndpoint "api"`). Default: none. */
   readonly who?: string;
   /** The time to judge certificate expiry against (milliseconds since the epoch). Default: now. */
@@ -103,7 +122,10 @@ export interface TrafficPolicyCheck {
   readonly failures: readonly TrafficPolicyFailure[];
   /** What passes but deserves a look (see the module's comment). */
   readonly warnings: readonly string[];
-  /** The paths of the secret values written in the policy (not vault references). */
+  /**
+   * The paths of the secret values in the policy: in a field that holds a secret (not vault
+   * references), or where the program made a value secret (`secretAt`).
+   */
   readonly secretPaths: readonly string[];
   /**
    * The policy as ngrok receives it ({@link canonicalJson}), when it passed and every value in it
@@ -111,9 +133,6 @@ export interface TrafficPolicyCheck {
    */
   readonly canonical?: string;
 }
-
-/** Secret values shorter than this are not cleared from messages (see `../common/secretInputs`). */
-const MIN_REDACTED_LENGTH = 3;
 
 /**
  * Judges a traffic policy in any of its forms (see the module's comment), with no API call.
@@ -157,6 +176,7 @@ function check(
     property,
     judge: true,
     secretInput: options.secret === true,
+    secretAt: options.secretAt ?? [],
     who: options.who,
     now: options.now ?? Date.now(),
     lineOf: reading.lineOf,
@@ -168,9 +188,14 @@ function check(
     const endpoint = options.url === undefined ? undefined : endpointOf(options.url, cloud);
     judgeFlow(walk, reading.value, converted, endpoint);
   }
-  const secrets = [...new Set(walk.secretValues)]
-    .filter((text) => text.length >= MIN_REDACTED_LENGTH)
-    .sort((a, b) => b.length - a.length);
+  // No message quotes a secret value; these texts are cleared from any that would.
+  const secrets: SecretText[] = [
+    ...walk.secretValues.map((text) => ({ text, match: "anywhere" as const })),
+    ...(options.secret === true ? writtenValues(reading.value) : []).map((text) => ({
+      text,
+      match: "word" as const,
+    })),
+  ];
   const failures = walk.failures.map((f) => ({
     ...f,
     reason: redactSecretText(f.reason, secrets),
@@ -183,6 +208,33 @@ function check(
     secretPaths: walk.secretPaths,
     ...(passed ? { canonical: canonicalJson(converted) } : {}),
   };
+}
+
+/**
+ * The values a program wrote in a policy in any form (a text's, parsed): every string but the
+ * actions' types, none of its keys. What no message may show when the whole policy is secret
+ * (the definition's `writtenValues`, `../framework/property`); none when it cannot be read.
+ */
+export function trafficPolicyValues(input: unknown): string[] {
+  try {
+    const reading = readPolicy(input);
+    return reading.ok ? writtenValues(reading.value) : [];
+  } catch {
+    return []; // nested past the stack's depth, or a cycle: nothing is walked
+  }
+}
+
+/** The strings of a read policy, deeply, but an action's `type` (phase, rule, `actions`, action). */
+function writtenValues(value: unknown, steps: readonly PathStep[] = []): string[] {
+  if (typeof value === "string") {
+    const actionType = steps.length === 5 && steps[2] === "actions" && steps[4] === "type";
+    return actionType ? [] : [value];
+  }
+  if (Array.isArray(value)) return value.flatMap((item, i) => writtenValues(item, [...steps, i]));
+  if (isMap(value)) {
+    return Object.entries(value).flatMap(([key, item]) => writtenValues(item, [...steps, key]));
+  }
+  return [];
 }
 
 /**

@@ -12,7 +12,7 @@
  */
 import { closest, distance } from "fastest-levenshtein";
 import { describe } from "../common/check";
-import { SECRET_SHOWN } from "../common/secretInputs";
+import { isUnder, type PathStep, pathText, SECRET_SHOWN } from "../common/secretInputs";
 import { isUnknown } from "../common/unknown";
 import { isWrittenNumber } from "./numbers";
 import { camelCase } from "./schema";
@@ -26,8 +26,7 @@ export interface TrafficPolicyFailure {
 /** How the policy was given. */
 export type PolicyForm = "object" | "yaml" | "json";
 
-/** One step of a path: a key or a list index. */
-export type PathStep = string | number;
+export type { PathStep };
 
 /** How a walk reads the policy and names what it finds. */
 export interface WalkSettings {
@@ -39,8 +38,16 @@ export interface WalkSettings {
    * `judge` false, and needs neither the CEL parser nor the XML one.
    */
   readonly judge: boolean;
-  /** The whole policy is secret (the program made it so): no message quotes any of its values. */
+  /**
+   * The whole policy is secret (the program made it so): no message quotes any of its values.
+   * Its keys, paths and action types are still named.
+   */
   readonly secretInput: boolean;
+  /**
+   * The places the program made secret inside the policy (each the steps of a path, keys as the
+   * program wrote them): no message quotes what is there.
+   */
+  readonly secretAt?: readonly (readonly PathStep[])[];
   /** Who holds the policy, first in a warning (e.g. `CloudEndpoint "api"`), if known. */
   readonly who?: string;
   /** The time of the check, for certificate expiry (milliseconds since the epoch). */
@@ -95,7 +102,10 @@ export function record(): Record<string, unknown> {
 export class Walk {
   readonly failures: TrafficPolicyFailure[] = [];
   readonly warnings: string[] = [];
-  /** The paths of the secret values written in the policy (vault references excluded). */
+  /**
+   * The paths of the secret values written in the policy: in a field that holds a secret (vault
+   * references excluded), or where the program made a value secret.
+   */
   readonly secretPaths: string[] = [];
   /** Those values, cleared from every message. */
   readonly secretValues: string[] = [];
@@ -106,15 +116,17 @@ export class Walk {
 
   /** The path of `place`, as the messages write it. */
   pathOf(place: Place): string {
-    return place.steps.reduce<string>(
-      (path, step) =>
-        typeof step === "number"
-          ? `${path}[${step}]`
-          : /^[A-Za-z_][A-Za-z0-9_]*$/.test(step)
-            ? `${path}.${step}`
-            : `${path}[${JSON.stringify(step)}]`,
-      this.settings.property,
-    );
+    return pathText(this.settings.property, place.steps);
+  }
+
+  /** Whether the program made the value at `place` secret (or a value around it). */
+  isSecret(place: Place): boolean {
+    return isUnder(place.steps, this.settings.secretAt ?? []);
+  }
+
+  /** Whether no message may quote the value at `place`: the policy, or the value, is secret. */
+  hides(place: Place): boolean {
+    return this.settings.secretInput || this.isSecret(place);
   }
 
   /** A wire name in the spelling of the walk's form: camelCase for objects, as is for texts. */
@@ -134,7 +146,7 @@ export class Walk {
 
   /** Records that the value at `place` must be `what` (e.g. `a list of rules`), showing `value`. */
   mustBe(place: Place, what: string, value: unknown): void {
-    this.fail(place, `must be ${what}; got ${this.shown(value)}`);
+    this.fail(place, `must be ${what}; got ${this.shown(value, this.hides(place))}`);
   }
 
   /** Records a warning about `place`, starting with who holds the policy. */

@@ -14,6 +14,7 @@ import { distance } from "fastest-levenshtein";
 import { actionSpec, ACTION_TYPES } from "./actions";
 import { judgeCel, judgeStrings, walkFields } from "./fields";
 import { isPhaseName, PHASE_NAMES } from "./phases";
+import { SECRET_SHOWN } from "../common/secretInputs";
 import { child, didYouMean, isMap, type Place, record, type Walk } from "./report";
 import { camelCase, type ActionSpec, type FieldsRule, snakeCase } from "./schema";
 
@@ -155,7 +156,11 @@ function walkAction(walk: Walk, phase: string, action: unknown, place: Place): u
     (key) => action[key] !== undefined && action[key] !== null,
   );
   const type = action.type;
-  const named = { ...place, ...(typeof type === "string" ? { action: type } : {}) };
+  const typePlace = child(place, "type");
+  // The action's type is named in every message about it, unless the program made it secret.
+  const hiddenType = walk.isSecret(typePlace);
+  const name = hiddenType ? SECRET_SHOWN : type;
+  const named = { ...place, ...(typeof name === "string" ? { action: name } : {}) };
   const out: Record<string, unknown> = {};
   for (const key of keys.filter((key) => wireName(walk, key, ACTION_KEYS) === undefined)) {
     if (key === ACTION_NAME) {
@@ -173,7 +178,6 @@ function walkAction(walk: Walk, phase: string, action: unknown, place: Place): u
       `is not a field of an action; its fields are type and config${didYouMean(key, ACTION_KEYS)}`,
     );
   }
-  const typePlace = child(place, "type");
   if (type === undefined || type === null) {
     return void walk.fail(typePlace, "is required: the action's type, e.g. deny or openid-connect");
   }
@@ -182,7 +186,8 @@ function walkAction(walk: Walk, phase: string, action: unknown, place: Place): u
   }
   const configKey = keys.find((key) => wireName(walk, key, ACTION_KEYS) === "config");
   const config = configKey === undefined ? undefined : action[configKey];
-  const configPlace = { ...child(place, configKey ?? "config"), action: type };
+  const shown = hiddenType ? SECRET_SHOWN : type;
+  const configPlace = { ...child(place, configKey ?? "config"), action: shown };
   const spec = actionSpec(type);
   out.type = type;
   if (spec === undefined) {
@@ -197,9 +202,9 @@ function walkAction(walk: Walk, phase: string, action: unknown, place: Place): u
     }
     walk.warn(
       typePlace,
-      `is ${JSON.stringify(type)}, an action this version does not know` +
-        `${didYouMean(type, ACTION_TYPES)}: it is sent as written, and ngrok judges it and its ` +
-        "config when the policy is applied",
+      `is ${hiddenType ? SECRET_SHOWN : JSON.stringify(type)}, an action this version does not ` +
+        `know${hiddenType ? "" : didYouMean(type, ACTION_TYPES)}: it is sent as written, and ` +
+        "ngrok judges it and its config when the policy is applied",
     );
     const converted = unknownConfig(walk, phase, config, configPlace);
     if (converted !== undefined && Object.keys(converted).length > 0) out.config = converted;
@@ -207,14 +212,14 @@ function walkAction(walk: Walk, phase: string, action: unknown, place: Place): u
   }
   if (!spec.phases.some((p) => p === phase)) {
     walk.fail(
-      { ...typePlace, action: type },
+      { ...typePlace, action: shown },
       `does not run in ${phase}; it runs in ${spec.phases.join(", ")} (${spec.source})`,
     );
   }
   if (spec.earlyAccess) {
     walk.warn(
       typePlace,
-      `is ${type}, an action ngrok offers in early access: ngrok refuses it for an account without that access`,
+      `is ${shown}, an action ngrok offers in early access: ngrok refuses it for an account without that access`,
     );
   }
   const converted =
@@ -269,7 +274,11 @@ function fieldsRules(
       );
     } else if (broken === "requiredWhen" && rule.kind === "requiredWhen") {
       const missing = rule.fields.filter((field) => !set.includes(field));
-      const value = JSON.stringify(config[rule.when]);
+      // The value that makes the fields required, unless it is hidden (in either spelling).
+      const hidden = [rule.when, walk.spelled(rule.when)].some((key) =>
+        walk.hides(child(place, key)),
+      );
+      const value = hidden ? SECRET_SHOWN : JSON.stringify(config[rule.when]);
       walk.fail(
         child(place, walk.spelled(missing[0])),
         `is required when ${walk.spelled(rule.when)} is ${value}: ${rule.why} (set ${names(missing)})`,

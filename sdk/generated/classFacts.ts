@@ -90,7 +90,6 @@ export const CLOUD_ENDPOINT_CLASS = {
   object: "cloud endpoint",
   importInstead:
     "remove import and read {id} with CloudEndpoint.get, or import it through the package's import-file command (see \"Import\" in the resource's documentation)",
-  documents: ["trafficPolicy"],
   inputs: types.CLOUD_ENDPOINT_INPUTS,
   outputs: types.CLOUD_ENDPOINT_OUTPUTS,
 } as const;

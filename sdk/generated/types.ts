@@ -5,7 +5,7 @@
  * @module
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { Inputs, Outputs } from "../shapes/index";
+import type { DeepInput, Inputs, Outputs } from "../shapes/index";
 
 /** The key types ngrok generates for a CA (and names a certified key's type). */
 export type PrivateKeyType = "rsa" | "ecdsa" | "ed25519";
@@ -967,10 +967,10 @@ export interface CloudEndpointArgs {
    * The Traffic Policy: an object (`{ onHttpRequest: [{ actions: [{ type: "openid-connect", config:
    * { … } }] }] }`, each known action's config typed) or ngrok's YAML or JSON text. Checked at
    * preview, each failure naming its path. ngrok receives it as canonical JSON: the form, key order
-   * and layout never make a change. Secret in state when any secret flows into it. Updated in
-   * place. Required.
+   * and layout never make a change. A secret output given as one of its values stays secret in
+   * state, and messages hide that value only. Updated in place. Required.
    */
-  trafficPolicy: pulumi.Input<TrafficPolicy | string>;
+  trafficPolicy: pulumi.Input<DeepInput<TrafficPolicy> | string>;
   /**
    * Where the endpoint is reachable: `["public"]` (the internet, ngrok's default), `["internal"]`
    * (only from other endpoints of the account, for a `*.internal` URL) or `["kubernetes"]`. Updated

@@ -10,6 +10,8 @@ import type * as grpc from "@grpc/grpc-js";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { Status } from "@pulumi/pulumi/proto/status_pb";
 import { fromStruct, toStruct } from "../../plugin/properties";
+import { refreshedInputs } from "../../plugin/refresh";
+import type { SecretPath } from "../../provider/common/secretInputs";
 import { secretPropertyNames, secretsOf } from "../../plugin/secrets";
 import * as harness from "./pluginProcess";
 
@@ -189,7 +191,7 @@ test("a property its definition marks secret is answered as a secret (no resourc
   });
   expect([...names]).toEqual(["token"]);
   // What Check/Create/Read/Update wrap: those received as secrets, and the definition's.
-  expect([...secretsOf(CA, new Set(["description"]))]).toEqual(["description"]);
+  expect(secretsOf(CA, [["description"]])).toEqual([["description"]]);
 });
 
 describe("no message quotes a secret input's value (issue #38 §3)", () => {
@@ -279,5 +281,89 @@ describe("no message quotes a secret input's value (issue #38 §3)", () => {
     expect([error.details, ...engine.lines.slice(before), plugin.output()].join("\n")).not.toMatch(
       /TOPSECRET desc/,
     );
+  });
+});
+
+describe("a secret inside a Traffic Policy is answered where it was, and hides only its value (issue #48 §2)", () => {
+  const ENDPOINT = "ngrok-dynamic:index:CloudEndpoint";
+  const SECRET = "oidc-S3CRET-leaf-value";
+  const LEAF: SecretPath = [
+    "trafficPolicy",
+    "on_http_request",
+    0,
+    "actions",
+    0,
+    "config",
+    "client_secret",
+  ];
+  const policy = (issuer: string) => ({
+    on_http_request: [
+      {
+        name: "sign in",
+        actions: [
+          {
+            type: "openid-connect",
+            config: { issuer_url: issuer, client_id: "app", client_secret: SECRET },
+          },
+          { type: "forward-internal", config: { url: "https://app.internal" } },
+        ],
+      },
+    ],
+  });
+  /** Check of a CloudEndpoint whose client secret the engine sends as a secret. */
+  async function check(issuer: string) {
+    const request = new provproto.CheckRequest();
+    request.setUrn(`urn:pulumi:dev::secrets::${ENDPOINT}::api`).setType(ENDPOINT).setName("api");
+    const news = { url: "https://app.example.com", trafficPolicy: policy(issuer) };
+    request.setOlds(toStruct({})).setNews(toStruct(news, [LEAF]));
+    return harness.call<provproto.CheckRequest, provproto.CheckResponse>(
+      (r, cb) => plugin.client.check(r, cb),
+      request,
+    );
+  }
+
+  test("fromStruct keeps each secret's path; toStruct wraps the same leaf, or all of a value of another shape", () => {
+    const struct = toStruct({ trafficPolicy: policy("https://idp.example.com"), url: "u" }, [LEAF]);
+    const wire = struct.toJavaScript() as { trafficPolicy: { on_http_request: unknown[] } };
+    expect(JSON.stringify(wire.trafficPolicy.on_http_request[0])).toContain(
+      `"client_secret":{"4dabf18193072939515e22adb298388d":"1b47061264138c4ac30d75fd1eb44270","value":"${SECRET}"}`,
+    );
+    const unwrapped = fromStruct(struct);
+    expect(unwrapped.secretPaths).toEqual([LEAF]);
+    expect([...unwrapped.secrets]).toEqual(["trafficPolicy"]);
+    expect(unwrapped.values.trafficPolicy).toEqual(policy("https://idp.example.com"));
+    // ngrok's JSON text in the outputs: the secret is in it, so all of it is secret.
+    const text = fromStruct(toStruct({ trafficPolicy: JSON.stringify(policy("x")) }, [LEAF]));
+    expect(text.secretPaths).toEqual([["trafficPolicy"]]);
+  });
+
+  test("Check answers the policy with its client secret alone wrapped, and a failure names the path and action, quoting every value but the secret", async () => {
+    const passed = await check("https://idp.example.com");
+    expect(passed.getFailuresList()).toEqual([]);
+    const inputs = fromStruct(passed.getInputs());
+    expect(inputs.secretPaths).toEqual([LEAF]);
+    expect(Object.keys(inputs.values)).not.toContain("__secretInputs");
+
+    const before = engine.lines.length;
+    const failed = await check("http://idp.example.com");
+    const reasons = failed.getFailuresList().map((f) => f.getReason());
+    expect(reasons).toEqual([
+      "trafficPolicy.on_http_request[0].actions[0].config.issuer_url (openid-connect action) must " +
+        'be an absolute https:// URL: its scheme is http; got "http://idp.example.com"',
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect([...engine.lines.slice(before), plugin.output()].join("\n")).not.toContain(SECRET);
+  });
+
+  test("Read answers an input ngrok holds the same as the state held it (the policy object, not ngrok's text); drift as ngrok's", () => {
+    const declared = policy("https://idp.example.com");
+    const ngroks = JSON.stringify(declared); // what ngrok holds: the same policy, as text
+    expect(
+      refreshedInputs(ENDPOINT, { trafficPolicy: ngroks, url: "u" }, { trafficPolicy: declared }),
+    ).toEqual({ trafficPolicy: declared, url: "u" });
+    const drifted = JSON.stringify(policy("https://other.example.com"));
+    expect(
+      refreshedInputs(ENDPOINT, { trafficPolicy: drifted }, { trafficPolicy: declared }),
+    ).toEqual({ trafficPolicy: drifted });
   });
 });

@@ -23,8 +23,11 @@ import { cli } from "./realEngine";
 export interface YamlProject {
   /** The project's folder. */
   readonly dir: string;
-  /** Runs `pulumi <args>` in the project's folder; fails with its output unless it exits 0. */
-  pulumi(args: string[]): Promise<CliRun>;
+  /**
+   * Runs `pulumi <args>` in the project's folder; fails with its output unless it exits 0 (or
+   * `allowFailure`).
+   */
+  pulumi(args: string[], options?: { readonly allowFailure?: boolean }): Promise<CliRun>;
   /** The folder of the plugin's executable (on `PATH`). */
   readonly pluginDir: string;
   /** The environment its commands run with. */
@@ -42,6 +45,8 @@ export interface YamlProjectOptions {
   readonly pluginDir?: string;
   /** `PATH` is only the plugin's folder, the YAML host's and the CLI's: no `node` is reachable. */
   readonly withoutNode?: boolean;
+  /** More environment for its commands (e.g. the plugin's debug log). */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -71,7 +76,9 @@ export async function openYamlProject(
     ),
   };
   for (const key of Object.keys(env)) if (key.startsWith("NGROK_")) delete env[key];
-  const pulumi = (args: string[]) => pulumiCommand(args, { cwd: dir, env });
+  Object.assign(env, options.env ?? {});
+  const pulumi = (args: string[], options: { readonly allowFailure?: boolean } = {}) =>
+    pulumiCommand(args, { cwd: dir, env, allowFailure: options.allowFailure });
   await pulumi(["stack", "init", "dev"]);
   await pulumi(["config", "set", "ngrok-dynamic:apiBaseUrl", emulator.url]);
   await pulumi(["config", "set", "--secret", "ngrok-dynamic:apiKey", emulator.apiKey]);

@@ -42,6 +42,8 @@ export interface RunRequest {
   readonly refresh?: boolean;
   /** `--expect-no-changes`. */
   readonly expectNoChanges?: boolean;
+  /** `preview --diff`. */
+  readonly diff?: boolean;
   /** `--replace <urn>`: URNs to replace even when their diff asks for no replacement. */
   readonly replace?: string[];
 }
@@ -161,6 +163,7 @@ async function run(request: RunRequest): Promise<RunResult> {
           ...common,
           refresh: request.refresh,
           expectNoChanges: request.expectNoChanges,
+          diff: request.diff,
           replace: request.replace,
         });
         return done({ changeSummary: r.changeSummary as Record<string, number> });

@@ -55,6 +55,8 @@ export interface OperationOptions {
   readonly parallel?: number;
   readonly refresh?: boolean;
   readonly expectNoChanges?: boolean;
+  /** `preview --diff`: the full diff of each change in the output. */
+  readonly diff?: boolean;
   /** `--replace <urn>` (preview and up). */
   readonly replace?: string[];
   /** Gets the CLI's output as it comes. */
@@ -188,6 +190,7 @@ export class RealStack {
       parallel: options.parallel,
       refresh: options.refresh,
       expectNoChanges: options.expectNoChanges,
+      diff: options.diff,
       replace: options.replace,
     };
     fs.writeFileSync(requestPath, JSON.stringify(request));

@@ -162,6 +162,39 @@ describe("check (no API call)", () => {
     ]);
   });
 
+  it("a secret inside the policy, or all of it: the failure names its path and action type, and hides the values only (issue #48 §2)", () => {
+    const policy = {
+      onHttpRequest: [
+        {
+          name: "sign in",
+          actions: [
+            {
+              type: "openid-connect",
+              config: {
+                issuerUrl: "http://idp.example.com",
+                clientId: "app",
+                clientSecret: "s3cret-value-long",
+              },
+            },
+            { type: "forward-internal", config: { url: "https://app.internal" } },
+          ],
+        },
+      ],
+    };
+    const reasons = (secretInputs: string[]) =>
+      checkCloudEndpoint({
+        url: `https://${domain}`,
+        trafficPolicy: policy,
+        [SECRET_INPUTS_KEY]: secretInputs,
+      }).failures!.map((f) => f.reason);
+    const path = "trafficPolicy.onHttpRequest[0].actions[0].config";
+    const failure = `${path}.issuerUrl (openid-connect action) must be an absolute https:// URL: its scheme is http; got`;
+    // The client secret alone: every other value is quoted.
+    expect(reasons([`${path}.clientSecret`])).toEqual([`${failure} "http://idp.example.com"`]);
+    // The whole policy (an apply over the secret): its values hidden, not its keys nor the action.
+    expect(reasons(["trafficPolicy"])).toEqual([`${failure} [secret]`]);
+  });
+
   it("an unknown action type passes (the warning is the module's)", () => {
     const trafficPolicy = { onHttpRequest: [{ actions: [{ type: "teleport" }] }] };
     expect(checkCloudEndpoint({ url: `https://${domain}`, trafficPolicy }).failures).toEqual([]);

@@ -13,7 +13,7 @@ import {
   checkTrafficPolicy,
   type TrafficPolicy,
 } from "../../../provider/trafficPolicy";
-import { camelCase } from "../../../provider/trafficPolicy/schema";
+import { camelCase, snakeCase } from "../../../provider/trafficPolicy/schema";
 
 const DIR = path.resolve(__dirname, "../../fixtures/traffic-policy");
 const FIXTURES = fs.readdirSync(DIR).filter((name) => /\.(yaml|json)$/.test(name));
@@ -387,6 +387,109 @@ describe("secrets", () => {
     expect(checkTrafficPolicy(policy).failures[0].reason).toContain('got "gogle"');
     expect(checkTrafficPolicy(policy, { secret: true }).failures[0].reason).toContain(
       "got [secret]",
+    );
+  });
+});
+
+describe("secrets the program made (issue #48 §2): only their values are hidden", () => {
+  const SECRET = "s3cret-Leaf-Value-0042";
+  /** A policy that breaks rules around its secret: an http issuer, a misspelled enum, bad CEL. */
+  const policy = (clientSecret: unknown) => ({
+    onHttpRequest: [
+      {
+        name: "sign in",
+        expressions: ["req.url.path.startsWith('/app') &&"],
+        actions: [
+          {
+            type: "openid-connect",
+            config: { issuerUrl: "http://idp.example.com", clientId: "app", clientSecret },
+          },
+          { type: "oauth", config: { provider: "amazon" } },
+          { type: "rate-limit", config: { algorithm: "sliding_windo", capacity: 10, rate: "60s" } },
+        ],
+      },
+    ],
+  });
+  const LEAF = ["onHttpRequest", 0, "actions", 0, "config", "clientSecret"];
+  const messages = (result: ReturnType<typeof checkTrafficPolicy>) =>
+    [...result.failures.map((f) => f.reason), ...result.warnings].join("\n");
+
+  test("a secret leaf: its value is nowhere, every other value, key, path and action type is shown", () => {
+    const result = checkTrafficPolicy(policy(SECRET), { secretAt: [LEAF] });
+    const text = messages(result);
+    expect(text).not.toContain(SECRET);
+    expect(text).toContain(
+      "trafficPolicy.onHttpRequest[0].actions[0].config.issuerUrl (openid-connect action) must " +
+        'be an absolute https:// URL: its scheme is http; got "http://idp.example.com"',
+    );
+    expect(text).toContain('got "sliding_windo" (did you mean "sliding_window"?)');
+    expect(text).toMatch(/expressions\[0\] must be a CEL expression; it does not parse .*: /);
+    expect(text).toContain('(oauth action) is required when provider is "amazon"');
+    expect(result.secretPaths).toEqual([
+      "trafficPolicy.onHttpRequest[0].actions[0].config.clientSecret",
+    ]);
+  });
+
+  test("a secret leaf that fails is named, never quoted, nor what a parser says of it", () => {
+    const result = checkTrafficPolicy(
+      { onHttpRequest: [{ actions: [{ type: "deny", config: { statusCode: SECRET } }] }] },
+      { secretAt: [["onHttpRequest", 0, "actions", 0, "config", "statusCode"]] },
+    );
+    expect(messages(result)).toContain(
+      "trafficPolicy.onHttpRequest[0].actions[0].config.statusCode (deny action) must be an integer",
+    );
+    expect(messages(result)).toContain("got [secret]");
+    expect(messages(result)).not.toContain(SECRET);
+    const interpolation = checkTrafficPolicy(policy(`\${${SECRET} +}`), { secretAt: [LEAF] });
+    expect(messages(interpolation)).toMatch(
+      /clientSecret \(openid-connect action\) has a CEL interpolation \$\{…\} that does not parse, at line 1, column \d+ of the value\n/,
+    );
+    expect(messages(interpolation)).not.toContain(SECRET);
+  });
+
+  test("the whole policy secret: no value is quoted, keys, paths and action types all are", () => {
+    const snake = (value: unknown): unknown =>
+      Array.isArray(value)
+        ? value.map(snake)
+        : typeof value === "object" && value !== null
+          ? Object.fromEntries(Object.entries(value).map(([k, v]) => [snakeCase(k), snake(v)]))
+          : value;
+    const forms: [unknown, (name: string) => string][] = [
+      [policy(SECRET), (name) => name],
+      [YAML.stringify(snake(policy(SECRET))), snakeCase], // a text, in ngrok's spelling
+    ];
+    for (const [input, spelled] of forms) {
+      const result = checkTrafficPolicy(input, { secret: true });
+      const text = messages(result);
+      expect(text).not.toMatch(/s3cret|idp\.example|sliding_windo\b|amazon|startsWith/);
+      expect(text).toContain(
+        `trafficPolicy.${spelled("onHttpRequest")}[0].actions[0].config.${spelled("issuerUrl")} ` +
+          "(openid-connect action) must be an absolute https:// URL: its scheme is http; got [secret]",
+      );
+      expect(text).toContain("config.algorithm (rate-limit action) must be one of");
+      expect(text).toContain("(oauth action) is required when provider is [secret]");
+      expect(text).toMatch(
+        /expressions\[0\] must be a CEL expression; it does not parse at line 1, column \d+( \(line \d+ of the policy\))?\n/,
+      );
+      expect(text).not.toContain("did you mean");
+    }
+  });
+
+  test("an action type the program made secret is not named", () => {
+    const result = checkTrafficPolicy(
+      {
+        onHttpRequest: [
+          {
+            actions: [{ type: "teleport-secretly" }, { type: "deny", config: { statusCode: "x" } }],
+          },
+        ],
+      },
+      { secretAt: [["onHttpRequest", 0, "actions", 0, "type"]] },
+    );
+    expect(messages(result)).not.toContain("teleport");
+    expect(messages(result)).toContain("(deny action)");
+    expect(result.warnings.join()).toContain(
+      "type is [secret], an action this version does not know",
     );
   });
 });

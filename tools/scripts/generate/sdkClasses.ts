@@ -126,14 +126,6 @@ function classFile(unit: SdkUnit, repo: string, source: string): string {
   return out;
 }
 
-/** The inputs given as documents (`kind: "document"`, e.g. a traffic policy), when there are any. */
-function documentInputs(d: ResourceDefinition): string[] | undefined {
-  const names = Object.entries(d.properties)
-    .filter(([, p]) => p.role === "input" && p.type.kind === "document")
-    .map(([n]) => n);
-  return names.length === 0 ? undefined : names;
-}
-
 /** `sdk/generated/classFacts.ts`: what each class hands to `sdk/registration.ts`. */
 function classFactsFile(): string {
   const units = classUnits();
@@ -158,7 +150,6 @@ function classFactsFile(): string {
       marked: d.recovery?.marked || undefined,
       claimedBy: d.claimedBy,
       hooks: d.sdk?.hooks,
-      documents: documentInputs(d),
     };
     out += doc([`What {@link ${unit.className}} hands to \`registration\`.`], 0);
     out += `export const ${facts(unit)} = {\n`;
@@ -228,6 +219,8 @@ function indexFile(): string {
   }
   out += `export type { ${results.join(", ")} } from "./generated/lookupResults";\n`;
   out += `export type { ${exportedTypes().join(", ")} } from "./generated/types";\n`;
+  // A document argument's type (a traffic policy with a secret at a leaf), for programs to name.
+  out += 'export type { DeepInput, DeepInputValue } from "./shapes/index";\n';
   return out;
 }
 

@@ -59,6 +59,8 @@ function inputType(property: PropertyDefinition): string {
       return "pulumi.Input<pulumi.Input<string>[]>";
     case "stringMap":
       return "pulumi.Input<Record<string, pulumi.Input<string>>>";
+    case "document": // an input at any leaf: a secret there leaves the rest readable
+      return `pulumi.Input<DeepInput<${property.type.typeName}> | string>`;
     default:
       return `pulumi.Input<${valueType(property)}>`;
   }
@@ -387,7 +389,7 @@ export function sdkTypesFile(): string {
   let out = `${generatedBanner(sources.join(", "))}\n`;
   out += `/**\n * The SDK's types, derived from the resources' definitions (\`provider/<resource>/definition.ts\`).\n *\n * @module\n */\n`;
   out += 'import type * as pulumi from "@pulumi/pulumi";\n';
-  out += 'import type { Inputs, Outputs } from "../shapes/index";\n\n';
+  out += 'import type { DeepInput, Inputs, Outputs } from "../shapes/index";\n\n';
   out += namedTypes();
   for (const unit of SDK_UNITS) {
     // A fragment (the certificates' shared base) has no class of its own to register its names.
