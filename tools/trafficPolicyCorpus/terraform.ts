@@ -10,12 +10,21 @@
  *
  * @module
  */
-import { parse } from "@cdktf/hcl2json";
 import type { Extracted } from "./sources";
 import { entriesOf, skip } from "./sources";
 import type { ActionPhases } from "./find";
 import { findPolicies } from "./find";
 import type { GitTree } from "./git";
+
+/**
+ * HashiCorp's converter, typed here rather than by its own declarations: they reference the DOM
+ * library (`/// <reference lib="dom" />`), which would give every file of the compilation the
+ * browser's globals (and the DOM's `Headers`, which global `fetch` then answers with).
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
+const { parse } = require("@cdktf/hcl2json") as {
+  parse(filename: string, contents: string): Promise<Record<string, unknown>>;
+};
 
 /** `traffic_policy = ` and what starts its value. */
 const ATTRIBUTE = /\btraffic_policy\s*=\s*(jsonencode\(|<<(-?)([A-Za-z_]+)\n)/g;

@@ -47,7 +47,7 @@ const ACTIONS = [
   () => ({ type: "remove-headers", config: { headers: ["x-secret", "cookie"] } }),
 ];
 
-const rules = Array.from({ length: 999 }, (_, i) => ({
+const rules: Record<string, unknown>[] = Array.from({ length: 999 }, (_, i) => ({
   name: `rule ${i}`,
   expressions: [`req.url.path.startsWith('/p${i}') && req.method == 'GET'`],
   actions: [
