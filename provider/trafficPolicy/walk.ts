@@ -12,7 +12,8 @@
  */
 import { distance } from "fastest-levenshtein";
 import { actionSpec, ACTION_TYPES } from "./actions";
-import { judgeCel, judgeStrings, walkFields } from "./fields";
+import { judgeCel, judgeStrings } from "./celJudge";
+import { walkFields } from "./fields";
 import { isPhaseName, PHASE_NAMES } from "./phases";
 import { SECRET_SHOWN } from "../common/secretInputs";
 import { child, didYouMean, isMap, type Place, record, type Walk } from "./report";

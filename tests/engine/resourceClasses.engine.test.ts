@@ -304,6 +304,7 @@ test("a secret inside a document argument is named by its path, and check hides 
             type: "openid-connect",
             config: { issuerUrl: "http://idp.example.com", clientId: "app", clientSecret },
           },
+          { type: "forward-internal", config: { url: "https://app.internal" } },
         ],
       },
     ],
