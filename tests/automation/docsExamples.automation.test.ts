@@ -50,6 +50,7 @@ import { describeWithGo, ok, runCommand, runGo } from "../support/goToolchain";
 import { changeSummary, pulumiCommand, yamlLanguageHost } from "../support/pulumiCommand";
 import {
   checkpointOf,
+  harnessPackage,
   installWheel,
   printed,
   programEnv,
@@ -281,7 +282,9 @@ describeWithPulumi("Every docs example in other languages, through the real CLI"
       // as a package of the harness.
       writeGoHarnessModule(
         module,
-        Object.fromEntries(EXAMPLES.map((e) => [e.name, goProgram(e, e.name.toLowerCase())])),
+        Object.fromEntries(
+          EXAMPLES.map((e) => [e.name, harnessPackage(e.code.go, e.name.toLowerCase(), e.page)]),
+        ),
         Object.fromEntries(EXAMPLES.map((e) => [`examples/${e.name}/main.go`, e.code.go])),
       );
       const vet = ok(await runGo(["vet", "./..."], module), "go vet ./...");
@@ -443,27 +446,6 @@ describeWithPulumi("Every docs example in other languages, through the real CLI"
     }
   });
 });
-
-/**
- * `example`'s Go block as a package `pkg` of the harness: the package clause `pkg`, and
- * `func main() { pulumi.Run(<function>) }` made `var Program pulumi.RunFunc = <function>`; every
- * other line as printed.
- *
- * @throws Error when the block is not of that form.
- */
-function goProgram(example: PageExample, pkg: string): string {
-  const code = example.code.go;
-  const head = "\nfunc main() {\n\tpulumi.Run(func(ctx *pulumi.Context) error {\n";
-  const tail = "\n\t})\n}\n";
-  if (!code.includes("\npackage main\n") || code.split(head).length !== 2 || !code.endsWith(tail)) {
-    throw new Error(`${example.page}: the Go example is not a package main of one pulumi.Run`);
-  }
-  return code
-    .replace("\npackage main\n", `\npackage ${pkg}\n`)
-    .replace(head, "\nvar Program pulumi.RunFunc = func(ctx *pulumi.Context) error {\n")
-    .slice(0, -tail.length)
-    .concat("\n}\n");
-}
 
 /** A .NET SDK found on this machine: the command and its major version. */
 interface Dotnet {

@@ -1,27 +1,30 @@
 /**
- * The Traffic Policy typed in Python and Go (issue #49 §3), through the plugin's self-contained
- * executable and the real CLI, against the emulator, with no `node` on `PATH`
- * (`../support/inlinePrograms`): the same cloud endpoint, its policy built from the generated
- * types, in each language (tests/fixtures/typedTrafficPolicy: `TrafficPolicyArgs(on_http_request=
- * […])` with an `openid-connect` action and its config, a map whose keys are the user's, an action
- * given untyped as `TrafficPolicyAction`, a `forward-internal`), run as an Automation API inline
- * program:
+ * The Traffic Policy typed in Python and Go (issue #49 §3): the two programs of
+ * docs/otherLanguages.md's "The Traffic Policy, typed", as printed, through the plugin's
+ * self-contained executable and the real CLI, against the emulator, with no `node` on `PATH`
+ * (`../support/inlinePrograms`). Each declares a reserved domain and a cloud endpoint whose policy
+ * is built from the generated types (`TrafficPolicyArgs(on_http_request=[…])` with an
+ * `openid-connect` action and its config, a header map keyed by the user, an action given untyped
+ * as `TrafficPolicyAction`, a `forward-internal`), and runs as an Automation API inline program:
  *
  * - `up` creates the domain and the endpoint, and the emulator holds the expected policy as
  *   canonical JSON (ngrok's names, keys sorted), every field under its wire name, each map's keys
  *   as written; then a preview finds no change and writes nothing;
  * - the same program with one config field misspelt (`issuer_url` → `issuer_urll`): in Python the
- *   preview fails, naming the field, and writes nothing; in Go it does not compile, with the
- *   compiler's message naming the field and the type. The Go program passes `go vet`.
+ *   preview fails, naming the field, and writes nothing; in Go it does not compile, the compiler's
+ *   message naming the field and the type. The Go program passes `go vet`; without the `Type` Go's
+ *   generator does not fill in, it compiles and the preview fails, naming the action's `type`.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { canonicalJson } from "../../dist/provider/trafficPolicy";
 import { type RunningEmulator, startEmulator } from "../../emulator/index";
+import { codeBlockAfter } from "../support/docsBlocks";
 import { describeWithGo, ok, runCommand, runGo } from "../support/goToolchain";
 import {
   checkpointOf,
+  harnessPackage,
   installWheel,
   printed,
   programEnv,
@@ -32,10 +35,11 @@ import {
 } from "../support/inlinePrograms";
 import { describeWithPython } from "../support/pythonVenv";
 import { describeWithPulumi, requestsDuring, writes } from "../support/realEngine";
-import { REPO } from "../support/repo";
 import { pluginExecutableDir } from "../support/yamlProject";
 
-const FIXTURES = path.join(REPO, "tests", "fixtures", "typedTrafficPolicy");
+const DOC = "docs/otherLanguages.md";
+const PYTHON_PROGRAM = codeBlockAfter(DOC, "The same endpoint in Python", "python");
+const GO_PROGRAM = codeBlockAfter(DOC, "And in Go, of the SDK's structs", "go");
 const PROJECT = "typed-traffic-policy";
 /** Each run: a few CLI operations on 2 shared cores. */
 const RUN_TIMEOUT_MS = 600_000;
@@ -154,7 +158,6 @@ describeWithPulumi(
         let emulator: RunningEmulator;
         let dir: string;
         let env: NodeJS.ProcessEnv;
-        const program = fs.readFileSync(path.join(FIXTURES, "program.py"), "utf8");
 
         beforeAll(async () => {
           ({ site, python } = await installWheel(path.join(work, "python"), timed));
@@ -162,8 +165,8 @@ describeWithPulumi(
           const runWork = path.join(work, "python", "run");
           dir = path.join(runWork, "project");
           writeFiles(dir, {
-            "program.py": program,
-            "misspelt.py": misspelt(program, "issuer_url=", "issuer_urll="),
+            "program.py": PYTHON_PROGRAM,
+            "misspelt.py": misspelt(PYTHON_PROGRAM, "issuer_url=", "issuer_urll="),
           });
           env = { ...programEnv(runWork, pluginDir, emulator), PYTHONPATH: site };
         }, 900_000);
@@ -179,22 +182,15 @@ describeWithPulumi(
         test(
           "up creates the endpoint with the policy as ngrok's canonical JSON; a preview changes nothing",
           async () => {
-            await upThenPreview(
-              "python",
-              emulator,
-              checkpointOf(path.join(work, "python", "run"), PROJECT),
-              async (command) => {
-                const ran = printed(
-                  `program.py ${command}`,
-                  await runPython("program.py", command),
-                );
-                // The wheel built above, not one another suite installed in the environment.
-                expect((ran as Ran & { sdk?: string }).sdk?.startsWith(`${site}${path.sep}`)).toBe(
-                  true,
-                );
-                return ran;
-              },
-            );
+            const checkpoint = checkpointOf(path.join(work, "python", "run"), PROJECT);
+            await upThenPreview("python", emulator, checkpoint, async (command) => {
+              const ran = printed(`program.py ${command}`, await runPython("program.py", command));
+              // The wheel built above, not one another suite installed in the environment.
+              expect((ran as Ran & { sdk?: string }).sdk?.startsWith(`${site}${path.sep}`)).toBe(
+                true,
+              );
+              return ran;
+            });
           },
           RUN_TIMEOUT_MS,
         );
@@ -209,8 +205,7 @@ describeWithPulumi(
               }),
             );
             expect(run!.code).not.toBe(0);
-            const said = `${run!.stdout}\n${run!.stderr}`;
-            expect(said).toContain(
+            expect(`${run!.stdout}\n${run!.stderr}`).toContain(
               "OpenidConnectActionConfigArgs.__init__() got an unexpected keyword argument 'issuer_urll'",
             );
             expect(writes(requests)).toEqual([]);
@@ -223,7 +218,7 @@ describeWithPulumi(
     describeWithGo("Go: the generated structs, go vet clean", () => {
       let emulator: RunningEmulator;
       let harness: string;
-      const program = fs.readFileSync(path.join(FIXTURES, "program.go"), "utf8");
+      const program = harnessPackage(GO_PROGRAM, "typedpolicy", DOC);
 
       beforeAll(async () => {
         const module = path.join(work, "go", "module");
@@ -240,20 +235,22 @@ describeWithPulumi(
         await emulator?.close();
       });
 
+      /** The harness `binary`'s `command` of the program, in the project's folder, as it finished. */
+      const runHarness = (binary: string, command: "up" | "preview") => {
+        const runWork = path.join(work, "go", "run");
+        const dir = path.join(runWork, "project");
+        fs.mkdirSync(dir, { recursive: true });
+        const args = ["-example", "typedPolicy", "-project", PROJECT, "-command", command];
+        return runCommand(binary, args, dir, programEnv(runWork, pluginDir, emulator));
+      };
+
       test(
         "up creates the endpoint with the policy as ngrok's canonical JSON; a preview changes nothing",
         async () => {
-          const runWork = path.join(work, "go", "run");
-          const dir = path.join(runWork, "project");
-          fs.mkdirSync(dir, { recursive: true });
-          const env = programEnv(runWork, pluginDir, emulator);
-          await upThenPreview("go", emulator, checkpointOf(runWork, PROJECT), async (command) => {
-            const args = ["-example", "typedPolicy", "-project", PROJECT, "-command", command];
-            return printed(
-              `the Go harness's ${command}`,
-              await runCommand(harness, args, dir, env),
-            );
-          });
+          const checkpoint = checkpointOf(path.join(work, "go", "run"), PROJECT);
+          await upThenPreview("go", emulator, checkpoint, async (command) =>
+            printed(`the Go harness's ${command}`, await runHarness(harness, command)),
+          );
         },
         RUN_TIMEOUT_MS,
       );
@@ -272,6 +269,31 @@ describeWithPulumi(
           expect(build.stderr).toMatch(
             /programs\/typedPolicy\/program\.go:\d+:\d+: unknown field IssuerUrll in struct literal of type ngrokdynamic\.OpenidConnectActionConfigArgs/,
           );
+        },
+        RUN_TIMEOUT_MS,
+      );
+
+      test(
+        "an action's Type left out compiles, and the preview fails naming it, writing nothing",
+        async () => {
+          const module = path.join(work, "go", "without-type");
+          const line = 'Type: pulumi.String("openid-connect"),';
+          const lines = program.split("\n").filter((l) => l.trim() !== line);
+          expect(lines.length).toBe(program.split("\n").length - 1);
+          writeGoHarnessModule(module, { typedPolicy: lines.join("\n") });
+          const binary = path.join(work, "go", "harness-without-type");
+          ok(await runGo(["build", "-o", binary, "."], module), "go build");
+          let run: Awaited<ReturnType<typeof runHarness>> | undefined;
+          const requests = await timed("go preview without Type", () =>
+            requestsDuring(emulator, async () => {
+              run = await runHarness(binary, "preview");
+            }),
+          );
+          expect(run!.code).not.toBe(0);
+          expect(`${run!.stdout}\n${run!.stderr}`).toContain(
+            "trafficPolicy.onHttpRequest[0].actions[0].type is required",
+          );
+          expect(writes(requests)).toEqual([]);
         },
         RUN_TIMEOUT_MS,
       );

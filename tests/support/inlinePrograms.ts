@@ -5,8 +5,8 @@
  * (tests/automation/typedTrafficPolicy.automation.test.ts) share.
  *
  * - Go: a module of the harness (tests/fixtures/docsExamples/harness.go) and its programs, each a
- *   package with `var Program pulumi.RunFunc` ({@link writeGoHarnessModule}), run by the harness
- *   binary, one command per run.
+ *   package with `var Program pulumi.RunFunc` ({@link writeGoHarnessModule}; a printed program
+ *   made one by {@link harnessPackage}), run by the harness binary, one command per run.
  * - Python: the release's wheel installed into a folder of the suite's own ({@link installWheel}),
  *   beside the shared virtual environment of `./pythonVenv`; each program file run as written by
  *   tests/fixtures/docsExamples/run_example.py.
@@ -135,6 +135,26 @@ export function writeGoHarnessModule(
     "",
   ].join("\n");
   writeFiles(module, files);
+}
+
+/**
+ * A Go program (`package main` of one `pulumi.Run(…)`, as the docs print them) as a package `pkg`
+ * of the harness: the package clause `pkg`, and `func main() { pulumi.Run(<function>) }` made
+ * `var Program pulumi.RunFunc = <function>`; every other line as printed.
+ *
+ * @throws Error naming `what` when the program is not of that form.
+ */
+export function harnessPackage(code: string, pkg: string, what: string): string {
+  const head = "\nfunc main() {\n\tpulumi.Run(func(ctx *pulumi.Context) error {\n";
+  const tail = "\n\t})\n}\n";
+  if (!code.includes("\npackage main\n") || code.split(head).length !== 2 || !code.endsWith(tail)) {
+    throw new Error(`${what}: the Go program is not a package main of one pulumi.Run`);
+  }
+  return code
+    .replace("\npackage main\n", `\npackage ${pkg}\n`)
+    .replace(head, "\nvar Program pulumi.RunFunc = func(ctx *pulumi.Context) error {\n")
+    .slice(0, -tail.length)
+    .concat("\n}\n");
 }
 
 /**
