@@ -1,8 +1,8 @@
 /**
  * The vocabulary of the traffic policy table (`./actions`, `./authActions`, `./phases`): what a
  * phase, an action and a config field are, written once as data, from which the TypeScript types
- * of a policy (`./types`), the checks of `check` (`./check`) and, later, the Pulumi package
- * schema's object types are all derived.
+ * of a policy (`./types`), the checks of `check` (`./check`) and the Pulumi package schema's
+ * types (`tools/scripts/generate/trafficPolicySchema.ts`) are all derived.
  *
  * Fields are keyed by ngrok's wire name (snake_case, as ngrok's docs and API write them); the
  * name in the SDKs is derived from it ({@link camelCase}: `issuer_url` → `issuerUrl`), at the

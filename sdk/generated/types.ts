@@ -965,10 +965,12 @@ export interface CloudEndpointArgs {
   url: pulumi.Input<string>;
   /**
    * The Traffic Policy: an object (`{ onHttpRequest: [{ actions: [{ type: "openid-connect", config:
-   * { … } }] }] }`, each known action's config typed) or ngrok's YAML or JSON text. Checked at
-   * preview, each failure naming its path. ngrok receives it as canonical JSON: the form, key order
-   * and layout never make a change. A secret output given as one of its values stays secret in
-   * state, and messages hide that value only. Updated in place. Required.
+   * { issuerUrl: … } }] }] }`) typed from the table of actions, each known action's config with its
+   * fields (through the plugin, a type per action, `OpenidConnectAction`, and `TrafficPolicyAction`
+   * for any other), or ngrok's YAML or JSON text. Checked at preview, each failure naming its path.
+   * ngrok receives it as canonical JSON: the form, key order and layout never make a change. A
+   * secret output given as one of its values stays secret in state, and messages hide that value
+   * only. Updated in place. Required.
    */
   trafficPolicy: pulumi.Input<DeepInput<TrafficPolicy> | string>;
   /**

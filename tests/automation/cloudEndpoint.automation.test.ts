@@ -2,13 +2,18 @@
  * ReservedDomain and CloudEndpoint through the real Pulumi CLI and the provider plugin's
  * self-contained executable, as a YAML program (Pulumi's YAML language host and the executable on
  * `PATH`, a file backend, the emulator in this process: `../support/yamlProject`): a reserved domain, an endpoint signed in by `openid-connect` (its client secret a
- * secret config value) and one by `saml` (the IdP metadata read from a file); `up`, then
- * `preview` and `refresh` with no change, then `destroy`. Checks what the emulator holds (the
+ * secret config value) and one by `saml` (the IdP metadata read from a file), each policy written
+ * inline in the schema's names (`onHttpRequest`; the `openid-connect` config typed, the `saml`
+ * one in ngrok's names, as an untyped `TrafficPolicyAction`); `up`, then `preview` and `refresh`
+ * with no change, then `destroy`. A policy written inline in ngrok's own phase names
+ * (`on_http_request`) is refused by Pulumi YAML's type check, which names the schema's. Checks what the emulator holds (the
  * policies as canonical JSON) and that the secret never reaches the state file in clear. The same
  * resources as a TypeScript program of the Node.js classes (`tests/programs/cloudEndpoint`, the
  * Automation API), with the same steps and checks, and a preview that warns of an action type
  * this version does not know.
  */
+import * as fs from "node:fs";
+import * as path from "node:path";
 import { type RunningEmulator, startEmulator } from "../../emulator/index";
 import { callApi } from "../support/emulatorApi";
 import { readIdpMetadata } from "../support/fixtures";
@@ -41,14 +46,14 @@ resources:
       url: https://\${domain.domain}
       description: signed in by OpenID Connect
       trafficPolicy:
-        on_http_request:
+        onHttpRequest:
           - name: sign in
             actions:
               - type: openid-connect
                 config:
-                  issuer_url: https://idp.example.com
-                  client_id: app
-                  client_secret: \${oidcSecret}
+                  issuerUrl: https://idp.example.com
+                  clientId: app
+                  clientSecret: \${oidcSecret}
               - type: forward-internal
                 config:
                   url: https://app.internal
@@ -57,7 +62,7 @@ resources:
     properties:
       url: https://\${domain.domain}:8443
       trafficPolicy:
-        on_http_request:
+        onHttpRequest:
           - actions:
               - type: saml
                 config:
@@ -117,6 +122,17 @@ describeWithPulumi(
         [],
       );
     }, 600_000);
+
+    test("ngrok's phase names written inline fail Pulumi YAML's type check, which names the schema's", async () => {
+      const snakeCase = PROGRAM.replaceAll("onHttpRequest:", "on_http_request:");
+      expect(snakeCase).not.toBe(PROGRAM);
+      fs.writeFileSync(path.join(project.dir, "Pulumi.yaml"), snakeCase);
+      const before = emulator.requests.length;
+      await expect(pulumi(["preview", "--json"])).rejects.toThrow(
+        /Cannot assign '\{on_http_request: [^']*' to 'ngrok-dynamic:index:TrafficPolicy'[^]*Existing properties are: onHttpRequest, onHttpResponse, onTcpConnect, onEventStreamMessage/,
+      );
+      expect(emulator.requests.slice(before).filter((r) => r.method !== "GET")).toEqual([]);
+    }, 300_000);
   },
 );
 

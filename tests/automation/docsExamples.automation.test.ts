@@ -35,9 +35,8 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { docsPageOf } from "../../dist/provider/framework/names";
 import { DEFINITIONS } from "../../dist/provider/registry";
-import { backendDir, offlineEnv } from "../../dist/tools/devtools/pulumiCli";
 import { LANGUAGES_PAGE } from "../../dist/tools/scripts/generate/docsExamples";
-import { dotnetSdkArchive, pythonSdkPackages } from "../../dist/tools/scripts/sdkPackages";
+import { dotnetSdkArchive } from "../../dist/tools/scripts/sdkPackages";
 import { type RunningEmulator, sampleIdpMetadata, startEmulator } from "../../emulator/index";
 import {
   allPageExamples,
@@ -49,13 +48,22 @@ import {
 } from "../support/docsExamples";
 import { describeWithGo, ok, runCommand, runGo } from "../support/goToolchain";
 import { changeSummary, pulumiCommand, yamlLanguageHost } from "../support/pulumiCommand";
-import { cachedVenv, describeWithPython, venvPython } from "../support/pythonVenv";
-import { cli, describeWithPulumi, requestsDuring, writes } from "../support/realEngine";
-import { REPO } from "../support/repo";
+import {
+  checkpointOf,
+  harnessPackage,
+  installWheel,
+  printed,
+  programEnv,
+  type Ran,
+  RUN_EXAMPLE_PY,
+  writeFiles,
+  writeGoHarnessModule,
+} from "../support/inlinePrograms";
+import { describeWithPython } from "../support/pythonVenv";
+import { describeWithPulumi, requestsDuring, writes } from "../support/realEngine";
 import { openYamlProject, pluginExecutableDir } from "../support/yamlProject";
 
 const EXAMPLES = allPageExamples();
-const FIXTURES = path.join(REPO, "tests", "fixtures", "docsExamples");
 const inCi = ["true", "1"].includes((process.env.CI ?? "").toLowerCase());
 /** Each example's run: four or five CLI operations on 2 shared cores. */
 const RUN_TIMEOUT_MS = 600_000;
@@ -70,12 +78,6 @@ const timed = async <T>(what: string, fn: () => Promise<T>): Promise<T> => {
     times[what] = Number(((Date.now() - started) / 1000).toFixed(1));
   }
 };
-
-/** What a language's run of an example gives for one command. */
-interface Ran {
-  readonly changeSummary: Record<string, number>;
-  readonly outputs?: Record<string, unknown>;
-}
 
 /** One example in one language, ready to run in its folder. */
 interface Runner {
@@ -99,58 +101,8 @@ async function seededEmulator(): Promise<{ emulator: RunningEmulator; seeded: Se
   return { emulator, seeded: { edgeId, routeId, idpMetadata: await sampleIdpMetadata() } };
 }
 
-/** Makes `dir` and writes `files` (relative path → text) under it. */
-function writeFiles(dir: string, files: Record<string, string>): void {
-  fs.mkdirSync(dir, { recursive: true });
-  for (const [file, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-    fs.writeFileSync(path.join(dir, file), text);
-  }
-}
-
 /** The project an example runs as: `docs-<page>`. */
 const projectOf = (example: PageExample) => `docs-${example.name}`;
-
-/**
- * The environment of a Go or Python run: this process's without `NGROK_*` and `PULUMI_*`, the
- * offline CLI settings of `work`, `PATH` only the plugin's folder and the CLI's, and the
- * emulator's URL and key for the plugin.
- */
-function programEnv(work: string, pluginDir: string, emulator: RunningEmulator): NodeJS.ProcessEnv {
-  const inherited = Object.fromEntries(
-    Object.entries(process.env).filter(
-      ([k]) => !k.startsWith("NGROK_") && !k.startsWith("PULUMI_"),
-    ),
-  );
-  fs.mkdirSync(path.join(work, "tmp"), { recursive: true });
-  return {
-    ...inherited,
-    ...offlineEnv(cli(), work),
-    PATH: [pluginDir, cli().binDir].join(path.delimiter),
-    TMPDIR: path.join(work, "tmp"),
-    NGROK_API_KEY: emulator.apiKey,
-    NGROK_API_BASE_URL: emulator.url,
-  };
-}
-
-/** The checkpoint file of `project`'s stack `dev` in the file backend of `work`. */
-const checkpointOf = (work: string, project: string) =>
-  path.join(backendDir(work), ".pulumi", "stacks", project, "dev.json");
-
-/** The JSON object a harness printed last on stdout, or an error with what it printed. */
-function printed(what: string, run: { code: number | null; stdout: string; stderr: string }): Ran {
-  const last = run.stdout.trim().split("\n").pop() ?? "";
-  let report: Ran & { error?: string };
-  try {
-    report = JSON.parse(last) as Ran & { error?: string };
-  } catch {
-    throw new Error(`${what} printed no report (exit ${run.code}):\n${run.stdout}\n${run.stderr}`);
-  }
-  if (run.code !== 0 || report.error !== undefined) {
-    throw new Error(`${what} failed (exit ${run.code}): ${report.error}\n${run.stderr}`);
-  }
-  return report;
-}
 
 /**
  * `up`, a preview expecting no change, and `destroy` of `example` with `runner`, each asserted
@@ -326,7 +278,15 @@ describeWithPulumi("Every docs example in other languages, through the real CLI"
       work = fs.mkdtempSync(path.join(os.tmpdir(), "docs-examples-go-"));
       harness = path.join(work, "harness");
       const module = path.join(work, "module");
-      writeGoModule(module);
+      // Every page's Go block as printed (`examples/<page>/main.go`, for `go vet`), and the same
+      // as a package of the harness.
+      writeGoHarnessModule(
+        module,
+        Object.fromEntries(
+          EXAMPLES.map((e) => [e.name, harnessPackage(e.code.go, e.name.toLowerCase(), e.page)]),
+        ),
+        Object.fromEntries(EXAMPLES.map((e) => [`examples/${e.name}/main.go`, e.code.go])),
+      );
       const vet = ok(await runGo(["vet", "./..."], module), "go vet ./...");
       times["go vet"] = Number(vet.seconds.toFixed(1));
       const build = ok(await runGo(["build", "-o", harness, "."], module), "go build");
@@ -374,48 +334,6 @@ describeWithPulumi("Every docs example in other languages, through the real CLI"
         RUN_TIMEOUT_MS,
       );
     }
-
-    /**
-     * The module: examples/go-automation's go.mod and go.sum (the versions written once), every
-     * page's Go block as printed (`examples/<page>/main.go`), the same as a package of the harness
-     * (`programs/<page>/program.go`), the harness and `programs.go`, which lists them.
-     */
-    function writeGoModule(module: string): void {
-      const goAutomation = path.join(REPO, "examples", "go-automation");
-      const goMod = fs
-        .readFileSync(path.join(goAutomation, "go.mod"), "utf8")
-        .replace(/^module .*$/m, "module docsexamples")
-        .replace("=> ../../sdks/go", `=> ${path.join(REPO, "sdks", "go")}`);
-      const files: Record<string, string> = {
-        "go.mod": goMod,
-        "go.sum": fs.readFileSync(path.join(goAutomation, "go.sum"), "utf8"),
-        "main.go": fs.readFileSync(path.join(FIXTURES, "harness.go"), "utf8"),
-      };
-      const imports: string[] = [];
-      const entries: string[] = [];
-      for (const example of EXAMPLES) {
-        const pkg = example.name.toLowerCase();
-        files[`examples/${example.name}/main.go`] = example.code.go;
-        files[`programs/${example.name}/program.go`] = goProgram(example, pkg);
-        imports.push(`\t${pkg} "docsexamples/programs/${example.name}"`);
-        entries.push(`\t${JSON.stringify(example.name)}: ${pkg}.Program,`);
-      }
-      files["programs.go"] = [
-        "package main",
-        "",
-        "import (",
-        '\t"github.com/pulumi/pulumi/sdk/v3/go/pulumi"',
-        "",
-        ...imports,
-        ")",
-        "",
-        "var programs = map[string]pulumi.RunFunc{",
-        ...entries,
-        "}",
-        "",
-      ].join("\n");
-      writeFiles(module, files);
-    }
   });
 
   describeWithPython("Python: an Automation API inline program each, on the wheel", () => {
@@ -425,27 +343,7 @@ describeWithPulumi("Every docs example in other languages, through the real CLI"
 
     beforeAll(async () => {
       work = fs.mkdtempSync(path.join(os.tmpdir(), "docs-examples-python-"));
-      site = path.join(work, "site-packages");
-      const release = path.join(work, "release");
-      fs.mkdirSync(release);
-      const built = await timed("python wheel", () =>
-        Promise.resolve(pythonSdkPackages().make(release)),
-      );
-      const wheel = built.find((file) => file.endsWith(".whl"));
-      if (wheel === undefined) throw new Error(`no wheel among ${built.join(", ")}`);
-      python = (await timed("python venv", () => cachedVenv(venvPython()))).python;
-      // Into a folder of this suite's, not the shared environment, which other suites install into.
-      ok(
-        await runCommand(
-          python,
-          [
-            ...["-m", "pip", "install", "--disable-pip-version-check", "--no-input"],
-            ...["--no-index", "--no-deps", "--target", site, path.join(release, wheel)],
-          ],
-          work,
-        ),
-        "pip install --target <wheel>",
-      );
+      ({ site, python } = await installWheel(work, timed));
     }, 900_000);
 
     afterAll(() => {
@@ -471,8 +369,7 @@ describeWithPulumi("Every docs example in other languages, through the real CLI"
                 env,
                 checkpoint: checkpointOf(runWork, projectOf(example)),
                 async run(command) {
-                  const script = path.join(FIXTURES, "run_example.py");
-                  const args = [script, "example.py", projectOf(example), command];
+                  const args = [RUN_EXAMPLE_PY, "example.py", projectOf(example), command];
                   const ran = printed(
                     `run_example.py ${command} of ${example.page}`,
                     await runCommand(python, [...args, JSON.stringify(config)], dir, env),
@@ -549,27 +446,6 @@ describeWithPulumi("Every docs example in other languages, through the real CLI"
     }
   });
 });
-
-/**
- * `example`'s Go block as a package `pkg` of the harness: the package clause `pkg`, and
- * `func main() { pulumi.Run(<function>) }` made `var Program pulumi.RunFunc = <function>`; every
- * other line as printed.
- *
- * @throws Error when the block is not of that form.
- */
-function goProgram(example: PageExample, pkg: string): string {
-  const code = example.code.go;
-  const head = "\nfunc main() {\n\tpulumi.Run(func(ctx *pulumi.Context) error {\n";
-  const tail = "\n\t})\n}\n";
-  if (!code.includes("\npackage main\n") || code.split(head).length !== 2 || !code.endsWith(tail)) {
-    throw new Error(`${example.page}: the Go example is not a package main of one pulumi.Run`);
-  }
-  return code
-    .replace("\npackage main\n", `\npackage ${pkg}\n`)
-    .replace(head, "\nvar Program pulumi.RunFunc = func(ctx *pulumi.Context) error {\n")
-    .slice(0, -tail.length)
-    .concat("\n}\n");
-}
 
 /** A .NET SDK found on this machine: the command and its major version. */
 interface Dotnet {

@@ -108,7 +108,7 @@ type cloudEndpointArgs struct {
 	Metadata *string `pulumi:"metadata"`
 	// Whether other endpoints may share the URL and have its traffic balanced across them. Updated in place. Default: ngrok's, `false`.
 	PoolingEnabled *bool `pulumi:"poolingEnabled"`
-	// The Traffic Policy: an object (`{ onHttpRequest: [{ actions: [{ type: "openid-connect", config: { … } }] }] }`, each known action's config typed) or ngrok's YAML or JSON text. Checked at preview, each failure naming its path. ngrok receives it as canonical JSON: the form, key order and layout never make a change. A secret output given as one of its values stays secret in state, and messages hide that value only. Updated in place.
+	// The Traffic Policy: an object (`{ onHttpRequest: [{ actions: [{ type: "openid-connect", config: { issuerUrl: … } }] }] }`) typed from the table of actions, each known action's config with its fields (through the plugin, a type per action, `OpenidConnectAction`, and `TrafficPolicyAction` for any other), or ngrok's YAML or JSON text. Checked at preview, each failure naming its path. ngrok receives it as canonical JSON: the form, key order and layout never make a change. A secret output given as one of its values stays secret in state, and messages hide that value only. Updated in place.
 	TrafficPolicy interface{} `pulumi:"trafficPolicy"`
 	// The endpoint's URL: `https://`, `http://`, `tls://` or `tcp://` (with a port), on a domain the account reserved (`ReservedDomain`) or, with `bindings: ["internal"]`, a hostname ending in `.internal`. Changing it replaces the endpoint (the new one first).
 	Url string `pulumi:"url"`
@@ -124,7 +124,7 @@ type CloudEndpointArgs struct {
 	Metadata pulumi.StringPtrInput
 	// Whether other endpoints may share the URL and have its traffic balanced across them. Updated in place. Default: ngrok's, `false`.
 	PoolingEnabled pulumi.BoolPtrInput
-	// The Traffic Policy: an object (`{ onHttpRequest: [{ actions: [{ type: "openid-connect", config: { … } }] }] }`, each known action's config typed) or ngrok's YAML or JSON text. Checked at preview, each failure naming its path. ngrok receives it as canonical JSON: the form, key order and layout never make a change. A secret output given as one of its values stays secret in state, and messages hide that value only. Updated in place.
+	// The Traffic Policy: an object (`{ onHttpRequest: [{ actions: [{ type: "openid-connect", config: { issuerUrl: … } }] }] }`) typed from the table of actions, each known action's config with its fields (through the plugin, a type per action, `OpenidConnectAction`, and `TrafficPolicyAction` for any other), or ngrok's YAML or JSON text. Checked at preview, each failure naming its path. ngrok receives it as canonical JSON: the form, key order and layout never make a change. A secret output given as one of its values stays secret in state, and messages hide that value only. Updated in place.
 	TrafficPolicy pulumi.Input
 	// The endpoint's URL: `https://`, `http://`, `tls://` or `tcp://` (with a port), on a domain the account reserved (`ReservedDomain`) or, with `bindings: ["internal"]`, a hostname ending in `.internal`. Changing it replaces the endpoint (the new one first).
 	Url pulumi.StringInput

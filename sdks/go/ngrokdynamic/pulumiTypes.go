@@ -13,6 +13,308 @@ import (
 
 var _ = internal.GetEnvOrDefault
 
+// Adds headers to requests or responses. The `add-headers` action; it runs in on_http_request, on_http_response. Source: https://ngrok.com/docs/traffic-policy/actions/add-headers/
+type AddHeadersAction struct {
+	// The action's config (https://ngrok.com/docs/traffic-policy/actions/add-headers/).
+	Config AddHeadersActionConfig `pulumi:"config"`
+	// The action's type: `add-headers`, filled in where the SDK can.
+	Type string `pulumi:"type"`
+}
+
+// Defaults sets the appropriate defaults for AddHeadersAction
+func (val *AddHeadersAction) Defaults() *AddHeadersAction {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if internal.IsZero(tmp.Type) {
+		tmp.Type = "add-headers"
+	}
+	return &tmp
+}
+
+// AddHeadersActionInput is an input type that accepts AddHeadersActionArgs and AddHeadersActionOutput values.
+// You can construct a concrete instance of `AddHeadersActionInput` via:
+//
+//	AddHeadersActionArgs{...}
+type AddHeadersActionInput interface {
+	pulumi.Input
+
+	ToAddHeadersActionOutput() AddHeadersActionOutput
+	ToAddHeadersActionOutputWithContext(context.Context) AddHeadersActionOutput
+}
+
+// Adds headers to requests or responses. The `add-headers` action; it runs in on_http_request, on_http_response. Source: https://ngrok.com/docs/traffic-policy/actions/add-headers/
+type AddHeadersActionArgs struct {
+	// The action's config (https://ngrok.com/docs/traffic-policy/actions/add-headers/).
+	Config AddHeadersActionConfigInput `pulumi:"config"`
+	// The action's type: `add-headers`, filled in where the SDK can.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+// Defaults sets the appropriate defaults for AddHeadersActionArgs
+func (val *AddHeadersActionArgs) Defaults() *AddHeadersActionArgs {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if tmp.Type == nil {
+		tmp.Type = pulumi.String("add-headers")
+	}
+	return &tmp
+}
+func (AddHeadersActionArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*AddHeadersAction)(nil)).Elem()
+}
+
+func (i AddHeadersActionArgs) ToAddHeadersActionOutput() AddHeadersActionOutput {
+	return i.ToAddHeadersActionOutputWithContext(context.Background())
+}
+
+func (i AddHeadersActionArgs) ToAddHeadersActionOutputWithContext(ctx context.Context) AddHeadersActionOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AddHeadersActionOutput)
+}
+
+// Adds headers to requests or responses. The `add-headers` action; it runs in on_http_request, on_http_response. Source: https://ngrok.com/docs/traffic-policy/actions/add-headers/
+type AddHeadersActionOutput struct{ *pulumi.OutputState }
+
+func (AddHeadersActionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AddHeadersAction)(nil)).Elem()
+}
+
+func (o AddHeadersActionOutput) ToAddHeadersActionOutput() AddHeadersActionOutput {
+	return o
+}
+
+func (o AddHeadersActionOutput) ToAddHeadersActionOutputWithContext(ctx context.Context) AddHeadersActionOutput {
+	return o
+}
+
+// The action's config (https://ngrok.com/docs/traffic-policy/actions/add-headers/).
+func (o AddHeadersActionOutput) Config() AddHeadersActionConfigOutput {
+	return o.ApplyT(func(v AddHeadersAction) AddHeadersActionConfig { return v.Config }).(AddHeadersActionConfigOutput)
+}
+
+// The action's type: `add-headers`, filled in where the SDK can.
+func (o AddHeadersActionOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v AddHeadersAction) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The config of the `add-headers` action (https://ngrok.com/docs/traffic-policy/actions/add-headers/).
+type AddHeadersActionConfig struct {
+	// Header names to values to add. It is a map of names (kept as written) to values, each a string, 1 to 10 entries. CEL interpolations (`${…}`) are evaluated in it.
+	Headers map[string]string `pulumi:"headers"`
+}
+
+// AddHeadersActionConfigInput is an input type that accepts AddHeadersActionConfigArgs and AddHeadersActionConfigOutput values.
+// You can construct a concrete instance of `AddHeadersActionConfigInput` via:
+//
+//	AddHeadersActionConfigArgs{...}
+type AddHeadersActionConfigInput interface {
+	pulumi.Input
+
+	ToAddHeadersActionConfigOutput() AddHeadersActionConfigOutput
+	ToAddHeadersActionConfigOutputWithContext(context.Context) AddHeadersActionConfigOutput
+}
+
+// The config of the `add-headers` action (https://ngrok.com/docs/traffic-policy/actions/add-headers/).
+type AddHeadersActionConfigArgs struct {
+	// Header names to values to add. It is a map of names (kept as written) to values, each a string, 1 to 10 entries. CEL interpolations (`${…}`) are evaluated in it.
+	Headers pulumi.StringMapInput `pulumi:"headers"`
+}
+
+func (AddHeadersActionConfigArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*AddHeadersActionConfig)(nil)).Elem()
+}
+
+func (i AddHeadersActionConfigArgs) ToAddHeadersActionConfigOutput() AddHeadersActionConfigOutput {
+	return i.ToAddHeadersActionConfigOutputWithContext(context.Background())
+}
+
+func (i AddHeadersActionConfigArgs) ToAddHeadersActionConfigOutputWithContext(ctx context.Context) AddHeadersActionConfigOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AddHeadersActionConfigOutput)
+}
+
+// The config of the `add-headers` action (https://ngrok.com/docs/traffic-policy/actions/add-headers/).
+type AddHeadersActionConfigOutput struct{ *pulumi.OutputState }
+
+func (AddHeadersActionConfigOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AddHeadersActionConfig)(nil)).Elem()
+}
+
+func (o AddHeadersActionConfigOutput) ToAddHeadersActionConfigOutput() AddHeadersActionConfigOutput {
+	return o
+}
+
+func (o AddHeadersActionConfigOutput) ToAddHeadersActionConfigOutputWithContext(ctx context.Context) AddHeadersActionConfigOutput {
+	return o
+}
+
+// Header names to values to add. It is a map of names (kept as written) to values, each a string, 1 to 10 entries. CEL interpolations (`${…}`) are evaluated in it.
+func (o AddHeadersActionConfigOutput) Headers() pulumi.StringMapOutput {
+	return o.ApplyT(func(v AddHeadersActionConfig) map[string]string { return v.Headers }).(pulumi.StringMapOutput)
+}
+
+// Requires HTTP Basic authentication with one of the given credentials. The `basic-auth` action; it runs in on_http_request. Source: https://ngrok.com/docs/traffic-policy/actions/basic-auth/
+type BasicAuthAction struct {
+	// The action's config (https://ngrok.com/docs/traffic-policy/actions/basic-auth/).
+	Config BasicAuthActionConfig `pulumi:"config"`
+	// The action's type: `basic-auth`, filled in where the SDK can.
+	Type string `pulumi:"type"`
+}
+
+// Defaults sets the appropriate defaults for BasicAuthAction
+func (val *BasicAuthAction) Defaults() *BasicAuthAction {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if internal.IsZero(tmp.Type) {
+		tmp.Type = "basic-auth"
+	}
+	return &tmp
+}
+
+// BasicAuthActionInput is an input type that accepts BasicAuthActionArgs and BasicAuthActionOutput values.
+// You can construct a concrete instance of `BasicAuthActionInput` via:
+//
+//	BasicAuthActionArgs{...}
+type BasicAuthActionInput interface {
+	pulumi.Input
+
+	ToBasicAuthActionOutput() BasicAuthActionOutput
+	ToBasicAuthActionOutputWithContext(context.Context) BasicAuthActionOutput
+}
+
+// Requires HTTP Basic authentication with one of the given credentials. The `basic-auth` action; it runs in on_http_request. Source: https://ngrok.com/docs/traffic-policy/actions/basic-auth/
+type BasicAuthActionArgs struct {
+	// The action's config (https://ngrok.com/docs/traffic-policy/actions/basic-auth/).
+	Config BasicAuthActionConfigInput `pulumi:"config"`
+	// The action's type: `basic-auth`, filled in where the SDK can.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+// Defaults sets the appropriate defaults for BasicAuthActionArgs
+func (val *BasicAuthActionArgs) Defaults() *BasicAuthActionArgs {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if tmp.Type == nil {
+		tmp.Type = pulumi.String("basic-auth")
+	}
+	return &tmp
+}
+func (BasicAuthActionArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*BasicAuthAction)(nil)).Elem()
+}
+
+func (i BasicAuthActionArgs) ToBasicAuthActionOutput() BasicAuthActionOutput {
+	return i.ToBasicAuthActionOutputWithContext(context.Background())
+}
+
+func (i BasicAuthActionArgs) ToBasicAuthActionOutputWithContext(ctx context.Context) BasicAuthActionOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(BasicAuthActionOutput)
+}
+
+// Requires HTTP Basic authentication with one of the given credentials. The `basic-auth` action; it runs in on_http_request. Source: https://ngrok.com/docs/traffic-policy/actions/basic-auth/
+type BasicAuthActionOutput struct{ *pulumi.OutputState }
+
+func (BasicAuthActionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*BasicAuthAction)(nil)).Elem()
+}
+
+func (o BasicAuthActionOutput) ToBasicAuthActionOutput() BasicAuthActionOutput {
+	return o
+}
+
+func (o BasicAuthActionOutput) ToBasicAuthActionOutputWithContext(ctx context.Context) BasicAuthActionOutput {
+	return o
+}
+
+// The action's config (https://ngrok.com/docs/traffic-policy/actions/basic-auth/).
+func (o BasicAuthActionOutput) Config() BasicAuthActionConfigOutput {
+	return o.ApplyT(func(v BasicAuthAction) BasicAuthActionConfig { return v.Config }).(BasicAuthActionConfigOutput)
+}
+
+// The action's type: `basic-auth`, filled in where the SDK can.
+func (o BasicAuthActionOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v BasicAuthAction) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The config of the `basic-auth` action (https://ngrok.com/docs/traffic-policy/actions/basic-auth/).
+type BasicAuthActionConfig struct {
+	// Up to 10 `username:password` pairs, each password 8 to 128 characters; a part or the whole may be an interpolation such as `${secrets.get('vault', 'name')}`. It is a list of 1 to 10 items, each username:password, the password 8 to 128 characters. CEL interpolations (`${…}`) are evaluated in it. Secret: a policy that holds it is secret in state.
+	Credentials []string `pulumi:"credentials"`
+	// When false, the next action runs even if authentication failed. Default: `true`.
+	Enforce *bool `pulumi:"enforce"`
+	// The HTTP realm (RFC 7235): at most 128 ASCII characters. It is a string, at most 128 characters. Default: `ngrok`.
+	Realm *string `pulumi:"realm"`
+}
+
+// BasicAuthActionConfigInput is an input type that accepts BasicAuthActionConfigArgs and BasicAuthActionConfigOutput values.
+// You can construct a concrete instance of `BasicAuthActionConfigInput` via:
+//
+//	BasicAuthActionConfigArgs{...}
+type BasicAuthActionConfigInput interface {
+	pulumi.Input
+
+	ToBasicAuthActionConfigOutput() BasicAuthActionConfigOutput
+	ToBasicAuthActionConfigOutputWithContext(context.Context) BasicAuthActionConfigOutput
+}
+
+// The config of the `basic-auth` action (https://ngrok.com/docs/traffic-policy/actions/basic-auth/).
+type BasicAuthActionConfigArgs struct {
+	// Up to 10 `username:password` pairs, each password 8 to 128 characters; a part or the whole may be an interpolation such as `${secrets.get('vault', 'name')}`. It is a list of 1 to 10 items, each username:password, the password 8 to 128 characters. CEL interpolations (`${…}`) are evaluated in it. Secret: a policy that holds it is secret in state.
+	Credentials pulumi.StringArrayInput `pulumi:"credentials"`
+	// When false, the next action runs even if authentication failed. Default: `true`.
+	Enforce pulumi.BoolPtrInput `pulumi:"enforce"`
+	// The HTTP realm (RFC 7235): at most 128 ASCII characters. It is a string, at most 128 characters. Default: `ngrok`.
+	Realm pulumi.StringPtrInput `pulumi:"realm"`
+}
+
+func (BasicAuthActionConfigArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*BasicAuthActionConfig)(nil)).Elem()
+}
+
+func (i BasicAuthActionConfigArgs) ToBasicAuthActionConfigOutput() BasicAuthActionConfigOutput {
+	return i.ToBasicAuthActionConfigOutputWithContext(context.Background())
+}
+
+func (i BasicAuthActionConfigArgs) ToBasicAuthActionConfigOutputWithContext(ctx context.Context) BasicAuthActionConfigOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(BasicAuthActionConfigOutput)
+}
+
+// The config of the `basic-auth` action (https://ngrok.com/docs/traffic-policy/actions/basic-auth/).
+type BasicAuthActionConfigOutput struct{ *pulumi.OutputState }
+
+func (BasicAuthActionConfigOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*BasicAuthActionConfig)(nil)).Elem()
+}
+
+func (o BasicAuthActionConfigOutput) ToBasicAuthActionConfigOutput() BasicAuthActionConfigOutput {
+	return o
+}
+
+func (o BasicAuthActionConfigOutput) ToBasicAuthActionConfigOutputWithContext(ctx context.Context) BasicAuthActionConfigOutput {
+	return o
+}
+
+// Up to 10 `username:password` pairs, each password 8 to 128 characters; a part or the whole may be an interpolation such as `${secrets.get('vault', 'name')}`. It is a list of 1 to 10 items, each username:password, the password 8 to 128 characters. CEL interpolations (`${…}`) are evaluated in it. Secret: a policy that holds it is secret in state.
+func (o BasicAuthActionConfigOutput) Credentials() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v BasicAuthActionConfig) []string { return v.Credentials }).(pulumi.StringArrayOutput)
+}
+
+// When false, the next action runs even if authentication failed. Default: `true`.
+func (o BasicAuthActionConfigOutput) Enforce() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v BasicAuthActionConfig) *bool { return v.Enforce }).(pulumi.BoolPtrOutput)
+}
+
+// The HTTP realm (RFC 7235): at most 128 ASCII characters. It is a string, at most 128 characters. Default: `ngrok`.
+func (o BasicAuthActionConfigOutput) Realm() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v BasicAuthActionConfig) *string { return v.Realm }).(pulumi.StringPtrOutput)
+}
+
 // How ngrok obtains and renews a reserved domain's TLS certificate.
 type CertificateManagementPolicy struct {
 	// The certificate authority: `letsencrypt`, the only one ngrok supports.
@@ -437,6 +739,1144 @@ func (o CertificateReferencePtrOutput) Uri() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Rejects requests while the upstream's error rate is over a threshold. The `circuit-breaker` action; it runs in on_http_request. Source: https://ngrok.com/docs/traffic-policy/actions/circuit-breaker/
+type CircuitBreakerAction struct {
+	// The action's config (https://ngrok.com/docs/traffic-policy/actions/circuit-breaker/).
+	Config *CircuitBreakerActionConfig `pulumi:"config"`
+	// The action's type: `circuit-breaker`, filled in where the SDK can.
+	Type string `pulumi:"type"`
+}
+
+// Defaults sets the appropriate defaults for CircuitBreakerAction
+func (val *CircuitBreakerAction) Defaults() *CircuitBreakerAction {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if internal.IsZero(tmp.Type) {
+		tmp.Type = "circuit-breaker"
+	}
+	return &tmp
+}
+
+// CircuitBreakerActionInput is an input type that accepts CircuitBreakerActionArgs and CircuitBreakerActionOutput values.
+// You can construct a concrete instance of `CircuitBreakerActionInput` via:
+//
+//	CircuitBreakerActionArgs{...}
+type CircuitBreakerActionInput interface {
+	pulumi.Input
+
+	ToCircuitBreakerActionOutput() CircuitBreakerActionOutput
+	ToCircuitBreakerActionOutputWithContext(context.Context) CircuitBreakerActionOutput
+}
+
+// Rejects requests while the upstream's error rate is over a threshold. The `circuit-breaker` action; it runs in on_http_request. Source: https://ngrok.com/docs/traffic-policy/actions/circuit-breaker/
+type CircuitBreakerActionArgs struct {
+	// The action's config (https://ngrok.com/docs/traffic-policy/actions/circuit-breaker/).
+	Config CircuitBreakerActionConfigPtrInput `pulumi:"config"`
+	// The action's type: `circuit-breaker`, filled in where the SDK can.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+// Defaults sets the appropriate defaults for CircuitBreakerActionArgs
+func (val *CircuitBreakerActionArgs) Defaults() *CircuitBreakerActionArgs {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if tmp.Type == nil {
+		tmp.Type = pulumi.String("circuit-breaker")
+	}
+	return &tmp
+}
+func (CircuitBreakerActionArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*CircuitBreakerAction)(nil)).Elem()
+}
+
+func (i CircuitBreakerActionArgs) ToCircuitBreakerActionOutput() CircuitBreakerActionOutput {
+	return i.ToCircuitBreakerActionOutputWithContext(context.Background())
+}
+
+func (i CircuitBreakerActionArgs) ToCircuitBreakerActionOutputWithContext(ctx context.Context) CircuitBreakerActionOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(CircuitBreakerActionOutput)
+}
+
+// Rejects requests while the upstream's error rate is over a threshold. The `circuit-breaker` action; it runs in on_http_request. Source: https://ngrok.com/docs/traffic-policy/actions/circuit-breaker/
+type CircuitBreakerActionOutput struct{ *pulumi.OutputState }
+
+func (CircuitBreakerActionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*CircuitBreakerAction)(nil)).Elem()
+}
+
+func (o CircuitBreakerActionOutput) ToCircuitBreakerActionOutput() CircuitBreakerActionOutput {
+	return o
+}
+
+func (o CircuitBreakerActionOutput) ToCircuitBreakerActionOutputWithContext(ctx context.Context) CircuitBreakerActionOutput {
+	return o
+}
+
+// The action's config (https://ngrok.com/docs/traffic-policy/actions/circuit-breaker/).
+func (o CircuitBreakerActionOutput) Config() CircuitBreakerActionConfigPtrOutput {
+	return o.ApplyT(func(v CircuitBreakerAction) *CircuitBreakerActionConfig { return v.Config }).(CircuitBreakerActionConfigPtrOutput)
+}
+
+// The action's type: `circuit-breaker`, filled in where the SDK can.
+func (o CircuitBreakerActionOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v CircuitBreakerAction) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The config of the `circuit-breaker` action (https://ngrok.com/docs/traffic-policy/actions/circuit-breaker/).
+type CircuitBreakerActionConfig struct {
+	// When false, the circuit breaker never trips. Default: `true`.
+	Enforce *bool `pulumi:"enforce"`
+	// The share of errors (0.0 to 1.0) over which requests are rejected. It is a number from 0 to 1. Default: `0.5`.
+	ErrorThreshold *float64 `pulumi:"errorThreshold"`
+	// The buckets of the window: fixed at 10. It is an integer, 10.
+	NumBuckets *int `pulumi:"numBuckets"`
+	// How long requests are rejected before upstream health is checked again. It is a duration as Go writes one (`90s`, `1h30m`), from 1s to 2m. Default: `10s`.
+	TrippedDuration *string `pulumi:"trippedDuration"`
+	// The requests in the window before the error threshold is checked. It is an integer from 1 to 2000000000. Default: `10`.
+	VolumeThreshold *int `pulumi:"volumeThreshold"`
+	// How long metrics are kept (the rolling window). It is a duration as Go writes one (`90s`, `1h30m`), from 1s to 2m. Default: `10s`.
+	WindowDuration *string `pulumi:"windowDuration"`
+}
+
+// CircuitBreakerActionConfigInput is an input type that accepts CircuitBreakerActionConfigArgs and CircuitBreakerActionConfigOutput values.
+// You can construct a concrete instance of `CircuitBreakerActionConfigInput` via:
+//
+//	CircuitBreakerActionConfigArgs{...}
+type CircuitBreakerActionConfigInput interface {
+	pulumi.Input
+
+	ToCircuitBreakerActionConfigOutput() CircuitBreakerActionConfigOutput
+	ToCircuitBreakerActionConfigOutputWithContext(context.Context) CircuitBreakerActionConfigOutput
+}
+
+// The config of the `circuit-breaker` action (https://ngrok.com/docs/traffic-policy/actions/circuit-breaker/).
+type CircuitBreakerActionConfigArgs struct {
+	// When false, the circuit breaker never trips. Default: `true`.
+	Enforce pulumi.BoolPtrInput `pulumi:"enforce"`
+	// The share of errors (0.0 to 1.0) over which requests are rejected. It is a number from 0 to 1. Default: `0.5`.
+	ErrorThreshold pulumi.Float64PtrInput `pulumi:"errorThreshold"`
+	// The buckets of the window: fixed at 10. It is an integer, 10.
+	NumBuckets pulumi.IntPtrInput `pulumi:"numBuckets"`
+	// How long requests are rejected before upstream health is checked again. It is a duration as Go writes one (`90s`, `1h30m`), from 1s to 2m. Default: `10s`.
+	TrippedDuration pulumi.StringPtrInput `pulumi:"trippedDuration"`
+	// The requests in the window before the error threshold is checked. It is an integer from 1 to 2000000000. Default: `10`.
+	VolumeThreshold pulumi.IntPtrInput `pulumi:"volumeThreshold"`
+	// How long metrics are kept (the rolling window). It is a duration as Go writes one (`90s`, `1h30m`), from 1s to 2m. Default: `10s`.
+	WindowDuration pulumi.StringPtrInput `pulumi:"windowDuration"`
+}
+
+func (CircuitBreakerActionConfigArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*CircuitBreakerActionConfig)(nil)).Elem()
+}
+
+func (i CircuitBreakerActionConfigArgs) ToCircuitBreakerActionConfigOutput() CircuitBreakerActionConfigOutput {
+	return i.ToCircuitBreakerActionConfigOutputWithContext(context.Background())
+}
+
+func (i CircuitBreakerActionConfigArgs) ToCircuitBreakerActionConfigOutputWithContext(ctx context.Context) CircuitBreakerActionConfigOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(CircuitBreakerActionConfigOutput)
+}
+
+func (i CircuitBreakerActionConfigArgs) ToCircuitBreakerActionConfigPtrOutput() CircuitBreakerActionConfigPtrOutput {
+	return i.ToCircuitBreakerActionConfigPtrOutputWithContext(context.Background())
+}
+
+func (i CircuitBreakerActionConfigArgs) ToCircuitBreakerActionConfigPtrOutputWithContext(ctx context.Context) CircuitBreakerActionConfigPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(CircuitBreakerActionConfigOutput).ToCircuitBreakerActionConfigPtrOutputWithContext(ctx)
+}
+
+// CircuitBreakerActionConfigPtrInput is an input type that accepts CircuitBreakerActionConfigArgs, CircuitBreakerActionConfigPtr and CircuitBreakerActionConfigPtrOutput values.
+// You can construct a concrete instance of `CircuitBreakerActionConfigPtrInput` via:
+//
+//	        CircuitBreakerActionConfigArgs{...}
+//
+//	or:
+//
+//	        nil
+type CircuitBreakerActionConfigPtrInput interface {
+	pulumi.Input
+
+	ToCircuitBreakerActionConfigPtrOutput() CircuitBreakerActionConfigPtrOutput
+	ToCircuitBreakerActionConfigPtrOutputWithContext(context.Context) CircuitBreakerActionConfigPtrOutput
+}
+
+type circuitBreakerActionConfigPtrType CircuitBreakerActionConfigArgs
+
+func CircuitBreakerActionConfigPtr(v *CircuitBreakerActionConfigArgs) CircuitBreakerActionConfigPtrInput {
+	return (*circuitBreakerActionConfigPtrType)(v)
+}
+
+func (*circuitBreakerActionConfigPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**CircuitBreakerActionConfig)(nil)).Elem()
+}
+
+func (i *circuitBreakerActionConfigPtrType) ToCircuitBreakerActionConfigPtrOutput() CircuitBreakerActionConfigPtrOutput {
+	return i.ToCircuitBreakerActionConfigPtrOutputWithContext(context.Background())
+}
+
+func (i *circuitBreakerActionConfigPtrType) ToCircuitBreakerActionConfigPtrOutputWithContext(ctx context.Context) CircuitBreakerActionConfigPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(CircuitBreakerActionConfigPtrOutput)
+}
+
+// The config of the `circuit-breaker` action (https://ngrok.com/docs/traffic-policy/actions/circuit-breaker/).
+type CircuitBreakerActionConfigOutput struct{ *pulumi.OutputState }
+
+func (CircuitBreakerActionConfigOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*CircuitBreakerActionConfig)(nil)).Elem()
+}
+
+func (o CircuitBreakerActionConfigOutput) ToCircuitBreakerActionConfigOutput() CircuitBreakerActionConfigOutput {
+	return o
+}
+
+func (o CircuitBreakerActionConfigOutput) ToCircuitBreakerActionConfigOutputWithContext(ctx context.Context) CircuitBreakerActionConfigOutput {
+	return o
+}
+
+func (o CircuitBreakerActionConfigOutput) ToCircuitBreakerActionConfigPtrOutput() CircuitBreakerActionConfigPtrOutput {
+	return o.ToCircuitBreakerActionConfigPtrOutputWithContext(context.Background())
+}
+
+func (o CircuitBreakerActionConfigOutput) ToCircuitBreakerActionConfigPtrOutputWithContext(ctx context.Context) CircuitBreakerActionConfigPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v CircuitBreakerActionConfig) *CircuitBreakerActionConfig {
+		return &v
+	}).(CircuitBreakerActionConfigPtrOutput)
+}
+
+// When false, the circuit breaker never trips. Default: `true`.
+func (o CircuitBreakerActionConfigOutput) Enforce() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v CircuitBreakerActionConfig) *bool { return v.Enforce }).(pulumi.BoolPtrOutput)
+}
+
+// The share of errors (0.0 to 1.0) over which requests are rejected. It is a number from 0 to 1. Default: `0.5`.
+func (o CircuitBreakerActionConfigOutput) ErrorThreshold() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v CircuitBreakerActionConfig) *float64 { return v.ErrorThreshold }).(pulumi.Float64PtrOutput)
+}
+
+// The buckets of the window: fixed at 10. It is an integer, 10.
+func (o CircuitBreakerActionConfigOutput) NumBuckets() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v CircuitBreakerActionConfig) *int { return v.NumBuckets }).(pulumi.IntPtrOutput)
+}
+
+// How long requests are rejected before upstream health is checked again. It is a duration as Go writes one (`90s`, `1h30m`), from 1s to 2m. Default: `10s`.
+func (o CircuitBreakerActionConfigOutput) TrippedDuration() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CircuitBreakerActionConfig) *string { return v.TrippedDuration }).(pulumi.StringPtrOutput)
+}
+
+// The requests in the window before the error threshold is checked. It is an integer from 1 to 2000000000. Default: `10`.
+func (o CircuitBreakerActionConfigOutput) VolumeThreshold() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v CircuitBreakerActionConfig) *int { return v.VolumeThreshold }).(pulumi.IntPtrOutput)
+}
+
+// How long metrics are kept (the rolling window). It is a duration as Go writes one (`90s`, `1h30m`), from 1s to 2m. Default: `10s`.
+func (o CircuitBreakerActionConfigOutput) WindowDuration() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CircuitBreakerActionConfig) *string { return v.WindowDuration }).(pulumi.StringPtrOutput)
+}
+
+type CircuitBreakerActionConfigPtrOutput struct{ *pulumi.OutputState }
+
+func (CircuitBreakerActionConfigPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**CircuitBreakerActionConfig)(nil)).Elem()
+}
+
+func (o CircuitBreakerActionConfigPtrOutput) ToCircuitBreakerActionConfigPtrOutput() CircuitBreakerActionConfigPtrOutput {
+	return o
+}
+
+func (o CircuitBreakerActionConfigPtrOutput) ToCircuitBreakerActionConfigPtrOutputWithContext(ctx context.Context) CircuitBreakerActionConfigPtrOutput {
+	return o
+}
+
+func (o CircuitBreakerActionConfigPtrOutput) Elem() CircuitBreakerActionConfigOutput {
+	return o.ApplyT(func(v *CircuitBreakerActionConfig) CircuitBreakerActionConfig {
+		if v != nil {
+			return *v
+		}
+		var ret CircuitBreakerActionConfig
+		return ret
+	}).(CircuitBreakerActionConfigOutput)
+}
+
+// When false, the circuit breaker never trips. Default: `true`.
+func (o CircuitBreakerActionConfigPtrOutput) Enforce() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *CircuitBreakerActionConfig) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.Enforce
+	}).(pulumi.BoolPtrOutput)
+}
+
+// The share of errors (0.0 to 1.0) over which requests are rejected. It is a number from 0 to 1. Default: `0.5`.
+func (o CircuitBreakerActionConfigPtrOutput) ErrorThreshold() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *CircuitBreakerActionConfig) *float64 {
+		if v == nil {
+			return nil
+		}
+		return v.ErrorThreshold
+	}).(pulumi.Float64PtrOutput)
+}
+
+// The buckets of the window: fixed at 10. It is an integer, 10.
+func (o CircuitBreakerActionConfigPtrOutput) NumBuckets() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *CircuitBreakerActionConfig) *int {
+		if v == nil {
+			return nil
+		}
+		return v.NumBuckets
+	}).(pulumi.IntPtrOutput)
+}
+
+// How long requests are rejected before upstream health is checked again. It is a duration as Go writes one (`90s`, `1h30m`), from 1s to 2m. Default: `10s`.
+func (o CircuitBreakerActionConfigPtrOutput) TrippedDuration() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *CircuitBreakerActionConfig) *string {
+		if v == nil {
+			return nil
+		}
+		return v.TrippedDuration
+	}).(pulumi.StringPtrOutput)
+}
+
+// The requests in the window before the error threshold is checked. It is an integer from 1 to 2000000000. Default: `10`.
+func (o CircuitBreakerActionConfigPtrOutput) VolumeThreshold() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *CircuitBreakerActionConfig) *int {
+		if v == nil {
+			return nil
+		}
+		return v.VolumeThreshold
+	}).(pulumi.IntPtrOutput)
+}
+
+// How long metrics are kept (the rolling window). It is a duration as Go writes one (`90s`, `1h30m`), from 1s to 2m. Default: `10s`.
+func (o CircuitBreakerActionConfigPtrOutput) WindowDuration() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *CircuitBreakerActionConfig) *string {
+		if v == nil {
+			return nil
+		}
+		return v.WindowDuration
+	}).(pulumi.StringPtrOutput)
+}
+
+// Closes the client's connection. The `close-connection` action; it runs in on_tcp_connect, on_http_request. It ends the handling of the request or connection. Source: https://ngrok.com/docs/traffic-policy/actions/close-connection/
+type CloseConnectionAction struct {
+	// The action's type: `close-connection`, filled in where the SDK can.
+	Type string `pulumi:"type"`
+}
+
+// Defaults sets the appropriate defaults for CloseConnectionAction
+func (val *CloseConnectionAction) Defaults() *CloseConnectionAction {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if internal.IsZero(tmp.Type) {
+		tmp.Type = "close-connection"
+	}
+	return &tmp
+}
+
+// CloseConnectionActionInput is an input type that accepts CloseConnectionActionArgs and CloseConnectionActionOutput values.
+// You can construct a concrete instance of `CloseConnectionActionInput` via:
+//
+//	CloseConnectionActionArgs{...}
+type CloseConnectionActionInput interface {
+	pulumi.Input
+
+	ToCloseConnectionActionOutput() CloseConnectionActionOutput
+	ToCloseConnectionActionOutputWithContext(context.Context) CloseConnectionActionOutput
+}
+
+// Closes the client's connection. The `close-connection` action; it runs in on_tcp_connect, on_http_request. It ends the handling of the request or connection. Source: https://ngrok.com/docs/traffic-policy/actions/close-connection/
+type CloseConnectionActionArgs struct {
+	// The action's type: `close-connection`, filled in where the SDK can.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+// Defaults sets the appropriate defaults for CloseConnectionActionArgs
+func (val *CloseConnectionActionArgs) Defaults() *CloseConnectionActionArgs {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if tmp.Type == nil {
+		tmp.Type = pulumi.String("close-connection")
+	}
+	return &tmp
+}
+func (CloseConnectionActionArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*CloseConnectionAction)(nil)).Elem()
+}
+
+func (i CloseConnectionActionArgs) ToCloseConnectionActionOutput() CloseConnectionActionOutput {
+	return i.ToCloseConnectionActionOutputWithContext(context.Background())
+}
+
+func (i CloseConnectionActionArgs) ToCloseConnectionActionOutputWithContext(ctx context.Context) CloseConnectionActionOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(CloseConnectionActionOutput)
+}
+
+// Closes the client's connection. The `close-connection` action; it runs in on_tcp_connect, on_http_request. It ends the handling of the request or connection. Source: https://ngrok.com/docs/traffic-policy/actions/close-connection/
+type CloseConnectionActionOutput struct{ *pulumi.OutputState }
+
+func (CloseConnectionActionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*CloseConnectionAction)(nil)).Elem()
+}
+
+func (o CloseConnectionActionOutput) ToCloseConnectionActionOutput() CloseConnectionActionOutput {
+	return o
+}
+
+func (o CloseConnectionActionOutput) ToCloseConnectionActionOutputWithContext(ctx context.Context) CloseConnectionActionOutput {
+	return o
+}
+
+// The action's type: `close-connection`, filled in where the SDK can.
+func (o CloseConnectionActionOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v CloseConnectionAction) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// Compresses response bodies. The `compress-response` action; it runs in on_http_request, on_http_response. Source: https://ngrok.com/docs/traffic-policy/actions/compress-response/
+type CompressResponseAction struct {
+	// The action's config (https://ngrok.com/docs/traffic-policy/actions/compress-response/).
+	Config *CompressResponseActionConfig `pulumi:"config"`
+	// The action's type: `compress-response`, filled in where the SDK can.
+	Type string `pulumi:"type"`
+}
+
+// Defaults sets the appropriate defaults for CompressResponseAction
+func (val *CompressResponseAction) Defaults() *CompressResponseAction {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if internal.IsZero(tmp.Type) {
+		tmp.Type = "compress-response"
+	}
+	return &tmp
+}
+
+// CompressResponseActionInput is an input type that accepts CompressResponseActionArgs and CompressResponseActionOutput values.
+// You can construct a concrete instance of `CompressResponseActionInput` via:
+//
+//	CompressResponseActionArgs{...}
+type CompressResponseActionInput interface {
+	pulumi.Input
+
+	ToCompressResponseActionOutput() CompressResponseActionOutput
+	ToCompressResponseActionOutputWithContext(context.Context) CompressResponseActionOutput
+}
+
+// Compresses response bodies. The `compress-response` action; it runs in on_http_request, on_http_response. Source: https://ngrok.com/docs/traffic-policy/actions/compress-response/
+type CompressResponseActionArgs struct {
+	// The action's config (https://ngrok.com/docs/traffic-policy/actions/compress-response/).
+	Config CompressResponseActionConfigPtrInput `pulumi:"config"`
+	// The action's type: `compress-response`, filled in where the SDK can.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+// Defaults sets the appropriate defaults for CompressResponseActionArgs
+func (val *CompressResponseActionArgs) Defaults() *CompressResponseActionArgs {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if tmp.Type == nil {
+		tmp.Type = pulumi.String("compress-response")
+	}
+	return &tmp
+}
+func (CompressResponseActionArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*CompressResponseAction)(nil)).Elem()
+}
+
+func (i CompressResponseActionArgs) ToCompressResponseActionOutput() CompressResponseActionOutput {
+	return i.ToCompressResponseActionOutputWithContext(context.Background())
+}
+
+func (i CompressResponseActionArgs) ToCompressResponseActionOutputWithContext(ctx context.Context) CompressResponseActionOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(CompressResponseActionOutput)
+}
+
+// Compresses response bodies. The `compress-response` action; it runs in on_http_request, on_http_response. Source: https://ngrok.com/docs/traffic-policy/actions/compress-response/
+type CompressResponseActionOutput struct{ *pulumi.OutputState }
+
+func (CompressResponseActionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*CompressResponseAction)(nil)).Elem()
+}
+
+func (o CompressResponseActionOutput) ToCompressResponseActionOutput() CompressResponseActionOutput {
+	return o
+}
+
+func (o CompressResponseActionOutput) ToCompressResponseActionOutputWithContext(ctx context.Context) CompressResponseActionOutput {
+	return o
+}
+
+// The action's config (https://ngrok.com/docs/traffic-policy/actions/compress-response/).
+func (o CompressResponseActionOutput) Config() CompressResponseActionConfigPtrOutput {
+	return o.ApplyT(func(v CompressResponseAction) *CompressResponseActionConfig { return v.Config }).(CompressResponseActionConfigPtrOutput)
+}
+
+// The action's type: `compress-response`, filled in where the SDK can.
+func (o CompressResponseActionOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v CompressResponseAction) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The config of the `compress-response` action (https://ngrok.com/docs/traffic-policy/actions/compress-response/).
+type CompressResponseActionConfig struct {
+	// The compression algorithms to choose from. It is a list of items, each one of `br`, `compress`, `deflate` or `gzip`, none twice. Default: `gzip, deflate, br, compress`.
+	Algorithms []string `pulumi:"algorithms"`
+}
+
+// CompressResponseActionConfigInput is an input type that accepts CompressResponseActionConfigArgs and CompressResponseActionConfigOutput values.
+// You can construct a concrete instance of `CompressResponseActionConfigInput` via:
+//
+//	CompressResponseActionConfigArgs{...}
+type CompressResponseActionConfigInput interface {
+	pulumi.Input
+
+	ToCompressResponseActionConfigOutput() CompressResponseActionConfigOutput
+	ToCompressResponseActionConfigOutputWithContext(context.Context) CompressResponseActionConfigOutput
+}
+
+// The config of the `compress-response` action (https://ngrok.com/docs/traffic-policy/actions/compress-response/).
+type CompressResponseActionConfigArgs struct {
+	// The compression algorithms to choose from. It is a list of items, each one of `br`, `compress`, `deflate` or `gzip`, none twice. Default: `gzip, deflate, br, compress`.
+	Algorithms pulumi.StringArrayInput `pulumi:"algorithms"`
+}
+
+func (CompressResponseActionConfigArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*CompressResponseActionConfig)(nil)).Elem()
+}
+
+func (i CompressResponseActionConfigArgs) ToCompressResponseActionConfigOutput() CompressResponseActionConfigOutput {
+	return i.ToCompressResponseActionConfigOutputWithContext(context.Background())
+}
+
+func (i CompressResponseActionConfigArgs) ToCompressResponseActionConfigOutputWithContext(ctx context.Context) CompressResponseActionConfigOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(CompressResponseActionConfigOutput)
+}
+
+func (i CompressResponseActionConfigArgs) ToCompressResponseActionConfigPtrOutput() CompressResponseActionConfigPtrOutput {
+	return i.ToCompressResponseActionConfigPtrOutputWithContext(context.Background())
+}
+
+func (i CompressResponseActionConfigArgs) ToCompressResponseActionConfigPtrOutputWithContext(ctx context.Context) CompressResponseActionConfigPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(CompressResponseActionConfigOutput).ToCompressResponseActionConfigPtrOutputWithContext(ctx)
+}
+
+// CompressResponseActionConfigPtrInput is an input type that accepts CompressResponseActionConfigArgs, CompressResponseActionConfigPtr and CompressResponseActionConfigPtrOutput values.
+// You can construct a concrete instance of `CompressResponseActionConfigPtrInput` via:
+//
+//	        CompressResponseActionConfigArgs{...}
+//
+//	or:
+//
+//	        nil
+type CompressResponseActionConfigPtrInput interface {
+	pulumi.Input
+
+	ToCompressResponseActionConfigPtrOutput() CompressResponseActionConfigPtrOutput
+	ToCompressResponseActionConfigPtrOutputWithContext(context.Context) CompressResponseActionConfigPtrOutput
+}
+
+type compressResponseActionConfigPtrType CompressResponseActionConfigArgs
+
+func CompressResponseActionConfigPtr(v *CompressResponseActionConfigArgs) CompressResponseActionConfigPtrInput {
+	return (*compressResponseActionConfigPtrType)(v)
+}
+
+func (*compressResponseActionConfigPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**CompressResponseActionConfig)(nil)).Elem()
+}
+
+func (i *compressResponseActionConfigPtrType) ToCompressResponseActionConfigPtrOutput() CompressResponseActionConfigPtrOutput {
+	return i.ToCompressResponseActionConfigPtrOutputWithContext(context.Background())
+}
+
+func (i *compressResponseActionConfigPtrType) ToCompressResponseActionConfigPtrOutputWithContext(ctx context.Context) CompressResponseActionConfigPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(CompressResponseActionConfigPtrOutput)
+}
+
+// The config of the `compress-response` action (https://ngrok.com/docs/traffic-policy/actions/compress-response/).
+type CompressResponseActionConfigOutput struct{ *pulumi.OutputState }
+
+func (CompressResponseActionConfigOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*CompressResponseActionConfig)(nil)).Elem()
+}
+
+func (o CompressResponseActionConfigOutput) ToCompressResponseActionConfigOutput() CompressResponseActionConfigOutput {
+	return o
+}
+
+func (o CompressResponseActionConfigOutput) ToCompressResponseActionConfigOutputWithContext(ctx context.Context) CompressResponseActionConfigOutput {
+	return o
+}
+
+func (o CompressResponseActionConfigOutput) ToCompressResponseActionConfigPtrOutput() CompressResponseActionConfigPtrOutput {
+	return o.ToCompressResponseActionConfigPtrOutputWithContext(context.Background())
+}
+
+func (o CompressResponseActionConfigOutput) ToCompressResponseActionConfigPtrOutputWithContext(ctx context.Context) CompressResponseActionConfigPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v CompressResponseActionConfig) *CompressResponseActionConfig {
+		return &v
+	}).(CompressResponseActionConfigPtrOutput)
+}
+
+// The compression algorithms to choose from. It is a list of items, each one of `br`, `compress`, `deflate` or `gzip`, none twice. Default: `gzip, deflate, br, compress`.
+func (o CompressResponseActionConfigOutput) Algorithms() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v CompressResponseActionConfig) []string { return v.Algorithms }).(pulumi.StringArrayOutput)
+}
+
+type CompressResponseActionConfigPtrOutput struct{ *pulumi.OutputState }
+
+func (CompressResponseActionConfigPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**CompressResponseActionConfig)(nil)).Elem()
+}
+
+func (o CompressResponseActionConfigPtrOutput) ToCompressResponseActionConfigPtrOutput() CompressResponseActionConfigPtrOutput {
+	return o
+}
+
+func (o CompressResponseActionConfigPtrOutput) ToCompressResponseActionConfigPtrOutputWithContext(ctx context.Context) CompressResponseActionConfigPtrOutput {
+	return o
+}
+
+func (o CompressResponseActionConfigPtrOutput) Elem() CompressResponseActionConfigOutput {
+	return o.ApplyT(func(v *CompressResponseActionConfig) CompressResponseActionConfig {
+		if v != nil {
+			return *v
+		}
+		var ret CompressResponseActionConfig
+		return ret
+	}).(CompressResponseActionConfigOutput)
+}
+
+// The compression algorithms to choose from. It is a list of items, each one of `br`, `compress`, `deflate` or `gzip`, none twice. Default: `gzip, deflate, br, compress`.
+func (o CompressResponseActionConfigPtrOutput) Algorithms() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *CompressResponseActionConfig) []string {
+		if v == nil {
+			return nil
+		}
+		return v.Algorithms
+	}).(pulumi.StringArrayOutput)
+}
+
+// Sends a response of your own to the client. The `custom-response` action; it runs in on_http_request, on_http_response. It ends the handling of the request or connection. Source: https://ngrok.com/docs/traffic-policy/actions/custom-response/
+type CustomResponseAction struct {
+	// The action's config (https://ngrok.com/docs/traffic-policy/actions/custom-response/).
+	Config *CustomResponseActionConfig `pulumi:"config"`
+	// The action's type: `custom-response`, filled in where the SDK can.
+	Type string `pulumi:"type"`
+}
+
+// Defaults sets the appropriate defaults for CustomResponseAction
+func (val *CustomResponseAction) Defaults() *CustomResponseAction {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if internal.IsZero(tmp.Type) {
+		tmp.Type = "custom-response"
+	}
+	return &tmp
+}
+
+// CustomResponseActionInput is an input type that accepts CustomResponseActionArgs and CustomResponseActionOutput values.
+// You can construct a concrete instance of `CustomResponseActionInput` via:
+//
+//	CustomResponseActionArgs{...}
+type CustomResponseActionInput interface {
+	pulumi.Input
+
+	ToCustomResponseActionOutput() CustomResponseActionOutput
+	ToCustomResponseActionOutputWithContext(context.Context) CustomResponseActionOutput
+}
+
+// Sends a response of your own to the client. The `custom-response` action; it runs in on_http_request, on_http_response. It ends the handling of the request or connection. Source: https://ngrok.com/docs/traffic-policy/actions/custom-response/
+type CustomResponseActionArgs struct {
+	// The action's config (https://ngrok.com/docs/traffic-policy/actions/custom-response/).
+	Config CustomResponseActionConfigPtrInput `pulumi:"config"`
+	// The action's type: `custom-response`, filled in where the SDK can.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+// Defaults sets the appropriate defaults for CustomResponseActionArgs
+func (val *CustomResponseActionArgs) Defaults() *CustomResponseActionArgs {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if tmp.Type == nil {
+		tmp.Type = pulumi.String("custom-response")
+	}
+	return &tmp
+}
+func (CustomResponseActionArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*CustomResponseAction)(nil)).Elem()
+}
+
+func (i CustomResponseActionArgs) ToCustomResponseActionOutput() CustomResponseActionOutput {
+	return i.ToCustomResponseActionOutputWithContext(context.Background())
+}
+
+func (i CustomResponseActionArgs) ToCustomResponseActionOutputWithContext(ctx context.Context) CustomResponseActionOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(CustomResponseActionOutput)
+}
+
+// Sends a response of your own to the client. The `custom-response` action; it runs in on_http_request, on_http_response. It ends the handling of the request or connection. Source: https://ngrok.com/docs/traffic-policy/actions/custom-response/
+type CustomResponseActionOutput struct{ *pulumi.OutputState }
+
+func (CustomResponseActionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*CustomResponseAction)(nil)).Elem()
+}
+
+func (o CustomResponseActionOutput) ToCustomResponseActionOutput() CustomResponseActionOutput {
+	return o
+}
+
+func (o CustomResponseActionOutput) ToCustomResponseActionOutputWithContext(ctx context.Context) CustomResponseActionOutput {
+	return o
+}
+
+// The action's config (https://ngrok.com/docs/traffic-policy/actions/custom-response/).
+func (o CustomResponseActionOutput) Config() CustomResponseActionConfigPtrOutput {
+	return o.ApplyT(func(v CustomResponseAction) *CustomResponseActionConfig { return v.Config }).(CustomResponseActionConfigPtrOutput)
+}
+
+// The action's type: `custom-response`, filled in where the SDK can.
+func (o CustomResponseActionOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v CustomResponseAction) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The config of the `custom-response` action (https://ngrok.com/docs/traffic-policy/actions/custom-response/).
+type CustomResponseActionConfig struct {
+	// The response's body. CEL interpolations (`${…}`) are evaluated in it.
+	Body *string `pulumi:"body"`
+	// The response's body, in the older spelling of ngrok's operator. CEL interpolations (`${…}`) are evaluated in it.
+	Content *string `pulumi:"content"`
+	// The response's headers (at most 10). It is a map of names (kept as written) to values, each a string, at most 10 entries. CEL interpolations (`${…}`) are evaluated in it.
+	Headers map[string]string `pulumi:"headers"`
+	// The response's status code. It is an integer from 100 to 599. Default: `200`.
+	StatusCode *int `pulumi:"statusCode"`
+}
+
+// CustomResponseActionConfigInput is an input type that accepts CustomResponseActionConfigArgs and CustomResponseActionConfigOutput values.
+// You can construct a concrete instance of `CustomResponseActionConfigInput` via:
+//
+//	CustomResponseActionConfigArgs{...}
+type CustomResponseActionConfigInput interface {
+	pulumi.Input
+
+	ToCustomResponseActionConfigOutput() CustomResponseActionConfigOutput
+	ToCustomResponseActionConfigOutputWithContext(context.Context) CustomResponseActionConfigOutput
+}
+
+// The config of the `custom-response` action (https://ngrok.com/docs/traffic-policy/actions/custom-response/).
+type CustomResponseActionConfigArgs struct {
+	// The response's body. CEL interpolations (`${…}`) are evaluated in it.
+	Body pulumi.StringPtrInput `pulumi:"body"`
+	// The response's body, in the older spelling of ngrok's operator. CEL interpolations (`${…}`) are evaluated in it.
+	Content pulumi.StringPtrInput `pulumi:"content"`
+	// The response's headers (at most 10). It is a map of names (kept as written) to values, each a string, at most 10 entries. CEL interpolations (`${…}`) are evaluated in it.
+	Headers pulumi.StringMapInput `pulumi:"headers"`
+	// The response's status code. It is an integer from 100 to 599. Default: `200`.
+	StatusCode pulumi.IntPtrInput `pulumi:"statusCode"`
+}
+
+func (CustomResponseActionConfigArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*CustomResponseActionConfig)(nil)).Elem()
+}
+
+func (i CustomResponseActionConfigArgs) ToCustomResponseActionConfigOutput() CustomResponseActionConfigOutput {
+	return i.ToCustomResponseActionConfigOutputWithContext(context.Background())
+}
+
+func (i CustomResponseActionConfigArgs) ToCustomResponseActionConfigOutputWithContext(ctx context.Context) CustomResponseActionConfigOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(CustomResponseActionConfigOutput)
+}
+
+func (i CustomResponseActionConfigArgs) ToCustomResponseActionConfigPtrOutput() CustomResponseActionConfigPtrOutput {
+	return i.ToCustomResponseActionConfigPtrOutputWithContext(context.Background())
+}
+
+func (i CustomResponseActionConfigArgs) ToCustomResponseActionConfigPtrOutputWithContext(ctx context.Context) CustomResponseActionConfigPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(CustomResponseActionConfigOutput).ToCustomResponseActionConfigPtrOutputWithContext(ctx)
+}
+
+// CustomResponseActionConfigPtrInput is an input type that accepts CustomResponseActionConfigArgs, CustomResponseActionConfigPtr and CustomResponseActionConfigPtrOutput values.
+// You can construct a concrete instance of `CustomResponseActionConfigPtrInput` via:
+//
+//	        CustomResponseActionConfigArgs{...}
+//
+//	or:
+//
+//	        nil
+type CustomResponseActionConfigPtrInput interface {
+	pulumi.Input
+
+	ToCustomResponseActionConfigPtrOutput() CustomResponseActionConfigPtrOutput
+	ToCustomResponseActionConfigPtrOutputWithContext(context.Context) CustomResponseActionConfigPtrOutput
+}
+
+type customResponseActionConfigPtrType CustomResponseActionConfigArgs
+
+func CustomResponseActionConfigPtr(v *CustomResponseActionConfigArgs) CustomResponseActionConfigPtrInput {
+	return (*customResponseActionConfigPtrType)(v)
+}
+
+func (*customResponseActionConfigPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**CustomResponseActionConfig)(nil)).Elem()
+}
+
+func (i *customResponseActionConfigPtrType) ToCustomResponseActionConfigPtrOutput() CustomResponseActionConfigPtrOutput {
+	return i.ToCustomResponseActionConfigPtrOutputWithContext(context.Background())
+}
+
+func (i *customResponseActionConfigPtrType) ToCustomResponseActionConfigPtrOutputWithContext(ctx context.Context) CustomResponseActionConfigPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(CustomResponseActionConfigPtrOutput)
+}
+
+// The config of the `custom-response` action (https://ngrok.com/docs/traffic-policy/actions/custom-response/).
+type CustomResponseActionConfigOutput struct{ *pulumi.OutputState }
+
+func (CustomResponseActionConfigOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*CustomResponseActionConfig)(nil)).Elem()
+}
+
+func (o CustomResponseActionConfigOutput) ToCustomResponseActionConfigOutput() CustomResponseActionConfigOutput {
+	return o
+}
+
+func (o CustomResponseActionConfigOutput) ToCustomResponseActionConfigOutputWithContext(ctx context.Context) CustomResponseActionConfigOutput {
+	return o
+}
+
+func (o CustomResponseActionConfigOutput) ToCustomResponseActionConfigPtrOutput() CustomResponseActionConfigPtrOutput {
+	return o.ToCustomResponseActionConfigPtrOutputWithContext(context.Background())
+}
+
+func (o CustomResponseActionConfigOutput) ToCustomResponseActionConfigPtrOutputWithContext(ctx context.Context) CustomResponseActionConfigPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v CustomResponseActionConfig) *CustomResponseActionConfig {
+		return &v
+	}).(CustomResponseActionConfigPtrOutput)
+}
+
+// The response's body. CEL interpolations (`${…}`) are evaluated in it.
+func (o CustomResponseActionConfigOutput) Body() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CustomResponseActionConfig) *string { return v.Body }).(pulumi.StringPtrOutput)
+}
+
+// The response's body, in the older spelling of ngrok's operator. CEL interpolations (`${…}`) are evaluated in it.
+func (o CustomResponseActionConfigOutput) Content() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CustomResponseActionConfig) *string { return v.Content }).(pulumi.StringPtrOutput)
+}
+
+// The response's headers (at most 10). It is a map of names (kept as written) to values, each a string, at most 10 entries. CEL interpolations (`${…}`) are evaluated in it.
+func (o CustomResponseActionConfigOutput) Headers() pulumi.StringMapOutput {
+	return o.ApplyT(func(v CustomResponseActionConfig) map[string]string { return v.Headers }).(pulumi.StringMapOutput)
+}
+
+// The response's status code. It is an integer from 100 to 599. Default: `200`.
+func (o CustomResponseActionConfigOutput) StatusCode() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v CustomResponseActionConfig) *int { return v.StatusCode }).(pulumi.IntPtrOutput)
+}
+
+type CustomResponseActionConfigPtrOutput struct{ *pulumi.OutputState }
+
+func (CustomResponseActionConfigPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**CustomResponseActionConfig)(nil)).Elem()
+}
+
+func (o CustomResponseActionConfigPtrOutput) ToCustomResponseActionConfigPtrOutput() CustomResponseActionConfigPtrOutput {
+	return o
+}
+
+func (o CustomResponseActionConfigPtrOutput) ToCustomResponseActionConfigPtrOutputWithContext(ctx context.Context) CustomResponseActionConfigPtrOutput {
+	return o
+}
+
+func (o CustomResponseActionConfigPtrOutput) Elem() CustomResponseActionConfigOutput {
+	return o.ApplyT(func(v *CustomResponseActionConfig) CustomResponseActionConfig {
+		if v != nil {
+			return *v
+		}
+		var ret CustomResponseActionConfig
+		return ret
+	}).(CustomResponseActionConfigOutput)
+}
+
+// The response's body. CEL interpolations (`${…}`) are evaluated in it.
+func (o CustomResponseActionConfigPtrOutput) Body() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *CustomResponseActionConfig) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Body
+	}).(pulumi.StringPtrOutput)
+}
+
+// The response's body, in the older spelling of ngrok's operator. CEL interpolations (`${…}`) are evaluated in it.
+func (o CustomResponseActionConfigPtrOutput) Content() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *CustomResponseActionConfig) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Content
+	}).(pulumi.StringPtrOutput)
+}
+
+// The response's headers (at most 10). It is a map of names (kept as written) to values, each a string, at most 10 entries. CEL interpolations (`${…}`) are evaluated in it.
+func (o CustomResponseActionConfigPtrOutput) Headers() pulumi.StringMapOutput {
+	return o.ApplyT(func(v *CustomResponseActionConfig) map[string]string {
+		if v == nil {
+			return nil
+		}
+		return v.Headers
+	}).(pulumi.StringMapOutput)
+}
+
+// The response's status code. It is an integer from 100 to 599. Default: `200`.
+func (o CustomResponseActionConfigPtrOutput) StatusCode() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *CustomResponseActionConfig) *int {
+		if v == nil {
+			return nil
+		}
+		return v.StatusCode
+	}).(pulumi.IntPtrOutput)
+}
+
+// Denies the request or the connection. The `deny` action; it runs in on_tcp_connect, on_http_request. It ends the handling of the request or connection. Source: https://ngrok.com/docs/traffic-policy/actions/deny/
+type DenyAction struct {
+	// The action's config (https://ngrok.com/docs/traffic-policy/actions/deny/).
+	Config *DenyActionConfig `pulumi:"config"`
+	// The action's type: `deny`, filled in where the SDK can.
+	Type string `pulumi:"type"`
+}
+
+// Defaults sets the appropriate defaults for DenyAction
+func (val *DenyAction) Defaults() *DenyAction {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if internal.IsZero(tmp.Type) {
+		tmp.Type = "deny"
+	}
+	return &tmp
+}
+
+// DenyActionInput is an input type that accepts DenyActionArgs and DenyActionOutput values.
+// You can construct a concrete instance of `DenyActionInput` via:
+//
+//	DenyActionArgs{...}
+type DenyActionInput interface {
+	pulumi.Input
+
+	ToDenyActionOutput() DenyActionOutput
+	ToDenyActionOutputWithContext(context.Context) DenyActionOutput
+}
+
+// Denies the request or the connection. The `deny` action; it runs in on_tcp_connect, on_http_request. It ends the handling of the request or connection. Source: https://ngrok.com/docs/traffic-policy/actions/deny/
+type DenyActionArgs struct {
+	// The action's config (https://ngrok.com/docs/traffic-policy/actions/deny/).
+	Config DenyActionConfigPtrInput `pulumi:"config"`
+	// The action's type: `deny`, filled in where the SDK can.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+// Defaults sets the appropriate defaults for DenyActionArgs
+func (val *DenyActionArgs) Defaults() *DenyActionArgs {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if tmp.Type == nil {
+		tmp.Type = pulumi.String("deny")
+	}
+	return &tmp
+}
+func (DenyActionArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*DenyAction)(nil)).Elem()
+}
+
+func (i DenyActionArgs) ToDenyActionOutput() DenyActionOutput {
+	return i.ToDenyActionOutputWithContext(context.Background())
+}
+
+func (i DenyActionArgs) ToDenyActionOutputWithContext(ctx context.Context) DenyActionOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(DenyActionOutput)
+}
+
+// Denies the request or the connection. The `deny` action; it runs in on_tcp_connect, on_http_request. It ends the handling of the request or connection. Source: https://ngrok.com/docs/traffic-policy/actions/deny/
+type DenyActionOutput struct{ *pulumi.OutputState }
+
+func (DenyActionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*DenyAction)(nil)).Elem()
+}
+
+func (o DenyActionOutput) ToDenyActionOutput() DenyActionOutput {
+	return o
+}
+
+func (o DenyActionOutput) ToDenyActionOutputWithContext(ctx context.Context) DenyActionOutput {
+	return o
+}
+
+// The action's config (https://ngrok.com/docs/traffic-policy/actions/deny/).
+func (o DenyActionOutput) Config() DenyActionConfigPtrOutput {
+	return o.ApplyT(func(v DenyAction) *DenyActionConfig { return v.Config }).(DenyActionConfigPtrOutput)
+}
+
+// The action's type: `deny`, filled in where the SDK can.
+func (o DenyActionOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v DenyAction) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The config of the `deny` action (https://ngrok.com/docs/traffic-policy/actions/deny/).
+type DenyActionConfig struct {
+	// The response's status code (HTTP only). It is an integer from 100 to 599. Only in on_http_request. Default: `403`.
+	StatusCode *int `pulumi:"statusCode"`
+}
+
+// DenyActionConfigInput is an input type that accepts DenyActionConfigArgs and DenyActionConfigOutput values.
+// You can construct a concrete instance of `DenyActionConfigInput` via:
+//
+//	DenyActionConfigArgs{...}
+type DenyActionConfigInput interface {
+	pulumi.Input
+
+	ToDenyActionConfigOutput() DenyActionConfigOutput
+	ToDenyActionConfigOutputWithContext(context.Context) DenyActionConfigOutput
+}
+
+// The config of the `deny` action (https://ngrok.com/docs/traffic-policy/actions/deny/).
+type DenyActionConfigArgs struct {
+	// The response's status code (HTTP only). It is an integer from 100 to 599. Only in on_http_request. Default: `403`.
+	StatusCode pulumi.IntPtrInput `pulumi:"statusCode"`
+}
+
+func (DenyActionConfigArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*DenyActionConfig)(nil)).Elem()
+}
+
+func (i DenyActionConfigArgs) ToDenyActionConfigOutput() DenyActionConfigOutput {
+	return i.ToDenyActionConfigOutputWithContext(context.Background())
+}
+
+func (i DenyActionConfigArgs) ToDenyActionConfigOutputWithContext(ctx context.Context) DenyActionConfigOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(DenyActionConfigOutput)
+}
+
+func (i DenyActionConfigArgs) ToDenyActionConfigPtrOutput() DenyActionConfigPtrOutput {
+	return i.ToDenyActionConfigPtrOutputWithContext(context.Background())
+}
+
+func (i DenyActionConfigArgs) ToDenyActionConfigPtrOutputWithContext(ctx context.Context) DenyActionConfigPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(DenyActionConfigOutput).ToDenyActionConfigPtrOutputWithContext(ctx)
+}
+
+// DenyActionConfigPtrInput is an input type that accepts DenyActionConfigArgs, DenyActionConfigPtr and DenyActionConfigPtrOutput values.
+// You can construct a concrete instance of `DenyActionConfigPtrInput` via:
+//
+//	        DenyActionConfigArgs{...}
+//
+//	or:
+//
+//	        nil
+type DenyActionConfigPtrInput interface {
+	pulumi.Input
+
+	ToDenyActionConfigPtrOutput() DenyActionConfigPtrOutput
+	ToDenyActionConfigPtrOutputWithContext(context.Context) DenyActionConfigPtrOutput
+}
+
+type denyActionConfigPtrType DenyActionConfigArgs
+
+func DenyActionConfigPtr(v *DenyActionConfigArgs) DenyActionConfigPtrInput {
+	return (*denyActionConfigPtrType)(v)
+}
+
+func (*denyActionConfigPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**DenyActionConfig)(nil)).Elem()
+}
+
+func (i *denyActionConfigPtrType) ToDenyActionConfigPtrOutput() DenyActionConfigPtrOutput {
+	return i.ToDenyActionConfigPtrOutputWithContext(context.Background())
+}
+
+func (i *denyActionConfigPtrType) ToDenyActionConfigPtrOutputWithContext(ctx context.Context) DenyActionConfigPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(DenyActionConfigPtrOutput)
+}
+
+// The config of the `deny` action (https://ngrok.com/docs/traffic-policy/actions/deny/).
+type DenyActionConfigOutput struct{ *pulumi.OutputState }
+
+func (DenyActionConfigOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*DenyActionConfig)(nil)).Elem()
+}
+
+func (o DenyActionConfigOutput) ToDenyActionConfigOutput() DenyActionConfigOutput {
+	return o
+}
+
+func (o DenyActionConfigOutput) ToDenyActionConfigOutputWithContext(ctx context.Context) DenyActionConfigOutput {
+	return o
+}
+
+func (o DenyActionConfigOutput) ToDenyActionConfigPtrOutput() DenyActionConfigPtrOutput {
+	return o.ToDenyActionConfigPtrOutputWithContext(context.Background())
+}
+
+func (o DenyActionConfigOutput) ToDenyActionConfigPtrOutputWithContext(ctx context.Context) DenyActionConfigPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v DenyActionConfig) *DenyActionConfig {
+		return &v
+	}).(DenyActionConfigPtrOutput)
+}
+
+// The response's status code (HTTP only). It is an integer from 100 to 599. Only in on_http_request. Default: `403`.
+func (o DenyActionConfigOutput) StatusCode() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v DenyActionConfig) *int { return v.StatusCode }).(pulumi.IntPtrOutput)
+}
+
+type DenyActionConfigPtrOutput struct{ *pulumi.OutputState }
+
+func (DenyActionConfigPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**DenyActionConfig)(nil)).Elem()
+}
+
+func (o DenyActionConfigPtrOutput) ToDenyActionConfigPtrOutput() DenyActionConfigPtrOutput {
+	return o
+}
+
+func (o DenyActionConfigPtrOutput) ToDenyActionConfigPtrOutputWithContext(ctx context.Context) DenyActionConfigPtrOutput {
+	return o
+}
+
+func (o DenyActionConfigPtrOutput) Elem() DenyActionConfigOutput {
+	return o.ApplyT(func(v *DenyActionConfig) DenyActionConfig {
+		if v != nil {
+			return *v
+		}
+		var ret DenyActionConfig
+		return ret
+	}).(DenyActionConfigOutput)
+}
+
+// The response's status code (HTTP only). It is an integer from 100 to 599. Only in on_http_request. Default: `403`.
+func (o DenyActionConfigPtrOutput) StatusCode() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *DenyActionConfig) *int {
+		if v == nil {
+			return nil
+		}
+		return v.StatusCode
+	}).(pulumi.IntPtrOutput)
+}
+
 // A reference to the reserved domain the endpoint is on.
 type DomainReference struct {
 	// Its id.
@@ -512,6 +1952,157 @@ func (o DomainReferencePtrOutput) Uri() pulumi.StringPtrOutput {
 		}
 		return v.Uri
 	}).(pulumi.StringPtrOutput)
+}
+
+// Forwards the traffic to an internal endpoint of the same account. The `forward-internal` action; it runs in on_tcp_connect, on_http_request. It ends the handling of the request or connection. Source: https://ngrok.com/docs/traffic-policy/actions/forward-internal/
+type ForwardInternalAction struct {
+	// The action's config (https://ngrok.com/docs/traffic-policy/actions/forward-internal/).
+	Config ForwardInternalActionConfig `pulumi:"config"`
+	// The action's type: `forward-internal`, filled in where the SDK can.
+	Type string `pulumi:"type"`
+}
+
+// Defaults sets the appropriate defaults for ForwardInternalAction
+func (val *ForwardInternalAction) Defaults() *ForwardInternalAction {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if internal.IsZero(tmp.Type) {
+		tmp.Type = "forward-internal"
+	}
+	return &tmp
+}
+
+// ForwardInternalActionInput is an input type that accepts ForwardInternalActionArgs and ForwardInternalActionOutput values.
+// You can construct a concrete instance of `ForwardInternalActionInput` via:
+//
+//	ForwardInternalActionArgs{...}
+type ForwardInternalActionInput interface {
+	pulumi.Input
+
+	ToForwardInternalActionOutput() ForwardInternalActionOutput
+	ToForwardInternalActionOutputWithContext(context.Context) ForwardInternalActionOutput
+}
+
+// Forwards the traffic to an internal endpoint of the same account. The `forward-internal` action; it runs in on_tcp_connect, on_http_request. It ends the handling of the request or connection. Source: https://ngrok.com/docs/traffic-policy/actions/forward-internal/
+type ForwardInternalActionArgs struct {
+	// The action's config (https://ngrok.com/docs/traffic-policy/actions/forward-internal/).
+	Config ForwardInternalActionConfigInput `pulumi:"config"`
+	// The action's type: `forward-internal`, filled in where the SDK can.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+// Defaults sets the appropriate defaults for ForwardInternalActionArgs
+func (val *ForwardInternalActionArgs) Defaults() *ForwardInternalActionArgs {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if tmp.Type == nil {
+		tmp.Type = pulumi.String("forward-internal")
+	}
+	return &tmp
+}
+func (ForwardInternalActionArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ForwardInternalAction)(nil)).Elem()
+}
+
+func (i ForwardInternalActionArgs) ToForwardInternalActionOutput() ForwardInternalActionOutput {
+	return i.ToForwardInternalActionOutputWithContext(context.Background())
+}
+
+func (i ForwardInternalActionArgs) ToForwardInternalActionOutputWithContext(ctx context.Context) ForwardInternalActionOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ForwardInternalActionOutput)
+}
+
+// Forwards the traffic to an internal endpoint of the same account. The `forward-internal` action; it runs in on_tcp_connect, on_http_request. It ends the handling of the request or connection. Source: https://ngrok.com/docs/traffic-policy/actions/forward-internal/
+type ForwardInternalActionOutput struct{ *pulumi.OutputState }
+
+func (ForwardInternalActionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ForwardInternalAction)(nil)).Elem()
+}
+
+func (o ForwardInternalActionOutput) ToForwardInternalActionOutput() ForwardInternalActionOutput {
+	return o
+}
+
+func (o ForwardInternalActionOutput) ToForwardInternalActionOutputWithContext(ctx context.Context) ForwardInternalActionOutput {
+	return o
+}
+
+// The action's config (https://ngrok.com/docs/traffic-policy/actions/forward-internal/).
+func (o ForwardInternalActionOutput) Config() ForwardInternalActionConfigOutput {
+	return o.ApplyT(func(v ForwardInternalAction) ForwardInternalActionConfig { return v.Config }).(ForwardInternalActionConfigOutput)
+}
+
+// The action's type: `forward-internal`, filled in where the SDK can.
+func (o ForwardInternalActionOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v ForwardInternalAction) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The config of the `forward-internal` action (https://ngrok.com/docs/traffic-policy/actions/forward-internal/).
+type ForwardInternalActionConfig struct {
+	// Whether the next actions run (`continue`) or not (`halt`) after an error. It is one of `halt` or `continue`. Default: `halt`.
+	OnError *string `pulumi:"onError"`
+	// The internal endpoint, e.g. `https://api.internal` or `tcp://db.internal:5432`. It is the URL of an internal endpoint, scheme://name.internal[:port] (http, https, tcp or tls). CEL interpolations (`${…}`) are evaluated in it.
+	Url string `pulumi:"url"`
+}
+
+// ForwardInternalActionConfigInput is an input type that accepts ForwardInternalActionConfigArgs and ForwardInternalActionConfigOutput values.
+// You can construct a concrete instance of `ForwardInternalActionConfigInput` via:
+//
+//	ForwardInternalActionConfigArgs{...}
+type ForwardInternalActionConfigInput interface {
+	pulumi.Input
+
+	ToForwardInternalActionConfigOutput() ForwardInternalActionConfigOutput
+	ToForwardInternalActionConfigOutputWithContext(context.Context) ForwardInternalActionConfigOutput
+}
+
+// The config of the `forward-internal` action (https://ngrok.com/docs/traffic-policy/actions/forward-internal/).
+type ForwardInternalActionConfigArgs struct {
+	// Whether the next actions run (`continue`) or not (`halt`) after an error. It is one of `halt` or `continue`. Default: `halt`.
+	OnError pulumi.StringPtrInput `pulumi:"onError"`
+	// The internal endpoint, e.g. `https://api.internal` or `tcp://db.internal:5432`. It is the URL of an internal endpoint, scheme://name.internal[:port] (http, https, tcp or tls). CEL interpolations (`${…}`) are evaluated in it.
+	Url pulumi.StringInput `pulumi:"url"`
+}
+
+func (ForwardInternalActionConfigArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ForwardInternalActionConfig)(nil)).Elem()
+}
+
+func (i ForwardInternalActionConfigArgs) ToForwardInternalActionConfigOutput() ForwardInternalActionConfigOutput {
+	return i.ToForwardInternalActionConfigOutputWithContext(context.Background())
+}
+
+func (i ForwardInternalActionConfigArgs) ToForwardInternalActionConfigOutputWithContext(ctx context.Context) ForwardInternalActionConfigOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ForwardInternalActionConfigOutput)
+}
+
+// The config of the `forward-internal` action (https://ngrok.com/docs/traffic-policy/actions/forward-internal/).
+type ForwardInternalActionConfigOutput struct{ *pulumi.OutputState }
+
+func (ForwardInternalActionConfigOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ForwardInternalActionConfig)(nil)).Elem()
+}
+
+func (o ForwardInternalActionConfigOutput) ToForwardInternalActionConfigOutput() ForwardInternalActionConfigOutput {
+	return o
+}
+
+func (o ForwardInternalActionConfigOutput) ToForwardInternalActionConfigOutputWithContext(ctx context.Context) ForwardInternalActionConfigOutput {
+	return o
+}
+
+// Whether the next actions run (`continue`) or not (`halt`) after an error. It is one of `halt` or `continue`. Default: `halt`.
+func (o ForwardInternalActionConfigOutput) OnError() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ForwardInternalActionConfig) *string { return v.OnError }).(pulumi.StringPtrOutput)
+}
+
+// The internal endpoint, e.g. `https://api.internal` or `tcp://db.internal:5432`. It is the URL of an internal endpoint, scheme://name.internal[:port] (http, https, tcp or tls). CEL interpolations (`${…}`) are evaluated in it.
+func (o ForwardInternalActionConfigOutput) Url() pulumi.StringOutput {
+	return o.ApplyT(func(v ForwardInternalActionConfig) string { return v.Url }).(pulumi.StringOutput)
 }
 
 // One item of `getCloudEndpoints`'s `cloudEndpoints`.
@@ -1147,6 +2738,329 @@ func (o GetSshUserCertificatesSshUserCertificateArrayOutput) Index(i pulumi.IntI
 	}).(GetSshUserCertificatesSshUserCertificateOutput)
 }
 
+// Sends an HTTP request to another API. The `http-request` action; it runs in on_http_request, on_http_response. Source: https://ngrok.com/docs/traffic-policy/actions/http-request/
+type HttpRequestAction struct {
+	// The action's config (https://ngrok.com/docs/traffic-policy/actions/http-request/).
+	Config HttpRequestActionConfig `pulumi:"config"`
+	// The action's type: `http-request`, filled in where the SDK can.
+	Type string `pulumi:"type"`
+}
+
+// Defaults sets the appropriate defaults for HttpRequestAction
+func (val *HttpRequestAction) Defaults() *HttpRequestAction {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if internal.IsZero(tmp.Type) {
+		tmp.Type = "http-request"
+	}
+	return &tmp
+}
+
+// HttpRequestActionInput is an input type that accepts HttpRequestActionArgs and HttpRequestActionOutput values.
+// You can construct a concrete instance of `HttpRequestActionInput` via:
+//
+//	HttpRequestActionArgs{...}
+type HttpRequestActionInput interface {
+	pulumi.Input
+
+	ToHttpRequestActionOutput() HttpRequestActionOutput
+	ToHttpRequestActionOutputWithContext(context.Context) HttpRequestActionOutput
+}
+
+// Sends an HTTP request to another API. The `http-request` action; it runs in on_http_request, on_http_response. Source: https://ngrok.com/docs/traffic-policy/actions/http-request/
+type HttpRequestActionArgs struct {
+	// The action's config (https://ngrok.com/docs/traffic-policy/actions/http-request/).
+	Config HttpRequestActionConfigInput `pulumi:"config"`
+	// The action's type: `http-request`, filled in where the SDK can.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+// Defaults sets the appropriate defaults for HttpRequestActionArgs
+func (val *HttpRequestActionArgs) Defaults() *HttpRequestActionArgs {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if tmp.Type == nil {
+		tmp.Type = pulumi.String("http-request")
+	}
+	return &tmp
+}
+func (HttpRequestActionArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*HttpRequestAction)(nil)).Elem()
+}
+
+func (i HttpRequestActionArgs) ToHttpRequestActionOutput() HttpRequestActionOutput {
+	return i.ToHttpRequestActionOutputWithContext(context.Background())
+}
+
+func (i HttpRequestActionArgs) ToHttpRequestActionOutputWithContext(ctx context.Context) HttpRequestActionOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(HttpRequestActionOutput)
+}
+
+// Sends an HTTP request to another API. The `http-request` action; it runs in on_http_request, on_http_response. Source: https://ngrok.com/docs/traffic-policy/actions/http-request/
+type HttpRequestActionOutput struct{ *pulumi.OutputState }
+
+func (HttpRequestActionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*HttpRequestAction)(nil)).Elem()
+}
+
+func (o HttpRequestActionOutput) ToHttpRequestActionOutput() HttpRequestActionOutput {
+	return o
+}
+
+func (o HttpRequestActionOutput) ToHttpRequestActionOutputWithContext(ctx context.Context) HttpRequestActionOutput {
+	return o
+}
+
+// The action's config (https://ngrok.com/docs/traffic-policy/actions/http-request/).
+func (o HttpRequestActionOutput) Config() HttpRequestActionConfigOutput {
+	return o.ApplyT(func(v HttpRequestAction) HttpRequestActionConfig { return v.Config }).(HttpRequestActionConfigOutput)
+}
+
+// The action's type: `http-request`, filled in where the SDK can.
+func (o HttpRequestActionOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v HttpRequestAction) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The config of the `http-request` action (https://ngrok.com/docs/traffic-policy/actions/http-request/).
+type HttpRequestActionConfig struct {
+	// The request's body. CEL interpolations (`${…}`) are evaluated in it.
+	Body *string `pulumi:"body"`
+	// The request's headers (at most 10). It is a map of names (kept as written) to values, each a string, at most 10 entries. CEL interpolations (`${…}`) are evaluated in it.
+	Headers map[string]string `pulumi:"headers"`
+	// How many redirects to follow. It is an integer from 0 to 100.
+	MaxRedirects *int `pulumi:"maxRedirects"`
+	// The HTTP method. It is one of `GET`, `PUT`, `POST`, `PATCH`, `DELETE` or `OPTIONS`. Default: `GET`.
+	Method *string `pulumi:"method"`
+	// Whether the next actions run (`continue`) or not (`halt`) after an error. It is one of `halt` or `continue`. Default: `continue`.
+	OnError *string `pulumi:"onError"`
+	// Query parameters to append to the URL. It is a list of at most 32 items, each an object.
+	QueryParams []HttpRequestActionConfigQueryParams `pulumi:"queryParams"`
+	// A CEL expression: when true after a failed attempt, the request is retried. It is a CEL expression. Default: `false`.
+	RetryCondition *string `pulumi:"retryCondition"`
+	// How long to wait for the whole request, retries included. It is a duration as Go writes one (`90s`, `1h30m`), from 1s to 30s. Default: `3s`.
+	Timeout *string `pulumi:"timeout"`
+	// The URL. It is an absolute http:// or https:// URL. CEL interpolations (`${…}`) are evaluated in it.
+	Url string `pulumi:"url"`
+}
+
+// HttpRequestActionConfigInput is an input type that accepts HttpRequestActionConfigArgs and HttpRequestActionConfigOutput values.
+// You can construct a concrete instance of `HttpRequestActionConfigInput` via:
+//
+//	HttpRequestActionConfigArgs{...}
+type HttpRequestActionConfigInput interface {
+	pulumi.Input
+
+	ToHttpRequestActionConfigOutput() HttpRequestActionConfigOutput
+	ToHttpRequestActionConfigOutputWithContext(context.Context) HttpRequestActionConfigOutput
+}
+
+// The config of the `http-request` action (https://ngrok.com/docs/traffic-policy/actions/http-request/).
+type HttpRequestActionConfigArgs struct {
+	// The request's body. CEL interpolations (`${…}`) are evaluated in it.
+	Body pulumi.StringPtrInput `pulumi:"body"`
+	// The request's headers (at most 10). It is a map of names (kept as written) to values, each a string, at most 10 entries. CEL interpolations (`${…}`) are evaluated in it.
+	Headers pulumi.StringMapInput `pulumi:"headers"`
+	// How many redirects to follow. It is an integer from 0 to 100.
+	MaxRedirects pulumi.IntPtrInput `pulumi:"maxRedirects"`
+	// The HTTP method. It is one of `GET`, `PUT`, `POST`, `PATCH`, `DELETE` or `OPTIONS`. Default: `GET`.
+	Method pulumi.StringPtrInput `pulumi:"method"`
+	// Whether the next actions run (`continue`) or not (`halt`) after an error. It is one of `halt` or `continue`. Default: `continue`.
+	OnError pulumi.StringPtrInput `pulumi:"onError"`
+	// Query parameters to append to the URL. It is a list of at most 32 items, each an object.
+	QueryParams HttpRequestActionConfigQueryParamsArrayInput `pulumi:"queryParams"`
+	// A CEL expression: when true after a failed attempt, the request is retried. It is a CEL expression. Default: `false`.
+	RetryCondition pulumi.StringPtrInput `pulumi:"retryCondition"`
+	// How long to wait for the whole request, retries included. It is a duration as Go writes one (`90s`, `1h30m`), from 1s to 30s. Default: `3s`.
+	Timeout pulumi.StringPtrInput `pulumi:"timeout"`
+	// The URL. It is an absolute http:// or https:// URL. CEL interpolations (`${…}`) are evaluated in it.
+	Url pulumi.StringInput `pulumi:"url"`
+}
+
+func (HttpRequestActionConfigArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*HttpRequestActionConfig)(nil)).Elem()
+}
+
+func (i HttpRequestActionConfigArgs) ToHttpRequestActionConfigOutput() HttpRequestActionConfigOutput {
+	return i.ToHttpRequestActionConfigOutputWithContext(context.Background())
+}
+
+func (i HttpRequestActionConfigArgs) ToHttpRequestActionConfigOutputWithContext(ctx context.Context) HttpRequestActionConfigOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(HttpRequestActionConfigOutput)
+}
+
+// The config of the `http-request` action (https://ngrok.com/docs/traffic-policy/actions/http-request/).
+type HttpRequestActionConfigOutput struct{ *pulumi.OutputState }
+
+func (HttpRequestActionConfigOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*HttpRequestActionConfig)(nil)).Elem()
+}
+
+func (o HttpRequestActionConfigOutput) ToHttpRequestActionConfigOutput() HttpRequestActionConfigOutput {
+	return o
+}
+
+func (o HttpRequestActionConfigOutput) ToHttpRequestActionConfigOutputWithContext(ctx context.Context) HttpRequestActionConfigOutput {
+	return o
+}
+
+// The request's body. CEL interpolations (`${…}`) are evaluated in it.
+func (o HttpRequestActionConfigOutput) Body() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v HttpRequestActionConfig) *string { return v.Body }).(pulumi.StringPtrOutput)
+}
+
+// The request's headers (at most 10). It is a map of names (kept as written) to values, each a string, at most 10 entries. CEL interpolations (`${…}`) are evaluated in it.
+func (o HttpRequestActionConfigOutput) Headers() pulumi.StringMapOutput {
+	return o.ApplyT(func(v HttpRequestActionConfig) map[string]string { return v.Headers }).(pulumi.StringMapOutput)
+}
+
+// How many redirects to follow. It is an integer from 0 to 100.
+func (o HttpRequestActionConfigOutput) MaxRedirects() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v HttpRequestActionConfig) *int { return v.MaxRedirects }).(pulumi.IntPtrOutput)
+}
+
+// The HTTP method. It is one of `GET`, `PUT`, `POST`, `PATCH`, `DELETE` or `OPTIONS`. Default: `GET`.
+func (o HttpRequestActionConfigOutput) Method() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v HttpRequestActionConfig) *string { return v.Method }).(pulumi.StringPtrOutput)
+}
+
+// Whether the next actions run (`continue`) or not (`halt`) after an error. It is one of `halt` or `continue`. Default: `continue`.
+func (o HttpRequestActionConfigOutput) OnError() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v HttpRequestActionConfig) *string { return v.OnError }).(pulumi.StringPtrOutput)
+}
+
+// Query parameters to append to the URL. It is a list of at most 32 items, each an object.
+func (o HttpRequestActionConfigOutput) QueryParams() HttpRequestActionConfigQueryParamsArrayOutput {
+	return o.ApplyT(func(v HttpRequestActionConfig) []HttpRequestActionConfigQueryParams { return v.QueryParams }).(HttpRequestActionConfigQueryParamsArrayOutput)
+}
+
+// A CEL expression: when true after a failed attempt, the request is retried. It is a CEL expression. Default: `false`.
+func (o HttpRequestActionConfigOutput) RetryCondition() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v HttpRequestActionConfig) *string { return v.RetryCondition }).(pulumi.StringPtrOutput)
+}
+
+// How long to wait for the whole request, retries included. It is a duration as Go writes one (`90s`, `1h30m`), from 1s to 30s. Default: `3s`.
+func (o HttpRequestActionConfigOutput) Timeout() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v HttpRequestActionConfig) *string { return v.Timeout }).(pulumi.StringPtrOutput)
+}
+
+// The URL. It is an absolute http:// or https:// URL. CEL interpolations (`${…}`) are evaluated in it.
+func (o HttpRequestActionConfigOutput) Url() pulumi.StringOutput {
+	return o.ApplyT(func(v HttpRequestActionConfig) string { return v.Url }).(pulumi.StringOutput)
+}
+
+// Query parameters to append to the URL.
+type HttpRequestActionConfigQueryParams struct {
+	// The name. It is a string, at most 128 characters. CEL interpolations (`${…}`) are evaluated in it.
+	Key string `pulumi:"key"`
+	// The value. It is a string, at most 8192 characters. CEL interpolations (`${…}`) are evaluated in it.
+	Value string `pulumi:"value"`
+}
+
+// HttpRequestActionConfigQueryParamsInput is an input type that accepts HttpRequestActionConfigQueryParamsArgs and HttpRequestActionConfigQueryParamsOutput values.
+// You can construct a concrete instance of `HttpRequestActionConfigQueryParamsInput` via:
+//
+//	HttpRequestActionConfigQueryParamsArgs{...}
+type HttpRequestActionConfigQueryParamsInput interface {
+	pulumi.Input
+
+	ToHttpRequestActionConfigQueryParamsOutput() HttpRequestActionConfigQueryParamsOutput
+	ToHttpRequestActionConfigQueryParamsOutputWithContext(context.Context) HttpRequestActionConfigQueryParamsOutput
+}
+
+// Query parameters to append to the URL.
+type HttpRequestActionConfigQueryParamsArgs struct {
+	// The name. It is a string, at most 128 characters. CEL interpolations (`${…}`) are evaluated in it.
+	Key pulumi.StringInput `pulumi:"key"`
+	// The value. It is a string, at most 8192 characters. CEL interpolations (`${…}`) are evaluated in it.
+	Value pulumi.StringInput `pulumi:"value"`
+}
+
+func (HttpRequestActionConfigQueryParamsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*HttpRequestActionConfigQueryParams)(nil)).Elem()
+}
+
+func (i HttpRequestActionConfigQueryParamsArgs) ToHttpRequestActionConfigQueryParamsOutput() HttpRequestActionConfigQueryParamsOutput {
+	return i.ToHttpRequestActionConfigQueryParamsOutputWithContext(context.Background())
+}
+
+func (i HttpRequestActionConfigQueryParamsArgs) ToHttpRequestActionConfigQueryParamsOutputWithContext(ctx context.Context) HttpRequestActionConfigQueryParamsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(HttpRequestActionConfigQueryParamsOutput)
+}
+
+// HttpRequestActionConfigQueryParamsArrayInput is an input type that accepts HttpRequestActionConfigQueryParamsArray and HttpRequestActionConfigQueryParamsArrayOutput values.
+// You can construct a concrete instance of `HttpRequestActionConfigQueryParamsArrayInput` via:
+//
+//	HttpRequestActionConfigQueryParamsArray{ HttpRequestActionConfigQueryParamsArgs{...} }
+type HttpRequestActionConfigQueryParamsArrayInput interface {
+	pulumi.Input
+
+	ToHttpRequestActionConfigQueryParamsArrayOutput() HttpRequestActionConfigQueryParamsArrayOutput
+	ToHttpRequestActionConfigQueryParamsArrayOutputWithContext(context.Context) HttpRequestActionConfigQueryParamsArrayOutput
+}
+
+type HttpRequestActionConfigQueryParamsArray []HttpRequestActionConfigQueryParamsInput
+
+func (HttpRequestActionConfigQueryParamsArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]HttpRequestActionConfigQueryParams)(nil)).Elem()
+}
+
+func (i HttpRequestActionConfigQueryParamsArray) ToHttpRequestActionConfigQueryParamsArrayOutput() HttpRequestActionConfigQueryParamsArrayOutput {
+	return i.ToHttpRequestActionConfigQueryParamsArrayOutputWithContext(context.Background())
+}
+
+func (i HttpRequestActionConfigQueryParamsArray) ToHttpRequestActionConfigQueryParamsArrayOutputWithContext(ctx context.Context) HttpRequestActionConfigQueryParamsArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(HttpRequestActionConfigQueryParamsArrayOutput)
+}
+
+// Query parameters to append to the URL.
+type HttpRequestActionConfigQueryParamsOutput struct{ *pulumi.OutputState }
+
+func (HttpRequestActionConfigQueryParamsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*HttpRequestActionConfigQueryParams)(nil)).Elem()
+}
+
+func (o HttpRequestActionConfigQueryParamsOutput) ToHttpRequestActionConfigQueryParamsOutput() HttpRequestActionConfigQueryParamsOutput {
+	return o
+}
+
+func (o HttpRequestActionConfigQueryParamsOutput) ToHttpRequestActionConfigQueryParamsOutputWithContext(ctx context.Context) HttpRequestActionConfigQueryParamsOutput {
+	return o
+}
+
+// The name. It is a string, at most 128 characters. CEL interpolations (`${…}`) are evaluated in it.
+func (o HttpRequestActionConfigQueryParamsOutput) Key() pulumi.StringOutput {
+	return o.ApplyT(func(v HttpRequestActionConfigQueryParams) string { return v.Key }).(pulumi.StringOutput)
+}
+
+// The value. It is a string, at most 8192 characters. CEL interpolations (`${…}`) are evaluated in it.
+func (o HttpRequestActionConfigQueryParamsOutput) Value() pulumi.StringOutput {
+	return o.ApplyT(func(v HttpRequestActionConfigQueryParams) string { return v.Value }).(pulumi.StringOutput)
+}
+
+type HttpRequestActionConfigQueryParamsArrayOutput struct{ *pulumi.OutputState }
+
+func (HttpRequestActionConfigQueryParamsArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]HttpRequestActionConfigQueryParams)(nil)).Elem()
+}
+
+func (o HttpRequestActionConfigQueryParamsArrayOutput) ToHttpRequestActionConfigQueryParamsArrayOutput() HttpRequestActionConfigQueryParamsArrayOutput {
+	return o
+}
+
+func (o HttpRequestActionConfigQueryParamsArrayOutput) ToHttpRequestActionConfigQueryParamsArrayOutputWithContext(ctx context.Context) HttpRequestActionConfigQueryParamsArrayOutput {
+	return o
+}
+
+func (o HttpRequestActionConfigQueryParamsArrayOutput) Index(i pulumi.IntInput) HttpRequestActionConfigQueryParamsOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) HttpRequestActionConfigQueryParams {
+		return vs[0].([]HttpRequestActionConfigQueryParams)[vs[1].(int)]
+	}).(HttpRequestActionConfigQueryParamsOutput)
+}
+
 // One signing certificate of the IdP metadata document ngrok holds.
 type IdpSigningCertificate struct {
 	// The end of its validity, ISO 8601 in UTC, e.g. `2028-09-07T14:33:59.000Z`.
@@ -1205,6 +3119,2064 @@ func (o IdpSigningCertificateArrayOutput) Index(i pulumi.IntInput) IdpSigningCer
 	return pulumi.All(o, i).ApplyT(func(vs []interface{}) IdpSigningCertificate {
 		return vs[0].([]IdpSigningCertificate)[vs[1].(int)]
 	}).(IdpSigningCertificateOutput)
+}
+
+// Validates JSON Web Tokens (JWTs) on incoming requests. The `jwt-validation` action; it runs in on_http_request. Source: https://ngrok.com/docs/traffic-policy/actions/jwt-validation/
+type JwtValidationAction struct {
+	// The action's config (https://ngrok.com/docs/traffic-policy/actions/jwt-validation/).
+	Config JwtValidationActionConfig `pulumi:"config"`
+	// The action's type: `jwt-validation`, filled in where the SDK can.
+	Type string `pulumi:"type"`
+}
+
+// Defaults sets the appropriate defaults for JwtValidationAction
+func (val *JwtValidationAction) Defaults() *JwtValidationAction {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if internal.IsZero(tmp.Type) {
+		tmp.Type = "jwt-validation"
+	}
+	return &tmp
+}
+
+// JwtValidationActionInput is an input type that accepts JwtValidationActionArgs and JwtValidationActionOutput values.
+// You can construct a concrete instance of `JwtValidationActionInput` via:
+//
+//	JwtValidationActionArgs{...}
+type JwtValidationActionInput interface {
+	pulumi.Input
+
+	ToJwtValidationActionOutput() JwtValidationActionOutput
+	ToJwtValidationActionOutputWithContext(context.Context) JwtValidationActionOutput
+}
+
+// Validates JSON Web Tokens (JWTs) on incoming requests. The `jwt-validation` action; it runs in on_http_request. Source: https://ngrok.com/docs/traffic-policy/actions/jwt-validation/
+type JwtValidationActionArgs struct {
+	// The action's config (https://ngrok.com/docs/traffic-policy/actions/jwt-validation/).
+	Config JwtValidationActionConfigInput `pulumi:"config"`
+	// The action's type: `jwt-validation`, filled in where the SDK can.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+// Defaults sets the appropriate defaults for JwtValidationActionArgs
+func (val *JwtValidationActionArgs) Defaults() *JwtValidationActionArgs {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if tmp.Type == nil {
+		tmp.Type = pulumi.String("jwt-validation")
+	}
+	return &tmp
+}
+func (JwtValidationActionArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*JwtValidationAction)(nil)).Elem()
+}
+
+func (i JwtValidationActionArgs) ToJwtValidationActionOutput() JwtValidationActionOutput {
+	return i.ToJwtValidationActionOutputWithContext(context.Background())
+}
+
+func (i JwtValidationActionArgs) ToJwtValidationActionOutputWithContext(ctx context.Context) JwtValidationActionOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(JwtValidationActionOutput)
+}
+
+// Validates JSON Web Tokens (JWTs) on incoming requests. The `jwt-validation` action; it runs in on_http_request. Source: https://ngrok.com/docs/traffic-policy/actions/jwt-validation/
+type JwtValidationActionOutput struct{ *pulumi.OutputState }
+
+func (JwtValidationActionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*JwtValidationAction)(nil)).Elem()
+}
+
+func (o JwtValidationActionOutput) ToJwtValidationActionOutput() JwtValidationActionOutput {
+	return o
+}
+
+func (o JwtValidationActionOutput) ToJwtValidationActionOutputWithContext(ctx context.Context) JwtValidationActionOutput {
+	return o
+}
+
+// The action's config (https://ngrok.com/docs/traffic-policy/actions/jwt-validation/).
+func (o JwtValidationActionOutput) Config() JwtValidationActionConfigOutput {
+	return o.ApplyT(func(v JwtValidationAction) JwtValidationActionConfig { return v.Config }).(JwtValidationActionConfigOutput)
+}
+
+// The action's type: `jwt-validation`, filled in where the SDK can.
+func (o JwtValidationActionOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v JwtValidationAction) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The config of the `jwt-validation` action (https://ngrok.com/docs/traffic-policy/actions/jwt-validation/).
+type JwtValidationActionConfig struct {
+	// The audiences of the JWTs.
+	Audience *JwtValidationActionConfigAudience `pulumi:"audience"`
+	// Where HTTP requests carry the JWTs.
+	Http JwtValidationActionConfigHttp `pulumi:"http"`
+	// The issuers of the JWTs.
+	Issuer JwtValidationActionConfigIssuer `pulumi:"issuer"`
+	// How signed JWTs (JWS) are verified.
+	Jws JwtValidationActionConfigJws `pulumi:"jws"`
+}
+
+// JwtValidationActionConfigInput is an input type that accepts JwtValidationActionConfigArgs and JwtValidationActionConfigOutput values.
+// You can construct a concrete instance of `JwtValidationActionConfigInput` via:
+//
+//	JwtValidationActionConfigArgs{...}
+type JwtValidationActionConfigInput interface {
+	pulumi.Input
+
+	ToJwtValidationActionConfigOutput() JwtValidationActionConfigOutput
+	ToJwtValidationActionConfigOutputWithContext(context.Context) JwtValidationActionConfigOutput
+}
+
+// The config of the `jwt-validation` action (https://ngrok.com/docs/traffic-policy/actions/jwt-validation/).
+type JwtValidationActionConfigArgs struct {
+	// The audiences of the JWTs.
+	Audience JwtValidationActionConfigAudiencePtrInput `pulumi:"audience"`
+	// Where HTTP requests carry the JWTs.
+	Http JwtValidationActionConfigHttpInput `pulumi:"http"`
+	// The issuers of the JWTs.
+	Issuer JwtValidationActionConfigIssuerInput `pulumi:"issuer"`
+	// How signed JWTs (JWS) are verified.
+	Jws JwtValidationActionConfigJwsInput `pulumi:"jws"`
+}
+
+func (JwtValidationActionConfigArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*JwtValidationActionConfig)(nil)).Elem()
+}
+
+func (i JwtValidationActionConfigArgs) ToJwtValidationActionConfigOutput() JwtValidationActionConfigOutput {
+	return i.ToJwtValidationActionConfigOutputWithContext(context.Background())
+}
+
+func (i JwtValidationActionConfigArgs) ToJwtValidationActionConfigOutputWithContext(ctx context.Context) JwtValidationActionConfigOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(JwtValidationActionConfigOutput)
+}
+
+// The config of the `jwt-validation` action (https://ngrok.com/docs/traffic-policy/actions/jwt-validation/).
+type JwtValidationActionConfigOutput struct{ *pulumi.OutputState }
+
+func (JwtValidationActionConfigOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*JwtValidationActionConfig)(nil)).Elem()
+}
+
+func (o JwtValidationActionConfigOutput) ToJwtValidationActionConfigOutput() JwtValidationActionConfigOutput {
+	return o
+}
+
+func (o JwtValidationActionConfigOutput) ToJwtValidationActionConfigOutputWithContext(ctx context.Context) JwtValidationActionConfigOutput {
+	return o
+}
+
+// The audiences of the JWTs.
+func (o JwtValidationActionConfigOutput) Audience() JwtValidationActionConfigAudiencePtrOutput {
+	return o.ApplyT(func(v JwtValidationActionConfig) *JwtValidationActionConfigAudience { return v.Audience }).(JwtValidationActionConfigAudiencePtrOutput)
+}
+
+// Where HTTP requests carry the JWTs.
+func (o JwtValidationActionConfigOutput) Http() JwtValidationActionConfigHttpOutput {
+	return o.ApplyT(func(v JwtValidationActionConfig) JwtValidationActionConfigHttp { return v.Http }).(JwtValidationActionConfigHttpOutput)
+}
+
+// The issuers of the JWTs.
+func (o JwtValidationActionConfigOutput) Issuer() JwtValidationActionConfigIssuerOutput {
+	return o.ApplyT(func(v JwtValidationActionConfig) JwtValidationActionConfigIssuer { return v.Issuer }).(JwtValidationActionConfigIssuerOutput)
+}
+
+// How signed JWTs (JWS) are verified.
+func (o JwtValidationActionConfigOutput) Jws() JwtValidationActionConfigJwsOutput {
+	return o.ApplyT(func(v JwtValidationActionConfig) JwtValidationActionConfigJws { return v.Jws }).(JwtValidationActionConfigJwsOutput)
+}
+
+// The audiences of the JWTs.
+type JwtValidationActionConfigAudience struct {
+	// The allowed audiences (the `aud` claim). It is a list of at least 1 items, each an object.
+	AllowList []JwtValidationActionConfigAudienceAllowList `pulumi:"allowList"`
+}
+
+// JwtValidationActionConfigAudienceInput is an input type that accepts JwtValidationActionConfigAudienceArgs and JwtValidationActionConfigAudienceOutput values.
+// You can construct a concrete instance of `JwtValidationActionConfigAudienceInput` via:
+//
+//	JwtValidationActionConfigAudienceArgs{...}
+type JwtValidationActionConfigAudienceInput interface {
+	pulumi.Input
+
+	ToJwtValidationActionConfigAudienceOutput() JwtValidationActionConfigAudienceOutput
+	ToJwtValidationActionConfigAudienceOutputWithContext(context.Context) JwtValidationActionConfigAudienceOutput
+}
+
+// The audiences of the JWTs.
+type JwtValidationActionConfigAudienceArgs struct {
+	// The allowed audiences (the `aud` claim). It is a list of at least 1 items, each an object.
+	AllowList JwtValidationActionConfigAudienceAllowListArrayInput `pulumi:"allowList"`
+}
+
+func (JwtValidationActionConfigAudienceArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*JwtValidationActionConfigAudience)(nil)).Elem()
+}
+
+func (i JwtValidationActionConfigAudienceArgs) ToJwtValidationActionConfigAudienceOutput() JwtValidationActionConfigAudienceOutput {
+	return i.ToJwtValidationActionConfigAudienceOutputWithContext(context.Background())
+}
+
+func (i JwtValidationActionConfigAudienceArgs) ToJwtValidationActionConfigAudienceOutputWithContext(ctx context.Context) JwtValidationActionConfigAudienceOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(JwtValidationActionConfigAudienceOutput)
+}
+
+func (i JwtValidationActionConfigAudienceArgs) ToJwtValidationActionConfigAudiencePtrOutput() JwtValidationActionConfigAudiencePtrOutput {
+	return i.ToJwtValidationActionConfigAudiencePtrOutputWithContext(context.Background())
+}
+
+func (i JwtValidationActionConfigAudienceArgs) ToJwtValidationActionConfigAudiencePtrOutputWithContext(ctx context.Context) JwtValidationActionConfigAudiencePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(JwtValidationActionConfigAudienceOutput).ToJwtValidationActionConfigAudiencePtrOutputWithContext(ctx)
+}
+
+// JwtValidationActionConfigAudiencePtrInput is an input type that accepts JwtValidationActionConfigAudienceArgs, JwtValidationActionConfigAudiencePtr and JwtValidationActionConfigAudiencePtrOutput values.
+// You can construct a concrete instance of `JwtValidationActionConfigAudiencePtrInput` via:
+//
+//	        JwtValidationActionConfigAudienceArgs{...}
+//
+//	or:
+//
+//	        nil
+type JwtValidationActionConfigAudiencePtrInput interface {
+	pulumi.Input
+
+	ToJwtValidationActionConfigAudiencePtrOutput() JwtValidationActionConfigAudiencePtrOutput
+	ToJwtValidationActionConfigAudiencePtrOutputWithContext(context.Context) JwtValidationActionConfigAudiencePtrOutput
+}
+
+type jwtValidationActionConfigAudiencePtrType JwtValidationActionConfigAudienceArgs
+
+func JwtValidationActionConfigAudiencePtr(v *JwtValidationActionConfigAudienceArgs) JwtValidationActionConfigAudiencePtrInput {
+	return (*jwtValidationActionConfigAudiencePtrType)(v)
+}
+
+func (*jwtValidationActionConfigAudiencePtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**JwtValidationActionConfigAudience)(nil)).Elem()
+}
+
+func (i *jwtValidationActionConfigAudiencePtrType) ToJwtValidationActionConfigAudiencePtrOutput() JwtValidationActionConfigAudiencePtrOutput {
+	return i.ToJwtValidationActionConfigAudiencePtrOutputWithContext(context.Background())
+}
+
+func (i *jwtValidationActionConfigAudiencePtrType) ToJwtValidationActionConfigAudiencePtrOutputWithContext(ctx context.Context) JwtValidationActionConfigAudiencePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(JwtValidationActionConfigAudiencePtrOutput)
+}
+
+// The audiences of the JWTs.
+type JwtValidationActionConfigAudienceOutput struct{ *pulumi.OutputState }
+
+func (JwtValidationActionConfigAudienceOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*JwtValidationActionConfigAudience)(nil)).Elem()
+}
+
+func (o JwtValidationActionConfigAudienceOutput) ToJwtValidationActionConfigAudienceOutput() JwtValidationActionConfigAudienceOutput {
+	return o
+}
+
+func (o JwtValidationActionConfigAudienceOutput) ToJwtValidationActionConfigAudienceOutputWithContext(ctx context.Context) JwtValidationActionConfigAudienceOutput {
+	return o
+}
+
+func (o JwtValidationActionConfigAudienceOutput) ToJwtValidationActionConfigAudiencePtrOutput() JwtValidationActionConfigAudiencePtrOutput {
+	return o.ToJwtValidationActionConfigAudiencePtrOutputWithContext(context.Background())
+}
+
+func (o JwtValidationActionConfigAudienceOutput) ToJwtValidationActionConfigAudiencePtrOutputWithContext(ctx context.Context) JwtValidationActionConfigAudiencePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v JwtValidationActionConfigAudience) *JwtValidationActionConfigAudience {
+		return &v
+	}).(JwtValidationActionConfigAudiencePtrOutput)
+}
+
+// The allowed audiences (the `aud` claim). It is a list of at least 1 items, each an object.
+func (o JwtValidationActionConfigAudienceOutput) AllowList() JwtValidationActionConfigAudienceAllowListArrayOutput {
+	return o.ApplyT(func(v JwtValidationActionConfigAudience) []JwtValidationActionConfigAudienceAllowList {
+		return v.AllowList
+	}).(JwtValidationActionConfigAudienceAllowListArrayOutput)
+}
+
+type JwtValidationActionConfigAudiencePtrOutput struct{ *pulumi.OutputState }
+
+func (JwtValidationActionConfigAudiencePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**JwtValidationActionConfigAudience)(nil)).Elem()
+}
+
+func (o JwtValidationActionConfigAudiencePtrOutput) ToJwtValidationActionConfigAudiencePtrOutput() JwtValidationActionConfigAudiencePtrOutput {
+	return o
+}
+
+func (o JwtValidationActionConfigAudiencePtrOutput) ToJwtValidationActionConfigAudiencePtrOutputWithContext(ctx context.Context) JwtValidationActionConfigAudiencePtrOutput {
+	return o
+}
+
+func (o JwtValidationActionConfigAudiencePtrOutput) Elem() JwtValidationActionConfigAudienceOutput {
+	return o.ApplyT(func(v *JwtValidationActionConfigAudience) JwtValidationActionConfigAudience {
+		if v != nil {
+			return *v
+		}
+		var ret JwtValidationActionConfigAudience
+		return ret
+	}).(JwtValidationActionConfigAudienceOutput)
+}
+
+// The allowed audiences (the `aud` claim). It is a list of at least 1 items, each an object.
+func (o JwtValidationActionConfigAudiencePtrOutput) AllowList() JwtValidationActionConfigAudienceAllowListArrayOutput {
+	return o.ApplyT(func(v *JwtValidationActionConfigAudience) []JwtValidationActionConfigAudienceAllowList {
+		if v == nil {
+			return nil
+		}
+		return v.AllowList
+	}).(JwtValidationActionConfigAudienceAllowListArrayOutput)
+}
+
+// The allowed audiences (the `aud` claim).
+type JwtValidationActionConfigAudienceAllowList struct {
+	// An audience.
+	Value *string `pulumi:"value"`
+}
+
+// JwtValidationActionConfigAudienceAllowListInput is an input type that accepts JwtValidationActionConfigAudienceAllowListArgs and JwtValidationActionConfigAudienceAllowListOutput values.
+// You can construct a concrete instance of `JwtValidationActionConfigAudienceAllowListInput` via:
+//
+//	JwtValidationActionConfigAudienceAllowListArgs{...}
+type JwtValidationActionConfigAudienceAllowListInput interface {
+	pulumi.Input
+
+	ToJwtValidationActionConfigAudienceAllowListOutput() JwtValidationActionConfigAudienceAllowListOutput
+	ToJwtValidationActionConfigAudienceAllowListOutputWithContext(context.Context) JwtValidationActionConfigAudienceAllowListOutput
+}
+
+// The allowed audiences (the `aud` claim).
+type JwtValidationActionConfigAudienceAllowListArgs struct {
+	// An audience.
+	Value pulumi.StringPtrInput `pulumi:"value"`
+}
+
+func (JwtValidationActionConfigAudienceAllowListArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*JwtValidationActionConfigAudienceAllowList)(nil)).Elem()
+}
+
+func (i JwtValidationActionConfigAudienceAllowListArgs) ToJwtValidationActionConfigAudienceAllowListOutput() JwtValidationActionConfigAudienceAllowListOutput {
+	return i.ToJwtValidationActionConfigAudienceAllowListOutputWithContext(context.Background())
+}
+
+func (i JwtValidationActionConfigAudienceAllowListArgs) ToJwtValidationActionConfigAudienceAllowListOutputWithContext(ctx context.Context) JwtValidationActionConfigAudienceAllowListOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(JwtValidationActionConfigAudienceAllowListOutput)
+}
+
+// JwtValidationActionConfigAudienceAllowListArrayInput is an input type that accepts JwtValidationActionConfigAudienceAllowListArray and JwtValidationActionConfigAudienceAllowListArrayOutput values.
+// You can construct a concrete instance of `JwtValidationActionConfigAudienceAllowListArrayInput` via:
+//
+//	JwtValidationActionConfigAudienceAllowListArray{ JwtValidationActionConfigAudienceAllowListArgs{...} }
+type JwtValidationActionConfigAudienceAllowListArrayInput interface {
+	pulumi.Input
+
+	ToJwtValidationActionConfigAudienceAllowListArrayOutput() JwtValidationActionConfigAudienceAllowListArrayOutput
+	ToJwtValidationActionConfigAudienceAllowListArrayOutputWithContext(context.Context) JwtValidationActionConfigAudienceAllowListArrayOutput
+}
+
+type JwtValidationActionConfigAudienceAllowListArray []JwtValidationActionConfigAudienceAllowListInput
+
+func (JwtValidationActionConfigAudienceAllowListArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]JwtValidationActionConfigAudienceAllowList)(nil)).Elem()
+}
+
+func (i JwtValidationActionConfigAudienceAllowListArray) ToJwtValidationActionConfigAudienceAllowListArrayOutput() JwtValidationActionConfigAudienceAllowListArrayOutput {
+	return i.ToJwtValidationActionConfigAudienceAllowListArrayOutputWithContext(context.Background())
+}
+
+func (i JwtValidationActionConfigAudienceAllowListArray) ToJwtValidationActionConfigAudienceAllowListArrayOutputWithContext(ctx context.Context) JwtValidationActionConfigAudienceAllowListArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(JwtValidationActionConfigAudienceAllowListArrayOutput)
+}
+
+// The allowed audiences (the `aud` claim).
+type JwtValidationActionConfigAudienceAllowListOutput struct{ *pulumi.OutputState }
+
+func (JwtValidationActionConfigAudienceAllowListOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*JwtValidationActionConfigAudienceAllowList)(nil)).Elem()
+}
+
+func (o JwtValidationActionConfigAudienceAllowListOutput) ToJwtValidationActionConfigAudienceAllowListOutput() JwtValidationActionConfigAudienceAllowListOutput {
+	return o
+}
+
+func (o JwtValidationActionConfigAudienceAllowListOutput) ToJwtValidationActionConfigAudienceAllowListOutputWithContext(ctx context.Context) JwtValidationActionConfigAudienceAllowListOutput {
+	return o
+}
+
+// An audience.
+func (o JwtValidationActionConfigAudienceAllowListOutput) Value() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v JwtValidationActionConfigAudienceAllowList) *string { return v.Value }).(pulumi.StringPtrOutput)
+}
+
+type JwtValidationActionConfigAudienceAllowListArrayOutput struct{ *pulumi.OutputState }
+
+func (JwtValidationActionConfigAudienceAllowListArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]JwtValidationActionConfigAudienceAllowList)(nil)).Elem()
+}
+
+func (o JwtValidationActionConfigAudienceAllowListArrayOutput) ToJwtValidationActionConfigAudienceAllowListArrayOutput() JwtValidationActionConfigAudienceAllowListArrayOutput {
+	return o
+}
+
+func (o JwtValidationActionConfigAudienceAllowListArrayOutput) ToJwtValidationActionConfigAudienceAllowListArrayOutputWithContext(ctx context.Context) JwtValidationActionConfigAudienceAllowListArrayOutput {
+	return o
+}
+
+func (o JwtValidationActionConfigAudienceAllowListArrayOutput) Index(i pulumi.IntInput) JwtValidationActionConfigAudienceAllowListOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) JwtValidationActionConfigAudienceAllowList {
+		return vs[0].([]JwtValidationActionConfigAudienceAllowList)[vs[1].(int)]
+	}).(JwtValidationActionConfigAudienceAllowListOutput)
+}
+
+// Where HTTP requests carry the JWTs.
+type JwtValidationActionConfigHttp struct {
+	// The tokens to validate. It is a list of at least 1 items, each an object.
+	Tokens []JwtValidationActionConfigHttpTokens `pulumi:"tokens"`
+}
+
+// JwtValidationActionConfigHttpInput is an input type that accepts JwtValidationActionConfigHttpArgs and JwtValidationActionConfigHttpOutput values.
+// You can construct a concrete instance of `JwtValidationActionConfigHttpInput` via:
+//
+//	JwtValidationActionConfigHttpArgs{...}
+type JwtValidationActionConfigHttpInput interface {
+	pulumi.Input
+
+	ToJwtValidationActionConfigHttpOutput() JwtValidationActionConfigHttpOutput
+	ToJwtValidationActionConfigHttpOutputWithContext(context.Context) JwtValidationActionConfigHttpOutput
+}
+
+// Where HTTP requests carry the JWTs.
+type JwtValidationActionConfigHttpArgs struct {
+	// The tokens to validate. It is a list of at least 1 items, each an object.
+	Tokens JwtValidationActionConfigHttpTokensArrayInput `pulumi:"tokens"`
+}
+
+func (JwtValidationActionConfigHttpArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*JwtValidationActionConfigHttp)(nil)).Elem()
+}
+
+func (i JwtValidationActionConfigHttpArgs) ToJwtValidationActionConfigHttpOutput() JwtValidationActionConfigHttpOutput {
+	return i.ToJwtValidationActionConfigHttpOutputWithContext(context.Background())
+}
+
+func (i JwtValidationActionConfigHttpArgs) ToJwtValidationActionConfigHttpOutputWithContext(ctx context.Context) JwtValidationActionConfigHttpOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(JwtValidationActionConfigHttpOutput)
+}
+
+// Where HTTP requests carry the JWTs.
+type JwtValidationActionConfigHttpOutput struct{ *pulumi.OutputState }
+
+func (JwtValidationActionConfigHttpOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*JwtValidationActionConfigHttp)(nil)).Elem()
+}
+
+func (o JwtValidationActionConfigHttpOutput) ToJwtValidationActionConfigHttpOutput() JwtValidationActionConfigHttpOutput {
+	return o
+}
+
+func (o JwtValidationActionConfigHttpOutput) ToJwtValidationActionConfigHttpOutputWithContext(ctx context.Context) JwtValidationActionConfigHttpOutput {
+	return o
+}
+
+// The tokens to validate. It is a list of at least 1 items, each an object.
+func (o JwtValidationActionConfigHttpOutput) Tokens() JwtValidationActionConfigHttpTokensArrayOutput {
+	return o.ApplyT(func(v JwtValidationActionConfigHttp) []JwtValidationActionConfigHttpTokens { return v.Tokens }).(JwtValidationActionConfigHttpTokensArrayOutput)
+}
+
+// The tokens to validate.
+type JwtValidationActionConfigHttpTokens struct {
+	// Where the request carries the JWT. It is one of `header` or `body`.
+	Method string `pulumi:"method"`
+	// The header or body field holding the JWT (not case sensitive). CEL interpolations (`${…}`) are evaluated in it.
+	Name string `pulumi:"name"`
+	// A prefix to strip before parsing, e.g. ` Bearer  `. CEL interpolations (`${…}`) are evaluated in it.
+	Prefix *string `pulumi:"prefix"`
+	// The kind of JWT: how ngrok parses it. It is one of `id_token`, `access_token`, `at+jwt`, `it+jwt`, `plain` or `jwt`.
+	Type string `pulumi:"type"`
+}
+
+// JwtValidationActionConfigHttpTokensInput is an input type that accepts JwtValidationActionConfigHttpTokensArgs and JwtValidationActionConfigHttpTokensOutput values.
+// You can construct a concrete instance of `JwtValidationActionConfigHttpTokensInput` via:
+//
+//	JwtValidationActionConfigHttpTokensArgs{...}
+type JwtValidationActionConfigHttpTokensInput interface {
+	pulumi.Input
+
+	ToJwtValidationActionConfigHttpTokensOutput() JwtValidationActionConfigHttpTokensOutput
+	ToJwtValidationActionConfigHttpTokensOutputWithContext(context.Context) JwtValidationActionConfigHttpTokensOutput
+}
+
+// The tokens to validate.
+type JwtValidationActionConfigHttpTokensArgs struct {
+	// Where the request carries the JWT. It is one of `header` or `body`.
+	Method pulumi.StringInput `pulumi:"method"`
+	// The header or body field holding the JWT (not case sensitive). CEL interpolations (`${…}`) are evaluated in it.
+	Name pulumi.StringInput `pulumi:"name"`
+	// A prefix to strip before parsing, e.g. ` Bearer  `. CEL interpolations (`${…}`) are evaluated in it.
+	Prefix pulumi.StringPtrInput `pulumi:"prefix"`
+	// The kind of JWT: how ngrok parses it. It is one of `id_token`, `access_token`, `at+jwt`, `it+jwt`, `plain` or `jwt`.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (JwtValidationActionConfigHttpTokensArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*JwtValidationActionConfigHttpTokens)(nil)).Elem()
+}
+
+func (i JwtValidationActionConfigHttpTokensArgs) ToJwtValidationActionConfigHttpTokensOutput() JwtValidationActionConfigHttpTokensOutput {
+	return i.ToJwtValidationActionConfigHttpTokensOutputWithContext(context.Background())
+}
+
+func (i JwtValidationActionConfigHttpTokensArgs) ToJwtValidationActionConfigHttpTokensOutputWithContext(ctx context.Context) JwtValidationActionConfigHttpTokensOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(JwtValidationActionConfigHttpTokensOutput)
+}
+
+// JwtValidationActionConfigHttpTokensArrayInput is an input type that accepts JwtValidationActionConfigHttpTokensArray and JwtValidationActionConfigHttpTokensArrayOutput values.
+// You can construct a concrete instance of `JwtValidationActionConfigHttpTokensArrayInput` via:
+//
+//	JwtValidationActionConfigHttpTokensArray{ JwtValidationActionConfigHttpTokensArgs{...} }
+type JwtValidationActionConfigHttpTokensArrayInput interface {
+	pulumi.Input
+
+	ToJwtValidationActionConfigHttpTokensArrayOutput() JwtValidationActionConfigHttpTokensArrayOutput
+	ToJwtValidationActionConfigHttpTokensArrayOutputWithContext(context.Context) JwtValidationActionConfigHttpTokensArrayOutput
+}
+
+type JwtValidationActionConfigHttpTokensArray []JwtValidationActionConfigHttpTokensInput
+
+func (JwtValidationActionConfigHttpTokensArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]JwtValidationActionConfigHttpTokens)(nil)).Elem()
+}
+
+func (i JwtValidationActionConfigHttpTokensArray) ToJwtValidationActionConfigHttpTokensArrayOutput() JwtValidationActionConfigHttpTokensArrayOutput {
+	return i.ToJwtValidationActionConfigHttpTokensArrayOutputWithContext(context.Background())
+}
+
+func (i JwtValidationActionConfigHttpTokensArray) ToJwtValidationActionConfigHttpTokensArrayOutputWithContext(ctx context.Context) JwtValidationActionConfigHttpTokensArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(JwtValidationActionConfigHttpTokensArrayOutput)
+}
+
+// The tokens to validate.
+type JwtValidationActionConfigHttpTokensOutput struct{ *pulumi.OutputState }
+
+func (JwtValidationActionConfigHttpTokensOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*JwtValidationActionConfigHttpTokens)(nil)).Elem()
+}
+
+func (o JwtValidationActionConfigHttpTokensOutput) ToJwtValidationActionConfigHttpTokensOutput() JwtValidationActionConfigHttpTokensOutput {
+	return o
+}
+
+func (o JwtValidationActionConfigHttpTokensOutput) ToJwtValidationActionConfigHttpTokensOutputWithContext(ctx context.Context) JwtValidationActionConfigHttpTokensOutput {
+	return o
+}
+
+// Where the request carries the JWT. It is one of `header` or `body`.
+func (o JwtValidationActionConfigHttpTokensOutput) Method() pulumi.StringOutput {
+	return o.ApplyT(func(v JwtValidationActionConfigHttpTokens) string { return v.Method }).(pulumi.StringOutput)
+}
+
+// The header or body field holding the JWT (not case sensitive). CEL interpolations (`${…}`) are evaluated in it.
+func (o JwtValidationActionConfigHttpTokensOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v JwtValidationActionConfigHttpTokens) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// A prefix to strip before parsing, e.g. ` Bearer  `. CEL interpolations (`${…}`) are evaluated in it.
+func (o JwtValidationActionConfigHttpTokensOutput) Prefix() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v JwtValidationActionConfigHttpTokens) *string { return v.Prefix }).(pulumi.StringPtrOutput)
+}
+
+// The kind of JWT: how ngrok parses it. It is one of `id_token`, `access_token`, `at+jwt`, `it+jwt`, `plain` or `jwt`.
+func (o JwtValidationActionConfigHttpTokensOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v JwtValidationActionConfigHttpTokens) string { return v.Type }).(pulumi.StringOutput)
+}
+
+type JwtValidationActionConfigHttpTokensArrayOutput struct{ *pulumi.OutputState }
+
+func (JwtValidationActionConfigHttpTokensArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]JwtValidationActionConfigHttpTokens)(nil)).Elem()
+}
+
+func (o JwtValidationActionConfigHttpTokensArrayOutput) ToJwtValidationActionConfigHttpTokensArrayOutput() JwtValidationActionConfigHttpTokensArrayOutput {
+	return o
+}
+
+func (o JwtValidationActionConfigHttpTokensArrayOutput) ToJwtValidationActionConfigHttpTokensArrayOutputWithContext(ctx context.Context) JwtValidationActionConfigHttpTokensArrayOutput {
+	return o
+}
+
+func (o JwtValidationActionConfigHttpTokensArrayOutput) Index(i pulumi.IntInput) JwtValidationActionConfigHttpTokensOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) JwtValidationActionConfigHttpTokens {
+		return vs[0].([]JwtValidationActionConfigHttpTokens)[vs[1].(int)]
+	}).(JwtValidationActionConfigHttpTokensOutput)
+}
+
+// The issuers of the JWTs.
+type JwtValidationActionConfigIssuer struct {
+	// The allowed issuers (the `iss` claim). It is a list of at least 1 items, each an object.
+	AllowList []JwtValidationActionConfigIssuerAllowList `pulumi:"allowList"`
+}
+
+// JwtValidationActionConfigIssuerInput is an input type that accepts JwtValidationActionConfigIssuerArgs and JwtValidationActionConfigIssuerOutput values.
+// You can construct a concrete instance of `JwtValidationActionConfigIssuerInput` via:
+//
+//	JwtValidationActionConfigIssuerArgs{...}
+type JwtValidationActionConfigIssuerInput interface {
+	pulumi.Input
+
+	ToJwtValidationActionConfigIssuerOutput() JwtValidationActionConfigIssuerOutput
+	ToJwtValidationActionConfigIssuerOutputWithContext(context.Context) JwtValidationActionConfigIssuerOutput
+}
+
+// The issuers of the JWTs.
+type JwtValidationActionConfigIssuerArgs struct {
+	// The allowed issuers (the `iss` claim). It is a list of at least 1 items, each an object.
+	AllowList JwtValidationActionConfigIssuerAllowListArrayInput `pulumi:"allowList"`
+}
+
+func (JwtValidationActionConfigIssuerArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*JwtValidationActionConfigIssuer)(nil)).Elem()
+}
+
+func (i JwtValidationActionConfigIssuerArgs) ToJwtValidationActionConfigIssuerOutput() JwtValidationActionConfigIssuerOutput {
+	return i.ToJwtValidationActionConfigIssuerOutputWithContext(context.Background())
+}
+
+func (i JwtValidationActionConfigIssuerArgs) ToJwtValidationActionConfigIssuerOutputWithContext(ctx context.Context) JwtValidationActionConfigIssuerOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(JwtValidationActionConfigIssuerOutput)
+}
+
+// The issuers of the JWTs.
+type JwtValidationActionConfigIssuerOutput struct{ *pulumi.OutputState }
+
+func (JwtValidationActionConfigIssuerOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*JwtValidationActionConfigIssuer)(nil)).Elem()
+}
+
+func (o JwtValidationActionConfigIssuerOutput) ToJwtValidationActionConfigIssuerOutput() JwtValidationActionConfigIssuerOutput {
+	return o
+}
+
+func (o JwtValidationActionConfigIssuerOutput) ToJwtValidationActionConfigIssuerOutputWithContext(ctx context.Context) JwtValidationActionConfigIssuerOutput {
+	return o
+}
+
+// The allowed issuers (the `iss` claim). It is a list of at least 1 items, each an object.
+func (o JwtValidationActionConfigIssuerOutput) AllowList() JwtValidationActionConfigIssuerAllowListArrayOutput {
+	return o.ApplyT(func(v JwtValidationActionConfigIssuer) []JwtValidationActionConfigIssuerAllowList { return v.AllowList }).(JwtValidationActionConfigIssuerAllowListArrayOutput)
+}
+
+// The allowed issuers (the `iss` claim).
+type JwtValidationActionConfigIssuerAllowList struct {
+	// An issuer URL. CEL interpolations (`${…}`) are evaluated in it.
+	Value string `pulumi:"value"`
+}
+
+// JwtValidationActionConfigIssuerAllowListInput is an input type that accepts JwtValidationActionConfigIssuerAllowListArgs and JwtValidationActionConfigIssuerAllowListOutput values.
+// You can construct a concrete instance of `JwtValidationActionConfigIssuerAllowListInput` via:
+//
+//	JwtValidationActionConfigIssuerAllowListArgs{...}
+type JwtValidationActionConfigIssuerAllowListInput interface {
+	pulumi.Input
+
+	ToJwtValidationActionConfigIssuerAllowListOutput() JwtValidationActionConfigIssuerAllowListOutput
+	ToJwtValidationActionConfigIssuerAllowListOutputWithContext(context.Context) JwtValidationActionConfigIssuerAllowListOutput
+}
+
+// The allowed issuers (the `iss` claim).
+type JwtValidationActionConfigIssuerAllowListArgs struct {
+	// An issuer URL. CEL interpolations (`${…}`) are evaluated in it.
+	Value pulumi.StringInput `pulumi:"value"`
+}
+
+func (JwtValidationActionConfigIssuerAllowListArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*JwtValidationActionConfigIssuerAllowList)(nil)).Elem()
+}
+
+func (i JwtValidationActionConfigIssuerAllowListArgs) ToJwtValidationActionConfigIssuerAllowListOutput() JwtValidationActionConfigIssuerAllowListOutput {
+	return i.ToJwtValidationActionConfigIssuerAllowListOutputWithContext(context.Background())
+}
+
+func (i JwtValidationActionConfigIssuerAllowListArgs) ToJwtValidationActionConfigIssuerAllowListOutputWithContext(ctx context.Context) JwtValidationActionConfigIssuerAllowListOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(JwtValidationActionConfigIssuerAllowListOutput)
+}
+
+// JwtValidationActionConfigIssuerAllowListArrayInput is an input type that accepts JwtValidationActionConfigIssuerAllowListArray and JwtValidationActionConfigIssuerAllowListArrayOutput values.
+// You can construct a concrete instance of `JwtValidationActionConfigIssuerAllowListArrayInput` via:
+//
+//	JwtValidationActionConfigIssuerAllowListArray{ JwtValidationActionConfigIssuerAllowListArgs{...} }
+type JwtValidationActionConfigIssuerAllowListArrayInput interface {
+	pulumi.Input
+
+	ToJwtValidationActionConfigIssuerAllowListArrayOutput() JwtValidationActionConfigIssuerAllowListArrayOutput
+	ToJwtValidationActionConfigIssuerAllowListArrayOutputWithContext(context.Context) JwtValidationActionConfigIssuerAllowListArrayOutput
+}
+
+type JwtValidationActionConfigIssuerAllowListArray []JwtValidationActionConfigIssuerAllowListInput
+
+func (JwtValidationActionConfigIssuerAllowListArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]JwtValidationActionConfigIssuerAllowList)(nil)).Elem()
+}
+
+func (i JwtValidationActionConfigIssuerAllowListArray) ToJwtValidationActionConfigIssuerAllowListArrayOutput() JwtValidationActionConfigIssuerAllowListArrayOutput {
+	return i.ToJwtValidationActionConfigIssuerAllowListArrayOutputWithContext(context.Background())
+}
+
+func (i JwtValidationActionConfigIssuerAllowListArray) ToJwtValidationActionConfigIssuerAllowListArrayOutputWithContext(ctx context.Context) JwtValidationActionConfigIssuerAllowListArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(JwtValidationActionConfigIssuerAllowListArrayOutput)
+}
+
+// The allowed issuers (the `iss` claim).
+type JwtValidationActionConfigIssuerAllowListOutput struct{ *pulumi.OutputState }
+
+func (JwtValidationActionConfigIssuerAllowListOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*JwtValidationActionConfigIssuerAllowList)(nil)).Elem()
+}
+
+func (o JwtValidationActionConfigIssuerAllowListOutput) ToJwtValidationActionConfigIssuerAllowListOutput() JwtValidationActionConfigIssuerAllowListOutput {
+	return o
+}
+
+func (o JwtValidationActionConfigIssuerAllowListOutput) ToJwtValidationActionConfigIssuerAllowListOutputWithContext(ctx context.Context) JwtValidationActionConfigIssuerAllowListOutput {
+	return o
+}
+
+// An issuer URL. CEL interpolations (`${…}`) are evaluated in it.
+func (o JwtValidationActionConfigIssuerAllowListOutput) Value() pulumi.StringOutput {
+	return o.ApplyT(func(v JwtValidationActionConfigIssuerAllowList) string { return v.Value }).(pulumi.StringOutput)
+}
+
+type JwtValidationActionConfigIssuerAllowListArrayOutput struct{ *pulumi.OutputState }
+
+func (JwtValidationActionConfigIssuerAllowListArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]JwtValidationActionConfigIssuerAllowList)(nil)).Elem()
+}
+
+func (o JwtValidationActionConfigIssuerAllowListArrayOutput) ToJwtValidationActionConfigIssuerAllowListArrayOutput() JwtValidationActionConfigIssuerAllowListArrayOutput {
+	return o
+}
+
+func (o JwtValidationActionConfigIssuerAllowListArrayOutput) ToJwtValidationActionConfigIssuerAllowListArrayOutputWithContext(ctx context.Context) JwtValidationActionConfigIssuerAllowListArrayOutput {
+	return o
+}
+
+func (o JwtValidationActionConfigIssuerAllowListArrayOutput) Index(i pulumi.IntInput) JwtValidationActionConfigIssuerAllowListOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) JwtValidationActionConfigIssuerAllowList {
+		return vs[0].([]JwtValidationActionConfigIssuerAllowList)[vs[1].(int)]
+	}).(JwtValidationActionConfigIssuerAllowListOutput)
+}
+
+// How signed JWTs (JWS) are verified.
+type JwtValidationActionConfigJws struct {
+	// The allowed signing algorithms (`none` is not supported). It is a list of at least 1 items, each a string.
+	AllowedAlgorithms []string `pulumi:"allowedAlgorithms"`
+	// The signing keys: `sources.additional_jkus`, the URLs of JWKS documents. It is a list of items, each an object.
+	Keys []JwtValidationActionConfigJwsKeys `pulumi:"keys"`
+}
+
+// JwtValidationActionConfigJwsInput is an input type that accepts JwtValidationActionConfigJwsArgs and JwtValidationActionConfigJwsOutput values.
+// You can construct a concrete instance of `JwtValidationActionConfigJwsInput` via:
+//
+//	JwtValidationActionConfigJwsArgs{...}
+type JwtValidationActionConfigJwsInput interface {
+	pulumi.Input
+
+	ToJwtValidationActionConfigJwsOutput() JwtValidationActionConfigJwsOutput
+	ToJwtValidationActionConfigJwsOutputWithContext(context.Context) JwtValidationActionConfigJwsOutput
+}
+
+// How signed JWTs (JWS) are verified.
+type JwtValidationActionConfigJwsArgs struct {
+	// The allowed signing algorithms (`none` is not supported). It is a list of at least 1 items, each a string.
+	AllowedAlgorithms pulumi.StringArrayInput `pulumi:"allowedAlgorithms"`
+	// The signing keys: `sources.additional_jkus`, the URLs of JWKS documents. It is a list of items, each an object.
+	Keys JwtValidationActionConfigJwsKeysArrayInput `pulumi:"keys"`
+}
+
+func (JwtValidationActionConfigJwsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*JwtValidationActionConfigJws)(nil)).Elem()
+}
+
+func (i JwtValidationActionConfigJwsArgs) ToJwtValidationActionConfigJwsOutput() JwtValidationActionConfigJwsOutput {
+	return i.ToJwtValidationActionConfigJwsOutputWithContext(context.Background())
+}
+
+func (i JwtValidationActionConfigJwsArgs) ToJwtValidationActionConfigJwsOutputWithContext(ctx context.Context) JwtValidationActionConfigJwsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(JwtValidationActionConfigJwsOutput)
+}
+
+// How signed JWTs (JWS) are verified.
+type JwtValidationActionConfigJwsOutput struct{ *pulumi.OutputState }
+
+func (JwtValidationActionConfigJwsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*JwtValidationActionConfigJws)(nil)).Elem()
+}
+
+func (o JwtValidationActionConfigJwsOutput) ToJwtValidationActionConfigJwsOutput() JwtValidationActionConfigJwsOutput {
+	return o
+}
+
+func (o JwtValidationActionConfigJwsOutput) ToJwtValidationActionConfigJwsOutputWithContext(ctx context.Context) JwtValidationActionConfigJwsOutput {
+	return o
+}
+
+// The allowed signing algorithms (`none` is not supported). It is a list of at least 1 items, each a string.
+func (o JwtValidationActionConfigJwsOutput) AllowedAlgorithms() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v JwtValidationActionConfigJws) []string { return v.AllowedAlgorithms }).(pulumi.StringArrayOutput)
+}
+
+// The signing keys: `sources.additional_jkus`, the URLs of JWKS documents. It is a list of items, each an object.
+func (o JwtValidationActionConfigJwsOutput) Keys() JwtValidationActionConfigJwsKeysArrayOutput {
+	return o.ApplyT(func(v JwtValidationActionConfigJws) []JwtValidationActionConfigJwsKeys { return v.Keys }).(JwtValidationActionConfigJwsKeysArrayOutput)
+}
+
+// The signing keys: `sources.additional_jkus`, the URLs of JWKS documents.
+type JwtValidationActionConfigJwsKeys struct {
+	// How a token's key is identified. It is a list of items, each an object.
+	Identification []JwtValidationActionConfigJwsKeysIdentification `pulumi:"identification"`
+	// Where the key material is. It is a list of items, each an object.
+	Sources []JwtValidationActionConfigJwsKeysSources `pulumi:"sources"`
+}
+
+// JwtValidationActionConfigJwsKeysInput is an input type that accepts JwtValidationActionConfigJwsKeysArgs and JwtValidationActionConfigJwsKeysOutput values.
+// You can construct a concrete instance of `JwtValidationActionConfigJwsKeysInput` via:
+//
+//	JwtValidationActionConfigJwsKeysArgs{...}
+type JwtValidationActionConfigJwsKeysInput interface {
+	pulumi.Input
+
+	ToJwtValidationActionConfigJwsKeysOutput() JwtValidationActionConfigJwsKeysOutput
+	ToJwtValidationActionConfigJwsKeysOutputWithContext(context.Context) JwtValidationActionConfigJwsKeysOutput
+}
+
+// The signing keys: `sources.additional_jkus`, the URLs of JWKS documents.
+type JwtValidationActionConfigJwsKeysArgs struct {
+	// How a token's key is identified. It is a list of items, each an object.
+	Identification JwtValidationActionConfigJwsKeysIdentificationArrayInput `pulumi:"identification"`
+	// Where the key material is. It is a list of items, each an object.
+	Sources JwtValidationActionConfigJwsKeysSourcesArrayInput `pulumi:"sources"`
+}
+
+func (JwtValidationActionConfigJwsKeysArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*JwtValidationActionConfigJwsKeys)(nil)).Elem()
+}
+
+func (i JwtValidationActionConfigJwsKeysArgs) ToJwtValidationActionConfigJwsKeysOutput() JwtValidationActionConfigJwsKeysOutput {
+	return i.ToJwtValidationActionConfigJwsKeysOutputWithContext(context.Background())
+}
+
+func (i JwtValidationActionConfigJwsKeysArgs) ToJwtValidationActionConfigJwsKeysOutputWithContext(ctx context.Context) JwtValidationActionConfigJwsKeysOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(JwtValidationActionConfigJwsKeysOutput)
+}
+
+// JwtValidationActionConfigJwsKeysArrayInput is an input type that accepts JwtValidationActionConfigJwsKeysArray and JwtValidationActionConfigJwsKeysArrayOutput values.
+// You can construct a concrete instance of `JwtValidationActionConfigJwsKeysArrayInput` via:
+//
+//	JwtValidationActionConfigJwsKeysArray{ JwtValidationActionConfigJwsKeysArgs{...} }
+type JwtValidationActionConfigJwsKeysArrayInput interface {
+	pulumi.Input
+
+	ToJwtValidationActionConfigJwsKeysArrayOutput() JwtValidationActionConfigJwsKeysArrayOutput
+	ToJwtValidationActionConfigJwsKeysArrayOutputWithContext(context.Context) JwtValidationActionConfigJwsKeysArrayOutput
+}
+
+type JwtValidationActionConfigJwsKeysArray []JwtValidationActionConfigJwsKeysInput
+
+func (JwtValidationActionConfigJwsKeysArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]JwtValidationActionConfigJwsKeys)(nil)).Elem()
+}
+
+func (i JwtValidationActionConfigJwsKeysArray) ToJwtValidationActionConfigJwsKeysArrayOutput() JwtValidationActionConfigJwsKeysArrayOutput {
+	return i.ToJwtValidationActionConfigJwsKeysArrayOutputWithContext(context.Background())
+}
+
+func (i JwtValidationActionConfigJwsKeysArray) ToJwtValidationActionConfigJwsKeysArrayOutputWithContext(ctx context.Context) JwtValidationActionConfigJwsKeysArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(JwtValidationActionConfigJwsKeysArrayOutput)
+}
+
+// The signing keys: `sources.additional_jkus`, the URLs of JWKS documents.
+type JwtValidationActionConfigJwsKeysOutput struct{ *pulumi.OutputState }
+
+func (JwtValidationActionConfigJwsKeysOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*JwtValidationActionConfigJwsKeys)(nil)).Elem()
+}
+
+func (o JwtValidationActionConfigJwsKeysOutput) ToJwtValidationActionConfigJwsKeysOutput() JwtValidationActionConfigJwsKeysOutput {
+	return o
+}
+
+func (o JwtValidationActionConfigJwsKeysOutput) ToJwtValidationActionConfigJwsKeysOutputWithContext(ctx context.Context) JwtValidationActionConfigJwsKeysOutput {
+	return o
+}
+
+// How a token's key is identified. It is a list of items, each an object.
+func (o JwtValidationActionConfigJwsKeysOutput) Identification() JwtValidationActionConfigJwsKeysIdentificationArrayOutput {
+	return o.ApplyT(func(v JwtValidationActionConfigJwsKeys) []JwtValidationActionConfigJwsKeysIdentification {
+		return v.Identification
+	}).(JwtValidationActionConfigJwsKeysIdentificationArrayOutput)
+}
+
+// Where the key material is. It is a list of items, each an object.
+func (o JwtValidationActionConfigJwsKeysOutput) Sources() JwtValidationActionConfigJwsKeysSourcesArrayOutput {
+	return o.ApplyT(func(v JwtValidationActionConfigJwsKeys) []JwtValidationActionConfigJwsKeysSources { return v.Sources }).(JwtValidationActionConfigJwsKeysSourcesArrayOutput)
+}
+
+type JwtValidationActionConfigJwsKeysArrayOutput struct{ *pulumi.OutputState }
+
+func (JwtValidationActionConfigJwsKeysArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]JwtValidationActionConfigJwsKeys)(nil)).Elem()
+}
+
+func (o JwtValidationActionConfigJwsKeysArrayOutput) ToJwtValidationActionConfigJwsKeysArrayOutput() JwtValidationActionConfigJwsKeysArrayOutput {
+	return o
+}
+
+func (o JwtValidationActionConfigJwsKeysArrayOutput) ToJwtValidationActionConfigJwsKeysArrayOutputWithContext(ctx context.Context) JwtValidationActionConfigJwsKeysArrayOutput {
+	return o
+}
+
+func (o JwtValidationActionConfigJwsKeysArrayOutput) Index(i pulumi.IntInput) JwtValidationActionConfigJwsKeysOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) JwtValidationActionConfigJwsKeys {
+		return vs[0].([]JwtValidationActionConfigJwsKeys)[vs[1].(int)]
+	}).(JwtValidationActionConfigJwsKeysOutput)
+}
+
+// How a token's key is identified.
+type JwtValidationActionConfigJwsKeysIdentification struct {
+	// The claims of the token that identify its key (`kid`).
+	TokenClaims []string `pulumi:"tokenClaims"`
+}
+
+// JwtValidationActionConfigJwsKeysIdentificationInput is an input type that accepts JwtValidationActionConfigJwsKeysIdentificationArgs and JwtValidationActionConfigJwsKeysIdentificationOutput values.
+// You can construct a concrete instance of `JwtValidationActionConfigJwsKeysIdentificationInput` via:
+//
+//	JwtValidationActionConfigJwsKeysIdentificationArgs{...}
+type JwtValidationActionConfigJwsKeysIdentificationInput interface {
+	pulumi.Input
+
+	ToJwtValidationActionConfigJwsKeysIdentificationOutput() JwtValidationActionConfigJwsKeysIdentificationOutput
+	ToJwtValidationActionConfigJwsKeysIdentificationOutputWithContext(context.Context) JwtValidationActionConfigJwsKeysIdentificationOutput
+}
+
+// How a token's key is identified.
+type JwtValidationActionConfigJwsKeysIdentificationArgs struct {
+	// The claims of the token that identify its key (`kid`).
+	TokenClaims pulumi.StringArrayInput `pulumi:"tokenClaims"`
+}
+
+func (JwtValidationActionConfigJwsKeysIdentificationArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*JwtValidationActionConfigJwsKeysIdentification)(nil)).Elem()
+}
+
+func (i JwtValidationActionConfigJwsKeysIdentificationArgs) ToJwtValidationActionConfigJwsKeysIdentificationOutput() JwtValidationActionConfigJwsKeysIdentificationOutput {
+	return i.ToJwtValidationActionConfigJwsKeysIdentificationOutputWithContext(context.Background())
+}
+
+func (i JwtValidationActionConfigJwsKeysIdentificationArgs) ToJwtValidationActionConfigJwsKeysIdentificationOutputWithContext(ctx context.Context) JwtValidationActionConfigJwsKeysIdentificationOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(JwtValidationActionConfigJwsKeysIdentificationOutput)
+}
+
+// JwtValidationActionConfigJwsKeysIdentificationArrayInput is an input type that accepts JwtValidationActionConfigJwsKeysIdentificationArray and JwtValidationActionConfigJwsKeysIdentificationArrayOutput values.
+// You can construct a concrete instance of `JwtValidationActionConfigJwsKeysIdentificationArrayInput` via:
+//
+//	JwtValidationActionConfigJwsKeysIdentificationArray{ JwtValidationActionConfigJwsKeysIdentificationArgs{...} }
+type JwtValidationActionConfigJwsKeysIdentificationArrayInput interface {
+	pulumi.Input
+
+	ToJwtValidationActionConfigJwsKeysIdentificationArrayOutput() JwtValidationActionConfigJwsKeysIdentificationArrayOutput
+	ToJwtValidationActionConfigJwsKeysIdentificationArrayOutputWithContext(context.Context) JwtValidationActionConfigJwsKeysIdentificationArrayOutput
+}
+
+type JwtValidationActionConfigJwsKeysIdentificationArray []JwtValidationActionConfigJwsKeysIdentificationInput
+
+func (JwtValidationActionConfigJwsKeysIdentificationArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]JwtValidationActionConfigJwsKeysIdentification)(nil)).Elem()
+}
+
+func (i JwtValidationActionConfigJwsKeysIdentificationArray) ToJwtValidationActionConfigJwsKeysIdentificationArrayOutput() JwtValidationActionConfigJwsKeysIdentificationArrayOutput {
+	return i.ToJwtValidationActionConfigJwsKeysIdentificationArrayOutputWithContext(context.Background())
+}
+
+func (i JwtValidationActionConfigJwsKeysIdentificationArray) ToJwtValidationActionConfigJwsKeysIdentificationArrayOutputWithContext(ctx context.Context) JwtValidationActionConfigJwsKeysIdentificationArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(JwtValidationActionConfigJwsKeysIdentificationArrayOutput)
+}
+
+// How a token's key is identified.
+type JwtValidationActionConfigJwsKeysIdentificationOutput struct{ *pulumi.OutputState }
+
+func (JwtValidationActionConfigJwsKeysIdentificationOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*JwtValidationActionConfigJwsKeysIdentification)(nil)).Elem()
+}
+
+func (o JwtValidationActionConfigJwsKeysIdentificationOutput) ToJwtValidationActionConfigJwsKeysIdentificationOutput() JwtValidationActionConfigJwsKeysIdentificationOutput {
+	return o
+}
+
+func (o JwtValidationActionConfigJwsKeysIdentificationOutput) ToJwtValidationActionConfigJwsKeysIdentificationOutputWithContext(ctx context.Context) JwtValidationActionConfigJwsKeysIdentificationOutput {
+	return o
+}
+
+// The claims of the token that identify its key (`kid`).
+func (o JwtValidationActionConfigJwsKeysIdentificationOutput) TokenClaims() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v JwtValidationActionConfigJwsKeysIdentification) []string { return v.TokenClaims }).(pulumi.StringArrayOutput)
+}
+
+type JwtValidationActionConfigJwsKeysIdentificationArrayOutput struct{ *pulumi.OutputState }
+
+func (JwtValidationActionConfigJwsKeysIdentificationArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]JwtValidationActionConfigJwsKeysIdentification)(nil)).Elem()
+}
+
+func (o JwtValidationActionConfigJwsKeysIdentificationArrayOutput) ToJwtValidationActionConfigJwsKeysIdentificationArrayOutput() JwtValidationActionConfigJwsKeysIdentificationArrayOutput {
+	return o
+}
+
+func (o JwtValidationActionConfigJwsKeysIdentificationArrayOutput) ToJwtValidationActionConfigJwsKeysIdentificationArrayOutputWithContext(ctx context.Context) JwtValidationActionConfigJwsKeysIdentificationArrayOutput {
+	return o
+}
+
+func (o JwtValidationActionConfigJwsKeysIdentificationArrayOutput) Index(i pulumi.IntInput) JwtValidationActionConfigJwsKeysIdentificationOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) JwtValidationActionConfigJwsKeysIdentification {
+		return vs[0].([]JwtValidationActionConfigJwsKeysIdentification)[vs[1].(int)]
+	}).(JwtValidationActionConfigJwsKeysIdentificationOutput)
+}
+
+// Where the key material is.
+type JwtValidationActionConfigJwsKeysSources struct {
+	// The URLs of JWKS documents serving the possible signing keys. It is a list of at least 1 items, each a string. CEL interpolations (`${…}`) are evaluated in it.
+	AdditionalJkus []string `pulumi:"additionalJkus"`
+}
+
+// JwtValidationActionConfigJwsKeysSourcesInput is an input type that accepts JwtValidationActionConfigJwsKeysSourcesArgs and JwtValidationActionConfigJwsKeysSourcesOutput values.
+// You can construct a concrete instance of `JwtValidationActionConfigJwsKeysSourcesInput` via:
+//
+//	JwtValidationActionConfigJwsKeysSourcesArgs{...}
+type JwtValidationActionConfigJwsKeysSourcesInput interface {
+	pulumi.Input
+
+	ToJwtValidationActionConfigJwsKeysSourcesOutput() JwtValidationActionConfigJwsKeysSourcesOutput
+	ToJwtValidationActionConfigJwsKeysSourcesOutputWithContext(context.Context) JwtValidationActionConfigJwsKeysSourcesOutput
+}
+
+// Where the key material is.
+type JwtValidationActionConfigJwsKeysSourcesArgs struct {
+	// The URLs of JWKS documents serving the possible signing keys. It is a list of at least 1 items, each a string. CEL interpolations (`${…}`) are evaluated in it.
+	AdditionalJkus pulumi.StringArrayInput `pulumi:"additionalJkus"`
+}
+
+func (JwtValidationActionConfigJwsKeysSourcesArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*JwtValidationActionConfigJwsKeysSources)(nil)).Elem()
+}
+
+func (i JwtValidationActionConfigJwsKeysSourcesArgs) ToJwtValidationActionConfigJwsKeysSourcesOutput() JwtValidationActionConfigJwsKeysSourcesOutput {
+	return i.ToJwtValidationActionConfigJwsKeysSourcesOutputWithContext(context.Background())
+}
+
+func (i JwtValidationActionConfigJwsKeysSourcesArgs) ToJwtValidationActionConfigJwsKeysSourcesOutputWithContext(ctx context.Context) JwtValidationActionConfigJwsKeysSourcesOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(JwtValidationActionConfigJwsKeysSourcesOutput)
+}
+
+// JwtValidationActionConfigJwsKeysSourcesArrayInput is an input type that accepts JwtValidationActionConfigJwsKeysSourcesArray and JwtValidationActionConfigJwsKeysSourcesArrayOutput values.
+// You can construct a concrete instance of `JwtValidationActionConfigJwsKeysSourcesArrayInput` via:
+//
+//	JwtValidationActionConfigJwsKeysSourcesArray{ JwtValidationActionConfigJwsKeysSourcesArgs{...} }
+type JwtValidationActionConfigJwsKeysSourcesArrayInput interface {
+	pulumi.Input
+
+	ToJwtValidationActionConfigJwsKeysSourcesArrayOutput() JwtValidationActionConfigJwsKeysSourcesArrayOutput
+	ToJwtValidationActionConfigJwsKeysSourcesArrayOutputWithContext(context.Context) JwtValidationActionConfigJwsKeysSourcesArrayOutput
+}
+
+type JwtValidationActionConfigJwsKeysSourcesArray []JwtValidationActionConfigJwsKeysSourcesInput
+
+func (JwtValidationActionConfigJwsKeysSourcesArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]JwtValidationActionConfigJwsKeysSources)(nil)).Elem()
+}
+
+func (i JwtValidationActionConfigJwsKeysSourcesArray) ToJwtValidationActionConfigJwsKeysSourcesArrayOutput() JwtValidationActionConfigJwsKeysSourcesArrayOutput {
+	return i.ToJwtValidationActionConfigJwsKeysSourcesArrayOutputWithContext(context.Background())
+}
+
+func (i JwtValidationActionConfigJwsKeysSourcesArray) ToJwtValidationActionConfigJwsKeysSourcesArrayOutputWithContext(ctx context.Context) JwtValidationActionConfigJwsKeysSourcesArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(JwtValidationActionConfigJwsKeysSourcesArrayOutput)
+}
+
+// Where the key material is.
+type JwtValidationActionConfigJwsKeysSourcesOutput struct{ *pulumi.OutputState }
+
+func (JwtValidationActionConfigJwsKeysSourcesOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*JwtValidationActionConfigJwsKeysSources)(nil)).Elem()
+}
+
+func (o JwtValidationActionConfigJwsKeysSourcesOutput) ToJwtValidationActionConfigJwsKeysSourcesOutput() JwtValidationActionConfigJwsKeysSourcesOutput {
+	return o
+}
+
+func (o JwtValidationActionConfigJwsKeysSourcesOutput) ToJwtValidationActionConfigJwsKeysSourcesOutputWithContext(ctx context.Context) JwtValidationActionConfigJwsKeysSourcesOutput {
+	return o
+}
+
+// The URLs of JWKS documents serving the possible signing keys. It is a list of at least 1 items, each a string. CEL interpolations (`${…}`) are evaluated in it.
+func (o JwtValidationActionConfigJwsKeysSourcesOutput) AdditionalJkus() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v JwtValidationActionConfigJwsKeysSources) []string { return v.AdditionalJkus }).(pulumi.StringArrayOutput)
+}
+
+type JwtValidationActionConfigJwsKeysSourcesArrayOutput struct{ *pulumi.OutputState }
+
+func (JwtValidationActionConfigJwsKeysSourcesArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]JwtValidationActionConfigJwsKeysSources)(nil)).Elem()
+}
+
+func (o JwtValidationActionConfigJwsKeysSourcesArrayOutput) ToJwtValidationActionConfigJwsKeysSourcesArrayOutput() JwtValidationActionConfigJwsKeysSourcesArrayOutput {
+	return o
+}
+
+func (o JwtValidationActionConfigJwsKeysSourcesArrayOutput) ToJwtValidationActionConfigJwsKeysSourcesArrayOutputWithContext(ctx context.Context) JwtValidationActionConfigJwsKeysSourcesArrayOutput {
+	return o
+}
+
+func (o JwtValidationActionConfigJwsKeysSourcesArrayOutput) Index(i pulumi.IntInput) JwtValidationActionConfigJwsKeysSourcesOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) JwtValidationActionConfigJwsKeysSources {
+		return vs[0].([]JwtValidationActionConfigJwsKeysSources)[vs[1].(int)]
+	}).(JwtValidationActionConfigJwsKeysSourcesOutput)
+}
+
+// Adds metadata to the events logged for the traffic. The `log` action; it runs in on_tcp_connect, on_http_request, on_http_response. Source: https://ngrok.com/docs/traffic-policy/actions/log/
+type LogAction struct {
+	// The action's config (https://ngrok.com/docs/traffic-policy/actions/log/).
+	Config LogActionConfig `pulumi:"config"`
+	// The action's type: `log`, filled in where the SDK can.
+	Type string `pulumi:"type"`
+}
+
+// Defaults sets the appropriate defaults for LogAction
+func (val *LogAction) Defaults() *LogAction {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if internal.IsZero(tmp.Type) {
+		tmp.Type = "log"
+	}
+	return &tmp
+}
+
+// LogActionInput is an input type that accepts LogActionArgs and LogActionOutput values.
+// You can construct a concrete instance of `LogActionInput` via:
+//
+//	LogActionArgs{...}
+type LogActionInput interface {
+	pulumi.Input
+
+	ToLogActionOutput() LogActionOutput
+	ToLogActionOutputWithContext(context.Context) LogActionOutput
+}
+
+// Adds metadata to the events logged for the traffic. The `log` action; it runs in on_tcp_connect, on_http_request, on_http_response. Source: https://ngrok.com/docs/traffic-policy/actions/log/
+type LogActionArgs struct {
+	// The action's config (https://ngrok.com/docs/traffic-policy/actions/log/).
+	Config LogActionConfigInput `pulumi:"config"`
+	// The action's type: `log`, filled in where the SDK can.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+// Defaults sets the appropriate defaults for LogActionArgs
+func (val *LogActionArgs) Defaults() *LogActionArgs {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if tmp.Type == nil {
+		tmp.Type = pulumi.String("log")
+	}
+	return &tmp
+}
+func (LogActionArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*LogAction)(nil)).Elem()
+}
+
+func (i LogActionArgs) ToLogActionOutput() LogActionOutput {
+	return i.ToLogActionOutputWithContext(context.Background())
+}
+
+func (i LogActionArgs) ToLogActionOutputWithContext(ctx context.Context) LogActionOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(LogActionOutput)
+}
+
+// Adds metadata to the events logged for the traffic. The `log` action; it runs in on_tcp_connect, on_http_request, on_http_response. Source: https://ngrok.com/docs/traffic-policy/actions/log/
+type LogActionOutput struct{ *pulumi.OutputState }
+
+func (LogActionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*LogAction)(nil)).Elem()
+}
+
+func (o LogActionOutput) ToLogActionOutput() LogActionOutput {
+	return o
+}
+
+func (o LogActionOutput) ToLogActionOutputWithContext(ctx context.Context) LogActionOutput {
+	return o
+}
+
+// The action's config (https://ngrok.com/docs/traffic-policy/actions/log/).
+func (o LogActionOutput) Config() LogActionConfigOutput {
+	return o.ApplyT(func(v LogAction) LogActionConfig { return v.Config }).(LogActionConfigOutput)
+}
+
+// The action's type: `log`, filled in where the SDK can.
+func (o LogActionOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v LogAction) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The config of the `log` action (https://ngrok.com/docs/traffic-policy/actions/log/).
+type LogActionConfig struct {
+	// Names to values to add to the events. It is a map of names (kept as written) to values, each any value. CEL interpolations (`${…}`) are evaluated in it.
+	Metadata map[string]interface{} `pulumi:"metadata"`
+}
+
+// LogActionConfigInput is an input type that accepts LogActionConfigArgs and LogActionConfigOutput values.
+// You can construct a concrete instance of `LogActionConfigInput` via:
+//
+//	LogActionConfigArgs{...}
+type LogActionConfigInput interface {
+	pulumi.Input
+
+	ToLogActionConfigOutput() LogActionConfigOutput
+	ToLogActionConfigOutputWithContext(context.Context) LogActionConfigOutput
+}
+
+// The config of the `log` action (https://ngrok.com/docs/traffic-policy/actions/log/).
+type LogActionConfigArgs struct {
+	// Names to values to add to the events. It is a map of names (kept as written) to values, each any value. CEL interpolations (`${…}`) are evaluated in it.
+	Metadata pulumi.MapInput `pulumi:"metadata"`
+}
+
+func (LogActionConfigArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*LogActionConfig)(nil)).Elem()
+}
+
+func (i LogActionConfigArgs) ToLogActionConfigOutput() LogActionConfigOutput {
+	return i.ToLogActionConfigOutputWithContext(context.Background())
+}
+
+func (i LogActionConfigArgs) ToLogActionConfigOutputWithContext(ctx context.Context) LogActionConfigOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(LogActionConfigOutput)
+}
+
+// The config of the `log` action (https://ngrok.com/docs/traffic-policy/actions/log/).
+type LogActionConfigOutput struct{ *pulumi.OutputState }
+
+func (LogActionConfigOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*LogActionConfig)(nil)).Elem()
+}
+
+func (o LogActionConfigOutput) ToLogActionConfigOutput() LogActionConfigOutput {
+	return o
+}
+
+func (o LogActionConfigOutput) ToLogActionConfigOutputWithContext(ctx context.Context) LogActionConfigOutput {
+	return o
+}
+
+// Names to values to add to the events. It is a map of names (kept as written) to values, each any value. CEL interpolations (`${…}`) are evaluated in it.
+func (o LogActionConfigOutput) Metadata() pulumi.MapOutput {
+	return o.ApplyT(func(v LogActionConfig) map[string]interface{} { return v.Metadata }).(pulumi.MapOutput)
+}
+
+// Restricts access to users who sign in with an OAuth provider (Google, GitHub, Microsoft, …). The `oauth` action; it runs in on_http_request. Source: https://ngrok.com/docs/traffic-policy/actions/oauth/
+type OauthAction struct {
+	// The action's config (https://ngrok.com/docs/traffic-policy/actions/oauth/).
+	Config OauthActionConfig `pulumi:"config"`
+	// The action's type: `oauth`, filled in where the SDK can.
+	Type string `pulumi:"type"`
+}
+
+// Defaults sets the appropriate defaults for OauthAction
+func (val *OauthAction) Defaults() *OauthAction {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if internal.IsZero(tmp.Type) {
+		tmp.Type = "oauth"
+	}
+	return &tmp
+}
+
+// OauthActionInput is an input type that accepts OauthActionArgs and OauthActionOutput values.
+// You can construct a concrete instance of `OauthActionInput` via:
+//
+//	OauthActionArgs{...}
+type OauthActionInput interface {
+	pulumi.Input
+
+	ToOauthActionOutput() OauthActionOutput
+	ToOauthActionOutputWithContext(context.Context) OauthActionOutput
+}
+
+// Restricts access to users who sign in with an OAuth provider (Google, GitHub, Microsoft, …). The `oauth` action; it runs in on_http_request. Source: https://ngrok.com/docs/traffic-policy/actions/oauth/
+type OauthActionArgs struct {
+	// The action's config (https://ngrok.com/docs/traffic-policy/actions/oauth/).
+	Config OauthActionConfigInput `pulumi:"config"`
+	// The action's type: `oauth`, filled in where the SDK can.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+// Defaults sets the appropriate defaults for OauthActionArgs
+func (val *OauthActionArgs) Defaults() *OauthActionArgs {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if tmp.Type == nil {
+		tmp.Type = pulumi.String("oauth")
+	}
+	return &tmp
+}
+func (OauthActionArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*OauthAction)(nil)).Elem()
+}
+
+func (i OauthActionArgs) ToOauthActionOutput() OauthActionOutput {
+	return i.ToOauthActionOutputWithContext(context.Background())
+}
+
+func (i OauthActionArgs) ToOauthActionOutputWithContext(ctx context.Context) OauthActionOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(OauthActionOutput)
+}
+
+// Restricts access to users who sign in with an OAuth provider (Google, GitHub, Microsoft, …). The `oauth` action; it runs in on_http_request. Source: https://ngrok.com/docs/traffic-policy/actions/oauth/
+type OauthActionOutput struct{ *pulumi.OutputState }
+
+func (OauthActionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*OauthAction)(nil)).Elem()
+}
+
+func (o OauthActionOutput) ToOauthActionOutput() OauthActionOutput {
+	return o
+}
+
+func (o OauthActionOutput) ToOauthActionOutputWithContext(ctx context.Context) OauthActionOutput {
+	return o
+}
+
+// The action's config (https://ngrok.com/docs/traffic-policy/actions/oauth/).
+func (o OauthActionOutput) Config() OauthActionConfigOutput {
+	return o.ApplyT(func(v OauthAction) OauthActionConfig { return v.Config }).(OauthActionConfigOutput)
+}
+
+// The action's type: `oauth`, filled in where the SDK can.
+func (o OauthActionOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v OauthAction) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The config of the `oauth` action (https://ngrok.com/docs/traffic-policy/actions/oauth/). Set `clientId` and `clientSecret` together, or none of them. `clientId` and `clientSecret` are required when `provider` is `amazon` or `facebook`: ngrok has no managed app for this provider.
+type OauthActionConfig struct {
+	// Let CORS preflight requests bypass authentication. Default: `false`.
+	AllowCorsPreflight *bool `pulumi:"allowCorsPreflight"`
+	// The domain the auth cookie is allowed for. It is a domain name (e.g. example.com).
+	AuthCookieDomain *string `pulumi:"authCookieDomain"`
+	// Unique authentication identifier for this provider: scopes the session cookie, and targets this provider in the `/ngrok/login` and `/ngrok/logout` paths.
+	AuthId *string `pulumi:"authId"`
+	// Additional URL parameters for the authorization endpoint URL. It is a map of names (kept as written) to values, each a string.
+	AuthzUrlParams map[string]string `pulumi:"authzUrlParams"`
+	// Your OAuth app's client ID; leave it out to use ngrok's managed app (not for amazon and facebook, which have none). CEL interpolations (`${…}`) are evaluated in it.
+	ClientId *string `pulumi:"clientId"`
+	// Your OAuth app's client secret (with `clientId`); may be an ngrok vault reference, `${secrets.get('vault', 'name')}`. CEL interpolations (`${…}`) are evaluated in it. Secret: a policy that holds it is secret in state.
+	ClientSecret *string `pulumi:"clientSecret"`
+	// The period of inactivity after which a user's session ends, requiring a new sign-in (e.g. `15m`). It is a duration as Go writes one (`90s`, `1h30m`).
+	IdleSessionTimeout *string `pulumi:"idleSessionTimeout"`
+	// The maximum lifetime of a session, regardless of activity (e.g. `1h`). It is a duration as Go writes one (`90s`, `1h30m`).
+	MaxSessionDuration *string `pulumi:"maxSessionDuration"`
+	// The OAuth identity provider users sign in with. It is one of `amazon`, `facebook`, `github`, `gitlab`, `google`, `linkedin`, `microsoft` or `twitch`.
+	Provider string `pulumi:"provider"`
+	// Additional scopes to request when users authenticate with the identity provider.
+	Scopes []string `pulumi:"scopes"`
+	// How often ngrok refreshes the user's data from the identity provider. It is a duration as Go writes one (`90s`, `1h30m`).
+	UserinfoRefreshInterval *string `pulumi:"userinfoRefreshInterval"`
+}
+
+// OauthActionConfigInput is an input type that accepts OauthActionConfigArgs and OauthActionConfigOutput values.
+// You can construct a concrete instance of `OauthActionConfigInput` via:
+//
+//	OauthActionConfigArgs{...}
+type OauthActionConfigInput interface {
+	pulumi.Input
+
+	ToOauthActionConfigOutput() OauthActionConfigOutput
+	ToOauthActionConfigOutputWithContext(context.Context) OauthActionConfigOutput
+}
+
+// The config of the `oauth` action (https://ngrok.com/docs/traffic-policy/actions/oauth/). Set `clientId` and `clientSecret` together, or none of them. `clientId` and `clientSecret` are required when `provider` is `amazon` or `facebook`: ngrok has no managed app for this provider.
+type OauthActionConfigArgs struct {
+	// Let CORS preflight requests bypass authentication. Default: `false`.
+	AllowCorsPreflight pulumi.BoolPtrInput `pulumi:"allowCorsPreflight"`
+	// The domain the auth cookie is allowed for. It is a domain name (e.g. example.com).
+	AuthCookieDomain pulumi.StringPtrInput `pulumi:"authCookieDomain"`
+	// Unique authentication identifier for this provider: scopes the session cookie, and targets this provider in the `/ngrok/login` and `/ngrok/logout` paths.
+	AuthId pulumi.StringPtrInput `pulumi:"authId"`
+	// Additional URL parameters for the authorization endpoint URL. It is a map of names (kept as written) to values, each a string.
+	AuthzUrlParams pulumi.StringMapInput `pulumi:"authzUrlParams"`
+	// Your OAuth app's client ID; leave it out to use ngrok's managed app (not for amazon and facebook, which have none). CEL interpolations (`${…}`) are evaluated in it.
+	ClientId pulumi.StringPtrInput `pulumi:"clientId"`
+	// Your OAuth app's client secret (with `clientId`); may be an ngrok vault reference, `${secrets.get('vault', 'name')}`. CEL interpolations (`${…}`) are evaluated in it. Secret: a policy that holds it is secret in state.
+	ClientSecret pulumi.StringPtrInput `pulumi:"clientSecret"`
+	// The period of inactivity after which a user's session ends, requiring a new sign-in (e.g. `15m`). It is a duration as Go writes one (`90s`, `1h30m`).
+	IdleSessionTimeout pulumi.StringPtrInput `pulumi:"idleSessionTimeout"`
+	// The maximum lifetime of a session, regardless of activity (e.g. `1h`). It is a duration as Go writes one (`90s`, `1h30m`).
+	MaxSessionDuration pulumi.StringPtrInput `pulumi:"maxSessionDuration"`
+	// The OAuth identity provider users sign in with. It is one of `amazon`, `facebook`, `github`, `gitlab`, `google`, `linkedin`, `microsoft` or `twitch`.
+	Provider pulumi.StringInput `pulumi:"provider"`
+	// Additional scopes to request when users authenticate with the identity provider.
+	Scopes pulumi.StringArrayInput `pulumi:"scopes"`
+	// How often ngrok refreshes the user's data from the identity provider. It is a duration as Go writes one (`90s`, `1h30m`).
+	UserinfoRefreshInterval pulumi.StringPtrInput `pulumi:"userinfoRefreshInterval"`
+}
+
+func (OauthActionConfigArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*OauthActionConfig)(nil)).Elem()
+}
+
+func (i OauthActionConfigArgs) ToOauthActionConfigOutput() OauthActionConfigOutput {
+	return i.ToOauthActionConfigOutputWithContext(context.Background())
+}
+
+func (i OauthActionConfigArgs) ToOauthActionConfigOutputWithContext(ctx context.Context) OauthActionConfigOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(OauthActionConfigOutput)
+}
+
+// The config of the `oauth` action (https://ngrok.com/docs/traffic-policy/actions/oauth/). Set `clientId` and `clientSecret` together, or none of them. `clientId` and `clientSecret` are required when `provider` is `amazon` or `facebook`: ngrok has no managed app for this provider.
+type OauthActionConfigOutput struct{ *pulumi.OutputState }
+
+func (OauthActionConfigOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*OauthActionConfig)(nil)).Elem()
+}
+
+func (o OauthActionConfigOutput) ToOauthActionConfigOutput() OauthActionConfigOutput {
+	return o
+}
+
+func (o OauthActionConfigOutput) ToOauthActionConfigOutputWithContext(ctx context.Context) OauthActionConfigOutput {
+	return o
+}
+
+// Let CORS preflight requests bypass authentication. Default: `false`.
+func (o OauthActionConfigOutput) AllowCorsPreflight() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v OauthActionConfig) *bool { return v.AllowCorsPreflight }).(pulumi.BoolPtrOutput)
+}
+
+// The domain the auth cookie is allowed for. It is a domain name (e.g. example.com).
+func (o OauthActionConfigOutput) AuthCookieDomain() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v OauthActionConfig) *string { return v.AuthCookieDomain }).(pulumi.StringPtrOutput)
+}
+
+// Unique authentication identifier for this provider: scopes the session cookie, and targets this provider in the `/ngrok/login` and `/ngrok/logout` paths.
+func (o OauthActionConfigOutput) AuthId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v OauthActionConfig) *string { return v.AuthId }).(pulumi.StringPtrOutput)
+}
+
+// Additional URL parameters for the authorization endpoint URL. It is a map of names (kept as written) to values, each a string.
+func (o OauthActionConfigOutput) AuthzUrlParams() pulumi.StringMapOutput {
+	return o.ApplyT(func(v OauthActionConfig) map[string]string { return v.AuthzUrlParams }).(pulumi.StringMapOutput)
+}
+
+// Your OAuth app's client ID; leave it out to use ngrok's managed app (not for amazon and facebook, which have none). CEL interpolations (`${…}`) are evaluated in it.
+func (o OauthActionConfigOutput) ClientId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v OauthActionConfig) *string { return v.ClientId }).(pulumi.StringPtrOutput)
+}
+
+// Your OAuth app's client secret (with `clientId`); may be an ngrok vault reference, `${secrets.get('vault', 'name')}`. CEL interpolations (`${…}`) are evaluated in it. Secret: a policy that holds it is secret in state.
+func (o OauthActionConfigOutput) ClientSecret() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v OauthActionConfig) *string { return v.ClientSecret }).(pulumi.StringPtrOutput)
+}
+
+// The period of inactivity after which a user's session ends, requiring a new sign-in (e.g. `15m`). It is a duration as Go writes one (`90s`, `1h30m`).
+func (o OauthActionConfigOutput) IdleSessionTimeout() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v OauthActionConfig) *string { return v.IdleSessionTimeout }).(pulumi.StringPtrOutput)
+}
+
+// The maximum lifetime of a session, regardless of activity (e.g. `1h`). It is a duration as Go writes one (`90s`, `1h30m`).
+func (o OauthActionConfigOutput) MaxSessionDuration() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v OauthActionConfig) *string { return v.MaxSessionDuration }).(pulumi.StringPtrOutput)
+}
+
+// The OAuth identity provider users sign in with. It is one of `amazon`, `facebook`, `github`, `gitlab`, `google`, `linkedin`, `microsoft` or `twitch`.
+func (o OauthActionConfigOutput) Provider() pulumi.StringOutput {
+	return o.ApplyT(func(v OauthActionConfig) string { return v.Provider }).(pulumi.StringOutput)
+}
+
+// Additional scopes to request when users authenticate with the identity provider.
+func (o OauthActionConfigOutput) Scopes() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v OauthActionConfig) []string { return v.Scopes }).(pulumi.StringArrayOutput)
+}
+
+// How often ngrok refreshes the user's data from the identity provider. It is a duration as Go writes one (`90s`, `1h30m`).
+func (o OauthActionConfigOutput) UserinfoRefreshInterval() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v OauthActionConfig) *string { return v.UserinfoRefreshInterval }).(pulumi.StringPtrOutput)
+}
+
+// Restricts access to users who sign in with an OpenID Connect identity provider of your choice. The `openid-connect` action; it runs in on_http_request. ngrok's docs also call it `oidc`. Source: https://ngrok.com/docs/traffic-policy/actions/oidc/
+type OpenidConnectAction struct {
+	// The action's config (https://ngrok.com/docs/traffic-policy/actions/oidc/).
+	Config OpenidConnectActionConfig `pulumi:"config"`
+	// The action's type: `openid-connect`, filled in where the SDK can.
+	Type string `pulumi:"type"`
+}
+
+// Defaults sets the appropriate defaults for OpenidConnectAction
+func (val *OpenidConnectAction) Defaults() *OpenidConnectAction {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if internal.IsZero(tmp.Type) {
+		tmp.Type = "openid-connect"
+	}
+	return &tmp
+}
+
+// OpenidConnectActionInput is an input type that accepts OpenidConnectActionArgs and OpenidConnectActionOutput values.
+// You can construct a concrete instance of `OpenidConnectActionInput` via:
+//
+//	OpenidConnectActionArgs{...}
+type OpenidConnectActionInput interface {
+	pulumi.Input
+
+	ToOpenidConnectActionOutput() OpenidConnectActionOutput
+	ToOpenidConnectActionOutputWithContext(context.Context) OpenidConnectActionOutput
+}
+
+// Restricts access to users who sign in with an OpenID Connect identity provider of your choice. The `openid-connect` action; it runs in on_http_request. ngrok's docs also call it `oidc`. Source: https://ngrok.com/docs/traffic-policy/actions/oidc/
+type OpenidConnectActionArgs struct {
+	// The action's config (https://ngrok.com/docs/traffic-policy/actions/oidc/).
+	Config OpenidConnectActionConfigInput `pulumi:"config"`
+	// The action's type: `openid-connect`, filled in where the SDK can.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+// Defaults sets the appropriate defaults for OpenidConnectActionArgs
+func (val *OpenidConnectActionArgs) Defaults() *OpenidConnectActionArgs {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if tmp.Type == nil {
+		tmp.Type = pulumi.String("openid-connect")
+	}
+	return &tmp
+}
+func (OpenidConnectActionArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*OpenidConnectAction)(nil)).Elem()
+}
+
+func (i OpenidConnectActionArgs) ToOpenidConnectActionOutput() OpenidConnectActionOutput {
+	return i.ToOpenidConnectActionOutputWithContext(context.Background())
+}
+
+func (i OpenidConnectActionArgs) ToOpenidConnectActionOutputWithContext(ctx context.Context) OpenidConnectActionOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(OpenidConnectActionOutput)
+}
+
+// Restricts access to users who sign in with an OpenID Connect identity provider of your choice. The `openid-connect` action; it runs in on_http_request. ngrok's docs also call it `oidc`. Source: https://ngrok.com/docs/traffic-policy/actions/oidc/
+type OpenidConnectActionOutput struct{ *pulumi.OutputState }
+
+func (OpenidConnectActionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*OpenidConnectAction)(nil)).Elem()
+}
+
+func (o OpenidConnectActionOutput) ToOpenidConnectActionOutput() OpenidConnectActionOutput {
+	return o
+}
+
+func (o OpenidConnectActionOutput) ToOpenidConnectActionOutputWithContext(ctx context.Context) OpenidConnectActionOutput {
+	return o
+}
+
+// The action's config (https://ngrok.com/docs/traffic-policy/actions/oidc/).
+func (o OpenidConnectActionOutput) Config() OpenidConnectActionConfigOutput {
+	return o.ApplyT(func(v OpenidConnectAction) OpenidConnectActionConfig { return v.Config }).(OpenidConnectActionConfigOutput)
+}
+
+// The action's type: `openid-connect`, filled in where the SDK can.
+func (o OpenidConnectActionOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v OpenidConnectAction) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The config of the `openid-connect` action (https://ngrok.com/docs/traffic-policy/actions/oidc/).
+type OpenidConnectActionConfig struct {
+	// Let CORS preflight requests bypass authentication. Default: `false`.
+	AllowCorsPreflight *bool `pulumi:"allowCorsPreflight"`
+	// The domain the auth cookie is allowed for. It is a domain name (e.g. example.com).
+	AuthCookieDomain *string `pulumi:"authCookieDomain"`
+	// Unique authentication identifier for this provider: scopes the session cookie, and targets this provider in the `/ngrok/login` and `/ngrok/logout` paths.
+	AuthId *string `pulumi:"authId"`
+	// Additional URL parameters for the authorization endpoint URL. It is a map of names (kept as written) to values, each a string.
+	AuthzUrlParams map[string]string `pulumi:"authzUrlParams"`
+	// Your OpenID Connect app's client ID. CEL interpolations (`${…}`) are evaluated in it.
+	ClientId *string `pulumi:"clientId"`
+	// Your OpenID Connect app's client secret; may be an ngrok vault reference, `${secrets.get('vault', 'name')}`. CEL interpolations (`${…}`) are evaluated in it. Secret: a policy that holds it is secret in state.
+	ClientSecret *string `pulumi:"clientSecret"`
+	// The period of inactivity after which a user's session ends, requiring a new sign-in (e.g. `15m`). It is a duration as Go writes one (`90s`, `1h30m`).
+	IdleSessionDuration *string `pulumi:"idleSessionDuration"`
+	// The period of inactivity after which a user's session ends, requiring a new sign-in (e.g. `15m`). The older spelling of ngrok's operator. It is a duration as Go writes one (`90s`, `1h30m`).
+	IdleSessionTimeout *string `pulumi:"idleSessionTimeout"`
+	// The base URL of the OpenID provider, which serves its configuration document at `/.well-known/openid-configuration`. It is an absolute https:// URL.
+	IssuerUrl string `pulumi:"issuerUrl"`
+	// The maximum lifetime of a session, regardless of activity (e.g. `1h`). It is a duration as Go writes one (`90s`, `1h30m`).
+	MaxSessionDuration *string `pulumi:"maxSessionDuration"`
+	// Additional scopes to request when users authenticate with the identity provider.
+	Scopes []string `pulumi:"scopes"`
+	// How often ngrok refreshes the user's data from the identity provider. It is a duration as Go writes one (`90s`, `1h30m`).
+	UserinfoRefreshInterval *string `pulumi:"userinfoRefreshInterval"`
+}
+
+// OpenidConnectActionConfigInput is an input type that accepts OpenidConnectActionConfigArgs and OpenidConnectActionConfigOutput values.
+// You can construct a concrete instance of `OpenidConnectActionConfigInput` via:
+//
+//	OpenidConnectActionConfigArgs{...}
+type OpenidConnectActionConfigInput interface {
+	pulumi.Input
+
+	ToOpenidConnectActionConfigOutput() OpenidConnectActionConfigOutput
+	ToOpenidConnectActionConfigOutputWithContext(context.Context) OpenidConnectActionConfigOutput
+}
+
+// The config of the `openid-connect` action (https://ngrok.com/docs/traffic-policy/actions/oidc/).
+type OpenidConnectActionConfigArgs struct {
+	// Let CORS preflight requests bypass authentication. Default: `false`.
+	AllowCorsPreflight pulumi.BoolPtrInput `pulumi:"allowCorsPreflight"`
+	// The domain the auth cookie is allowed for. It is a domain name (e.g. example.com).
+	AuthCookieDomain pulumi.StringPtrInput `pulumi:"authCookieDomain"`
+	// Unique authentication identifier for this provider: scopes the session cookie, and targets this provider in the `/ngrok/login` and `/ngrok/logout` paths.
+	AuthId pulumi.StringPtrInput `pulumi:"authId"`
+	// Additional URL parameters for the authorization endpoint URL. It is a map of names (kept as written) to values, each a string.
+	AuthzUrlParams pulumi.StringMapInput `pulumi:"authzUrlParams"`
+	// Your OpenID Connect app's client ID. CEL interpolations (`${…}`) are evaluated in it.
+	ClientId pulumi.StringPtrInput `pulumi:"clientId"`
+	// Your OpenID Connect app's client secret; may be an ngrok vault reference, `${secrets.get('vault', 'name')}`. CEL interpolations (`${…}`) are evaluated in it. Secret: a policy that holds it is secret in state.
+	ClientSecret pulumi.StringPtrInput `pulumi:"clientSecret"`
+	// The period of inactivity after which a user's session ends, requiring a new sign-in (e.g. `15m`). It is a duration as Go writes one (`90s`, `1h30m`).
+	IdleSessionDuration pulumi.StringPtrInput `pulumi:"idleSessionDuration"`
+	// The period of inactivity after which a user's session ends, requiring a new sign-in (e.g. `15m`). The older spelling of ngrok's operator. It is a duration as Go writes one (`90s`, `1h30m`).
+	IdleSessionTimeout pulumi.StringPtrInput `pulumi:"idleSessionTimeout"`
+	// The base URL of the OpenID provider, which serves its configuration document at `/.well-known/openid-configuration`. It is an absolute https:// URL.
+	IssuerUrl pulumi.StringInput `pulumi:"issuerUrl"`
+	// The maximum lifetime of a session, regardless of activity (e.g. `1h`). It is a duration as Go writes one (`90s`, `1h30m`).
+	MaxSessionDuration pulumi.StringPtrInput `pulumi:"maxSessionDuration"`
+	// Additional scopes to request when users authenticate with the identity provider.
+	Scopes pulumi.StringArrayInput `pulumi:"scopes"`
+	// How often ngrok refreshes the user's data from the identity provider. It is a duration as Go writes one (`90s`, `1h30m`).
+	UserinfoRefreshInterval pulumi.StringPtrInput `pulumi:"userinfoRefreshInterval"`
+}
+
+func (OpenidConnectActionConfigArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*OpenidConnectActionConfig)(nil)).Elem()
+}
+
+func (i OpenidConnectActionConfigArgs) ToOpenidConnectActionConfigOutput() OpenidConnectActionConfigOutput {
+	return i.ToOpenidConnectActionConfigOutputWithContext(context.Background())
+}
+
+func (i OpenidConnectActionConfigArgs) ToOpenidConnectActionConfigOutputWithContext(ctx context.Context) OpenidConnectActionConfigOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(OpenidConnectActionConfigOutput)
+}
+
+// The config of the `openid-connect` action (https://ngrok.com/docs/traffic-policy/actions/oidc/).
+type OpenidConnectActionConfigOutput struct{ *pulumi.OutputState }
+
+func (OpenidConnectActionConfigOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*OpenidConnectActionConfig)(nil)).Elem()
+}
+
+func (o OpenidConnectActionConfigOutput) ToOpenidConnectActionConfigOutput() OpenidConnectActionConfigOutput {
+	return o
+}
+
+func (o OpenidConnectActionConfigOutput) ToOpenidConnectActionConfigOutputWithContext(ctx context.Context) OpenidConnectActionConfigOutput {
+	return o
+}
+
+// Let CORS preflight requests bypass authentication. Default: `false`.
+func (o OpenidConnectActionConfigOutput) AllowCorsPreflight() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v OpenidConnectActionConfig) *bool { return v.AllowCorsPreflight }).(pulumi.BoolPtrOutput)
+}
+
+// The domain the auth cookie is allowed for. It is a domain name (e.g. example.com).
+func (o OpenidConnectActionConfigOutput) AuthCookieDomain() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v OpenidConnectActionConfig) *string { return v.AuthCookieDomain }).(pulumi.StringPtrOutput)
+}
+
+// Unique authentication identifier for this provider: scopes the session cookie, and targets this provider in the `/ngrok/login` and `/ngrok/logout` paths.
+func (o OpenidConnectActionConfigOutput) AuthId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v OpenidConnectActionConfig) *string { return v.AuthId }).(pulumi.StringPtrOutput)
+}
+
+// Additional URL parameters for the authorization endpoint URL. It is a map of names (kept as written) to values, each a string.
+func (o OpenidConnectActionConfigOutput) AuthzUrlParams() pulumi.StringMapOutput {
+	return o.ApplyT(func(v OpenidConnectActionConfig) map[string]string { return v.AuthzUrlParams }).(pulumi.StringMapOutput)
+}
+
+// Your OpenID Connect app's client ID. CEL interpolations (`${…}`) are evaluated in it.
+func (o OpenidConnectActionConfigOutput) ClientId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v OpenidConnectActionConfig) *string { return v.ClientId }).(pulumi.StringPtrOutput)
+}
+
+// Your OpenID Connect app's client secret; may be an ngrok vault reference, `${secrets.get('vault', 'name')}`. CEL interpolations (`${…}`) are evaluated in it. Secret: a policy that holds it is secret in state.
+func (o OpenidConnectActionConfigOutput) ClientSecret() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v OpenidConnectActionConfig) *string { return v.ClientSecret }).(pulumi.StringPtrOutput)
+}
+
+// The period of inactivity after which a user's session ends, requiring a new sign-in (e.g. `15m`). It is a duration as Go writes one (`90s`, `1h30m`).
+func (o OpenidConnectActionConfigOutput) IdleSessionDuration() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v OpenidConnectActionConfig) *string { return v.IdleSessionDuration }).(pulumi.StringPtrOutput)
+}
+
+// The period of inactivity after which a user's session ends, requiring a new sign-in (e.g. `15m`). The older spelling of ngrok's operator. It is a duration as Go writes one (`90s`, `1h30m`).
+func (o OpenidConnectActionConfigOutput) IdleSessionTimeout() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v OpenidConnectActionConfig) *string { return v.IdleSessionTimeout }).(pulumi.StringPtrOutput)
+}
+
+// The base URL of the OpenID provider, which serves its configuration document at `/.well-known/openid-configuration`. It is an absolute https:// URL.
+func (o OpenidConnectActionConfigOutput) IssuerUrl() pulumi.StringOutput {
+	return o.ApplyT(func(v OpenidConnectActionConfig) string { return v.IssuerUrl }).(pulumi.StringOutput)
+}
+
+// The maximum lifetime of a session, regardless of activity (e.g. `1h`). It is a duration as Go writes one (`90s`, `1h30m`).
+func (o OpenidConnectActionConfigOutput) MaxSessionDuration() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v OpenidConnectActionConfig) *string { return v.MaxSessionDuration }).(pulumi.StringPtrOutput)
+}
+
+// Additional scopes to request when users authenticate with the identity provider.
+func (o OpenidConnectActionConfigOutput) Scopes() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v OpenidConnectActionConfig) []string { return v.Scopes }).(pulumi.StringArrayOutput)
+}
+
+// How often ngrok refreshes the user's data from the identity provider. It is a duration as Go writes one (`90s`, `1h30m`).
+func (o OpenidConnectActionConfigOutput) UserinfoRefreshInterval() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v OpenidConnectActionConfig) *string { return v.UserinfoRefreshInterval }).(pulumi.StringPtrOutput)
+}
+
+// Applies the OWASP Core Rule Set to requests. The `owasp-crs-request` action; it runs in on_http_request. Source: https://ngrok.com/docs/traffic-policy/actions/owasp-crs-request/
+type OwaspCrsRequestAction struct {
+	// The action's config (https://ngrok.com/docs/traffic-policy/actions/owasp-crs-request/).
+	Config OwaspCrsRequestActionConfig `pulumi:"config"`
+	// The action's type: `owasp-crs-request`, filled in where the SDK can.
+	Type string `pulumi:"type"`
+}
+
+// Defaults sets the appropriate defaults for OwaspCrsRequestAction
+func (val *OwaspCrsRequestAction) Defaults() *OwaspCrsRequestAction {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if internal.IsZero(tmp.Type) {
+		tmp.Type = "owasp-crs-request"
+	}
+	return &tmp
+}
+
+// OwaspCrsRequestActionInput is an input type that accepts OwaspCrsRequestActionArgs and OwaspCrsRequestActionOutput values.
+// You can construct a concrete instance of `OwaspCrsRequestActionInput` via:
+//
+//	OwaspCrsRequestActionArgs{...}
+type OwaspCrsRequestActionInput interface {
+	pulumi.Input
+
+	ToOwaspCrsRequestActionOutput() OwaspCrsRequestActionOutput
+	ToOwaspCrsRequestActionOutputWithContext(context.Context) OwaspCrsRequestActionOutput
+}
+
+// Applies the OWASP Core Rule Set to requests. The `owasp-crs-request` action; it runs in on_http_request. Source: https://ngrok.com/docs/traffic-policy/actions/owasp-crs-request/
+type OwaspCrsRequestActionArgs struct {
+	// The action's config (https://ngrok.com/docs/traffic-policy/actions/owasp-crs-request/).
+	Config OwaspCrsRequestActionConfigInput `pulumi:"config"`
+	// The action's type: `owasp-crs-request`, filled in where the SDK can.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+// Defaults sets the appropriate defaults for OwaspCrsRequestActionArgs
+func (val *OwaspCrsRequestActionArgs) Defaults() *OwaspCrsRequestActionArgs {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if tmp.Type == nil {
+		tmp.Type = pulumi.String("owasp-crs-request")
+	}
+	return &tmp
+}
+func (OwaspCrsRequestActionArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*OwaspCrsRequestAction)(nil)).Elem()
+}
+
+func (i OwaspCrsRequestActionArgs) ToOwaspCrsRequestActionOutput() OwaspCrsRequestActionOutput {
+	return i.ToOwaspCrsRequestActionOutputWithContext(context.Background())
+}
+
+func (i OwaspCrsRequestActionArgs) ToOwaspCrsRequestActionOutputWithContext(ctx context.Context) OwaspCrsRequestActionOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(OwaspCrsRequestActionOutput)
+}
+
+// Applies the OWASP Core Rule Set to requests. The `owasp-crs-request` action; it runs in on_http_request. Source: https://ngrok.com/docs/traffic-policy/actions/owasp-crs-request/
+type OwaspCrsRequestActionOutput struct{ *pulumi.OutputState }
+
+func (OwaspCrsRequestActionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*OwaspCrsRequestAction)(nil)).Elem()
+}
+
+func (o OwaspCrsRequestActionOutput) ToOwaspCrsRequestActionOutput() OwaspCrsRequestActionOutput {
+	return o
+}
+
+func (o OwaspCrsRequestActionOutput) ToOwaspCrsRequestActionOutputWithContext(ctx context.Context) OwaspCrsRequestActionOutput {
+	return o
+}
+
+// The action's config (https://ngrok.com/docs/traffic-policy/actions/owasp-crs-request/).
+func (o OwaspCrsRequestActionOutput) Config() OwaspCrsRequestActionConfigOutput {
+	return o.ApplyT(func(v OwaspCrsRequestAction) OwaspCrsRequestActionConfig { return v.Config }).(OwaspCrsRequestActionConfigOutput)
+}
+
+// The action's type: `owasp-crs-request`, filled in where the SDK can.
+func (o OwaspCrsRequestActionOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v OwaspCrsRequestAction) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The config of the `owasp-crs-request` action (https://ngrok.com/docs/traffic-policy/actions/owasp-crs-request/).
+type OwaspCrsRequestActionConfig struct {
+	// OWASP CRS rule IDs not to evaluate. It is a list of items, each an integer from 900000 to 999999.
+	ExcludeRuleIds []int `pulumi:"excludeRuleIds"`
+	// Whether the next actions run (`continue`) or not (`halt`) after an error. It is one of `halt` or `continue`. Default: `halt`.
+	OnError string `pulumi:"onError"`
+	// Whether the rules for the body are evaluated. Default: `false`.
+	ProcessBody *bool `pulumi:"processBody"`
+}
+
+// OwaspCrsRequestActionConfigInput is an input type that accepts OwaspCrsRequestActionConfigArgs and OwaspCrsRequestActionConfigOutput values.
+// You can construct a concrete instance of `OwaspCrsRequestActionConfigInput` via:
+//
+//	OwaspCrsRequestActionConfigArgs{...}
+type OwaspCrsRequestActionConfigInput interface {
+	pulumi.Input
+
+	ToOwaspCrsRequestActionConfigOutput() OwaspCrsRequestActionConfigOutput
+	ToOwaspCrsRequestActionConfigOutputWithContext(context.Context) OwaspCrsRequestActionConfigOutput
+}
+
+// The config of the `owasp-crs-request` action (https://ngrok.com/docs/traffic-policy/actions/owasp-crs-request/).
+type OwaspCrsRequestActionConfigArgs struct {
+	// OWASP CRS rule IDs not to evaluate. It is a list of items, each an integer from 900000 to 999999.
+	ExcludeRuleIds pulumi.IntArrayInput `pulumi:"excludeRuleIds"`
+	// Whether the next actions run (`continue`) or not (`halt`) after an error. It is one of `halt` or `continue`. Default: `halt`.
+	OnError pulumi.StringInput `pulumi:"onError"`
+	// Whether the rules for the body are evaluated. Default: `false`.
+	ProcessBody pulumi.BoolPtrInput `pulumi:"processBody"`
+}
+
+func (OwaspCrsRequestActionConfigArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*OwaspCrsRequestActionConfig)(nil)).Elem()
+}
+
+func (i OwaspCrsRequestActionConfigArgs) ToOwaspCrsRequestActionConfigOutput() OwaspCrsRequestActionConfigOutput {
+	return i.ToOwaspCrsRequestActionConfigOutputWithContext(context.Background())
+}
+
+func (i OwaspCrsRequestActionConfigArgs) ToOwaspCrsRequestActionConfigOutputWithContext(ctx context.Context) OwaspCrsRequestActionConfigOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(OwaspCrsRequestActionConfigOutput)
+}
+
+// The config of the `owasp-crs-request` action (https://ngrok.com/docs/traffic-policy/actions/owasp-crs-request/).
+type OwaspCrsRequestActionConfigOutput struct{ *pulumi.OutputState }
+
+func (OwaspCrsRequestActionConfigOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*OwaspCrsRequestActionConfig)(nil)).Elem()
+}
+
+func (o OwaspCrsRequestActionConfigOutput) ToOwaspCrsRequestActionConfigOutput() OwaspCrsRequestActionConfigOutput {
+	return o
+}
+
+func (o OwaspCrsRequestActionConfigOutput) ToOwaspCrsRequestActionConfigOutputWithContext(ctx context.Context) OwaspCrsRequestActionConfigOutput {
+	return o
+}
+
+// OWASP CRS rule IDs not to evaluate. It is a list of items, each an integer from 900000 to 999999.
+func (o OwaspCrsRequestActionConfigOutput) ExcludeRuleIds() pulumi.IntArrayOutput {
+	return o.ApplyT(func(v OwaspCrsRequestActionConfig) []int { return v.ExcludeRuleIds }).(pulumi.IntArrayOutput)
+}
+
+// Whether the next actions run (`continue`) or not (`halt`) after an error. It is one of `halt` or `continue`. Default: `halt`.
+func (o OwaspCrsRequestActionConfigOutput) OnError() pulumi.StringOutput {
+	return o.ApplyT(func(v OwaspCrsRequestActionConfig) string { return v.OnError }).(pulumi.StringOutput)
+}
+
+// Whether the rules for the body are evaluated. Default: `false`.
+func (o OwaspCrsRequestActionConfigOutput) ProcessBody() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v OwaspCrsRequestActionConfig) *bool { return v.ProcessBody }).(pulumi.BoolPtrOutput)
+}
+
+// Applies the OWASP Core Rule Set to responses. The `owasp-crs-response` action; it runs in on_http_response. Source: https://ngrok.com/docs/traffic-policy/actions/owasp-crs-response/
+type OwaspCrsResponseAction struct {
+	// The action's config (https://ngrok.com/docs/traffic-policy/actions/owasp-crs-response/).
+	Config OwaspCrsResponseActionConfig `pulumi:"config"`
+	// The action's type: `owasp-crs-response`, filled in where the SDK can.
+	Type string `pulumi:"type"`
+}
+
+// Defaults sets the appropriate defaults for OwaspCrsResponseAction
+func (val *OwaspCrsResponseAction) Defaults() *OwaspCrsResponseAction {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if internal.IsZero(tmp.Type) {
+		tmp.Type = "owasp-crs-response"
+	}
+	return &tmp
+}
+
+// OwaspCrsResponseActionInput is an input type that accepts OwaspCrsResponseActionArgs and OwaspCrsResponseActionOutput values.
+// You can construct a concrete instance of `OwaspCrsResponseActionInput` via:
+//
+//	OwaspCrsResponseActionArgs{...}
+type OwaspCrsResponseActionInput interface {
+	pulumi.Input
+
+	ToOwaspCrsResponseActionOutput() OwaspCrsResponseActionOutput
+	ToOwaspCrsResponseActionOutputWithContext(context.Context) OwaspCrsResponseActionOutput
+}
+
+// Applies the OWASP Core Rule Set to responses. The `owasp-crs-response` action; it runs in on_http_response. Source: https://ngrok.com/docs/traffic-policy/actions/owasp-crs-response/
+type OwaspCrsResponseActionArgs struct {
+	// The action's config (https://ngrok.com/docs/traffic-policy/actions/owasp-crs-response/).
+	Config OwaspCrsResponseActionConfigInput `pulumi:"config"`
+	// The action's type: `owasp-crs-response`, filled in where the SDK can.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+// Defaults sets the appropriate defaults for OwaspCrsResponseActionArgs
+func (val *OwaspCrsResponseActionArgs) Defaults() *OwaspCrsResponseActionArgs {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if tmp.Type == nil {
+		tmp.Type = pulumi.String("owasp-crs-response")
+	}
+	return &tmp
+}
+func (OwaspCrsResponseActionArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*OwaspCrsResponseAction)(nil)).Elem()
+}
+
+func (i OwaspCrsResponseActionArgs) ToOwaspCrsResponseActionOutput() OwaspCrsResponseActionOutput {
+	return i.ToOwaspCrsResponseActionOutputWithContext(context.Background())
+}
+
+func (i OwaspCrsResponseActionArgs) ToOwaspCrsResponseActionOutputWithContext(ctx context.Context) OwaspCrsResponseActionOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(OwaspCrsResponseActionOutput)
+}
+
+// Applies the OWASP Core Rule Set to responses. The `owasp-crs-response` action; it runs in on_http_response. Source: https://ngrok.com/docs/traffic-policy/actions/owasp-crs-response/
+type OwaspCrsResponseActionOutput struct{ *pulumi.OutputState }
+
+func (OwaspCrsResponseActionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*OwaspCrsResponseAction)(nil)).Elem()
+}
+
+func (o OwaspCrsResponseActionOutput) ToOwaspCrsResponseActionOutput() OwaspCrsResponseActionOutput {
+	return o
+}
+
+func (o OwaspCrsResponseActionOutput) ToOwaspCrsResponseActionOutputWithContext(ctx context.Context) OwaspCrsResponseActionOutput {
+	return o
+}
+
+// The action's config (https://ngrok.com/docs/traffic-policy/actions/owasp-crs-response/).
+func (o OwaspCrsResponseActionOutput) Config() OwaspCrsResponseActionConfigOutput {
+	return o.ApplyT(func(v OwaspCrsResponseAction) OwaspCrsResponseActionConfig { return v.Config }).(OwaspCrsResponseActionConfigOutput)
+}
+
+// The action's type: `owasp-crs-response`, filled in where the SDK can.
+func (o OwaspCrsResponseActionOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v OwaspCrsResponseAction) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The config of the `owasp-crs-response` action (https://ngrok.com/docs/traffic-policy/actions/owasp-crs-response/).
+type OwaspCrsResponseActionConfig struct {
+	// OWASP CRS rule IDs not to evaluate. It is a list of items, each an integer from 900000 to 999999.
+	ExcludeRuleIds []int `pulumi:"excludeRuleIds"`
+	// Whether the next actions run (`continue`) or not (`halt`) after an error. It is one of `halt` or `continue`. Default: `halt`.
+	OnError string `pulumi:"onError"`
+	// Whether the rules for the body are evaluated. Default: `false`.
+	ProcessBody *bool `pulumi:"processBody"`
+}
+
+// OwaspCrsResponseActionConfigInput is an input type that accepts OwaspCrsResponseActionConfigArgs and OwaspCrsResponseActionConfigOutput values.
+// You can construct a concrete instance of `OwaspCrsResponseActionConfigInput` via:
+//
+//	OwaspCrsResponseActionConfigArgs{...}
+type OwaspCrsResponseActionConfigInput interface {
+	pulumi.Input
+
+	ToOwaspCrsResponseActionConfigOutput() OwaspCrsResponseActionConfigOutput
+	ToOwaspCrsResponseActionConfigOutputWithContext(context.Context) OwaspCrsResponseActionConfigOutput
+}
+
+// The config of the `owasp-crs-response` action (https://ngrok.com/docs/traffic-policy/actions/owasp-crs-response/).
+type OwaspCrsResponseActionConfigArgs struct {
+	// OWASP CRS rule IDs not to evaluate. It is a list of items, each an integer from 900000 to 999999.
+	ExcludeRuleIds pulumi.IntArrayInput `pulumi:"excludeRuleIds"`
+	// Whether the next actions run (`continue`) or not (`halt`) after an error. It is one of `halt` or `continue`. Default: `halt`.
+	OnError pulumi.StringInput `pulumi:"onError"`
+	// Whether the rules for the body are evaluated. Default: `false`.
+	ProcessBody pulumi.BoolPtrInput `pulumi:"processBody"`
+}
+
+func (OwaspCrsResponseActionConfigArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*OwaspCrsResponseActionConfig)(nil)).Elem()
+}
+
+func (i OwaspCrsResponseActionConfigArgs) ToOwaspCrsResponseActionConfigOutput() OwaspCrsResponseActionConfigOutput {
+	return i.ToOwaspCrsResponseActionConfigOutputWithContext(context.Background())
+}
+
+func (i OwaspCrsResponseActionConfigArgs) ToOwaspCrsResponseActionConfigOutputWithContext(ctx context.Context) OwaspCrsResponseActionConfigOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(OwaspCrsResponseActionConfigOutput)
+}
+
+// The config of the `owasp-crs-response` action (https://ngrok.com/docs/traffic-policy/actions/owasp-crs-response/).
+type OwaspCrsResponseActionConfigOutput struct{ *pulumi.OutputState }
+
+func (OwaspCrsResponseActionConfigOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*OwaspCrsResponseActionConfig)(nil)).Elem()
+}
+
+func (o OwaspCrsResponseActionConfigOutput) ToOwaspCrsResponseActionConfigOutput() OwaspCrsResponseActionConfigOutput {
+	return o
+}
+
+func (o OwaspCrsResponseActionConfigOutput) ToOwaspCrsResponseActionConfigOutputWithContext(ctx context.Context) OwaspCrsResponseActionConfigOutput {
+	return o
+}
+
+// OWASP CRS rule IDs not to evaluate. It is a list of items, each an integer from 900000 to 999999.
+func (o OwaspCrsResponseActionConfigOutput) ExcludeRuleIds() pulumi.IntArrayOutput {
+	return o.ApplyT(func(v OwaspCrsResponseActionConfig) []int { return v.ExcludeRuleIds }).(pulumi.IntArrayOutput)
+}
+
+// Whether the next actions run (`continue`) or not (`halt`) after an error. It is one of `halt` or `continue`. Default: `halt`.
+func (o OwaspCrsResponseActionConfigOutput) OnError() pulumi.StringOutput {
+	return o.ApplyT(func(v OwaspCrsResponseActionConfig) string { return v.OnError }).(pulumi.StringOutput)
+}
+
+// Whether the rules for the body are evaluated. Default: `false`.
+func (o OwaspCrsResponseActionConfigOutput) ProcessBody() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v OwaspCrsResponseActionConfig) *bool { return v.ProcessBody }).(pulumi.BoolPtrOutput)
 }
 
 // A reference to the user or bot user that owns the endpoint.
@@ -1284,9 +5256,2830 @@ func (o PrincipalReferencePtrOutput) Uri() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Limits the rate of requests that reach the upstream service. The `rate-limit` action; it runs in on_http_request. Source: https://ngrok.com/docs/traffic-policy/actions/rate-limit/
+type RateLimitAction struct {
+	// The action's config (https://ngrok.com/docs/traffic-policy/actions/rate-limit/).
+	Config RateLimitActionConfig `pulumi:"config"`
+	// The action's type: `rate-limit`, filled in where the SDK can.
+	Type string `pulumi:"type"`
+}
+
+// Defaults sets the appropriate defaults for RateLimitAction
+func (val *RateLimitAction) Defaults() *RateLimitAction {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if internal.IsZero(tmp.Type) {
+		tmp.Type = "rate-limit"
+	}
+	return &tmp
+}
+
+// RateLimitActionInput is an input type that accepts RateLimitActionArgs and RateLimitActionOutput values.
+// You can construct a concrete instance of `RateLimitActionInput` via:
+//
+//	RateLimitActionArgs{...}
+type RateLimitActionInput interface {
+	pulumi.Input
+
+	ToRateLimitActionOutput() RateLimitActionOutput
+	ToRateLimitActionOutputWithContext(context.Context) RateLimitActionOutput
+}
+
+// Limits the rate of requests that reach the upstream service. The `rate-limit` action; it runs in on_http_request. Source: https://ngrok.com/docs/traffic-policy/actions/rate-limit/
+type RateLimitActionArgs struct {
+	// The action's config (https://ngrok.com/docs/traffic-policy/actions/rate-limit/).
+	Config RateLimitActionConfigInput `pulumi:"config"`
+	// The action's type: `rate-limit`, filled in where the SDK can.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+// Defaults sets the appropriate defaults for RateLimitActionArgs
+func (val *RateLimitActionArgs) Defaults() *RateLimitActionArgs {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if tmp.Type == nil {
+		tmp.Type = pulumi.String("rate-limit")
+	}
+	return &tmp
+}
+func (RateLimitActionArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*RateLimitAction)(nil)).Elem()
+}
+
+func (i RateLimitActionArgs) ToRateLimitActionOutput() RateLimitActionOutput {
+	return i.ToRateLimitActionOutputWithContext(context.Background())
+}
+
+func (i RateLimitActionArgs) ToRateLimitActionOutputWithContext(ctx context.Context) RateLimitActionOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(RateLimitActionOutput)
+}
+
+// Limits the rate of requests that reach the upstream service. The `rate-limit` action; it runs in on_http_request. Source: https://ngrok.com/docs/traffic-policy/actions/rate-limit/
+type RateLimitActionOutput struct{ *pulumi.OutputState }
+
+func (RateLimitActionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*RateLimitAction)(nil)).Elem()
+}
+
+func (o RateLimitActionOutput) ToRateLimitActionOutput() RateLimitActionOutput {
+	return o
+}
+
+func (o RateLimitActionOutput) ToRateLimitActionOutputWithContext(ctx context.Context) RateLimitActionOutput {
+	return o
+}
+
+// The action's config (https://ngrok.com/docs/traffic-policy/actions/rate-limit/).
+func (o RateLimitActionOutput) Config() RateLimitActionConfigOutput {
+	return o.ApplyT(func(v RateLimitAction) RateLimitActionConfig { return v.Config }).(RateLimitActionConfigOutput)
+}
+
+// The action's type: `rate-limit`, filled in where the SDK can.
+func (o RateLimitActionOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v RateLimitAction) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The config of the `rate-limit` action (https://ngrok.com/docs/traffic-policy/actions/rate-limit/).
+type RateLimitActionConfig struct {
+	// The rate limit algorithm. It is one of `sliding_window`.
+	Algorithm string `pulumi:"algorithm"`
+	// CEL expressions whose values make the key of a bucket (at most 10). It is a list of at most 10 items, each a CEL expression.
+	BucketKey []string `pulumi:"bucketKey"`
+	// The requests allowed in each `rate` period. It is an integer from 1 to 2000000000.
+	Capacity int `pulumi:"capacity"`
+	// When false, the limit is measured but not applied. Default: `true`.
+	Enforce *bool `pulumi:"enforce"`
+	// A name for this rate limit. It is a string, at most 1023 characters.
+	Name string `pulumi:"name"`
+	// The period the capacity applies to: 60s to 24h, a multiple of 10s. It is a duration as Go writes one (`90s`, `1h30m`), from 60s to 24h, a multiple of 10s.
+	Rate string `pulumi:"rate"`
+}
+
+// RateLimitActionConfigInput is an input type that accepts RateLimitActionConfigArgs and RateLimitActionConfigOutput values.
+// You can construct a concrete instance of `RateLimitActionConfigInput` via:
+//
+//	RateLimitActionConfigArgs{...}
+type RateLimitActionConfigInput interface {
+	pulumi.Input
+
+	ToRateLimitActionConfigOutput() RateLimitActionConfigOutput
+	ToRateLimitActionConfigOutputWithContext(context.Context) RateLimitActionConfigOutput
+}
+
+// The config of the `rate-limit` action (https://ngrok.com/docs/traffic-policy/actions/rate-limit/).
+type RateLimitActionConfigArgs struct {
+	// The rate limit algorithm. It is one of `sliding_window`.
+	Algorithm pulumi.StringInput `pulumi:"algorithm"`
+	// CEL expressions whose values make the key of a bucket (at most 10). It is a list of at most 10 items, each a CEL expression.
+	BucketKey pulumi.StringArrayInput `pulumi:"bucketKey"`
+	// The requests allowed in each `rate` period. It is an integer from 1 to 2000000000.
+	Capacity pulumi.IntInput `pulumi:"capacity"`
+	// When false, the limit is measured but not applied. Default: `true`.
+	Enforce pulumi.BoolPtrInput `pulumi:"enforce"`
+	// A name for this rate limit. It is a string, at most 1023 characters.
+	Name pulumi.StringInput `pulumi:"name"`
+	// The period the capacity applies to: 60s to 24h, a multiple of 10s. It is a duration as Go writes one (`90s`, `1h30m`), from 60s to 24h, a multiple of 10s.
+	Rate pulumi.StringInput `pulumi:"rate"`
+}
+
+func (RateLimitActionConfigArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*RateLimitActionConfig)(nil)).Elem()
+}
+
+func (i RateLimitActionConfigArgs) ToRateLimitActionConfigOutput() RateLimitActionConfigOutput {
+	return i.ToRateLimitActionConfigOutputWithContext(context.Background())
+}
+
+func (i RateLimitActionConfigArgs) ToRateLimitActionConfigOutputWithContext(ctx context.Context) RateLimitActionConfigOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(RateLimitActionConfigOutput)
+}
+
+// The config of the `rate-limit` action (https://ngrok.com/docs/traffic-policy/actions/rate-limit/).
+type RateLimitActionConfigOutput struct{ *pulumi.OutputState }
+
+func (RateLimitActionConfigOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*RateLimitActionConfig)(nil)).Elem()
+}
+
+func (o RateLimitActionConfigOutput) ToRateLimitActionConfigOutput() RateLimitActionConfigOutput {
+	return o
+}
+
+func (o RateLimitActionConfigOutput) ToRateLimitActionConfigOutputWithContext(ctx context.Context) RateLimitActionConfigOutput {
+	return o
+}
+
+// The rate limit algorithm. It is one of `sliding_window`.
+func (o RateLimitActionConfigOutput) Algorithm() pulumi.StringOutput {
+	return o.ApplyT(func(v RateLimitActionConfig) string { return v.Algorithm }).(pulumi.StringOutput)
+}
+
+// CEL expressions whose values make the key of a bucket (at most 10). It is a list of at most 10 items, each a CEL expression.
+func (o RateLimitActionConfigOutput) BucketKey() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v RateLimitActionConfig) []string { return v.BucketKey }).(pulumi.StringArrayOutput)
+}
+
+// The requests allowed in each `rate` period. It is an integer from 1 to 2000000000.
+func (o RateLimitActionConfigOutput) Capacity() pulumi.IntOutput {
+	return o.ApplyT(func(v RateLimitActionConfig) int { return v.Capacity }).(pulumi.IntOutput)
+}
+
+// When false, the limit is measured but not applied. Default: `true`.
+func (o RateLimitActionConfigOutput) Enforce() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v RateLimitActionConfig) *bool { return v.Enforce }).(pulumi.BoolPtrOutput)
+}
+
+// A name for this rate limit. It is a string, at most 1023 characters.
+func (o RateLimitActionConfigOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v RateLimitActionConfig) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// The period the capacity applies to: 60s to 24h, a multiple of 10s. It is a duration as Go writes one (`90s`, `1h30m`), from 60s to 24h, a multiple of 10s.
+func (o RateLimitActionConfigOutput) Rate() pulumi.StringOutput {
+	return o.ApplyT(func(v RateLimitActionConfig) string { return v.Rate }).(pulumi.StringOutput)
+}
+
+// Redirects the client to another URL. The `redirect` action; it runs in on_http_request. It ends the handling of the request or connection. Source: https://ngrok.com/docs/traffic-policy/actions/redirect/
+type RedirectAction struct {
+	// The action's config (https://ngrok.com/docs/traffic-policy/actions/redirect/).
+	Config RedirectActionConfig `pulumi:"config"`
+	// The action's type: `redirect`, filled in where the SDK can.
+	Type string `pulumi:"type"`
+}
+
+// Defaults sets the appropriate defaults for RedirectAction
+func (val *RedirectAction) Defaults() *RedirectAction {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if internal.IsZero(tmp.Type) {
+		tmp.Type = "redirect"
+	}
+	return &tmp
+}
+
+// RedirectActionInput is an input type that accepts RedirectActionArgs and RedirectActionOutput values.
+// You can construct a concrete instance of `RedirectActionInput` via:
+//
+//	RedirectActionArgs{...}
+type RedirectActionInput interface {
+	pulumi.Input
+
+	ToRedirectActionOutput() RedirectActionOutput
+	ToRedirectActionOutputWithContext(context.Context) RedirectActionOutput
+}
+
+// Redirects the client to another URL. The `redirect` action; it runs in on_http_request. It ends the handling of the request or connection. Source: https://ngrok.com/docs/traffic-policy/actions/redirect/
+type RedirectActionArgs struct {
+	// The action's config (https://ngrok.com/docs/traffic-policy/actions/redirect/).
+	Config RedirectActionConfigInput `pulumi:"config"`
+	// The action's type: `redirect`, filled in where the SDK can.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+// Defaults sets the appropriate defaults for RedirectActionArgs
+func (val *RedirectActionArgs) Defaults() *RedirectActionArgs {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if tmp.Type == nil {
+		tmp.Type = pulumi.String("redirect")
+	}
+	return &tmp
+}
+func (RedirectActionArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*RedirectAction)(nil)).Elem()
+}
+
+func (i RedirectActionArgs) ToRedirectActionOutput() RedirectActionOutput {
+	return i.ToRedirectActionOutputWithContext(context.Background())
+}
+
+func (i RedirectActionArgs) ToRedirectActionOutputWithContext(ctx context.Context) RedirectActionOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(RedirectActionOutput)
+}
+
+// Redirects the client to another URL. The `redirect` action; it runs in on_http_request. It ends the handling of the request or connection. Source: https://ngrok.com/docs/traffic-policy/actions/redirect/
+type RedirectActionOutput struct{ *pulumi.OutputState }
+
+func (RedirectActionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*RedirectAction)(nil)).Elem()
+}
+
+func (o RedirectActionOutput) ToRedirectActionOutput() RedirectActionOutput {
+	return o
+}
+
+func (o RedirectActionOutput) ToRedirectActionOutputWithContext(ctx context.Context) RedirectActionOutput {
+	return o
+}
+
+// The action's config (https://ngrok.com/docs/traffic-policy/actions/redirect/).
+func (o RedirectActionOutput) Config() RedirectActionConfigOutput {
+	return o.ApplyT(func(v RedirectAction) RedirectActionConfig { return v.Config }).(RedirectActionConfigOutput)
+}
+
+// The action's type: `redirect`, filled in where the SDK can.
+func (o RedirectActionOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v RedirectAction) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The config of the `redirect` action (https://ngrok.com/docs/traffic-policy/actions/redirect/).
+type RedirectActionConfig struct {
+	// A regular expression (RE2 syntax) matching part of the URL. It is a regular expression in RE2's syntax (ngrok compiles it as Go's regexp does). CEL interpolations (`${…}`) are evaluated in it.
+	From *string `pulumi:"from"`
+	// Headers to add to the response (at most 10). It is a map of names (kept as written) to values, each a string, at most 10 entries. CEL interpolations (`${…}`) are evaluated in it.
+	Headers map[string]string `pulumi:"headers"`
+	// A 3xx status code. It is an integer from 300 to 399. Default: `302`.
+	StatusCode *int `pulumi:"statusCode"`
+	// The replacement of the matched part (`$1`… for capture groups). CEL interpolations (`${…}`) are evaluated in it.
+	To string `pulumi:"to"`
+}
+
+// RedirectActionConfigInput is an input type that accepts RedirectActionConfigArgs and RedirectActionConfigOutput values.
+// You can construct a concrete instance of `RedirectActionConfigInput` via:
+//
+//	RedirectActionConfigArgs{...}
+type RedirectActionConfigInput interface {
+	pulumi.Input
+
+	ToRedirectActionConfigOutput() RedirectActionConfigOutput
+	ToRedirectActionConfigOutputWithContext(context.Context) RedirectActionConfigOutput
+}
+
+// The config of the `redirect` action (https://ngrok.com/docs/traffic-policy/actions/redirect/).
+type RedirectActionConfigArgs struct {
+	// A regular expression (RE2 syntax) matching part of the URL. It is a regular expression in RE2's syntax (ngrok compiles it as Go's regexp does). CEL interpolations (`${…}`) are evaluated in it.
+	From pulumi.StringPtrInput `pulumi:"from"`
+	// Headers to add to the response (at most 10). It is a map of names (kept as written) to values, each a string, at most 10 entries. CEL interpolations (`${…}`) are evaluated in it.
+	Headers pulumi.StringMapInput `pulumi:"headers"`
+	// A 3xx status code. It is an integer from 300 to 399. Default: `302`.
+	StatusCode pulumi.IntPtrInput `pulumi:"statusCode"`
+	// The replacement of the matched part (`$1`… for capture groups). CEL interpolations (`${…}`) are evaluated in it.
+	To pulumi.StringInput `pulumi:"to"`
+}
+
+func (RedirectActionConfigArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*RedirectActionConfig)(nil)).Elem()
+}
+
+func (i RedirectActionConfigArgs) ToRedirectActionConfigOutput() RedirectActionConfigOutput {
+	return i.ToRedirectActionConfigOutputWithContext(context.Background())
+}
+
+func (i RedirectActionConfigArgs) ToRedirectActionConfigOutputWithContext(ctx context.Context) RedirectActionConfigOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(RedirectActionConfigOutput)
+}
+
+// The config of the `redirect` action (https://ngrok.com/docs/traffic-policy/actions/redirect/).
+type RedirectActionConfigOutput struct{ *pulumi.OutputState }
+
+func (RedirectActionConfigOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*RedirectActionConfig)(nil)).Elem()
+}
+
+func (o RedirectActionConfigOutput) ToRedirectActionConfigOutput() RedirectActionConfigOutput {
+	return o
+}
+
+func (o RedirectActionConfigOutput) ToRedirectActionConfigOutputWithContext(ctx context.Context) RedirectActionConfigOutput {
+	return o
+}
+
+// A regular expression (RE2 syntax) matching part of the URL. It is a regular expression in RE2's syntax (ngrok compiles it as Go's regexp does). CEL interpolations (`${…}`) are evaluated in it.
+func (o RedirectActionConfigOutput) From() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v RedirectActionConfig) *string { return v.From }).(pulumi.StringPtrOutput)
+}
+
+// Headers to add to the response (at most 10). It is a map of names (kept as written) to values, each a string, at most 10 entries. CEL interpolations (`${…}`) are evaluated in it.
+func (o RedirectActionConfigOutput) Headers() pulumi.StringMapOutput {
+	return o.ApplyT(func(v RedirectActionConfig) map[string]string { return v.Headers }).(pulumi.StringMapOutput)
+}
+
+// A 3xx status code. It is an integer from 300 to 399. Default: `302`.
+func (o RedirectActionConfigOutput) StatusCode() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v RedirectActionConfig) *int { return v.StatusCode }).(pulumi.IntPtrOutput)
+}
+
+// The replacement of the matched part (`$1`… for capture groups). CEL interpolations (`${…}`) are evaluated in it.
+func (o RedirectActionConfigOutput) To() pulumi.StringOutput {
+	return o.ApplyT(func(v RedirectActionConfig) string { return v.To }).(pulumi.StringOutput)
+}
+
+// Removes headers from requests or responses. The `remove-headers` action; it runs in on_http_request, on_http_response. Source: https://ngrok.com/docs/traffic-policy/actions/remove-headers/
+type RemoveHeadersAction struct {
+	// The action's config (https://ngrok.com/docs/traffic-policy/actions/remove-headers/).
+	Config RemoveHeadersActionConfig `pulumi:"config"`
+	// The action's type: `remove-headers`, filled in where the SDK can.
+	Type string `pulumi:"type"`
+}
+
+// Defaults sets the appropriate defaults for RemoveHeadersAction
+func (val *RemoveHeadersAction) Defaults() *RemoveHeadersAction {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if internal.IsZero(tmp.Type) {
+		tmp.Type = "remove-headers"
+	}
+	return &tmp
+}
+
+// RemoveHeadersActionInput is an input type that accepts RemoveHeadersActionArgs and RemoveHeadersActionOutput values.
+// You can construct a concrete instance of `RemoveHeadersActionInput` via:
+//
+//	RemoveHeadersActionArgs{...}
+type RemoveHeadersActionInput interface {
+	pulumi.Input
+
+	ToRemoveHeadersActionOutput() RemoveHeadersActionOutput
+	ToRemoveHeadersActionOutputWithContext(context.Context) RemoveHeadersActionOutput
+}
+
+// Removes headers from requests or responses. The `remove-headers` action; it runs in on_http_request, on_http_response. Source: https://ngrok.com/docs/traffic-policy/actions/remove-headers/
+type RemoveHeadersActionArgs struct {
+	// The action's config (https://ngrok.com/docs/traffic-policy/actions/remove-headers/).
+	Config RemoveHeadersActionConfigInput `pulumi:"config"`
+	// The action's type: `remove-headers`, filled in where the SDK can.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+// Defaults sets the appropriate defaults for RemoveHeadersActionArgs
+func (val *RemoveHeadersActionArgs) Defaults() *RemoveHeadersActionArgs {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if tmp.Type == nil {
+		tmp.Type = pulumi.String("remove-headers")
+	}
+	return &tmp
+}
+func (RemoveHeadersActionArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*RemoveHeadersAction)(nil)).Elem()
+}
+
+func (i RemoveHeadersActionArgs) ToRemoveHeadersActionOutput() RemoveHeadersActionOutput {
+	return i.ToRemoveHeadersActionOutputWithContext(context.Background())
+}
+
+func (i RemoveHeadersActionArgs) ToRemoveHeadersActionOutputWithContext(ctx context.Context) RemoveHeadersActionOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(RemoveHeadersActionOutput)
+}
+
+// Removes headers from requests or responses. The `remove-headers` action; it runs in on_http_request, on_http_response. Source: https://ngrok.com/docs/traffic-policy/actions/remove-headers/
+type RemoveHeadersActionOutput struct{ *pulumi.OutputState }
+
+func (RemoveHeadersActionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*RemoveHeadersAction)(nil)).Elem()
+}
+
+func (o RemoveHeadersActionOutput) ToRemoveHeadersActionOutput() RemoveHeadersActionOutput {
+	return o
+}
+
+func (o RemoveHeadersActionOutput) ToRemoveHeadersActionOutputWithContext(ctx context.Context) RemoveHeadersActionOutput {
+	return o
+}
+
+// The action's config (https://ngrok.com/docs/traffic-policy/actions/remove-headers/).
+func (o RemoveHeadersActionOutput) Config() RemoveHeadersActionConfigOutput {
+	return o.ApplyT(func(v RemoveHeadersAction) RemoveHeadersActionConfig { return v.Config }).(RemoveHeadersActionConfigOutput)
+}
+
+// The action's type: `remove-headers`, filled in where the SDK can.
+func (o RemoveHeadersActionOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v RemoveHeadersAction) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The config of the `remove-headers` action (https://ngrok.com/docs/traffic-policy/actions/remove-headers/).
+type RemoveHeadersActionConfig struct {
+	// The names of the headers to remove. It is a list of 1 to 10 items, each an HTTP header name (RFC 9110: letters, digits and !#$%&'*+-.^_`|~).
+	Headers []string `pulumi:"headers"`
+}
+
+// RemoveHeadersActionConfigInput is an input type that accepts RemoveHeadersActionConfigArgs and RemoveHeadersActionConfigOutput values.
+// You can construct a concrete instance of `RemoveHeadersActionConfigInput` via:
+//
+//	RemoveHeadersActionConfigArgs{...}
+type RemoveHeadersActionConfigInput interface {
+	pulumi.Input
+
+	ToRemoveHeadersActionConfigOutput() RemoveHeadersActionConfigOutput
+	ToRemoveHeadersActionConfigOutputWithContext(context.Context) RemoveHeadersActionConfigOutput
+}
+
+// The config of the `remove-headers` action (https://ngrok.com/docs/traffic-policy/actions/remove-headers/).
+type RemoveHeadersActionConfigArgs struct {
+	// The names of the headers to remove. It is a list of 1 to 10 items, each an HTTP header name (RFC 9110: letters, digits and !#$%&'*+-.^_`|~).
+	Headers pulumi.StringArrayInput `pulumi:"headers"`
+}
+
+func (RemoveHeadersActionConfigArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*RemoveHeadersActionConfig)(nil)).Elem()
+}
+
+func (i RemoveHeadersActionConfigArgs) ToRemoveHeadersActionConfigOutput() RemoveHeadersActionConfigOutput {
+	return i.ToRemoveHeadersActionConfigOutputWithContext(context.Background())
+}
+
+func (i RemoveHeadersActionConfigArgs) ToRemoveHeadersActionConfigOutputWithContext(ctx context.Context) RemoveHeadersActionConfigOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(RemoveHeadersActionConfigOutput)
+}
+
+// The config of the `remove-headers` action (https://ngrok.com/docs/traffic-policy/actions/remove-headers/).
+type RemoveHeadersActionConfigOutput struct{ *pulumi.OutputState }
+
+func (RemoveHeadersActionConfigOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*RemoveHeadersActionConfig)(nil)).Elem()
+}
+
+func (o RemoveHeadersActionConfigOutput) ToRemoveHeadersActionConfigOutput() RemoveHeadersActionConfigOutput {
+	return o
+}
+
+func (o RemoveHeadersActionConfigOutput) ToRemoveHeadersActionConfigOutputWithContext(ctx context.Context) RemoveHeadersActionConfigOutput {
+	return o
+}
+
+// The names of the headers to remove. It is a list of 1 to 10 items, each an HTTP header name (RFC 9110: letters, digits and !#$%&'*+-.^_`|~).
+func (o RemoveHeadersActionConfigOutput) Headers() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v RemoveHeadersActionConfig) []string { return v.Headers }).(pulumi.StringArrayOutput)
+}
+
+// Finds and replaces text in request bodies. The `request-body-find-replace` action; it runs in on_http_request. Source: https://ngrok.com/docs/traffic-policy/actions/request-body-find-replace/
+type RequestBodyFindReplaceAction struct {
+	// The action's config (https://ngrok.com/docs/traffic-policy/actions/request-body-find-replace/).
+	Config RequestBodyFindReplaceActionConfig `pulumi:"config"`
+	// The action's type: `request-body-find-replace`, filled in where the SDK can.
+	Type string `pulumi:"type"`
+}
+
+// Defaults sets the appropriate defaults for RequestBodyFindReplaceAction
+func (val *RequestBodyFindReplaceAction) Defaults() *RequestBodyFindReplaceAction {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if internal.IsZero(tmp.Type) {
+		tmp.Type = "request-body-find-replace"
+	}
+	return &tmp
+}
+
+// RequestBodyFindReplaceActionInput is an input type that accepts RequestBodyFindReplaceActionArgs and RequestBodyFindReplaceActionOutput values.
+// You can construct a concrete instance of `RequestBodyFindReplaceActionInput` via:
+//
+//	RequestBodyFindReplaceActionArgs{...}
+type RequestBodyFindReplaceActionInput interface {
+	pulumi.Input
+
+	ToRequestBodyFindReplaceActionOutput() RequestBodyFindReplaceActionOutput
+	ToRequestBodyFindReplaceActionOutputWithContext(context.Context) RequestBodyFindReplaceActionOutput
+}
+
+// Finds and replaces text in request bodies. The `request-body-find-replace` action; it runs in on_http_request. Source: https://ngrok.com/docs/traffic-policy/actions/request-body-find-replace/
+type RequestBodyFindReplaceActionArgs struct {
+	// The action's config (https://ngrok.com/docs/traffic-policy/actions/request-body-find-replace/).
+	Config RequestBodyFindReplaceActionConfigInput `pulumi:"config"`
+	// The action's type: `request-body-find-replace`, filled in where the SDK can.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+// Defaults sets the appropriate defaults for RequestBodyFindReplaceActionArgs
+func (val *RequestBodyFindReplaceActionArgs) Defaults() *RequestBodyFindReplaceActionArgs {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if tmp.Type == nil {
+		tmp.Type = pulumi.String("request-body-find-replace")
+	}
+	return &tmp
+}
+func (RequestBodyFindReplaceActionArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*RequestBodyFindReplaceAction)(nil)).Elem()
+}
+
+func (i RequestBodyFindReplaceActionArgs) ToRequestBodyFindReplaceActionOutput() RequestBodyFindReplaceActionOutput {
+	return i.ToRequestBodyFindReplaceActionOutputWithContext(context.Background())
+}
+
+func (i RequestBodyFindReplaceActionArgs) ToRequestBodyFindReplaceActionOutputWithContext(ctx context.Context) RequestBodyFindReplaceActionOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(RequestBodyFindReplaceActionOutput)
+}
+
+// Finds and replaces text in request bodies. The `request-body-find-replace` action; it runs in on_http_request. Source: https://ngrok.com/docs/traffic-policy/actions/request-body-find-replace/
+type RequestBodyFindReplaceActionOutput struct{ *pulumi.OutputState }
+
+func (RequestBodyFindReplaceActionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*RequestBodyFindReplaceAction)(nil)).Elem()
+}
+
+func (o RequestBodyFindReplaceActionOutput) ToRequestBodyFindReplaceActionOutput() RequestBodyFindReplaceActionOutput {
+	return o
+}
+
+func (o RequestBodyFindReplaceActionOutput) ToRequestBodyFindReplaceActionOutputWithContext(ctx context.Context) RequestBodyFindReplaceActionOutput {
+	return o
+}
+
+// The action's config (https://ngrok.com/docs/traffic-policy/actions/request-body-find-replace/).
+func (o RequestBodyFindReplaceActionOutput) Config() RequestBodyFindReplaceActionConfigOutput {
+	return o.ApplyT(func(v RequestBodyFindReplaceAction) RequestBodyFindReplaceActionConfig { return v.Config }).(RequestBodyFindReplaceActionConfigOutput)
+}
+
+// The action's type: `request-body-find-replace`, filled in where the SDK can.
+func (o RequestBodyFindReplaceActionOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v RequestBodyFindReplaceAction) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The config of the `request-body-find-replace` action (https://ngrok.com/docs/traffic-policy/actions/request-body-find-replace/).
+type RequestBodyFindReplaceActionConfig struct {
+	// The replacements, applied in order. It is a list of at least 1 items, each an object.
+	Replacements []RequestBodyFindReplaceActionConfigReplacements `pulumi:"replacements"`
+}
+
+// RequestBodyFindReplaceActionConfigInput is an input type that accepts RequestBodyFindReplaceActionConfigArgs and RequestBodyFindReplaceActionConfigOutput values.
+// You can construct a concrete instance of `RequestBodyFindReplaceActionConfigInput` via:
+//
+//	RequestBodyFindReplaceActionConfigArgs{...}
+type RequestBodyFindReplaceActionConfigInput interface {
+	pulumi.Input
+
+	ToRequestBodyFindReplaceActionConfigOutput() RequestBodyFindReplaceActionConfigOutput
+	ToRequestBodyFindReplaceActionConfigOutputWithContext(context.Context) RequestBodyFindReplaceActionConfigOutput
+}
+
+// The config of the `request-body-find-replace` action (https://ngrok.com/docs/traffic-policy/actions/request-body-find-replace/).
+type RequestBodyFindReplaceActionConfigArgs struct {
+	// The replacements, applied in order. It is a list of at least 1 items, each an object.
+	Replacements RequestBodyFindReplaceActionConfigReplacementsArrayInput `pulumi:"replacements"`
+}
+
+func (RequestBodyFindReplaceActionConfigArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*RequestBodyFindReplaceActionConfig)(nil)).Elem()
+}
+
+func (i RequestBodyFindReplaceActionConfigArgs) ToRequestBodyFindReplaceActionConfigOutput() RequestBodyFindReplaceActionConfigOutput {
+	return i.ToRequestBodyFindReplaceActionConfigOutputWithContext(context.Background())
+}
+
+func (i RequestBodyFindReplaceActionConfigArgs) ToRequestBodyFindReplaceActionConfigOutputWithContext(ctx context.Context) RequestBodyFindReplaceActionConfigOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(RequestBodyFindReplaceActionConfigOutput)
+}
+
+// The config of the `request-body-find-replace` action (https://ngrok.com/docs/traffic-policy/actions/request-body-find-replace/).
+type RequestBodyFindReplaceActionConfigOutput struct{ *pulumi.OutputState }
+
+func (RequestBodyFindReplaceActionConfigOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*RequestBodyFindReplaceActionConfig)(nil)).Elem()
+}
+
+func (o RequestBodyFindReplaceActionConfigOutput) ToRequestBodyFindReplaceActionConfigOutput() RequestBodyFindReplaceActionConfigOutput {
+	return o
+}
+
+func (o RequestBodyFindReplaceActionConfigOutput) ToRequestBodyFindReplaceActionConfigOutputWithContext(ctx context.Context) RequestBodyFindReplaceActionConfigOutput {
+	return o
+}
+
+// The replacements, applied in order. It is a list of at least 1 items, each an object.
+func (o RequestBodyFindReplaceActionConfigOutput) Replacements() RequestBodyFindReplaceActionConfigReplacementsArrayOutput {
+	return o.ApplyT(func(v RequestBodyFindReplaceActionConfig) []RequestBodyFindReplaceActionConfigReplacements {
+		return v.Replacements
+	}).(RequestBodyFindReplaceActionConfigReplacementsArrayOutput)
+}
+
+// The replacements, applied in order.
+type RequestBodyFindReplaceActionConfigReplacements struct {
+	// A regular expression (RE2 syntax) to match. It is a regular expression in RE2's syntax (ngrok compiles it as Go's regexp does). CEL interpolations (`${…}`) are evaluated in it.
+	From string `pulumi:"from"`
+	// The replacement (`$1`… for capture groups); left out, the match is deleted. CEL interpolations (`${…}`) are evaluated in it.
+	To *string `pulumi:"to"`
+}
+
+// RequestBodyFindReplaceActionConfigReplacementsInput is an input type that accepts RequestBodyFindReplaceActionConfigReplacementsArgs and RequestBodyFindReplaceActionConfigReplacementsOutput values.
+// You can construct a concrete instance of `RequestBodyFindReplaceActionConfigReplacementsInput` via:
+//
+//	RequestBodyFindReplaceActionConfigReplacementsArgs{...}
+type RequestBodyFindReplaceActionConfigReplacementsInput interface {
+	pulumi.Input
+
+	ToRequestBodyFindReplaceActionConfigReplacementsOutput() RequestBodyFindReplaceActionConfigReplacementsOutput
+	ToRequestBodyFindReplaceActionConfigReplacementsOutputWithContext(context.Context) RequestBodyFindReplaceActionConfigReplacementsOutput
+}
+
+// The replacements, applied in order.
+type RequestBodyFindReplaceActionConfigReplacementsArgs struct {
+	// A regular expression (RE2 syntax) to match. It is a regular expression in RE2's syntax (ngrok compiles it as Go's regexp does). CEL interpolations (`${…}`) are evaluated in it.
+	From pulumi.StringInput `pulumi:"from"`
+	// The replacement (`$1`… for capture groups); left out, the match is deleted. CEL interpolations (`${…}`) are evaluated in it.
+	To pulumi.StringPtrInput `pulumi:"to"`
+}
+
+func (RequestBodyFindReplaceActionConfigReplacementsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*RequestBodyFindReplaceActionConfigReplacements)(nil)).Elem()
+}
+
+func (i RequestBodyFindReplaceActionConfigReplacementsArgs) ToRequestBodyFindReplaceActionConfigReplacementsOutput() RequestBodyFindReplaceActionConfigReplacementsOutput {
+	return i.ToRequestBodyFindReplaceActionConfigReplacementsOutputWithContext(context.Background())
+}
+
+func (i RequestBodyFindReplaceActionConfigReplacementsArgs) ToRequestBodyFindReplaceActionConfigReplacementsOutputWithContext(ctx context.Context) RequestBodyFindReplaceActionConfigReplacementsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(RequestBodyFindReplaceActionConfigReplacementsOutput)
+}
+
+// RequestBodyFindReplaceActionConfigReplacementsArrayInput is an input type that accepts RequestBodyFindReplaceActionConfigReplacementsArray and RequestBodyFindReplaceActionConfigReplacementsArrayOutput values.
+// You can construct a concrete instance of `RequestBodyFindReplaceActionConfigReplacementsArrayInput` via:
+//
+//	RequestBodyFindReplaceActionConfigReplacementsArray{ RequestBodyFindReplaceActionConfigReplacementsArgs{...} }
+type RequestBodyFindReplaceActionConfigReplacementsArrayInput interface {
+	pulumi.Input
+
+	ToRequestBodyFindReplaceActionConfigReplacementsArrayOutput() RequestBodyFindReplaceActionConfigReplacementsArrayOutput
+	ToRequestBodyFindReplaceActionConfigReplacementsArrayOutputWithContext(context.Context) RequestBodyFindReplaceActionConfigReplacementsArrayOutput
+}
+
+type RequestBodyFindReplaceActionConfigReplacementsArray []RequestBodyFindReplaceActionConfigReplacementsInput
+
+func (RequestBodyFindReplaceActionConfigReplacementsArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]RequestBodyFindReplaceActionConfigReplacements)(nil)).Elem()
+}
+
+func (i RequestBodyFindReplaceActionConfigReplacementsArray) ToRequestBodyFindReplaceActionConfigReplacementsArrayOutput() RequestBodyFindReplaceActionConfigReplacementsArrayOutput {
+	return i.ToRequestBodyFindReplaceActionConfigReplacementsArrayOutputWithContext(context.Background())
+}
+
+func (i RequestBodyFindReplaceActionConfigReplacementsArray) ToRequestBodyFindReplaceActionConfigReplacementsArrayOutputWithContext(ctx context.Context) RequestBodyFindReplaceActionConfigReplacementsArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(RequestBodyFindReplaceActionConfigReplacementsArrayOutput)
+}
+
+// The replacements, applied in order.
+type RequestBodyFindReplaceActionConfigReplacementsOutput struct{ *pulumi.OutputState }
+
+func (RequestBodyFindReplaceActionConfigReplacementsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*RequestBodyFindReplaceActionConfigReplacements)(nil)).Elem()
+}
+
+func (o RequestBodyFindReplaceActionConfigReplacementsOutput) ToRequestBodyFindReplaceActionConfigReplacementsOutput() RequestBodyFindReplaceActionConfigReplacementsOutput {
+	return o
+}
+
+func (o RequestBodyFindReplaceActionConfigReplacementsOutput) ToRequestBodyFindReplaceActionConfigReplacementsOutputWithContext(ctx context.Context) RequestBodyFindReplaceActionConfigReplacementsOutput {
+	return o
+}
+
+// A regular expression (RE2 syntax) to match. It is a regular expression in RE2's syntax (ngrok compiles it as Go's regexp does). CEL interpolations (`${…}`) are evaluated in it.
+func (o RequestBodyFindReplaceActionConfigReplacementsOutput) From() pulumi.StringOutput {
+	return o.ApplyT(func(v RequestBodyFindReplaceActionConfigReplacements) string { return v.From }).(pulumi.StringOutput)
+}
+
+// The replacement (`$1`… for capture groups); left out, the match is deleted. CEL interpolations (`${…}`) are evaluated in it.
+func (o RequestBodyFindReplaceActionConfigReplacementsOutput) To() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v RequestBodyFindReplaceActionConfigReplacements) *string { return v.To }).(pulumi.StringPtrOutput)
+}
+
+type RequestBodyFindReplaceActionConfigReplacementsArrayOutput struct{ *pulumi.OutputState }
+
+func (RequestBodyFindReplaceActionConfigReplacementsArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]RequestBodyFindReplaceActionConfigReplacements)(nil)).Elem()
+}
+
+func (o RequestBodyFindReplaceActionConfigReplacementsArrayOutput) ToRequestBodyFindReplaceActionConfigReplacementsArrayOutput() RequestBodyFindReplaceActionConfigReplacementsArrayOutput {
+	return o
+}
+
+func (o RequestBodyFindReplaceActionConfigReplacementsArrayOutput) ToRequestBodyFindReplaceActionConfigReplacementsArrayOutputWithContext(ctx context.Context) RequestBodyFindReplaceActionConfigReplacementsArrayOutput {
+	return o
+}
+
+func (o RequestBodyFindReplaceActionConfigReplacementsArrayOutput) Index(i pulumi.IntInput) RequestBodyFindReplaceActionConfigReplacementsOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) RequestBodyFindReplaceActionConfigReplacements {
+		return vs[0].([]RequestBodyFindReplaceActionConfigReplacements)[vs[1].(int)]
+	}).(RequestBodyFindReplaceActionConfigReplacementsOutput)
+}
+
+// Finds and replaces text in response bodies. The `response-body-find-replace` action; it runs in on_http_response. Source: https://ngrok.com/docs/traffic-policy/actions/response-body-find-replace/
+type ResponseBodyFindReplaceAction struct {
+	// The action's config (https://ngrok.com/docs/traffic-policy/actions/response-body-find-replace/).
+	Config ResponseBodyFindReplaceActionConfig `pulumi:"config"`
+	// The action's type: `response-body-find-replace`, filled in where the SDK can.
+	Type string `pulumi:"type"`
+}
+
+// Defaults sets the appropriate defaults for ResponseBodyFindReplaceAction
+func (val *ResponseBodyFindReplaceAction) Defaults() *ResponseBodyFindReplaceAction {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if internal.IsZero(tmp.Type) {
+		tmp.Type = "response-body-find-replace"
+	}
+	return &tmp
+}
+
+// ResponseBodyFindReplaceActionInput is an input type that accepts ResponseBodyFindReplaceActionArgs and ResponseBodyFindReplaceActionOutput values.
+// You can construct a concrete instance of `ResponseBodyFindReplaceActionInput` via:
+//
+//	ResponseBodyFindReplaceActionArgs{...}
+type ResponseBodyFindReplaceActionInput interface {
+	pulumi.Input
+
+	ToResponseBodyFindReplaceActionOutput() ResponseBodyFindReplaceActionOutput
+	ToResponseBodyFindReplaceActionOutputWithContext(context.Context) ResponseBodyFindReplaceActionOutput
+}
+
+// Finds and replaces text in response bodies. The `response-body-find-replace` action; it runs in on_http_response. Source: https://ngrok.com/docs/traffic-policy/actions/response-body-find-replace/
+type ResponseBodyFindReplaceActionArgs struct {
+	// The action's config (https://ngrok.com/docs/traffic-policy/actions/response-body-find-replace/).
+	Config ResponseBodyFindReplaceActionConfigInput `pulumi:"config"`
+	// The action's type: `response-body-find-replace`, filled in where the SDK can.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+// Defaults sets the appropriate defaults for ResponseBodyFindReplaceActionArgs
+func (val *ResponseBodyFindReplaceActionArgs) Defaults() *ResponseBodyFindReplaceActionArgs {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if tmp.Type == nil {
+		tmp.Type = pulumi.String("response-body-find-replace")
+	}
+	return &tmp
+}
+func (ResponseBodyFindReplaceActionArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ResponseBodyFindReplaceAction)(nil)).Elem()
+}
+
+func (i ResponseBodyFindReplaceActionArgs) ToResponseBodyFindReplaceActionOutput() ResponseBodyFindReplaceActionOutput {
+	return i.ToResponseBodyFindReplaceActionOutputWithContext(context.Background())
+}
+
+func (i ResponseBodyFindReplaceActionArgs) ToResponseBodyFindReplaceActionOutputWithContext(ctx context.Context) ResponseBodyFindReplaceActionOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ResponseBodyFindReplaceActionOutput)
+}
+
+// Finds and replaces text in response bodies. The `response-body-find-replace` action; it runs in on_http_response. Source: https://ngrok.com/docs/traffic-policy/actions/response-body-find-replace/
+type ResponseBodyFindReplaceActionOutput struct{ *pulumi.OutputState }
+
+func (ResponseBodyFindReplaceActionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ResponseBodyFindReplaceAction)(nil)).Elem()
+}
+
+func (o ResponseBodyFindReplaceActionOutput) ToResponseBodyFindReplaceActionOutput() ResponseBodyFindReplaceActionOutput {
+	return o
+}
+
+func (o ResponseBodyFindReplaceActionOutput) ToResponseBodyFindReplaceActionOutputWithContext(ctx context.Context) ResponseBodyFindReplaceActionOutput {
+	return o
+}
+
+// The action's config (https://ngrok.com/docs/traffic-policy/actions/response-body-find-replace/).
+func (o ResponseBodyFindReplaceActionOutput) Config() ResponseBodyFindReplaceActionConfigOutput {
+	return o.ApplyT(func(v ResponseBodyFindReplaceAction) ResponseBodyFindReplaceActionConfig { return v.Config }).(ResponseBodyFindReplaceActionConfigOutput)
+}
+
+// The action's type: `response-body-find-replace`, filled in where the SDK can.
+func (o ResponseBodyFindReplaceActionOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v ResponseBodyFindReplaceAction) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The config of the `response-body-find-replace` action (https://ngrok.com/docs/traffic-policy/actions/response-body-find-replace/).
+type ResponseBodyFindReplaceActionConfig struct {
+	// The replacements, applied in order. It is a list of at least 1 items, each an object.
+	Replacements []ResponseBodyFindReplaceActionConfigReplacements `pulumi:"replacements"`
+}
+
+// ResponseBodyFindReplaceActionConfigInput is an input type that accepts ResponseBodyFindReplaceActionConfigArgs and ResponseBodyFindReplaceActionConfigOutput values.
+// You can construct a concrete instance of `ResponseBodyFindReplaceActionConfigInput` via:
+//
+//	ResponseBodyFindReplaceActionConfigArgs{...}
+type ResponseBodyFindReplaceActionConfigInput interface {
+	pulumi.Input
+
+	ToResponseBodyFindReplaceActionConfigOutput() ResponseBodyFindReplaceActionConfigOutput
+	ToResponseBodyFindReplaceActionConfigOutputWithContext(context.Context) ResponseBodyFindReplaceActionConfigOutput
+}
+
+// The config of the `response-body-find-replace` action (https://ngrok.com/docs/traffic-policy/actions/response-body-find-replace/).
+type ResponseBodyFindReplaceActionConfigArgs struct {
+	// The replacements, applied in order. It is a list of at least 1 items, each an object.
+	Replacements ResponseBodyFindReplaceActionConfigReplacementsArrayInput `pulumi:"replacements"`
+}
+
+func (ResponseBodyFindReplaceActionConfigArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ResponseBodyFindReplaceActionConfig)(nil)).Elem()
+}
+
+func (i ResponseBodyFindReplaceActionConfigArgs) ToResponseBodyFindReplaceActionConfigOutput() ResponseBodyFindReplaceActionConfigOutput {
+	return i.ToResponseBodyFindReplaceActionConfigOutputWithContext(context.Background())
+}
+
+func (i ResponseBodyFindReplaceActionConfigArgs) ToResponseBodyFindReplaceActionConfigOutputWithContext(ctx context.Context) ResponseBodyFindReplaceActionConfigOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ResponseBodyFindReplaceActionConfigOutput)
+}
+
+// The config of the `response-body-find-replace` action (https://ngrok.com/docs/traffic-policy/actions/response-body-find-replace/).
+type ResponseBodyFindReplaceActionConfigOutput struct{ *pulumi.OutputState }
+
+func (ResponseBodyFindReplaceActionConfigOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ResponseBodyFindReplaceActionConfig)(nil)).Elem()
+}
+
+func (o ResponseBodyFindReplaceActionConfigOutput) ToResponseBodyFindReplaceActionConfigOutput() ResponseBodyFindReplaceActionConfigOutput {
+	return o
+}
+
+func (o ResponseBodyFindReplaceActionConfigOutput) ToResponseBodyFindReplaceActionConfigOutputWithContext(ctx context.Context) ResponseBodyFindReplaceActionConfigOutput {
+	return o
+}
+
+// The replacements, applied in order. It is a list of at least 1 items, each an object.
+func (o ResponseBodyFindReplaceActionConfigOutput) Replacements() ResponseBodyFindReplaceActionConfigReplacementsArrayOutput {
+	return o.ApplyT(func(v ResponseBodyFindReplaceActionConfig) []ResponseBodyFindReplaceActionConfigReplacements {
+		return v.Replacements
+	}).(ResponseBodyFindReplaceActionConfigReplacementsArrayOutput)
+}
+
+// The replacements, applied in order.
+type ResponseBodyFindReplaceActionConfigReplacements struct {
+	// A regular expression (RE2 syntax) to match. It is a regular expression in RE2's syntax (ngrok compiles it as Go's regexp does). CEL interpolations (`${…}`) are evaluated in it.
+	From string `pulumi:"from"`
+	// The replacement (`$1`… for capture groups); left out, the match is deleted. CEL interpolations (`${…}`) are evaluated in it.
+	To *string `pulumi:"to"`
+}
+
+// ResponseBodyFindReplaceActionConfigReplacementsInput is an input type that accepts ResponseBodyFindReplaceActionConfigReplacementsArgs and ResponseBodyFindReplaceActionConfigReplacementsOutput values.
+// You can construct a concrete instance of `ResponseBodyFindReplaceActionConfigReplacementsInput` via:
+//
+//	ResponseBodyFindReplaceActionConfigReplacementsArgs{...}
+type ResponseBodyFindReplaceActionConfigReplacementsInput interface {
+	pulumi.Input
+
+	ToResponseBodyFindReplaceActionConfigReplacementsOutput() ResponseBodyFindReplaceActionConfigReplacementsOutput
+	ToResponseBodyFindReplaceActionConfigReplacementsOutputWithContext(context.Context) ResponseBodyFindReplaceActionConfigReplacementsOutput
+}
+
+// The replacements, applied in order.
+type ResponseBodyFindReplaceActionConfigReplacementsArgs struct {
+	// A regular expression (RE2 syntax) to match. It is a regular expression in RE2's syntax (ngrok compiles it as Go's regexp does). CEL interpolations (`${…}`) are evaluated in it.
+	From pulumi.StringInput `pulumi:"from"`
+	// The replacement (`$1`… for capture groups); left out, the match is deleted. CEL interpolations (`${…}`) are evaluated in it.
+	To pulumi.StringPtrInput `pulumi:"to"`
+}
+
+func (ResponseBodyFindReplaceActionConfigReplacementsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ResponseBodyFindReplaceActionConfigReplacements)(nil)).Elem()
+}
+
+func (i ResponseBodyFindReplaceActionConfigReplacementsArgs) ToResponseBodyFindReplaceActionConfigReplacementsOutput() ResponseBodyFindReplaceActionConfigReplacementsOutput {
+	return i.ToResponseBodyFindReplaceActionConfigReplacementsOutputWithContext(context.Background())
+}
+
+func (i ResponseBodyFindReplaceActionConfigReplacementsArgs) ToResponseBodyFindReplaceActionConfigReplacementsOutputWithContext(ctx context.Context) ResponseBodyFindReplaceActionConfigReplacementsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ResponseBodyFindReplaceActionConfigReplacementsOutput)
+}
+
+// ResponseBodyFindReplaceActionConfigReplacementsArrayInput is an input type that accepts ResponseBodyFindReplaceActionConfigReplacementsArray and ResponseBodyFindReplaceActionConfigReplacementsArrayOutput values.
+// You can construct a concrete instance of `ResponseBodyFindReplaceActionConfigReplacementsArrayInput` via:
+//
+//	ResponseBodyFindReplaceActionConfigReplacementsArray{ ResponseBodyFindReplaceActionConfigReplacementsArgs{...} }
+type ResponseBodyFindReplaceActionConfigReplacementsArrayInput interface {
+	pulumi.Input
+
+	ToResponseBodyFindReplaceActionConfigReplacementsArrayOutput() ResponseBodyFindReplaceActionConfigReplacementsArrayOutput
+	ToResponseBodyFindReplaceActionConfigReplacementsArrayOutputWithContext(context.Context) ResponseBodyFindReplaceActionConfigReplacementsArrayOutput
+}
+
+type ResponseBodyFindReplaceActionConfigReplacementsArray []ResponseBodyFindReplaceActionConfigReplacementsInput
+
+func (ResponseBodyFindReplaceActionConfigReplacementsArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ResponseBodyFindReplaceActionConfigReplacements)(nil)).Elem()
+}
+
+func (i ResponseBodyFindReplaceActionConfigReplacementsArray) ToResponseBodyFindReplaceActionConfigReplacementsArrayOutput() ResponseBodyFindReplaceActionConfigReplacementsArrayOutput {
+	return i.ToResponseBodyFindReplaceActionConfigReplacementsArrayOutputWithContext(context.Background())
+}
+
+func (i ResponseBodyFindReplaceActionConfigReplacementsArray) ToResponseBodyFindReplaceActionConfigReplacementsArrayOutputWithContext(ctx context.Context) ResponseBodyFindReplaceActionConfigReplacementsArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ResponseBodyFindReplaceActionConfigReplacementsArrayOutput)
+}
+
+// The replacements, applied in order.
+type ResponseBodyFindReplaceActionConfigReplacementsOutput struct{ *pulumi.OutputState }
+
+func (ResponseBodyFindReplaceActionConfigReplacementsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ResponseBodyFindReplaceActionConfigReplacements)(nil)).Elem()
+}
+
+func (o ResponseBodyFindReplaceActionConfigReplacementsOutput) ToResponseBodyFindReplaceActionConfigReplacementsOutput() ResponseBodyFindReplaceActionConfigReplacementsOutput {
+	return o
+}
+
+func (o ResponseBodyFindReplaceActionConfigReplacementsOutput) ToResponseBodyFindReplaceActionConfigReplacementsOutputWithContext(ctx context.Context) ResponseBodyFindReplaceActionConfigReplacementsOutput {
+	return o
+}
+
+// A regular expression (RE2 syntax) to match. It is a regular expression in RE2's syntax (ngrok compiles it as Go's regexp does). CEL interpolations (`${…}`) are evaluated in it.
+func (o ResponseBodyFindReplaceActionConfigReplacementsOutput) From() pulumi.StringOutput {
+	return o.ApplyT(func(v ResponseBodyFindReplaceActionConfigReplacements) string { return v.From }).(pulumi.StringOutput)
+}
+
+// The replacement (`$1`… for capture groups); left out, the match is deleted. CEL interpolations (`${…}`) are evaluated in it.
+func (o ResponseBodyFindReplaceActionConfigReplacementsOutput) To() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ResponseBodyFindReplaceActionConfigReplacements) *string { return v.To }).(pulumi.StringPtrOutput)
+}
+
+type ResponseBodyFindReplaceActionConfigReplacementsArrayOutput struct{ *pulumi.OutputState }
+
+func (ResponseBodyFindReplaceActionConfigReplacementsArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ResponseBodyFindReplaceActionConfigReplacements)(nil)).Elem()
+}
+
+func (o ResponseBodyFindReplaceActionConfigReplacementsArrayOutput) ToResponseBodyFindReplaceActionConfigReplacementsArrayOutput() ResponseBodyFindReplaceActionConfigReplacementsArrayOutput {
+	return o
+}
+
+func (o ResponseBodyFindReplaceActionConfigReplacementsArrayOutput) ToResponseBodyFindReplaceActionConfigReplacementsArrayOutputWithContext(ctx context.Context) ResponseBodyFindReplaceActionConfigReplacementsArrayOutput {
+	return o
+}
+
+func (o ResponseBodyFindReplaceActionConfigReplacementsArrayOutput) Index(i pulumi.IntInput) ResponseBodyFindReplaceActionConfigReplacementsOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ResponseBodyFindReplaceActionConfigReplacements {
+		return vs[0].([]ResponseBodyFindReplaceActionConfigReplacements)[vs[1].(int)]
+	}).(ResponseBodyFindReplaceActionConfigReplacementsOutput)
+}
+
+// Allows or denies traffic by the client's IP address. The `restrict-ips` action; it runs in on_tcp_connect, on_http_request, on_http_response. Source: https://ngrok.com/docs/traffic-policy/actions/restrict-ips/
+type RestrictIpsAction struct {
+	// The action's config (https://ngrok.com/docs/traffic-policy/actions/restrict-ips/).
+	Config *RestrictIpsActionConfig `pulumi:"config"`
+	// The action's type: `restrict-ips`, filled in where the SDK can.
+	Type string `pulumi:"type"`
+}
+
+// Defaults sets the appropriate defaults for RestrictIpsAction
+func (val *RestrictIpsAction) Defaults() *RestrictIpsAction {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if internal.IsZero(tmp.Type) {
+		tmp.Type = "restrict-ips"
+	}
+	return &tmp
+}
+
+// RestrictIpsActionInput is an input type that accepts RestrictIpsActionArgs and RestrictIpsActionOutput values.
+// You can construct a concrete instance of `RestrictIpsActionInput` via:
+//
+//	RestrictIpsActionArgs{...}
+type RestrictIpsActionInput interface {
+	pulumi.Input
+
+	ToRestrictIpsActionOutput() RestrictIpsActionOutput
+	ToRestrictIpsActionOutputWithContext(context.Context) RestrictIpsActionOutput
+}
+
+// Allows or denies traffic by the client's IP address. The `restrict-ips` action; it runs in on_tcp_connect, on_http_request, on_http_response. Source: https://ngrok.com/docs/traffic-policy/actions/restrict-ips/
+type RestrictIpsActionArgs struct {
+	// The action's config (https://ngrok.com/docs/traffic-policy/actions/restrict-ips/).
+	Config RestrictIpsActionConfigPtrInput `pulumi:"config"`
+	// The action's type: `restrict-ips`, filled in where the SDK can.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+// Defaults sets the appropriate defaults for RestrictIpsActionArgs
+func (val *RestrictIpsActionArgs) Defaults() *RestrictIpsActionArgs {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if tmp.Type == nil {
+		tmp.Type = pulumi.String("restrict-ips")
+	}
+	return &tmp
+}
+func (RestrictIpsActionArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*RestrictIpsAction)(nil)).Elem()
+}
+
+func (i RestrictIpsActionArgs) ToRestrictIpsActionOutput() RestrictIpsActionOutput {
+	return i.ToRestrictIpsActionOutputWithContext(context.Background())
+}
+
+func (i RestrictIpsActionArgs) ToRestrictIpsActionOutputWithContext(ctx context.Context) RestrictIpsActionOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(RestrictIpsActionOutput)
+}
+
+// Allows or denies traffic by the client's IP address. The `restrict-ips` action; it runs in on_tcp_connect, on_http_request, on_http_response. Source: https://ngrok.com/docs/traffic-policy/actions/restrict-ips/
+type RestrictIpsActionOutput struct{ *pulumi.OutputState }
+
+func (RestrictIpsActionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*RestrictIpsAction)(nil)).Elem()
+}
+
+func (o RestrictIpsActionOutput) ToRestrictIpsActionOutput() RestrictIpsActionOutput {
+	return o
+}
+
+func (o RestrictIpsActionOutput) ToRestrictIpsActionOutputWithContext(ctx context.Context) RestrictIpsActionOutput {
+	return o
+}
+
+// The action's config (https://ngrok.com/docs/traffic-policy/actions/restrict-ips/).
+func (o RestrictIpsActionOutput) Config() RestrictIpsActionConfigPtrOutput {
+	return o.ApplyT(func(v RestrictIpsAction) *RestrictIpsActionConfig { return v.Config }).(RestrictIpsActionConfigPtrOutput)
+}
+
+// The action's type: `restrict-ips`, filled in where the SDK can.
+func (o RestrictIpsActionOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v RestrictIpsAction) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The config of the `restrict-ips` action (https://ngrok.com/docs/traffic-policy/actions/restrict-ips/). Set at least one of `allow`, `deny` or `ipPolicies`.
+type RestrictIpsActionConfig struct {
+	// The CIDR blocks allowed, e.g. `203.0.113.0/24`. It is a list of items, each an IPv4 or IPv6 CIDR block (e.g. 203.0.113.0/24, 2001:db8::/32) or address. CEL interpolations (`${…}`) are evaluated in it.
+	Allow []string `pulumi:"allow"`
+	// The CIDR blocks denied. It is a list of items, each an IPv4 or IPv6 CIDR block (e.g. 203.0.113.0/24, 2001:db8::/32) or address. CEL interpolations (`${…}`) are evaluated in it.
+	Deny []string `pulumi:"deny"`
+	// When false, the next action runs even if the IP is not allowed. Default: `true`.
+	Enforce *bool `pulumi:"enforce"`
+	// The ids of ngrok IP policies (`ipp_…`) to check the client's IP against. It is a list of items, each the id of an ngrok IP policy, "ipp_" followed by letters and digits.
+	IpPolicies []string `pulumi:"ipPolicies"`
+}
+
+// RestrictIpsActionConfigInput is an input type that accepts RestrictIpsActionConfigArgs and RestrictIpsActionConfigOutput values.
+// You can construct a concrete instance of `RestrictIpsActionConfigInput` via:
+//
+//	RestrictIpsActionConfigArgs{...}
+type RestrictIpsActionConfigInput interface {
+	pulumi.Input
+
+	ToRestrictIpsActionConfigOutput() RestrictIpsActionConfigOutput
+	ToRestrictIpsActionConfigOutputWithContext(context.Context) RestrictIpsActionConfigOutput
+}
+
+// The config of the `restrict-ips` action (https://ngrok.com/docs/traffic-policy/actions/restrict-ips/). Set at least one of `allow`, `deny` or `ipPolicies`.
+type RestrictIpsActionConfigArgs struct {
+	// The CIDR blocks allowed, e.g. `203.0.113.0/24`. It is a list of items, each an IPv4 or IPv6 CIDR block (e.g. 203.0.113.0/24, 2001:db8::/32) or address. CEL interpolations (`${…}`) are evaluated in it.
+	Allow pulumi.StringArrayInput `pulumi:"allow"`
+	// The CIDR blocks denied. It is a list of items, each an IPv4 or IPv6 CIDR block (e.g. 203.0.113.0/24, 2001:db8::/32) or address. CEL interpolations (`${…}`) are evaluated in it.
+	Deny pulumi.StringArrayInput `pulumi:"deny"`
+	// When false, the next action runs even if the IP is not allowed. Default: `true`.
+	Enforce pulumi.BoolPtrInput `pulumi:"enforce"`
+	// The ids of ngrok IP policies (`ipp_…`) to check the client's IP against. It is a list of items, each the id of an ngrok IP policy, "ipp_" followed by letters and digits.
+	IpPolicies pulumi.StringArrayInput `pulumi:"ipPolicies"`
+}
+
+func (RestrictIpsActionConfigArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*RestrictIpsActionConfig)(nil)).Elem()
+}
+
+func (i RestrictIpsActionConfigArgs) ToRestrictIpsActionConfigOutput() RestrictIpsActionConfigOutput {
+	return i.ToRestrictIpsActionConfigOutputWithContext(context.Background())
+}
+
+func (i RestrictIpsActionConfigArgs) ToRestrictIpsActionConfigOutputWithContext(ctx context.Context) RestrictIpsActionConfigOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(RestrictIpsActionConfigOutput)
+}
+
+func (i RestrictIpsActionConfigArgs) ToRestrictIpsActionConfigPtrOutput() RestrictIpsActionConfigPtrOutput {
+	return i.ToRestrictIpsActionConfigPtrOutputWithContext(context.Background())
+}
+
+func (i RestrictIpsActionConfigArgs) ToRestrictIpsActionConfigPtrOutputWithContext(ctx context.Context) RestrictIpsActionConfigPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(RestrictIpsActionConfigOutput).ToRestrictIpsActionConfigPtrOutputWithContext(ctx)
+}
+
+// RestrictIpsActionConfigPtrInput is an input type that accepts RestrictIpsActionConfigArgs, RestrictIpsActionConfigPtr and RestrictIpsActionConfigPtrOutput values.
+// You can construct a concrete instance of `RestrictIpsActionConfigPtrInput` via:
+//
+//	        RestrictIpsActionConfigArgs{...}
+//
+//	or:
+//
+//	        nil
+type RestrictIpsActionConfigPtrInput interface {
+	pulumi.Input
+
+	ToRestrictIpsActionConfigPtrOutput() RestrictIpsActionConfigPtrOutput
+	ToRestrictIpsActionConfigPtrOutputWithContext(context.Context) RestrictIpsActionConfigPtrOutput
+}
+
+type restrictIpsActionConfigPtrType RestrictIpsActionConfigArgs
+
+func RestrictIpsActionConfigPtr(v *RestrictIpsActionConfigArgs) RestrictIpsActionConfigPtrInput {
+	return (*restrictIpsActionConfigPtrType)(v)
+}
+
+func (*restrictIpsActionConfigPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**RestrictIpsActionConfig)(nil)).Elem()
+}
+
+func (i *restrictIpsActionConfigPtrType) ToRestrictIpsActionConfigPtrOutput() RestrictIpsActionConfigPtrOutput {
+	return i.ToRestrictIpsActionConfigPtrOutputWithContext(context.Background())
+}
+
+func (i *restrictIpsActionConfigPtrType) ToRestrictIpsActionConfigPtrOutputWithContext(ctx context.Context) RestrictIpsActionConfigPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(RestrictIpsActionConfigPtrOutput)
+}
+
+// The config of the `restrict-ips` action (https://ngrok.com/docs/traffic-policy/actions/restrict-ips/). Set at least one of `allow`, `deny` or `ipPolicies`.
+type RestrictIpsActionConfigOutput struct{ *pulumi.OutputState }
+
+func (RestrictIpsActionConfigOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*RestrictIpsActionConfig)(nil)).Elem()
+}
+
+func (o RestrictIpsActionConfigOutput) ToRestrictIpsActionConfigOutput() RestrictIpsActionConfigOutput {
+	return o
+}
+
+func (o RestrictIpsActionConfigOutput) ToRestrictIpsActionConfigOutputWithContext(ctx context.Context) RestrictIpsActionConfigOutput {
+	return o
+}
+
+func (o RestrictIpsActionConfigOutput) ToRestrictIpsActionConfigPtrOutput() RestrictIpsActionConfigPtrOutput {
+	return o.ToRestrictIpsActionConfigPtrOutputWithContext(context.Background())
+}
+
+func (o RestrictIpsActionConfigOutput) ToRestrictIpsActionConfigPtrOutputWithContext(ctx context.Context) RestrictIpsActionConfigPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v RestrictIpsActionConfig) *RestrictIpsActionConfig {
+		return &v
+	}).(RestrictIpsActionConfigPtrOutput)
+}
+
+// The CIDR blocks allowed, e.g. `203.0.113.0/24`. It is a list of items, each an IPv4 or IPv6 CIDR block (e.g. 203.0.113.0/24, 2001:db8::/32) or address. CEL interpolations (`${…}`) are evaluated in it.
+func (o RestrictIpsActionConfigOutput) Allow() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v RestrictIpsActionConfig) []string { return v.Allow }).(pulumi.StringArrayOutput)
+}
+
+// The CIDR blocks denied. It is a list of items, each an IPv4 or IPv6 CIDR block (e.g. 203.0.113.0/24, 2001:db8::/32) or address. CEL interpolations (`${…}`) are evaluated in it.
+func (o RestrictIpsActionConfigOutput) Deny() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v RestrictIpsActionConfig) []string { return v.Deny }).(pulumi.StringArrayOutput)
+}
+
+// When false, the next action runs even if the IP is not allowed. Default: `true`.
+func (o RestrictIpsActionConfigOutput) Enforce() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v RestrictIpsActionConfig) *bool { return v.Enforce }).(pulumi.BoolPtrOutput)
+}
+
+// The ids of ngrok IP policies (`ipp_…`) to check the client's IP against. It is a list of items, each the id of an ngrok IP policy, "ipp_" followed by letters and digits.
+func (o RestrictIpsActionConfigOutput) IpPolicies() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v RestrictIpsActionConfig) []string { return v.IpPolicies }).(pulumi.StringArrayOutput)
+}
+
+type RestrictIpsActionConfigPtrOutput struct{ *pulumi.OutputState }
+
+func (RestrictIpsActionConfigPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**RestrictIpsActionConfig)(nil)).Elem()
+}
+
+func (o RestrictIpsActionConfigPtrOutput) ToRestrictIpsActionConfigPtrOutput() RestrictIpsActionConfigPtrOutput {
+	return o
+}
+
+func (o RestrictIpsActionConfigPtrOutput) ToRestrictIpsActionConfigPtrOutputWithContext(ctx context.Context) RestrictIpsActionConfigPtrOutput {
+	return o
+}
+
+func (o RestrictIpsActionConfigPtrOutput) Elem() RestrictIpsActionConfigOutput {
+	return o.ApplyT(func(v *RestrictIpsActionConfig) RestrictIpsActionConfig {
+		if v != nil {
+			return *v
+		}
+		var ret RestrictIpsActionConfig
+		return ret
+	}).(RestrictIpsActionConfigOutput)
+}
+
+// The CIDR blocks allowed, e.g. `203.0.113.0/24`. It is a list of items, each an IPv4 or IPv6 CIDR block (e.g. 203.0.113.0/24, 2001:db8::/32) or address. CEL interpolations (`${…}`) are evaluated in it.
+func (o RestrictIpsActionConfigPtrOutput) Allow() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *RestrictIpsActionConfig) []string {
+		if v == nil {
+			return nil
+		}
+		return v.Allow
+	}).(pulumi.StringArrayOutput)
+}
+
+// The CIDR blocks denied. It is a list of items, each an IPv4 or IPv6 CIDR block (e.g. 203.0.113.0/24, 2001:db8::/32) or address. CEL interpolations (`${…}`) are evaluated in it.
+func (o RestrictIpsActionConfigPtrOutput) Deny() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *RestrictIpsActionConfig) []string {
+		if v == nil {
+			return nil
+		}
+		return v.Deny
+	}).(pulumi.StringArrayOutput)
+}
+
+// When false, the next action runs even if the IP is not allowed. Default: `true`.
+func (o RestrictIpsActionConfigPtrOutput) Enforce() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *RestrictIpsActionConfig) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.Enforce
+	}).(pulumi.BoolPtrOutput)
+}
+
+// The ids of ngrok IP policies (`ipp_…`) to check the client's IP against. It is a list of items, each the id of an ngrok IP policy, "ipp_" followed by letters and digits.
+func (o RestrictIpsActionConfigPtrOutput) IpPolicies() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *RestrictIpsActionConfig) []string {
+		if v == nil {
+			return nil
+		}
+		return v.IpPolicies
+	}).(pulumi.StringArrayOutput)
+}
+
+// Restricts access to users who sign in with a SAML 2.0 identity provider (early access). The `saml` action; it runs in on_http_request. ngrok offers it in early access only. Source: https://ngrok.com/docs/traffic-policy/actions/saml/
+type SamlAction struct {
+	// The action's config (https://ngrok.com/docs/traffic-policy/actions/saml/).
+	Config SamlActionConfig `pulumi:"config"`
+	// The action's type: `saml`, filled in where the SDK can.
+	Type string `pulumi:"type"`
+}
+
+// Defaults sets the appropriate defaults for SamlAction
+func (val *SamlAction) Defaults() *SamlAction {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if internal.IsZero(tmp.Type) {
+		tmp.Type = "saml"
+	}
+	return &tmp
+}
+
+// SamlActionInput is an input type that accepts SamlActionArgs and SamlActionOutput values.
+// You can construct a concrete instance of `SamlActionInput` via:
+//
+//	SamlActionArgs{...}
+type SamlActionInput interface {
+	pulumi.Input
+
+	ToSamlActionOutput() SamlActionOutput
+	ToSamlActionOutputWithContext(context.Context) SamlActionOutput
+}
+
+// Restricts access to users who sign in with a SAML 2.0 identity provider (early access). The `saml` action; it runs in on_http_request. ngrok offers it in early access only. Source: https://ngrok.com/docs/traffic-policy/actions/saml/
+type SamlActionArgs struct {
+	// The action's config (https://ngrok.com/docs/traffic-policy/actions/saml/).
+	Config SamlActionConfigInput `pulumi:"config"`
+	// The action's type: `saml`, filled in where the SDK can.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+// Defaults sets the appropriate defaults for SamlActionArgs
+func (val *SamlActionArgs) Defaults() *SamlActionArgs {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if tmp.Type == nil {
+		tmp.Type = pulumi.String("saml")
+	}
+	return &tmp
+}
+func (SamlActionArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*SamlAction)(nil)).Elem()
+}
+
+func (i SamlActionArgs) ToSamlActionOutput() SamlActionOutput {
+	return i.ToSamlActionOutputWithContext(context.Background())
+}
+
+func (i SamlActionArgs) ToSamlActionOutputWithContext(ctx context.Context) SamlActionOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(SamlActionOutput)
+}
+
+// Restricts access to users who sign in with a SAML 2.0 identity provider (early access). The `saml` action; it runs in on_http_request. ngrok offers it in early access only. Source: https://ngrok.com/docs/traffic-policy/actions/saml/
+type SamlActionOutput struct{ *pulumi.OutputState }
+
+func (SamlActionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SamlAction)(nil)).Elem()
+}
+
+func (o SamlActionOutput) ToSamlActionOutput() SamlActionOutput {
+	return o
+}
+
+func (o SamlActionOutput) ToSamlActionOutputWithContext(ctx context.Context) SamlActionOutput {
+	return o
+}
+
+// The action's config (https://ngrok.com/docs/traffic-policy/actions/saml/).
+func (o SamlActionOutput) Config() SamlActionConfigOutput {
+	return o.ApplyT(func(v SamlAction) SamlActionConfig { return v.Config }).(SamlActionConfigOutput)
+}
+
+// The action's type: `saml`, filled in where the SDK can.
+func (o SamlActionOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v SamlAction) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The config of the `saml` action (https://ngrok.com/docs/traffic-policy/actions/saml/).
+type SamlActionConfig struct {
+	// Your identity provider's SAML 2.0 metadata document (XML), checked as `HttpsEdgeRouteSaml.idpMetadata` is. It is an identity provider's SAML 2.0 metadata document.
+	IdpMetadata string `pulumi:"idpMetadata"`
+}
+
+// SamlActionConfigInput is an input type that accepts SamlActionConfigArgs and SamlActionConfigOutput values.
+// You can construct a concrete instance of `SamlActionConfigInput` via:
+//
+//	SamlActionConfigArgs{...}
+type SamlActionConfigInput interface {
+	pulumi.Input
+
+	ToSamlActionConfigOutput() SamlActionConfigOutput
+	ToSamlActionConfigOutputWithContext(context.Context) SamlActionConfigOutput
+}
+
+// The config of the `saml` action (https://ngrok.com/docs/traffic-policy/actions/saml/).
+type SamlActionConfigArgs struct {
+	// Your identity provider's SAML 2.0 metadata document (XML), checked as `HttpsEdgeRouteSaml.idpMetadata` is. It is an identity provider's SAML 2.0 metadata document.
+	IdpMetadata pulumi.StringInput `pulumi:"idpMetadata"`
+}
+
+func (SamlActionConfigArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*SamlActionConfig)(nil)).Elem()
+}
+
+func (i SamlActionConfigArgs) ToSamlActionConfigOutput() SamlActionConfigOutput {
+	return i.ToSamlActionConfigOutputWithContext(context.Background())
+}
+
+func (i SamlActionConfigArgs) ToSamlActionConfigOutputWithContext(ctx context.Context) SamlActionConfigOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(SamlActionConfigOutput)
+}
+
+// The config of the `saml` action (https://ngrok.com/docs/traffic-policy/actions/saml/).
+type SamlActionConfigOutput struct{ *pulumi.OutputState }
+
+func (SamlActionConfigOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SamlActionConfig)(nil)).Elem()
+}
+
+func (o SamlActionConfigOutput) ToSamlActionConfigOutput() SamlActionConfigOutput {
+	return o
+}
+
+func (o SamlActionConfigOutput) ToSamlActionConfigOutputWithContext(ctx context.Context) SamlActionConfigOutput {
+	return o
+}
+
+// Your identity provider's SAML 2.0 metadata document (XML), checked as `HttpsEdgeRouteSaml.idpMetadata` is. It is an identity provider's SAML 2.0 metadata document.
+func (o SamlActionConfigOutput) IdpMetadata() pulumi.StringOutput {
+	return o.ApplyT(func(v SamlActionConfig) string { return v.IdpMetadata }).(pulumi.StringOutput)
+}
+
+// Sets variables for the rest of the policy. The `set-vars` action; it runs in on_tcp_connect, on_http_request, on_http_response. Source: https://ngrok.com/docs/traffic-policy/actions/set-vars/
+type SetVarsAction struct {
+	// The action's config (https://ngrok.com/docs/traffic-policy/actions/set-vars/).
+	Config SetVarsActionConfig `pulumi:"config"`
+	// The action's type: `set-vars`, filled in where the SDK can.
+	Type string `pulumi:"type"`
+}
+
+// Defaults sets the appropriate defaults for SetVarsAction
+func (val *SetVarsAction) Defaults() *SetVarsAction {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if internal.IsZero(tmp.Type) {
+		tmp.Type = "set-vars"
+	}
+	return &tmp
+}
+
+// SetVarsActionInput is an input type that accepts SetVarsActionArgs and SetVarsActionOutput values.
+// You can construct a concrete instance of `SetVarsActionInput` via:
+//
+//	SetVarsActionArgs{...}
+type SetVarsActionInput interface {
+	pulumi.Input
+
+	ToSetVarsActionOutput() SetVarsActionOutput
+	ToSetVarsActionOutputWithContext(context.Context) SetVarsActionOutput
+}
+
+// Sets variables for the rest of the policy. The `set-vars` action; it runs in on_tcp_connect, on_http_request, on_http_response. Source: https://ngrok.com/docs/traffic-policy/actions/set-vars/
+type SetVarsActionArgs struct {
+	// The action's config (https://ngrok.com/docs/traffic-policy/actions/set-vars/).
+	Config SetVarsActionConfigInput `pulumi:"config"`
+	// The action's type: `set-vars`, filled in where the SDK can.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+// Defaults sets the appropriate defaults for SetVarsActionArgs
+func (val *SetVarsActionArgs) Defaults() *SetVarsActionArgs {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if tmp.Type == nil {
+		tmp.Type = pulumi.String("set-vars")
+	}
+	return &tmp
+}
+func (SetVarsActionArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*SetVarsAction)(nil)).Elem()
+}
+
+func (i SetVarsActionArgs) ToSetVarsActionOutput() SetVarsActionOutput {
+	return i.ToSetVarsActionOutputWithContext(context.Background())
+}
+
+func (i SetVarsActionArgs) ToSetVarsActionOutputWithContext(ctx context.Context) SetVarsActionOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(SetVarsActionOutput)
+}
+
+// Sets variables for the rest of the policy. The `set-vars` action; it runs in on_tcp_connect, on_http_request, on_http_response. Source: https://ngrok.com/docs/traffic-policy/actions/set-vars/
+type SetVarsActionOutput struct{ *pulumi.OutputState }
+
+func (SetVarsActionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SetVarsAction)(nil)).Elem()
+}
+
+func (o SetVarsActionOutput) ToSetVarsActionOutput() SetVarsActionOutput {
+	return o
+}
+
+func (o SetVarsActionOutput) ToSetVarsActionOutputWithContext(ctx context.Context) SetVarsActionOutput {
+	return o
+}
+
+// The action's config (https://ngrok.com/docs/traffic-policy/actions/set-vars/).
+func (o SetVarsActionOutput) Config() SetVarsActionConfigOutput {
+	return o.ApplyT(func(v SetVarsAction) SetVarsActionConfig { return v.Config }).(SetVarsActionConfigOutput)
+}
+
+// The action's type: `set-vars`, filled in where the SDK can.
+func (o SetVarsActionOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v SetVarsAction) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The config of the `set-vars` action (https://ngrok.com/docs/traffic-policy/actions/set-vars/).
+type SetVarsActionConfig struct {
+	// The variables, each a map of one name to its value. It is a list of items, each a map of names (kept as written) to values, each any value, 1 to 1 entries. CEL interpolations (`${…}`) are evaluated in it.
+	Vars []map[string]interface{} `pulumi:"vars"`
+}
+
+// SetVarsActionConfigInput is an input type that accepts SetVarsActionConfigArgs and SetVarsActionConfigOutput values.
+// You can construct a concrete instance of `SetVarsActionConfigInput` via:
+//
+//	SetVarsActionConfigArgs{...}
+type SetVarsActionConfigInput interface {
+	pulumi.Input
+
+	ToSetVarsActionConfigOutput() SetVarsActionConfigOutput
+	ToSetVarsActionConfigOutputWithContext(context.Context) SetVarsActionConfigOutput
+}
+
+// The config of the `set-vars` action (https://ngrok.com/docs/traffic-policy/actions/set-vars/).
+type SetVarsActionConfigArgs struct {
+	// The variables, each a map of one name to its value. It is a list of items, each a map of names (kept as written) to values, each any value, 1 to 1 entries. CEL interpolations (`${…}`) are evaluated in it.
+	Vars pulumi.MapArrayInput `pulumi:"vars"`
+}
+
+func (SetVarsActionConfigArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*SetVarsActionConfig)(nil)).Elem()
+}
+
+func (i SetVarsActionConfigArgs) ToSetVarsActionConfigOutput() SetVarsActionConfigOutput {
+	return i.ToSetVarsActionConfigOutputWithContext(context.Background())
+}
+
+func (i SetVarsActionConfigArgs) ToSetVarsActionConfigOutputWithContext(ctx context.Context) SetVarsActionConfigOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(SetVarsActionConfigOutput)
+}
+
+// The config of the `set-vars` action (https://ngrok.com/docs/traffic-policy/actions/set-vars/).
+type SetVarsActionConfigOutput struct{ *pulumi.OutputState }
+
+func (SetVarsActionConfigOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SetVarsActionConfig)(nil)).Elem()
+}
+
+func (o SetVarsActionConfigOutput) ToSetVarsActionConfigOutput() SetVarsActionConfigOutput {
+	return o
+}
+
+func (o SetVarsActionConfigOutput) ToSetVarsActionConfigOutputWithContext(ctx context.Context) SetVarsActionConfigOutput {
+	return o
+}
+
+// The variables, each a map of one name to its value. It is a list of items, each a map of names (kept as written) to values, each any value, 1 to 1 entries. CEL interpolations (`${…}`) are evaluated in it.
+func (o SetVarsActionConfigOutput) Vars() pulumi.MapArrayOutput {
+	return o.ApplyT(func(v SetVarsActionConfig) []map[string]interface{} { return v.Vars }).(pulumi.MapArrayOutput)
+}
+
+// Finds and replaces text in the messages of Server-Sent Events streams. The `sse-find-replace` action; it runs in on_event_stream_message. Source: https://ngrok.com/docs/traffic-policy/actions/sse-find-replace/
+type SseFindReplaceAction struct {
+	// The action's config (https://ngrok.com/docs/traffic-policy/actions/sse-find-replace/).
+	Config SseFindReplaceActionConfig `pulumi:"config"`
+	// The action's type: `sse-find-replace`, filled in where the SDK can.
+	Type string `pulumi:"type"`
+}
+
+// Defaults sets the appropriate defaults for SseFindReplaceAction
+func (val *SseFindReplaceAction) Defaults() *SseFindReplaceAction {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if internal.IsZero(tmp.Type) {
+		tmp.Type = "sse-find-replace"
+	}
+	return &tmp
+}
+
+// SseFindReplaceActionInput is an input type that accepts SseFindReplaceActionArgs and SseFindReplaceActionOutput values.
+// You can construct a concrete instance of `SseFindReplaceActionInput` via:
+//
+//	SseFindReplaceActionArgs{...}
+type SseFindReplaceActionInput interface {
+	pulumi.Input
+
+	ToSseFindReplaceActionOutput() SseFindReplaceActionOutput
+	ToSseFindReplaceActionOutputWithContext(context.Context) SseFindReplaceActionOutput
+}
+
+// Finds and replaces text in the messages of Server-Sent Events streams. The `sse-find-replace` action; it runs in on_event_stream_message. Source: https://ngrok.com/docs/traffic-policy/actions/sse-find-replace/
+type SseFindReplaceActionArgs struct {
+	// The action's config (https://ngrok.com/docs/traffic-policy/actions/sse-find-replace/).
+	Config SseFindReplaceActionConfigInput `pulumi:"config"`
+	// The action's type: `sse-find-replace`, filled in where the SDK can.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+// Defaults sets the appropriate defaults for SseFindReplaceActionArgs
+func (val *SseFindReplaceActionArgs) Defaults() *SseFindReplaceActionArgs {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if tmp.Type == nil {
+		tmp.Type = pulumi.String("sse-find-replace")
+	}
+	return &tmp
+}
+func (SseFindReplaceActionArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*SseFindReplaceAction)(nil)).Elem()
+}
+
+func (i SseFindReplaceActionArgs) ToSseFindReplaceActionOutput() SseFindReplaceActionOutput {
+	return i.ToSseFindReplaceActionOutputWithContext(context.Background())
+}
+
+func (i SseFindReplaceActionArgs) ToSseFindReplaceActionOutputWithContext(ctx context.Context) SseFindReplaceActionOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(SseFindReplaceActionOutput)
+}
+
+// Finds and replaces text in the messages of Server-Sent Events streams. The `sse-find-replace` action; it runs in on_event_stream_message. Source: https://ngrok.com/docs/traffic-policy/actions/sse-find-replace/
+type SseFindReplaceActionOutput struct{ *pulumi.OutputState }
+
+func (SseFindReplaceActionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SseFindReplaceAction)(nil)).Elem()
+}
+
+func (o SseFindReplaceActionOutput) ToSseFindReplaceActionOutput() SseFindReplaceActionOutput {
+	return o
+}
+
+func (o SseFindReplaceActionOutput) ToSseFindReplaceActionOutputWithContext(ctx context.Context) SseFindReplaceActionOutput {
+	return o
+}
+
+// The action's config (https://ngrok.com/docs/traffic-policy/actions/sse-find-replace/).
+func (o SseFindReplaceActionOutput) Config() SseFindReplaceActionConfigOutput {
+	return o.ApplyT(func(v SseFindReplaceAction) SseFindReplaceActionConfig { return v.Config }).(SseFindReplaceActionConfigOutput)
+}
+
+// The action's type: `sse-find-replace`, filled in where the SDK can.
+func (o SseFindReplaceActionOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v SseFindReplaceAction) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The config of the `sse-find-replace` action (https://ngrok.com/docs/traffic-policy/actions/sse-find-replace/).
+type SseFindReplaceActionConfig struct {
+	// The replacements, applied in order. It is a list of at least 1 items, each an object.
+	Replacements []SseFindReplaceActionConfigReplacements `pulumi:"replacements"`
+}
+
+// SseFindReplaceActionConfigInput is an input type that accepts SseFindReplaceActionConfigArgs and SseFindReplaceActionConfigOutput values.
+// You can construct a concrete instance of `SseFindReplaceActionConfigInput` via:
+//
+//	SseFindReplaceActionConfigArgs{...}
+type SseFindReplaceActionConfigInput interface {
+	pulumi.Input
+
+	ToSseFindReplaceActionConfigOutput() SseFindReplaceActionConfigOutput
+	ToSseFindReplaceActionConfigOutputWithContext(context.Context) SseFindReplaceActionConfigOutput
+}
+
+// The config of the `sse-find-replace` action (https://ngrok.com/docs/traffic-policy/actions/sse-find-replace/).
+type SseFindReplaceActionConfigArgs struct {
+	// The replacements, applied in order. It is a list of at least 1 items, each an object.
+	Replacements SseFindReplaceActionConfigReplacementsArrayInput `pulumi:"replacements"`
+}
+
+func (SseFindReplaceActionConfigArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*SseFindReplaceActionConfig)(nil)).Elem()
+}
+
+func (i SseFindReplaceActionConfigArgs) ToSseFindReplaceActionConfigOutput() SseFindReplaceActionConfigOutput {
+	return i.ToSseFindReplaceActionConfigOutputWithContext(context.Background())
+}
+
+func (i SseFindReplaceActionConfigArgs) ToSseFindReplaceActionConfigOutputWithContext(ctx context.Context) SseFindReplaceActionConfigOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(SseFindReplaceActionConfigOutput)
+}
+
+// The config of the `sse-find-replace` action (https://ngrok.com/docs/traffic-policy/actions/sse-find-replace/).
+type SseFindReplaceActionConfigOutput struct{ *pulumi.OutputState }
+
+func (SseFindReplaceActionConfigOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SseFindReplaceActionConfig)(nil)).Elem()
+}
+
+func (o SseFindReplaceActionConfigOutput) ToSseFindReplaceActionConfigOutput() SseFindReplaceActionConfigOutput {
+	return o
+}
+
+func (o SseFindReplaceActionConfigOutput) ToSseFindReplaceActionConfigOutputWithContext(ctx context.Context) SseFindReplaceActionConfigOutput {
+	return o
+}
+
+// The replacements, applied in order. It is a list of at least 1 items, each an object.
+func (o SseFindReplaceActionConfigOutput) Replacements() SseFindReplaceActionConfigReplacementsArrayOutput {
+	return o.ApplyT(func(v SseFindReplaceActionConfig) []SseFindReplaceActionConfigReplacements { return v.Replacements }).(SseFindReplaceActionConfigReplacementsArrayOutput)
+}
+
+// The replacements, applied in order.
+type SseFindReplaceActionConfigReplacements struct {
+	// The SSE field to apply the replacement to. It is one of `data` or `retry`. Default: `data`.
+	Field *string `pulumi:"field"`
+	// A regular expression (RE2 syntax) to match. It is a regular expression in RE2's syntax (ngrok compiles it as Go's regexp does). CEL interpolations (`${…}`) are evaluated in it.
+	From string `pulumi:"from"`
+	// The replacement (`$1`… for capture groups); left out, the match is deleted. CEL interpolations (`${…}`) are evaluated in it.
+	To *string `pulumi:"to"`
+}
+
+// SseFindReplaceActionConfigReplacementsInput is an input type that accepts SseFindReplaceActionConfigReplacementsArgs and SseFindReplaceActionConfigReplacementsOutput values.
+// You can construct a concrete instance of `SseFindReplaceActionConfigReplacementsInput` via:
+//
+//	SseFindReplaceActionConfigReplacementsArgs{...}
+type SseFindReplaceActionConfigReplacementsInput interface {
+	pulumi.Input
+
+	ToSseFindReplaceActionConfigReplacementsOutput() SseFindReplaceActionConfigReplacementsOutput
+	ToSseFindReplaceActionConfigReplacementsOutputWithContext(context.Context) SseFindReplaceActionConfigReplacementsOutput
+}
+
+// The replacements, applied in order.
+type SseFindReplaceActionConfigReplacementsArgs struct {
+	// The SSE field to apply the replacement to. It is one of `data` or `retry`. Default: `data`.
+	Field pulumi.StringPtrInput `pulumi:"field"`
+	// A regular expression (RE2 syntax) to match. It is a regular expression in RE2's syntax (ngrok compiles it as Go's regexp does). CEL interpolations (`${…}`) are evaluated in it.
+	From pulumi.StringInput `pulumi:"from"`
+	// The replacement (`$1`… for capture groups); left out, the match is deleted. CEL interpolations (`${…}`) are evaluated in it.
+	To pulumi.StringPtrInput `pulumi:"to"`
+}
+
+func (SseFindReplaceActionConfigReplacementsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*SseFindReplaceActionConfigReplacements)(nil)).Elem()
+}
+
+func (i SseFindReplaceActionConfigReplacementsArgs) ToSseFindReplaceActionConfigReplacementsOutput() SseFindReplaceActionConfigReplacementsOutput {
+	return i.ToSseFindReplaceActionConfigReplacementsOutputWithContext(context.Background())
+}
+
+func (i SseFindReplaceActionConfigReplacementsArgs) ToSseFindReplaceActionConfigReplacementsOutputWithContext(ctx context.Context) SseFindReplaceActionConfigReplacementsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(SseFindReplaceActionConfigReplacementsOutput)
+}
+
+// SseFindReplaceActionConfigReplacementsArrayInput is an input type that accepts SseFindReplaceActionConfigReplacementsArray and SseFindReplaceActionConfigReplacementsArrayOutput values.
+// You can construct a concrete instance of `SseFindReplaceActionConfigReplacementsArrayInput` via:
+//
+//	SseFindReplaceActionConfigReplacementsArray{ SseFindReplaceActionConfigReplacementsArgs{...} }
+type SseFindReplaceActionConfigReplacementsArrayInput interface {
+	pulumi.Input
+
+	ToSseFindReplaceActionConfigReplacementsArrayOutput() SseFindReplaceActionConfigReplacementsArrayOutput
+	ToSseFindReplaceActionConfigReplacementsArrayOutputWithContext(context.Context) SseFindReplaceActionConfigReplacementsArrayOutput
+}
+
+type SseFindReplaceActionConfigReplacementsArray []SseFindReplaceActionConfigReplacementsInput
+
+func (SseFindReplaceActionConfigReplacementsArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]SseFindReplaceActionConfigReplacements)(nil)).Elem()
+}
+
+func (i SseFindReplaceActionConfigReplacementsArray) ToSseFindReplaceActionConfigReplacementsArrayOutput() SseFindReplaceActionConfigReplacementsArrayOutput {
+	return i.ToSseFindReplaceActionConfigReplacementsArrayOutputWithContext(context.Background())
+}
+
+func (i SseFindReplaceActionConfigReplacementsArray) ToSseFindReplaceActionConfigReplacementsArrayOutputWithContext(ctx context.Context) SseFindReplaceActionConfigReplacementsArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(SseFindReplaceActionConfigReplacementsArrayOutput)
+}
+
+// The replacements, applied in order.
+type SseFindReplaceActionConfigReplacementsOutput struct{ *pulumi.OutputState }
+
+func (SseFindReplaceActionConfigReplacementsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SseFindReplaceActionConfigReplacements)(nil)).Elem()
+}
+
+func (o SseFindReplaceActionConfigReplacementsOutput) ToSseFindReplaceActionConfigReplacementsOutput() SseFindReplaceActionConfigReplacementsOutput {
+	return o
+}
+
+func (o SseFindReplaceActionConfigReplacementsOutput) ToSseFindReplaceActionConfigReplacementsOutputWithContext(ctx context.Context) SseFindReplaceActionConfigReplacementsOutput {
+	return o
+}
+
+// The SSE field to apply the replacement to. It is one of `data` or `retry`. Default: `data`.
+func (o SseFindReplaceActionConfigReplacementsOutput) Field() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SseFindReplaceActionConfigReplacements) *string { return v.Field }).(pulumi.StringPtrOutput)
+}
+
+// A regular expression (RE2 syntax) to match. It is a regular expression in RE2's syntax (ngrok compiles it as Go's regexp does). CEL interpolations (`${…}`) are evaluated in it.
+func (o SseFindReplaceActionConfigReplacementsOutput) From() pulumi.StringOutput {
+	return o.ApplyT(func(v SseFindReplaceActionConfigReplacements) string { return v.From }).(pulumi.StringOutput)
+}
+
+// The replacement (`$1`… for capture groups); left out, the match is deleted. CEL interpolations (`${…}`) are evaluated in it.
+func (o SseFindReplaceActionConfigReplacementsOutput) To() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SseFindReplaceActionConfigReplacements) *string { return v.To }).(pulumi.StringPtrOutput)
+}
+
+type SseFindReplaceActionConfigReplacementsArrayOutput struct{ *pulumi.OutputState }
+
+func (SseFindReplaceActionConfigReplacementsArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]SseFindReplaceActionConfigReplacements)(nil)).Elem()
+}
+
+func (o SseFindReplaceActionConfigReplacementsArrayOutput) ToSseFindReplaceActionConfigReplacementsArrayOutput() SseFindReplaceActionConfigReplacementsArrayOutput {
+	return o
+}
+
+func (o SseFindReplaceActionConfigReplacementsArrayOutput) ToSseFindReplaceActionConfigReplacementsArrayOutputWithContext(ctx context.Context) SseFindReplaceActionConfigReplacementsArrayOutput {
+	return o
+}
+
+func (o SseFindReplaceActionConfigReplacementsArrayOutput) Index(i pulumi.IntInput) SseFindReplaceActionConfigReplacementsOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) SseFindReplaceActionConfigReplacements {
+		return vs[0].([]SseFindReplaceActionConfigReplacements)[vs[1].(int)]
+	}).(SseFindReplaceActionConfigReplacementsOutput)
+}
+
+// Controls how ngrok terminates TLS. The `terminate-tls` action; it runs in on_tcp_connect. Source: https://ngrok.com/docs/traffic-policy/actions/terminate-tls/
+type TerminateTlsAction struct {
+	// The action's config (https://ngrok.com/docs/traffic-policy/actions/terminate-tls/).
+	Config *TerminateTlsActionConfig `pulumi:"config"`
+	// The action's type: `terminate-tls`, filled in where the SDK can.
+	Type string `pulumi:"type"`
+}
+
+// Defaults sets the appropriate defaults for TerminateTlsAction
+func (val *TerminateTlsAction) Defaults() *TerminateTlsAction {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if internal.IsZero(tmp.Type) {
+		tmp.Type = "terminate-tls"
+	}
+	return &tmp
+}
+
+// TerminateTlsActionInput is an input type that accepts TerminateTlsActionArgs and TerminateTlsActionOutput values.
+// You can construct a concrete instance of `TerminateTlsActionInput` via:
+//
+//	TerminateTlsActionArgs{...}
+type TerminateTlsActionInput interface {
+	pulumi.Input
+
+	ToTerminateTlsActionOutput() TerminateTlsActionOutput
+	ToTerminateTlsActionOutputWithContext(context.Context) TerminateTlsActionOutput
+}
+
+// Controls how ngrok terminates TLS. The `terminate-tls` action; it runs in on_tcp_connect. Source: https://ngrok.com/docs/traffic-policy/actions/terminate-tls/
+type TerminateTlsActionArgs struct {
+	// The action's config (https://ngrok.com/docs/traffic-policy/actions/terminate-tls/).
+	Config TerminateTlsActionConfigPtrInput `pulumi:"config"`
+	// The action's type: `terminate-tls`, filled in where the SDK can.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+// Defaults sets the appropriate defaults for TerminateTlsActionArgs
+func (val *TerminateTlsActionArgs) Defaults() *TerminateTlsActionArgs {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if tmp.Type == nil {
+		tmp.Type = pulumi.String("terminate-tls")
+	}
+	return &tmp
+}
+func (TerminateTlsActionArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*TerminateTlsAction)(nil)).Elem()
+}
+
+func (i TerminateTlsActionArgs) ToTerminateTlsActionOutput() TerminateTlsActionOutput {
+	return i.ToTerminateTlsActionOutputWithContext(context.Background())
+}
+
+func (i TerminateTlsActionArgs) ToTerminateTlsActionOutputWithContext(ctx context.Context) TerminateTlsActionOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(TerminateTlsActionOutput)
+}
+
+// Controls how ngrok terminates TLS. The `terminate-tls` action; it runs in on_tcp_connect. Source: https://ngrok.com/docs/traffic-policy/actions/terminate-tls/
+type TerminateTlsActionOutput struct{ *pulumi.OutputState }
+
+func (TerminateTlsActionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*TerminateTlsAction)(nil)).Elem()
+}
+
+func (o TerminateTlsActionOutput) ToTerminateTlsActionOutput() TerminateTlsActionOutput {
+	return o
+}
+
+func (o TerminateTlsActionOutput) ToTerminateTlsActionOutputWithContext(ctx context.Context) TerminateTlsActionOutput {
+	return o
+}
+
+// The action's config (https://ngrok.com/docs/traffic-policy/actions/terminate-tls/).
+func (o TerminateTlsActionOutput) Config() TerminateTlsActionConfigPtrOutput {
+	return o.ApplyT(func(v TerminateTlsAction) *TerminateTlsActionConfig { return v.Config }).(TerminateTlsActionConfigPtrOutput)
+}
+
+// The action's type: `terminate-tls`, filled in where the SDK can.
+func (o TerminateTlsActionOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v TerminateTlsAction) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The config of the `terminate-tls` action (https://ngrok.com/docs/traffic-policy/actions/terminate-tls/). Set `serverPrivateKey` and `serverCertificate` together, or none of them.
+type TerminateTlsActionConfig struct {
+	// The highest TLS version. It is one of `1.2` or `1.3`. Default: `1.3`.
+	MaxVersion *string `pulumi:"maxVersion"`
+	// The lowest TLS version. It is one of `1.2` or `1.3`. Default: `1.2`.
+	MinVersion *string `pulumi:"minVersion"`
+	// PEM certificates or ids of the certificate authorities trusted for mutual TLS. CEL interpolations (`${…}`) are evaluated in it.
+	MutualTlsCertificateAuthorities []string `pulumi:"mutualTlsCertificateAuthorities"`
+	// How client certificates are verified. It is one of `require-and-verify`, `require-any` or `request`. Default: `require-and-verify`.
+	MutualTlsVerificationStrategy *string `pulumi:"mutualTlsVerificationStrategy"`
+	// The PEM certificate of your own (with `serverPrivateKey`). CEL interpolations (`${…}`) are evaluated in it.
+	ServerCertificate *string `pulumi:"serverCertificate"`
+	// The PEM private key of a certificate of your own (with `serverCertificate`). CEL interpolations (`${…}`) are evaluated in it. Secret: a policy that holds it is secret in state.
+	ServerPrivateKey *string `pulumi:"serverPrivateKey"`
+}
+
+// TerminateTlsActionConfigInput is an input type that accepts TerminateTlsActionConfigArgs and TerminateTlsActionConfigOutput values.
+// You can construct a concrete instance of `TerminateTlsActionConfigInput` via:
+//
+//	TerminateTlsActionConfigArgs{...}
+type TerminateTlsActionConfigInput interface {
+	pulumi.Input
+
+	ToTerminateTlsActionConfigOutput() TerminateTlsActionConfigOutput
+	ToTerminateTlsActionConfigOutputWithContext(context.Context) TerminateTlsActionConfigOutput
+}
+
+// The config of the `terminate-tls` action (https://ngrok.com/docs/traffic-policy/actions/terminate-tls/). Set `serverPrivateKey` and `serverCertificate` together, or none of them.
+type TerminateTlsActionConfigArgs struct {
+	// The highest TLS version. It is one of `1.2` or `1.3`. Default: `1.3`.
+	MaxVersion pulumi.StringPtrInput `pulumi:"maxVersion"`
+	// The lowest TLS version. It is one of `1.2` or `1.3`. Default: `1.2`.
+	MinVersion pulumi.StringPtrInput `pulumi:"minVersion"`
+	// PEM certificates or ids of the certificate authorities trusted for mutual TLS. CEL interpolations (`${…}`) are evaluated in it.
+	MutualTlsCertificateAuthorities pulumi.StringArrayInput `pulumi:"mutualTlsCertificateAuthorities"`
+	// How client certificates are verified. It is one of `require-and-verify`, `require-any` or `request`. Default: `require-and-verify`.
+	MutualTlsVerificationStrategy pulumi.StringPtrInput `pulumi:"mutualTlsVerificationStrategy"`
+	// The PEM certificate of your own (with `serverPrivateKey`). CEL interpolations (`${…}`) are evaluated in it.
+	ServerCertificate pulumi.StringPtrInput `pulumi:"serverCertificate"`
+	// The PEM private key of a certificate of your own (with `serverCertificate`). CEL interpolations (`${…}`) are evaluated in it. Secret: a policy that holds it is secret in state.
+	ServerPrivateKey pulumi.StringPtrInput `pulumi:"serverPrivateKey"`
+}
+
+func (TerminateTlsActionConfigArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*TerminateTlsActionConfig)(nil)).Elem()
+}
+
+func (i TerminateTlsActionConfigArgs) ToTerminateTlsActionConfigOutput() TerminateTlsActionConfigOutput {
+	return i.ToTerminateTlsActionConfigOutputWithContext(context.Background())
+}
+
+func (i TerminateTlsActionConfigArgs) ToTerminateTlsActionConfigOutputWithContext(ctx context.Context) TerminateTlsActionConfigOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(TerminateTlsActionConfigOutput)
+}
+
+func (i TerminateTlsActionConfigArgs) ToTerminateTlsActionConfigPtrOutput() TerminateTlsActionConfigPtrOutput {
+	return i.ToTerminateTlsActionConfigPtrOutputWithContext(context.Background())
+}
+
+func (i TerminateTlsActionConfigArgs) ToTerminateTlsActionConfigPtrOutputWithContext(ctx context.Context) TerminateTlsActionConfigPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(TerminateTlsActionConfigOutput).ToTerminateTlsActionConfigPtrOutputWithContext(ctx)
+}
+
+// TerminateTlsActionConfigPtrInput is an input type that accepts TerminateTlsActionConfigArgs, TerminateTlsActionConfigPtr and TerminateTlsActionConfigPtrOutput values.
+// You can construct a concrete instance of `TerminateTlsActionConfigPtrInput` via:
+//
+//	        TerminateTlsActionConfigArgs{...}
+//
+//	or:
+//
+//	        nil
+type TerminateTlsActionConfigPtrInput interface {
+	pulumi.Input
+
+	ToTerminateTlsActionConfigPtrOutput() TerminateTlsActionConfigPtrOutput
+	ToTerminateTlsActionConfigPtrOutputWithContext(context.Context) TerminateTlsActionConfigPtrOutput
+}
+
+type terminateTlsActionConfigPtrType TerminateTlsActionConfigArgs
+
+func TerminateTlsActionConfigPtr(v *TerminateTlsActionConfigArgs) TerminateTlsActionConfigPtrInput {
+	return (*terminateTlsActionConfigPtrType)(v)
+}
+
+func (*terminateTlsActionConfigPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**TerminateTlsActionConfig)(nil)).Elem()
+}
+
+func (i *terminateTlsActionConfigPtrType) ToTerminateTlsActionConfigPtrOutput() TerminateTlsActionConfigPtrOutput {
+	return i.ToTerminateTlsActionConfigPtrOutputWithContext(context.Background())
+}
+
+func (i *terminateTlsActionConfigPtrType) ToTerminateTlsActionConfigPtrOutputWithContext(ctx context.Context) TerminateTlsActionConfigPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(TerminateTlsActionConfigPtrOutput)
+}
+
+// The config of the `terminate-tls` action (https://ngrok.com/docs/traffic-policy/actions/terminate-tls/). Set `serverPrivateKey` and `serverCertificate` together, or none of them.
+type TerminateTlsActionConfigOutput struct{ *pulumi.OutputState }
+
+func (TerminateTlsActionConfigOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*TerminateTlsActionConfig)(nil)).Elem()
+}
+
+func (o TerminateTlsActionConfigOutput) ToTerminateTlsActionConfigOutput() TerminateTlsActionConfigOutput {
+	return o
+}
+
+func (o TerminateTlsActionConfigOutput) ToTerminateTlsActionConfigOutputWithContext(ctx context.Context) TerminateTlsActionConfigOutput {
+	return o
+}
+
+func (o TerminateTlsActionConfigOutput) ToTerminateTlsActionConfigPtrOutput() TerminateTlsActionConfigPtrOutput {
+	return o.ToTerminateTlsActionConfigPtrOutputWithContext(context.Background())
+}
+
+func (o TerminateTlsActionConfigOutput) ToTerminateTlsActionConfigPtrOutputWithContext(ctx context.Context) TerminateTlsActionConfigPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v TerminateTlsActionConfig) *TerminateTlsActionConfig {
+		return &v
+	}).(TerminateTlsActionConfigPtrOutput)
+}
+
+// The highest TLS version. It is one of `1.2` or `1.3`. Default: `1.3`.
+func (o TerminateTlsActionConfigOutput) MaxVersion() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v TerminateTlsActionConfig) *string { return v.MaxVersion }).(pulumi.StringPtrOutput)
+}
+
+// The lowest TLS version. It is one of `1.2` or `1.3`. Default: `1.2`.
+func (o TerminateTlsActionConfigOutput) MinVersion() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v TerminateTlsActionConfig) *string { return v.MinVersion }).(pulumi.StringPtrOutput)
+}
+
+// PEM certificates or ids of the certificate authorities trusted for mutual TLS. CEL interpolations (`${…}`) are evaluated in it.
+func (o TerminateTlsActionConfigOutput) MutualTlsCertificateAuthorities() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v TerminateTlsActionConfig) []string { return v.MutualTlsCertificateAuthorities }).(pulumi.StringArrayOutput)
+}
+
+// How client certificates are verified. It is one of `require-and-verify`, `require-any` or `request`. Default: `require-and-verify`.
+func (o TerminateTlsActionConfigOutput) MutualTlsVerificationStrategy() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v TerminateTlsActionConfig) *string { return v.MutualTlsVerificationStrategy }).(pulumi.StringPtrOutput)
+}
+
+// The PEM certificate of your own (with `serverPrivateKey`). CEL interpolations (`${…}`) are evaluated in it.
+func (o TerminateTlsActionConfigOutput) ServerCertificate() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v TerminateTlsActionConfig) *string { return v.ServerCertificate }).(pulumi.StringPtrOutput)
+}
+
+// The PEM private key of a certificate of your own (with `serverCertificate`). CEL interpolations (`${…}`) are evaluated in it. Secret: a policy that holds it is secret in state.
+func (o TerminateTlsActionConfigOutput) ServerPrivateKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v TerminateTlsActionConfig) *string { return v.ServerPrivateKey }).(pulumi.StringPtrOutput)
+}
+
+type TerminateTlsActionConfigPtrOutput struct{ *pulumi.OutputState }
+
+func (TerminateTlsActionConfigPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**TerminateTlsActionConfig)(nil)).Elem()
+}
+
+func (o TerminateTlsActionConfigPtrOutput) ToTerminateTlsActionConfigPtrOutput() TerminateTlsActionConfigPtrOutput {
+	return o
+}
+
+func (o TerminateTlsActionConfigPtrOutput) ToTerminateTlsActionConfigPtrOutputWithContext(ctx context.Context) TerminateTlsActionConfigPtrOutput {
+	return o
+}
+
+func (o TerminateTlsActionConfigPtrOutput) Elem() TerminateTlsActionConfigOutput {
+	return o.ApplyT(func(v *TerminateTlsActionConfig) TerminateTlsActionConfig {
+		if v != nil {
+			return *v
+		}
+		var ret TerminateTlsActionConfig
+		return ret
+	}).(TerminateTlsActionConfigOutput)
+}
+
+// The highest TLS version. It is one of `1.2` or `1.3`. Default: `1.3`.
+func (o TerminateTlsActionConfigPtrOutput) MaxVersion() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *TerminateTlsActionConfig) *string {
+		if v == nil {
+			return nil
+		}
+		return v.MaxVersion
+	}).(pulumi.StringPtrOutput)
+}
+
+// The lowest TLS version. It is one of `1.2` or `1.3`. Default: `1.2`.
+func (o TerminateTlsActionConfigPtrOutput) MinVersion() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *TerminateTlsActionConfig) *string {
+		if v == nil {
+			return nil
+		}
+		return v.MinVersion
+	}).(pulumi.StringPtrOutput)
+}
+
+// PEM certificates or ids of the certificate authorities trusted for mutual TLS. CEL interpolations (`${…}`) are evaluated in it.
+func (o TerminateTlsActionConfigPtrOutput) MutualTlsCertificateAuthorities() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *TerminateTlsActionConfig) []string {
+		if v == nil {
+			return nil
+		}
+		return v.MutualTlsCertificateAuthorities
+	}).(pulumi.StringArrayOutput)
+}
+
+// How client certificates are verified. It is one of `require-and-verify`, `require-any` or `request`. Default: `require-and-verify`.
+func (o TerminateTlsActionConfigPtrOutput) MutualTlsVerificationStrategy() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *TerminateTlsActionConfig) *string {
+		if v == nil {
+			return nil
+		}
+		return v.MutualTlsVerificationStrategy
+	}).(pulumi.StringPtrOutput)
+}
+
+// The PEM certificate of your own (with `serverPrivateKey`). CEL interpolations (`${…}`) are evaluated in it.
+func (o TerminateTlsActionConfigPtrOutput) ServerCertificate() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *TerminateTlsActionConfig) *string {
+		if v == nil {
+			return nil
+		}
+		return v.ServerCertificate
+	}).(pulumi.StringPtrOutput)
+}
+
+// The PEM private key of a certificate of your own (with `serverCertificate`). CEL interpolations (`${…}`) are evaluated in it. Secret: a policy that holds it is secret in state.
+func (o TerminateTlsActionConfigPtrOutput) ServerPrivateKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *TerminateTlsActionConfig) *string {
+		if v == nil {
+			return nil
+		}
+		return v.ServerPrivateKey
+	}).(pulumi.StringPtrOutput)
+}
+
+// A Traffic Policy: the rules of each phase, run in order; ngrok's YAML or JSON policy in the SDK's spelling. ngrok receives it as canonical JSON. Checked at preview. Source: https://ngrok.com/docs/traffic-policy/how-it-works/
+type TrafficPolicy struct {
+	// Rules run on each message of a Server-Sent Events stream. ngrok's name: `on_event_stream_message`.
+	OnEventStreamMessage []TrafficPolicyRule `pulumi:"onEventStreamMessage"`
+	// Rules run when ngrok receives an HTTP request (HTTP and HTTPS endpoints): authentication, rate limits, rewrites, forwarding. ngrok's name: `on_http_request`.
+	OnHttpRequest []TrafficPolicyRule `pulumi:"onHttpRequest"`
+	// Rules run when ngrok receives the upstream service's response, before it is sent to the client (HTTP and HTTPS endpoints). ngrok's name: `on_http_response`.
+	OnHttpResponse []TrafficPolicyRule `pulumi:"onHttpResponse"`
+	// Rules run when a new TCP connection is established, before any higher-level protocol processing; present in all traffic to the endpoint. ngrok's name: `on_tcp_connect`.
+	OnTcpConnect []TrafficPolicyRule `pulumi:"onTcpConnect"`
+}
+
+// TrafficPolicyInput is an input type that accepts TrafficPolicyArgs and TrafficPolicyOutput values.
+// You can construct a concrete instance of `TrafficPolicyInput` via:
+//
+//	TrafficPolicyArgs{...}
+type TrafficPolicyInput interface {
+	pulumi.Input
+
+	ToTrafficPolicyOutput() TrafficPolicyOutput
+	ToTrafficPolicyOutputWithContext(context.Context) TrafficPolicyOutput
+}
+
+// A Traffic Policy: the rules of each phase, run in order; ngrok's YAML or JSON policy in the SDK's spelling. ngrok receives it as canonical JSON. Checked at preview. Source: https://ngrok.com/docs/traffic-policy/how-it-works/
+type TrafficPolicyArgs struct {
+	// Rules run on each message of a Server-Sent Events stream. ngrok's name: `on_event_stream_message`.
+	OnEventStreamMessage TrafficPolicyRuleArrayInput `pulumi:"onEventStreamMessage"`
+	// Rules run when ngrok receives an HTTP request (HTTP and HTTPS endpoints): authentication, rate limits, rewrites, forwarding. ngrok's name: `on_http_request`.
+	OnHttpRequest TrafficPolicyRuleArrayInput `pulumi:"onHttpRequest"`
+	// Rules run when ngrok receives the upstream service's response, before it is sent to the client (HTTP and HTTPS endpoints). ngrok's name: `on_http_response`.
+	OnHttpResponse TrafficPolicyRuleArrayInput `pulumi:"onHttpResponse"`
+	// Rules run when a new TCP connection is established, before any higher-level protocol processing; present in all traffic to the endpoint. ngrok's name: `on_tcp_connect`.
+	OnTcpConnect TrafficPolicyRuleArrayInput `pulumi:"onTcpConnect"`
+}
+
+func (TrafficPolicyArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*TrafficPolicy)(nil)).Elem()
+}
+
+func (i TrafficPolicyArgs) ToTrafficPolicyOutput() TrafficPolicyOutput {
+	return i.ToTrafficPolicyOutputWithContext(context.Background())
+}
+
+func (i TrafficPolicyArgs) ToTrafficPolicyOutputWithContext(ctx context.Context) TrafficPolicyOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(TrafficPolicyOutput)
+}
+
+// A Traffic Policy: the rules of each phase, run in order; ngrok's YAML or JSON policy in the SDK's spelling. ngrok receives it as canonical JSON. Checked at preview. Source: https://ngrok.com/docs/traffic-policy/how-it-works/
+type TrafficPolicyOutput struct{ *pulumi.OutputState }
+
+func (TrafficPolicyOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*TrafficPolicy)(nil)).Elem()
+}
+
+func (o TrafficPolicyOutput) ToTrafficPolicyOutput() TrafficPolicyOutput {
+	return o
+}
+
+func (o TrafficPolicyOutput) ToTrafficPolicyOutputWithContext(ctx context.Context) TrafficPolicyOutput {
+	return o
+}
+
+// Rules run on each message of a Server-Sent Events stream. ngrok's name: `on_event_stream_message`.
+func (o TrafficPolicyOutput) OnEventStreamMessage() TrafficPolicyRuleArrayOutput {
+	return o.ApplyT(func(v TrafficPolicy) []TrafficPolicyRule { return v.OnEventStreamMessage }).(TrafficPolicyRuleArrayOutput)
+}
+
+// Rules run when ngrok receives an HTTP request (HTTP and HTTPS endpoints): authentication, rate limits, rewrites, forwarding. ngrok's name: `on_http_request`.
+func (o TrafficPolicyOutput) OnHttpRequest() TrafficPolicyRuleArrayOutput {
+	return o.ApplyT(func(v TrafficPolicy) []TrafficPolicyRule { return v.OnHttpRequest }).(TrafficPolicyRuleArrayOutput)
+}
+
+// Rules run when ngrok receives the upstream service's response, before it is sent to the client (HTTP and HTTPS endpoints). ngrok's name: `on_http_response`.
+func (o TrafficPolicyOutput) OnHttpResponse() TrafficPolicyRuleArrayOutput {
+	return o.ApplyT(func(v TrafficPolicy) []TrafficPolicyRule { return v.OnHttpResponse }).(TrafficPolicyRuleArrayOutput)
+}
+
+// Rules run when a new TCP connection is established, before any higher-level protocol processing; present in all traffic to the endpoint. ngrok's name: `on_tcp_connect`.
+func (o TrafficPolicyOutput) OnTcpConnect() TrafficPolicyRuleArrayOutput {
+	return o.ApplyT(func(v TrafficPolicy) []TrafficPolicyRule { return v.OnTcpConnect }).(TrafficPolicyRuleArrayOutput)
+}
+
+// An action of any type, its config untyped: for an action this version does not know (ngrok adds actions often: it passes preview with a warning, and ngrok judges it when the policy is applied), or a known one as ngrok's docs write it. Its config's camelCase keys are sent in snake_case, any other key as written. Source: https://ngrok.com/docs/traffic-policy/how-it-works/#actions
+type TrafficPolicyAction struct {
+	// The action's config, by ngrok's field names.
+	Config map[string]interface{} `pulumi:"config"`
+	// The action's type, e.g. `deny`.
+	Type string `pulumi:"type"`
+}
+
+// TrafficPolicyActionInput is an input type that accepts TrafficPolicyActionArgs and TrafficPolicyActionOutput values.
+// You can construct a concrete instance of `TrafficPolicyActionInput` via:
+//
+//	TrafficPolicyActionArgs{...}
+type TrafficPolicyActionInput interface {
+	pulumi.Input
+
+	ToTrafficPolicyActionOutput() TrafficPolicyActionOutput
+	ToTrafficPolicyActionOutputWithContext(context.Context) TrafficPolicyActionOutput
+}
+
+// An action of any type, its config untyped: for an action this version does not know (ngrok adds actions often: it passes preview with a warning, and ngrok judges it when the policy is applied), or a known one as ngrok's docs write it. Its config's camelCase keys are sent in snake_case, any other key as written. Source: https://ngrok.com/docs/traffic-policy/how-it-works/#actions
+type TrafficPolicyActionArgs struct {
+	// The action's config, by ngrok's field names.
+	Config pulumi.MapInput `pulumi:"config"`
+	// The action's type, e.g. `deny`.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (TrafficPolicyActionArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*TrafficPolicyAction)(nil)).Elem()
+}
+
+func (i TrafficPolicyActionArgs) ToTrafficPolicyActionOutput() TrafficPolicyActionOutput {
+	return i.ToTrafficPolicyActionOutputWithContext(context.Background())
+}
+
+func (i TrafficPolicyActionArgs) ToTrafficPolicyActionOutputWithContext(ctx context.Context) TrafficPolicyActionOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(TrafficPolicyActionOutput)
+}
+
+// An action of any type, its config untyped: for an action this version does not know (ngrok adds actions often: it passes preview with a warning, and ngrok judges it when the policy is applied), or a known one as ngrok's docs write it. Its config's camelCase keys are sent in snake_case, any other key as written. Source: https://ngrok.com/docs/traffic-policy/how-it-works/#actions
+type TrafficPolicyActionOutput struct{ *pulumi.OutputState }
+
+func (TrafficPolicyActionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*TrafficPolicyAction)(nil)).Elem()
+}
+
+func (o TrafficPolicyActionOutput) ToTrafficPolicyActionOutput() TrafficPolicyActionOutput {
+	return o
+}
+
+func (o TrafficPolicyActionOutput) ToTrafficPolicyActionOutputWithContext(ctx context.Context) TrafficPolicyActionOutput {
+	return o
+}
+
+// The action's config, by ngrok's field names.
+func (o TrafficPolicyActionOutput) Config() pulumi.MapOutput {
+	return o.ApplyT(func(v TrafficPolicyAction) map[string]interface{} { return v.Config }).(pulumi.MapOutput)
+}
+
+// The action's type, e.g. `deny`.
+func (o TrafficPolicyActionOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v TrafficPolicyAction) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// A rule of a phase: when all its `expressions` hold (or it has none), its `actions` run in order. Source: https://ngrok.com/docs/traffic-policy/how-it-works/#phase-rules
+type TrafficPolicyRule struct {
+	// The actions, in order: each the type of a known action (`DenyAction`, …), or a `TrafficPolicyAction` for an action this version does not know.
+	Actions []interface{} `pulumi:"actions"`
+	// CEL expressions that must all be true for the actions to run; none: always. Each is type-checked at preview against ngrok's variables of the rule's phase.
+	Expressions []string `pulumi:"expressions"`
+	// A label for the rule.
+	Name *string `pulumi:"name"`
+}
+
+// TrafficPolicyRuleInput is an input type that accepts TrafficPolicyRuleArgs and TrafficPolicyRuleOutput values.
+// You can construct a concrete instance of `TrafficPolicyRuleInput` via:
+//
+//	TrafficPolicyRuleArgs{...}
+type TrafficPolicyRuleInput interface {
+	pulumi.Input
+
+	ToTrafficPolicyRuleOutput() TrafficPolicyRuleOutput
+	ToTrafficPolicyRuleOutputWithContext(context.Context) TrafficPolicyRuleOutput
+}
+
+// A rule of a phase: when all its `expressions` hold (or it has none), its `actions` run in order. Source: https://ngrok.com/docs/traffic-policy/how-it-works/#phase-rules
+type TrafficPolicyRuleArgs struct {
+	// The actions, in order: each the type of a known action (`DenyAction`, …), or a `TrafficPolicyAction` for an action this version does not know.
+	Actions pulumi.ArrayInput `pulumi:"actions"`
+	// CEL expressions that must all be true for the actions to run; none: always. Each is type-checked at preview against ngrok's variables of the rule's phase.
+	Expressions pulumi.StringArrayInput `pulumi:"expressions"`
+	// A label for the rule.
+	Name pulumi.StringPtrInput `pulumi:"name"`
+}
+
+func (TrafficPolicyRuleArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*TrafficPolicyRule)(nil)).Elem()
+}
+
+func (i TrafficPolicyRuleArgs) ToTrafficPolicyRuleOutput() TrafficPolicyRuleOutput {
+	return i.ToTrafficPolicyRuleOutputWithContext(context.Background())
+}
+
+func (i TrafficPolicyRuleArgs) ToTrafficPolicyRuleOutputWithContext(ctx context.Context) TrafficPolicyRuleOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(TrafficPolicyRuleOutput)
+}
+
+// TrafficPolicyRuleArrayInput is an input type that accepts TrafficPolicyRuleArray and TrafficPolicyRuleArrayOutput values.
+// You can construct a concrete instance of `TrafficPolicyRuleArrayInput` via:
+//
+//	TrafficPolicyRuleArray{ TrafficPolicyRuleArgs{...} }
+type TrafficPolicyRuleArrayInput interface {
+	pulumi.Input
+
+	ToTrafficPolicyRuleArrayOutput() TrafficPolicyRuleArrayOutput
+	ToTrafficPolicyRuleArrayOutputWithContext(context.Context) TrafficPolicyRuleArrayOutput
+}
+
+type TrafficPolicyRuleArray []TrafficPolicyRuleInput
+
+func (TrafficPolicyRuleArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]TrafficPolicyRule)(nil)).Elem()
+}
+
+func (i TrafficPolicyRuleArray) ToTrafficPolicyRuleArrayOutput() TrafficPolicyRuleArrayOutput {
+	return i.ToTrafficPolicyRuleArrayOutputWithContext(context.Background())
+}
+
+func (i TrafficPolicyRuleArray) ToTrafficPolicyRuleArrayOutputWithContext(ctx context.Context) TrafficPolicyRuleArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(TrafficPolicyRuleArrayOutput)
+}
+
+// A rule of a phase: when all its `expressions` hold (or it has none), its `actions` run in order. Source: https://ngrok.com/docs/traffic-policy/how-it-works/#phase-rules
+type TrafficPolicyRuleOutput struct{ *pulumi.OutputState }
+
+func (TrafficPolicyRuleOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*TrafficPolicyRule)(nil)).Elem()
+}
+
+func (o TrafficPolicyRuleOutput) ToTrafficPolicyRuleOutput() TrafficPolicyRuleOutput {
+	return o
+}
+
+func (o TrafficPolicyRuleOutput) ToTrafficPolicyRuleOutputWithContext(ctx context.Context) TrafficPolicyRuleOutput {
+	return o
+}
+
+// The actions, in order: each the type of a known action (`DenyAction`, …), or a `TrafficPolicyAction` for an action this version does not know.
+func (o TrafficPolicyRuleOutput) Actions() pulumi.ArrayOutput {
+	return o.ApplyT(func(v TrafficPolicyRule) []interface{} { return v.Actions }).(pulumi.ArrayOutput)
+}
+
+// CEL expressions that must all be true for the actions to run; none: always. Each is type-checked at preview against ngrok's variables of the rule's phase.
+func (o TrafficPolicyRuleOutput) Expressions() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v TrafficPolicyRule) []string { return v.Expressions }).(pulumi.StringArrayOutput)
+}
+
+// A label for the rule.
+func (o TrafficPolicyRuleOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v TrafficPolicyRule) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+type TrafficPolicyRuleArrayOutput struct{ *pulumi.OutputState }
+
+func (TrafficPolicyRuleArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]TrafficPolicyRule)(nil)).Elem()
+}
+
+func (o TrafficPolicyRuleArrayOutput) ToTrafficPolicyRuleArrayOutput() TrafficPolicyRuleArrayOutput {
+	return o
+}
+
+func (o TrafficPolicyRuleArrayOutput) ToTrafficPolicyRuleArrayOutputWithContext(ctx context.Context) TrafficPolicyRuleArrayOutput {
+	return o
+}
+
+func (o TrafficPolicyRuleArrayOutput) Index(i pulumi.IntInput) TrafficPolicyRuleOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) TrafficPolicyRule {
+		return vs[0].([]TrafficPolicyRule)[vs[1].(int)]
+	}).(TrafficPolicyRuleOutput)
+}
+
+// Rewrites the request's URL before it reaches the upstream service. The `url-rewrite` action; it runs in on_http_request. Source: https://ngrok.com/docs/traffic-policy/actions/url-rewrite/
+type UrlRewriteAction struct {
+	// The action's config (https://ngrok.com/docs/traffic-policy/actions/url-rewrite/).
+	Config UrlRewriteActionConfig `pulumi:"config"`
+	// The action's type: `url-rewrite`, filled in where the SDK can.
+	Type string `pulumi:"type"`
+}
+
+// Defaults sets the appropriate defaults for UrlRewriteAction
+func (val *UrlRewriteAction) Defaults() *UrlRewriteAction {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if internal.IsZero(tmp.Type) {
+		tmp.Type = "url-rewrite"
+	}
+	return &tmp
+}
+
+// UrlRewriteActionInput is an input type that accepts UrlRewriteActionArgs and UrlRewriteActionOutput values.
+// You can construct a concrete instance of `UrlRewriteActionInput` via:
+//
+//	UrlRewriteActionArgs{...}
+type UrlRewriteActionInput interface {
+	pulumi.Input
+
+	ToUrlRewriteActionOutput() UrlRewriteActionOutput
+	ToUrlRewriteActionOutputWithContext(context.Context) UrlRewriteActionOutput
+}
+
+// Rewrites the request's URL before it reaches the upstream service. The `url-rewrite` action; it runs in on_http_request. Source: https://ngrok.com/docs/traffic-policy/actions/url-rewrite/
+type UrlRewriteActionArgs struct {
+	// The action's config (https://ngrok.com/docs/traffic-policy/actions/url-rewrite/).
+	Config UrlRewriteActionConfigInput `pulumi:"config"`
+	// The action's type: `url-rewrite`, filled in where the SDK can.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+// Defaults sets the appropriate defaults for UrlRewriteActionArgs
+func (val *UrlRewriteActionArgs) Defaults() *UrlRewriteActionArgs {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if tmp.Type == nil {
+		tmp.Type = pulumi.String("url-rewrite")
+	}
+	return &tmp
+}
+func (UrlRewriteActionArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*UrlRewriteAction)(nil)).Elem()
+}
+
+func (i UrlRewriteActionArgs) ToUrlRewriteActionOutput() UrlRewriteActionOutput {
+	return i.ToUrlRewriteActionOutputWithContext(context.Background())
+}
+
+func (i UrlRewriteActionArgs) ToUrlRewriteActionOutputWithContext(ctx context.Context) UrlRewriteActionOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(UrlRewriteActionOutput)
+}
+
+// Rewrites the request's URL before it reaches the upstream service. The `url-rewrite` action; it runs in on_http_request. Source: https://ngrok.com/docs/traffic-policy/actions/url-rewrite/
+type UrlRewriteActionOutput struct{ *pulumi.OutputState }
+
+func (UrlRewriteActionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*UrlRewriteAction)(nil)).Elem()
+}
+
+func (o UrlRewriteActionOutput) ToUrlRewriteActionOutput() UrlRewriteActionOutput {
+	return o
+}
+
+func (o UrlRewriteActionOutput) ToUrlRewriteActionOutputWithContext(ctx context.Context) UrlRewriteActionOutput {
+	return o
+}
+
+// The action's config (https://ngrok.com/docs/traffic-policy/actions/url-rewrite/).
+func (o UrlRewriteActionOutput) Config() UrlRewriteActionConfigOutput {
+	return o.ApplyT(func(v UrlRewriteAction) UrlRewriteActionConfig { return v.Config }).(UrlRewriteActionConfigOutput)
+}
+
+// The action's type: `url-rewrite`, filled in where the SDK can.
+func (o UrlRewriteActionOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v UrlRewriteAction) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The config of the `url-rewrite` action (https://ngrok.com/docs/traffic-policy/actions/url-rewrite/).
+type UrlRewriteActionConfig struct {
+	// A regular expression (RE2 syntax) matching part of the URL. It is a regular expression in RE2's syntax (ngrok compiles it as Go's regexp does). CEL interpolations (`${…}`) are evaluated in it.
+	From *string `pulumi:"from"`
+	// The replacement of the matched part (`$1`… for capture groups). CEL interpolations (`${…}`) are evaluated in it.
+	To string `pulumi:"to"`
+}
+
+// UrlRewriteActionConfigInput is an input type that accepts UrlRewriteActionConfigArgs and UrlRewriteActionConfigOutput values.
+// You can construct a concrete instance of `UrlRewriteActionConfigInput` via:
+//
+//	UrlRewriteActionConfigArgs{...}
+type UrlRewriteActionConfigInput interface {
+	pulumi.Input
+
+	ToUrlRewriteActionConfigOutput() UrlRewriteActionConfigOutput
+	ToUrlRewriteActionConfigOutputWithContext(context.Context) UrlRewriteActionConfigOutput
+}
+
+// The config of the `url-rewrite` action (https://ngrok.com/docs/traffic-policy/actions/url-rewrite/).
+type UrlRewriteActionConfigArgs struct {
+	// A regular expression (RE2 syntax) matching part of the URL. It is a regular expression in RE2's syntax (ngrok compiles it as Go's regexp does). CEL interpolations (`${…}`) are evaluated in it.
+	From pulumi.StringPtrInput `pulumi:"from"`
+	// The replacement of the matched part (`$1`… for capture groups). CEL interpolations (`${…}`) are evaluated in it.
+	To pulumi.StringInput `pulumi:"to"`
+}
+
+func (UrlRewriteActionConfigArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*UrlRewriteActionConfig)(nil)).Elem()
+}
+
+func (i UrlRewriteActionConfigArgs) ToUrlRewriteActionConfigOutput() UrlRewriteActionConfigOutput {
+	return i.ToUrlRewriteActionConfigOutputWithContext(context.Background())
+}
+
+func (i UrlRewriteActionConfigArgs) ToUrlRewriteActionConfigOutputWithContext(ctx context.Context) UrlRewriteActionConfigOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(UrlRewriteActionConfigOutput)
+}
+
+// The config of the `url-rewrite` action (https://ngrok.com/docs/traffic-policy/actions/url-rewrite/).
+type UrlRewriteActionConfigOutput struct{ *pulumi.OutputState }
+
+func (UrlRewriteActionConfigOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*UrlRewriteActionConfig)(nil)).Elem()
+}
+
+func (o UrlRewriteActionConfigOutput) ToUrlRewriteActionConfigOutput() UrlRewriteActionConfigOutput {
+	return o
+}
+
+func (o UrlRewriteActionConfigOutput) ToUrlRewriteActionConfigOutputWithContext(ctx context.Context) UrlRewriteActionConfigOutput {
+	return o
+}
+
+// A regular expression (RE2 syntax) matching part of the URL. It is a regular expression in RE2's syntax (ngrok compiles it as Go's regexp does). CEL interpolations (`${…}`) are evaluated in it.
+func (o UrlRewriteActionConfigOutput) From() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v UrlRewriteActionConfig) *string { return v.From }).(pulumi.StringPtrOutput)
+}
+
+// The replacement of the matched part (`$1`… for capture groups). CEL interpolations (`${…}`) are evaluated in it.
+func (o UrlRewriteActionConfigOutput) To() pulumi.StringOutput {
+	return o.ApplyT(func(v UrlRewriteActionConfig) string { return v.To }).(pulumi.StringOutput)
+}
+
+// Verifies the signature of webhook requests from a provider against a secret. The `verify-webhook` action; it runs in on_http_request. Source: https://ngrok.com/docs/traffic-policy/actions/verify-webhook/
+type VerifyWebhookAction struct {
+	// The action's config (https://ngrok.com/docs/traffic-policy/actions/verify-webhook/).
+	Config VerifyWebhookActionConfig `pulumi:"config"`
+	// The action's type: `verify-webhook`, filled in where the SDK can.
+	Type string `pulumi:"type"`
+}
+
+// Defaults sets the appropriate defaults for VerifyWebhookAction
+func (val *VerifyWebhookAction) Defaults() *VerifyWebhookAction {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if internal.IsZero(tmp.Type) {
+		tmp.Type = "verify-webhook"
+	}
+	return &tmp
+}
+
+// VerifyWebhookActionInput is an input type that accepts VerifyWebhookActionArgs and VerifyWebhookActionOutput values.
+// You can construct a concrete instance of `VerifyWebhookActionInput` via:
+//
+//	VerifyWebhookActionArgs{...}
+type VerifyWebhookActionInput interface {
+	pulumi.Input
+
+	ToVerifyWebhookActionOutput() VerifyWebhookActionOutput
+	ToVerifyWebhookActionOutputWithContext(context.Context) VerifyWebhookActionOutput
+}
+
+// Verifies the signature of webhook requests from a provider against a secret. The `verify-webhook` action; it runs in on_http_request. Source: https://ngrok.com/docs/traffic-policy/actions/verify-webhook/
+type VerifyWebhookActionArgs struct {
+	// The action's config (https://ngrok.com/docs/traffic-policy/actions/verify-webhook/).
+	Config VerifyWebhookActionConfigInput `pulumi:"config"`
+	// The action's type: `verify-webhook`, filled in where the SDK can.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+// Defaults sets the appropriate defaults for VerifyWebhookActionArgs
+func (val *VerifyWebhookActionArgs) Defaults() *VerifyWebhookActionArgs {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if tmp.Type == nil {
+		tmp.Type = pulumi.String("verify-webhook")
+	}
+	return &tmp
+}
+func (VerifyWebhookActionArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*VerifyWebhookAction)(nil)).Elem()
+}
+
+func (i VerifyWebhookActionArgs) ToVerifyWebhookActionOutput() VerifyWebhookActionOutput {
+	return i.ToVerifyWebhookActionOutputWithContext(context.Background())
+}
+
+func (i VerifyWebhookActionArgs) ToVerifyWebhookActionOutputWithContext(ctx context.Context) VerifyWebhookActionOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(VerifyWebhookActionOutput)
+}
+
+// Verifies the signature of webhook requests from a provider against a secret. The `verify-webhook` action; it runs in on_http_request. Source: https://ngrok.com/docs/traffic-policy/actions/verify-webhook/
+type VerifyWebhookActionOutput struct{ *pulumi.OutputState }
+
+func (VerifyWebhookActionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*VerifyWebhookAction)(nil)).Elem()
+}
+
+func (o VerifyWebhookActionOutput) ToVerifyWebhookActionOutput() VerifyWebhookActionOutput {
+	return o
+}
+
+func (o VerifyWebhookActionOutput) ToVerifyWebhookActionOutputWithContext(ctx context.Context) VerifyWebhookActionOutput {
+	return o
+}
+
+// The action's config (https://ngrok.com/docs/traffic-policy/actions/verify-webhook/).
+func (o VerifyWebhookActionOutput) Config() VerifyWebhookActionConfigOutput {
+	return o.ApplyT(func(v VerifyWebhookAction) VerifyWebhookActionConfig { return v.Config }).(VerifyWebhookActionConfigOutput)
+}
+
+// The action's type: `verify-webhook`, filled in where the SDK can.
+func (o VerifyWebhookActionOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v VerifyWebhookAction) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The config of the `verify-webhook` action (https://ngrok.com/docs/traffic-policy/actions/verify-webhook/).
+type VerifyWebhookActionConfig struct {
+	// When false, the next actions run even if the signature is not valid. Default: `true`.
+	Enforce *bool `pulumi:"enforce"`
+	// The webhook provider's identifier in ngrok's list, e.g. `github`, `stripe`.
+	Provider string `pulumi:"provider"`
+	// The secret webhook requests are signed with; may be an ngrok vault reference, `${secrets.get('vault', 'name')}`. CEL interpolations (`${…}`) are evaluated in it. Secret: a policy that holds it is secret in state.
+	Secret string `pulumi:"secret"`
+}
+
+// VerifyWebhookActionConfigInput is an input type that accepts VerifyWebhookActionConfigArgs and VerifyWebhookActionConfigOutput values.
+// You can construct a concrete instance of `VerifyWebhookActionConfigInput` via:
+//
+//	VerifyWebhookActionConfigArgs{...}
+type VerifyWebhookActionConfigInput interface {
+	pulumi.Input
+
+	ToVerifyWebhookActionConfigOutput() VerifyWebhookActionConfigOutput
+	ToVerifyWebhookActionConfigOutputWithContext(context.Context) VerifyWebhookActionConfigOutput
+}
+
+// The config of the `verify-webhook` action (https://ngrok.com/docs/traffic-policy/actions/verify-webhook/).
+type VerifyWebhookActionConfigArgs struct {
+	// When false, the next actions run even if the signature is not valid. Default: `true`.
+	Enforce pulumi.BoolPtrInput `pulumi:"enforce"`
+	// The webhook provider's identifier in ngrok's list, e.g. `github`, `stripe`.
+	Provider pulumi.StringInput `pulumi:"provider"`
+	// The secret webhook requests are signed with; may be an ngrok vault reference, `${secrets.get('vault', 'name')}`. CEL interpolations (`${…}`) are evaluated in it. Secret: a policy that holds it is secret in state.
+	Secret pulumi.StringInput `pulumi:"secret"`
+}
+
+func (VerifyWebhookActionConfigArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*VerifyWebhookActionConfig)(nil)).Elem()
+}
+
+func (i VerifyWebhookActionConfigArgs) ToVerifyWebhookActionConfigOutput() VerifyWebhookActionConfigOutput {
+	return i.ToVerifyWebhookActionConfigOutputWithContext(context.Background())
+}
+
+func (i VerifyWebhookActionConfigArgs) ToVerifyWebhookActionConfigOutputWithContext(ctx context.Context) VerifyWebhookActionConfigOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(VerifyWebhookActionConfigOutput)
+}
+
+// The config of the `verify-webhook` action (https://ngrok.com/docs/traffic-policy/actions/verify-webhook/).
+type VerifyWebhookActionConfigOutput struct{ *pulumi.OutputState }
+
+func (VerifyWebhookActionConfigOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*VerifyWebhookActionConfig)(nil)).Elem()
+}
+
+func (o VerifyWebhookActionConfigOutput) ToVerifyWebhookActionConfigOutput() VerifyWebhookActionConfigOutput {
+	return o
+}
+
+func (o VerifyWebhookActionConfigOutput) ToVerifyWebhookActionConfigOutputWithContext(ctx context.Context) VerifyWebhookActionConfigOutput {
+	return o
+}
+
+// When false, the next actions run even if the signature is not valid. Default: `true`.
+func (o VerifyWebhookActionConfigOutput) Enforce() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v VerifyWebhookActionConfig) *bool { return v.Enforce }).(pulumi.BoolPtrOutput)
+}
+
+// The webhook provider's identifier in ngrok's list, e.g. `github`, `stripe`.
+func (o VerifyWebhookActionConfigOutput) Provider() pulumi.StringOutput {
+	return o.ApplyT(func(v VerifyWebhookActionConfig) string { return v.Provider }).(pulumi.StringOutput)
+}
+
+// The secret webhook requests are signed with; may be an ngrok vault reference, `${secrets.get('vault', 'name')}`. CEL interpolations (`${…}`) are evaluated in it. Secret: a policy that holds it is secret in state.
+func (o VerifyWebhookActionConfigOutput) Secret() pulumi.StringOutput {
+	return o.ApplyT(func(v VerifyWebhookActionConfig) string { return v.Secret }).(pulumi.StringOutput)
+}
+
 func init() {
+	pulumi.RegisterInputType(reflect.TypeOf((*AddHeadersActionInput)(nil)).Elem(), AddHeadersActionArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*AddHeadersActionConfigInput)(nil)).Elem(), AddHeadersActionConfigArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*BasicAuthActionInput)(nil)).Elem(), BasicAuthActionArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*BasicAuthActionConfigInput)(nil)).Elem(), BasicAuthActionConfigArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*CertificateManagementPolicyInput)(nil)).Elem(), CertificateManagementPolicyArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*CertificateManagementPolicyPtrInput)(nil)).Elem(), CertificateManagementPolicyArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*CircuitBreakerActionInput)(nil)).Elem(), CircuitBreakerActionArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*CircuitBreakerActionConfigInput)(nil)).Elem(), CircuitBreakerActionConfigArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*CircuitBreakerActionConfigPtrInput)(nil)).Elem(), CircuitBreakerActionConfigArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*CloseConnectionActionInput)(nil)).Elem(), CloseConnectionActionArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*CompressResponseActionInput)(nil)).Elem(), CompressResponseActionArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*CompressResponseActionConfigInput)(nil)).Elem(), CompressResponseActionConfigArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*CompressResponseActionConfigPtrInput)(nil)).Elem(), CompressResponseActionConfigArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*CustomResponseActionInput)(nil)).Elem(), CustomResponseActionArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*CustomResponseActionConfigInput)(nil)).Elem(), CustomResponseActionConfigArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*CustomResponseActionConfigPtrInput)(nil)).Elem(), CustomResponseActionConfigArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*DenyActionInput)(nil)).Elem(), DenyActionArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*DenyActionConfigInput)(nil)).Elem(), DenyActionConfigArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*DenyActionConfigPtrInput)(nil)).Elem(), DenyActionConfigArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ForwardInternalActionInput)(nil)).Elem(), ForwardInternalActionArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ForwardInternalActionConfigInput)(nil)).Elem(), ForwardInternalActionConfigArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*HttpRequestActionInput)(nil)).Elem(), HttpRequestActionArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*HttpRequestActionConfigInput)(nil)).Elem(), HttpRequestActionConfigArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*HttpRequestActionConfigQueryParamsInput)(nil)).Elem(), HttpRequestActionConfigQueryParamsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*HttpRequestActionConfigQueryParamsArrayInput)(nil)).Elem(), HttpRequestActionConfigQueryParamsArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*JwtValidationActionInput)(nil)).Elem(), JwtValidationActionArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*JwtValidationActionConfigInput)(nil)).Elem(), JwtValidationActionConfigArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*JwtValidationActionConfigAudienceInput)(nil)).Elem(), JwtValidationActionConfigAudienceArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*JwtValidationActionConfigAudiencePtrInput)(nil)).Elem(), JwtValidationActionConfigAudienceArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*JwtValidationActionConfigAudienceAllowListInput)(nil)).Elem(), JwtValidationActionConfigAudienceAllowListArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*JwtValidationActionConfigAudienceAllowListArrayInput)(nil)).Elem(), JwtValidationActionConfigAudienceAllowListArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*JwtValidationActionConfigHttpInput)(nil)).Elem(), JwtValidationActionConfigHttpArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*JwtValidationActionConfigHttpTokensInput)(nil)).Elem(), JwtValidationActionConfigHttpTokensArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*JwtValidationActionConfigHttpTokensArrayInput)(nil)).Elem(), JwtValidationActionConfigHttpTokensArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*JwtValidationActionConfigIssuerInput)(nil)).Elem(), JwtValidationActionConfigIssuerArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*JwtValidationActionConfigIssuerAllowListInput)(nil)).Elem(), JwtValidationActionConfigIssuerAllowListArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*JwtValidationActionConfigIssuerAllowListArrayInput)(nil)).Elem(), JwtValidationActionConfigIssuerAllowListArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*JwtValidationActionConfigJwsInput)(nil)).Elem(), JwtValidationActionConfigJwsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*JwtValidationActionConfigJwsKeysInput)(nil)).Elem(), JwtValidationActionConfigJwsKeysArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*JwtValidationActionConfigJwsKeysArrayInput)(nil)).Elem(), JwtValidationActionConfigJwsKeysArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*JwtValidationActionConfigJwsKeysIdentificationInput)(nil)).Elem(), JwtValidationActionConfigJwsKeysIdentificationArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*JwtValidationActionConfigJwsKeysIdentificationArrayInput)(nil)).Elem(), JwtValidationActionConfigJwsKeysIdentificationArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*JwtValidationActionConfigJwsKeysSourcesInput)(nil)).Elem(), JwtValidationActionConfigJwsKeysSourcesArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*JwtValidationActionConfigJwsKeysSourcesArrayInput)(nil)).Elem(), JwtValidationActionConfigJwsKeysSourcesArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*LogActionInput)(nil)).Elem(), LogActionArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*LogActionConfigInput)(nil)).Elem(), LogActionConfigArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*OauthActionInput)(nil)).Elem(), OauthActionArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*OauthActionConfigInput)(nil)).Elem(), OauthActionConfigArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*OpenidConnectActionInput)(nil)).Elem(), OpenidConnectActionArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*OpenidConnectActionConfigInput)(nil)).Elem(), OpenidConnectActionConfigArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*OwaspCrsRequestActionInput)(nil)).Elem(), OwaspCrsRequestActionArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*OwaspCrsRequestActionConfigInput)(nil)).Elem(), OwaspCrsRequestActionConfigArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*OwaspCrsResponseActionInput)(nil)).Elem(), OwaspCrsResponseActionArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*OwaspCrsResponseActionConfigInput)(nil)).Elem(), OwaspCrsResponseActionConfigArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*RateLimitActionInput)(nil)).Elem(), RateLimitActionArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*RateLimitActionConfigInput)(nil)).Elem(), RateLimitActionConfigArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*RedirectActionInput)(nil)).Elem(), RedirectActionArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*RedirectActionConfigInput)(nil)).Elem(), RedirectActionConfigArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*RemoveHeadersActionInput)(nil)).Elem(), RemoveHeadersActionArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*RemoveHeadersActionConfigInput)(nil)).Elem(), RemoveHeadersActionConfigArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*RequestBodyFindReplaceActionInput)(nil)).Elem(), RequestBodyFindReplaceActionArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*RequestBodyFindReplaceActionConfigInput)(nil)).Elem(), RequestBodyFindReplaceActionConfigArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*RequestBodyFindReplaceActionConfigReplacementsInput)(nil)).Elem(), RequestBodyFindReplaceActionConfigReplacementsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*RequestBodyFindReplaceActionConfigReplacementsArrayInput)(nil)).Elem(), RequestBodyFindReplaceActionConfigReplacementsArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ResponseBodyFindReplaceActionInput)(nil)).Elem(), ResponseBodyFindReplaceActionArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ResponseBodyFindReplaceActionConfigInput)(nil)).Elem(), ResponseBodyFindReplaceActionConfigArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ResponseBodyFindReplaceActionConfigReplacementsInput)(nil)).Elem(), ResponseBodyFindReplaceActionConfigReplacementsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ResponseBodyFindReplaceActionConfigReplacementsArrayInput)(nil)).Elem(), ResponseBodyFindReplaceActionConfigReplacementsArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*RestrictIpsActionInput)(nil)).Elem(), RestrictIpsActionArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*RestrictIpsActionConfigInput)(nil)).Elem(), RestrictIpsActionConfigArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*RestrictIpsActionConfigPtrInput)(nil)).Elem(), RestrictIpsActionConfigArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*SamlActionInput)(nil)).Elem(), SamlActionArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*SamlActionConfigInput)(nil)).Elem(), SamlActionConfigArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*SetVarsActionInput)(nil)).Elem(), SetVarsActionArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*SetVarsActionConfigInput)(nil)).Elem(), SetVarsActionConfigArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*SseFindReplaceActionInput)(nil)).Elem(), SseFindReplaceActionArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*SseFindReplaceActionConfigInput)(nil)).Elem(), SseFindReplaceActionConfigArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*SseFindReplaceActionConfigReplacementsInput)(nil)).Elem(), SseFindReplaceActionConfigReplacementsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*SseFindReplaceActionConfigReplacementsArrayInput)(nil)).Elem(), SseFindReplaceActionConfigReplacementsArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*TerminateTlsActionInput)(nil)).Elem(), TerminateTlsActionArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*TerminateTlsActionConfigInput)(nil)).Elem(), TerminateTlsActionConfigArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*TerminateTlsActionConfigPtrInput)(nil)).Elem(), TerminateTlsActionConfigArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*TrafficPolicyInput)(nil)).Elem(), TrafficPolicyArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*TrafficPolicyActionInput)(nil)).Elem(), TrafficPolicyActionArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*TrafficPolicyRuleInput)(nil)).Elem(), TrafficPolicyRuleArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*TrafficPolicyRuleArrayInput)(nil)).Elem(), TrafficPolicyRuleArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*UrlRewriteActionInput)(nil)).Elem(), UrlRewriteActionArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*UrlRewriteActionConfigInput)(nil)).Elem(), UrlRewriteActionConfigArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*VerifyWebhookActionInput)(nil)).Elem(), VerifyWebhookActionArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*VerifyWebhookActionConfigInput)(nil)).Elem(), VerifyWebhookActionConfigArgs{})
+	pulumi.RegisterOutputType(AddHeadersActionOutput{})
+	pulumi.RegisterOutputType(AddHeadersActionConfigOutput{})
+	pulumi.RegisterOutputType(BasicAuthActionOutput{})
+	pulumi.RegisterOutputType(BasicAuthActionConfigOutput{})
 	pulumi.RegisterOutputType(CertificateManagementPolicyOutput{})
 	pulumi.RegisterOutputType(CertificateManagementPolicyPtrOutput{})
 	pulumi.RegisterOutputType(CertificateManagementStatusOutput{})
@@ -1295,8 +8088,23 @@ func init() {
 	pulumi.RegisterOutputType(CertificateProvisioningJobPtrOutput{})
 	pulumi.RegisterOutputType(CertificateReferenceOutput{})
 	pulumi.RegisterOutputType(CertificateReferencePtrOutput{})
+	pulumi.RegisterOutputType(CircuitBreakerActionOutput{})
+	pulumi.RegisterOutputType(CircuitBreakerActionConfigOutput{})
+	pulumi.RegisterOutputType(CircuitBreakerActionConfigPtrOutput{})
+	pulumi.RegisterOutputType(CloseConnectionActionOutput{})
+	pulumi.RegisterOutputType(CompressResponseActionOutput{})
+	pulumi.RegisterOutputType(CompressResponseActionConfigOutput{})
+	pulumi.RegisterOutputType(CompressResponseActionConfigPtrOutput{})
+	pulumi.RegisterOutputType(CustomResponseActionOutput{})
+	pulumi.RegisterOutputType(CustomResponseActionConfigOutput{})
+	pulumi.RegisterOutputType(CustomResponseActionConfigPtrOutput{})
+	pulumi.RegisterOutputType(DenyActionOutput{})
+	pulumi.RegisterOutputType(DenyActionConfigOutput{})
+	pulumi.RegisterOutputType(DenyActionConfigPtrOutput{})
 	pulumi.RegisterOutputType(DomainReferenceOutput{})
 	pulumi.RegisterOutputType(DomainReferencePtrOutput{})
+	pulumi.RegisterOutputType(ForwardInternalActionOutput{})
+	pulumi.RegisterOutputType(ForwardInternalActionConfigOutput{})
 	pulumi.RegisterOutputType(GetCloudEndpointsCloudEndpointOutput{})
 	pulumi.RegisterOutputType(GetCloudEndpointsCloudEndpointArrayOutput{})
 	pulumi.RegisterOutputType(GetReservedDomainsReservedDomainOutput{})
@@ -1307,8 +8115,77 @@ func init() {
 	pulumi.RegisterOutputType(GetSshHostCertificatesSshHostCertificateArrayOutput{})
 	pulumi.RegisterOutputType(GetSshUserCertificatesSshUserCertificateOutput{})
 	pulumi.RegisterOutputType(GetSshUserCertificatesSshUserCertificateArrayOutput{})
+	pulumi.RegisterOutputType(HttpRequestActionOutput{})
+	pulumi.RegisterOutputType(HttpRequestActionConfigOutput{})
+	pulumi.RegisterOutputType(HttpRequestActionConfigQueryParamsOutput{})
+	pulumi.RegisterOutputType(HttpRequestActionConfigQueryParamsArrayOutput{})
 	pulumi.RegisterOutputType(IdpSigningCertificateOutput{})
 	pulumi.RegisterOutputType(IdpSigningCertificateArrayOutput{})
+	pulumi.RegisterOutputType(JwtValidationActionOutput{})
+	pulumi.RegisterOutputType(JwtValidationActionConfigOutput{})
+	pulumi.RegisterOutputType(JwtValidationActionConfigAudienceOutput{})
+	pulumi.RegisterOutputType(JwtValidationActionConfigAudiencePtrOutput{})
+	pulumi.RegisterOutputType(JwtValidationActionConfigAudienceAllowListOutput{})
+	pulumi.RegisterOutputType(JwtValidationActionConfigAudienceAllowListArrayOutput{})
+	pulumi.RegisterOutputType(JwtValidationActionConfigHttpOutput{})
+	pulumi.RegisterOutputType(JwtValidationActionConfigHttpTokensOutput{})
+	pulumi.RegisterOutputType(JwtValidationActionConfigHttpTokensArrayOutput{})
+	pulumi.RegisterOutputType(JwtValidationActionConfigIssuerOutput{})
+	pulumi.RegisterOutputType(JwtValidationActionConfigIssuerAllowListOutput{})
+	pulumi.RegisterOutputType(JwtValidationActionConfigIssuerAllowListArrayOutput{})
+	pulumi.RegisterOutputType(JwtValidationActionConfigJwsOutput{})
+	pulumi.RegisterOutputType(JwtValidationActionConfigJwsKeysOutput{})
+	pulumi.RegisterOutputType(JwtValidationActionConfigJwsKeysArrayOutput{})
+	pulumi.RegisterOutputType(JwtValidationActionConfigJwsKeysIdentificationOutput{})
+	pulumi.RegisterOutputType(JwtValidationActionConfigJwsKeysIdentificationArrayOutput{})
+	pulumi.RegisterOutputType(JwtValidationActionConfigJwsKeysSourcesOutput{})
+	pulumi.RegisterOutputType(JwtValidationActionConfigJwsKeysSourcesArrayOutput{})
+	pulumi.RegisterOutputType(LogActionOutput{})
+	pulumi.RegisterOutputType(LogActionConfigOutput{})
+	pulumi.RegisterOutputType(OauthActionOutput{})
+	pulumi.RegisterOutputType(OauthActionConfigOutput{})
+	pulumi.RegisterOutputType(OpenidConnectActionOutput{})
+	pulumi.RegisterOutputType(OpenidConnectActionConfigOutput{})
+	pulumi.RegisterOutputType(OwaspCrsRequestActionOutput{})
+	pulumi.RegisterOutputType(OwaspCrsRequestActionConfigOutput{})
+	pulumi.RegisterOutputType(OwaspCrsResponseActionOutput{})
+	pulumi.RegisterOutputType(OwaspCrsResponseActionConfigOutput{})
 	pulumi.RegisterOutputType(PrincipalReferenceOutput{})
 	pulumi.RegisterOutputType(PrincipalReferencePtrOutput{})
+	pulumi.RegisterOutputType(RateLimitActionOutput{})
+	pulumi.RegisterOutputType(RateLimitActionConfigOutput{})
+	pulumi.RegisterOutputType(RedirectActionOutput{})
+	pulumi.RegisterOutputType(RedirectActionConfigOutput{})
+	pulumi.RegisterOutputType(RemoveHeadersActionOutput{})
+	pulumi.RegisterOutputType(RemoveHeadersActionConfigOutput{})
+	pulumi.RegisterOutputType(RequestBodyFindReplaceActionOutput{})
+	pulumi.RegisterOutputType(RequestBodyFindReplaceActionConfigOutput{})
+	pulumi.RegisterOutputType(RequestBodyFindReplaceActionConfigReplacementsOutput{})
+	pulumi.RegisterOutputType(RequestBodyFindReplaceActionConfigReplacementsArrayOutput{})
+	pulumi.RegisterOutputType(ResponseBodyFindReplaceActionOutput{})
+	pulumi.RegisterOutputType(ResponseBodyFindReplaceActionConfigOutput{})
+	pulumi.RegisterOutputType(ResponseBodyFindReplaceActionConfigReplacementsOutput{})
+	pulumi.RegisterOutputType(ResponseBodyFindReplaceActionConfigReplacementsArrayOutput{})
+	pulumi.RegisterOutputType(RestrictIpsActionOutput{})
+	pulumi.RegisterOutputType(RestrictIpsActionConfigOutput{})
+	pulumi.RegisterOutputType(RestrictIpsActionConfigPtrOutput{})
+	pulumi.RegisterOutputType(SamlActionOutput{})
+	pulumi.RegisterOutputType(SamlActionConfigOutput{})
+	pulumi.RegisterOutputType(SetVarsActionOutput{})
+	pulumi.RegisterOutputType(SetVarsActionConfigOutput{})
+	pulumi.RegisterOutputType(SseFindReplaceActionOutput{})
+	pulumi.RegisterOutputType(SseFindReplaceActionConfigOutput{})
+	pulumi.RegisterOutputType(SseFindReplaceActionConfigReplacementsOutput{})
+	pulumi.RegisterOutputType(SseFindReplaceActionConfigReplacementsArrayOutput{})
+	pulumi.RegisterOutputType(TerminateTlsActionOutput{})
+	pulumi.RegisterOutputType(TerminateTlsActionConfigOutput{})
+	pulumi.RegisterOutputType(TerminateTlsActionConfigPtrOutput{})
+	pulumi.RegisterOutputType(TrafficPolicyOutput{})
+	pulumi.RegisterOutputType(TrafficPolicyActionOutput{})
+	pulumi.RegisterOutputType(TrafficPolicyRuleOutput{})
+	pulumi.RegisterOutputType(TrafficPolicyRuleArrayOutput{})
+	pulumi.RegisterOutputType(UrlRewriteActionOutput{})
+	pulumi.RegisterOutputType(UrlRewriteActionConfigOutput{})
+	pulumi.RegisterOutputType(VerifyWebhookActionOutput{})
+	pulumi.RegisterOutputType(VerifyWebhookActionConfigOutput{})
 }

@@ -18,6 +18,7 @@ import {
 } from "../../../provider/registry";
 import { mayBeAbsent } from "./sdkTypes";
 import { defaultWords } from "./text";
+import { trafficPolicyProperty, trafficPolicyTypes } from "./trafficPolicySchema";
 
 /** The package's name in Pulumi: the tokens' first part, `ngrok-dynamic:index:<Resource>`. */
 const PACKAGE = PLUGIN_PACKAGE;
@@ -27,8 +28,34 @@ type Spec = Record<string, unknown>;
 
 const token = (name: string) => `${PACKAGE}:index:${name}`;
 
-/** A property's schema type (`type`, `items`, `$ref`). */
-function typeSpec(property: PropertyDefinition): Spec {
+type TokenOf = (name: string) => string;
+
+/** A document type's schema: its named types, and an input's type (the object, or its text). */
+interface DocumentSchema {
+  readonly types: (token: TokenOf) => Spec;
+  readonly input: (token: TokenOf) => Spec;
+}
+
+/**
+ * Each document type's (`kind: "document"`) schema, by its `typeName`, derived from the table the
+ * document's rule reads.
+ */
+const DOCUMENTS: Readonly<Record<string, DocumentSchema>> = {
+  TrafficPolicy: { types: trafficPolicyTypes, input: trafficPolicyProperty },
+};
+
+/** The schema of the document type `typeName`; fails for one {@link DOCUMENTS} does not have. */
+function documentSchema(typeName: string): DocumentSchema {
+  const schema = DOCUMENTS[typeName];
+  if (schema === undefined) throw new Error(`no schema types for the document type ${typeName}`);
+  return schema;
+}
+
+/**
+ * A property's schema type (`type`, `items`, `$ref`, `oneOf`). A document is typed as an input; as
+ * an output it is `Any` (what ngrok holds, or the input as given).
+ */
+function typeSpec(property: PropertyDefinition, output = false): Spec {
   const { type } = property;
   switch (type.kind) {
     case "boolean":
@@ -48,7 +75,7 @@ function typeSpec(property: PropertyDefinition): Spec {
     case "object":
       return { $ref: `#/types/${token(type.typeName)}` };
     case "document":
-      return { $ref: "pulumi.json#/Any" };
+      return output ? { $ref: "pulumi.json#/Any" } : documentSchema(type.typeName).input(token);
     default:
       return { type: "string" };
   }
@@ -64,7 +91,7 @@ function propertySpec(property: PropertyDefinition, output: boolean): Spec {
     description += ` Default: ${fallback}.`;
   }
   return {
-    ...typeSpec(property),
+    ...typeSpec(property, output),
     description,
     ...(property.secret ? { secret: true } : {}),
     ...(!output && property.onChange === "replace" ? { willReplaceOnChanges: true } : {}),
@@ -86,9 +113,13 @@ function resourceSpec(definition: ResourceDefinition): Spec {
   };
 }
 
-/** The named types: enums with a type name, and the objects of object lists. */
+/**
+ * The named types: enums with a type name, the objects of object lists, and each document type's
+ * (once).
+ */
 function typesSpec(): Spec {
   const types: Spec = {};
+  const documents = new Set<string>();
   for (const definition of DEFINITIONS) {
     for (const [, { type }] of entries(definition)) {
       if (type.kind === "enum" && type.typeName !== undefined) {
@@ -103,6 +134,13 @@ function typesSpec(): Spec {
         };
       }
       if (type.kind === "object") objectTypeSpecs(type, types);
+      if (type.kind === "document" && !documents.has(type.typeName)) {
+        documents.add(type.typeName);
+        for (const [key, spec] of Object.entries(documentSchema(type.typeName).types(token))) {
+          if (key in types) throw new Error(`${key}: a document's type meets another type`);
+          types[key] = spec;
+        }
+      }
       if (type.kind === "objectList") {
         types[token(type.typeName)] = {
           type: "object",

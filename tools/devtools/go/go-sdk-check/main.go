@@ -1,6 +1,8 @@
 // Command go-sdk-check is a Pulumi Go program written against the generated Go SDK (sdks/go): it
 // declares one of each resource and calls each lookup, so that `go build` and `go vet` here prove
-// the SDK compiles and is usable as a user writes it. It is built and vetted, never run
+// the SDK compiles and is usable as a user writes it; its cloud endpoint's Traffic Policy is built
+// from the generated structs (the table's types: a known action's config with nested objects,
+// lists of objects and maps, and an action this version does not know as a TrafficPolicyActionArgs). It is built and vetted, never run
 // (tests/automation/goProgram.automation.test.ts, after it builds the Go example, which runs a
 // program like it: examples/go-automation).
 package main
@@ -66,6 +68,14 @@ func program(ctx *pulumi.Context) error {
 		return err
 	}
 
+	endpoint, err := ngrokdynamic.NewCloudEndpoint(ctx, "api", &ngrokdynamic.CloudEndpointArgs{
+		Url:           pulumi.String("https://api.example.com"),
+		TrafficPolicy: trafficPolicy(),
+	})
+	if err != nil {
+		return err
+	}
+
 	found, err := ngrokdynamic.LookupSshCertificateAuthority(ctx, &ngrokdynamic.LookupSshCertificateAuthorityArgs{Id: "sshca_example"})
 	if err != nil {
 		return err
@@ -98,7 +108,116 @@ func program(ctx *pulumi.Context) error {
 	}))
 	ctx.Export("routeMetadataUrl", route.MetadataUrl())
 	ctx.Export("samlSigningCertificates", saml.IdpSigningCertificates)
+	ctx.Export("endpointUrl", endpoint.PublicUrl)
 	return nil
+}
+
+// trafficPolicy is a policy of the generated types: rules of each phase, each action a known
+// action's Args (its Type set: Go's generator fills in no default) or a TrafficPolicyActionArgs.
+func trafficPolicy() ngrokdynamic.TrafficPolicyArgs {
+	return ngrokdynamic.TrafficPolicyArgs{
+		OnTcpConnect: ngrokdynamic.TrafficPolicyRuleArray{
+			ngrokdynamic.TrafficPolicyRuleArgs{
+				Expressions: pulumi.StringArray{pulumi.String("conn.client_ip == '198.51.100.7'")},
+				Actions: pulumi.Array{
+					ngrokdynamic.CloseConnectionActionArgs{Type: pulumi.String("close-connection")},
+				},
+			},
+			ngrokdynamic.TrafficPolicyRuleArgs{
+				Actions: pulumi.Array{
+					ngrokdynamic.RestrictIpsActionArgs{
+						Type: pulumi.String("restrict-ips"),
+						Config: ngrokdynamic.RestrictIpsActionConfigArgs{
+							Allow: pulumi.StringArray{pulumi.String("203.0.113.0/24")},
+						},
+					},
+				},
+			},
+		},
+		OnHttpRequest: ngrokdynamic.TrafficPolicyRuleArray{
+			ngrokdynamic.TrafficPolicyRuleArgs{
+				Name:        pulumi.String("api clients"),
+				Expressions: pulumi.StringArray{pulumi.String("req.url.path.startsWith('/api')")},
+				Actions: pulumi.Array{
+					ngrokdynamic.JwtValidationActionArgs{
+						Type: pulumi.String("jwt-validation"),
+						Config: ngrokdynamic.JwtValidationActionConfigArgs{
+							Issuer: ngrokdynamic.JwtValidationActionConfigIssuerArgs{
+								AllowList: ngrokdynamic.JwtValidationActionConfigIssuerAllowListArray{
+									ngrokdynamic.JwtValidationActionConfigIssuerAllowListArgs{
+										Value: pulumi.String("https://idp.example.com"),
+									},
+								},
+							},
+							Http: ngrokdynamic.JwtValidationActionConfigHttpArgs{
+								Tokens: ngrokdynamic.JwtValidationActionConfigHttpTokensArray{
+									ngrokdynamic.JwtValidationActionConfigHttpTokensArgs{
+										Type:   pulumi.String("access_token"),
+										Method: pulumi.String("header"),
+										Name:   pulumi.String("Authorization"),
+										Prefix: pulumi.String("Bearer "),
+									},
+								},
+							},
+							Jws: ngrokdynamic.JwtValidationActionConfigJwsArgs{
+								AllowedAlgorithms: pulumi.StringArray{pulumi.String("RS256")},
+								Keys: pulumi.Map{"sources": pulumi.Map{
+									"additional_jkus": pulumi.StringArray{pulumi.String("https://idp.example.com/jwks")},
+								}},
+							},
+						},
+					},
+					ngrokdynamic.HttpRequestActionArgs{
+						Type: pulumi.String("http-request"),
+						Config: ngrokdynamic.HttpRequestActionConfigArgs{
+							Url: pulumi.String("https://audit.example.com/log"),
+							QueryParams: ngrokdynamic.HttpRequestActionConfigQueryParamsArray{
+								ngrokdynamic.HttpRequestActionConfigQueryParamsArgs{
+									Key:   pulumi.String("path"),
+									Value: pulumi.String("${req.url.path}"),
+								},
+							},
+							Headers: pulumi.StringMap{"X-Audit-Source": pulumi.String("ngrok")},
+						},
+					},
+				},
+			},
+			ngrokdynamic.TrafficPolicyRuleArgs{
+				Actions: pulumi.Array{
+					ngrokdynamic.OpenidConnectActionArgs{
+						Type: pulumi.String("openid-connect"),
+						Config: ngrokdynamic.OpenidConnectActionConfigArgs{
+							IssuerUrl:    pulumi.String("https://idp.example.com"),
+							ClientId:     pulumi.String("api"),
+							ClientSecret: pulumi.ToSecret(pulumi.String("example")).(pulumi.StringOutput),
+							Scopes:       pulumi.StringArray{pulumi.String("openid"), pulumi.String("email")},
+						},
+					},
+					// An action this version does not know: any type, its config untyped.
+					ngrokdynamic.TrafficPolicyActionArgs{
+						Type:   pulumi.String("geo-fence"),
+						Config: pulumi.Map{"allow_countries": pulumi.StringArray{pulumi.String("FR")}},
+					},
+					ngrokdynamic.ForwardInternalActionArgs{
+						Type:   pulumi.String("forward-internal"),
+						Config: ngrokdynamic.ForwardInternalActionConfigArgs{Url: pulumi.String("https://api.internal")},
+					},
+				},
+			},
+		},
+		OnHttpResponse: ngrokdynamic.TrafficPolicyRuleArray{
+			ngrokdynamic.TrafficPolicyRuleArgs{
+				Actions: pulumi.Array{
+					ngrokdynamic.AddHeadersActionArgs{
+						Type: pulumi.String("add-headers"),
+						Config: ngrokdynamic.AddHeadersActionConfigArgs{
+							Headers: pulumi.StringMap{"X-Served-By": pulumi.String("ngrok")},
+						},
+					},
+				},
+			},
+		},
+	}
 }
 
 func main() {
