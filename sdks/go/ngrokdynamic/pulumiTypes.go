@@ -3292,7 +3292,7 @@ func (o JwtValidationActionConfigOutput) Jws() JwtValidationActionConfigJwsOutpu
 
 // The audiences of the JWTs.
 type JwtValidationActionConfigAudience struct {
-	// The allowed audiences (the `aud` claim). It is a list of at least 1 items, each an object.
+	// The allowed audiences (the `aud` claim). It is a non-empty list of items, each an object.
 	AllowList []JwtValidationActionConfigAudienceAllowList `pulumi:"allowList"`
 }
 
@@ -3309,7 +3309,7 @@ type JwtValidationActionConfigAudienceInput interface {
 
 // The audiences of the JWTs.
 type JwtValidationActionConfigAudienceArgs struct {
-	// The allowed audiences (the `aud` claim). It is a list of at least 1 items, each an object.
+	// The allowed audiences (the `aud` claim). It is a non-empty list of items, each an object.
 	AllowList JwtValidationActionConfigAudienceAllowListArrayInput `pulumi:"allowList"`
 }
 
@@ -3391,7 +3391,7 @@ func (o JwtValidationActionConfigAudienceOutput) ToJwtValidationActionConfigAudi
 	}).(JwtValidationActionConfigAudiencePtrOutput)
 }
 
-// The allowed audiences (the `aud` claim). It is a list of at least 1 items, each an object.
+// The allowed audiences (the `aud` claim). It is a non-empty list of items, each an object.
 func (o JwtValidationActionConfigAudienceOutput) AllowList() JwtValidationActionConfigAudienceAllowListArrayOutput {
 	return o.ApplyT(func(v JwtValidationActionConfigAudience) []JwtValidationActionConfigAudienceAllowList {
 		return v.AllowList
@@ -3422,7 +3422,7 @@ func (o JwtValidationActionConfigAudiencePtrOutput) Elem() JwtValidationActionCo
 	}).(JwtValidationActionConfigAudienceOutput)
 }
 
-// The allowed audiences (the `aud` claim). It is a list of at least 1 items, each an object.
+// The allowed audiences (the `aud` claim). It is a non-empty list of items, each an object.
 func (o JwtValidationActionConfigAudiencePtrOutput) AllowList() JwtValidationActionConfigAudienceAllowListArrayOutput {
 	return o.ApplyT(func(v *JwtValidationActionConfigAudience) []JwtValidationActionConfigAudienceAllowList {
 		if v == nil {
@@ -3534,7 +3534,7 @@ func (o JwtValidationActionConfigAudienceAllowListArrayOutput) Index(i pulumi.In
 
 // Where HTTP requests carry the JWTs.
 type JwtValidationActionConfigHttp struct {
-	// The tokens to validate. It is a list of at least 1 items, each an object.
+	// The tokens to validate. It is a non-empty list of items, each an object.
 	Tokens []JwtValidationActionConfigHttpTokens `pulumi:"tokens"`
 }
 
@@ -3551,7 +3551,7 @@ type JwtValidationActionConfigHttpInput interface {
 
 // Where HTTP requests carry the JWTs.
 type JwtValidationActionConfigHttpArgs struct {
-	// The tokens to validate. It is a list of at least 1 items, each an object.
+	// The tokens to validate. It is a non-empty list of items, each an object.
 	Tokens JwtValidationActionConfigHttpTokensArrayInput `pulumi:"tokens"`
 }
 
@@ -3582,7 +3582,7 @@ func (o JwtValidationActionConfigHttpOutput) ToJwtValidationActionConfigHttpOutp
 	return o
 }
 
-// The tokens to validate. It is a list of at least 1 items, each an object.
+// The tokens to validate. It is a non-empty list of items, each an object.
 func (o JwtValidationActionConfigHttpOutput) Tokens() JwtValidationActionConfigHttpTokensArrayOutput {
 	return o.ApplyT(func(v JwtValidationActionConfigHttp) []JwtValidationActionConfigHttpTokens { return v.Tokens }).(JwtValidationActionConfigHttpTokensArrayOutput)
 }
@@ -3716,7 +3716,7 @@ func (o JwtValidationActionConfigHttpTokensArrayOutput) Index(i pulumi.IntInput)
 
 // The issuers of the JWTs.
 type JwtValidationActionConfigIssuer struct {
-	// The allowed issuers (the `iss` claim). It is a list of at least 1 items, each an object.
+	// The allowed issuers (the `iss` claim). It is a non-empty list of items, each an object.
 	AllowList []JwtValidationActionConfigIssuerAllowList `pulumi:"allowList"`
 }
 
@@ -3733,7 +3733,7 @@ type JwtValidationActionConfigIssuerInput interface {
 
 // The issuers of the JWTs.
 type JwtValidationActionConfigIssuerArgs struct {
-	// The allowed issuers (the `iss` claim). It is a list of at least 1 items, each an object.
+	// The allowed issuers (the `iss` claim). It is a non-empty list of items, each an object.
 	AllowList JwtValidationActionConfigIssuerAllowListArrayInput `pulumi:"allowList"`
 }
 
@@ -3764,7 +3764,7 @@ func (o JwtValidationActionConfigIssuerOutput) ToJwtValidationActionConfigIssuer
 	return o
 }
 
-// The allowed issuers (the `iss` claim). It is a list of at least 1 items, each an object.
+// The allowed issuers (the `iss` claim). It is a non-empty list of items, each an object.
 func (o JwtValidationActionConfigIssuerOutput) AllowList() JwtValidationActionConfigIssuerAllowListArrayOutput {
 	return o.ApplyT(func(v JwtValidationActionConfigIssuer) []JwtValidationActionConfigIssuerAllowList { return v.AllowList }).(JwtValidationActionConfigIssuerAllowListArrayOutput)
 }
@@ -3871,7 +3871,7 @@ func (o JwtValidationActionConfigIssuerAllowListArrayOutput) Index(i pulumi.IntI
 
 // How signed JWTs (JWS) are verified.
 type JwtValidationActionConfigJws struct {
-	// The allowed signing algorithms (`none` is not supported). It is a list of at least 1 items, each a string.
+	// The allowed signing algorithms (`none` is not supported). It is a non-empty list of items, each a string.
 	AllowedAlgorithms []string `pulumi:"allowedAlgorithms"`
 	// The signing keys: `sources.additional_jkus`, the URLs of JWKS documents. It is a list of items, each an object.
 	Keys []JwtValidationActionConfigJwsKeys `pulumi:"keys"`
@@ -3890,7 +3890,7 @@ type JwtValidationActionConfigJwsInput interface {
 
 // How signed JWTs (JWS) are verified.
 type JwtValidationActionConfigJwsArgs struct {
-	// The allowed signing algorithms (`none` is not supported). It is a list of at least 1 items, each a string.
+	// The allowed signing algorithms (`none` is not supported). It is a non-empty list of items, each a string.
 	AllowedAlgorithms pulumi.StringArrayInput `pulumi:"allowedAlgorithms"`
 	// The signing keys: `sources.additional_jkus`, the URLs of JWKS documents. It is a list of items, each an object.
 	Keys JwtValidationActionConfigJwsKeysArrayInput `pulumi:"keys"`
@@ -3923,7 +3923,7 @@ func (o JwtValidationActionConfigJwsOutput) ToJwtValidationActionConfigJwsOutput
 	return o
 }
 
-// The allowed signing algorithms (`none` is not supported). It is a list of at least 1 items, each a string.
+// The allowed signing algorithms (`none` is not supported). It is a non-empty list of items, each a string.
 func (o JwtValidationActionConfigJwsOutput) AllowedAlgorithms() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v JwtValidationActionConfigJws) []string { return v.AllowedAlgorithms }).(pulumi.StringArrayOutput)
 }
@@ -4146,7 +4146,7 @@ func (o JwtValidationActionConfigJwsKeysIdentificationArrayOutput) Index(i pulum
 
 // Where the key material is.
 type JwtValidationActionConfigJwsKeysSources struct {
-	// The URLs of JWKS documents serving the possible signing keys. It is a list of at least 1 items, each a string. CEL interpolations (`${…}`) are evaluated in it.
+	// The URLs of JWKS documents serving the possible signing keys. It is a non-empty list of items, each a string. CEL interpolations (`${…}`) are evaluated in it.
 	AdditionalJkus []string `pulumi:"additionalJkus"`
 }
 
@@ -4163,7 +4163,7 @@ type JwtValidationActionConfigJwsKeysSourcesInput interface {
 
 // Where the key material is.
 type JwtValidationActionConfigJwsKeysSourcesArgs struct {
-	// The URLs of JWKS documents serving the possible signing keys. It is a list of at least 1 items, each a string. CEL interpolations (`${…}`) are evaluated in it.
+	// The URLs of JWKS documents serving the possible signing keys. It is a non-empty list of items, each a string. CEL interpolations (`${…}`) are evaluated in it.
 	AdditionalJkus pulumi.StringArrayInput `pulumi:"additionalJkus"`
 }
 
@@ -4219,7 +4219,7 @@ func (o JwtValidationActionConfigJwsKeysSourcesOutput) ToJwtValidationActionConf
 	return o
 }
 
-// The URLs of JWKS documents serving the possible signing keys. It is a list of at least 1 items, each a string. CEL interpolations (`${…}`) are evaluated in it.
+// The URLs of JWKS documents serving the possible signing keys. It is a non-empty list of items, each a string. CEL interpolations (`${…}`) are evaluated in it.
 func (o JwtValidationActionConfigJwsKeysSourcesOutput) AdditionalJkus() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v JwtValidationActionConfigJwsKeysSources) []string { return v.AdditionalJkus }).(pulumi.StringArrayOutput)
 }
@@ -5843,7 +5843,7 @@ func (o RequestBodyFindReplaceActionOutput) Type() pulumi.StringOutput {
 
 // The config of the `request-body-find-replace` action (https://ngrok.com/docs/traffic-policy/actions/request-body-find-replace/).
 type RequestBodyFindReplaceActionConfig struct {
-	// The replacements, applied in order. It is a list of at least 1 items, each an object.
+	// The replacements, applied in order. It is a non-empty list of items, each an object.
 	Replacements []RequestBodyFindReplaceActionConfigReplacements `pulumi:"replacements"`
 }
 
@@ -5860,7 +5860,7 @@ type RequestBodyFindReplaceActionConfigInput interface {
 
 // The config of the `request-body-find-replace` action (https://ngrok.com/docs/traffic-policy/actions/request-body-find-replace/).
 type RequestBodyFindReplaceActionConfigArgs struct {
-	// The replacements, applied in order. It is a list of at least 1 items, each an object.
+	// The replacements, applied in order. It is a non-empty list of items, each an object.
 	Replacements RequestBodyFindReplaceActionConfigReplacementsArrayInput `pulumi:"replacements"`
 }
 
@@ -5891,7 +5891,7 @@ func (o RequestBodyFindReplaceActionConfigOutput) ToRequestBodyFindReplaceAction
 	return o
 }
 
-// The replacements, applied in order. It is a list of at least 1 items, each an object.
+// The replacements, applied in order. It is a non-empty list of items, each an object.
 func (o RequestBodyFindReplaceActionConfigOutput) Replacements() RequestBodyFindReplaceActionConfigReplacementsArrayOutput {
 	return o.ApplyT(func(v RequestBodyFindReplaceActionConfig) []RequestBodyFindReplaceActionConfigReplacements {
 		return v.Replacements
@@ -6096,7 +6096,7 @@ func (o ResponseBodyFindReplaceActionOutput) Type() pulumi.StringOutput {
 
 // The config of the `response-body-find-replace` action (https://ngrok.com/docs/traffic-policy/actions/response-body-find-replace/).
 type ResponseBodyFindReplaceActionConfig struct {
-	// The replacements, applied in order. It is a list of at least 1 items, each an object.
+	// The replacements, applied in order. It is a non-empty list of items, each an object.
 	Replacements []ResponseBodyFindReplaceActionConfigReplacements `pulumi:"replacements"`
 }
 
@@ -6113,7 +6113,7 @@ type ResponseBodyFindReplaceActionConfigInput interface {
 
 // The config of the `response-body-find-replace` action (https://ngrok.com/docs/traffic-policy/actions/response-body-find-replace/).
 type ResponseBodyFindReplaceActionConfigArgs struct {
-	// The replacements, applied in order. It is a list of at least 1 items, each an object.
+	// The replacements, applied in order. It is a non-empty list of items, each an object.
 	Replacements ResponseBodyFindReplaceActionConfigReplacementsArrayInput `pulumi:"replacements"`
 }
 
@@ -6144,7 +6144,7 @@ func (o ResponseBodyFindReplaceActionConfigOutput) ToResponseBodyFindReplaceActi
 	return o
 }
 
-// The replacements, applied in order. It is a list of at least 1 items, each an object.
+// The replacements, applied in order. It is a non-empty list of items, each an object.
 func (o ResponseBodyFindReplaceActionConfigOutput) Replacements() ResponseBodyFindReplaceActionConfigReplacementsArrayOutput {
 	return o.ApplyT(func(v ResponseBodyFindReplaceActionConfig) []ResponseBodyFindReplaceActionConfigReplacements {
 		return v.Replacements
@@ -6917,7 +6917,7 @@ func (o SseFindReplaceActionOutput) Type() pulumi.StringOutput {
 
 // The config of the `sse-find-replace` action (https://ngrok.com/docs/traffic-policy/actions/sse-find-replace/).
 type SseFindReplaceActionConfig struct {
-	// The replacements, applied in order. It is a list of at least 1 items, each an object.
+	// The replacements, applied in order. It is a non-empty list of items, each an object.
 	Replacements []SseFindReplaceActionConfigReplacements `pulumi:"replacements"`
 }
 
@@ -6934,7 +6934,7 @@ type SseFindReplaceActionConfigInput interface {
 
 // The config of the `sse-find-replace` action (https://ngrok.com/docs/traffic-policy/actions/sse-find-replace/).
 type SseFindReplaceActionConfigArgs struct {
-	// The replacements, applied in order. It is a list of at least 1 items, each an object.
+	// The replacements, applied in order. It is a non-empty list of items, each an object.
 	Replacements SseFindReplaceActionConfigReplacementsArrayInput `pulumi:"replacements"`
 }
 
@@ -6965,7 +6965,7 @@ func (o SseFindReplaceActionConfigOutput) ToSseFindReplaceActionConfigOutputWith
 	return o
 }
 
-// The replacements, applied in order. It is a list of at least 1 items, each an object.
+// The replacements, applied in order. It is a non-empty list of items, each an object.
 func (o SseFindReplaceActionConfigOutput) Replacements() SseFindReplaceActionConfigReplacementsArrayOutput {
 	return o.ApplyT(func(v SseFindReplaceActionConfig) []SseFindReplaceActionConfigReplacements { return v.Replacements }).(SseFindReplaceActionConfigReplacementsArrayOutput)
 }

@@ -161,9 +161,15 @@ func trafficPolicy() ngrokdynamic.TrafficPolicyArgs {
 							},
 							Jws: ngrokdynamic.JwtValidationActionConfigJwsArgs{
 								AllowedAlgorithms: pulumi.StringArray{pulumi.String("RS256")},
-								Keys: pulumi.Map{"sources": pulumi.Map{
-									"additional_jkus": pulumi.StringArray{pulumi.String("https://idp.example.com/jwks")},
-								}},
+								Keys: ngrokdynamic.JwtValidationActionConfigJwsKeysArray{
+									ngrokdynamic.JwtValidationActionConfigJwsKeysArgs{
+										Sources: ngrokdynamic.JwtValidationActionConfigJwsKeysSourcesArray{
+											ngrokdynamic.JwtValidationActionConfigJwsKeysSourcesArgs{
+												AdditionalJkus: pulumi.StringArray{pulumi.String("https://idp.example.com/jwks")},
+											},
+										},
+									},
+								},
 							},
 						},
 					},
