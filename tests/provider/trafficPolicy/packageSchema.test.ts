@@ -68,11 +68,12 @@ const actions: [string, ActionSpec][] = Object.entries(ACTIONS);
 const MAP_KEY = "camelCaseKey";
 
 describe("the schema's shape", () => {
-  test("trafficPolicy is a TrafficPolicy or ngrok's text; as an output, what ngrok holds", () => {
+  test("trafficPolicy is a TrafficPolicy, ngrok's text or a map in ngrok's names; as an output, what ngrok holds", () => {
     const resource = schema.resources[token("CloudEndpoint")];
     expect(resource.inputProperties.trafficPolicy.oneOf).toEqual([
       { $ref: refTo(POLICY_TYPE) },
       { type: "string" },
+      { type: "object", additionalProperties: { $ref: "pulumi.json#/Any" } },
     ]);
     expect(resource.properties.trafficPolicy.$ref).toBe("pulumi.json#/Any");
   });
