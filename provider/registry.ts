@@ -12,7 +12,7 @@ import { describe } from "./common/check";
 import { isNgrokId, quoted } from "./common/ids";
 import type { ResourceModule } from "./framework/module";
 import { namesOf } from "./framework/names";
-import type { PropertyDefinition } from "./framework/property";
+import { idPrefixOf, type PropertyDefinition } from "./framework/property";
 import {
   type LookupFacts,
   lookupArgumentsOf,
@@ -107,8 +107,7 @@ function lookupArgsCheck(
     for (const key of known) {
       const value = args[key];
       const type = properties[key]?.type;
-      const prefix =
-        key === "id" ? api.idPrefix : type?.kind === "ngrokId" ? type.prefix : undefined;
+      const prefix = key === "id" ? api.idPrefix : idPrefixOf(type);
       const what =
         key === "id"
           ? `the id of the ${api.noun} (${prefix}…)`

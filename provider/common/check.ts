@@ -38,15 +38,25 @@ export class InputChecker<T extends object> {
   public readonly failures: pulumi.dynamic.CheckFailure[] = [];
   /** Every property that is set, as given or as a rule set it (see {@link InputChecker.result}). */
   private readonly inputs: { [K in keyof T]?: unknown } = {};
-  /** The inputs the program made secret (`./secretInputs`): no failure quotes their values. */
+  /**
+   * The inputs the program made secret (`./secretInputs`) and those the definition says are
+   * secret: no failure quotes their values.
+   */
   private readonly secrets: ReadonlySet<string>;
 
+  /**
+   * @param raw the inputs to judge.
+   * @param resourceName the resource's type name, for a failure naming an unknown property.
+   * @param known the properties the resource accepts.
+   * @param secret the properties whose values are always secret (the definition's).
+   */
   constructor(
     private readonly raw: Record<string, unknown>,
     resourceName: string,
     known: readonly (keyof T & string)[],
+    secret: readonly string[] = [],
   ) {
-    this.secrets = secretInputNames(raw);
+    this.secrets = new Set([...secretInputNames(raw), ...secret]);
     const names: readonly string[] = known;
     for (const key of Object.keys(raw)) {
       if (key !== PROVIDER_KEY && key !== SECRET_INPUTS_KEY && !names.includes(key)) {

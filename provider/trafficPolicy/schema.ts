@@ -14,35 +14,28 @@
  *
  * @module
  */
+import type { StringFormat } from "../framework/formats";
 
 /**
  * What a string field holds beyond "a string", each judged by the rule of that name in
- * `./formats` (skipped for the parts of a value given by a CEL interpolation `${…}`):
- * - `httpsUrl`: an absolute `https://` URL with a host;
- * - `url`: an absolute `http://` or `https://` URL with a host;
+ * `./formats` (skipped for the parts of a value given by a CEL interpolation `${…}`): every format
+ * a resource's property may have (`StringFormat` of `../framework/formats.ts`: `httpsUrl`, `url`,
+ * `cidr`, …), and those only a policy has:
  * - `internalUrl`: a `scheme://host[:port]` URL whose host ends in `.internal` (an internal
  *   endpoint of the same account);
- * - `cidr`: an IPv4 or IPv6 address or CIDR block (`203.0.113.0/24`, `2001:db8::/32`);
  * - `celExpression`: the whole value is one CEL expression;
  * - `credential`: `username:password`, the password 8 to 128 characters;
  * - `idpMetadata`: an identity provider's SAML 2.0 metadata document (the rules of
  *   `HttpsEdgeRouteSaml.idpMetadata`);
  * - `ipPolicyId`: the id of an ngrok IP policy (`ipp_…`).
  */
-export type StringFormat =
-  | "httpsUrl"
-  | "url"
-  | "internalUrl"
-  | "cidr"
-  | "celExpression"
-  | "credential"
-  | "idpMetadata"
-  | "ipPolicyId";
+export type PolicyFormat =
+  StringFormat | "internalUrl" | "celExpression" | "credential" | "idpMetadata" | "ipPolicyId";
 
 /** A string, of `format` if given, with at most `maxLength` characters. */
 export interface StringField {
   readonly kind: "string";
-  readonly format?: StringFormat;
+  readonly format?: PolicyFormat;
   readonly maxLength?: number;
 }
 /** `true` or `false`. */

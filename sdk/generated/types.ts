@@ -37,14 +37,6 @@ export interface CertificateManagementPolicy {
   readonly privateKeyType?: "ecdsa" | "rsa";
 }
 
-/** A reference to the TLS certificate ngrok serves the domain with. */
-export interface CertificateReference {
-  /** Its id. */
-  readonly id?: string;
-  /** Its API URI. */
-  readonly uri?: string;
-}
-
 /** A certificate provisioning job of a reserved domain. */
 export interface CertificateProvisioningJob {
   /** Why provisioning fails, if it does. */
@@ -67,14 +59,6 @@ export interface CertificateManagementStatus {
 
 import type { TrafficPolicy } from "../../provider/trafficPolicy";
 export type { TrafficPolicy };
-
-/** A reference to the reserved domain the endpoint is on. */
-export interface DomainReference {
-  /** Its id. */
-  readonly id?: string;
-  /** Its API URI. */
-  readonly uri?: string;
-}
 
 /** A reference to the user or bot user that owns the endpoint. */
 export interface PrincipalReference {
@@ -831,7 +815,8 @@ export interface GetHttpsEdgeRouteSamlOutputArgs extends Inputs<GetHttpsEdgeRout
 
 /**
  * The arguments of {@link ReservedDomain}. `domain` replaces the reservation when it changes;
- * `description`, `metadata` and `certificateManagementPolicy` are updated in place.
+ * `description`, `metadata`, `certificateManagementPolicy` and `certificateId` are updated in
+ * place.
  */
 export interface ReservedDomainArgs {
   /**
@@ -853,6 +838,13 @@ export interface ReservedDomainArgs {
    * automatic management for a custom domain.
    */
   certificateManagementPolicy?: pulumi.Input<CertificateManagementPolicy>;
+  /**
+   * A TLS certificate uploaded to ngrok to serve the domain with (`cert_…`, the id of a
+   * `TlsCertificate`, ngrok's `ngrok_tls_certificate`), instead of automatic management: it
+   * excludes `certificateManagementPolicy`. Left out: ngrok's choice, never a change. Updated in
+   * place. Default: none: the certificate of ngrok's automatic management, if any.
+   */
+  certificateId?: pulumi.Input<string>;
 }
 
 /**
@@ -870,13 +862,13 @@ export const RESERVED_DOMAIN_INPUTS = {
   description: undefined,
   metadata: undefined,
   certificateManagementPolicy: undefined,
+  certificateId: undefined,
 } as const;
 
 /** The outputs ngrok computes for {@link ReservedDomain}, unset: no argument sets them. */
 export const RESERVED_DOMAIN_OUTPUTS = {
   cnameTarget: undefined,
   acmeChallengeCnameTarget: undefined,
-  certificate: undefined,
   certificateManagementStatus: undefined,
   uri: undefined,
   createdAt: undefined,
@@ -896,7 +888,12 @@ export interface GetReservedDomainResult {
   /** The metadata as ngrok holds it; `undefined` when empty. */
   metadata?: string;
   /** The certificate management policy ngrok applies, if any. */
-  certificateManagementPolicy: CertificateManagementPolicy;
+  certificateManagementPolicy?: CertificateManagementPolicy;
+  /**
+   * The TLS certificate serving the domain (`cert_…`): the one given, or the one ngrok's automatic
+   * management issued; absent when there is none.
+   */
+  certificateId?: string;
   /**
    * The DNS CNAME target of a custom domain (`<random>.<random>.ngrok-cname.com`): point the
    * domain's CNAME record at it. Absent for a subdomain of ngrok's own domains.
@@ -907,8 +904,6 @@ export interface GetReservedDomainResult {
    * domain's certificate. Absent otherwise.
    */
   acmeChallengeCnameTarget?: string;
-  /** The TLS certificate serving the domain (`{ id: "cert_…", uri }`), if any. */
-  certificate?: CertificateReference;
   /**
    * The state of automatic certificate management (`renewsAt`, `provisioningJob`), absent when it
    * is off.
@@ -1014,7 +1009,7 @@ export const CLOUD_ENDPOINT_OUTPUTS = {
   publicUrl: undefined,
   hostport: undefined,
   proto: undefined,
-  domain: undefined,
+  domainId: undefined,
   principal: undefined,
   updatedAt: undefined,
   uri: undefined,
@@ -1058,10 +1053,10 @@ export interface GetCloudEndpointResult {
   /** Its protocol: `https`, `http`, `tls` or `tcp`. */
   proto?: string;
   /**
-   * The reserved domain the URL is on (`{ id: "rd_…", uri }`); absent for an internal or Kubernetes
-   * binding.
+   * The reserved domain the URL is on (`rd_…`, the id of a `ReservedDomain`); absent for an
+   * internal or Kubernetes binding.
    */
-  domain?: DomainReference;
+  domainId?: string;
   /** The owner (`{ id: "usr_…" | "bot_…", uri }`). */
   principal?: PrincipalReference;
   /** When the endpoint last changed, RFC 3339. */

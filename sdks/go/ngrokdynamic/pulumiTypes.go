@@ -360,160 +360,6 @@ func (o CertificateProvisioningJobPtrOutput) StartedAt() pulumi.StringPtrOutput 
 	}).(pulumi.StringPtrOutput)
 }
 
-// A reference to the TLS certificate ngrok serves the domain with.
-type CertificateReference struct {
-	// Its id.
-	Id *string `pulumi:"id"`
-	// Its API URI.
-	Uri *string `pulumi:"uri"`
-}
-
-// A reference to the TLS certificate ngrok serves the domain with.
-type CertificateReferenceOutput struct{ *pulumi.OutputState }
-
-func (CertificateReferenceOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*CertificateReference)(nil)).Elem()
-}
-
-func (o CertificateReferenceOutput) ToCertificateReferenceOutput() CertificateReferenceOutput {
-	return o
-}
-
-func (o CertificateReferenceOutput) ToCertificateReferenceOutputWithContext(ctx context.Context) CertificateReferenceOutput {
-	return o
-}
-
-// Its id.
-func (o CertificateReferenceOutput) Id() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v CertificateReference) *string { return v.Id }).(pulumi.StringPtrOutput)
-}
-
-// Its API URI.
-func (o CertificateReferenceOutput) Uri() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v CertificateReference) *string { return v.Uri }).(pulumi.StringPtrOutput)
-}
-
-type CertificateReferencePtrOutput struct{ *pulumi.OutputState }
-
-func (CertificateReferencePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**CertificateReference)(nil)).Elem()
-}
-
-func (o CertificateReferencePtrOutput) ToCertificateReferencePtrOutput() CertificateReferencePtrOutput {
-	return o
-}
-
-func (o CertificateReferencePtrOutput) ToCertificateReferencePtrOutputWithContext(ctx context.Context) CertificateReferencePtrOutput {
-	return o
-}
-
-func (o CertificateReferencePtrOutput) Elem() CertificateReferenceOutput {
-	return o.ApplyT(func(v *CertificateReference) CertificateReference {
-		if v != nil {
-			return *v
-		}
-		var ret CertificateReference
-		return ret
-	}).(CertificateReferenceOutput)
-}
-
-// Its id.
-func (o CertificateReferencePtrOutput) Id() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *CertificateReference) *string {
-		if v == nil {
-			return nil
-		}
-		return v.Id
-	}).(pulumi.StringPtrOutput)
-}
-
-// Its API URI.
-func (o CertificateReferencePtrOutput) Uri() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *CertificateReference) *string {
-		if v == nil {
-			return nil
-		}
-		return v.Uri
-	}).(pulumi.StringPtrOutput)
-}
-
-// A reference to the reserved domain the endpoint is on.
-type DomainReference struct {
-	// Its id.
-	Id *string `pulumi:"id"`
-	// Its API URI.
-	Uri *string `pulumi:"uri"`
-}
-
-// A reference to the reserved domain the endpoint is on.
-type DomainReferenceOutput struct{ *pulumi.OutputState }
-
-func (DomainReferenceOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*DomainReference)(nil)).Elem()
-}
-
-func (o DomainReferenceOutput) ToDomainReferenceOutput() DomainReferenceOutput {
-	return o
-}
-
-func (o DomainReferenceOutput) ToDomainReferenceOutputWithContext(ctx context.Context) DomainReferenceOutput {
-	return o
-}
-
-// Its id.
-func (o DomainReferenceOutput) Id() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v DomainReference) *string { return v.Id }).(pulumi.StringPtrOutput)
-}
-
-// Its API URI.
-func (o DomainReferenceOutput) Uri() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v DomainReference) *string { return v.Uri }).(pulumi.StringPtrOutput)
-}
-
-type DomainReferencePtrOutput struct{ *pulumi.OutputState }
-
-func (DomainReferencePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**DomainReference)(nil)).Elem()
-}
-
-func (o DomainReferencePtrOutput) ToDomainReferencePtrOutput() DomainReferencePtrOutput {
-	return o
-}
-
-func (o DomainReferencePtrOutput) ToDomainReferencePtrOutputWithContext(ctx context.Context) DomainReferencePtrOutput {
-	return o
-}
-
-func (o DomainReferencePtrOutput) Elem() DomainReferenceOutput {
-	return o.ApplyT(func(v *DomainReference) DomainReference {
-		if v != nil {
-			return *v
-		}
-		var ret DomainReference
-		return ret
-	}).(DomainReferenceOutput)
-}
-
-// Its id.
-func (o DomainReferencePtrOutput) Id() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *DomainReference) *string {
-		if v == nil {
-			return nil
-		}
-		return v.Id
-	}).(pulumi.StringPtrOutput)
-}
-
-// Its API URI.
-func (o DomainReferencePtrOutput) Uri() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *DomainReference) *string {
-		if v == nil {
-			return nil
-		}
-		return v.Uri
-	}).(pulumi.StringPtrOutput)
-}
-
 // One item of `getCloudEndpoints`'s `cloudEndpoints`.
 type GetCloudEndpointsCloudEndpoint struct {
 	// Where the endpoint is reachable: `["public"]` (the internet, ngrok's default), `["internal"]` (only from other endpoints of the account, for a `*.internal` URL) or `["kubernetes"]`. Updated in place.
@@ -522,8 +368,8 @@ type GetCloudEndpointsCloudEndpoint struct {
 	CreatedAt string `pulumi:"createdAt"`
 	// The description as ngrok holds it; `undefined` when empty.
 	Description *string `pulumi:"description"`
-	// The reserved domain the URL is on (`{ id: "rd_…", uri }`); absent for an internal or Kubernetes binding.
-	Domain *DomainReference `pulumi:"domain"`
+	// The reserved domain the URL is on (`rd_…`, the id of a `ReservedDomain`); absent for an internal or Kubernetes binding.
+	DomainId *string `pulumi:"domainId"`
 	// The host and port it serves, `api.example.com:443`.
 	Hostport string `pulumi:"hostport"`
 	// The Pulumi id: ngrok's id (`ep_…`).
@@ -578,9 +424,9 @@ func (o GetCloudEndpointsCloudEndpointOutput) Description() pulumi.StringPtrOutp
 	return o.ApplyT(func(v GetCloudEndpointsCloudEndpoint) *string { return v.Description }).(pulumi.StringPtrOutput)
 }
 
-// The reserved domain the URL is on (`{ id: "rd_…", uri }`); absent for an internal or Kubernetes binding.
-func (o GetCloudEndpointsCloudEndpointOutput) Domain() DomainReferencePtrOutput {
-	return o.ApplyT(func(v GetCloudEndpointsCloudEndpoint) *DomainReference { return v.Domain }).(DomainReferencePtrOutput)
+// The reserved domain the URL is on (`rd_…`, the id of a `ReservedDomain`); absent for an internal or Kubernetes binding.
+func (o GetCloudEndpointsCloudEndpointOutput) DomainId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetCloudEndpointsCloudEndpoint) *string { return v.DomainId }).(pulumi.StringPtrOutput)
 }
 
 // The host and port it serves, `api.example.com:443`.
@@ -662,10 +508,10 @@ func (o GetCloudEndpointsCloudEndpointArrayOutput) Index(i pulumi.IntInput) GetC
 type GetReservedDomainsReservedDomain struct {
 	// The DNS CNAME target of `_acme-challenge.<domain>`, which ngrok needs to issue a wildcard domain's certificate. Absent otherwise.
 	AcmeChallengeCnameTarget *string `pulumi:"acmeChallengeCnameTarget"`
-	// The TLS certificate serving the domain (`{ id: "cert_…", uri }`), if any.
-	Certificate *CertificateReference `pulumi:"certificate"`
+	// The TLS certificate serving the domain (`cert_…`): the one given, or the one ngrok's automatic management issued; absent when there is none.
+	CertificateId *string `pulumi:"certificateId"`
 	// The certificate management policy ngrok applies, if any.
-	CertificateManagementPolicy CertificateManagementPolicy `pulumi:"certificateManagementPolicy"`
+	CertificateManagementPolicy *CertificateManagementPolicy `pulumi:"certificateManagementPolicy"`
 	// The state of automatic certificate management (`renewsAt`, `provisioningJob`), absent when it is off.
 	CertificateManagementStatus *CertificateManagementStatus `pulumi:"certificateManagementStatus"`
 	// The DNS CNAME target of a custom domain (`<random>.<random>.ngrok-cname.com`): point the domain's CNAME record at it. Absent for a subdomain of ngrok's own domains.
@@ -704,16 +550,16 @@ func (o GetReservedDomainsReservedDomainOutput) AcmeChallengeCnameTarget() pulum
 	return o.ApplyT(func(v GetReservedDomainsReservedDomain) *string { return v.AcmeChallengeCnameTarget }).(pulumi.StringPtrOutput)
 }
 
-// The TLS certificate serving the domain (`{ id: "cert_…", uri }`), if any.
-func (o GetReservedDomainsReservedDomainOutput) Certificate() CertificateReferencePtrOutput {
-	return o.ApplyT(func(v GetReservedDomainsReservedDomain) *CertificateReference { return v.Certificate }).(CertificateReferencePtrOutput)
+// The TLS certificate serving the domain (`cert_…`): the one given, or the one ngrok's automatic management issued; absent when there is none.
+func (o GetReservedDomainsReservedDomainOutput) CertificateId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetReservedDomainsReservedDomain) *string { return v.CertificateId }).(pulumi.StringPtrOutput)
 }
 
 // The certificate management policy ngrok applies, if any.
-func (o GetReservedDomainsReservedDomainOutput) CertificateManagementPolicy() CertificateManagementPolicyOutput {
-	return o.ApplyT(func(v GetReservedDomainsReservedDomain) CertificateManagementPolicy {
+func (o GetReservedDomainsReservedDomainOutput) CertificateManagementPolicy() CertificateManagementPolicyPtrOutput {
+	return o.ApplyT(func(v GetReservedDomainsReservedDomain) *CertificateManagementPolicy {
 		return v.CertificateManagementPolicy
-	}).(CertificateManagementPolicyOutput)
+	}).(CertificateManagementPolicyPtrOutput)
 }
 
 // The state of automatic certificate management (`renewsAt`, `provisioningJob`), absent when it is off.
@@ -1293,10 +1139,6 @@ func init() {
 	pulumi.RegisterOutputType(CertificateManagementStatusPtrOutput{})
 	pulumi.RegisterOutputType(CertificateProvisioningJobOutput{})
 	pulumi.RegisterOutputType(CertificateProvisioningJobPtrOutput{})
-	pulumi.RegisterOutputType(CertificateReferenceOutput{})
-	pulumi.RegisterOutputType(CertificateReferencePtrOutput{})
-	pulumi.RegisterOutputType(DomainReferenceOutput{})
-	pulumi.RegisterOutputType(DomainReferencePtrOutput{})
 	pulumi.RegisterOutputType(GetCloudEndpointsCloudEndpointOutput{})
 	pulumi.RegisterOutputType(GetCloudEndpointsCloudEndpointArrayOutput{})
 	pulumi.RegisterOutputType(GetReservedDomainsReservedDomainOutput{})
