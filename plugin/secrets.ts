@@ -11,7 +11,8 @@
  *   `provider/client/settings.ts`), whether or not the engine sent them wrapped;
  * - `Check`'s inputs and `Create`/`Read`/`Update`'s outputs, and the properties an
  *   `ErrorResourceInitFailed` saves: the properties the request held as secrets, and those the
- *   resource's definition marks `secret: true` (`provider/framework/property.ts`).
+ *   resource's definition makes secret (`secret`, `writeOnly`, `returnedOnce`:
+ *   `provider/framework/property.ts`).
  *
  * The API key the plugin is configured with (and `NGROK_API_KEY`) is given to
  * `redactFromLogs` (`provider/client/log.ts`), which clears it from every log line; the gRPC
@@ -20,6 +21,7 @@
  * @module
  */
 import { SETTINGS } from "../provider/client/settings";
+import { isSecret } from "../provider/framework/property";
 import { DEFINITIONS } from "../provider/registry";
 import { tokenOf } from "./resources";
 
@@ -28,22 +30,21 @@ export const SECRET_SETTINGS: ReadonlySet<string> = new Set(
   SETTINGS.filter((setting) => "secret" in setting && setting.secret === true).map((s) => s.name),
 );
 
-/** The names of the `properties` (a definition's) marked `secret: true`. */
-export function secretPropertyNames(properties: object): ReadonlySet<string> {
+/**
+ * The names of the `properties` (a definition's) whose values are secrets: marked `secret`,
+ * `writeOnly` or `returnedOnce` (`isSecret` of `provider/framework/property.ts`).
+ */
+export function secretPropertyNames(
+  properties: Readonly<Record<string, Parameters<typeof isSecret>[0]>>,
+): ReadonlySet<string> {
   return new Set(
     Object.entries(properties)
-      .filter(
-        ([, property]: [string, unknown]) =>
-          typeof property === "object" &&
-          property !== null &&
-          "secret" in property &&
-          property.secret === true,
-      )
+      .filter(([, property]) => isSecret(property))
       .map(([name]) => name),
   );
 }
 
-/** Each resource token's properties marked `secret: true` in its definition. */
+/** Each resource token's secret properties (see {@link secretPropertyNames}). */
 const SECRET_PROPERTIES: ReadonlyMap<string, ReadonlySet<string>> = new Map(
   DEFINITIONS.map((definition) => [
     tokenOf(definition.name),

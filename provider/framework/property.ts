@@ -356,7 +356,9 @@ export function isReadByLookups(property: PropertyDefinition): boolean {
 }
 
 /** Whether `property`'s value is a secret: `secret`, `writeOnly` or `returnedOnce`. */
-export function isSecret(property: PropertyDefinition): boolean {
+export function isSecret(
+  property: Pick<PropertyDefinition, "secret" | "writeOnly" | "returnedOnce">,
+): boolean {
   return property.secret === true || property.writeOnly === true || property.returnedOnce === true;
 }
 
