@@ -27,6 +27,11 @@ import { sshCertificateAuthority } from "./sshCertificateAuthority";
 import { sshCredential } from "./sshCredential";
 import { sshHostCertificate } from "./sshHostCertificate";
 import { sshUserCertificate } from "./sshUserCertificate";
+import { vault } from "./vault/definition";
+import { vaultSecret } from "./vaultSecret/definition";
+import { ipPolicy } from "./ipPolicy/definition";
+import { ipPolicyRule } from "./ipPolicyRule/definition";
+import { ipRestriction } from "./ipRestriction/definition";
 
 export { CLASS_TYPE_PREFIX, PLUGIN_PACKAGE };
 
@@ -39,6 +44,11 @@ export const RESOURCES = [
   httpsEdgeRouteSaml,
   reservedDomain,
   cloudEndpoint,
+  vault,
+  vaultSecret,
+  ipPolicy,
+  ipPolicyRule,
+  ipRestriction,
 ] as const;
 
 /** A resource of {@link RESOURCES}, typed as any resource. */

@@ -25,6 +25,11 @@ export interface ResourceApi {
   readonly noun: string;
   /** The prefix of ngrok's ids of the object, e.g. `sshca_`; absent when it has no id of its own. */
   readonly idPrefix?: string;
+  /**
+   * The field of ngrok's list page that holds the objects, when it is not the path's last segment
+   * (the description's `…List`: `secrets` for `/vault_secrets`, `keys` for `/api_keys`).
+   */
+  readonly listField?: string;
   /** The endpoints, as the docs name them, e.g. `` `POST`, `GET`, `PATCH`, `DELETE /…[/{id}]` ``. */
   readonly endpoints: string;
   /**

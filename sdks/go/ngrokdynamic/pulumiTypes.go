@@ -504,6 +504,270 @@ func (o GetCloudEndpointsCloudEndpointArrayOutput) Index(i pulumi.IntInput) GetC
 	}).(GetCloudEndpointsCloudEndpointOutput)
 }
 
+// One item of `getIpPolicies`'s `ipPolicies`.
+type GetIpPoliciesIpPolicy struct {
+	// Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`).
+	CreatedAt string `pulumi:"createdAt"`
+	// The description as ngrok holds it; `undefined` when empty.
+	Description *string `pulumi:"description"`
+	// The Pulumi id: ngrok's id (`ipp_…`).
+	Id string `pulumi:"id"`
+	// The metadata as ngrok holds it; `undefined` when empty.
+	Metadata *string `pulumi:"metadata"`
+	// The API URI of the IP policy, `https://api.ngrok.com/ip_policies/ipp_…`.
+	Uri string `pulumi:"uri"`
+}
+
+// One item of `getIpPolicies`'s `ipPolicies`.
+type GetIpPoliciesIpPolicyOutput struct{ *pulumi.OutputState }
+
+func (GetIpPoliciesIpPolicyOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetIpPoliciesIpPolicy)(nil)).Elem()
+}
+
+func (o GetIpPoliciesIpPolicyOutput) ToGetIpPoliciesIpPolicyOutput() GetIpPoliciesIpPolicyOutput {
+	return o
+}
+
+func (o GetIpPoliciesIpPolicyOutput) ToGetIpPoliciesIpPolicyOutputWithContext(ctx context.Context) GetIpPoliciesIpPolicyOutput {
+	return o
+}
+
+// Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`).
+func (o GetIpPoliciesIpPolicyOutput) CreatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v GetIpPoliciesIpPolicy) string { return v.CreatedAt }).(pulumi.StringOutput)
+}
+
+// The description as ngrok holds it; `undefined` when empty.
+func (o GetIpPoliciesIpPolicyOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetIpPoliciesIpPolicy) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// The Pulumi id: ngrok's id (`ipp_…`).
+func (o GetIpPoliciesIpPolicyOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetIpPoliciesIpPolicy) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The metadata as ngrok holds it; `undefined` when empty.
+func (o GetIpPoliciesIpPolicyOutput) Metadata() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetIpPoliciesIpPolicy) *string { return v.Metadata }).(pulumi.StringPtrOutput)
+}
+
+// The API URI of the IP policy, `https://api.ngrok.com/ip_policies/ipp_…`.
+func (o GetIpPoliciesIpPolicyOutput) Uri() pulumi.StringOutput {
+	return o.ApplyT(func(v GetIpPoliciesIpPolicy) string { return v.Uri }).(pulumi.StringOutput)
+}
+
+type GetIpPoliciesIpPolicyArrayOutput struct{ *pulumi.OutputState }
+
+func (GetIpPoliciesIpPolicyArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetIpPoliciesIpPolicy)(nil)).Elem()
+}
+
+func (o GetIpPoliciesIpPolicyArrayOutput) ToGetIpPoliciesIpPolicyArrayOutput() GetIpPoliciesIpPolicyArrayOutput {
+	return o
+}
+
+func (o GetIpPoliciesIpPolicyArrayOutput) ToGetIpPoliciesIpPolicyArrayOutputWithContext(ctx context.Context) GetIpPoliciesIpPolicyArrayOutput {
+	return o
+}
+
+func (o GetIpPoliciesIpPolicyArrayOutput) Index(i pulumi.IntInput) GetIpPoliciesIpPolicyOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetIpPoliciesIpPolicy {
+		return vs[0].([]GetIpPoliciesIpPolicy)[vs[1].(int)]
+	}).(GetIpPoliciesIpPolicyOutput)
+}
+
+// One item of `getIpPolicyRules`'s `ipPolicyRules`.
+type GetIpPolicyRulesIpPolicyRule struct {
+	// What the rule does with those addresses: `allow` or `deny`. Changing it replaces the rule.
+	Action string `pulumi:"action"`
+	// The source addresses, an IPv4 or IPv6 CIDR block with its prefix length (`203.0.113.0/24`, `2001:db8::/32`; one address: `203.0.113.7/32`), no host bits set. Updated in place.
+	Cidr string `pulumi:"cidr"`
+	// Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`).
+	CreatedAt string `pulumi:"createdAt"`
+	// The description as ngrok holds it; `undefined` when empty.
+	Description *string `pulumi:"description"`
+	// The Pulumi id: ngrok's id (`ipr_…`).
+	Id string `pulumi:"id"`
+	// The IP policy the rule belongs to (`ipp_…`, the id of an `IpPolicy`). Changing it replaces the rule.
+	IpPolicyId string `pulumi:"ipPolicyId"`
+	// The metadata as ngrok holds it; `undefined` when empty.
+	Metadata *string `pulumi:"metadata"`
+	// The API URI of the IP policy rule, `https://api.ngrok.com/ip_policy_rules/ipr_…`.
+	Uri string `pulumi:"uri"`
+}
+
+// One item of `getIpPolicyRules`'s `ipPolicyRules`.
+type GetIpPolicyRulesIpPolicyRuleOutput struct{ *pulumi.OutputState }
+
+func (GetIpPolicyRulesIpPolicyRuleOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetIpPolicyRulesIpPolicyRule)(nil)).Elem()
+}
+
+func (o GetIpPolicyRulesIpPolicyRuleOutput) ToGetIpPolicyRulesIpPolicyRuleOutput() GetIpPolicyRulesIpPolicyRuleOutput {
+	return o
+}
+
+func (o GetIpPolicyRulesIpPolicyRuleOutput) ToGetIpPolicyRulesIpPolicyRuleOutputWithContext(ctx context.Context) GetIpPolicyRulesIpPolicyRuleOutput {
+	return o
+}
+
+// What the rule does with those addresses: `allow` or `deny`. Changing it replaces the rule.
+func (o GetIpPolicyRulesIpPolicyRuleOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v GetIpPolicyRulesIpPolicyRule) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// The source addresses, an IPv4 or IPv6 CIDR block with its prefix length (`203.0.113.0/24`, `2001:db8::/32`; one address: `203.0.113.7/32`), no host bits set. Updated in place.
+func (o GetIpPolicyRulesIpPolicyRuleOutput) Cidr() pulumi.StringOutput {
+	return o.ApplyT(func(v GetIpPolicyRulesIpPolicyRule) string { return v.Cidr }).(pulumi.StringOutput)
+}
+
+// Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`).
+func (o GetIpPolicyRulesIpPolicyRuleOutput) CreatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v GetIpPolicyRulesIpPolicyRule) string { return v.CreatedAt }).(pulumi.StringOutput)
+}
+
+// The description as ngrok holds it; `undefined` when empty.
+func (o GetIpPolicyRulesIpPolicyRuleOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetIpPolicyRulesIpPolicyRule) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// The Pulumi id: ngrok's id (`ipr_…`).
+func (o GetIpPolicyRulesIpPolicyRuleOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetIpPolicyRulesIpPolicyRule) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The IP policy the rule belongs to (`ipp_…`, the id of an `IpPolicy`). Changing it replaces the rule.
+func (o GetIpPolicyRulesIpPolicyRuleOutput) IpPolicyId() pulumi.StringOutput {
+	return o.ApplyT(func(v GetIpPolicyRulesIpPolicyRule) string { return v.IpPolicyId }).(pulumi.StringOutput)
+}
+
+// The metadata as ngrok holds it; `undefined` when empty.
+func (o GetIpPolicyRulesIpPolicyRuleOutput) Metadata() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetIpPolicyRulesIpPolicyRule) *string { return v.Metadata }).(pulumi.StringPtrOutput)
+}
+
+// The API URI of the IP policy rule, `https://api.ngrok.com/ip_policy_rules/ipr_…`.
+func (o GetIpPolicyRulesIpPolicyRuleOutput) Uri() pulumi.StringOutput {
+	return o.ApplyT(func(v GetIpPolicyRulesIpPolicyRule) string { return v.Uri }).(pulumi.StringOutput)
+}
+
+type GetIpPolicyRulesIpPolicyRuleArrayOutput struct{ *pulumi.OutputState }
+
+func (GetIpPolicyRulesIpPolicyRuleArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetIpPolicyRulesIpPolicyRule)(nil)).Elem()
+}
+
+func (o GetIpPolicyRulesIpPolicyRuleArrayOutput) ToGetIpPolicyRulesIpPolicyRuleArrayOutput() GetIpPolicyRulesIpPolicyRuleArrayOutput {
+	return o
+}
+
+func (o GetIpPolicyRulesIpPolicyRuleArrayOutput) ToGetIpPolicyRulesIpPolicyRuleArrayOutputWithContext(ctx context.Context) GetIpPolicyRulesIpPolicyRuleArrayOutput {
+	return o
+}
+
+func (o GetIpPolicyRulesIpPolicyRuleArrayOutput) Index(i pulumi.IntInput) GetIpPolicyRulesIpPolicyRuleOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetIpPolicyRulesIpPolicyRule {
+		return vs[0].([]GetIpPolicyRulesIpPolicyRule)[vs[1].(int)]
+	}).(GetIpPolicyRulesIpPolicyRuleOutput)
+}
+
+// One item of `getIpRestrictions`'s `ipRestrictions`.
+type GetIpRestrictionsIpRestriction struct {
+	// Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`).
+	CreatedAt string `pulumi:"createdAt"`
+	// The description as ngrok holds it; `undefined` when empty.
+	Description *string `pulumi:"description"`
+	// Whether the restriction refuses the addresses its policies do not allow; `false` only warns. Updated in place.
+	Enforced bool `pulumi:"enforced"`
+	// The Pulumi id: ngrok's id (`ipx_…`).
+	Id string `pulumi:"id"`
+	// The IP policies that decide which addresses may pass (`ipp_…`, the ids of `IpPolicy` resources), at least one; their order does not count. Updated in place.
+	IpPolicyIds []string `pulumi:"ipPolicyIds"`
+	// The metadata as ngrok holds it; `undefined` when empty.
+	Metadata *string `pulumi:"metadata"`
+	// What the restriction guards: `dashboard`, `api`, `agent` (agents' connections) or `endpoints`; an account holds one restriction of each. Changing it replaces the restriction.
+	Type string `pulumi:"type"`
+	// The API URI of the IP restriction, `https://api.ngrok.com/ip_restrictions/ipx_…`.
+	Uri string `pulumi:"uri"`
+}
+
+// One item of `getIpRestrictions`'s `ipRestrictions`.
+type GetIpRestrictionsIpRestrictionOutput struct{ *pulumi.OutputState }
+
+func (GetIpRestrictionsIpRestrictionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetIpRestrictionsIpRestriction)(nil)).Elem()
+}
+
+func (o GetIpRestrictionsIpRestrictionOutput) ToGetIpRestrictionsIpRestrictionOutput() GetIpRestrictionsIpRestrictionOutput {
+	return o
+}
+
+func (o GetIpRestrictionsIpRestrictionOutput) ToGetIpRestrictionsIpRestrictionOutputWithContext(ctx context.Context) GetIpRestrictionsIpRestrictionOutput {
+	return o
+}
+
+// Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`).
+func (o GetIpRestrictionsIpRestrictionOutput) CreatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v GetIpRestrictionsIpRestriction) string { return v.CreatedAt }).(pulumi.StringOutput)
+}
+
+// The description as ngrok holds it; `undefined` when empty.
+func (o GetIpRestrictionsIpRestrictionOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetIpRestrictionsIpRestriction) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// Whether the restriction refuses the addresses its policies do not allow; `false` only warns. Updated in place.
+func (o GetIpRestrictionsIpRestrictionOutput) Enforced() pulumi.BoolOutput {
+	return o.ApplyT(func(v GetIpRestrictionsIpRestriction) bool { return v.Enforced }).(pulumi.BoolOutput)
+}
+
+// The Pulumi id: ngrok's id (`ipx_…`).
+func (o GetIpRestrictionsIpRestrictionOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetIpRestrictionsIpRestriction) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The IP policies that decide which addresses may pass (`ipp_…`, the ids of `IpPolicy` resources), at least one; their order does not count. Updated in place.
+func (o GetIpRestrictionsIpRestrictionOutput) IpPolicyIds() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v GetIpRestrictionsIpRestriction) []string { return v.IpPolicyIds }).(pulumi.StringArrayOutput)
+}
+
+// The metadata as ngrok holds it; `undefined` when empty.
+func (o GetIpRestrictionsIpRestrictionOutput) Metadata() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetIpRestrictionsIpRestriction) *string { return v.Metadata }).(pulumi.StringPtrOutput)
+}
+
+// What the restriction guards: `dashboard`, `api`, `agent` (agents' connections) or `endpoints`; an account holds one restriction of each. Changing it replaces the restriction.
+func (o GetIpRestrictionsIpRestrictionOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v GetIpRestrictionsIpRestriction) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The API URI of the IP restriction, `https://api.ngrok.com/ip_restrictions/ipx_…`.
+func (o GetIpRestrictionsIpRestrictionOutput) Uri() pulumi.StringOutput {
+	return o.ApplyT(func(v GetIpRestrictionsIpRestriction) string { return v.Uri }).(pulumi.StringOutput)
+}
+
+type GetIpRestrictionsIpRestrictionArrayOutput struct{ *pulumi.OutputState }
+
+func (GetIpRestrictionsIpRestrictionArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetIpRestrictionsIpRestriction)(nil)).Elem()
+}
+
+func (o GetIpRestrictionsIpRestrictionArrayOutput) ToGetIpRestrictionsIpRestrictionArrayOutput() GetIpRestrictionsIpRestrictionArrayOutput {
+	return o
+}
+
+func (o GetIpRestrictionsIpRestrictionArrayOutput) ToGetIpRestrictionsIpRestrictionArrayOutputWithContext(ctx context.Context) GetIpRestrictionsIpRestrictionArrayOutput {
+	return o
+}
+
+func (o GetIpRestrictionsIpRestrictionArrayOutput) Index(i pulumi.IntInput) GetIpRestrictionsIpRestrictionOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetIpRestrictionsIpRestriction {
+		return vs[0].([]GetIpRestrictionsIpRestriction)[vs[1].(int)]
+	}).(GetIpRestrictionsIpRestrictionOutput)
+}
+
 // One item of `getReservedDomains`'s `reservedDomains`.
 type GetReservedDomainsReservedDomain struct {
 	// The DNS CNAME target of `_acme-challenge.<domain>`, which ngrok needs to issue a wildcard domain's certificate. Absent otherwise.
@@ -993,6 +1257,196 @@ func (o GetSshUserCertificatesSshUserCertificateArrayOutput) Index(i pulumi.IntI
 	}).(GetSshUserCertificatesSshUserCertificateOutput)
 }
 
+// One item of `getVaultSecrets`'s `vaultSecrets`.
+type GetVaultSecretsVaultSecret struct {
+	// Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`).
+	CreatedAt string `pulumi:"createdAt"`
+	// The description as ngrok holds it; `undefined` when empty.
+	Description *string `pulumi:"description"`
+	// The Pulumi id: ngrok's id (`secret_…`).
+	Id string `pulumi:"id"`
+	// The metadata as ngrok holds it; `undefined` when empty.
+	Metadata *string `pulumi:"metadata"`
+	// The secret's name, unique in its vault: letters, digits, `_`, `/` and `.` only. A policy names it in `secrets.get("<vault name>", "<name>")`. Updated in place.
+	Name string `pulumi:"name"`
+	// When the secret last changed, RFC 3339.
+	UpdatedAt *string `pulumi:"updatedAt"`
+	// The API URI of the secret, `https://api.ngrok.com/vault_secrets/secret_…`.
+	Uri string `pulumi:"uri"`
+	// The vault the secret is in (`vault_…`, the id of a `Vault`). Changing it replaces the secret (the new one first).
+	VaultId string `pulumi:"vaultId"`
+	// The name of the vault the secret is in, as `secrets.get` names it.
+	VaultName *string `pulumi:"vaultName"`
+}
+
+// One item of `getVaultSecrets`'s `vaultSecrets`.
+type GetVaultSecretsVaultSecretOutput struct{ *pulumi.OutputState }
+
+func (GetVaultSecretsVaultSecretOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetVaultSecretsVaultSecret)(nil)).Elem()
+}
+
+func (o GetVaultSecretsVaultSecretOutput) ToGetVaultSecretsVaultSecretOutput() GetVaultSecretsVaultSecretOutput {
+	return o
+}
+
+func (o GetVaultSecretsVaultSecretOutput) ToGetVaultSecretsVaultSecretOutputWithContext(ctx context.Context) GetVaultSecretsVaultSecretOutput {
+	return o
+}
+
+// Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`).
+func (o GetVaultSecretsVaultSecretOutput) CreatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v GetVaultSecretsVaultSecret) string { return v.CreatedAt }).(pulumi.StringOutput)
+}
+
+// The description as ngrok holds it; `undefined` when empty.
+func (o GetVaultSecretsVaultSecretOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetVaultSecretsVaultSecret) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// The Pulumi id: ngrok's id (`secret_…`).
+func (o GetVaultSecretsVaultSecretOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetVaultSecretsVaultSecret) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The metadata as ngrok holds it; `undefined` when empty.
+func (o GetVaultSecretsVaultSecretOutput) Metadata() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetVaultSecretsVaultSecret) *string { return v.Metadata }).(pulumi.StringPtrOutput)
+}
+
+// The secret's name, unique in its vault: letters, digits, `_`, `/` and `.` only. A policy names it in `secrets.get("<vault name>", "<name>")`. Updated in place.
+func (o GetVaultSecretsVaultSecretOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetVaultSecretsVaultSecret) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// When the secret last changed, RFC 3339.
+func (o GetVaultSecretsVaultSecretOutput) UpdatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetVaultSecretsVaultSecret) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
+}
+
+// The API URI of the secret, `https://api.ngrok.com/vault_secrets/secret_…`.
+func (o GetVaultSecretsVaultSecretOutput) Uri() pulumi.StringOutput {
+	return o.ApplyT(func(v GetVaultSecretsVaultSecret) string { return v.Uri }).(pulumi.StringOutput)
+}
+
+// The vault the secret is in (`vault_…`, the id of a `Vault`). Changing it replaces the secret (the new one first).
+func (o GetVaultSecretsVaultSecretOutput) VaultId() pulumi.StringOutput {
+	return o.ApplyT(func(v GetVaultSecretsVaultSecret) string { return v.VaultId }).(pulumi.StringOutput)
+}
+
+// The name of the vault the secret is in, as `secrets.get` names it.
+func (o GetVaultSecretsVaultSecretOutput) VaultName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetVaultSecretsVaultSecret) *string { return v.VaultName }).(pulumi.StringPtrOutput)
+}
+
+type GetVaultSecretsVaultSecretArrayOutput struct{ *pulumi.OutputState }
+
+func (GetVaultSecretsVaultSecretArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetVaultSecretsVaultSecret)(nil)).Elem()
+}
+
+func (o GetVaultSecretsVaultSecretArrayOutput) ToGetVaultSecretsVaultSecretArrayOutput() GetVaultSecretsVaultSecretArrayOutput {
+	return o
+}
+
+func (o GetVaultSecretsVaultSecretArrayOutput) ToGetVaultSecretsVaultSecretArrayOutputWithContext(ctx context.Context) GetVaultSecretsVaultSecretArrayOutput {
+	return o
+}
+
+func (o GetVaultSecretsVaultSecretArrayOutput) Index(i pulumi.IntInput) GetVaultSecretsVaultSecretOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetVaultSecretsVaultSecret {
+		return vs[0].([]GetVaultSecretsVaultSecret)[vs[1].(int)]
+	}).(GetVaultSecretsVaultSecretOutput)
+}
+
+// One item of `getVaults`'s `vaults`.
+type GetVaultsVault struct {
+	// Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`).
+	CreatedAt string `pulumi:"createdAt"`
+	// The description as ngrok holds it; `undefined` when empty.
+	Description *string `pulumi:"description"`
+	// The Pulumi id: ngrok's id (`vault_…`).
+	Id string `pulumi:"id"`
+	// The metadata as ngrok holds it; `undefined` when empty.
+	Metadata *string `pulumi:"metadata"`
+	// The vault's name, unique in the account: letters, digits, `_`, `/` and `.` only. A policy names it in `secrets.get("<name>", …)`. Updated in place.
+	Name string `pulumi:"name"`
+	// When the vault last changed, RFC 3339.
+	UpdatedAt *string `pulumi:"updatedAt"`
+	// The API URI of the vault, `https://api.ngrok.com/vaults/vault_…`.
+	Uri string `pulumi:"uri"`
+}
+
+// One item of `getVaults`'s `vaults`.
+type GetVaultsVaultOutput struct{ *pulumi.OutputState }
+
+func (GetVaultsVaultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetVaultsVault)(nil)).Elem()
+}
+
+func (o GetVaultsVaultOutput) ToGetVaultsVaultOutput() GetVaultsVaultOutput {
+	return o
+}
+
+func (o GetVaultsVaultOutput) ToGetVaultsVaultOutputWithContext(ctx context.Context) GetVaultsVaultOutput {
+	return o
+}
+
+// Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`).
+func (o GetVaultsVaultOutput) CreatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v GetVaultsVault) string { return v.CreatedAt }).(pulumi.StringOutput)
+}
+
+// The description as ngrok holds it; `undefined` when empty.
+func (o GetVaultsVaultOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetVaultsVault) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// The Pulumi id: ngrok's id (`vault_…`).
+func (o GetVaultsVaultOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetVaultsVault) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The metadata as ngrok holds it; `undefined` when empty.
+func (o GetVaultsVaultOutput) Metadata() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetVaultsVault) *string { return v.Metadata }).(pulumi.StringPtrOutput)
+}
+
+// The vault's name, unique in the account: letters, digits, `_`, `/` and `.` only. A policy names it in `secrets.get("<name>", …)`. Updated in place.
+func (o GetVaultsVaultOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetVaultsVault) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// When the vault last changed, RFC 3339.
+func (o GetVaultsVaultOutput) UpdatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetVaultsVault) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
+}
+
+// The API URI of the vault, `https://api.ngrok.com/vaults/vault_…`.
+func (o GetVaultsVaultOutput) Uri() pulumi.StringOutput {
+	return o.ApplyT(func(v GetVaultsVault) string { return v.Uri }).(pulumi.StringOutput)
+}
+
+type GetVaultsVaultArrayOutput struct{ *pulumi.OutputState }
+
+func (GetVaultsVaultArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetVaultsVault)(nil)).Elem()
+}
+
+func (o GetVaultsVaultArrayOutput) ToGetVaultsVaultArrayOutput() GetVaultsVaultArrayOutput {
+	return o
+}
+
+func (o GetVaultsVaultArrayOutput) ToGetVaultsVaultArrayOutputWithContext(ctx context.Context) GetVaultsVaultArrayOutput {
+	return o
+}
+
+func (o GetVaultsVaultArrayOutput) Index(i pulumi.IntInput) GetVaultsVaultOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetVaultsVault {
+		return vs[0].([]GetVaultsVault)[vs[1].(int)]
+	}).(GetVaultsVaultOutput)
+}
+
 // One signing certificate of the IdP metadata document ngrok holds.
 type IdpSigningCertificate struct {
 	// The end of its validity, ISO 8601 in UTC, e.g. `2028-09-07T14:33:59.000Z`.
@@ -1141,6 +1595,12 @@ func init() {
 	pulumi.RegisterOutputType(CertificateProvisioningJobPtrOutput{})
 	pulumi.RegisterOutputType(GetCloudEndpointsCloudEndpointOutput{})
 	pulumi.RegisterOutputType(GetCloudEndpointsCloudEndpointArrayOutput{})
+	pulumi.RegisterOutputType(GetIpPoliciesIpPolicyOutput{})
+	pulumi.RegisterOutputType(GetIpPoliciesIpPolicyArrayOutput{})
+	pulumi.RegisterOutputType(GetIpPolicyRulesIpPolicyRuleOutput{})
+	pulumi.RegisterOutputType(GetIpPolicyRulesIpPolicyRuleArrayOutput{})
+	pulumi.RegisterOutputType(GetIpRestrictionsIpRestrictionOutput{})
+	pulumi.RegisterOutputType(GetIpRestrictionsIpRestrictionArrayOutput{})
 	pulumi.RegisterOutputType(GetReservedDomainsReservedDomainOutput{})
 	pulumi.RegisterOutputType(GetReservedDomainsReservedDomainArrayOutput{})
 	pulumi.RegisterOutputType(GetSshCertificateAuthoritiesSshCertificateAuthorityOutput{})
@@ -1149,6 +1609,10 @@ func init() {
 	pulumi.RegisterOutputType(GetSshHostCertificatesSshHostCertificateArrayOutput{})
 	pulumi.RegisterOutputType(GetSshUserCertificatesSshUserCertificateOutput{})
 	pulumi.RegisterOutputType(GetSshUserCertificatesSshUserCertificateArrayOutput{})
+	pulumi.RegisterOutputType(GetVaultSecretsVaultSecretOutput{})
+	pulumi.RegisterOutputType(GetVaultSecretsVaultSecretArrayOutput{})
+	pulumi.RegisterOutputType(GetVaultsVaultOutput{})
+	pulumi.RegisterOutputType(GetVaultsVaultArrayOutput{})
 	pulumi.RegisterOutputType(IdpSigningCertificateOutput{})
 	pulumi.RegisterOutputType(IdpSigningCertificateArrayOutput{})
 	pulumi.RegisterOutputType(PrincipalReferenceOutput{})
