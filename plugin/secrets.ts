@@ -13,7 +13,8 @@
  *   `ErrorResourceInitFailed` saves: the values the request held as secrets, at their paths
  *   (`./properties`: a leaf of a traffic policy, so that the engine's diff shows the rest of the
  *   policy; the whole property in an answer of another shape), and the properties the resource's
- *   definition marks `secret: true` (`provider/framework/property.ts`).
+ *   definition makes secret (`secret`, `writeOnly`, `returnedOnce`:
+ *   `provider/framework/property.ts`).
  *
  * The API key the plugin is configured with (and `NGROK_API_KEY`) is given to
  * `redactFromLogs` (`provider/client/log.ts`), which clears it from every log line; the gRPC
@@ -28,6 +29,7 @@ import {
   secretTexts,
   type WrittenValues,
 } from "../provider/common/secretInputs";
+import { isSecret } from "../provider/framework/property";
 import { DEFINITIONS } from "../provider/registry";
 import { tokenOf } from "./resources";
 
@@ -36,22 +38,21 @@ export const SECRET_SETTINGS: ReadonlySet<string> = new Set(
   SETTINGS.filter((setting) => "secret" in setting && setting.secret === true).map((s) => s.name),
 );
 
-/** The names of the `properties` (a definition's) marked `secret: true`. */
-export function secretPropertyNames(properties: object): ReadonlySet<string> {
+/**
+ * The names of the `properties` (a definition's) whose values are secrets: marked `secret`,
+ * `writeOnly` or `returnedOnce` (`isSecret` of `provider/framework/property.ts`).
+ */
+export function secretPropertyNames(
+  properties: Readonly<Record<string, Parameters<typeof isSecret>[0]>>,
+): ReadonlySet<string> {
   return new Set(
     Object.entries(properties)
-      .filter(
-        ([, property]: [string, unknown]) =>
-          typeof property === "object" &&
-          property !== null &&
-          "secret" in property &&
-          property.secret === true,
-      )
+      .filter(([, property]) => isSecret(property))
       .map(([name]) => name),
   );
 }
 
-/** Each resource token's properties marked `secret: true` in its definition. */
+/** Each resource token's secret properties (see {@link secretPropertyNames}). */
 const SECRET_PROPERTIES: ReadonlyMap<string, ReadonlySet<string>> = new Map(
   DEFINITIONS.map((definition) => [
     tokenOf(definition.name),

@@ -12,7 +12,7 @@ import { describe } from "./common/check";
 import { isNgrokId, quoted } from "./common/ids";
 import type { ResourceModule } from "./framework/module";
 import { namesOf } from "./framework/names";
-import type { PropertyDefinition } from "./framework/property";
+import { idPrefixOf, type PropertyDefinition } from "./framework/property";
 import {
   type LookupFacts,
   lookupArgumentsOf,
@@ -27,6 +27,11 @@ import { sshCertificateAuthority } from "./sshCertificateAuthority";
 import { sshCredential } from "./sshCredential";
 import { sshHostCertificate } from "./sshHostCertificate";
 import { sshUserCertificate } from "./sshUserCertificate";
+import { vault } from "./vault/definition";
+import { vaultSecret } from "./vaultSecret/definition";
+import { ipPolicy } from "./ipPolicy/definition";
+import { ipPolicyRule } from "./ipPolicyRule/definition";
+import { ipRestriction } from "./ipRestriction/definition";
 
 export { CLASS_TYPE_PREFIX, PLUGIN_PACKAGE };
 
@@ -39,6 +44,11 @@ export const RESOURCES = [
   httpsEdgeRouteSaml,
   reservedDomain,
   cloudEndpoint,
+  vault,
+  vaultSecret,
+  ipPolicy,
+  ipPolicyRule,
+  ipRestriction,
 ] as const;
 
 /** A resource of {@link RESOURCES}, typed as any resource. */
@@ -107,8 +117,7 @@ function lookupArgsCheck(
     for (const key of known) {
       const value = args[key];
       const type = properties[key]?.type;
-      const prefix =
-        key === "id" ? api.idPrefix : type?.kind === "ngrokId" ? type.prefix : undefined;
+      const prefix = key === "id" ? api.idPrefix : idPrefixOf(type);
       const what =
         key === "id"
           ? `the id of the ${api.noun} (${prefix}…)`

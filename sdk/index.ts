@@ -44,21 +44,54 @@ export {
   getCloudEndpoints,
   getCloudEndpointsOutput,
 } from "./lookups/cloudEndpoint";
+export { Vault } from "./vault";
+export { getVault, getVaultOutput, getVaults, getVaultsOutput } from "./lookups/vault";
+export { VaultSecret } from "./vaultSecret";
+export {
+  getVaultSecret,
+  getVaultSecretOutput,
+  getVaultSecrets,
+  getVaultSecretsOutput,
+} from "./lookups/vaultSecret";
+export { IpPolicy } from "./ipPolicy";
+export {
+  getIpPolicy,
+  getIpPolicyOutput,
+  getIpPolicies,
+  getIpPoliciesOutput,
+} from "./lookups/ipPolicy";
+export { IpPolicyRule } from "./ipPolicyRule";
+export {
+  getIpPolicyRule,
+  getIpPolicyRuleOutput,
+  getIpPolicyRules,
+  getIpPolicyRulesOutput,
+} from "./lookups/ipPolicyRule";
+export { IpRestriction } from "./ipRestriction";
+export {
+  getIpRestriction,
+  getIpRestrictionOutput,
+  getIpRestrictions,
+  getIpRestrictionsOutput,
+} from "./lookups/ipRestriction";
 export type {
   GetSshCertificateAuthoritiesResult,
   GetSshHostCertificatesResult,
   GetSshUserCertificatesResult,
   GetReservedDomainsResult,
   GetCloudEndpointsResult,
+  GetVaultsResult,
+  GetVaultSecretsResult,
+  GetIpPoliciesResult,
+  GetIpPolicyRulesResult,
+  GetIpRestrictionsResult,
 } from "./generated/lookupResults";
 export type {
   CertificateManagementPolicy,
   CertificateManagementStatus,
   CertificateProvisioningJob,
-  CertificateReference,
   CloudEndpointArgs,
   ComputedKeyTypeCertificateAuthorityArgs,
-  DomainReference,
   EcdsaCertificateAuthorityArgs,
   Ed25519CertificateAuthorityArgs,
   EllipticCurve,
@@ -70,6 +103,21 @@ export type {
   GetHttpsEdgeRouteSamlArgs,
   GetHttpsEdgeRouteSamlOutputArgs,
   GetHttpsEdgeRouteSamlResult,
+  GetIpPoliciesArgs,
+  GetIpPoliciesOutputArgs,
+  GetIpPolicyArgs,
+  GetIpPolicyOutputArgs,
+  GetIpPolicyResult,
+  GetIpPolicyRuleArgs,
+  GetIpPolicyRuleOutputArgs,
+  GetIpPolicyRuleResult,
+  GetIpPolicyRulesArgs,
+  GetIpPolicyRulesOutputArgs,
+  GetIpRestrictionArgs,
+  GetIpRestrictionOutputArgs,
+  GetIpRestrictionResult,
+  GetIpRestrictionsArgs,
+  GetIpRestrictionsOutputArgs,
   GetReservedDomainArgs,
   GetReservedDomainOutputArgs,
   GetReservedDomainResult,
@@ -89,8 +137,21 @@ export type {
   GetSshCredentialOutputArgs,
   GetSshCredentialResult,
   GetSshUserCertificateResult,
+  GetVaultArgs,
+  GetVaultOutputArgs,
+  GetVaultResult,
+  GetVaultSecretArgs,
+  GetVaultSecretOutputArgs,
+  GetVaultSecretResult,
+  GetVaultSecretsArgs,
+  GetVaultSecretsOutputArgs,
+  GetVaultsArgs,
+  GetVaultsOutputArgs,
   HttpsEdgeRouteSamlArgs,
   IdpSigningCertificate,
+  IpPolicyArgs,
+  IpPolicyRuleArgs,
+  IpRestrictionArgs,
   PrincipalReference,
   PrivateKeyType,
   ReservedDomainArgs,
@@ -104,5 +165,7 @@ export type {
   SshHostCertificateArgs,
   SshUserCertificateArgs,
   TrafficPolicy,
+  VaultArgs,
+  VaultSecretArgs,
 } from "./generated/types";
 export type { DeepInput, DeepInputValue } from "./shapes/index";

@@ -10,8 +10,11 @@
  * inside a document, such as a traffic policy's client secret, stays a secret of its own there:
  * the engine keeps what holds it secret in state, and the rest of the document readable), the
  * paths of the secret ones (`./secretInputs`),
- * and, for a create, the stack settings that need the URN (`./ownership`) and the claim; last,
- * the promise stacks are suspended until the `super` call returns (`./promiseStacks`).
+ * and, for a create, the stack settings that need the URN (`./ownership`) and the claim; the
+ * properties the definition says are secret (`secrets`: a write-only input, a value returned
+ * once) are registered secret, inputs wrapped in `pulumi.secret` and every one in the options'
+ * `additionalSecretOutputs`, so that the state holds them encrypted whatever the program gave;
+ * last, the promise stacks are suspended until the `super` call returns (`./promiseStacks`).
  *
  * @module
  */
@@ -42,15 +45,25 @@ export interface ClassFacts {
   readonly claimedBy?: string;
   /** The special cases (`sdk.hooks`). */
   readonly hooks?: readonly SdkHook[];
+  /**
+   * The properties always secret (`secret`, `writeOnly`, `returnedOnce` in the definition): each
+   * input given is registered as a secret, and each is an additional secret output.
+   */
+  readonly secrets?: readonly string[];
   /** Its inputs, each `undefined`. */
   readonly inputs: Readonly<Record<string, undefined>>;
   /** The outputs ngrok computes, each `undefined`. */
   readonly outputs: Readonly<Record<string, undefined>>;
 }
 
-/** The inputs to register, and what restores the promise stacks after the `super` call. */
+/**
+ * The inputs and options to register, and what restores the promise stacks after the `super`
+ * call.
+ */
 export interface Registration {
   readonly inputs: pulumi.Inputs;
+  /** The options, with the secret outputs the definition names. */
+  readonly opts: pulumi.CustomResourceOptions | undefined;
   /** Call it in a `finally` right after the `super` call. */
   readonly restore: () => void;
 }
@@ -103,14 +116,30 @@ export function registration(
     };
     for (const hook of facts.hooks ?? []) created = { ...created, ...HOOKS[hook](name, args) };
   }
+  const secretArgs: pulumi.Inputs = {};
+  for (const name of facts.secrets ?? []) {
+    const value: unknown = args === undefined ? undefined : Reflect.get(args, name);
+    if (value !== undefined) secretArgs[name] = pulumi.secret(value);
+  }
   const inputs = {
     ...facts.inputs,
     ...args,
-    ...secretInputPaths(args),
+    ...secretArgs,
+    ...secretInputPaths({ ...args, ...secretArgs }),
     ...created,
     ...facts.outputs,
   };
-  return { inputs, restore: suspendPromiseStacks(opts) };
+  const secrets = facts.secrets ?? [];
+  const withSecrets =
+    secrets.length === 0
+      ? opts
+      : {
+          ...opts,
+          additionalSecretOutputs: [
+            ...new Set([...(opts?.additionalSecretOutputs ?? []), ...secrets]),
+          ],
+        };
+  return { inputs, opts: withSecrets, restore: suspendPromiseStacks(opts) };
 }
 
 /** Who declared each route's module in one program run: `<edge id>/<route id>` → resource. */

@@ -20,10 +20,10 @@ export interface ReservedDomain extends ReservedDomainOutputProperties {}
  * names.
  *
  * API: `POST`, `GET`, `PATCH`, `DELETE /reserved_domains[/{id}]` (ngrok API reference). The Pulumi
- * id is ngrok's id (`rd_…`). `domain` replace the reserved domain; `description`, `metadata` and
- * `certificateManagementPolicy` update in place. Deleted outside Pulumi, the reserved domain leaves
- * the state on `pulumi refresh`; a field changed outside Pulumi shows as drift there and is set
- * back by the next `pulumi up`.
+ * id is ngrok's id (`rd_…`). `domain` replace the reserved domain; `description`, `metadata`,
+ * `certificateManagementPolicy` and `certificateId` update in place. Deleted outside Pulumi, the
+ * reserved domain leaves the state on `pulumi refresh`; a field changed outside Pulumi shows as
+ * drift there and is set back by the next `pulumi up`.
  *
  * Invalid arguments fail at `check`, so `pulumi preview` reports them before any API call, each
  * naming the property and the rule. API failures surface as `ngrok API <status> <code>: <message>

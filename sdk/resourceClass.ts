@@ -53,11 +53,11 @@ export abstract class NgrokResource extends pulumi.dynamic.Resource {
     args: object | undefined,
     opts: pulumi.CustomResourceOptions | undefined,
   ) {
-    const { inputs, restore } = registration(facts, name, args, opts);
+    const registered = registration(facts, name, args, opts);
     try {
-      super(provider, name, inputs, opts, "ngrok", facts.type);
+      super(provider, name, registered.inputs, registered.opts, "ngrok", facts.type);
     } finally {
-      restore();
+      registered.restore();
     }
   }
 }

@@ -22,17 +22,23 @@
  * - an account serves a URL once (`ERR_NGROK_18009`): a create whose answer is lost is found again
  *   by its URL;
  * - `bindings` and `poolingEnabled` left out are never a change: ngrok's defaults (`["public"]`,
- *   `false`) show in the outputs.
+ *   `false`) show in the outputs;
+ * - the reserved domain the URL is on is `domainId`, a reference read from the answer's `domain:
+ *   { id, uri }` (`rd_…`, the id a `ReservedDomain` outputs and its lookups take), as every
+ *   reference of the package is; an output only, since `EndpointCreate` takes no domain (ngrok
+ *   finds it by the URL's host). `principal` stays ngrok's `{ id, uri }`: its id is a user's or a
+ *   bot user's (`usr_…`, `bot_…`), which no one resource names.
  *
  * @module
  */
-import { objectOutputs, TEXT_INPUTS } from "../common/textProperties";
+import { objectOutputs, TEXT_INPUTS, updatedAtOutput } from "../common/textProperties";
 import { isUnknown } from "../common/unknown";
 import { defineResource } from "../framework/define";
 import { file, interpolate, output, resource } from "../framework/example";
-import type { RuleChecker } from "../framework/property";
+import type { ObjectType, RuleChecker } from "../framework/property";
+import { reference } from "../framework/reference";
 import type { InputsOf, OutputsOf } from "../framework/resource";
-import { REFERENCE } from "../reservedDomain/definition";
+import { reservedDomainDefinition } from "../reservedDomain/definition";
 import {
   canonicalTrafficPolicy,
   checkTrafficPolicy,
@@ -42,6 +48,17 @@ import {
 
 /** The prefix of ngrok's endpoint ids: `ep_`, then letters and digits. */
 export const CLOUD_ENDPOINT_ID_PREFIX = "ep_";
+
+/** ngrok's `Ref` of the endpoint's owner, `{ id, uri }`. */
+const PRINCIPAL: ObjectType = {
+  kind: "object",
+  typeName: "PrincipalReference",
+  typeDescription: "A reference to the user or bot user that owns the endpoint.",
+  fields: {
+    id: { wire: "id", description: "Its id." },
+    uri: { wire: "uri", description: "Its API URI." },
+  },
+};
 
 /**
  * The `url` input as `checkTrafficPolicy`'s option: the string, or `undefined` while it is not known
@@ -241,29 +258,23 @@ export const cloudEndpointDefinition = defineResource({
       optional: true,
       description: "Its protocol: `https`, `http`, `tls` or `tcp`.",
     },
-    domain: {
+    domainId: {
       role: "output",
-      type: REFERENCE("DomainReference", "the reserved domain the endpoint is on"),
-      wire: "domain",
+      type: reference(reservedDomainDefinition),
+      wire: "domain_id",
       optional: true,
       description:
-        'The reserved domain the URL is on (`{ id: "rd_…", uri }`); absent for an internal or ' +
-        "Kubernetes binding.",
+        "The reserved domain the URL is on (`rd_…`, the id of a `ReservedDomain`); absent for " +
+        "an internal or Kubernetes binding.",
     },
     principal: {
       role: "output",
-      type: REFERENCE("PrincipalReference", "the user or bot user that owns the endpoint"),
+      type: PRINCIPAL,
       wire: "principal",
       optional: true,
       description: 'The owner (`{ id: "usr_…" | "bot_…", uri }`).',
     },
-    updatedAt: {
-      role: "output",
-      type: { kind: "string", format: "RFC 3339" },
-      wire: "updated_at",
-      optional: true,
-      description: "When the endpoint last changed, RFC 3339.",
-    },
+    ...updatedAtOutput("endpoint"),
     ...objectOutputs("The API URI of the endpoint, `https://api.ngrok.com/endpoints/ep_…`."),
   },
 });

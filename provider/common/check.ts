@@ -42,21 +42,29 @@ export class InputChecker<T extends object> {
   public readonly failures: pulumi.dynamic.CheckFailure[] = [];
   /** Every property that is set, as given or as a rule set it (see {@link InputChecker.result}). */
   private readonly inputs: { [K in keyof T]?: unknown } = {};
-  /** What the program made secret, by path (`./secretInputs`): no failure quotes it. */
+  /**
+   * What the program made secret, by path (`./secretInputs`), and the properties the definition
+   * says are always secret, whole: no failure quotes them.
+   */
   private readonly secrets: readonly SecretPath[];
 
   /**
-   * `writtenValues`: what a message must not show of a document the program made secret as a
-   * whole (its definition's `writtenValues`); any other input secret as a whole hides every text
-   * in it (`./secretInputs`).
+   * @param raw the inputs to judge.
+   * @param resourceName the resource's type name, for a failure naming an unknown property.
+   * @param known the properties the resource accepts.
+   * @param writtenValues what a message must not show of a document the program made secret as a
+   *   whole (its definition's `writtenValues`); any other input secret as a whole hides every text
+   *   in it (`./secretInputs`).
+   * @param secret the properties whose values are always secret (the definition's).
    */
   constructor(
     private readonly raw: Record<string, unknown>,
     resourceName: string,
     known: readonly (keyof T & string)[],
     private readonly writtenValues?: WrittenValues,
+    secret: readonly string[] = [],
   ) {
-    this.secrets = secretPathsOf(raw);
+    this.secrets = [...secretPathsOf(raw), ...secret.map((name): SecretPath => [name])];
     const names: readonly string[] = known;
     for (const key of Object.keys(raw)) {
       if (key !== PROVIDER_KEY && key !== SECRET_INPUTS_KEY && !names.includes(key)) {

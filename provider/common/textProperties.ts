@@ -37,6 +37,23 @@ export const TEXT_INPUTS = {
 } as const;
 
 /**
+ * `description` and `metadata` of an object whose limits ngrok's description does not state (a
+ * vault, a vault secret): no byte limit at `check`, ngrok judges them. Otherwise {@link TEXT_INPUTS}.
+ */
+export const UNLIMITED_TEXT_INPUTS = {
+  description: {
+    ...TEXT_INPUTS.description,
+    type: { kind: "string" },
+    description: "Human-readable description. Updated in place.",
+  },
+  metadata: {
+    ...TEXT_INPUTS.metadata,
+    type: { kind: "string" },
+    description: "Arbitrary machine-readable data (often JSON). Updated in place.",
+  },
+} as const;
+
+/**
  * `uri` and `createdAt`, the outputs ngrok gives every object; `uri` is described with an
  * example of the object's own, e.g. `` `https://api.ngrok.com/ssh_credentials/sshcr_…` ``.
  */
@@ -50,9 +67,22 @@ export function objectOutputs<const U extends string>(uriDescription: U) {
     },
     createdAt: {
       role: "output",
-      type: { kind: "string", format: "RFC 3339" },
+      type: { kind: "string", format: "rfc3339" },
       wire: "created_at",
       description: "Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`).",
+    },
+  } as const;
+}
+
+/** `updatedAt`, the output of an object whose answers carry `updated_at`: `When the <what> last changed`. */
+export function updatedAtOutput<const W extends string>(what: W) {
+  return {
+    updatedAt: {
+      role: "output",
+      type: { kind: "string", format: "rfc3339" },
+      wire: "updated_at",
+      optional: true,
+      description: `When the ${what} last changed, RFC 3339.`,
     },
   } as const;
 }

@@ -14,13 +14,17 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { InputChecker } from "../common/check";
 import { isNgrokId } from "../common/ids";
-import type {
-  NgrokIdType,
-  ObjectType,
-  PropertyDefinition,
-  PropertyType,
-  ValueOf,
+import { formatRule } from "./formats";
+import {
+  isSecret,
+  type NgrokIdType,
+  type ObjectType,
+  type PropertyDefinition,
+  type PropertyType,
+  type ReferenceType,
+  type ValueOf,
 } from "./property";
+import { referenceWords } from "./reference";
 import { isUnknown } from "../common/unknown";
 import { derivedAs } from "../common/derived";
 import { currentCaller } from "../common/hints";
@@ -50,8 +54,16 @@ export function typeRule(c: Checker, name: string, property: PropertyDefinition)
   const own = (value: ValueOf<PropertyType> | undefined): unknown =>
     value === undefined ? undefined : property.rule?.(value, c, name);
   switch (type.kind) {
-    case "string":
-      return own(c.string(name, { maxBytes: type.maxBytes, nonEmpty: type.nonEmpty }));
+    case "string": {
+      const value = c.string(name, { maxBytes: type.maxBytes, nonEmpty: type.nonEmpty });
+      const rule = type.format === undefined ? undefined : formatRule(type.format);
+      const problem = value === undefined || rule === undefined ? undefined : rule.problem?.(value);
+      if (value === undefined || rule === undefined || problem === undefined) return own(value);
+      c.fail(name, `${name} must be ${rule.what}: ${problem}; got ${c.quote(name, value, 60)}`);
+      return undefined;
+    }
+    case "reference":
+      return own(referenceRule(c, name, type));
     case "boolean":
       return own(c.boolean(name));
     case "integer":
@@ -96,6 +108,35 @@ export function ngrokIdMistake(name: string, type: NgrokIdType, shown: string): 
   const whose = type.names === undefined ? "an ngrok id starting with" : `the id of ${type.names}:`;
   const example = type.example === undefined ? "" : `, ${type.example}`;
   return `${name} must be ${whose} "${type.prefix}" followed by letters and digits${example}; got ${shown}`;
+}
+
+/**
+ * A {@link ReferenceType}'s value: an id with the referenced resource's prefix, or a list of them;
+ * each failure names the property (and the item of a list) and what the id is of.
+ */
+function referenceRule(
+  c: Checker,
+  name: string,
+  type: ReferenceType,
+): string | string[] | undefined {
+  const mistake = (where: string, shown: string) =>
+    `${where} must be ${referenceWords(type)}; got ${shown}`;
+  if (type.many !== true) {
+    const id = c.string(name);
+    if (id === undefined || isNgrokId(id, type.prefix)) return id;
+    c.fail(name, mistake(name, c.quote(name, id, 60)));
+    return undefined;
+  }
+  const ids = c.stringList(name);
+  if (ids === undefined) return undefined;
+  let ok = true;
+  for (const [index, id] of ids.entries()) {
+    if (id === "") ok = false; // not a string: failed by `stringList`
+    if (id === "" || isUnknown(id) || isNgrokId(id, type.prefix)) continue;
+    c.fail(name, mistake(`${name}[${index}]`, c.quote(name, id, 60)));
+    ok = false;
+  }
+  return ok ? ids : undefined;
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
@@ -164,6 +205,7 @@ export function checkResource<Inputs>(
     typeNameFor(currentCaller(), definition.name),
     checkedProperties(definition),
     (name, value) => definition.properties[name]?.writtenValues?.(value),
+    Object.keys(definition.properties).filter((name) => isSecret(definition.properties[name])),
   );
   let conditional: [string, PropertyDefinition][] = [];
   const flush = () => {

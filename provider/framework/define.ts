@@ -7,6 +7,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { checkResource } from "./check";
 import { diffResource } from "./diff";
+import { answerField } from "./reference";
 import { derivedAs } from "../common/derived";
 import type { InputsOf, ResourceDefinition } from "./resource";
 
@@ -50,8 +51,10 @@ export interface CheckAndDiff<Inputs> {
  * Declares a resource. The `const` type parameter keeps every literal (property names, enum
  * values, roles), so that `InputsOf` and `OutputsOf` derive exact types.
  *
- * @throws Error when an input does not say what a change does (`onChange`), or an output's
- *   `derivedFrom` names what is not an input.
+ * @throws Error when an input does not say what a change does (`onChange`), an output's
+ *   `derivedFrom` names what is not an input, a reference's wire name is not `<name>_id`
+ *   (`<name>_ids`), `writeOnly` is not on an input sent to ngrok or `returnedOnce` not on an
+ *   output ngrok answers.
  */
 export function defineResource<const D extends ResourceDefinition>(
   definition: D,
@@ -59,6 +62,14 @@ export function defineResource<const D extends ResourceDefinition>(
   for (const [name, property] of Object.entries(definition.properties)) {
     if (property.role === "input" && property.onChange === undefined) {
       throw new Error(`${definition.name}.${name}: an input says what a change does (onChange)`);
+    }
+    const { type } = property;
+    if (type.kind === "reference") answerField({ ...property, type });
+    if (property.writeOnly && (property.role !== "input" || property.wire === undefined)) {
+      throw new Error(`${definition.name}.${name}: writeOnly is an input sent to ngrok (wire)`);
+    }
+    if (property.returnedOnce && (property.role !== "output" || property.wire === undefined)) {
+      throw new Error(`${definition.name}.${name}: returnedOnce is an output ngrok answers (wire)`);
     }
     for (const source of property.derivedFrom ?? []) {
       if (definition.properties[source]?.role !== "input") {

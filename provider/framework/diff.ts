@@ -11,9 +11,14 @@
  * - A property compares its own way where equality is not enough (two timestamps of one instant,
  *   one key with another comment): its `same`, attached to it in its `definition.ts`.
  * - A replacement creates the new object before it deletes the old one, except when it keeps the
- *   value of a `unique` input (ngrok would refuse the copy): then the old one is deleted first.
+ *   value of a `unique` input (and of the input it is unique `within`: ngrok would refuse the
+ *   copy): then the old one is deleted first.
  * - A value not known yet (preview) counts as changed. `__provider` is never compared: a new
  *   version of this package never shows as a change.
+ * - A `writeOnly` input (ngrok never returns it) compares with the value in state; a required
+ *   one absent from state (an object imported, or read by `get`: ngrok cannot say what it
+ *   holds) is not a change, so an import previews with no change: the declared value is taken as
+ *   ngrok's until it changes ({@link unrecordedWriteOnly} names it, for a warning).
  *
  * @module
  */
@@ -30,7 +35,11 @@ export function canonical(property: PropertyDefinition, value: unknown): unknown
   if (v === undefined) {
     if (property.default !== undefined && property.onlyWhen === undefined) {
       v = property.default;
-    } else if (property.type.kind === "string" || property.type.kind === "ngrokId") {
+    } else if (
+      property.type.kind === "string" ||
+      property.type.kind === "ngrokId" ||
+      (property.type.kind === "reference" && property.type.many !== true)
+    ) {
       v = "";
     }
   }
@@ -53,12 +62,34 @@ export function sameValue(property: PropertyDefinition, old: unknown, declared: 
     : isDeepStrictEqual(canonical(property, old), canonical(property, declared));
 }
 
+/**
+ * The required `writeOnly` inputs of `definition` that `news` declares and `olds` (the state) does
+ * not hold: an object imported or read without state, whose value ngrok cannot say (see the
+ * module comment).
+ */
+export function unrecordedWriteOnly(
+  definition: ResourceDefinition,
+  olds: Record<string, unknown>,
+  news: Record<string, unknown>,
+): string[] {
+  return Object.entries(definition.properties)
+    .filter(
+      ([key, p]) =>
+        p.writeOnly === true &&
+        p.required === true &&
+        (olds[key] ?? undefined) === undefined &&
+        (news[key] ?? undefined) !== undefined,
+    )
+    .map(([key]) => key);
+}
+
 /** Compares `olds` (the outputs in state) with `news` (the inputs after `check`). */
 export function diffResource(
   definition: ResourceDefinition,
   olds: Record<string, unknown>,
   news: Record<string, unknown>,
 ): pulumi.dynamic.DiffResult & { updates: string[] } {
+  const unrecorded = unrecordedWriteOnly(definition, olds, news);
   const changed = (effect: "replace" | "update") =>
     Object.entries(definition.properties)
       .filter(([, p]) => p.role === "input" && p.onChange === effect)
@@ -66,14 +97,20 @@ export function diffResource(
         const value = news[key] ?? undefined;
         if (isUnknown(value)) return true;
         if (value === undefined && property.serverFilled) return false;
+        if (unrecorded.includes(key)) return false;
         return !sameValue(property, olds[key], value);
       })
       .map(([key]) => key);
   const replaces = changed("replace");
   const updates = changed("update");
-  // A replacement that keeps a value ngrok allows once per account deletes the old object first.
+  // A replacement that keeps a value ngrok allows once (per account, or among the objects that
+  // share its `within` input) deletes the old object first.
   const keepsUnique = Object.entries(definition.properties).some(
-    ([key, p]) => p.unique === true && !replaces.includes(key),
+    ([key, p]) =>
+      p.unique !== undefined &&
+      p.unique !== false &&
+      !replaces.includes(key) &&
+      (p.unique === true || !replaces.includes(p.unique.within)),
   );
   return {
     changes: replaces.length > 0 || updates.length > 0,

@@ -13,7 +13,10 @@
  *   take-over of an interrupted create's object (`../common/takeOver`); a `POST` answered with
  *   an id records the object rather than leak it (`../common/recordCreated`);
  * - adoption, where `recovery.adoptBy` names its input (`./adopt`);
- * - the lookups: one object by id, and every object that the filters keep.
+ * - the lookups: one object by id, and every object that the filters keep;
+ * - what the property kinds imply (`./kinds`): the warning of `diff` about a write-only input an
+ *   imported object lacks, a value returned once kept by an update, a format's warnings at
+ *   `check`, and no secret's text in a refused create's or update's message.
  *
  * A resource declares {@link Hooks} only for what is its own (the CA's key parameters, a
  * certificate's signing fields, the credential's `acl`). Every method makes its one request
@@ -36,12 +39,14 @@ import { LIMITS } from "../common/textProperties";
 import { adoptedInThisDeployment, adoptObject, type AdoptionRefusal } from "./adopt";
 import type { ParsedOf, PureMethods } from "./define";
 import { sameValue } from "./diff";
+import { answeredOnce, checkWarnings, diffWithWarnings, redacted } from "./kinds";
 import type { LookupRecord, ResourceLookups, ResourceMethods, ResourceModule } from "./module";
 import { namesOf } from "./names";
 import { type InputsOf, objectNames, type OutputsOf, type ResourceDefinition } from "./resource";
 import {
   type ApiObject,
   apiObjectSchema,
+  isEchoed,
   liveInputsFrom,
   outputsFrom,
   pageSchema,
@@ -158,15 +163,21 @@ export function crudResource<D extends ResourceDefinition>(
     return hooks.liveInputs?.(inputs, outputs(live, kept)) ?? inputs;
   };
   const inputEntries = Object.entries(definition.properties).filter(([, p]) => p.role === "input");
-  const unique = inputEntries.filter(([, p]) => p.unique === true);
+  /** The inputs ngrok holds once, with those they are unique within. */
+  const unique = inputEntries.filter(([name]) =>
+    inputEntries.some(
+      ([other, p]) =>
+        (other === name && p.unique !== undefined && p.unique !== false) ||
+        (typeof p.unique === "object" && p.unique.within === name),
+    ),
+  );
   /** Whether `live` has the declared value of each of `entries` that is set. */
   const sameAs = (entries: typeof inputEntries, live: ApiObject, inputs: InputsOf<D>) => {
     const answered: Readonly<Record<string, unknown>> = outputs(live, {});
     const declared: Readonly<Record<string, unknown>> = inputs;
     return entries.every(
       ([name, p]) =>
-        p.wire === undefined ||
-        p.echoed === false ||
+        !isEchoed(p) ||
         (declared[name] === undefined && p.onChange !== "update") ||
         sameValue(p, answered[name], declared[name]),
     );
@@ -197,12 +208,15 @@ export function crudResource<D extends ResourceDefinition>(
     during: "create" | "update",
   ) {
     if (!NgrokApiError.isInstance(error)) return error;
+    const refused = redacted(definition, error, inputs, reworded);
     const property = error.errorCode === undefined ? undefined : api.fieldErrors?.[error.errorCode];
-    if (property !== undefined) return reworded(error, `ngrok refused ${property}: ${error.msg}`);
+    if (property !== undefined)
+      return reworded(refused, `ngrok refused ${property}: ${refused.msg}`);
     async function* objects() {
       for await (const live of list(client)) yield record(live);
     }
-    return (await hooks.explainRefusal?.({ client, error, inputs, during, objects })) ?? error;
+    const explain = { client, error: refused, inputs, during, objects };
+    return (await hooks.explainRefusal?.(explain)) ?? refused;
   }
 
   async function create(client: NgrokClient, inputs: InputsOf<D>): Promise<ApiObject> {
@@ -253,8 +267,8 @@ export function crudResource<D extends ResourceDefinition>(
       recovery?.marked
         ? withOwnershipMarker(definition.checkParsed, LIMITS.metadataBytes)
         : definition.checkParsed,
-      definition.diff,
-      hooks.warnings,
+      diffWithWarnings(definition, definition.diff),
+      checkWarnings(definition, hooks.warnings),
     ),
 
     async create(inputs): Promise<pulumi.dynamic.CreateResult<OutputsOf<D>>> {
@@ -297,7 +311,7 @@ export function crudResource<D extends ResourceDefinition>(
       try {
         const updated = await (hooks.update?.({ client, id, olds, news, body, patch }) ??
           patch(body));
-        return { outs: outputs(updated, news) };
+        return { outs: outputs(updated, { ...answeredOnce(definition, olds), ...news }) };
       } catch (error) {
         throw await explained(client, error, news, "update");
       }

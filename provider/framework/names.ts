@@ -13,7 +13,7 @@ export interface Named {
   readonly name: string;
   /** The type name of several, when it is not `<name>s`. */
   readonly pluralName?: string;
-  readonly api: { readonly path: string };
+  readonly api: { readonly path: string; readonly listField?: string };
 }
 
 /** `name` with its first letter in lower case: `SshCredential` → `sshCredential`. */
@@ -64,7 +64,10 @@ export interface ResourceNames {
   readonly lookupList: string;
   /** `sshCredentials`: the field of {@link getList}'s result that holds the objects. */
   readonly listResultField: string;
-  /** `ssh_credentials`: the field of ngrok's list page, the last segment of `api.path`. */
+  /**
+   * `ssh_credentials`: the field of ngrok's list page, the last segment of `api.path` unless the
+   * definition says another (`api.listField`: `secrets` for `/vault_secrets`).
+   */
   readonly wireListField: string;
   /** `docs/sshCredential.md`. */
   readonly docsPage: string;
@@ -85,7 +88,7 @@ export function namesOf(definition: Named): ResourceNames {
     lookupOne: `lookup${name}`,
     lookupList: `list${plural}`,
     listResultField: lowerFirst(plural),
-    wireListField: definition.api.path.split("/").pop() ?? "",
+    wireListField: definition.api.listField ?? definition.api.path.split("/").pop() ?? "",
     docsPage: docsPageOf(definition),
   };
 }

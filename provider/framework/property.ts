@@ -15,14 +15,18 @@
  * @module
  */
 import type { InputChecker } from "../common/check";
+import type { StringFormat } from "./formats";
 
-/** A string: `maxBytes` counted in UTF-8; `nonEmpty` refuses `""` and whitespace only. */
+/**
+ * A string: `maxBytes` counted in UTF-8; `nonEmpty` refuses `""` and whitespace only; `format`
+ * what it holds (`./formats`, the vocabulary a traffic policy's fields share: `cidr`, `url`,
+ * `pemCertificate`, …), judged at `check` by that format's rule and named in the docs' Type column.
+ */
 export interface StringType {
   readonly kind: "string";
   readonly maxBytes?: number;
   readonly nonEmpty?: boolean;
-  /** What the string holds, for the docs' Type column, e.g. `RFC 3339`, `XML`. */
-  readonly format?: string;
+  readonly format?: StringFormat;
 }
 /** `true` or `false`. */
 export interface BooleanType {
@@ -55,6 +59,26 @@ export interface NgrokIdType {
   readonly prefix: string;
   readonly names?: string;
   readonly example?: string;
+}
+/**
+ * A reference to another object (ngrok's `Ref`): its value is the object's id (`ipPolicyId:
+ * "ipp_…"`), or with `many` a list of ids (`ipPolicyIds`). An input is sent under the property's
+ * `wire`, `<name>_id` (`<name>_ids`), and read back from the answer's `<name>: { id, uri }`
+ * (`<names>: [{ id, uri }]`, see `./reference`), on every read, an import and the lookups alike,
+ * so a change made outside Pulumi shows as drift. `check` refuses an id without the referenced
+ * resource's `prefix`, naming it (`the id of an IP policy (ipp_…), e.g. the id output of an
+ * IpPolicy`). Made by `reference` and `references` of `./reference` from the referenced resource.
+ */
+export interface ReferenceType {
+  readonly kind: "reference";
+  /** The referenced resource's type name, e.g. `IpPolicy`. */
+  readonly resource: string;
+  /** The referenced object in a sentence, e.g. `IP policy`. */
+  readonly noun: string;
+  /** The prefix of its ids, e.g. `ipp_`. */
+  readonly prefix: string;
+  /** A list of references. */
+  readonly many?: boolean;
 }
 /** A list of non-empty strings. */
 export interface StringListType {
@@ -121,6 +145,7 @@ export type PropertyType =
   | IntegerType
   | EnumType
   | NgrokIdType
+  | ReferenceType
   | StringListType
   | StringMapType
   | ObjectListType
@@ -131,21 +156,23 @@ export type PropertyType =
 export type ValueOf<T extends PropertyType> =
   T extends EnumType<infer V>
     ? V
-    : T extends BooleanType
-      ? boolean
-      : T extends IntegerType
-        ? number
-        : T extends StringListType
-          ? string[]
-          : T extends StringMapType
-            ? Record<string, string>
-            : T extends ObjectListType
-              ? { [K in keyof T["fields"]]: string }[]
-              : T extends ObjectType
-                ? Record<string, unknown>
-                : T extends DocumentType
-                  ? string | Record<string, unknown>
-                  : string;
+    : T extends { kind: "reference"; many: true }
+      ? string[]
+      : T extends BooleanType
+        ? boolean
+        : T extends IntegerType
+          ? number
+          : T extends StringListType
+            ? string[]
+            : T extends StringMapType
+              ? Record<string, string>
+              : T extends ObjectListType
+                ? { [K in keyof T["fields"]]: string }[]
+                : T extends ObjectType
+                  ? Record<string, unknown>
+                  : T extends DocumentType
+                    ? string | Record<string, unknown>
+                    : string;
 
 /** A value as a definition writes it: lists and maps may be read-only literals. */
 export type LiteralOf<T extends PropertyType> = ValueOf<T> | ReadonlyOf<ValueOf<T>>;
@@ -199,8 +226,26 @@ export interface PropertyDefinition<T extends PropertyType = PropertyType> {
   readonly serverFilled?: boolean;
   /** Inputs: what a change does (required for inputs). */
   readonly onChange?: ChangeEffect;
-  /** Whether the value is a secret (Pulumi encrypts it in state). */
+  /**
+   * Whether the value is a secret: Pulumi encrypts it in state on both paths (the plugin's answers
+   * wrap it, the Node.js classes register it secret), no message quotes it. Implied by
+   * `writeOnly` and `returnedOnce` (see {@link isSecret}).
+   */
   readonly secret?: boolean;
+  /**
+   * Inputs ngrok takes and never returns (a vault secret's `value`, a private key): a secret,
+   * recorded in state from the inputs, kept from state by every read (so a refresh never reports
+   * drift on it), a change of it does what `onChange` says. An object read without state (an
+   * import, a lookup) does not have it; a required one declared for such an object is taken as
+   * ngrok's until it changes (`./diff`), since ngrok cannot say what it holds.
+   */
+  readonly writeOnly?: boolean;
+  /**
+   * Outputs ngrok answers once, to the create (an API key's `token`): a secret, kept from state
+   * through every read, refresh and update (whose answers hold `null`). An import or a lookup
+   * cannot recover it and leaves it unset, as its descriptions say ({@link returnedOnceWords}).
+   */
+  readonly returnedOnce?: boolean;
   /**
    * ngrok's name of the field (snake_case), or `undefined` when the property never goes to ngrok
    * (a path parameter, or the provider's own).
@@ -208,7 +253,8 @@ export interface PropertyDefinition<T extends PropertyType = PropertyType> {
   readonly wire?: string;
   /**
    * Whether ngrok's answers carry the field (`wire`): the output is read from the answer. When
-   * false, the output keeps the input (ngrok never returns it). Default: true when `wire` is set.
+   * false, the output keeps the input (ngrok never returns it). Default: true when `wire` is set
+   * and the input is not `writeOnly`.
    */
   readonly echoed?: boolean;
   /** Echoed inputs: ngrok's answers always carry a non-empty value (else an answer is refused). */
@@ -224,7 +270,10 @@ export interface PropertyDefinition<T extends PropertyType = PropertyType> {
   readonly typeText?: string;
   /** Lists: the order does not count (a set), so a reordered list is not a change. */
   readonly unordered?: boolean;
-  /** Outputs: the API answer may lack it (an optional output); default: it is always set. */
+  /**
+   * Outputs, and inputs ngrok fills (`serverFilled`): the API answer may lack it (an optional
+   * output); default: it is always set.
+   */
   readonly optional?: boolean;
   /**
    * Outputs computed from these inputs (by ngrok or by the provider), e.g. the signing
@@ -270,10 +319,13 @@ export interface PropertyDefinition<T extends PropertyType = PropertyType> {
   /** Inputs: `""` is taken as left out, so the default applies (e.g. ngrok's own `""`). */
   readonly blankIsDefault?: boolean;
   /**
-   * Inputs ngrok allows once per account (a key): a replacement that keeps the value deletes the
-   * old object before creating the new one, since ngrok would refuse the copy.
+   * Inputs ngrok allows once per account (a key), or once among the objects that share the input
+   * `within` (a rule's block in its policy, a secret's name in its vault): a replacement that
+   * keeps the value (and the `within` input) deletes the old object before creating the new one,
+   * since ngrok would refuse the copy; a create whose answer is lost is found again by it (and
+   * the `within` input).
    */
-  readonly unique?: boolean;
+  readonly unique?: boolean | { readonly within: string };
 }
 
 /**
@@ -290,6 +342,46 @@ export type PropertyRule<T extends PropertyType = PropertyType> = (
 
 /** The checker a {@link PropertyRule} records through (every property by its name). */
 export type RuleChecker = InputChecker<Record<string, unknown>>;
+
+/** The id prefix a value of `type` has: an ngrok id's, or one reference's; else `undefined`. */
+export function idPrefixOf(type: PropertyType | undefined): string | undefined {
+  if (type?.kind === "ngrokId") return type.prefix;
+  return type?.kind === "reference" && type.many !== true ? type.prefix : undefined;
+}
+
+/**
+ * Whether a lookup's result holds `property`: what ngrok holds of an object, not the resource's
+ * bookkeeping (an internal property, an input only create reads, an output the provider keeps)
+ * nor a `writeOnly` input, which ngrok never returns.
+ */
+export function isReadByLookups(property: PropertyDefinition): boolean {
+  return (
+    property.role !== "internal" &&
+    !(property.role === "input" && (property.onChange === "nothing" || property.writeOnly)) &&
+    !(property.role === "output" && property.wire === undefined)
+  );
+}
+
+/** Whether `property`'s value is a secret: `secret`, `writeOnly` or `returnedOnce`. */
+export function isSecret(
+  property: Pick<PropertyDefinition, "secret" | "writeOnly" | "returnedOnce">,
+): boolean {
+  return property.secret === true || property.writeOnly === true || property.returnedOnce === true;
+}
+
+/**
+ * The sentence every description of a `returnedOnce` output ends with (the docs, the schema, the
+ * SDK's outputs and lookup results).
+ */
+export const returnedOnceWords =
+  "ngrok returns it once, to the create: `pulumi import` and the lookups cannot recover it and " +
+  "leave it unset.";
+
+/** What users read of `property` as an output: its output description, with what it implies. */
+export function outputWords(property: PropertyDefinition): string {
+  const text = property.outputDescription ?? property.description;
+  return property.returnedOnce === true ? `${text} ${returnedOnceWords}` : text;
+}
 
 /** The type names of an {@link EnumType}'s values, e.g. `"rsa" | "ecdsa"`. */
 export function literalUnion(values: readonly (string | number)[]): string {

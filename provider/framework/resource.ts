@@ -25,6 +25,11 @@ export interface ResourceApi {
   readonly noun: string;
   /** The prefix of ngrok's ids of the object, e.g. `sshca_`; absent when it has no id of its own. */
   readonly idPrefix?: string;
+  /**
+   * The field of ngrok's list page that holds the objects, when it is not the path's last segment
+   * (the description's `…List`: `secrets` for `/vault_secrets`, `keys` for `/api_keys`).
+   */
+  readonly listField?: string;
   /** The endpoints, as the docs name them, e.g. `` `POST`, `GET`, `PATCH`, `DELETE /…[/{id}]` ``. */
   readonly endpoints: string;
   /**
@@ -176,18 +181,27 @@ export type InputsOf<D extends ResourceDefinition> = Simplify<
     >
 >;
 
-/** Outputs that may be absent from state: `optional`, with no value for an absent answer. */
+/**
+ * Outputs that may be absent from state: `optional`, with no value for an absent answer; and a
+ * value ngrok answers once (absent after an import).
+ */
 type MaybeAbsent<P extends Properties> = {
-  [K in keyof P]: P[K] extends { optional: true }
-    ? P[K] extends { whenAbsent: unknown }
+  [K in keyof P]: P[K] extends { returnedOnce: true }
+    ? K
+    : P[K] extends { optional: true }
+      ? P[K] extends { whenAbsent: unknown }
+        ? never
+        : K
+      : never;
+}[keyof P];
+
+/** Inputs ngrok fills when they are left out: always set in the outputs, unless `optional`. */
+type FilledKeys<P extends Properties> = {
+  [K in keyof P]: P[K] extends { serverFilled: true }
+    ? P[K] extends { optional: true }
       ? never
       : K
     : never;
-}[keyof P];
-
-/** Inputs ngrok fills when they are left out: always set in the outputs. */
-type FilledKeys<P extends Properties> = {
-  [K in keyof P]: P[K] extends { serverFilled: true } ? K : never;
 }[keyof P];
 
 /** The outputs recorded in state: the inputs (those ngrok fills always set), and what ngrok computes. */

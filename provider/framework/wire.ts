@@ -14,6 +14,7 @@ import type { z } from "zod";
 import { withoutUndefined } from "../common/objects";
 import { load } from "../lazy";
 import type { ObjectType, PropertyDefinition, PropertyType, ValueOf } from "./property";
+import { answeredReference, answerField } from "./reference";
 import type { InputsOf, OutputsOf, Properties, ResourceDefinition } from "./resource";
 import { derivedAs } from "../common/derived";
 
@@ -21,7 +22,7 @@ type Simplify<T> = { [K in keyof T]: T[K] };
 /** Properties that answers must carry: computed outputs with a wire name, not optional. */
 type RequiredWire<P extends Properties> = {
   [K in keyof P]: P[K] extends { role: "output"; wire: string }
-    ? P[K] extends { optional: true }
+    ? P[K] extends { optional: true } | { returnedOnce: true }
       ? never
       : K
     : P[K] extends { wire: string; alwaysAnswered: true }
@@ -35,11 +36,42 @@ type OptionalWire<P extends Properties> = {
       ? P[K] extends { optional: true }
         ? K
         : never
-      : P[K] extends { echoed: false } | { alwaysAnswered: true }
+      : P[K] extends { echoed: false } | { writeOnly: true } | { alwaysAnswered: true }
         ? never
         : K
     : never;
 }[keyof P];
+
+/** `name` made plural as {@link pluralOf} (`./names`) makes it: `ip_policy` → `ip_policies`. */
+type Plural<Name extends string> = Name extends `${string}${"a" | "e" | "i" | "o" | "u"}y`
+  ? `${Name}s`
+  : Name extends `${infer Stem}y`
+    ? `${Stem}ies`
+    : `${Name}s`;
+/** The field of an answer that holds property `P`: its wire name, or a reference's (`./reference`). */
+type AnswerKey<P> = P extends { type: { kind: "reference" }; wire: infer W }
+  ? W extends `${infer Name}_ids`
+    ? Plural<Name>
+    : W extends `${infer Name}_id`
+      ? Name
+      : never
+  : P extends { wire: infer W extends string }
+    ? W
+    : never;
+/** ngrok's `Ref`: another object's id and API URI. */
+interface Ref {
+  id: string;
+  uri?: string;
+}
+/** The value of property `P` in an answer: a reference's `Ref` (or list), else its value. */
+type AnsweredValue<P extends { type: PropertyType }> = P["type"] extends {
+  kind: "reference";
+  many: true;
+}
+  ? Ref[]
+  : P["type"] extends { kind: "reference" }
+    ? Ref
+    : ValueOf<P["type"]>;
 
 /**
  * An answer of ngrok's API for the resource of definition `D`, as {@link responseSchema} parses it:
@@ -50,21 +82,30 @@ export type ResponseOf<D extends ResourceDefinition> = Simplify<
   (D["api"] extends { idPrefix: string } ? { id: string } : unknown) & {
     -readonly [
       K in keyof D["properties"] as K extends RequiredWire<D["properties"]>
-        ? D["properties"][K]["wire"] & string
+        ? AnswerKey<D["properties"][K]>
         : never
-    ]: ValueOf<D["properties"][K]["type"]>;
+    ]: AnsweredValue<D["properties"][K]>;
   } & {
     -readonly [
       K in keyof D["properties"] as K extends OptionalWire<D["properties"]>
-        ? D["properties"][K]["wire"] & string
+        ? AnswerKey<D["properties"][K]>
         : never
-    ]?: ValueOf<D["properties"][K]["type"]>;
+    ]?: AnsweredValue<D["properties"][K]>;
   }
 >;
 
 /** Whether ngrok's answers carry the property (see {@link PropertyDefinition.echoed}). */
 export function isEchoed(property: PropertyDefinition): boolean {
-  return property.wire !== undefined && property.echoed !== false;
+  return property.wire !== undefined && property.echoed !== false && property.writeOnly !== true;
+}
+
+/**
+ * The field of ngrok's answers that holds `property`: its `wire` name, or for a reference the
+ * field of its `Ref` (`ip_policy` for `ip_policy_id`, see `./reference`).
+ */
+export function answerKey(property: PropertyDefinition): string | undefined {
+  const { type } = property;
+  return type.kind === "reference" ? answerField({ ...property, type }) : property.wire;
 }
 
 /** The value that clears a field in a `PATCH`: `""`, `[]` or `{}` by type. */
@@ -73,6 +114,8 @@ function cleared(type: PropertyType): unknown {
     case "stringList":
     case "objectList":
       return [];
+    case "reference":
+      return type.many === true ? [] : "";
     case "stringMap":
       return {};
     case "object":
@@ -157,9 +200,11 @@ export function patchBody(
 
 /** An answer's value of `property`: absent, `null` and `""` read as {@link PropertyDefinition.whenAbsent}. */
 function answered(property: PropertyDefinition, response: Readonly<Record<string, unknown>>) {
-  const value = response[property.wire!];
-  if (property.type.kind === "object" && value !== undefined && value !== null) {
-    return objectFromWire(property.type, value);
+  const { type } = property;
+  const field = response[answerKey(property)!];
+  const value = type.kind === "reference" ? answeredReference(type, field) : field;
+  if (type.kind === "object" && value !== undefined && value !== null) {
+    return objectFromWire(type, value);
   }
   if (value !== undefined && value !== null && value !== "") return value;
   const absent = property.whenAbsent ?? property.default;
@@ -185,18 +230,26 @@ export function liveInputsFrom<D extends ResourceDefinition>(
   );
 }
 
-/** The outputs: {@link liveInputsFrom}, and the outputs ngrok computes (or `kept` holds). */
+/**
+ * The outputs: {@link liveInputsFrom}, and the outputs ngrok computes (or `kept` holds: the
+ * provider's own, and a value ngrok answers once, when an answer no longer holds it).
+ */
 export function outputsFrom<D extends ResourceDefinition>(
   definition: D,
   response: Readonly<Record<string, unknown>>,
   kept: Readonly<Record<string, unknown>>,
 ): OutputsOf<D> {
+  const computed = (name: string, p: PropertyDefinition) => {
+    if (p.wire === undefined) return kept[name];
+    const value = answered(p, response);
+    return p.returnedOnce === true ? (value ?? kept[name]) : value;
+  };
   return typedAs<OutputsOf<D>>({
     ...liveInputsFrom(definition, response, kept),
     ...Object.fromEntries(
       Object.entries(definition.properties)
         .filter(([, p]) => p.role === "output")
-        .map(([name, p]) => [name, p.wire !== undefined ? answered(p, response) : kept[name]]),
+        .map(([name, p]) => [name, computed(name, p)]),
     ),
   });
 }
@@ -235,6 +288,11 @@ function fieldSchema(property: PropertyDefinition): z.ZodType {
     case "object":
       schema = z.record(z.string(), z.unknown()); // read field by field (objectFromWire)
       break;
+    case "reference": {
+      const ref = z.looseObject({ id: z.string(), uri: z.string().optional() });
+      schema = type.many === true ? z.array(ref) : ref;
+      break;
+    }
     default:
       schema =
         (type.kind === "string" && type.nonEmpty) || property.alwaysAnswered
@@ -242,7 +300,8 @@ function fieldSchema(property: PropertyDefinition): z.ZodType {
           : z.string();
   }
   const required =
-    (property.role === "output" && !property.optional) || property.alwaysAnswered === true;
+    (property.role === "output" && !property.optional && !property.returnedOnce) ||
+    property.alwaysAnswered === true;
   return required ? schema : schema.nullish().transform((value) => value ?? undefined);
 }
 
@@ -259,7 +318,7 @@ export function responseSchema<D extends ResourceDefinition>(
   if (definition.api.idPrefix !== undefined) shape.id = z.string().min(1);
   for (const property of Object.values(definition.properties)) {
     if (property.wire !== undefined && (property.role === "output" || isEchoed(property))) {
-      shape[property.wire] = fieldSchema(property);
+      shape[answerKey(property)!] = fieldSchema(property);
     }
   }
   // A schema of some object (checked): what TypeScript can tell of a shape built in a loop.

@@ -14,6 +14,11 @@ import { sshCredential } from "../sshCredential";
 import { httpsEdgeRouteSaml } from "../httpsEdgeRouteSaml";
 import { reservedDomain } from "../reservedDomain/definition";
 import { cloudEndpoint } from "../cloudEndpoint";
+import { vault } from "../vault/definition";
+import { vaultSecret } from "../vaultSecret/definition";
+import { ipPolicy } from "../ipPolicy/definition";
+import { ipPolicyRule } from "../ipPolicyRule/definition";
+import { ipRestriction } from "../ipRestriction/definition";
 
 /**
  * The implementation of the `SshCertificateAuthority` dynamic provider: what its thin provider
@@ -50,6 +55,31 @@ export const reservedDomainProvider = reservedDomain.provider;
  * (`sdk/thinProviders/cloudEndpoint.ts`) calls in the dynamic-provider host.
  */
 export const cloudEndpointProvider = cloudEndpoint.provider;
+/**
+ * The implementation of the `Vault` dynamic provider: what its thin provider
+ * (`sdk/thinProviders/vault.ts`) calls in the dynamic-provider host.
+ */
+export const vaultProvider = vault.provider;
+/**
+ * The implementation of the `VaultSecret` dynamic provider: what its thin provider
+ * (`sdk/thinProviders/vaultSecret.ts`) calls in the dynamic-provider host.
+ */
+export const vaultSecretProvider = vaultSecret.provider;
+/**
+ * The implementation of the `IpPolicy` dynamic provider: what its thin provider
+ * (`sdk/thinProviders/ipPolicy.ts`) calls in the dynamic-provider host.
+ */
+export const ipPolicyProvider = ipPolicy.provider;
+/**
+ * The implementation of the `IpPolicyRule` dynamic provider: what its thin provider
+ * (`sdk/thinProviders/ipPolicyRule.ts`) calls in the dynamic-provider host.
+ */
+export const ipPolicyRuleProvider = ipPolicyRule.provider;
+/**
+ * The implementation of the `IpRestriction` dynamic provider: what its thin provider
+ * (`sdk/thinProviders/ipRestriction.ts`) calls in the dynamic-provider host.
+ */
+export const ipRestrictionProvider = ipRestriction.provider;
 
 /**
  * One SSH certificate authority as a lookup returns it: the outputs of the resource, and its id.
@@ -69,6 +99,16 @@ export type HttpsEdgeRouteSamlRecord = LookupRecord<(typeof httpsEdgeRouteSaml)[
 export type ReservedDomainRecord = LookupRecord<(typeof reservedDomain)["definition"]>;
 /** One cloud endpoint as a lookup returns it: the outputs of the resource, and its id. */
 export type CloudEndpointRecord = LookupRecord<(typeof cloudEndpoint)["definition"]>;
+/** One vault as a lookup returns it: the outputs of the resource, and its id. */
+export type VaultRecord = LookupRecord<(typeof vault)["definition"]>;
+/** One vault secret as a lookup returns it: the outputs of the resource, and its id. */
+export type VaultSecretRecord = LookupRecord<(typeof vaultSecret)["definition"]>;
+/** One IP policy as a lookup returns it: the outputs of the resource, and its id. */
+export type IpPolicyRecord = LookupRecord<(typeof ipPolicy)["definition"]>;
+/** One IP policy rule as a lookup returns it: the outputs of the resource, and its id. */
+export type IpPolicyRuleRecord = LookupRecord<(typeof ipPolicyRule)["definition"]>;
+/** One IP restriction as a lookup returns it: the outputs of the resource, and its id. */
+export type IpRestrictionRecord = LookupRecord<(typeof ipRestriction)["definition"]>;
 
 /**
  * Reads one SSH certificate authority without managing it (what the SDK's
@@ -127,6 +167,44 @@ export const lookupReservedDomain = (client: NgrokClient, id: string) =>
  */
 export const lookupCloudEndpoint = (client: NgrokClient, id: string) =>
   cloudEndpoint.lookups.one(client, { id });
+/**
+ * Reads one vault without managing it (what the SDK's `getVault` runs in the program's process).
+ * @throws TypeError when an argument is not an id of the right kind, before any request.
+ * @throws NgrokApiError when ngrok refuses, e.g. 404 when there is no such vault.
+ */
+export const lookupVault = (client: NgrokClient, id: string) => vault.lookups.one(client, { id });
+/**
+ * Reads one vault secret without managing it (what the SDK's `getVaultSecret` runs in the program's
+ * process).
+ * @throws TypeError when an argument is not an id of the right kind, before any request.
+ * @throws NgrokApiError when ngrok refuses, e.g. 404 when there is no such vault secret.
+ */
+export const lookupVaultSecret = (client: NgrokClient, id: string) =>
+  vaultSecret.lookups.one(client, { id });
+/**
+ * Reads one IP policy without managing it (what the SDK's `getIpPolicy` runs in the program's
+ * process).
+ * @throws TypeError when an argument is not an id of the right kind, before any request.
+ * @throws NgrokApiError when ngrok refuses, e.g. 404 when there is no such IP policy.
+ */
+export const lookupIpPolicy = (client: NgrokClient, id: string) =>
+  ipPolicy.lookups.one(client, { id });
+/**
+ * Reads one IP policy rule without managing it (what the SDK's `getIpPolicyRule` runs in the
+ * program's process).
+ * @throws TypeError when an argument is not an id of the right kind, before any request.
+ * @throws NgrokApiError when ngrok refuses, e.g. 404 when there is no such IP policy rule.
+ */
+export const lookupIpPolicyRule = (client: NgrokClient, id: string) =>
+  ipPolicyRule.lookups.one(client, { id });
+/**
+ * Reads one IP restriction without managing it (what the SDK's `getIpRestriction` runs in the
+ * program's process).
+ * @throws TypeError when an argument is not an id of the right kind, before any request.
+ * @throws NgrokApiError when ngrok refuses, e.g. 404 when there is no such IP restriction.
+ */
+export const lookupIpRestriction = (client: NgrokClient, id: string) =>
+  ipRestriction.lookups.one(client, { id });
 
 /** What {@link listSshCertificateAuthorities} keeps: every field that is set must match. */
 export type SshCertificateAuthorityFilter = LookupFilter<
@@ -144,6 +222,18 @@ export type SshUserCertificateFilter = LookupFilter<
 export type ReservedDomainFilter = LookupFilter<"domain" | "description" | "metadata">;
 /** What {@link listCloudEndpoints} keeps: every field that is set must match. */
 export type CloudEndpointFilter = LookupFilter<"url" | "description" | "metadata">;
+/** What {@link listVaults} keeps: every field that is set must match. */
+export type VaultFilter = LookupFilter<"name" | "description" | "metadata">;
+/** What {@link listVaultSecrets} keeps: every field that is set must match. */
+export type VaultSecretFilter = LookupFilter<"vaultId" | "name" | "description" | "metadata">;
+/** What {@link listIpPolicies} keeps: every field that is set must match. */
+export type IpPolicyFilter = LookupFilter<"description" | "metadata">;
+/** What {@link listIpPolicyRules} keeps: every field that is set must match. */
+export type IpPolicyRuleFilter = LookupFilter<
+  "ipPolicyId" | "cidr" | "action" | "description" | "metadata"
+>;
+/** What {@link listIpRestrictions} keeps: every field that is set must match. */
+export type IpRestrictionFilter = LookupFilter<"type" | "description" | "metadata">;
 
 /**
  * Every SSH certificate authority of the account that `filter` keeps, newest first, as lookups
@@ -195,6 +285,41 @@ export const listReservedDomains = (client: NgrokClient, filter: ReservedDomainF
  */
 export const listCloudEndpoints = (client: NgrokClient, filter: CloudEndpointFilter = {}) =>
   cloudEndpoint.lookups.list(client, filter);
+/**
+ * Every vault of the account that `filter` keeps, newest first, as lookups return them (what
+ * `getVaults` and `pulumi-ngrok-dynamic pending-creates` read), through every page.
+ * @throws NgrokApiError or NgrokClientError when a page cannot be read.
+ */
+export const listVaults = (client: NgrokClient, filter: VaultFilter = {}) =>
+  vault.lookups.list(client, filter);
+/**
+ * Every vault secret of the account that `filter` keeps, newest first, as lookups return them (what
+ * `getVaultSecrets` and `pulumi-ngrok-dynamic pending-creates` read), through every page.
+ * @throws NgrokApiError or NgrokClientError when a page cannot be read.
+ */
+export const listVaultSecrets = (client: NgrokClient, filter: VaultSecretFilter = {}) =>
+  vaultSecret.lookups.list(client, filter);
+/**
+ * Every IP policy of the account that `filter` keeps, newest first, as lookups return them (what
+ * `getIpPolicies` and `pulumi-ngrok-dynamic pending-creates` read), through every page.
+ * @throws NgrokApiError or NgrokClientError when a page cannot be read.
+ */
+export const listIpPolicies = (client: NgrokClient, filter: IpPolicyFilter = {}) =>
+  ipPolicy.lookups.list(client, filter);
+/**
+ * Every IP policy rule of the account that `filter` keeps, newest first, as lookups return them
+ * (what `getIpPolicyRules` and `pulumi-ngrok-dynamic pending-creates` read), through every page.
+ * @throws NgrokApiError or NgrokClientError when a page cannot be read.
+ */
+export const listIpPolicyRules = (client: NgrokClient, filter: IpPolicyRuleFilter = {}) =>
+  ipPolicyRule.lookups.list(client, filter);
+/**
+ * Every IP restriction of the account that `filter` keeps, newest first, as lookups return them
+ * (what `getIpRestrictions` and `pulumi-ngrok-dynamic pending-creates` read), through every page.
+ * @throws NgrokApiError or NgrokClientError when a page cannot be read.
+ */
+export const listIpRestrictions = (client: NgrokClient, filter: IpRestrictionFilter = {}) =>
+  ipRestriction.lookups.list(client, filter);
 
 /**
  * The definition of `SshCertificateAuthority` and what it exports
@@ -228,3 +353,15 @@ export * as reservedDomain from "../reservedDomain/definition";
  * The definition of `CloudEndpoint` and what it exports (`provider/cloudEndpoint/definition.ts`).
  */
 export * as cloudEndpoint from "../cloudEndpoint/definition";
+/** The definition of `Vault` and what it exports (`provider/vault/definition.ts`). */
+export * as vault from "../vault/definition";
+/** The definition of `VaultSecret` and what it exports (`provider/vaultSecret/definition.ts`). */
+export * as vaultSecret from "../vaultSecret/definition";
+/** The definition of `IpPolicy` and what it exports (`provider/ipPolicy/definition.ts`). */
+export * as ipPolicy from "../ipPolicy/definition";
+/** The definition of `IpPolicyRule` and what it exports (`provider/ipPolicyRule/definition.ts`). */
+export * as ipPolicyRule from "../ipPolicyRule/definition";
+/**
+ * The definition of `IpRestriction` and what it exports (`provider/ipRestriction/definition.ts`).
+ */
+export * as ipRestriction from "../ipRestriction/definition";

@@ -103,7 +103,7 @@ export const httpsEdgeRouteSamlDefinition = defineResource({
     },
     idpMetadata: {
       role: "input",
-      type: { kind: "string", format: "XML" },
+      type: { kind: "string", format: "xml" },
       required: true,
       requiredText: "the XML SAML 2.0 metadata document of your identity provider",
       onChange: "update",

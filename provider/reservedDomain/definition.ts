@@ -16,7 +16,13 @@
  * - `certificateManagementPolicy` left out is never a change: ngrok manages a custom domain's
  *   certificate by default and answers the policy it applies (`authority` `letsencrypt`,
  *   `privateKeyType` `ecdsa` when left out, as its description says);
- * - `certificateId` (a certificate uploaded by hand) and the deprecated `region` are not inputs.
+ * - `certificateId` (a TLS certificate uploaded to ngrok, a reference: sent as `certificate_id`,
+ *   read back from the answer's `certificate: { id, uri }`) is refused at `check` beside a
+ *   policy, as the description says they exclude each other. Left out it is never a change: the
+ *   answer's certificate is then the one ngrok's automatic management issued, which the output
+ *   shows and a read does not take for an input;
+ * - the deprecated `region` is not an input, nor `resolves_to` (DNS resolution the description
+ *   gives no values for).
  *
  * @module
  */
@@ -25,7 +31,8 @@ import { objectOutputs, TEXT_INPUTS } from "../common/textProperties";
 import { defineResource } from "../framework/define";
 import { crudResource } from "../framework/implementation";
 import { output, resource } from "../framework/example";
-import type { ObjectType } from "../framework/property";
+import type { ObjectType, RuleChecker } from "../framework/property";
+import { reference } from "../framework/reference";
 import type { InputsOf, OutputsOf } from "../framework/resource";
 
 /** The prefix of ngrok's reserved domain ids: `rd_`, then letters and digits. */
@@ -75,16 +82,25 @@ const CERTIFICATE_STATUS: ObjectType = {
   },
 };
 
-/** `{id, uri}` of another object (ngrok's `Ref`). */
-export const REFERENCE = (typeName: string, what: string): ObjectType => ({
-  kind: "object",
-  typeName,
-  typeDescription: `A reference to ${what}.`,
-  fields: {
-    id: { wire: "id", description: "Its id." },
-    uri: { wire: "uri", description: "Its API URI." },
-  },
-});
+/**
+ * A TLS certificate uploaded to ngrok (`/tls_certificates`, `cert_…`): the facts of a reference to
+ * it, until the package has the resource.
+ */
+const TLS_CERTIFICATE = {
+  name: "TlsCertificate",
+  api: { noun: "TLS certificate", idPrefix: "cert_" },
+};
+
+/** `certificateId`: refused beside a certificate policy (ngrok's description: mutually exclusive). */
+function certificateIdRule(_id: string, c: RuleChecker, name: string): void {
+  if (c.value("certificateManagementPolicy") !== undefined) {
+    c.fail(
+      name,
+      `${name} and certificateManagementPolicy exclude each other: give a certificate ` +
+        "uploaded to ngrok, or a policy for ngrok's automatic management",
+    );
+  }
+}
 
 /** A policy with ngrok's defaults, for comparison. */
 const withPolicyDefaults = (value: unknown) =>
@@ -105,7 +121,8 @@ export const reservedDomainDefinition = defineResource({
   id: "ngrok's id (`rd_…`)",
   argsDescription:
     "The arguments of {@link ReservedDomain}. `domain` replaces the reservation when it " +
-    "changes; `description`, `metadata` and `certificateManagementPolicy` are updated in place.",
+    "changes; `description`, `metadata`, `certificateManagementPolicy` and `certificateId` are " +
+    "updated in place.",
   api: {
     path: "/reserved_domains",
     noun: "reserved domain",
@@ -183,6 +200,24 @@ export const reservedDomainDefinition = defineResource({
       outputDescription: "The certificate management policy ngrok applies, if any.",
       optional: true,
     },
+    certificateId: {
+      role: "input",
+      type: reference(TLS_CERTIFICATE),
+      serverFilled: true,
+      optional: true,
+      defaultText: "none: the certificate of ngrok's automatic management, if any",
+      onChange: "update",
+      wire: "certificate_id",
+      rule: certificateIdRule,
+      description:
+        "A TLS certificate uploaded to ngrok to serve the domain with (`cert_…`, the id of a " +
+        "`TlsCertificate`, ngrok's `ngrok_tls_certificate`), instead of automatic management: " +
+        "it excludes `certificateManagementPolicy`. Left out: ngrok's choice, never a change. " +
+        "Updated in place.",
+      outputDescription:
+        "The TLS certificate serving the domain (`cert_…`): the one given, or the one ngrok's " +
+        "automatic management issued; absent when there is none.",
+    },
     cnameTarget: {
       role: "output",
       type: { kind: "string" },
@@ -200,13 +235,6 @@ export const reservedDomainDefinition = defineResource({
       description:
         "The DNS CNAME target of `_acme-challenge.<domain>`, which ngrok needs to issue a " +
         "wildcard domain's certificate. Absent otherwise.",
-    },
-    certificate: {
-      role: "output",
-      type: REFERENCE("CertificateReference", "the TLS certificate ngrok serves the domain with"),
-      wire: "certificate",
-      optional: true,
-      description: 'The TLS certificate serving the domain (`{ id: "cert_…", uri }`), if any.',
     },
     certificateManagementStatus: {
       role: "output",
@@ -231,7 +259,14 @@ export type ReservedDomainOutputs = OutputsOf<typeof reservedDomainDefinition>;
 /**
  * The reserved domain: its definition with the generic implementation (`crudResource`: `POST`,
  * `GET`, `PATCH`, `DELETE /reserved_domains[/{id}]`, a create sent once and found by its domain
- * after a failure that may have acted, ngrok's refusals of the domain named as the input). Nothing
- * is its own.
+ * after a failure that may have acted, ngrok's refusals of the domain named as the input). Its
+ * own: a read does not take the certificate automatic management issued for an input (it would
+ * exclude the policy the same answer holds).
  */
-export const reservedDomain = crudResource(reservedDomainDefinition);
+export const reservedDomain = crudResource(reservedDomainDefinition, {
+  liveInputs: (inputs) => {
+    if (inputs.certificateManagementPolicy === undefined) return inputs;
+    const { certificateId: _managed, ...rest } = inputs;
+    return rest;
+  },
+});

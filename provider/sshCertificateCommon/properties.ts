@@ -105,7 +105,7 @@ export const SIGNED_INPUTS = {
   validAfter: {
     role: "input",
     alwaysAnswered: true,
-    type: { kind: "string", format: "RFC 3339" },
+    type: { kind: "string", format: "rfc3339" },
     serverFilled: true,
     defaultText: "the creation time (ngrok's)",
     onChange: "replace",
@@ -124,7 +124,7 @@ export const SIGNED_INPUTS = {
   validUntil: {
     role: "input",
     alwaysAnswered: true,
-    type: { kind: "string", format: "RFC 3339" },
+    type: { kind: "string", format: "rfc3339" },
     serverFilled: true,
     onChange: "replace",
     wire: "valid_until",

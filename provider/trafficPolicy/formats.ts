@@ -1,7 +1,9 @@
 /**
- * The rules of the string formats of the table (`StringFormat` in `./schema`) and of durations:
+ * The rules of the string formats of the table (`PolicyFormat` in `./schema`) and of durations:
  * each says what the value must be, and why a value is not that, without quoting the value (the
- * caller quotes it, or not, for a secret).
+ * caller quotes it, or not, for a secret). The formats a resource's properties share with the
+ * policy (URLs, CIDR, …) are written once, in `../framework/formats.ts`; this module judges them
+ * around CEL interpolations and adds those only a policy has.
  *
  * In a field that takes CEL, a value with an interpolation (`${…}`) is judged on what is left
  * outside its interpolations, where that still says something (the host of
@@ -18,9 +20,16 @@
  */
 import { domainToASCII } from "node:url";
 import { isNgrokId } from "../common/ids";
+import { derivedAs } from "../common/derived";
 import { load } from "../lazy";
+import {
+  type FormatRule as SharedFormatRule,
+  STRING_FORMATS,
+  type StringFormat,
+  urlOf,
+} from "../framework/formats";
 import { hasInterpolation, interpolations, isVaultReference, withoutInterpolations } from "./cel";
-import type { StringFormat } from "./schema";
+import type { PolicyFormat } from "./schema";
 
 /** A format's rule: what a value must be, and why one is not (`undefined`: it is). */
 export interface FormatRule {
@@ -36,20 +45,21 @@ export interface FormatRule {
 /** A placeholder for an interpolation in a URL's skeleton: valid in a host name. */
 const PLACEHOLDER = "interpolated0value";
 
-/** The URL `text` (WHATWG URL parsing, Node's `URL`), or `undefined`. */
-function urlOf(text: string): URL | undefined {
-  return URL.canParse(text) ? new URL(text) : undefined;
+/**
+ * A shared format's rule (`../framework/formats.ts`) in a policy: in a field that takes CEL, a
+ * value with an interpolation is left to ngrok; in any other, `${…}` is text, judged like the rest.
+ */
+function shared(rule: SharedFormatRule): FormatRule {
+  return {
+    what: rule.what,
+    problem: (value, cel) => (cel && hasInterpolation(value) ? undefined : rule.problem?.(value)),
+  };
 }
 
-/** An absolute URL with one of `schemes` (e.g. `https:`) and a host, judged by its skeleton. */
-function absoluteUrl(value: string, schemes: readonly string[], cel: boolean): string | undefined {
-  if (cel && hasInterpolation(value)) return undefined;
-  const url = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? urlOf(value) : undefined;
-  if (url === undefined) return "it is not an absolute URL (scheme://host/…)";
-  if (!schemes.includes(url.protocol)) return `its scheme is ${url.protocol.slice(0, -1)}`;
-  if (url.hostname === "") return "it has no host";
-  return undefined;
-}
+/** Every shared format's rule, judged around interpolations: built by a loop over them. */
+const SHARED_FORMATS = derivedAs<Record<StringFormat, FormatRule>>(
+  Object.fromEntries(Object.entries(STRING_FORMATS).map(([name, rule]) => [name, shared(rule)])),
+);
 
 /** Go's duration units in milliseconds (https://pkg.go.dev/time#ParseDuration). */
 const UNITS: Readonly<Record<string, number>> = {
@@ -81,26 +91,6 @@ export function durationMs(text: string): number | undefined {
     index = part.lastIndex;
   }
   return index === 0 ? undefined : total;
-}
-
-/** An IPv4 address in four decimal parts, or an IPv6 address (ipaddr.js). */
-function isAddress(text: string): boolean {
-  const { IPv4, IPv6 } = load.ipaddr();
-  return text.includes(":") ? IPv6.isValid(text) : IPv4.isValidFourPartDecimal(text);
-}
-
-/** Why `value` is not an address or a CIDR block, or `undefined`. */
-function cidrProblem(value: string): string | undefined {
-  const [address, length, ...rest] = value.split("/");
-  if (!isAddress(address)) {
-    return `${address === "" ? "it has no address" : "its address is not an IPv4 or IPv6 address"}`;
-  }
-  if (length === undefined) return undefined; // one address: ngrok's docs write some so
-  const max = address.includes(":") ? 128 : 32;
-  if (rest.length > 0 || !/^\d{1,3}$/.test(length) || Number(length) > max) {
-    return `its prefix length must be a number from 0 to ${max}`;
-  }
-  return undefined;
 }
 
 /** The first `:` of `text` outside its interpolations, or -1. */
@@ -183,15 +173,8 @@ function compileProblem(value: string): string {
 }
 
 /** Every string format's rule. */
-export const FORMATS: Readonly<Record<StringFormat, FormatRule>> = {
-  httpsUrl: {
-    what: "an absolute https:// URL",
-    problem: (value, cel) => absoluteUrl(value, ["https:"], cel),
-  },
-  url: {
-    what: "an absolute http:// or https:// URL",
-    problem: (value, cel) => absoluteUrl(value, ["http:", "https:"], cel),
-  },
+export const FORMATS: Readonly<Record<PolicyFormat, FormatRule>> = {
+  ...SHARED_FORMATS,
   internalUrl: {
     what: "the URL of an internal endpoint, scheme://name.internal[:port] (http, https, tcp or tls)",
     // Always a field that takes CEL (forward-internal's url).
@@ -212,10 +195,6 @@ export const FORMATS: Readonly<Record<StringFormat, FormatRule>> = {
       }
       return undefined;
     },
-  },
-  cidr: {
-    what: "an IPv4 or IPv6 CIDR block (e.g. 203.0.113.0/24, 2001:db8::/32) or address",
-    problem: (value, cel) => (cel && hasInterpolation(value) ? undefined : cidrProblem(value)),
   },
   celExpression: {
     // Judged by the caller with `celProblems` (its line and column are wanted in the message).

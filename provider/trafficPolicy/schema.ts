@@ -14,16 +14,16 @@
  *
  * @module
  */
+import type { StringFormat } from "../framework/formats";
 
 /**
  * What a string field holds beyond "a string", each judged by the rule of that name in
  * `./formats`. In a field that takes CEL ({@link FieldSpec.cel}) the parts of a value given by an
- * interpolation `${…}` are left to ngrok; in any other field `${…}` is text like any other.
- * - `httpsUrl`: an absolute `https://` URL with a host;
- * - `url`: an absolute `http://` or `https://` URL with a host;
+ * interpolation `${…}` are left to ngrok; in any other field `${…}` is text like any other. Every
+ * format a resource's property may have (`StringFormat` of `../framework/formats.ts`: `httpsUrl`,
+ * `url`, `cidr`, …), and those only a policy has:
  * - `internalUrl`: a `scheme://host[:port]` URL whose host ends in `.internal` (an internal
  *   endpoint of the same account);
- * - `cidr`: an IPv4 or IPv6 address or CIDR block (`203.0.113.0/24`, `2001:db8::/32`);
  * - `celExpression`: the whole value is one CEL expression;
  * - `credential`: `username:password`, the password 8 to 128 characters;
  * - `idpMetadata`: an identity provider's SAML 2.0 metadata document (the rules of
@@ -33,11 +33,9 @@
  * - `domain`: a domain name (`example.com`, `.example.com`, an internationalized one);
  * - `regex`: a regular expression in RE2's syntax, which ngrok compiles (Go's `regexp`).
  */
-export type StringFormat =
-  | "httpsUrl"
-  | "url"
+export type PolicyFormat =
+  | StringFormat
   | "internalUrl"
-  | "cidr"
   | "celExpression"
   | "credential"
   | "idpMetadata"
@@ -52,7 +50,7 @@ export type StringFormat =
  */
 export interface StringField {
   readonly kind: "string";
-  readonly format?: StringFormat;
+  readonly format?: PolicyFormat;
   readonly maxLength?: number;
   readonly ascii?: boolean;
   /** Values that are strings but not accepted (`none` as a JWT algorithm), and why. */
@@ -122,7 +120,7 @@ export interface MapField {
   readonly values: FieldType;
   readonly minEntries?: number;
   readonly maxEntries?: number;
-  readonly names?: StringFormat;
+  readonly names?: PolicyFormat;
 }
 /** An object of known `fields` (a nested config object). */
 export interface ObjectField {

@@ -9,7 +9,7 @@ import { hasInterpolation } from "./cel";
 import { durationMs, FORMATS } from "./formats";
 import { numberValue } from "./numbers";
 import type { Place, Walk } from "./report";
-import type { FieldType, StringFormat } from "./schema";
+import type { FieldType, PolicyFormat } from "./schema";
 
 /**
  * A duration: Go's format, within the type's bounds, a multiple of its step. An integer is
@@ -58,7 +58,7 @@ export function durationValue(
  * docs interpolate values, not names; a name with `${…}` passes with a warning (the docs are
  * silent on it).
  */
-export function judgeName(walk: Walk, format: StringFormat, name: string, place: Place): void {
+export function judgeName(walk: Walk, format: PolicyFormat, name: string, place: Place): void {
   if (!walk.settings.judge) return;
   if (hasInterpolation(name)) {
     return walk.warn(

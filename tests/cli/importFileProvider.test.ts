@@ -1,23 +1,16 @@
 /**
  * The `__provider` that `pulumi-ngrok-dynamic import-file` writes is the one each class writes: a
- * resource of every class constructed under `pulumi.runtime.setMocks` registers `__provider`,
- * which must be the text of `serializedProvider` for that class, byte for byte (a different text
- * would be a change of `__provider` at the next `up`). It holds no path of this machine.
+ * resource of every class (each importable kind's class, read with its `get` under
+ * `pulumi.runtime.setMocks`, the registration `import-file`'s entry stands for) registers
+ * `__provider`, which must be the text of `serializedProvider` for that class, byte for byte (a
+ * different text would be a change of `__provider` at the next `up`). It holds no path of this
+ * machine.
  */
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { IMPORTABLE_KINDS } from "../../cli/importFile/kinds";
 import { serializedProvider } from "../../cli/importFile/serializedProvider";
-import {
-  CloudEndpoint,
-  HttpsEdgeRouteSaml,
-  ReservedDomain,
-  SshCertificateAuthority,
-  SshCredential,
-  SshHostCertificate,
-  SshUserCertificate,
-} from "../../sdk";
-import * as keys from "../support/sshKeys";
+import * as sdk from "../../sdk";
 
 const registered = new Map<string, Record<string, unknown>>();
 
@@ -37,26 +30,16 @@ beforeAll(async () => {
 });
 
 test("each class's registered __provider is the text import-file writes for it", async () => {
-  const resources: pulumi.CustomResource[] = [
-    new SshCertificateAuthority("ca", { privateKeyType: "ed25519" }),
-    new SshHostCertificate("host", {
-      sshCertificateAuthorityId: "sshca_2Zexisting0000",
-      publicKey: keys.ED25519,
-      principals: ["web1"],
-    }),
-    new SshUserCertificate("user", {
-      sshCertificateAuthorityId: "sshca_2Zexisting0000",
-      publicKey: keys.ED25519,
-      principals: ["alice"],
-    }),
-    new SshCredential("credential", { publicKey: keys.ED25519 }),
-    HttpsEdgeRouteSaml.get("saml", "edghts_2Zexisting0000/edghtsrt_2Zexisting0000"),
-    new ReservedDomain("domain", { domain: "app.example.com" }),
-    new CloudEndpoint("endpoint", {
-      url: "https://app.example.com",
-      trafficPolicy: { onHttpRequest: [] },
-    }),
-  ];
+  // An id of each kind's form: `sshca_…` → `sshca_2Zexisting0000`.
+  const resources = IMPORTABLE_KINDS.map((kind) => {
+    const resourceClass = Reflect.get(sdk, kind.name) as {
+      get(name: string, id: string): pulumi.CustomResource;
+    };
+    return resourceClass.get(
+      kind.thinProviderModule,
+      kind.idForm.replaceAll("…", "2Zexisting0000"),
+    );
+  });
   const settled = (value: pulumi.Output<string>) =>
     new Promise((resolve) => value.apply((v) => resolve(v)));
   await Promise.all(resources.map((resource) => settled(resource.id)));

@@ -183,13 +183,15 @@ test("the check fails when a line prints the key", () => {
   ).not.toThrow();
 });
 
-test("a property its definition marks secret is answered as a secret (no resource has one today)", () => {
+test("a property its definition makes secret is answered as a secret", () => {
   const names = secretPropertyNames({
     token: { secret: true },
     description: {},
     note: { secret: false },
+    value: { writeOnly: true },
+    key: { returnedOnce: true },
   });
-  expect([...names]).toEqual(["token"]);
+  expect([...names]).toEqual(["token", "value", "key"]);
   // What Check/Create/Read/Update wrap: those received as secrets, and the definition's.
   expect(secretsOf(CA, [["description"]])).toEqual([["description"]]);
 });

@@ -14,6 +14,8 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { docsPageOf } from "../../dist/provider/framework/names";
+import { DEFINITIONS } from "../../dist/provider/registry";
 import { YAML_PACKAGE_DECLARATION } from "../../dist/tools/scripts/generate/yamlPackage";
 import { REPO } from "../support/repo";
 
@@ -35,19 +37,9 @@ function blocks(language: string): { page: string; code: string }[] {
 
 test("each resource page and the languages page have their examples in YAML, Python, Go and C#", () => {
   const pages = (language: string) => new Set(blocks(language).map((b) => b.page));
+  const expected = [...DEFINITIONS.map((d) => path.basename(docsPageOf(d))), "otherLanguages.md"];
   for (const language of ["yaml", "python", "go", "csharp"]) {
-    expect([...pages(language)].sort()).toEqual(
-      expect.arrayContaining([
-        "cloudEndpoint.md",
-        "httpsEdgeRouteSaml.md",
-        "otherLanguages.md",
-        "reservedDomain.md",
-        "sshCertificateAuthority.md",
-        "sshCredential.md",
-        "sshHostCertificate.md",
-        "sshUserCertificate.md",
-      ]),
-    );
+    expect([...pages(language)].sort()).toEqual(expect.arrayContaining(expected));
   }
 });
 

@@ -5,13 +5,10 @@
  *
  * @module
  */
+import { EXPIRY_WARNING_MS, expiryWords } from "../../framework/formats";
 import type { SigningCertificate } from "./certificates";
 
-/**
- * A signing certificate that has expired, or expires within this many milliseconds (30 days), gets
- * a warning at check (see {@link certificateExpiryWarnings}).
- */
-export const EXPIRY_WARNING_MS = 30 * 24 * 60 * 60 * 1000;
+export { EXPIRY_WARNING_MS };
 
 /**
  * The warnings about `certificates` (of a document that passed check): one line for each that has
@@ -29,14 +26,9 @@ export function certificateExpiryWarnings(
   who: string,
   property: string,
 ): string[] {
-  const day = 24 * 60 * 60 * 1000;
   return certificates.flatMap((certificate, index) => {
-    const end = Date.parse(certificate.notAfter);
-    if (!(end - now < EXPIRY_WARNING_MS)) return [];
-    const when =
-      end <= now
-        ? `expired on ${certificate.notAfter.slice(0, 10)} (${Math.floor((now - end) / day)} days ago)`
-        : `expires on ${certificate.notAfter.slice(0, 10)} (in ${Math.ceil((end - now) / day)} days)`;
+    const when = expiryWords(certificate.notAfter, now);
+    if (when === undefined) return [];
     const which =
       certificates.length > 1
         ? `signing certificate ${index + 1} of ${certificates.length}`

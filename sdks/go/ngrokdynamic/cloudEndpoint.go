@@ -24,8 +24,8 @@ type CloudEndpoint struct {
 	CreatedAt pulumi.StringOutput `pulumi:"createdAt"`
 	// The description as ngrok holds it; `undefined` when empty.
 	Description pulumi.StringPtrOutput `pulumi:"description"`
-	// The reserved domain the URL is on (`{ id: "rd_…", uri }`); absent for an internal or Kubernetes binding.
-	Domain DomainReferencePtrOutput `pulumi:"domain"`
+	// The reserved domain the URL is on (`rd_…`, the id of a `ReservedDomain`); absent for an internal or Kubernetes binding.
+	DomainId pulumi.StringPtrOutput `pulumi:"domainId"`
 	// The host and port it serves, `api.example.com:443`.
 	Hostport pulumi.StringOutput `pulumi:"hostport"`
 	// The metadata as ngrok holds it; `undefined` when empty.
@@ -182,9 +182,9 @@ func (o CloudEndpointOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CloudEndpoint) pulumi.StringPtrOutput { return v.Description }).(pulumi.StringPtrOutput)
 }
 
-// The reserved domain the URL is on (`{ id: "rd_…", uri }`); absent for an internal or Kubernetes binding.
-func (o CloudEndpointOutput) Domain() DomainReferencePtrOutput {
-	return o.ApplyT(func(v *CloudEndpoint) DomainReferencePtrOutput { return v.Domain }).(DomainReferencePtrOutput)
+// The reserved domain the URL is on (`rd_…`, the id of a `ReservedDomain`); absent for an internal or Kubernetes binding.
+func (o CloudEndpointOutput) DomainId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *CloudEndpoint) pulumi.StringPtrOutput { return v.DomainId }).(pulumi.StringPtrOutput)
 }
 
 // The host and port it serves, `api.example.com:443`.

@@ -34,8 +34,8 @@ type LookupCloudEndpointResult struct {
 	CreatedAt string `pulumi:"createdAt"`
 	// The description as ngrok holds it; `undefined` when empty.
 	Description *string `pulumi:"description"`
-	// The reserved domain the URL is on (`{ id: "rd_…", uri }`); absent for an internal or Kubernetes binding.
-	Domain *DomainReference `pulumi:"domain"`
+	// The reserved domain the URL is on (`rd_…`, the id of a `ReservedDomain`); absent for an internal or Kubernetes binding.
+	DomainId *string `pulumi:"domainId"`
 	// The host and port it serves, `api.example.com:443`.
 	Hostport string `pulumi:"hostport"`
 	// The Pulumi id: ngrok's id (`ep_…`).
@@ -103,9 +103,9 @@ func (o LookupCloudEndpointResultOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupCloudEndpointResult) *string { return v.Description }).(pulumi.StringPtrOutput)
 }
 
-// The reserved domain the URL is on (`{ id: "rd_…", uri }`); absent for an internal or Kubernetes binding.
-func (o LookupCloudEndpointResultOutput) Domain() DomainReferencePtrOutput {
-	return o.ApplyT(func(v LookupCloudEndpointResult) *DomainReference { return v.Domain }).(DomainReferencePtrOutput)
+// The reserved domain the URL is on (`rd_…`, the id of a `ReservedDomain`); absent for an internal or Kubernetes binding.
+func (o LookupCloudEndpointResultOutput) DomainId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupCloudEndpointResult) *string { return v.DomainId }).(pulumi.StringPtrOutput)
 }
 
 // The host and port it serves, `api.example.com:443`.

@@ -30,10 +30,10 @@ type LookupReservedDomainArgs struct {
 type LookupReservedDomainResult struct {
 	// The DNS CNAME target of `_acme-challenge.<domain>`, which ngrok needs to issue a wildcard domain's certificate. Absent otherwise.
 	AcmeChallengeCnameTarget *string `pulumi:"acmeChallengeCnameTarget"`
-	// The TLS certificate serving the domain (`{ id: "cert_…", uri }`), if any.
-	Certificate *CertificateReference `pulumi:"certificate"`
+	// The TLS certificate serving the domain (`cert_…`): the one given, or the one ngrok's automatic management issued; absent when there is none.
+	CertificateId *string `pulumi:"certificateId"`
 	// The certificate management policy ngrok applies, if any.
-	CertificateManagementPolicy CertificateManagementPolicy `pulumi:"certificateManagementPolicy"`
+	CertificateManagementPolicy *CertificateManagementPolicy `pulumi:"certificateManagementPolicy"`
 	// The state of automatic certificate management (`renewsAt`, `provisioningJob`), absent when it is off.
 	CertificateManagementStatus *CertificateManagementStatus `pulumi:"certificateManagementStatus"`
 	// The DNS CNAME target of a custom domain (`<random>.<random>.ngrok-cname.com`): point the domain's CNAME record at it. Absent for a subdomain of ngrok's own domains.
@@ -85,14 +85,14 @@ func (o LookupReservedDomainResultOutput) AcmeChallengeCnameTarget() pulumi.Stri
 	return o.ApplyT(func(v LookupReservedDomainResult) *string { return v.AcmeChallengeCnameTarget }).(pulumi.StringPtrOutput)
 }
 
-// The TLS certificate serving the domain (`{ id: "cert_…", uri }`), if any.
-func (o LookupReservedDomainResultOutput) Certificate() CertificateReferencePtrOutput {
-	return o.ApplyT(func(v LookupReservedDomainResult) *CertificateReference { return v.Certificate }).(CertificateReferencePtrOutput)
+// The TLS certificate serving the domain (`cert_…`): the one given, or the one ngrok's automatic management issued; absent when there is none.
+func (o LookupReservedDomainResultOutput) CertificateId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupReservedDomainResult) *string { return v.CertificateId }).(pulumi.StringPtrOutput)
 }
 
 // The certificate management policy ngrok applies, if any.
-func (o LookupReservedDomainResultOutput) CertificateManagementPolicy() CertificateManagementPolicyOutput {
-	return o.ApplyT(func(v LookupReservedDomainResult) CertificateManagementPolicy { return v.CertificateManagementPolicy }).(CertificateManagementPolicyOutput)
+func (o LookupReservedDomainResultOutput) CertificateManagementPolicy() CertificateManagementPolicyPtrOutput {
+	return o.ApplyT(func(v LookupReservedDomainResult) *CertificateManagementPolicy { return v.CertificateManagementPolicy }).(CertificateManagementPolicyPtrOutput)
 }
 
 // The state of automatic certificate management (`renewsAt`, `provisioningJob`), absent when it is off.

@@ -25,6 +25,12 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &CloudEndpoint{}
 	case "ngrok-dynamic:index:HttpsEdgeRouteSaml":
 		r = &HttpsEdgeRouteSaml{}
+	case "ngrok-dynamic:index:IpPolicy":
+		r = &IpPolicy{}
+	case "ngrok-dynamic:index:IpPolicyRule":
+		r = &IpPolicyRule{}
+	case "ngrok-dynamic:index:IpRestriction":
+		r = &IpRestriction{}
 	case "ngrok-dynamic:index:ReservedDomain":
 		r = &ReservedDomain{}
 	case "ngrok-dynamic:index:SshCertificateAuthority":
@@ -35,6 +41,10 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &SshHostCertificate{}
 	case "ngrok-dynamic:index:SshUserCertificate":
 		r = &SshUserCertificate{}
+	case "ngrok-dynamic:index:Vault":
+		r = &Vault{}
+	case "ngrok-dynamic:index:VaultSecret":
+		r = &VaultSecret{}
 	default:
 		return nil, fmt.Errorf("unknown resource type: %s", typ)
 	}

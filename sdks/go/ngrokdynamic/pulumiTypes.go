@@ -662,83 +662,6 @@ func (o CertificateProvisioningJobPtrOutput) StartedAt() pulumi.StringPtrOutput 
 	}).(pulumi.StringPtrOutput)
 }
 
-// A reference to the TLS certificate ngrok serves the domain with.
-type CertificateReference struct {
-	// Its id.
-	Id *string `pulumi:"id"`
-	// Its API URI.
-	Uri *string `pulumi:"uri"`
-}
-
-// A reference to the TLS certificate ngrok serves the domain with.
-type CertificateReferenceOutput struct{ *pulumi.OutputState }
-
-func (CertificateReferenceOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*CertificateReference)(nil)).Elem()
-}
-
-func (o CertificateReferenceOutput) ToCertificateReferenceOutput() CertificateReferenceOutput {
-	return o
-}
-
-func (o CertificateReferenceOutput) ToCertificateReferenceOutputWithContext(ctx context.Context) CertificateReferenceOutput {
-	return o
-}
-
-// Its id.
-func (o CertificateReferenceOutput) Id() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v CertificateReference) *string { return v.Id }).(pulumi.StringPtrOutput)
-}
-
-// Its API URI.
-func (o CertificateReferenceOutput) Uri() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v CertificateReference) *string { return v.Uri }).(pulumi.StringPtrOutput)
-}
-
-type CertificateReferencePtrOutput struct{ *pulumi.OutputState }
-
-func (CertificateReferencePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**CertificateReference)(nil)).Elem()
-}
-
-func (o CertificateReferencePtrOutput) ToCertificateReferencePtrOutput() CertificateReferencePtrOutput {
-	return o
-}
-
-func (o CertificateReferencePtrOutput) ToCertificateReferencePtrOutputWithContext(ctx context.Context) CertificateReferencePtrOutput {
-	return o
-}
-
-func (o CertificateReferencePtrOutput) Elem() CertificateReferenceOutput {
-	return o.ApplyT(func(v *CertificateReference) CertificateReference {
-		if v != nil {
-			return *v
-		}
-		var ret CertificateReference
-		return ret
-	}).(CertificateReferenceOutput)
-}
-
-// Its id.
-func (o CertificateReferencePtrOutput) Id() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *CertificateReference) *string {
-		if v == nil {
-			return nil
-		}
-		return v.Id
-	}).(pulumi.StringPtrOutput)
-}
-
-// Its API URI.
-func (o CertificateReferencePtrOutput) Uri() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *CertificateReference) *string {
-		if v == nil {
-			return nil
-		}
-		return v.Uri
-	}).(pulumi.StringPtrOutput)
-}
-
 // Rejects requests while the upstream's error rate is over a threshold. The `circuit-breaker` action; it runs in on_http_request. Source: https://ngrok.com/docs/traffic-policy/actions/circuit-breaker/
 type CircuitBreakerAction struct {
 	// The action's config (https://ngrok.com/docs/traffic-policy/actions/circuit-breaker/).
@@ -1877,83 +1800,6 @@ func (o DenyActionConfigPtrOutput) StatusCode() pulumi.IntPtrOutput {
 	}).(pulumi.IntPtrOutput)
 }
 
-// A reference to the reserved domain the endpoint is on.
-type DomainReference struct {
-	// Its id.
-	Id *string `pulumi:"id"`
-	// Its API URI.
-	Uri *string `pulumi:"uri"`
-}
-
-// A reference to the reserved domain the endpoint is on.
-type DomainReferenceOutput struct{ *pulumi.OutputState }
-
-func (DomainReferenceOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*DomainReference)(nil)).Elem()
-}
-
-func (o DomainReferenceOutput) ToDomainReferenceOutput() DomainReferenceOutput {
-	return o
-}
-
-func (o DomainReferenceOutput) ToDomainReferenceOutputWithContext(ctx context.Context) DomainReferenceOutput {
-	return o
-}
-
-// Its id.
-func (o DomainReferenceOutput) Id() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v DomainReference) *string { return v.Id }).(pulumi.StringPtrOutput)
-}
-
-// Its API URI.
-func (o DomainReferenceOutput) Uri() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v DomainReference) *string { return v.Uri }).(pulumi.StringPtrOutput)
-}
-
-type DomainReferencePtrOutput struct{ *pulumi.OutputState }
-
-func (DomainReferencePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**DomainReference)(nil)).Elem()
-}
-
-func (o DomainReferencePtrOutput) ToDomainReferencePtrOutput() DomainReferencePtrOutput {
-	return o
-}
-
-func (o DomainReferencePtrOutput) ToDomainReferencePtrOutputWithContext(ctx context.Context) DomainReferencePtrOutput {
-	return o
-}
-
-func (o DomainReferencePtrOutput) Elem() DomainReferenceOutput {
-	return o.ApplyT(func(v *DomainReference) DomainReference {
-		if v != nil {
-			return *v
-		}
-		var ret DomainReference
-		return ret
-	}).(DomainReferenceOutput)
-}
-
-// Its id.
-func (o DomainReferencePtrOutput) Id() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *DomainReference) *string {
-		if v == nil {
-			return nil
-		}
-		return v.Id
-	}).(pulumi.StringPtrOutput)
-}
-
-// Its API URI.
-func (o DomainReferencePtrOutput) Uri() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *DomainReference) *string {
-		if v == nil {
-			return nil
-		}
-		return v.Uri
-	}).(pulumi.StringPtrOutput)
-}
-
 // Forwards the traffic to an internal endpoint of the same account. The `forward-internal` action; it runs in on_tcp_connect, on_http_request. It ends the handling of the request or connection. Source: https://ngrok.com/docs/traffic-policy/actions/forward-internal/
 type ForwardInternalAction struct {
 	// The action's config (https://ngrok.com/docs/traffic-policy/actions/forward-internal/).
@@ -2113,8 +1959,8 @@ type GetCloudEndpointsCloudEndpoint struct {
 	CreatedAt string `pulumi:"createdAt"`
 	// The description as ngrok holds it; `undefined` when empty.
 	Description *string `pulumi:"description"`
-	// The reserved domain the URL is on (`{ id: "rd_…", uri }`); absent for an internal or Kubernetes binding.
-	Domain *DomainReference `pulumi:"domain"`
+	// The reserved domain the URL is on (`rd_…`, the id of a `ReservedDomain`); absent for an internal or Kubernetes binding.
+	DomainId *string `pulumi:"domainId"`
 	// The host and port it serves, `api.example.com:443`.
 	Hostport string `pulumi:"hostport"`
 	// The Pulumi id: ngrok's id (`ep_…`).
@@ -2169,9 +2015,9 @@ func (o GetCloudEndpointsCloudEndpointOutput) Description() pulumi.StringPtrOutp
 	return o.ApplyT(func(v GetCloudEndpointsCloudEndpoint) *string { return v.Description }).(pulumi.StringPtrOutput)
 }
 
-// The reserved domain the URL is on (`{ id: "rd_…", uri }`); absent for an internal or Kubernetes binding.
-func (o GetCloudEndpointsCloudEndpointOutput) Domain() DomainReferencePtrOutput {
-	return o.ApplyT(func(v GetCloudEndpointsCloudEndpoint) *DomainReference { return v.Domain }).(DomainReferencePtrOutput)
+// The reserved domain the URL is on (`rd_…`, the id of a `ReservedDomain`); absent for an internal or Kubernetes binding.
+func (o GetCloudEndpointsCloudEndpointOutput) DomainId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetCloudEndpointsCloudEndpoint) *string { return v.DomainId }).(pulumi.StringPtrOutput)
 }
 
 // The host and port it serves, `api.example.com:443`.
@@ -2249,14 +2095,278 @@ func (o GetCloudEndpointsCloudEndpointArrayOutput) Index(i pulumi.IntInput) GetC
 	}).(GetCloudEndpointsCloudEndpointOutput)
 }
 
+// One item of `getIpPolicies`'s `ipPolicies`.
+type GetIpPoliciesIpPolicy struct {
+	// Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`).
+	CreatedAt string `pulumi:"createdAt"`
+	// The description as ngrok holds it; `undefined` when empty.
+	Description *string `pulumi:"description"`
+	// The Pulumi id: ngrok's id (`ipp_…`).
+	Id string `pulumi:"id"`
+	// The metadata as ngrok holds it; `undefined` when empty.
+	Metadata *string `pulumi:"metadata"`
+	// The API URI of the IP policy, `https://api.ngrok.com/ip_policies/ipp_…`.
+	Uri string `pulumi:"uri"`
+}
+
+// One item of `getIpPolicies`'s `ipPolicies`.
+type GetIpPoliciesIpPolicyOutput struct{ *pulumi.OutputState }
+
+func (GetIpPoliciesIpPolicyOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetIpPoliciesIpPolicy)(nil)).Elem()
+}
+
+func (o GetIpPoliciesIpPolicyOutput) ToGetIpPoliciesIpPolicyOutput() GetIpPoliciesIpPolicyOutput {
+	return o
+}
+
+func (o GetIpPoliciesIpPolicyOutput) ToGetIpPoliciesIpPolicyOutputWithContext(ctx context.Context) GetIpPoliciesIpPolicyOutput {
+	return o
+}
+
+// Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`).
+func (o GetIpPoliciesIpPolicyOutput) CreatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v GetIpPoliciesIpPolicy) string { return v.CreatedAt }).(pulumi.StringOutput)
+}
+
+// The description as ngrok holds it; `undefined` when empty.
+func (o GetIpPoliciesIpPolicyOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetIpPoliciesIpPolicy) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// The Pulumi id: ngrok's id (`ipp_…`).
+func (o GetIpPoliciesIpPolicyOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetIpPoliciesIpPolicy) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The metadata as ngrok holds it; `undefined` when empty.
+func (o GetIpPoliciesIpPolicyOutput) Metadata() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetIpPoliciesIpPolicy) *string { return v.Metadata }).(pulumi.StringPtrOutput)
+}
+
+// The API URI of the IP policy, `https://api.ngrok.com/ip_policies/ipp_…`.
+func (o GetIpPoliciesIpPolicyOutput) Uri() pulumi.StringOutput {
+	return o.ApplyT(func(v GetIpPoliciesIpPolicy) string { return v.Uri }).(pulumi.StringOutput)
+}
+
+type GetIpPoliciesIpPolicyArrayOutput struct{ *pulumi.OutputState }
+
+func (GetIpPoliciesIpPolicyArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetIpPoliciesIpPolicy)(nil)).Elem()
+}
+
+func (o GetIpPoliciesIpPolicyArrayOutput) ToGetIpPoliciesIpPolicyArrayOutput() GetIpPoliciesIpPolicyArrayOutput {
+	return o
+}
+
+func (o GetIpPoliciesIpPolicyArrayOutput) ToGetIpPoliciesIpPolicyArrayOutputWithContext(ctx context.Context) GetIpPoliciesIpPolicyArrayOutput {
+	return o
+}
+
+func (o GetIpPoliciesIpPolicyArrayOutput) Index(i pulumi.IntInput) GetIpPoliciesIpPolicyOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetIpPoliciesIpPolicy {
+		return vs[0].([]GetIpPoliciesIpPolicy)[vs[1].(int)]
+	}).(GetIpPoliciesIpPolicyOutput)
+}
+
+// One item of `getIpPolicyRules`'s `ipPolicyRules`.
+type GetIpPolicyRulesIpPolicyRule struct {
+	// What the rule does with those addresses: `allow` or `deny`. Changing it replaces the rule.
+	Action string `pulumi:"action"`
+	// The source addresses, an IPv4 or IPv6 CIDR block with its prefix length (`203.0.113.0/24`, `2001:db8::/32`; one address: `203.0.113.7/32`), no host bits set. Updated in place.
+	Cidr string `pulumi:"cidr"`
+	// Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`).
+	CreatedAt string `pulumi:"createdAt"`
+	// The description as ngrok holds it; `undefined` when empty.
+	Description *string `pulumi:"description"`
+	// The Pulumi id: ngrok's id (`ipr_…`).
+	Id string `pulumi:"id"`
+	// The IP policy the rule belongs to (`ipp_…`, the id of an `IpPolicy`). Changing it replaces the rule.
+	IpPolicyId string `pulumi:"ipPolicyId"`
+	// The metadata as ngrok holds it; `undefined` when empty.
+	Metadata *string `pulumi:"metadata"`
+	// The API URI of the IP policy rule, `https://api.ngrok.com/ip_policy_rules/ipr_…`.
+	Uri string `pulumi:"uri"`
+}
+
+// One item of `getIpPolicyRules`'s `ipPolicyRules`.
+type GetIpPolicyRulesIpPolicyRuleOutput struct{ *pulumi.OutputState }
+
+func (GetIpPolicyRulesIpPolicyRuleOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetIpPolicyRulesIpPolicyRule)(nil)).Elem()
+}
+
+func (o GetIpPolicyRulesIpPolicyRuleOutput) ToGetIpPolicyRulesIpPolicyRuleOutput() GetIpPolicyRulesIpPolicyRuleOutput {
+	return o
+}
+
+func (o GetIpPolicyRulesIpPolicyRuleOutput) ToGetIpPolicyRulesIpPolicyRuleOutputWithContext(ctx context.Context) GetIpPolicyRulesIpPolicyRuleOutput {
+	return o
+}
+
+// What the rule does with those addresses: `allow` or `deny`. Changing it replaces the rule.
+func (o GetIpPolicyRulesIpPolicyRuleOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v GetIpPolicyRulesIpPolicyRule) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// The source addresses, an IPv4 or IPv6 CIDR block with its prefix length (`203.0.113.0/24`, `2001:db8::/32`; one address: `203.0.113.7/32`), no host bits set. Updated in place.
+func (o GetIpPolicyRulesIpPolicyRuleOutput) Cidr() pulumi.StringOutput {
+	return o.ApplyT(func(v GetIpPolicyRulesIpPolicyRule) string { return v.Cidr }).(pulumi.StringOutput)
+}
+
+// Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`).
+func (o GetIpPolicyRulesIpPolicyRuleOutput) CreatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v GetIpPolicyRulesIpPolicyRule) string { return v.CreatedAt }).(pulumi.StringOutput)
+}
+
+// The description as ngrok holds it; `undefined` when empty.
+func (o GetIpPolicyRulesIpPolicyRuleOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetIpPolicyRulesIpPolicyRule) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// The Pulumi id: ngrok's id (`ipr_…`).
+func (o GetIpPolicyRulesIpPolicyRuleOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetIpPolicyRulesIpPolicyRule) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The IP policy the rule belongs to (`ipp_…`, the id of an `IpPolicy`). Changing it replaces the rule.
+func (o GetIpPolicyRulesIpPolicyRuleOutput) IpPolicyId() pulumi.StringOutput {
+	return o.ApplyT(func(v GetIpPolicyRulesIpPolicyRule) string { return v.IpPolicyId }).(pulumi.StringOutput)
+}
+
+// The metadata as ngrok holds it; `undefined` when empty.
+func (o GetIpPolicyRulesIpPolicyRuleOutput) Metadata() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetIpPolicyRulesIpPolicyRule) *string { return v.Metadata }).(pulumi.StringPtrOutput)
+}
+
+// The API URI of the IP policy rule, `https://api.ngrok.com/ip_policy_rules/ipr_…`.
+func (o GetIpPolicyRulesIpPolicyRuleOutput) Uri() pulumi.StringOutput {
+	return o.ApplyT(func(v GetIpPolicyRulesIpPolicyRule) string { return v.Uri }).(pulumi.StringOutput)
+}
+
+type GetIpPolicyRulesIpPolicyRuleArrayOutput struct{ *pulumi.OutputState }
+
+func (GetIpPolicyRulesIpPolicyRuleArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetIpPolicyRulesIpPolicyRule)(nil)).Elem()
+}
+
+func (o GetIpPolicyRulesIpPolicyRuleArrayOutput) ToGetIpPolicyRulesIpPolicyRuleArrayOutput() GetIpPolicyRulesIpPolicyRuleArrayOutput {
+	return o
+}
+
+func (o GetIpPolicyRulesIpPolicyRuleArrayOutput) ToGetIpPolicyRulesIpPolicyRuleArrayOutputWithContext(ctx context.Context) GetIpPolicyRulesIpPolicyRuleArrayOutput {
+	return o
+}
+
+func (o GetIpPolicyRulesIpPolicyRuleArrayOutput) Index(i pulumi.IntInput) GetIpPolicyRulesIpPolicyRuleOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetIpPolicyRulesIpPolicyRule {
+		return vs[0].([]GetIpPolicyRulesIpPolicyRule)[vs[1].(int)]
+	}).(GetIpPolicyRulesIpPolicyRuleOutput)
+}
+
+// One item of `getIpRestrictions`'s `ipRestrictions`.
+type GetIpRestrictionsIpRestriction struct {
+	// Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`).
+	CreatedAt string `pulumi:"createdAt"`
+	// The description as ngrok holds it; `undefined` when empty.
+	Description *string `pulumi:"description"`
+	// Whether the restriction refuses the addresses its policies do not allow; `false` only warns. Updated in place.
+	Enforced bool `pulumi:"enforced"`
+	// The Pulumi id: ngrok's id (`ipx_…`).
+	Id string `pulumi:"id"`
+	// The IP policies that decide which addresses may pass (`ipp_…`, the ids of `IpPolicy` resources), at least one; their order does not count. Updated in place.
+	IpPolicyIds []string `pulumi:"ipPolicyIds"`
+	// The metadata as ngrok holds it; `undefined` when empty.
+	Metadata *string `pulumi:"metadata"`
+	// What the restriction guards: `dashboard`, `api`, `agent` (agents' connections) or `endpoints`; an account holds one restriction of each. Changing it replaces the restriction.
+	Type string `pulumi:"type"`
+	// The API URI of the IP restriction, `https://api.ngrok.com/ip_restrictions/ipx_…`.
+	Uri string `pulumi:"uri"`
+}
+
+// One item of `getIpRestrictions`'s `ipRestrictions`.
+type GetIpRestrictionsIpRestrictionOutput struct{ *pulumi.OutputState }
+
+func (GetIpRestrictionsIpRestrictionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetIpRestrictionsIpRestriction)(nil)).Elem()
+}
+
+func (o GetIpRestrictionsIpRestrictionOutput) ToGetIpRestrictionsIpRestrictionOutput() GetIpRestrictionsIpRestrictionOutput {
+	return o
+}
+
+func (o GetIpRestrictionsIpRestrictionOutput) ToGetIpRestrictionsIpRestrictionOutputWithContext(ctx context.Context) GetIpRestrictionsIpRestrictionOutput {
+	return o
+}
+
+// Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`).
+func (o GetIpRestrictionsIpRestrictionOutput) CreatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v GetIpRestrictionsIpRestriction) string { return v.CreatedAt }).(pulumi.StringOutput)
+}
+
+// The description as ngrok holds it; `undefined` when empty.
+func (o GetIpRestrictionsIpRestrictionOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetIpRestrictionsIpRestriction) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// Whether the restriction refuses the addresses its policies do not allow; `false` only warns. Updated in place.
+func (o GetIpRestrictionsIpRestrictionOutput) Enforced() pulumi.BoolOutput {
+	return o.ApplyT(func(v GetIpRestrictionsIpRestriction) bool { return v.Enforced }).(pulumi.BoolOutput)
+}
+
+// The Pulumi id: ngrok's id (`ipx_…`).
+func (o GetIpRestrictionsIpRestrictionOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetIpRestrictionsIpRestriction) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The IP policies that decide which addresses may pass (`ipp_…`, the ids of `IpPolicy` resources), at least one; their order does not count. Updated in place.
+func (o GetIpRestrictionsIpRestrictionOutput) IpPolicyIds() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v GetIpRestrictionsIpRestriction) []string { return v.IpPolicyIds }).(pulumi.StringArrayOutput)
+}
+
+// The metadata as ngrok holds it; `undefined` when empty.
+func (o GetIpRestrictionsIpRestrictionOutput) Metadata() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetIpRestrictionsIpRestriction) *string { return v.Metadata }).(pulumi.StringPtrOutput)
+}
+
+// What the restriction guards: `dashboard`, `api`, `agent` (agents' connections) or `endpoints`; an account holds one restriction of each. Changing it replaces the restriction.
+func (o GetIpRestrictionsIpRestrictionOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v GetIpRestrictionsIpRestriction) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The API URI of the IP restriction, `https://api.ngrok.com/ip_restrictions/ipx_…`.
+func (o GetIpRestrictionsIpRestrictionOutput) Uri() pulumi.StringOutput {
+	return o.ApplyT(func(v GetIpRestrictionsIpRestriction) string { return v.Uri }).(pulumi.StringOutput)
+}
+
+type GetIpRestrictionsIpRestrictionArrayOutput struct{ *pulumi.OutputState }
+
+func (GetIpRestrictionsIpRestrictionArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetIpRestrictionsIpRestriction)(nil)).Elem()
+}
+
+func (o GetIpRestrictionsIpRestrictionArrayOutput) ToGetIpRestrictionsIpRestrictionArrayOutput() GetIpRestrictionsIpRestrictionArrayOutput {
+	return o
+}
+
+func (o GetIpRestrictionsIpRestrictionArrayOutput) ToGetIpRestrictionsIpRestrictionArrayOutputWithContext(ctx context.Context) GetIpRestrictionsIpRestrictionArrayOutput {
+	return o
+}
+
+func (o GetIpRestrictionsIpRestrictionArrayOutput) Index(i pulumi.IntInput) GetIpRestrictionsIpRestrictionOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetIpRestrictionsIpRestriction {
+		return vs[0].([]GetIpRestrictionsIpRestriction)[vs[1].(int)]
+	}).(GetIpRestrictionsIpRestrictionOutput)
+}
+
 // One item of `getReservedDomains`'s `reservedDomains`.
 type GetReservedDomainsReservedDomain struct {
 	// The DNS CNAME target of `_acme-challenge.<domain>`, which ngrok needs to issue a wildcard domain's certificate. Absent otherwise.
 	AcmeChallengeCnameTarget *string `pulumi:"acmeChallengeCnameTarget"`
-	// The TLS certificate serving the domain (`{ id: "cert_…", uri }`), if any.
-	Certificate *CertificateReference `pulumi:"certificate"`
+	// The TLS certificate serving the domain (`cert_…`): the one given, or the one ngrok's automatic management issued; absent when there is none.
+	CertificateId *string `pulumi:"certificateId"`
 	// The certificate management policy ngrok applies, if any.
-	CertificateManagementPolicy CertificateManagementPolicy `pulumi:"certificateManagementPolicy"`
+	CertificateManagementPolicy *CertificateManagementPolicy `pulumi:"certificateManagementPolicy"`
 	// The state of automatic certificate management (`renewsAt`, `provisioningJob`), absent when it is off.
 	CertificateManagementStatus *CertificateManagementStatus `pulumi:"certificateManagementStatus"`
 	// The DNS CNAME target of a custom domain (`<random>.<random>.ngrok-cname.com`): point the domain's CNAME record at it. Absent for a subdomain of ngrok's own domains.
@@ -2295,16 +2405,16 @@ func (o GetReservedDomainsReservedDomainOutput) AcmeChallengeCnameTarget() pulum
 	return o.ApplyT(func(v GetReservedDomainsReservedDomain) *string { return v.AcmeChallengeCnameTarget }).(pulumi.StringPtrOutput)
 }
 
-// The TLS certificate serving the domain (`{ id: "cert_…", uri }`), if any.
-func (o GetReservedDomainsReservedDomainOutput) Certificate() CertificateReferencePtrOutput {
-	return o.ApplyT(func(v GetReservedDomainsReservedDomain) *CertificateReference { return v.Certificate }).(CertificateReferencePtrOutput)
+// The TLS certificate serving the domain (`cert_…`): the one given, or the one ngrok's automatic management issued; absent when there is none.
+func (o GetReservedDomainsReservedDomainOutput) CertificateId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetReservedDomainsReservedDomain) *string { return v.CertificateId }).(pulumi.StringPtrOutput)
 }
 
 // The certificate management policy ngrok applies, if any.
-func (o GetReservedDomainsReservedDomainOutput) CertificateManagementPolicy() CertificateManagementPolicyOutput {
-	return o.ApplyT(func(v GetReservedDomainsReservedDomain) CertificateManagementPolicy {
+func (o GetReservedDomainsReservedDomainOutput) CertificateManagementPolicy() CertificateManagementPolicyPtrOutput {
+	return o.ApplyT(func(v GetReservedDomainsReservedDomain) *CertificateManagementPolicy {
 		return v.CertificateManagementPolicy
-	}).(CertificateManagementPolicyOutput)
+	}).(CertificateManagementPolicyPtrOutput)
 }
 
 // The state of automatic certificate management (`renewsAt`, `provisioningJob`), absent when it is off.
@@ -2736,6 +2846,196 @@ func (o GetSshUserCertificatesSshUserCertificateArrayOutput) Index(i pulumi.IntI
 	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetSshUserCertificatesSshUserCertificate {
 		return vs[0].([]GetSshUserCertificatesSshUserCertificate)[vs[1].(int)]
 	}).(GetSshUserCertificatesSshUserCertificateOutput)
+}
+
+// One item of `getVaultSecrets`'s `vaultSecrets`.
+type GetVaultSecretsVaultSecret struct {
+	// Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`).
+	CreatedAt string `pulumi:"createdAt"`
+	// The description as ngrok holds it; `undefined` when empty.
+	Description *string `pulumi:"description"`
+	// The Pulumi id: ngrok's id (`secret_…`).
+	Id string `pulumi:"id"`
+	// The metadata as ngrok holds it; `undefined` when empty.
+	Metadata *string `pulumi:"metadata"`
+	// The secret's name, unique in its vault: letters, digits, `_`, `/` and `.` only. A policy names it in `secrets.get("<vault name>", "<name>")`. Updated in place.
+	Name string `pulumi:"name"`
+	// When the secret last changed, RFC 3339.
+	UpdatedAt *string `pulumi:"updatedAt"`
+	// The API URI of the secret, `https://api.ngrok.com/vault_secrets/secret_…`.
+	Uri string `pulumi:"uri"`
+	// The vault the secret is in (`vault_…`, the id of a `Vault`). Changing it replaces the secret (the new one first).
+	VaultId string `pulumi:"vaultId"`
+	// The name of the vault the secret is in, as `secrets.get` names it.
+	VaultName *string `pulumi:"vaultName"`
+}
+
+// One item of `getVaultSecrets`'s `vaultSecrets`.
+type GetVaultSecretsVaultSecretOutput struct{ *pulumi.OutputState }
+
+func (GetVaultSecretsVaultSecretOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetVaultSecretsVaultSecret)(nil)).Elem()
+}
+
+func (o GetVaultSecretsVaultSecretOutput) ToGetVaultSecretsVaultSecretOutput() GetVaultSecretsVaultSecretOutput {
+	return o
+}
+
+func (o GetVaultSecretsVaultSecretOutput) ToGetVaultSecretsVaultSecretOutputWithContext(ctx context.Context) GetVaultSecretsVaultSecretOutput {
+	return o
+}
+
+// Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`).
+func (o GetVaultSecretsVaultSecretOutput) CreatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v GetVaultSecretsVaultSecret) string { return v.CreatedAt }).(pulumi.StringOutput)
+}
+
+// The description as ngrok holds it; `undefined` when empty.
+func (o GetVaultSecretsVaultSecretOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetVaultSecretsVaultSecret) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// The Pulumi id: ngrok's id (`secret_…`).
+func (o GetVaultSecretsVaultSecretOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetVaultSecretsVaultSecret) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The metadata as ngrok holds it; `undefined` when empty.
+func (o GetVaultSecretsVaultSecretOutput) Metadata() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetVaultSecretsVaultSecret) *string { return v.Metadata }).(pulumi.StringPtrOutput)
+}
+
+// The secret's name, unique in its vault: letters, digits, `_`, `/` and `.` only. A policy names it in `secrets.get("<vault name>", "<name>")`. Updated in place.
+func (o GetVaultSecretsVaultSecretOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetVaultSecretsVaultSecret) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// When the secret last changed, RFC 3339.
+func (o GetVaultSecretsVaultSecretOutput) UpdatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetVaultSecretsVaultSecret) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
+}
+
+// The API URI of the secret, `https://api.ngrok.com/vault_secrets/secret_…`.
+func (o GetVaultSecretsVaultSecretOutput) Uri() pulumi.StringOutput {
+	return o.ApplyT(func(v GetVaultSecretsVaultSecret) string { return v.Uri }).(pulumi.StringOutput)
+}
+
+// The vault the secret is in (`vault_…`, the id of a `Vault`). Changing it replaces the secret (the new one first).
+func (o GetVaultSecretsVaultSecretOutput) VaultId() pulumi.StringOutput {
+	return o.ApplyT(func(v GetVaultSecretsVaultSecret) string { return v.VaultId }).(pulumi.StringOutput)
+}
+
+// The name of the vault the secret is in, as `secrets.get` names it.
+func (o GetVaultSecretsVaultSecretOutput) VaultName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetVaultSecretsVaultSecret) *string { return v.VaultName }).(pulumi.StringPtrOutput)
+}
+
+type GetVaultSecretsVaultSecretArrayOutput struct{ *pulumi.OutputState }
+
+func (GetVaultSecretsVaultSecretArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetVaultSecretsVaultSecret)(nil)).Elem()
+}
+
+func (o GetVaultSecretsVaultSecretArrayOutput) ToGetVaultSecretsVaultSecretArrayOutput() GetVaultSecretsVaultSecretArrayOutput {
+	return o
+}
+
+func (o GetVaultSecretsVaultSecretArrayOutput) ToGetVaultSecretsVaultSecretArrayOutputWithContext(ctx context.Context) GetVaultSecretsVaultSecretArrayOutput {
+	return o
+}
+
+func (o GetVaultSecretsVaultSecretArrayOutput) Index(i pulumi.IntInput) GetVaultSecretsVaultSecretOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetVaultSecretsVaultSecret {
+		return vs[0].([]GetVaultSecretsVaultSecret)[vs[1].(int)]
+	}).(GetVaultSecretsVaultSecretOutput)
+}
+
+// One item of `getVaults`'s `vaults`.
+type GetVaultsVault struct {
+	// Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`).
+	CreatedAt string `pulumi:"createdAt"`
+	// The description as ngrok holds it; `undefined` when empty.
+	Description *string `pulumi:"description"`
+	// The Pulumi id: ngrok's id (`vault_…`).
+	Id string `pulumi:"id"`
+	// The metadata as ngrok holds it; `undefined` when empty.
+	Metadata *string `pulumi:"metadata"`
+	// The vault's name, unique in the account: letters, digits, `_`, `/` and `.` only. A policy names it in `secrets.get("<name>", …)`. Updated in place.
+	Name string `pulumi:"name"`
+	// When the vault last changed, RFC 3339.
+	UpdatedAt *string `pulumi:"updatedAt"`
+	// The API URI of the vault, `https://api.ngrok.com/vaults/vault_…`.
+	Uri string `pulumi:"uri"`
+}
+
+// One item of `getVaults`'s `vaults`.
+type GetVaultsVaultOutput struct{ *pulumi.OutputState }
+
+func (GetVaultsVaultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetVaultsVault)(nil)).Elem()
+}
+
+func (o GetVaultsVaultOutput) ToGetVaultsVaultOutput() GetVaultsVaultOutput {
+	return o
+}
+
+func (o GetVaultsVaultOutput) ToGetVaultsVaultOutputWithContext(ctx context.Context) GetVaultsVaultOutput {
+	return o
+}
+
+// Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`).
+func (o GetVaultsVaultOutput) CreatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v GetVaultsVault) string { return v.CreatedAt }).(pulumi.StringOutput)
+}
+
+// The description as ngrok holds it; `undefined` when empty.
+func (o GetVaultsVaultOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetVaultsVault) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// The Pulumi id: ngrok's id (`vault_…`).
+func (o GetVaultsVaultOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetVaultsVault) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The metadata as ngrok holds it; `undefined` when empty.
+func (o GetVaultsVaultOutput) Metadata() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetVaultsVault) *string { return v.Metadata }).(pulumi.StringPtrOutput)
+}
+
+// The vault's name, unique in the account: letters, digits, `_`, `/` and `.` only. A policy names it in `secrets.get("<name>", …)`. Updated in place.
+func (o GetVaultsVaultOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetVaultsVault) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// When the vault last changed, RFC 3339.
+func (o GetVaultsVaultOutput) UpdatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetVaultsVault) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
+}
+
+// The API URI of the vault, `https://api.ngrok.com/vaults/vault_…`.
+func (o GetVaultsVaultOutput) Uri() pulumi.StringOutput {
+	return o.ApplyT(func(v GetVaultsVault) string { return v.Uri }).(pulumi.StringOutput)
+}
+
+type GetVaultsVaultArrayOutput struct{ *pulumi.OutputState }
+
+func (GetVaultsVaultArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetVaultsVault)(nil)).Elem()
+}
+
+func (o GetVaultsVaultArrayOutput) ToGetVaultsVaultArrayOutput() GetVaultsVaultArrayOutput {
+	return o
+}
+
+func (o GetVaultsVaultArrayOutput) ToGetVaultsVaultArrayOutputWithContext(ctx context.Context) GetVaultsVaultArrayOutput {
+	return o
+}
+
+func (o GetVaultsVaultArrayOutput) Index(i pulumi.IntInput) GetVaultsVaultOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetVaultsVault {
+		return vs[0].([]GetVaultsVault)[vs[1].(int)]
+	}).(GetVaultsVaultOutput)
 }
 
 // Sends an HTTP request to another API. The `http-request` action; it runs in on_http_request, on_http_response. Source: https://ngrok.com/docs/traffic-policy/actions/http-request/
@@ -3292,7 +3592,7 @@ func (o JwtValidationActionConfigOutput) Jws() JwtValidationActionConfigJwsOutpu
 
 // The audiences of the JWTs.
 type JwtValidationActionConfigAudience struct {
-	// The allowed audiences (the `aud` claim). It is a non-empty list of items, each an object.
+	// The allowed audiences (the `aud` claim). It is a list of at least 1 items, each an object.
 	AllowList []JwtValidationActionConfigAudienceAllowList `pulumi:"allowList"`
 }
 
@@ -3309,7 +3609,7 @@ type JwtValidationActionConfigAudienceInput interface {
 
 // The audiences of the JWTs.
 type JwtValidationActionConfigAudienceArgs struct {
-	// The allowed audiences (the `aud` claim). It is a non-empty list of items, each an object.
+	// The allowed audiences (the `aud` claim). It is a list of at least 1 items, each an object.
 	AllowList JwtValidationActionConfigAudienceAllowListArrayInput `pulumi:"allowList"`
 }
 
@@ -3391,7 +3691,7 @@ func (o JwtValidationActionConfigAudienceOutput) ToJwtValidationActionConfigAudi
 	}).(JwtValidationActionConfigAudiencePtrOutput)
 }
 
-// The allowed audiences (the `aud` claim). It is a non-empty list of items, each an object.
+// The allowed audiences (the `aud` claim). It is a list of at least 1 items, each an object.
 func (o JwtValidationActionConfigAudienceOutput) AllowList() JwtValidationActionConfigAudienceAllowListArrayOutput {
 	return o.ApplyT(func(v JwtValidationActionConfigAudience) []JwtValidationActionConfigAudienceAllowList {
 		return v.AllowList
@@ -3422,7 +3722,7 @@ func (o JwtValidationActionConfigAudiencePtrOutput) Elem() JwtValidationActionCo
 	}).(JwtValidationActionConfigAudienceOutput)
 }
 
-// The allowed audiences (the `aud` claim). It is a non-empty list of items, each an object.
+// The allowed audiences (the `aud` claim). It is a list of at least 1 items, each an object.
 func (o JwtValidationActionConfigAudiencePtrOutput) AllowList() JwtValidationActionConfigAudienceAllowListArrayOutput {
 	return o.ApplyT(func(v *JwtValidationActionConfigAudience) []JwtValidationActionConfigAudienceAllowList {
 		if v == nil {
@@ -3534,7 +3834,7 @@ func (o JwtValidationActionConfigAudienceAllowListArrayOutput) Index(i pulumi.In
 
 // Where HTTP requests carry the JWTs.
 type JwtValidationActionConfigHttp struct {
-	// The tokens to validate. It is a non-empty list of items, each an object.
+	// The tokens to validate. It is a list of at least 1 items, each an object.
 	Tokens []JwtValidationActionConfigHttpTokens `pulumi:"tokens"`
 }
 
@@ -3551,7 +3851,7 @@ type JwtValidationActionConfigHttpInput interface {
 
 // Where HTTP requests carry the JWTs.
 type JwtValidationActionConfigHttpArgs struct {
-	// The tokens to validate. It is a non-empty list of items, each an object.
+	// The tokens to validate. It is a list of at least 1 items, each an object.
 	Tokens JwtValidationActionConfigHttpTokensArrayInput `pulumi:"tokens"`
 }
 
@@ -3582,7 +3882,7 @@ func (o JwtValidationActionConfigHttpOutput) ToJwtValidationActionConfigHttpOutp
 	return o
 }
 
-// The tokens to validate. It is a non-empty list of items, each an object.
+// The tokens to validate. It is a list of at least 1 items, each an object.
 func (o JwtValidationActionConfigHttpOutput) Tokens() JwtValidationActionConfigHttpTokensArrayOutput {
 	return o.ApplyT(func(v JwtValidationActionConfigHttp) []JwtValidationActionConfigHttpTokens { return v.Tokens }).(JwtValidationActionConfigHttpTokensArrayOutput)
 }
@@ -3716,7 +4016,7 @@ func (o JwtValidationActionConfigHttpTokensArrayOutput) Index(i pulumi.IntInput)
 
 // The issuers of the JWTs.
 type JwtValidationActionConfigIssuer struct {
-	// The allowed issuers (the `iss` claim). It is a non-empty list of items, each an object.
+	// The allowed issuers (the `iss` claim). It is a list of at least 1 items, each an object.
 	AllowList []JwtValidationActionConfigIssuerAllowList `pulumi:"allowList"`
 }
 
@@ -3733,7 +4033,7 @@ type JwtValidationActionConfigIssuerInput interface {
 
 // The issuers of the JWTs.
 type JwtValidationActionConfigIssuerArgs struct {
-	// The allowed issuers (the `iss` claim). It is a non-empty list of items, each an object.
+	// The allowed issuers (the `iss` claim). It is a list of at least 1 items, each an object.
 	AllowList JwtValidationActionConfigIssuerAllowListArrayInput `pulumi:"allowList"`
 }
 
@@ -3764,7 +4064,7 @@ func (o JwtValidationActionConfigIssuerOutput) ToJwtValidationActionConfigIssuer
 	return o
 }
 
-// The allowed issuers (the `iss` claim). It is a non-empty list of items, each an object.
+// The allowed issuers (the `iss` claim). It is a list of at least 1 items, each an object.
 func (o JwtValidationActionConfigIssuerOutput) AllowList() JwtValidationActionConfigIssuerAllowListArrayOutput {
 	return o.ApplyT(func(v JwtValidationActionConfigIssuer) []JwtValidationActionConfigIssuerAllowList { return v.AllowList }).(JwtValidationActionConfigIssuerAllowListArrayOutput)
 }
@@ -3871,7 +4171,7 @@ func (o JwtValidationActionConfigIssuerAllowListArrayOutput) Index(i pulumi.IntI
 
 // How signed JWTs (JWS) are verified.
 type JwtValidationActionConfigJws struct {
-	// The allowed signing algorithms (`none` is not supported). It is a non-empty list of items, each a string.
+	// The allowed signing algorithms (`none` is not supported). It is a list of at least 1 items, each a string.
 	AllowedAlgorithms []string `pulumi:"allowedAlgorithms"`
 	// The signing keys: `sources.additional_jkus`, the URLs of JWKS documents. It is a list of items, each an object.
 	Keys []JwtValidationActionConfigJwsKeys `pulumi:"keys"`
@@ -3890,7 +4190,7 @@ type JwtValidationActionConfigJwsInput interface {
 
 // How signed JWTs (JWS) are verified.
 type JwtValidationActionConfigJwsArgs struct {
-	// The allowed signing algorithms (`none` is not supported). It is a non-empty list of items, each a string.
+	// The allowed signing algorithms (`none` is not supported). It is a list of at least 1 items, each a string.
 	AllowedAlgorithms pulumi.StringArrayInput `pulumi:"allowedAlgorithms"`
 	// The signing keys: `sources.additional_jkus`, the URLs of JWKS documents. It is a list of items, each an object.
 	Keys JwtValidationActionConfigJwsKeysArrayInput `pulumi:"keys"`
@@ -3923,7 +4223,7 @@ func (o JwtValidationActionConfigJwsOutput) ToJwtValidationActionConfigJwsOutput
 	return o
 }
 
-// The allowed signing algorithms (`none` is not supported). It is a non-empty list of items, each a string.
+// The allowed signing algorithms (`none` is not supported). It is a list of at least 1 items, each a string.
 func (o JwtValidationActionConfigJwsOutput) AllowedAlgorithms() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v JwtValidationActionConfigJws) []string { return v.AllowedAlgorithms }).(pulumi.StringArrayOutput)
 }
@@ -4146,7 +4446,7 @@ func (o JwtValidationActionConfigJwsKeysIdentificationArrayOutput) Index(i pulum
 
 // Where the key material is.
 type JwtValidationActionConfigJwsKeysSources struct {
-	// The URLs of JWKS documents serving the possible signing keys. It is a non-empty list of items, each a string. CEL interpolations (`${…}`) are evaluated in it.
+	// The URLs of JWKS documents serving the possible signing keys. It is a list of at least 1 items, each a string. CEL interpolations (`${…}`) are evaluated in it.
 	AdditionalJkus []string `pulumi:"additionalJkus"`
 }
 
@@ -4163,7 +4463,7 @@ type JwtValidationActionConfigJwsKeysSourcesInput interface {
 
 // Where the key material is.
 type JwtValidationActionConfigJwsKeysSourcesArgs struct {
-	// The URLs of JWKS documents serving the possible signing keys. It is a non-empty list of items, each a string. CEL interpolations (`${…}`) are evaluated in it.
+	// The URLs of JWKS documents serving the possible signing keys. It is a list of at least 1 items, each a string. CEL interpolations (`${…}`) are evaluated in it.
 	AdditionalJkus pulumi.StringArrayInput `pulumi:"additionalJkus"`
 }
 
@@ -4219,7 +4519,7 @@ func (o JwtValidationActionConfigJwsKeysSourcesOutput) ToJwtValidationActionConf
 	return o
 }
 
-// The URLs of JWKS documents serving the possible signing keys. It is a non-empty list of items, each a string. CEL interpolations (`${…}`) are evaluated in it.
+// The URLs of JWKS documents serving the possible signing keys. It is a list of at least 1 items, each a string. CEL interpolations (`${…}`) are evaluated in it.
 func (o JwtValidationActionConfigJwsKeysSourcesOutput) AdditionalJkus() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v JwtValidationActionConfigJwsKeysSources) []string { return v.AdditionalJkus }).(pulumi.StringArrayOutput)
 }
@@ -5843,7 +6143,7 @@ func (o RequestBodyFindReplaceActionOutput) Type() pulumi.StringOutput {
 
 // The config of the `request-body-find-replace` action (https://ngrok.com/docs/traffic-policy/actions/request-body-find-replace/).
 type RequestBodyFindReplaceActionConfig struct {
-	// The replacements, applied in order. It is a non-empty list of items, each an object.
+	// The replacements, applied in order. It is a list of at least 1 items, each an object.
 	Replacements []RequestBodyFindReplaceActionConfigReplacements `pulumi:"replacements"`
 }
 
@@ -5860,7 +6160,7 @@ type RequestBodyFindReplaceActionConfigInput interface {
 
 // The config of the `request-body-find-replace` action (https://ngrok.com/docs/traffic-policy/actions/request-body-find-replace/).
 type RequestBodyFindReplaceActionConfigArgs struct {
-	// The replacements, applied in order. It is a non-empty list of items, each an object.
+	// The replacements, applied in order. It is a list of at least 1 items, each an object.
 	Replacements RequestBodyFindReplaceActionConfigReplacementsArrayInput `pulumi:"replacements"`
 }
 
@@ -5891,7 +6191,7 @@ func (o RequestBodyFindReplaceActionConfigOutput) ToRequestBodyFindReplaceAction
 	return o
 }
 
-// The replacements, applied in order. It is a non-empty list of items, each an object.
+// The replacements, applied in order. It is a list of at least 1 items, each an object.
 func (o RequestBodyFindReplaceActionConfigOutput) Replacements() RequestBodyFindReplaceActionConfigReplacementsArrayOutput {
 	return o.ApplyT(func(v RequestBodyFindReplaceActionConfig) []RequestBodyFindReplaceActionConfigReplacements {
 		return v.Replacements
@@ -6096,7 +6396,7 @@ func (o ResponseBodyFindReplaceActionOutput) Type() pulumi.StringOutput {
 
 // The config of the `response-body-find-replace` action (https://ngrok.com/docs/traffic-policy/actions/response-body-find-replace/).
 type ResponseBodyFindReplaceActionConfig struct {
-	// The replacements, applied in order. It is a non-empty list of items, each an object.
+	// The replacements, applied in order. It is a list of at least 1 items, each an object.
 	Replacements []ResponseBodyFindReplaceActionConfigReplacements `pulumi:"replacements"`
 }
 
@@ -6113,7 +6413,7 @@ type ResponseBodyFindReplaceActionConfigInput interface {
 
 // The config of the `response-body-find-replace` action (https://ngrok.com/docs/traffic-policy/actions/response-body-find-replace/).
 type ResponseBodyFindReplaceActionConfigArgs struct {
-	// The replacements, applied in order. It is a non-empty list of items, each an object.
+	// The replacements, applied in order. It is a list of at least 1 items, each an object.
 	Replacements ResponseBodyFindReplaceActionConfigReplacementsArrayInput `pulumi:"replacements"`
 }
 
@@ -6144,7 +6444,7 @@ func (o ResponseBodyFindReplaceActionConfigOutput) ToResponseBodyFindReplaceActi
 	return o
 }
 
-// The replacements, applied in order. It is a non-empty list of items, each an object.
+// The replacements, applied in order. It is a list of at least 1 items, each an object.
 func (o ResponseBodyFindReplaceActionConfigOutput) Replacements() ResponseBodyFindReplaceActionConfigReplacementsArrayOutput {
 	return o.ApplyT(func(v ResponseBodyFindReplaceActionConfig) []ResponseBodyFindReplaceActionConfigReplacements {
 		return v.Replacements
@@ -6917,7 +7217,7 @@ func (o SseFindReplaceActionOutput) Type() pulumi.StringOutput {
 
 // The config of the `sse-find-replace` action (https://ngrok.com/docs/traffic-policy/actions/sse-find-replace/).
 type SseFindReplaceActionConfig struct {
-	// The replacements, applied in order. It is a non-empty list of items, each an object.
+	// The replacements, applied in order. It is a list of at least 1 items, each an object.
 	Replacements []SseFindReplaceActionConfigReplacements `pulumi:"replacements"`
 }
 
@@ -6934,7 +7234,7 @@ type SseFindReplaceActionConfigInput interface {
 
 // The config of the `sse-find-replace` action (https://ngrok.com/docs/traffic-policy/actions/sse-find-replace/).
 type SseFindReplaceActionConfigArgs struct {
-	// The replacements, applied in order. It is a non-empty list of items, each an object.
+	// The replacements, applied in order. It is a list of at least 1 items, each an object.
 	Replacements SseFindReplaceActionConfigReplacementsArrayInput `pulumi:"replacements"`
 }
 
@@ -6965,7 +7265,7 @@ func (o SseFindReplaceActionConfigOutput) ToSseFindReplaceActionConfigOutputWith
 	return o
 }
 
-// The replacements, applied in order. It is a non-empty list of items, each an object.
+// The replacements, applied in order. It is a list of at least 1 items, each an object.
 func (o SseFindReplaceActionConfigOutput) Replacements() SseFindReplaceActionConfigReplacementsArrayOutput {
 	return o.ApplyT(func(v SseFindReplaceActionConfig) []SseFindReplaceActionConfigReplacements { return v.Replacements }).(SseFindReplaceActionConfigReplacementsArrayOutput)
 }
@@ -8086,8 +8386,6 @@ func init() {
 	pulumi.RegisterOutputType(CertificateManagementStatusPtrOutput{})
 	pulumi.RegisterOutputType(CertificateProvisioningJobOutput{})
 	pulumi.RegisterOutputType(CertificateProvisioningJobPtrOutput{})
-	pulumi.RegisterOutputType(CertificateReferenceOutput{})
-	pulumi.RegisterOutputType(CertificateReferencePtrOutput{})
 	pulumi.RegisterOutputType(CircuitBreakerActionOutput{})
 	pulumi.RegisterOutputType(CircuitBreakerActionConfigOutput{})
 	pulumi.RegisterOutputType(CircuitBreakerActionConfigPtrOutput{})
@@ -8101,12 +8399,16 @@ func init() {
 	pulumi.RegisterOutputType(DenyActionOutput{})
 	pulumi.RegisterOutputType(DenyActionConfigOutput{})
 	pulumi.RegisterOutputType(DenyActionConfigPtrOutput{})
-	pulumi.RegisterOutputType(DomainReferenceOutput{})
-	pulumi.RegisterOutputType(DomainReferencePtrOutput{})
 	pulumi.RegisterOutputType(ForwardInternalActionOutput{})
 	pulumi.RegisterOutputType(ForwardInternalActionConfigOutput{})
 	pulumi.RegisterOutputType(GetCloudEndpointsCloudEndpointOutput{})
 	pulumi.RegisterOutputType(GetCloudEndpointsCloudEndpointArrayOutput{})
+	pulumi.RegisterOutputType(GetIpPoliciesIpPolicyOutput{})
+	pulumi.RegisterOutputType(GetIpPoliciesIpPolicyArrayOutput{})
+	pulumi.RegisterOutputType(GetIpPolicyRulesIpPolicyRuleOutput{})
+	pulumi.RegisterOutputType(GetIpPolicyRulesIpPolicyRuleArrayOutput{})
+	pulumi.RegisterOutputType(GetIpRestrictionsIpRestrictionOutput{})
+	pulumi.RegisterOutputType(GetIpRestrictionsIpRestrictionArrayOutput{})
 	pulumi.RegisterOutputType(GetReservedDomainsReservedDomainOutput{})
 	pulumi.RegisterOutputType(GetReservedDomainsReservedDomainArrayOutput{})
 	pulumi.RegisterOutputType(GetSshCertificateAuthoritiesSshCertificateAuthorityOutput{})
@@ -8115,6 +8417,10 @@ func init() {
 	pulumi.RegisterOutputType(GetSshHostCertificatesSshHostCertificateArrayOutput{})
 	pulumi.RegisterOutputType(GetSshUserCertificatesSshUserCertificateOutput{})
 	pulumi.RegisterOutputType(GetSshUserCertificatesSshUserCertificateArrayOutput{})
+	pulumi.RegisterOutputType(GetVaultSecretsVaultSecretOutput{})
+	pulumi.RegisterOutputType(GetVaultSecretsVaultSecretArrayOutput{})
+	pulumi.RegisterOutputType(GetVaultsVaultOutput{})
+	pulumi.RegisterOutputType(GetVaultsVaultArrayOutput{})
 	pulumi.RegisterOutputType(HttpRequestActionOutput{})
 	pulumi.RegisterOutputType(HttpRequestActionConfigOutput{})
 	pulumi.RegisterOutputType(HttpRequestActionConfigQueryParamsOutput{})

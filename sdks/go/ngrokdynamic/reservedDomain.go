@@ -20,10 +20,10 @@ type ReservedDomain struct {
 
 	// The DNS CNAME target of `_acme-challenge.<domain>`, which ngrok needs to issue a wildcard domain's certificate. Absent otherwise.
 	AcmeChallengeCnameTarget pulumi.StringPtrOutput `pulumi:"acmeChallengeCnameTarget"`
-	// The TLS certificate serving the domain (`{ id: "cert_…", uri }`), if any.
-	Certificate CertificateReferencePtrOutput `pulumi:"certificate"`
+	// The TLS certificate serving the domain (`cert_…`): the one given, or the one ngrok's automatic management issued; absent when there is none.
+	CertificateId pulumi.StringPtrOutput `pulumi:"certificateId"`
 	// The certificate management policy ngrok applies, if any.
-	CertificateManagementPolicy CertificateManagementPolicyOutput `pulumi:"certificateManagementPolicy"`
+	CertificateManagementPolicy CertificateManagementPolicyPtrOutput `pulumi:"certificateManagementPolicy"`
 	// The state of automatic certificate management (`renewsAt`, `provisioningJob`), absent when it is off.
 	CertificateManagementStatus CertificateManagementStatusPtrOutput `pulumi:"certificateManagementStatus"`
 	// The DNS CNAME target of a custom domain (`<random>.<random>.ngrok-cname.com`): point the domain's CNAME record at it. Absent for a subdomain of ngrok's own domains.
@@ -89,6 +89,8 @@ func ReservedDomainExists(ctx *pulumi.Context,
 }
 
 type reservedDomainArgs struct {
+	// A TLS certificate uploaded to ngrok to serve the domain with (`cert_…`, the id of a `TlsCertificate`, ngrok's `ngrok_tls_certificate`), instead of automatic management: it excludes `certificateManagementPolicy`. Left out: ngrok's choice, never a change. Updated in place. Default: none: the certificate of ngrok's automatic management, if any.
+	CertificateId *string `pulumi:"certificateId"`
 	// How ngrok obtains the domain's TLS certificate: `{ authority: "letsencrypt", privateKeyType: "ecdsa" | "rsa" }` (each field defaults to ngrok's, `letsencrypt` and `ecdsa`). Left out: ngrok's choice, automatic management for a custom domain. Updated in place. Default: ngrok's: automatic management for a custom domain.
 	CertificateManagementPolicy *CertificateManagementPolicy `pulumi:"certificateManagementPolicy"`
 	// Human-readable description, at most 255 bytes of UTF-8. Updated in place.
@@ -101,6 +103,8 @@ type reservedDomainArgs struct {
 
 // The set of arguments for constructing a ReservedDomain resource.
 type ReservedDomainArgs struct {
+	// A TLS certificate uploaded to ngrok to serve the domain with (`cert_…`, the id of a `TlsCertificate`, ngrok's `ngrok_tls_certificate`), instead of automatic management: it excludes `certificateManagementPolicy`. Left out: ngrok's choice, never a change. Updated in place. Default: none: the certificate of ngrok's automatic management, if any.
+	CertificateId pulumi.StringPtrInput
 	// How ngrok obtains the domain's TLS certificate: `{ authority: "letsencrypt", privateKeyType: "ecdsa" | "rsa" }` (each field defaults to ngrok's, `letsencrypt` and `ecdsa`). Left out: ngrok's choice, automatic management for a custom domain. Updated in place. Default: ngrok's: automatic management for a custom domain.
 	CertificateManagementPolicy CertificateManagementPolicyPtrInput
 	// Human-readable description, at most 255 bytes of UTF-8. Updated in place.
@@ -153,14 +157,14 @@ func (o ReservedDomainOutput) AcmeChallengeCnameTarget() pulumi.StringPtrOutput 
 	return o.ApplyT(func(v *ReservedDomain) pulumi.StringPtrOutput { return v.AcmeChallengeCnameTarget }).(pulumi.StringPtrOutput)
 }
 
-// The TLS certificate serving the domain (`{ id: "cert_…", uri }`), if any.
-func (o ReservedDomainOutput) Certificate() CertificateReferencePtrOutput {
-	return o.ApplyT(func(v *ReservedDomain) CertificateReferencePtrOutput { return v.Certificate }).(CertificateReferencePtrOutput)
+// The TLS certificate serving the domain (`cert_…`): the one given, or the one ngrok's automatic management issued; absent when there is none.
+func (o ReservedDomainOutput) CertificateId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ReservedDomain) pulumi.StringPtrOutput { return v.CertificateId }).(pulumi.StringPtrOutput)
 }
 
 // The certificate management policy ngrok applies, if any.
-func (o ReservedDomainOutput) CertificateManagementPolicy() CertificateManagementPolicyOutput {
-	return o.ApplyT(func(v *ReservedDomain) CertificateManagementPolicyOutput { return v.CertificateManagementPolicy }).(CertificateManagementPolicyOutput)
+func (o ReservedDomainOutput) CertificateManagementPolicy() CertificateManagementPolicyPtrOutput {
+	return o.ApplyT(func(v *ReservedDomain) CertificateManagementPolicyPtrOutput { return v.CertificateManagementPolicy }).(CertificateManagementPolicyPtrOutput)
 }
 
 // The state of automatic certificate management (`renewsAt`, `provisioningJob`), absent when it is off.

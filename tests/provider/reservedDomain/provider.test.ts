@@ -96,6 +96,28 @@ describe("check (no API call)", () => {
     ]);
   });
 
+  it("certificateId: an id of a TLS certificate, and not beside a policy (ngrok: mutually exclusive)", () => {
+    expect(failuresOf({ domain: "a.example.com", certificateId: "cert_2Zabc" })).toEqual([]);
+    expect(failuresOf({ domain: "a.example.com", certificateId: "rd_2Zabc" })).toEqual([
+      [
+        "certificateId",
+        'certificateId must be the id of a TLS certificate (cert_…), e.g. the id output of a TlsCertificate; got "rd_2Zabc"',
+      ],
+    ]);
+    expect(
+      failuresOf({
+        domain: "a.example.com",
+        certificateId: "cert_2Zabc",
+        certificateManagementPolicy: { authority: "letsencrypt" },
+      }),
+    ).toEqual([
+      [
+        "certificateId",
+        "certificateId and certificateManagementPolicy exclude each other: give a certificate uploaded to ngrok, or a policy for ngrok's automatic management",
+      ],
+    ]);
+  });
+
   it("does not judge values not known yet", () => {
     expect(
       checkReservedDomain({ domain: UNKNOWN, certificateManagementPolicy: UNKNOWN }).failures,
@@ -115,6 +137,13 @@ describe("diff", () => {
     });
     // A forced replacement that keeps the domain deletes first (the framework's `unique`).
     expect(diffReservedDomain(olds, { domain: "b.example.com" }).deleteBeforeReplace).toBe(false);
+  });
+  it("certificateId left out is no change (ngrok's certificate); another certificate updates in place", () => {
+    const managed = { ...olds, certificateId: "cert_2Zmanaged" };
+    expect(diffReservedDomain(managed, { domain: "a.example.com" }).changes).toBe(false);
+    expect(
+      diffReservedDomain(managed, { domain: "a.example.com", certificateId: "cert_2Zmine" }),
+    ).toMatchObject({ changes: true, replaces: [], updates: ["certificateId"] });
   });
   it("a policy left out, or given with ngrok's defaults left out, is no change; another key type updates", () => {
     expect(diffReservedDomain(olds, { domain: "a.example.com" }).changes).toBe(false);
@@ -145,7 +174,7 @@ describe("against the emulator", () => {
       description: "API",
       certificateManagementPolicy: { authority: "letsencrypt", privateKeyType: "rsa" },
       cnameTarget: expect.stringMatching(/\.ngrok-cname\.com$/),
-      certificate: { id: expect.stringMatching(/^cert_/), uri: expect.any(String) },
+      certificateId: expect.stringMatching(/^cert_/),
       certificateManagementStatus: { renewsAt: expect.any(String) },
       uri: expect.stringMatching(new RegExp(`${PATH}/${id}$`)),
       createdAt: expect.any(String),
@@ -228,6 +257,40 @@ describe("against the emulator", () => {
       certificateManagementPolicy: { privateKeyType: "rsa" },
     });
     expect(value!.outs).not.toHaveProperty("metadata"); // left out: cleared
+  });
+
+  it("certificateId: sent as certificate_id, read back from the answer's certificate; a change outside Pulumi is drift", async () => {
+    const { id, outs, inputs } = await created({
+      domain: fresh(),
+      certificateId: "cert_2Zuploaded1",
+    });
+    expect(outs).toMatchObject({ certificateId: "cert_2Zuploaded1" });
+    expect(outs).not.toHaveProperty("certificateManagementPolicy");
+    const live = await callApi(emulator, "GET", `${PATH}/${id}`);
+    expect(live.body.certificate).toMatchObject({ id: "cert_2Zuploaded1" });
+    await callApi(emulator, "PATCH", `${PATH}/${id}`, { certificate_id: "cert_2Zbyhand" });
+    const { value, calls } = await tracked(emulator, () => provider.read(id, outs));
+    expect(calls).toEqual([`GET ${PATH}/${id} 200`]);
+    expect(value!.inputs).toMatchObject({ certificateId: "cert_2Zbyhand" });
+    expect(diffReservedDomain(value!.props!, { ...inputs })).toMatchObject({
+      changes: true,
+      updates: ["certificateId"],
+    });
+    const back = await tracked(emulator, () =>
+      provider.update(id, { ...outs, ...value!.props }, inputs),
+    );
+    expect(back.calls).toEqual([`PATCH ${PATH}/${id} 200`]);
+    expect(back.value!.outs).toMatchObject({ certificateId: "cert_2Zuploaded1" });
+  });
+
+  it("a managed domain's certificate is an output, never an input a read or an import hands back", async () => {
+    const { id } = await created({ domain: fresh() });
+    const { value } = await tracked(emulator, () => provider.read(id));
+    expect(value!.props).toMatchObject({ certificateId: expect.stringMatching(/^cert_/) });
+    expect(value!.inputs).not.toHaveProperty("certificateId");
+    const checked = checkReservedDomain(value!.inputs!);
+    expect(checked.failures).toEqual([]);
+    expect(diffReservedDomain(value!.props!, checked.inputs!).changes).toBe(false);
   });
 
   it("deletes with one DELETE; a domain already gone counts as deleted", async () => {

@@ -21,7 +21,7 @@ import {
   PHASE_NAMES,
   type PhaseName,
 } from "../../../provider/trafficPolicy";
-import { camelCase, type StringFormat } from "../../../provider/trafficPolicy/schema";
+import { camelCase, type PolicyFormat } from "../../../provider/trafficPolicy/schema";
 import { packageSchema } from "../../../dist/tools/scripts/generate/schema";
 import {
   actionTypeName,
@@ -134,12 +134,22 @@ function phaseFor(spec: ActionSpec): PhaseName {
   return spec.phases.includes("on_http_request") ? "on_http_request" : spec.phases[0];
 }
 
+/** A format no config field of the table has yet: a field that gets it needs a real sample here. */
+function noPolicyField(format: PolicyFormat): never {
+  throw new Error(`a config field is now of format ${format}: give FORMAT_SAMPLES a real one`);
+}
+
 /** A value of each string format (a record of every format: a new one fails to compile here). */
-const FORMAT_SAMPLES: Record<StringFormat, () => string> = {
+const FORMAT_SAMPLES: Record<PolicyFormat, () => string> = {
   httpsUrl: () => "https://idp.example.com",
   url: () => "https://api.example.com/hook",
   internalUrl: () => "https://app.internal",
   cidr: () => "203.0.113.0/24",
+  cidrBlock: () => "203.0.113.0/24",
+  rfc3339: () => "2026-01-01T00:00:00Z",
+  xml: () => readIdpMetadata("okta.xml"),
+  pemCertificate: () => noPolicyField("pemCertificate"),
+  pemCaCertificate: () => noPolicyField("pemCaCertificate"),
   celExpression: () => "true",
   credential: () => "user:password-of-16",
   idpMetadata: () => readIdpMetadata("okta.xml"),

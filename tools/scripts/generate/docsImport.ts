@@ -45,6 +45,30 @@ function tokensSection(definition: ResourceDefinition): string {
   ].join("\n");
 }
 
+/**
+ * What an import cannot recover, one sentence each: the write-only inputs (ngrok never returns
+ * them) and the values ngrok returns once, to the create.
+ */
+function unrecoverable(definition: ResourceDefinition): string {
+  const named = (kind: "writeOnly" | "returnedOnce") =>
+    Object.entries(definition.properties)
+      .filter(([, p]) => p[kind] === true)
+      .map(([n]) => `\`${n}\``)
+      .join(", ");
+  const writeOnly = named("writeOnly");
+  const once = named("returnedOnce");
+  return [
+    writeOnly === ""
+      ? ""
+      : ` ngrok never returns ${writeOnly}, so an import cannot recover it: declare it, and ` +
+        "the declared value is taken as ngrok's (with a warning) until it changes.",
+    once === ""
+      ? ""
+      : ` ngrok returns ${once} only to the create, so an import cannot recover it and leaves ` +
+        "it unset.",
+  ].join("");
+}
+
 /** How to bring an existing object under a stack, through the plugin and with the Node.js class. */
 function importSection(definition: ResourceDefinition): string {
   const name = exampleName(definition);
@@ -52,7 +76,8 @@ function importSection(definition: ResourceDefinition): string {
   return [
     paragraph(
       `Through the provider plugin, \`pulumi import\` works as for any provider: it reads the ` +
-        `${definition.api.noun} by its id and prints its declaration in the program's language.`,
+        `${definition.api.noun} by its id and prints its declaration in the program's language.` +
+        unrecoverable(definition),
     ),
     "",
     "```sh",

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { PropertyDefinition } from "../../../provider/framework/property";
+import { outputWords, type PropertyDefinition } from "../../../provider/framework/property";
 import { namesOf } from "../../../provider/framework/names";
 import type { ResourceDefinition } from "../../../provider/framework/resource";
 import { DEFINITIONS } from "../../../provider/registry";
@@ -37,7 +37,7 @@ function outputsTable(definition: ResourceDefinition): string {
     ["`id`", "string", `the Pulumi id: ${definition.id}`],
     ...Object.entries(definition.properties)
       .filter(([, p]) => p.role === "output")
-      .map(([name, p]) => [`\`${name}\``, typeWords(p), p.outputDescription ?? p.description]),
+      .map(([name, p]) => [`\`${name}\``, typeWords(p), outputWords(p)]),
   ];
   return `All inputs, plus:\n\n${table(["Output", "Type", "Description"], rows)}`;
 }

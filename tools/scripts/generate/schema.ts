@@ -7,7 +7,13 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type { ObjectType, PropertyDefinition } from "../../../provider/framework/property";
+import {
+  isReadByLookups,
+  isSecret,
+  type ObjectType,
+  outputWords,
+  type PropertyDefinition,
+} from "../../../provider/framework/property";
 import type { ResourceDefinition } from "../../../provider/framework/resource";
 import { SETTINGS } from "../../../provider/client/settings";
 import {
@@ -68,6 +74,8 @@ function typeSpec(property: PropertyDefinition, output = false): Spec {
         : { type: typeof type.values[0] === "number" ? "integer" : "string" };
     case "stringList":
       return { type: "array", items: { type: "string" } };
+    case "reference":
+      return type.many === true ? { type: "array", items: { type: "string" } } : { type: "string" };
     case "stringMap":
       return { type: "object", additionalProperties: { type: "string" } };
     case "objectList":
@@ -83,9 +91,7 @@ function typeSpec(property: PropertyDefinition, output = false): Spec {
 
 /** A property's schema: its type, description (with its default), secret. */
 function propertySpec(property: PropertyDefinition, output: boolean): Spec {
-  let description = output
-    ? (property.outputDescription ?? property.description)
-    : property.description;
+  let description = output ? outputWords(property) : property.description;
   const fallback = defaultWords(property);
   if (!output && fallback !== undefined && !/\bDefault\b/.test(description)) {
     description += ` Default: ${fallback}.`;
@@ -93,7 +99,7 @@ function propertySpec(property: PropertyDefinition, output: boolean): Spec {
   return {
     ...typeSpec(property, output),
     description,
-    ...(property.secret ? { secret: true } : {}),
+    ...(isSecret(property) ? { secret: true } : {}),
     ...(!output && property.onChange === "replace" ? { willReplaceOnChanges: true } : {}),
   };
 }
@@ -188,12 +194,7 @@ function objectTypeSpecs(type: ObjectType, types: Spec): void {
 
 /** What a lookup returns of one object: what ngrok holds of it, with its id. */
 function resultSpec(definition: ResourceDefinition): Spec {
-  const read = entries(definition).filter(
-    ([, p]) =>
-      p.role !== "internal" &&
-      !(p.role === "input" && p.onChange === "nothing") &&
-      !(p.role === "output" && p.wire === undefined),
-  );
+  const read = entries(definition).filter(([, p]) => isReadByLookups(p));
   return {
     type: "object",
     properties: {

@@ -12,7 +12,11 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { docsPageOf, moduleNameOf, namesOf } from "../../../provider/framework/names";
-import type { ObjectType, PropertyDefinition } from "../../../provider/framework/property";
+import {
+  isSecret,
+  type ObjectType,
+  type PropertyDefinition,
+} from "../../../provider/framework/property";
 import type { ResourceDefinition } from "../../../provider/framework/resource";
 import { hasOwnOutputs } from "./sdkTypes";
 import { constantCase, doc, generatedBanner } from "./text";
@@ -126,6 +130,14 @@ function classFile(unit: SdkUnit, repo: string, source: string): string {
   return out;
 }
 
+/** The secret properties of `d` (`isSecret`: secret, write-only, returned once), if any. */
+function secretProperties(d: ResourceDefinition): string[] | undefined {
+  const names = Object.entries(d.properties)
+    .filter(([, p]) => p.role !== "internal" && isSecret(p))
+    .map(([n]) => n);
+  return names.length === 0 ? undefined : names;
+}
+
 /** `sdk/generated/classFacts.ts`: what each class hands to `sdk/registration.ts`. */
 function classFactsFile(): string {
   const units = classUnits();
@@ -150,6 +162,7 @@ function classFactsFile(): string {
       marked: d.recovery?.marked || undefined,
       claimedBy: d.claimedBy,
       hooks: d.sdk?.hooks,
+      secrets: secretProperties(d),
     };
     out += doc([`What {@link ${unit.className}} hands to \`registration\`.`], 0);
     out += `export const ${facts(unit)} = {\n`;

@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { idPrefixOf } from "../../../provider/framework/property";
 import { namesOf, pluralOf as plural } from "../../../provider/framework/names";
 import { lookupArgumentsOf, type ResourceDefinition } from "../../../provider/framework/resource";
 import { lookupOmits } from "./sdkTypes";
@@ -28,8 +29,7 @@ const LOOKUP_WORDS =
 /** An example value of lookup argument `name` (an id with its prefix). */
 function sampleOf(d: ResourceDefinition, name: string): string {
   const type = d.properties[name]?.type;
-  const prefix =
-    type?.kind === "ngrokId" ? type.prefix : name === "id" ? (d.api.idPrefix ?? "") : "";
+  const prefix = name === "id" ? (d.api.idPrefix ?? "") : (idPrefixOf(type) ?? "");
   return `"${prefix}2Z…"`;
 }
 

@@ -7,7 +7,7 @@
  * @module
  */
 import type { ObjectType, PropertyDefinition } from "../../../provider/framework/property";
-import { literalUnion } from "../../../provider/framework/property";
+import { isReadByLookups, literalUnion, outputWords } from "../../../provider/framework/property";
 import { lookupArgumentsOf } from "../../../provider/framework/resource";
 import { type ArgVariants, SDK_UNITS, type SdkUnit } from "./units";
 import { constantCase, defaultWords, generatedBanner, tsdoc } from "./text";
@@ -17,12 +17,15 @@ type Entry = [string, PropertyDefinition];
 /** Whether an output of `property` may be absent (`undefined`). */
 export function mayBeAbsent(property: PropertyDefinition): boolean {
   if (property.role === "output") {
-    return property.optional === true && property.whenAbsent === undefined;
+    return (
+      property.returnedOnce === true ||
+      (property.optional === true && property.whenAbsent === undefined)
+    );
   }
   return (
     !property.required &&
     (property.default === undefined || property.onlyWhen !== undefined) &&
-    !property.serverFilled &&
+    (!property.serverFilled || property.optional === true) &&
     (property.whenAbsent === undefined || property.whenAbsent === "omit")
   );
 }
@@ -39,6 +42,8 @@ function valueType(property: PropertyDefinition): string {
       return type.typeName ?? literalUnion(type.values);
     case "stringList":
       return "string[]";
+    case "reference":
+      return type.many === true ? "string[]" : "string";
     case "stringMap":
       return "Record<string, string>";
     case "objectList":
@@ -54,13 +59,17 @@ function valueType(property: PropertyDefinition): string {
 
 /** The type of an argument: each part a `pulumi.Input`. */
 function inputType(property: PropertyDefinition): string {
-  switch (property.type.kind) {
+  const { type } = property;
+  if (type.kind === "reference" && type.many === true) {
+    return "pulumi.Input<pulumi.Input<string>[]>";
+  }
+  switch (type.kind) {
     case "stringList":
       return "pulumi.Input<pulumi.Input<string>[]>";
     case "stringMap":
       return "pulumi.Input<Record<string, pulumi.Input<string>>>";
     case "document": // an input at any leaf: a secret there leaves the rest readable
-      return `pulumi.Input<DeepInput<${property.type.typeName}> | string>`;
+      return `pulumi.Input<DeepInput<${type.typeName}> | string>`;
     default:
       return `pulumi.Input<${valueType(property)}>`;
   }
@@ -82,12 +91,7 @@ const argumentsOf = (unit: SdkUnit): Entry[] =>
 const publicOf = (unit: SdkUnit): Entry[] =>
   Object.entries(unit.definition.properties).filter(([, p]) => p.role !== "internal");
 /** What a lookup reads: what ngrok holds (not an input only create reads, nor the provider's own). */
-const readOf = (unit: SdkUnit): Entry[] =>
-  publicOf(unit).filter(
-    ([, p]) =>
-      !(p.role === "input" && p.onChange === "nothing") &&
-      !(p.role === "output" && p.wire === undefined),
-  );
+const readOf = (unit: SdkUnit): Entry[] => publicOf(unit).filter(([, p]) => isReadByLookups(p));
 /** `entries` without those that `unit.base` declares the same way (only what differs is repeated). */
 function ownOf(unit: SdkUnit, entries: Entry[], byName = false): Entry[] {
   const base = unit.base?.definition.properties;
@@ -190,10 +194,7 @@ function outputsOf(unit: SdkUnit): string {
   const lines = entries
     .map(([name, p]) => {
       const type = valueType(p) + (mayBeAbsent(p) ? " | undefined" : "");
-      return (
-        tsdoc(p.outputDescription ?? p.description, 2) +
-        `  readonly ${name}: pulumi.Output<${type}>;\n`
-      );
+      return tsdoc(outputWords(p), 2) + `  readonly ${name}: pulumi.Output<${type}>;\n`;
     })
     .join("");
   return (
@@ -223,7 +224,7 @@ export function hasOwnOutputs(unit: SdkUnit): boolean {
 export function lookupOmits(unit: SdkUnit): string[] {
   const bookkeeping = (p: PropertyDefinition) =>
     p.role === "internal" ||
-    (p.role === "input" && p.onChange === "nothing") ||
+    (p.role === "input" && (p.onChange === "nothing" || p.writeOnly === true)) ||
     (p.role === "output" && p.wire === undefined && p.derivedFrom === undefined);
   return Object.entries(unit.definition.properties)
     .filter(([, p]) => bookkeeping(p))
@@ -256,9 +257,7 @@ function resultOf(unit: SdkUnit): string {
   const lines = entries
     .map(([name, p]) => {
       const optional = mayBeAbsent(p) ? "?" : "";
-      return (
-        tsdoc(p.outputDescription ?? p.description, 2) + `  ${name}${optional}: ${valueType(p)};\n`
-      );
+      return tsdoc(outputWords(p), 2) + `  ${name}${optional}: ${valueType(p)};\n`;
     })
     .join("");
   const extend = base === undefined ? "" : ` extends ${base.name}`;
@@ -289,7 +288,7 @@ function lookupArgsOf(unit: SdkUnit): string {
       if (name !== "id")
         throw new Error(`${definition.name}'s lookup argument ${name} is undeclared`);
       doc = args.idDoc;
-    } else if (!filter) doc = property.outputDescription ?? property.description;
+    } else if (!filter) doc = outputWords(property);
     else {
       const values = property.type.kind === "enum" ? property.type.values : undefined;
       doc =

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { formatRule } from "../../../provider/framework/formats";
 import type { PropertyDefinition } from "../../../provider/framework/property";
 
 /** The first line of every generated file. */
@@ -65,7 +66,7 @@ export function typeWords(property: PropertyDefinition): string {
   const { type } = property;
   switch (type.kind) {
     case "string":
-      return type.format === undefined ? "string" : `string, ${type.format}`;
+      return type.format === undefined ? "string" : `string, ${formatRule(type.format).words}`;
     case "boolean":
       return "boolean";
     case "integer":
@@ -77,6 +78,10 @@ export function typeWords(property: PropertyDefinition): string {
       );
     case "ngrokId":
       return `string, \`${type.prefix}…\``;
+    case "reference":
+      return type.many === true
+        ? `list of ${type.resource} ids (\`${type.prefix}…\`)`
+        : `string, a ${type.resource} id (\`${type.prefix}…\`)`;
     case "stringList":
       return "list of strings";
     case "stringMap":

@@ -117,8 +117,7 @@ function shapeWords(type: FieldType): string {
               ? `at most ${type.maxItems}`
               : "";
       const unique = type.unique ? ", none twice" : "";
-      const list = count === "at least 1" ? "a non-empty list of" : `a list of ${count} `.trim();
-      return `${list} items, each ${shapeWords(type.items)}${unique}`;
+      return `a list of ${count === "" ? "" : `${count} `}items, each ${shapeWords(type.items)}${unique}`;
     }
     case "map": {
       const count =
@@ -127,7 +126,7 @@ function shapeWords(type: FieldType): string {
           : type.maxEntries !== undefined
             ? `at most ${type.maxEntries} entries`
             : type.minEntries !== undefined
-              ? `at least ${type.minEntries} ${type.minEntries === 1 ? "entry" : "entries"}`
+              ? `at least ${type.minEntries} entr${type.minEntries === 1 ? "y" : "ies"}`
               : "";
       return (
         `a map of names (kept as written) to values, each ${shapeWords(type.values)}` +
@@ -385,11 +384,8 @@ export function trafficPolicyTypes(token: (name: string) => string): Spec {
 }
 
 /**
- * The schema of a Traffic Policy input: a `TrafficPolicy`; ngrok's YAML or JSON text; or a map in
- * ngrok's own spelling (`on_http_request`, as its docs write a policy), which Pulumi YAML would
- * otherwise refuse before the provider's check sees it. The map costs C# its two-type
- * `InputUnion` (a union of three is an `object` there) and loosens the Node.js SDK's type; the
- * typed classes and structs are unchanged in every language.
+ * A Traffic Policy input's schema: a `TrafficPolicy`, ngrok's YAML or JSON text, or a map in
+ * ngrok's names (as its docs write one, which Pulumi YAML would refuse before the check sees it).
  */
 export function trafficPolicyProperty(token: (name: string) => string): Spec {
   return {
