@@ -1,8 +1,8 @@
 /**
  * The overlay: where what ngrok's API answers differs from, or says more than, its OpenAPI
  * document (`openapi/ngrok.yaml`). Each entry names its source: the seed spec
- * (`spec/000_8f8f0c3c58c2ab4d.txt`, sections `§n`), the facts gathered from ngrok's docs and
- * clients (`ngrok-api.md`, `ngrok-ssh-certificates.md`), ngrok's docs pages, or the emulator's
+ * (`docs/reference/seed.md`, sections `§n`), the facts gathered from ngrok's docs and
+ * clients (`docs/reference/ngrok-api.md`, `docs/reference/ngrok-ssh-certificates.md`), ngrok's docs pages, or the emulator's
  * scope. {@link effectiveDocument} applies them to a copy of the document: what the emulator
  * validates requests against and renders answers from (and serves at `/__emulator/openapi.json`).
  *
@@ -72,15 +72,16 @@ export const OVERLAY: readonly OverlayEntry[] = [
     schemas: "*",
     properties: ["description", "metadata"],
     source:
-      "seed §2.1 (metadata 'Omitted from responses when it was never set'); ngrok-api.md (SSH CAs: " +
-      "metadata absent when empty, description likewise); ngrok-ssh-certificates.md §5 and the " +
+      "docs/reference/seed.md §2.1 (metadata 'Omitted from responses when it was never set'); `docs/reference/ngrok-api.md` (SSH CAs: " +
+      "metadata absent when empty, description likewise); `docs/reference/ngrok-ssh-certificates.md` §5 and the " +
       "SSH credential and reserved domain examples of ngrok's docs (absent when not set)",
   },
   {
     kind: "nullable",
     schemas: "*",
     properties: ["next_page_uri"],
-    source: "ngrok-api.md 'Lists and paging' (null on the last page); the document's own text",
+    source:
+      "`docs/reference/ngrok-api.md` 'Lists and paging' (null on the last page); the document's own text",
   },
   {
     kind: "nullable",
@@ -107,7 +108,7 @@ export const OVERLAY: readonly OverlayEntry[] = [
   {
     kind: "nullableReferences",
     source:
-      'ngrok-api.md (a route GET shows "saml": null) and the document\'s descriptions of ' +
+      '`docs/reference/ngrok-api.md` (a route GET shows "saml": null) and the document\'s descriptions of ' +
       "references ('or null otherwise'): an object-valued property without a value is null",
   },
   {
@@ -116,7 +117,7 @@ export const OVERLAY: readonly OverlayEntry[] = [
     property: "idp_metadata_url",
     schema: { type: "string" },
     source:
-      "seed §2.3 ('Additional response field: idp_metadata_url'); ngrok-api.md (the URL form " +
+      "docs/reference/seed.md §2.3 ('Additional response field: idp_metadata_url'); `docs/reference/ngrok-api.md` (the URL form " +
       "of the IdP metadata, exclusive with idp_metadata)",
   },
   {
@@ -124,14 +125,15 @@ export const OVERLAY: readonly OverlayEntry[] = [
     schemas: ["EndpointSAML", "EndpointSAMLMutate"],
     properties: ["inactivity_timeout", "maximum_duration"],
     schema: UINT32,
-    source: "seed §2.3 and §8 (uint32 seconds)",
+    source: "docs/reference/seed.md §2.3 and §8 (uint32 seconds)",
   },
   {
     kind: "refine",
     schemas: ["SSHUserCertificateCreate", "SSHUserCertificate"],
     properties: ["critical_options", "extensions"],
     schema: { additionalProperties: { type: "string" } },
-    source: "ngrok-ssh-certificates.md §2 (map<string,string> in ngrok's Go client)",
+    source:
+      "`docs/reference/ngrok-ssh-certificates.md` §2 (map<string,string> in ngrok's Go client)",
   },
   {
     kind: "notRequired",
@@ -169,7 +171,7 @@ export const OVERLAY: readonly OverlayEntry[] = [
       { name: "beforeId", in: "query", required: false, schema: { type: "string" } },
     ],
     source:
-      "ngrok-api.md 'Lists and paging' (lists take a CEL filter); ngrok's TypeScript client " +
+      "`docs/reference/ngrok-api.md` 'Lists and paging' (lists take a CEL filter); ngrok's TypeScript client " +
       "sends its paging object's beforeId unchanged",
   },
   {
@@ -183,13 +185,14 @@ export const OVERLAY: readonly OverlayEntry[] = [
         details: { type: "object", additionalProperties: { type: "string" } },
       },
     },
-    source: "ngrok-api.md 'Errors' (error_code can be missing)",
+    source: "`docs/reference/ngrok-api.md` 'Errors' (error_code can be missing)",
   },
   {
     kind: "flatBody",
     operationId: "EdgeRouteSamlModuleReplace",
     schema: "EndpointSAMLMutate",
-    source: "ngrok-api.md (PUT takes the flat module object, as in the docs' curl example)",
+    source:
+      "`docs/reference/ngrok-api.md` (PUT takes the flat module object, as in the docs' curl example)",
   },
 ];
 

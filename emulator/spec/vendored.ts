@@ -8,7 +8,7 @@
  * node emulator/dist/spec/vendored.js --check                   # exit 1 when it is stale
  * ```
  *
- * `tests/emulator/openApiDocument.test.ts` holds the two files equal.
+ * `tests/emulator/openApiDerived.test.ts` holds the two files equal.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";

@@ -254,7 +254,7 @@ export function outputsFrom<D extends ResourceDefinition>(
   });
 }
 
-/** `values`, without its `undefined` entries, as the type `T` its definition derives (`./derived`). */
+/** `values`, without its `undefined` entries, as the type `T` its definition derives (`../common/derived.ts`). */
 function typedAs<T>(values: Record<string, unknown>): T {
   return derivedAs<T>(withoutUndefined(values));
 }

@@ -10,7 +10,7 @@
  *
  * So every `PUT` appends one XML comment to `idp_metadata` (which ngrok's reference shows stored
  * and returned byte for byte; an API that drops comments drops the claim too, which `./create`
- * and `./provider` handle: a warning at each write, no take-over of an unclaimed module), naming
+ * and `./definition.ts` handle: a warning at each write, no take-over of an unclaimed module), naming
  * the writer: its stack (`<project>/<stack>`), its resource name, and a random
  * token the resource keeps in state for its whole life (`claimToken`). Then:
  * - create takes over a module that carries a claim of the same stack (its predecessor, which is

@@ -3,8 +3,8 @@
  * default, wire name and what a change does (see `../framework`), and its pure `check` and `diff` (derived by `defineResource`). The SDK's
  * types, the package schema and the docs tables are generated from it (`npm run generate`).
  *
- * Source: spec sections 2.1 (fields), 4.1 (create parameters) and 8 (limits); ngrok's
- * `POST /ssh_certificate_authorities`; `ngrok-api.md` ("SSH Certificate Authorities").
+ * Source: `docs/reference/seed.md` §2.1 (fields), 4.1 (create parameters) and 8 (limits); ngrok's
+ * `POST /ssh_certificate_authorities`; `docs/reference/ngrok-api.md` ("SSH Certificate Authorities").
  *
  * @module
  */
@@ -17,7 +17,7 @@ import type { InputsOf, OutputsOf } from "../framework/resource";
 export const PRIVATE_KEY_TYPES = ["rsa", "ecdsa", "ed25519"] as const;
 /** ECDSA curves (`elliptic_curve`): the three OpenSSH supports (nistp256/384/521). */
 export const ELLIPTIC_CURVES = ["p256", "p384", "p521"] as const;
-/** RSA key sizes in bits (`key_size`), spec section 8. */
+/** RSA key sizes in bits (`key_size`), `docs/reference/seed.md` §8. */
 export const RSA_KEY_SIZES = [2048, 4096] as const;
 export { LIMITS } from "../common/textProperties";
 /** The prefix of ngrok's SSH CA ids: `sshca_`, then letters and digits. */
@@ -216,6 +216,6 @@ export const checkSshCertificateAuthority = sshCertificateAuthorityDefinition.ch
  * The pure `diff`: key parameters replace (the new CA is created before the old one is deleted, so
  * `TrustedUserCAKeys` can list both during a rollover); `description` and `metadata` update in
  * place (absent and `""` are the same); `adoptExistingId` is never a change (only create reads it,
- * see `./adopt`).
+ * see `../framework/adopt.ts`).
  */
 export const diffSshCertificateAuthority = sshCertificateAuthorityDefinition.diff;

@@ -6,7 +6,7 @@
  * one way: those folders import this one, never the reverse
  * (`tests/repository/importCycles.test.ts`), so the code here receives a kind as an argument.
  *
- * Source: `ngrok-ssh-certificates.md` section 2 (fields, defaults).
+ * Source: `docs/reference/ngrok-ssh-certificates.md` §2 (fields, defaults).
  *
  * @module
  */

@@ -1,7 +1,7 @@
 /**
  * The vocabulary of the traffic policy table (`./actions`, `./authActions`, `./phases`): what a
  * phase, an action and a config field are, written once as data, from which the TypeScript types
- * of a policy (`./types`), the checks of `check` (`./check`) and the Pulumi package schema's
+ * of a policy (`./types`), the checks of `checkTrafficPolicy` (`./index.ts`) and the Pulumi package schema's
  * types (`tools/scripts/generate/trafficPolicySchema.ts`) are all derived.
  *
  * Fields are keyed by ngrok's wire name (snake_case, as ngrok's docs and API write them); the
@@ -161,7 +161,7 @@ export interface FieldSpec {
   readonly default?: string;
   /**
    * It holds a secret (a client secret, a password, a private key): never quoted in a message,
-   * and a policy holding one is reported secret-bearing (see `./check`, `secretPaths`). A
+   * and a policy holding one is reported secret-bearing (see `./index.ts`, `secretPaths`). A
    * reference to an ngrok vault secret (`${secrets.get('vault', 'name')}`) holds none.
    */
   readonly secret?: boolean;

@@ -31,7 +31,7 @@ const NAMESPACE = "ngrok:";
  * comment).
  *
  * @throws NgrokConfigurationError when no API key is set, or a setting is out of range.
- * @throws Error when an `ngrok:` stack config key is no setting (`../stackSettings`).
+ * @throws Error when an `ngrok:` stack config key is no setting (`./stackSettings.ts`).
  */
 export function programClient(): Client {
   refuseUnknownStackSettings();

@@ -5,7 +5,7 @@
  * paced at that rate, 0 answers of 429 (issue #50 §5); unpaced, the 121st request is refused, so
  * the test can fail.
  *
- * The window's clock is faked (jest's `performance`, which `http/rateLimit.ts` reads through the
+ * The window's clock is faked (jest's `performance`, which `emulator/http/rateLimit.ts` reads through the
  * global), so the 902 requests take 451 s of the emulator's time and no wait of the test's: a
  * request is sent every 500 ms of it, the documented rate exactly. Nothing else is faked.
  */

@@ -5,7 +5,7 @@
  * prints its port, and answers over gRPC: `GetSchema` (the embedded schema.json, byte for byte),
  * `Check` (a rule failure naming the property, and a valid CA's inputs), and a CA's `Create` and
  * `Delete` against the emulator. The macOS executables are checked by format only
- * (tests/executables/formats.test.ts): nothing here runs them.
+ * (tests/executables/*.test.ts): nothing here runs them.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";

@@ -11,7 +11,7 @@
  * for a named property Pulumi's engine prints "property <name> value <the program's raw value>
  * has a problem" (pulumi/pulumi, `issueCheckFailures`), and this value is a whole XML document of
  * up to 256 KiB (what the real CLI prints then: `idpMetadataFailureProperty` in
- * provider/httpsEdgeRouteSaml/inputs.ts). The reason still names it, first.
+ * provider/httpsEdgeRouteSaml/rules.ts). The reason still names it, first.
  *
  * XML entities: every XXE case points at things that would be observable if resolved, a temporary
  * file holding a unique marker and a local HTTP server that counts its hits; no result may contain

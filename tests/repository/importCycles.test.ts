@@ -12,7 +12,7 @@
  * Nor a cycle between files (issue #39 §1), counting every relative import, types and the lazy
  * `require`s inside function bodies included: a file that needs another, now or later, is not
  * needed back. The last ones (53 files of provider/ through `provider/lazy`, which required
- * `../index` back) were broken by loading only packages lazily.
+ * `provider/index.ts` back) were broken by loading only packages lazily.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -26,7 +26,7 @@ const ROOTS = ["provider", "plugin", "sdk", "cli", "tools", "emulator"];
  * The folders held to no cycle between files, type-only imports counted. `tools/bench/` is not yet
  * (`tools/bench/{executableSummary,report,toolchain}.ts` form one); add it when it is clear.
  * `emulator/model` had eight files in one (issue #50): the store now declares the records it
- * holds, and the base URLs (`model/urls.ts`) and `ResourceRecord` (`model/recordTable.ts`) sit in
+ * holds, and the base URLs (`emulator/model/urls.ts`) and `ResourceRecord` (`emulator/model/recordTable.ts`) sit in
  * leaves, so no behaviour file is imported back.
  */
 const FILE_ROOTS = [

@@ -53,7 +53,7 @@ describe("makeRelease", () => {
   beforeAll(async () => {
     out = path.join(tmp, "release");
     // The packages only: the executables and SDK packages are made by the real-engine tier
-    // (tests/automation/release.automation.test.ts), which serves them to the CLI.
+    // (tests/automation/pluginDownload.automation.test.ts), which serves them to the CLI.
     files = await makeRelease(out, PACKAGE_ARTIFACTS);
   }, 120_000);
 

@@ -19,7 +19,7 @@ export function readIdpMetadata(name: string): string {
 }
 
 /**
- * The package as released in 0.2.0, `npm pack` of commit 99573d7 (`released/README.md` says how it
+ * The package as released in 0.2.0, `npm pack` of commit 99573d7 (`tests/fixtures/released/README.md` says how it
  * was made, with its sha256): the starting point of the upgrade test.
  */
 export const RELEASED_0_2_0_TARBALL = path.resolve(

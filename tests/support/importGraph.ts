@@ -27,7 +27,7 @@ import * as ts from "typescript";
 
 /** One relative import of a file. */
 export interface ImportSite {
-  /** The specifier as written, e.g. `../sshCertificateCommon/kinds`. */
+  /** The specifier as written, e.g. "../sshCertificateCommon/kinds". */
   readonly specifier: string;
   /** `true` for a `require` inside a function body: lazy loading, not an edge. */
   readonly lazy: boolean;

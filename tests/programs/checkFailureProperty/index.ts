@@ -1,7 +1,7 @@
 // A dynamic resource whose check always fails, naming the property `idpMetadata` (or the one in
 // config `failureProperty`, "" for none): what the real CLI prints for a failure that names a
 // property whose value is a whole document, the measurement behind HttpsEdgeRouteSaml's choice
-// (provider/httpsEdgeRouteSaml/inputs.ts, idpMetadataFailureProperty).
+// (provider/httpsEdgeRouteSaml/rules.ts, idpMetadataFailureProperty).
 import * as fs from "node:fs";
 import * as pulumi from "@pulumi/pulumi";
 

@@ -2,7 +2,7 @@
  * The pacing's accounting (provider/client/rateLimiter.ts), pure, on a clock the test moves: a
  * table of scripted sequences (take, answer, 429, time passing) with the delay expected after
  * each, then a property: whatever the latencies, a client sending whenever the window says 0 is
- * never refused by the emulator's own rolling-window limiter (emulator/rateLimit.ts) driven on
+ * never refused by the emulator's own rolling-window limiter (emulator/http/rateLimit.ts) driven on
  * the same clock, and the first `requests` requests of an empty window go at once.
  */
 import * as fc from "fast-check";

@@ -1,5 +1,5 @@
 /**
- * The pure diff of HttpsEdgeRouteSaml (provider/httpsEdgeRouteSaml/diff.ts), from the inputs that
+ * The pure diff of HttpsEdgeRouteSaml (provider/httpsEdgeRouteSaml/definition.ts, on provider/framework/diff.ts), from the inputs that
  * check gives for a valid program.
  */
 import { UNKNOWN } from "../../../provider/common/unknown";

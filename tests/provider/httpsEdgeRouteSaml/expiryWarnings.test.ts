@@ -1,6 +1,6 @@
 /**
  * The preview warning about expired or expiring signing certificates of `idpMetadata`
- * (provider/httpsEdgeRouteSaml/inputs.ts, `expiryWarnings` and
+ * (provider/httpsEdgeRouteSaml/expiry.ts, `expiryWarnings` and
  * `checkHttpsEdgeRouteSamlWithWarnings`), and the provider's `check`, which logs each warning
  * through Pulumi's `log.warn` (here, without an engine, `console.warn`) and fails nothing.
  *

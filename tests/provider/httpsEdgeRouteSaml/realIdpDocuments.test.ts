@@ -1,6 +1,6 @@
 /**
  * The table test over the corpus of real IdP metadata documents (tests/fixtures/idp-metadata,
- * listed with their origin and licence in `corpus/SOURCES.json`): each one through
+ * listed with their origin and licence in `tests/fixtures/idp-metadata/corpus/SOURCES.json`): each one through
  * `HttpsEdgeRouteSaml`'s `check` as `pulumi preview` runs it, accepted or refused as the manifest
  * says, a refusal with the reason of the rule it names (in this package's words: no parser
  * wording), and each accepted one created through the provider against the emulator, with its

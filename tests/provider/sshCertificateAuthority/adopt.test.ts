@@ -1,5 +1,5 @@
 /**
- * Adopting an existing SSH CA (provider/sshCertificateAuthority/adopt.ts, through the provider's
+ * Adopting an existing SSH CA (provider/framework/adopt.ts, through the provider's
  * `create`, `read` and `delete`) against the emulator: one GET, at most one PATCH, never a POST;
  * every refusal before any write; `adoptExistingId` checked and never a change; a read without
  * inputs (a `get`) takes the key parameters from the public key.

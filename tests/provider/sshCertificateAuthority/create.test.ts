@@ -1,5 +1,5 @@
 /**
- * Creating an SSH CA exactly once (provider/sshCertificateAuthority/create.ts): a POST whose
+ * Creating an SSH CA exactly once (provider/framework/implementation.ts): a POST whose
  * outcome is unknown is never sent again; the CA it may have created is looked for, recorded
  * when it is certainly this request's, and named in the error when it is not.
  * Faults are fastify hooks on the emulator app before it listens.

@@ -1,4 +1,4 @@
-/** The pure diff of SshCertificateAuthority (provider/sshCertificateAuthority/diff.ts). */
+/** The pure diff of SshCertificateAuthority (provider/sshCertificateAuthority/definition.ts, on provider/framework/diff.ts). */
 import { UNKNOWN } from "../../../provider/common/unknown";
 import { diffSshCertificateAuthority } from "../../../provider/sshCertificateAuthority/definition";
 

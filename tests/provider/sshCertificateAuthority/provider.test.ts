@@ -1,5 +1,5 @@
 /**
- * The SshCertificateAuthority provider methods (provider/sshCertificateAuthority/provider.ts),
+ * The SshCertificateAuthority provider methods (provider/sshCertificateAuthority/definition.ts),
  * called directly as the dynamic-provider host would, against the emulator on a loopback port.
  * Every lifecycle call is checked to make exactly the one API request it should.
  */

@@ -1,6 +1,6 @@
 /**
- * The lookups behind the SDK's certificate lookup functions (provider/sshCertificateCommon/lookup.ts,
- * through provider/sshHostCertificate/lookup.ts and provider/sshUserCertificate/lookup.ts), with a
+ * The lookups behind the SDK's certificate lookup functions (provider/framework/implementation.ts,
+ * through provider/sshHostCertificate/definition.ts and provider/sshUserCertificate/definition.ts), with a
  * client built from a stack config the caller hands over, as the program's process does, against
  * the emulator: GET requests only, every page of 250 host certificates, filters, retries,
  * refusals before any request.

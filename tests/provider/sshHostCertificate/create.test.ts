@@ -1,5 +1,5 @@
 /**
- * Creating an SSH host certificate exactly once (provider/sshCertificateCommon/create.ts, through the
+ * Creating an SSH host certificate exactly once (provider/framework/implementation.ts, through the
  * shared provider/common/createOnce.ts): a POST whose outcome is unknown is never sent again; the
  * certificate it may have created is looked for, recorded when it is certainly this request's,
  * and named in the error when it is not. Faults are fastify hooks on the emulator app.

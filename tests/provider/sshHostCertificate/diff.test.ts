@@ -1,4 +1,4 @@
-/** The pure diff of SshHostCertificate (provider/sshHostCertificate/diff.ts, rules in provider/sshCertificateCommon/diff.ts). */
+/** The pure diff of SshHostCertificate (provider/sshHostCertificate/definition.ts, rules in provider/sshCertificateCommon/rules.ts). */
 import { UNKNOWN } from "../../../provider/common/unknown";
 import { diffSshHostCertificate } from "../../../provider/sshHostCertificate/definition";
 import * as keys from "../../support/sshKeys";

@@ -1,5 +1,5 @@
 /**
- * The pure check of SshHostCertificate (provider/sshHostCertificate/inputs.ts, whose rules live in
+ * The pure check of SshHostCertificate (provider/sshHostCertificate/definition.ts, whose rules live in
  * provider/sshCertificateCommon/): a table of accepted and refused inputs, and properties with fast-check.
  * The rules the user certificate adds (its maps) are in ../sshUserCertificate/inputs.test.ts.
  */

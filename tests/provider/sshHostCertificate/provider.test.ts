@@ -1,5 +1,5 @@
 /**
- * The SshHostCertificate provider methods (provider/sshHostCertificate/provider.ts), called
+ * The SshHostCertificate provider methods (provider/sshHostCertificate/definition.ts), called
  * directly as the dynamic-provider host would, against the emulator on a loopback port. Every
  * lifecycle call is checked to make exactly the one API request it should, and every certificate
  * is read back with sshpk: signed by the CA's key, for the key and principals asked, over the

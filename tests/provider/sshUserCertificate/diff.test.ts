@@ -1,5 +1,5 @@
 /**
- * The pure diff of SshUserCertificate (provider/sshUserCertificate/diff.ts): what it adds to the
+ * The pure diff of SshUserCertificate (provider/sshUserCertificate/definition.ts): what it adds to the
  * host certificate's (criticalOptions and extensions, which ngrok fills when they are left out).
  */
 import { UNKNOWN } from "../../../provider/common/unknown";

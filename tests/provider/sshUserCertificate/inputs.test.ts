@@ -1,5 +1,5 @@
 /**
- * The pure check of SshUserCertificate (provider/sshUserCertificate/inputs.ts): what it adds to
+ * The pure check of SshUserCertificate (provider/sshUserCertificate/definition.ts): what it adds to
  * the host certificate's rules (criticalOptions and extensions, user names as principals), and
  * that the shared rules apply to it too. The shared rules themselves are tabled in
  * ../sshHostCertificate/inputs.test.ts.

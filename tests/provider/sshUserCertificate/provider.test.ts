@@ -1,5 +1,5 @@
 /**
- * The SshUserCertificate provider methods (provider/sshUserCertificate/provider.ts), called as the
+ * The SshUserCertificate provider methods (provider/sshUserCertificate/definition.ts), called as the
  * dynamic-provider host would, against the emulator: what differs from a host certificate (ngrok's
  * default extensions and 24-hour validity, critical options and extensions in the signed
  * certificate, the user path and ids), each call counted. The shared paths (read, update, delete,

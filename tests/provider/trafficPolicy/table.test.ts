@@ -1,5 +1,5 @@
 /**
- * The traffic policy table (provider/trafficPolicy: `./actions`, `./phases`, `./schema`) is
+ * The traffic policy table (`provider/trafficPolicy/actions.ts`, `phases.ts`, `schema.ts`) is
  * complete enough to derive types, checks and, later, the package schema from: each action has
  * its source in ngrok's docs and phases that exist; each field a snake_case wire name whose
  * camelCase spelling converts back, a description, and a type the checks know. The types derived

@@ -5,7 +5,7 @@
  * pinned Node.js binary of the platform (`./sea`). Why this toolchain: contributing/releasing.md,
  * "Executables".
  *
- * `npm run release` makes them for every target (tools/scripts/release/executables.ts); the tests make
+ * `npm run release` makes them for every target (tools/scripts/release.ts); the tests make
  * the one of this machine with {@link cachedExecutable}.
  *
  * @module

@@ -109,7 +109,7 @@ export function providerExportsFile(repo: string): string {
   return (
     `${generatedBanner("provider/registry.ts")}\n` +
     "/**\n * Each resource's exports of `pulumi-ngrok-dynamic/provider`, under the names of\n" +
-    " * `../framework/names` (see `tools/scripts/generate/providerExports.ts`), grouped by kind.\n" +
+    " * `provider/framework/names.ts` (see `tools/scripts/generate/providerExports.ts`), grouped by kind.\n" +
     " *\n * @module\n */\n" +
     `${imports}\n${Object.values(groups).join("\n")}`
   );

@@ -1,0 +1,41 @@
+/**
+ * No comment names a file that does not exist (issue #50), in the hand-written TypeScript git
+ * tracks; and the check fails on a comment that does (`tests/support/commentPaths.ts`).
+ */
+import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { missingPaths, namedPaths } from "../support/commentPaths";
+import { REPO } from "../support/repo";
+import { isGenerated } from "../support/sourceLimits";
+
+function tracked(): { path: string; text: string }[] {
+  return execFileSync("git", ["ls-files", "-z", "--", "*.ts"], { cwd: REPO, encoding: "utf8" })
+    .split("\0")
+    .filter((file) => file !== "" && fs.existsSync(path.join(REPO, file)))
+    .map((file) => ({ path: file, text: fs.readFileSync(path.join(REPO, file), "utf8") }))
+    .filter((file) => !isGenerated(file));
+}
+
+describe("files named in comments", () => {
+  test("every one exists", () => {
+    const files = tracked();
+    expect(files.length).toBeGreaterThan(300);
+    expect(missingPaths(REPO, files)).toEqual([]);
+  });
+
+  test("a path that does not exist is found; a pattern, a URL and a package are not paths", () => {
+    const file = {
+      path: "provider/vault/definition.ts",
+      text: [
+        "/** See `provider/vault/missing.ts` and ./absent, not `provider/<resource>/definition.ts`. */",
+        "// https://ngrok.com/docs/a/b.md, @pulumi/pulumi/dynamic, and ../framework/define exists.",
+      ].join("\n"),
+    };
+    expect(missingPaths(REPO, [file])).toEqual([
+      "provider/vault/definition.ts: provider/vault/missing.ts",
+      "provider/vault/definition.ts: ./absent",
+    ]);
+    expect(namedPaths("// `provider/<resource>/provider.ts`")).toEqual([]);
+  });
+});
