@@ -22,7 +22,7 @@ import { isUnknown, UNKNOWN } from "../provider";
 import { sameValue } from "../provider/framework/diff";
 import type { PropertyDefinition } from "../provider/framework/property";
 import { DEFINITIONS } from "../provider/registry";
-import { tokenOf } from "./resources";
+import { pluginToken } from "../provider/framework/tokens";
 
 /** The inputs named `names` among `properties`, with their definitions. */
 function sourcesOf(
@@ -46,7 +46,7 @@ const SHAPES: ReadonlyMap<string, PreviewShape> = new Map(
   DEFINITIONS.map((definition) => {
     const properties = Object.entries(definition.properties);
     return [
-      tokenOf(definition.name),
+      pluginToken(definition.name),
       {
         computed: properties
           .filter(([, p]) => p.role === "output" || p.serverFilled === true)

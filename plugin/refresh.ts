@@ -11,12 +11,12 @@
 import { sameValue } from "../provider/framework/diff";
 import type { PropertyDefinition } from "../provider/framework/property";
 import { DEFINITIONS } from "../provider/registry";
-import { tokenOf } from "./resources";
+import { pluginToken } from "../provider/framework/tokens";
 
 /** Each resource token's inputs, with their definitions. */
 const INPUTS: ReadonlyMap<string, ReadonlyMap<string, PropertyDefinition>> = new Map(
   DEFINITIONS.map((definition) => [
-    tokenOf(definition.name),
+    pluginToken(definition.name),
     new Map(Object.entries(definition.properties).filter(([, p]) => p.role === "input")),
   ]),
 );

@@ -1,16 +1,16 @@
 /**
  * What the provider plugin serves: each resource's token (`ngrok-dynamic:index:<Resource>`) and its
  * implementation (the very `ResourceProvider` object the Node.js classes use,
- * `provider/<resource>/provider.ts`), each lookup's token, and what the Node.js resource classes
+ * built from `provider/<resource>/definition.ts`), each lookup's token, and what the Node.js resource classes
  * add to a resource's inputs in the program, which the plugin adds in `check` from the resource's
  * URN and its configuration instead:
  *
  * - the input a definition names in `claimedBy` (`HttpsEdgeRouteSaml`'s, written into the
  *   module's claim): `<project>/<stack>/<name>`;
  * - with `ownershipMarker` on, the owner (`<organization>/<URN>`) of the objects whose definition
- *   says `recovery.marked`; a provider plugin is not told the organization, so it is
+ *   says `pendingCreates.writesOwnershipMarker`; a provider plugin is not told the organization, so it is
  *   `organization` (the name self-managed backends use);
- * - `adoptExistingIds`' id for the URN, into the input a definition names in `recovery.adoptBy`
+ * - `adoptExistingIds`' id for the URN, into the input a definition names in `pendingCreates.adoptBy`
  *   (`SshCertificateAuthority`'s `adoptExistingId`), when the resource declares none.
  *
  * Each method runs as a call through the plugin (`asPluginCall`), so that the hints of its rule
@@ -51,19 +51,16 @@ export function asPluginMethods(methods: Methods): Methods {
   };
 }
 
-/** The token of a resource or a lookup named `name`. */
-export const tokenOf = pluginToken;
-
 /** Each resource's implementation, by token. */
-export const RESOURCES: ReadonlyMap<string, { name: string; methods: Methods }> = new Map(
+export const RESOURCES_BY_TOKEN: ReadonlyMap<string, { name: string; methods: Methods }> = new Map(
   ANY_RESOURCES.map(({ definition, provider }) => [
-    tokenOf(definition.name),
+    pluginToken(definition.name),
     { name: definition.name, methods: asPluginMethods(provider) },
   ]),
 );
 
 /** Each lookup, by token. */
-export const FUNCTIONS = new Map(LOOKUPS.map((lookup) => [tokenOf(lookup.name), lookup]));
+export const LOOKUPS_BY_TOKEN = new Map(LOOKUPS.map((lookup) => [pluginToken(lookup.name), lookup]));
 
 /**
  * The parts of a URN: `urn:pulumi:<stack>::<project>::<qualified type>::<name>`. `type` is the
@@ -107,11 +104,11 @@ export function withProgramInputs(
     const { stack, project, name: resource } = parseUrn(urn);
     inputs[claimed] = claimedByOf(project, stack, resource);
   }
-  const marked = definition?.recovery?.marked === true;
+  const marked = definition?.pendingCreates?.writesOwnershipMarker === true;
   if (marked && settings.ownershipMarker && inputs[OWNER_INPUT] === undefined) {
     inputs[OWNER_INPUT] = `organization/${urn}`;
   }
-  const adoptBy = definition?.recovery?.adoptBy;
+  const adoptBy = definition?.pendingCreates?.adoptBy;
   if (adoptBy !== undefined && inputs[adoptBy] === undefined) {
     const id = settings.adoptExistingIds[urn];
     if (id !== undefined) inputs[adoptBy] = id;

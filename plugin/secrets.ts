@@ -31,7 +31,7 @@ import {
 } from "../provider/common/secretInputs";
 import { isSecret } from "../provider/framework/property";
 import { DEFINITIONS } from "../provider/registry";
-import { tokenOf } from "./resources";
+import { pluginToken } from "../provider/framework/tokens";
 
 /** The settings answered as secrets by `CheckConfig` (their definition's `secret: true`). */
 export const SECRET_SETTINGS: ReadonlySet<string> = new Set(
@@ -55,7 +55,7 @@ export function secretPropertyNames(
 /** Each resource token's secret properties (see {@link secretPropertyNames}). */
 const SECRET_PROPERTIES: ReadonlyMap<string, ReadonlySet<string>> = new Map(
   DEFINITIONS.map((definition) => [
-    tokenOf(definition.name),
+    pluginToken(definition.name),
     secretPropertyNames(definition.properties),
   ]),
 );
@@ -63,7 +63,7 @@ const SECRET_PROPERTIES: ReadonlyMap<string, ReadonlySet<string>> = new Map(
 /** Each resource token's `writtenValues` of its documents (`provider/framework/property.ts`). */
 const WRITTEN_VALUES: ReadonlyMap<string, WrittenValues> = new Map(
   DEFINITIONS.map((definition) => [
-    tokenOf(definition.name),
+    pluginToken(definition.name),
     (name: string, value: unknown) => definition.properties[name]?.writtenValues?.(value),
   ]),
 );

@@ -51,11 +51,11 @@ import { refreshedInputs } from "./refresh";
 import { packageFile, packageVersion } from "./packageFiles";
 import { fromStruct, toStruct } from "./properties";
 import {
-  FUNCTIONS,
+  LOOKUPS_BY_TOKEN,
   type Methods,
   parseUrn,
   type ProgramSettings,
-  RESOURCES,
+  RESOURCES_BY_TOKEN,
   withProgramInputs,
 } from "./resources";
 import { secretsOf, secretTextsOf, withSecretProperties } from "./secrets";
@@ -114,7 +114,7 @@ function resourceOf(request: { getType(): string; getUrn(): string }): {
   methods: Methods;
 } {
   const type = request.getType() || parseUrn(request.getUrn()).type;
-  const resource = RESOURCES.get(type);
+  const resource = RESOURCES_BY_TOKEN.get(type);
   if (resource === undefined) throw new Error(`unknown resource type ${type}`);
   return { type, ...resource };
 }
@@ -296,7 +296,7 @@ export function providerService(
     }),
 
     invoke: serve(async (request: provproto.InvokeRequest) => {
-      const lookup = FUNCTIONS.get(request.getTok());
+      const lookup = LOOKUPS_BY_TOKEN.get(request.getTok());
       if (lookup === undefined) throw new Error(`unknown function ${request.getTok()}`);
       const args = fromStruct(request.getArgs()).values;
       const response = new provproto.InvokeResponse();

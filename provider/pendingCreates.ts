@@ -1,6 +1,6 @@
 /**
  * The resource kinds whose interrupted creates `pulumi-ngrok-dynamic pending-creates` can
- * resolve, derived from the definitions that declare `recovery` (those created with a `POST` that
+ * resolve, derived from the definitions that declare `pendingCreates` (those created with a `POST` that
  * is not idempotent: SSH CAs, host and user certificates, SSH credentials), under both type
  * tokens (the Node.js classes' and the plugin's). For each, one descriptor: how to list the live
  * objects (the resource's list lookup, `lookups.list`), and how a live object differs from a pending create's
@@ -19,7 +19,7 @@ import type { NgrokClient } from "./client";
 import { ownerOf, urnOfOwner } from "./common/ownershipMarker";
 import { sameValue } from "./framework/diff";
 import { namesOf } from "./framework/names";
-import type { RecoveryFacts, ResourceDefinition } from "./framework/resource";
+import type { PendingCreateFacts, ResourceDefinition } from "./framework/resource";
 import { ANY_RESOURCES, type AnyResource, typeTokensOf } from "./registry";
 
 /** What a stack export holds for an input it encrypted: never equal to a live value. */
@@ -51,7 +51,7 @@ export interface PendingCreateKind {
   readonly cli: string;
   /** The collection, e.g. `/ssh_certificate_authorities`. */
   readonly path: string;
-  /** Whether the resource can adopt an existing object (its `recovery.adoptBy`). */
+  /** Whether the resource can adopt an existing object (its `pendingCreates.adoptBy`). */
   readonly adoptable: boolean;
   /**
    * Every live object, newest first, through every page. Throws when the resource's list lookup
@@ -146,19 +146,19 @@ function recordsOf(name: string, records: unknown): ReadonlyArray<ListedRecord> 
   return listed;
 }
 
-/** The descriptor of `resource`'s objects, found by its `recovery` facts. */
-function kindOf(resource: AnyResource, recovery: RecoveryFacts): PendingCreateKind {
+/** The descriptor of `resource`'s objects, found by its `pendingCreates` facts. */
+function kindOf(resource: AnyResource, pendingCreates: PendingCreateFacts): PendingCreateKind {
   const { definition } = resource;
   if (resource.lookups.list === undefined) {
-    throw new Error(`${definition.name} declares recovery but no list lookup`);
+    throw new Error(`${definition.name} declares pendingCreates but no list lookup`);
   }
   return {
     resource: definition.name,
-    short: recovery.short,
-    plural: recovery.plural,
-    cli: recovery.cli,
+    short: pendingCreates.shortNoun,
+    plural: pendingCreates.shortNounPlural,
+    cli: pendingCreates.ngrokCliCommand,
     path: definition.api.path,
-    adoptable: recovery.adoptBy !== undefined,
+    adoptable: pendingCreates.adoptBy !== undefined,
     async *list(client) {
       const name = namesOf(definition).lookupList;
       for (const record of recordsOf(name, await resource.lookups.list?.(client))) {
@@ -172,16 +172,16 @@ function kindOf(resource: AnyResource, recovery: RecoveryFacts): PendingCreateKi
         };
       }
     },
-    describe: (inputs) => describeInputs(inputs, recovery.describe),
+    describe: (inputs) => describeInputs(inputs, pendingCreates.identifyingInputs),
   };
 }
 
 /** Every kind, by type token: the Node.js classes' and the plugin's. */
 export const PENDING_CREATE_KINDS: ReadonlyMap<string, PendingCreateKind> = new Map(
   ANY_RESOURCES.flatMap((resource) => {
-    const { recovery } = resource.definition;
-    if (recovery === undefined) return [];
-    const kind = kindOf(resource, recovery);
+    const { pendingCreates } = resource.definition;
+    if (pendingCreates === undefined) return [];
+    const kind = kindOf(resource, pendingCreates);
     return typeTokensOf(resource.definition).map((token) => [token, kind] as const);
   }),
 );

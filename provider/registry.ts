@@ -8,7 +8,7 @@
  * @module
  */
 import type { NgrokClient } from "./client";
-import { describe } from "./common/check";
+import { describe } from "./common/inputChecker";
 import { isNgrokId, quoted } from "./common/ids";
 import type { ResourceModule } from "./framework/module";
 import { namesOf } from "./framework/names";
@@ -19,7 +19,7 @@ import {
   type ResourceApi,
   type ResourceDefinition,
 } from "./framework/resource";
-import { CLASS_TYPE_PREFIX, PLUGIN_PACKAGE, pluginToken } from "./framework/tokens";
+import { CLASS_TYPE_PREFIX, classToken, PLUGIN_PACKAGE, pluginToken } from "./framework/tokens";
 import { httpsEdgeRouteSaml } from "./httpsEdgeRouteSaml";
 import { reservedDomain } from "./reservedDomain/definition";
 import { cloudEndpoint } from "./cloudEndpoint";
@@ -62,7 +62,7 @@ export const DEFINITIONS: readonly ResourceDefinition[] = ANY_RESOURCES.map((r) 
 
 /** The type tokens of `definition`'s resources: the class's, then the plugin's. */
 export const typeTokensOf = (definition: ResourceDefinition): readonly [string, string] => [
-  `${CLASS_TYPE_PREFIX}${definition.name}`,
+  classToken(definition.name),
   pluginToken(definition.name),
 ];
 

@@ -20,6 +20,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type * as marker from "../provider/common/ownershipMarker";
 import { parseAdoptExistingIds, parseOwnershipMarker } from "../provider/common/programSettings";
+import { classToken } from "../provider/framework/tokens";
 
 /** The environment variable read when the stack config has no `ngrok:ownershipMarker`. */
 export const OWNERSHIP_MARKER_ENV_VAR = "NGROK_OWNERSHIP_MARKER";
@@ -96,7 +97,7 @@ function urnOf(
   name: string,
   opts: pulumi.CustomResourceOptions | undefined,
 ): pulumi.Output<string> {
-  const urn = pulumi.createUrn(name, `pulumi-nodejs:dynamic/ngrok:${type}`, opts?.parent);
+  const urn = pulumi.createUrn(name, classToken(type), opts?.parent);
   return pulumi.output(
     new Promise<string>((resolve) => {
       urn.apply((value) => {

@@ -5,7 +5,7 @@
  *
  * In order: unknown `ngrok:` stack settings are refused (`./lookups/stackSettings`); the `import`
  * option is refused, naming what to do instead (`./importOption`); the declared special cases run
- * (`SdkHook` of `provider/framework/sdkFacts.ts`); the inputs are every property, unset, so that
+ * (`ProgramRule` of `provider/framework/sdkFacts.ts`); the inputs are every property, unset, so that
  * every output is set, by a create as by a get, with the arguments as given (a secret output
  * inside a document, such as a traffic policy's client secret, stays a secret of its own there:
  * the engine keeps what holds it secret in state, and the rest of the document readable), the
@@ -20,7 +20,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { claimedByOf } from "../provider/framework/names";
-import type { SdkHook } from "../provider/framework/sdkFacts";
+import type { ProgramRule } from "../provider/framework/sdkFacts";
 import { refuseImportOption } from "./importOption";
 import { refuseUnknownStackSettings } from "./lookups/stackSettings";
 import { adoptedIdFromConfig, ownershipInputs } from "./ownership";
@@ -33,18 +33,18 @@ export interface ClassFacts {
   readonly type: string;
   /** One object in a sentence, e.g. `SSH credential` (the definition's `api.noun`). */
   readonly object: string;
-  /** The input that adopts an existing object by id (`recovery.adoptBy`), e.g. `adoptExistingId`. */
+  /** The input that adopts an existing object by id (`pendingCreates.adoptBy`), e.g. `adoptExistingId`. */
   readonly adoptBy?: string;
   /** The adoption argument the import refusal names, when it is not `adoptBy` (`sdk.importAdopt`). */
   readonly importAdopt?: string;
   /** What to do instead of importing, `{id}` for the id (`sdk.importInstead`). */
   readonly importInstead?: string;
-  /** Whether a create passes the owner (`recovery.marked`, `ngrok:ownershipMarker`). */
+  /** Whether a create passes the owner (`pendingCreates.writesOwnershipMarker`, `ngrok:ownershipMarker`). */
   readonly marked?: boolean;
   /** The internal input that names the declaring resource (`claimedBy`). */
   readonly claimedBy?: string;
-  /** The special cases (`sdk.hooks`). */
-  readonly hooks?: readonly SdkHook[];
+  /** The special cases (`sdk.programRules`). */
+  readonly programRules?: readonly ProgramRule[];
   /**
    * The properties always secret (`secret`, `writeOnly`, `returnedOnce` in the definition): each
    * input given is registered as a secret, and each is an additional secret output.
@@ -69,7 +69,7 @@ export interface Registration {
 }
 
 /** What each hook adds to a create's inputs (it may replace an argument). */
-const HOOKS: Readonly<Record<SdkHook, (name: string, args: object) => pulumi.Inputs>> = {
+const PROGRAM_RULES: Readonly<Record<ProgramRule, (name: string, args: object) => pulumi.Inputs>> = {
   oneModulePerRoute,
 };
 
@@ -114,7 +114,7 @@ export function registration(
         ? {}
         : { [facts.claimedBy]: claimedByOf(pulumi.getProject(), pulumi.getStack(), name) }),
     };
-    for (const hook of facts.hooks ?? []) created = { ...created, ...HOOKS[hook](name, args) };
+    for (const rule of facts.programRules ?? []) created = { ...created, ...PROGRAM_RULES[rule](name, args) };
   }
   const secretArgs: pulumi.Inputs = {};
   for (const name of facts.secrets ?? []) {

@@ -21,7 +21,7 @@ import { clientFromConfiguration } from "../../provider";
 import { parseCommandLine } from "../common/arguments";
 import { ENVIRONMENT_ONLY } from "../common/environment";
 import { readAccount } from "./account";
-import { checkProgram } from "./check";
+import { checkProgram } from "./policyCheck";
 import { planAccount } from "./plan";
 import { typescriptProgram } from "./typescriptProgram";
 import { yamlProgram } from "./yamlProgram";

@@ -8,7 +8,8 @@ import * as path from "node:path";
 import { INTERRUPTED_DEPLOYMENTS_URL } from "../pendingCreates/guide";
 import { USAGE } from "./args";
 import type { ImportFile } from "./entries";
-import { GENERIC_DYNAMIC_TOKEN, IMPORTABLE_KINDS, TYPE_TOKEN_PREFIX } from "./kinds";
+import { CLASS_TYPE_PREFIX } from "../../provider/framework/tokens";
+import { GENERIC_DYNAMIC_TOKEN, IMPORTABLE_KINDS } from "./kinds";
 
 /** The page that documents the import file: "Import" of docs/otherLanguages.md, online and here. */
 export const IMPORT_GUIDE_LINE =
@@ -24,7 +25,7 @@ export const IMPORT_FILE_HELP = [
   "",
   "Writes a Pulumi import file that brings existing ngrok objects under pulumi-ngrok-dynamic's",
   "Node.js classes. Each object is read through the API with its class's provider, and its entry",
-  `carries the class's own type token (${TYPE_TOKEN_PREFIX}<Class>), the __provider`,
+  `carries the class's own type token (${CLASS_TYPE_PREFIX}<Class>), the __provider`,
   "the class writes into state, and the object's inputs and outputs. Then declare each resource",
   "in your program (same name, arguments that match the entry's inputs), run",
   "pulumi import --file <file> --generate-code=false (Pulumi CLI " +

@@ -12,9 +12,7 @@ import type { ResourceMethods } from "../../provider/framework/module";
 import { namesOf } from "../../provider/framework/names";
 import { ANY_RESOURCES } from "../../provider/registry";
 import { addressOf, type ObjectAddress } from "../../provider/framework/address";
-
-/** The namespace of the Node.js classes' type tokens: `pulumi.dynamic.Resource`'s, module `ngrok`. */
-export const TYPE_TOKEN_PREFIX = "pulumi-nodejs:dynamic/ngrok:";
+import { classToken } from "../../provider/framework/tokens";
 
 /** The token of `pulumi.dynamic.Resource` without a module: the one that must never be used. */
 export const GENERIC_DYNAMIC_TOKEN = "pulumi-nodejs:dynamic:Resource";
@@ -55,7 +53,7 @@ export const IMPORTABLE_KINDS: readonly ImportableKind[] = ANY_RESOURCES.map((re
   const prefix = definition.api.idPrefix;
   const named = {
     name: definition.name,
-    type: `${TYPE_TOKEN_PREFIX}${definition.name}`,
+    type: classToken(definition.name),
     noun: definition.api.noun,
     provider: resource.provider,
     thinProviderModule: namesOf(definition).module,

@@ -13,8 +13,8 @@ import {
   type ImportableKind,
   kindOfId,
   kindOfType,
-  TYPE_TOKEN_PREFIX,
 } from "./kinds";
+import { CLASS_TYPE_PREFIX } from "../../provider/framework/tokens";
 
 /** A request the command refuses: its message names the rule. Exit status 2. */
 export class ImportFileRefusal extends Error {
@@ -45,7 +45,7 @@ export function typeOption(type: string): ImportableKind {
   if (type === GENERIC_DYNAMIC_TOKEN) {
     throw new ImportFileRefusal(
       `--type ${type}: refused, every entry carries the class's own type token ` +
-        `(${TYPE_TOKEN_PREFIX}<Class>, which this command picks from the id): ${WRONG_TOKEN_CONSEQUENCE}`,
+        `(${CLASS_TYPE_PREFIX}<Class>, which this command picks from the id): ${WRONG_TOKEN_CONSEQUENCE}`,
     );
   }
   const plugin = /^ngrok-dynamic:index:(\w+)$/.exec(type);
@@ -53,7 +53,7 @@ export function typeOption(type: string): ImportableKind {
     throw new ImportFileRefusal(
       `--type ${type}: refused, that is the provider plugin's token, and its resources are ` +
         `imported by id without a file: pulumi import ${type} <name> <id>. This command writes ` +
-        `files for the Node.js classes (${TYPE_TOKEN_PREFIX}<Class>)`,
+        `files for the Node.js classes (${CLASS_TYPE_PREFIX}<Class>)`,
     );
   }
   throw new ImportFileRefusal(

@@ -23,7 +23,7 @@
  *
  * @module
  */
-import type { LiveObject, PendingCreateKind as RecoverableKind } from "../../provider";
+import type { LiveObject, PendingCreateKind } from "../../provider";
 import type { PendingCreate, StackState } from "./stackExport";
 
 /** A candidate and what made it one. */
@@ -76,7 +76,7 @@ export type Verdict =
 export interface Judgement {
   readonly pending: PendingCreate;
   /** Its kind, when the command handles its type. */
-  readonly kind?: RecoverableKind;
+  readonly kind?: PendingCreateKind;
   readonly verdict: Verdict;
 }
 
@@ -87,7 +87,7 @@ export interface Judgement {
  */
 export function judge(
   state: StackState,
-  kinds: ReadonlyMap<string, RecoverableKind>,
+  kinds: ReadonlyMap<string, PendingCreateKind>,
   live: ReadonlyMap<string, readonly LiveObject[]>,
   since?: number,
   repeatable: ReadonlySet<string> = new Set(),

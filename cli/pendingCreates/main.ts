@@ -41,11 +41,11 @@ import { namespaceOf, pluginSettingsOf, requireApiKey, settingsSource } from "./
 
 /**
  * The types whose pending create a rerun repeats without a second object (resources declaring no
- * `recovery`: `HttpsEdgeRouteSaml`'s create is a `PUT`), under both token families.
+ * `pendingCreates`: `HttpsEdgeRouteSaml`'s create is a `PUT`), under both token families.
  */
 const REPEATABLE: ReadonlySet<string> = new Set(
   DEFINITIONS.flatMap((definition: ResourceDefinition) =>
-    definition.recovery === undefined ? typeTokensOf(definition) : [],
+    definition.pendingCreates === undefined ? typeTokensOf(definition) : [],
   ),
 );
 

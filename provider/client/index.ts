@@ -1,5 +1,5 @@
 /**
- * The ngrok API client shared by both resources: {@link NgrokClient} (the transport, with the
+ * The ngrok API client every resource and lookup uses: {@link NgrokClient} (the transport, with the
  * request types), its errors, its configuration, its retry settings ({@link RetryPolicy}), its
  * pacing rate ({@link RateLimit}) and where its debug lines go. The retry rules themselves
  * (`retryDecision` in `./retryPolicy`), the decoding of answers (`./decode`) and the pacing

@@ -135,12 +135,12 @@ export const cloudEndpointDefinition = defineResource({
       `remove import and read {id} with CloudEndpoint.get, or import it through the package's import-file ` +
       'command (see "Import" in the resource\'s documentation)',
   },
-  recovery: {
-    cli: "endpoints",
-    short: "endpoint",
-    plural: "endpoints",
-    describe: ["url", "description"],
-    marked: false,
+  pendingCreates: {
+    ngrokCliCommand: "endpoints",
+    shortNoun: "endpoint",
+    shortNounPlural: "endpoints",
+    identifyingInputs: ["url", "description"],
+    writesOwnershipMarker: false,
   },
   example: {
     summary: "The public API on its reserved domain, signed in with OpenID Connect.",

@@ -89,7 +89,7 @@ export interface CreateOnceSpec<Item extends CreatedItem> {
    * What to look for in a list, for the error, e.g. `description "x", key type ed25519` (the
    * error appends `, created since <time>`).
    */
-  readonly lookFor: string;
+  readonly identifyCreate: string;
   /**
    * With `ngrok:ownershipMarker` on: how to find and take over the object an interrupted
    * deployment's create of the same resource made, before any `POST` (see `./takeOver`).
@@ -227,7 +227,7 @@ function ambiguousCreate<Item extends CreatedItem>(
 ): NgrokClientError {
   const { noun, short, plural, cli } = spec.names;
   const since = new Date(sentAt - CLOCK_SKEW_MS).toISOString();
-  const what = `${spec.lookFor}, created since ${since}`;
+  const what = `${spec.identifyCreate}, created since ${since}`;
   let found: string;
   if (listError !== undefined) {
     found = `Looking for it failed too (${propertyOf(listError, "message")}).`;

@@ -4,7 +4,7 @@
  * @module
  */
 import { isBranded } from "../client/brand";
-import { PROVIDER_KEY } from "./check";
+import { PROVIDER_KEY } from "./inputChecker";
 
 /**
  * The object was created in ngrok but the method could not finish (for example the response did

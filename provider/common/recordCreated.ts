@@ -7,7 +7,7 @@
  */
 import { NgrokClientError } from "../client";
 import { propertyOf } from "../client/brand";
-import { PROVIDER_KEY } from "./check";
+import { PROVIDER_KEY } from "./inputChecker";
 import { ResourceInitFailedError } from "./errors";
 
 /** How a resource tells, from a failed create, that the object exists, and how it names it. */

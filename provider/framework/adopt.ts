@@ -1,6 +1,6 @@
 /**
  * Adopting an existing object: the create path of a resource whose definition names an adoption
- * input (`recovery.adoptBy`, the SSH CA's `adoptExistingId`) when the program sets it.
+ * input (`pendingCreates.adoptBy`, the SSH CA's `adoptExistingId`) when the program sets it.
  *
  * Pulumi cannot `import` dynamic resources (pulumi/pulumi#3550, #16175), and an object made in the
  * dashboard must come under Pulumi without being made again (a new CA is a new key in every

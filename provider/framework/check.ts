@@ -6,13 +6,13 @@
  * property's own `rule` (written in the resource's `rules.ts`), after the shared checks and only
  * with a value they accepted, never instead of them.
  *
- * Every failure names its property and the rule, with the messages of `../common/check`; a
+ * Every failure names its property and the rule, with the messages of `../common/inputChecker.ts`; a
  * property whose `namedInFailures` says so (a document) is named in the reason only.
  *
  * @module
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { InputChecker } from "../common/check";
+import { InputChecker } from "../common/inputChecker";
 import { isNgrokId } from "../common/ids";
 import { formatRule } from "./formats";
 import {

@@ -9,10 +9,10 @@
  * - create-once (`../common/createOnce`): after a failure that may have acted, the object is
  *   looked for by what no update can change (its inputs that replace it, compared by their
  *   `same`; its `unique` inputs alone where it has some, since ngrok holds those once) and by its
- *   free text; with `recovery.marked`, the ownership marker (`../common/ownershipMarker`) and the
+ *   free text; with `pendingCreates.writesOwnershipMarker`, the ownership marker (`../common/ownershipMarker`) and the
  *   take-over of an interrupted create's object (`../common/takeOver`); a `POST` answered with
  *   an id records the object rather than leak it (`../common/recordCreated`);
- * - adoption, where `recovery.adoptBy` names its input (`./adopt`);
+ * - adoption, where `pendingCreates.adoptBy` names its input (`./adopt`);
  * - the lookups: one object by id, and every object that the filters keep;
  * - what the property kinds imply (`./kinds`): the warning of `diff` about a write-only input an
  *   imported object lacks, a value returned once kept by an update, a format's warnings at
@@ -66,7 +66,7 @@ export interface Hooks<D extends ResourceDefinition> {
    * read without state (a `get`, a lookup), from its outputs as ngrok answers them (e.g. the CA's
    * key parameters, read from its public key). Default: the state's.
    */
-  readonly keptFor?: (
+  readonly keptInputs?: (
     answered: OutputsOf<D>,
     props: Partial<OutputsOf<D>> | undefined,
   ) => Readonly<Record<string, unknown>>;
@@ -77,8 +77,8 @@ export interface Hooks<D extends ResourceDefinition> {
     answered: OutputsOf<D>,
     inputs: InputsOf<D>,
   ) => { refusal: AdoptionRefusal; reason: string } | undefined;
-  /** What an ambiguous create's error says to look for (default: the recovery's `describe`). */
-  readonly lookFor?: (inputs: InputsOf<D>) => string;
+  /** What an ambiguous create's error says to look for (default: `pendingCreates.identifyingInputs`). */
+  readonly identifyCreate?: (inputs: InputsOf<D>) => string;
   /** The create's body, from the one the wire mapping makes. */
   readonly createBody?: (
     body: Record<string, unknown>,
@@ -135,7 +135,7 @@ export function crudResource<D extends ResourceDefinition>(
   definition: D & PureMethods<D>,
   hooks: Hooks<D> = {},
 ): CrudResource<D> {
-  const { api, recovery } = definition;
+  const { api, pendingCreates } = definition;
   const prefix = api.idPrefix;
   if (prefix === undefined) throw new Error(`${definition.name}: its objects have no ids`);
   const names = namesOf(definition);
@@ -152,11 +152,11 @@ export function crudResource<D extends ResourceDefinition>(
     );
   const outputs = (live: ApiObject, kept: Readonly<Record<string, unknown>>) =>
     outputsFrom(definition, live, kept);
-  const keptFor = (live: ApiObject, props?: Partial<OutputsOf<D>>) =>
-    hooks.keptFor?.(outputs(live, {}), props) ?? props ?? {};
+  const keptInputs = (live: ApiObject, props?: Partial<OutputsOf<D>>) =>
+    hooks.keptInputs?.(outputs(live, {}), props) ?? props ?? {};
   const record = (live: ApiObject): LookupRecord<D> => ({
     id: live.id,
-    ...outputs(live, keptFor(live)),
+    ...outputs(live, keptInputs(live)),
   });
   const liveInputs = (live: ApiObject, kept: Readonly<Record<string, unknown>>) => {
     const inputs = liveInputsFrom(definition, live, kept);
@@ -221,7 +221,7 @@ export function crudResource<D extends ResourceDefinition>(
 
   async function create(client: NgrokClient, inputs: InputsOf<D>): Promise<ApiObject> {
     const declared: Readonly<Record<string, unknown>> = inputs;
-    const adoptBy = recovery?.adoptBy;
+    const adoptBy = pendingCreates?.adoptBy;
     const adoptId = adoptBy === undefined ? undefined : declared[adoptBy];
     if (adoptBy !== undefined && typeof adoptId === "string") {
       return adoptObject(client, adoptId, {
@@ -235,7 +235,7 @@ export function crudResource<D extends ResourceDefinition>(
         patchBody: patchBody(definition, inputs),
       });
     }
-    const owner = recovery?.marked ? ownerOf(text(declared.metadata)) : undefined;
+    const owner = pendingCreates?.writesOwnershipMarker ? ownerOf(text(declared.metadata)) : undefined;
     try {
       return await createOnce(client, {
         path: api.path,
@@ -244,7 +244,7 @@ export function crudResource<D extends ResourceDefinition>(
         body: (hooks.createBody ?? ((body) => body))(requestBody(definition, inputs), inputs),
         matches: (live) => matches(live, inputs),
         names: objectNames(definition),
-        lookFor: hooks.lookFor?.(inputs) ?? describeInputs(declared, recovery?.describe ?? []),
+        identifyCreate: hooks.identifyCreate?.(inputs) ?? describeInputs(declared, pendingCreates?.identifyingInputs ?? []),
         takeOver: takeOverWhenMarked(owner, {
           sameObject: (live) => sameObject(live, inputs),
           declared: { description: text(declared.description), metadata: text(declared.metadata) },
@@ -264,7 +264,7 @@ export function crudResource<D extends ResourceDefinition>(
 
   const methods: ResourceMethods<InputsOf<D>, OutputsOf<D>> = {
     ...pureMethods(
-      recovery?.marked
+      pendingCreates?.writesOwnershipMarker
         ? withOwnershipMarker(definition.checkParsed, LIMITS.metadataBytes)
         : definition.checkParsed,
       diffWithWarnings(definition, definition.diff),
@@ -294,7 +294,7 @@ export function crudResource<D extends ResourceDefinition>(
         path: itemPath(id),
         schema: item(),
       });
-      const kept = (found: ApiObject) => keptFor(found, props);
+      const kept = (found: ApiObject) => keptInputs(found, props);
       return readResult(
         id,
         live,

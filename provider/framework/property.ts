@@ -14,7 +14,7 @@
  *
  * @module
  */
-import type { InputChecker } from "../common/check";
+import type { InputChecker } from "../common/inputChecker";
 import type { StringFormat } from "./formats";
 
 /**
@@ -331,7 +331,7 @@ export interface PropertyDefinition<T extends PropertyType = PropertyType> {
 /**
  * A property's own rule (see {@link PropertyDefinition.rule}): judges `value`, which the shared
  * checks accepted, and records failures that name the property through `c` (the checker of
- * `../common/check`); it may also record a normalized value (`c.set`) or drop one (`c.drop`), and
+ * `../common/inputChecker.ts`); it may also record a normalized value (`c.set`) or drop one (`c.drop`), and
  * return what it parsed.
  */
 export type PropertyRule<T extends PropertyType = PropertyType> = (

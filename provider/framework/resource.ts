@@ -68,20 +68,20 @@ export interface LookupFacts {
  * pending-creates`: only for objects created with a `POST` that is not idempotent. The command
  * lists the objects with the resource's `lookups.list` (see `./module`).
  */
-export interface RecoveryFacts {
+export interface PendingCreateFacts {
   /** The `ngrok api` subcommand of the collection, e.g. `ssh-certificate-authorities`. */
-  readonly cli: string;
+  readonly ngrokCliCommand: string;
   /** One object in a sentence, e.g. `CA`; several, e.g. `CAs`. */
-  readonly short: string;
-  readonly plural: string;
+  readonly shortNoun: string;
+  readonly shortNounPlural: string;
   /** The inputs that identify a create in the report, in order. */
-  readonly describe: readonly string[];
+  readonly identifyingInputs: readonly string[];
   /** Whether create writes the ownership marker (`ngrok:ownershipMarker`) into `metadata`. */
-  readonly marked: boolean;
+  readonly writesOwnershipMarker: boolean;
   /**
    * The input that adopts an existing object instead of creating one (`adoptExistingId`, an id
    * of the resource's kind), when the resource has one: create then reads and adopts that object
-   * (`./adopt`), and the stack setting `ngrok:adoptExistingIds` sets it by URN.
+   * (`./adopt.ts`), and the stack setting `ngrok:adoptExistingIds` sets it by URN.
    */
   readonly adoptBy?: string;
 }
@@ -104,7 +104,7 @@ export interface ResourceDefinition<P extends Properties = Properties> {
   /** The type name of several, when it is not `<name>s`, e.g. `SshCertificateAuthorities`. */
   readonly pluralName?: string;
   readonly lookups?: LookupFacts;
-  readonly recovery?: RecoveryFacts;
+  readonly pendingCreates?: PendingCreateFacts;
   /**
    * The internal input that names the resource that declares the object: the SDK's class and the
    * provider plugin set it to `<project>/<stack>/<resource name>` (`claimedByOf` in `./names`),
@@ -131,17 +131,17 @@ export function lookupArgumentsOf(definition: ResourceDefinition): readonly stri
 
 /**
  * How `definition`'s objects are named in sentences and on ngrok's command line, for the errors
- * of a create that may have acted: its `api.noun`, and its `recovery` words (`short`, `plural`,
- * `cli`) when it declares them, else the noun, its plural and the collection's path
+ * of a create that may have acted: its `api.noun`, and its `pendingCreates` words (`shortNoun`,
+ * `shortNounPlural`, `ngrokCliCommand`) when it declares them, else the noun, its plural and the collection's path
  * (`/ip_policies` → `ip-policies`, as ngrok's CLI names its subcommands).
  */
 export function objectNames(definition: ResourceDefinition) {
-  const { recovery, api } = definition;
+  const { pendingCreates, api } = definition;
   return {
     noun: api.noun,
-    short: recovery?.short ?? api.noun,
-    plural: recovery?.plural ?? pluralOf(api.noun),
-    cli: recovery?.cli ?? namesOf(definition).wireListField.replace(/_/g, "-"),
+    short: pendingCreates?.shortNoun ?? api.noun,
+    plural: pendingCreates?.shortNounPlural ?? pluralOf(api.noun),
+    cli: pendingCreates?.ngrokCliCommand ?? namesOf(definition).wireListField.replace(/_/g, "-"),
   };
 }
 

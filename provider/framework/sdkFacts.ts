@@ -3,7 +3,7 @@
  * declared data: `tools/scripts/generate/sdkClasses.ts` writes the class from the definition, and the
  * class hands these facts to `sdk/registration.ts` at construction. Most classes declare none:
  * the import refusal, the ownership marker and the adoption from `ngrok:adoptExistingIds` follow
- * from `recovery` (`marked`, `adoptBy`), and the claim input from `claimedBy`.
+ * from `pendingCreates` (`marked`, `adoptBy`), and the claim input from `claimedBy`.
  *
  * @module
  */
@@ -14,13 +14,13 @@
  *   of `lookups.one.by`, e.g. a route's SAML module) throw at construction, or when the ids are
  *   known.
  */
-export type SdkHook = "oneModulePerRoute";
+export type ProgramRule = "oneModulePerRoute";
 
 /** The facts of {@link ResourceDefinition.sdk}. */
 export interface SdkFacts {
   /**
    * The argument that adopts an existing object, as the refusal of the `import` option names it,
-   * when it is not `recovery.adoptBy` set to the id, e.g. `adoptExisting: true (with its edgeId
+   * when it is not `pendingCreates.adoptBy` set to the id, e.g. `adoptExisting: true (with its edgeId
    * and routeId)`.
    */
   readonly importAdopt?: string;
@@ -30,5 +30,5 @@ export interface SdkFacts {
    */
   readonly importInstead?: string;
   /** The special cases of its construction. */
-  readonly hooks?: readonly SdkHook[];
+  readonly programRules?: readonly ProgramRule[];
 }

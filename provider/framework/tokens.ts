@@ -22,9 +22,12 @@ export const CLASS_TYPE_PREFIX = "pulumi-nodejs:dynamic/ngrok:";
 /** The plugin's token of the resource or lookup `name`: `ngrok-dynamic:index:<name>`. */
 export const pluginToken = (name: string) => `${PLUGIN_PACKAGE}:index:${name}`;
 
+/** The Node.js class's type token of the resource `name`: `pulumi-nodejs:dynamic/ngrok:<name>`. */
+export const classToken = (name: string) => `${CLASS_TYPE_PREFIX}${name}`;
+
 /**
- * The resource `name` as messages name it to `caller`: the plugin's type token for a program
- * through the plugin, `ngrok:<name>` (its module and type) for the Node.js classes.
+ * The resource `name` as messages name it to `caller`: the type token `pulumi preview` shows, the
+ * plugin's or the Node.js class's.
  */
 export const typeNameFor = (caller: Caller, name: string) =>
-  caller === "plugin" ? pluginToken(name) : `ngrok:${name}`;
+  caller === "plugin" ? pluginToken(name) : classToken(name);

@@ -52,7 +52,7 @@ export const httpsEdgeRouteSamlDefinition = defineResource({
   claimedBy: "claimedBy",
   sdk: {
     importAdopt: "adoptExisting: true (with its edgeId and routeId)",
-    hooks: ["oneModulePerRoute"],
+    programRules: ["oneModulePerRoute"],
   },
   lookups: {
     one: {

@@ -47,12 +47,12 @@ export const ipPolicyDefinition = defineResource({
         "managing them: `GET /ip_policies`, every page.",
     },
   },
-  recovery: {
-    cli: "ip-policies",
-    short: "IP policy",
-    plural: "IP policies",
-    describe: ["description", "metadata"],
-    marked: false,
+  pendingCreates: {
+    ngrokCliCommand: "ip-policies",
+    shortNoun: "IP policy",
+    shortNounPlural: "IP policies",
+    identifyingInputs: ["description", "metadata"],
+    writesOwnershipMarker: false,
   },
   example: {
     summary: "An IP policy for the office network; its rules are IpPolicyRule resources.",

@@ -66,12 +66,12 @@ export const ipPolicyRuleDefinition = defineResource({
         "/ip_policy_rules`, every page.",
     },
   },
-  recovery: {
-    cli: "ip-policy-rules",
-    short: "rule",
-    plural: "rules",
-    describe: ["ipPolicyId", "cidr", "action"],
-    marked: false,
+  pendingCreates: {
+    ngrokCliCommand: "ip-policy-rules",
+    shortNoun: "rule",
+    shortNounPlural: "rules",
+    identifyingInputs: ["ipPolicyId", "cidr", "action"],
+    writesOwnershipMarker: false,
   },
   example: {
     summary: "An IP policy that allows the office network and denies one address of it.",

@@ -70,12 +70,12 @@ export const ipRestrictionDefinition = defineResource({
         "without managing them: `GET /ip_restrictions`, every page.",
     },
   },
-  recovery: {
-    cli: "ip-restrictions",
-    short: "IP restriction",
-    plural: "IP restrictions",
-    describe: ["type", "ipPolicyIds"],
-    marked: false,
+  pendingCreates: {
+    ngrokCliCommand: "ip-restrictions",
+    shortNoun: "IP restriction",
+    shortNounPlural: "IP restrictions",
+    identifyingInputs: ["type", "ipPolicyIds"],
+    writesOwnershipMarker: false,
   },
   example: {
     summary: "Endpoints reachable only from the branch network, warned rather than enforced first.",

@@ -153,12 +153,12 @@ export const reservedDomainDefinition = defineResource({
       `remove import and read {id} with ReservedDomain.get, or import it through the package's import-file ` +
       'command (see "Import" in the resource\'s documentation)',
   },
-  recovery: {
-    cli: "reserved-domains",
-    short: "domain",
-    plural: "domains",
-    describe: ["domain", "description"],
-    marked: false,
+  pendingCreates: {
+    ngrokCliCommand: "reserved-domains",
+    shortNoun: "domain",
+    shortNounPlural: "domains",
+    identifyingInputs: ["domain", "description"],
+    writesOwnershipMarker: false,
   },
   example: {
     summary: "A custom domain for the public API; its DNS CNAME record points at cnameTarget.",

@@ -60,12 +60,12 @@ export const sshCertificateAuthorityDefinition = defineResource({
         "`GET /ssh_certificate_authorities`, every page.",
     },
   },
-  recovery: {
-    cli: "ssh-certificate-authorities",
-    short: "CA",
-    plural: "CAs",
-    describe: ["privateKeyType", "ellipticCurve", "keySize", "description"],
-    marked: true,
+  pendingCreates: {
+    ngrokCliCommand: "ssh-certificate-authorities",
+    shortNoun: "CA",
+    shortNounPlural: "CAs",
+    identifyingInputs: ["privateKeyType", "ellipticCurve", "keySize", "description"],
+    writesOwnershipMarker: true,
     adoptBy: "adoptExistingId",
   },
   example: {

@@ -25,11 +25,11 @@ export type SshCertificateAuthorityRecord = LookupRecord<typeof sshCertificateAu
 
 /** The SSH certificate authority. */
 export const sshCertificateAuthority = crudResource(sshCertificateAuthorityDefinition, {
-  keptFor: (answered, props) =>
+  keptInputs: (answered, props) =>
     props?.privateKeyType === undefined ? keyParametersOfCa(answered) : props,
   sameObject: sameKeyParameters,
   adoptionRefusal,
-  lookFor: (inputs) =>
+  identifyCreate: (inputs) =>
     `description ${JSON.stringify(inputs.description ?? "")}, key type ${inputs.privateKeyType}`,
   explainDelete: explainAuthorityInUse,
 });

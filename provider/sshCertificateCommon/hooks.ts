@@ -93,7 +93,7 @@ export function certificateHooks(definition: ResourceDefinition, kind: Certifica
       inputs: Inputs,
       answered: Pick<SshCertificateOutputs, "validAfter" | "validUntil" | "createdAt">,
     ) => shortestInputs(kind, inputs, answered),
-    lookFor: (inputs: SshCertificateInputs) =>
+    identifyCreate: (inputs: SshCertificateInputs) =>
       `CA ${inputs.sshCertificateAuthorityId}, key ${keyFingerprint(inputs.publicKey)}, ` +
       `description ${JSON.stringify(inputs.description ?? "")}`,
     explainRefusal: (refused: {

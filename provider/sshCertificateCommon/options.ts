@@ -3,7 +3,7 @@
  * OpenSSH's certificate format holds them (PROTOCOL.certkeys: a list of name and data strings).
  *
  * - The map is a plain object of strings (not a list, not a string), each valid Unicode: the
- *   shared checks of a map (`../common/check`), before this rule.
+ *   shared checks of a map (`../common/inputChecker.ts`), before this rule.
  * - A name is a non-empty string of at most {@link OPTION_NAME_MAX_BYTES} bytes of UTF-8, without
  *   whitespace or control characters (OpenSSH's names are words such as `permit-pty`,
  *   `force-command` or `name@example.com`; `ssh-keygen -O` could not pass one with a space).
@@ -20,7 +20,7 @@
  *
  * @module
  */
-import { quotedName, unpairedSurrogate } from "../common/check";
+import { quotedName, unpairedSurrogate } from "../common/inputChecker";
 import type { RuleChecker } from "../framework/property";
 
 /** The longest option or extension name, in bytes of UTF-8: 255. */

@@ -13,7 +13,7 @@
 import type { ValueOf } from "../framework/property";
 import { defineResource } from "../framework/define";
 import { type ExampleResource, resource } from "../framework/example";
-import type { InputsOf, LookupFacts, OutputsOf, RecoveryFacts } from "../framework/resource";
+import type { InputsOf, LookupFacts, OutputsOf, PendingCreateFacts } from "../framework/resource";
 import { CA_ID_PREFIX, KEY_TYPE } from "../sshCertificateAuthority/definition";
 import { sameKey, sameTimestamp } from "./sameness";
 import {
@@ -267,13 +267,13 @@ export function certificateLookups(which: "host" | "user"): LookupFacts {
 }
 
 /** How an interrupted create of a `which` certificate is found again (`ngrok api <cli>`). */
-export function certificateRecovery(which: "host" | "user", cli: string): RecoveryFacts {
+export function certificatePendingCreates(which: "host" | "user", cli: string): PendingCreateFacts {
   return {
-    cli,
-    short: `${which} certificate`,
-    plural: `${which} certificates`,
-    describe: ["sshCertificateAuthorityId", "principals", "description"],
-    marked: true,
+    ngrokCliCommand: cli,
+    shortNoun: `${which} certificate`,
+    shortNounPlural: `${which} certificates`,
+    identifyingInputs: ["sshCertificateAuthorityId", "principals", "description"],
+    writesOwnershipMarker: true,
   };
 }
 

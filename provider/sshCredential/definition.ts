@@ -72,12 +72,12 @@ export const sshCredentialDefinition = defineResource({
         "Reads one SSH credential by id, without managing it: one `GET /ssh_credentials/{id}`.",
     },
   },
-  recovery: {
-    cli: "ssh-credentials",
-    short: "credential",
-    plural: "credentials",
-    describe: ["publicKey", "description"],
-    marked: false,
+  pendingCreates: {
+    ngrokCliCommand: "ssh-credentials",
+    shortNoun: "credential",
+    shortNounPlural: "credentials",
+    identifyingInputs: ["publicKey", "description"],
+    writesOwnershipMarker: false,
   },
   sdk: {
     importInstead:

@@ -35,7 +35,7 @@ export type SshCredentialRecord = LookupRecord<typeof sshCredentialDefinition>;
 
 /** The SSH credential. */
 export const sshCredential = crudResource(sshCredentialDefinition, {
-  lookFor: (inputs) => `key ${keyFingerprint(inputs.publicKey)}`,
+  identifyCreate: (inputs) => `key ${keyFingerprint(inputs.publicKey)}`,
 
   createBody: ({ acl, ...body }, inputs) => (inputs.acl?.length ? { ...body, acl } : body),
 

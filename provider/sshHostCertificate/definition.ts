@@ -34,7 +34,7 @@ export const sshHostCertificateDefinition = defineResource({
     endpoints: "`POST`, `GET`, `PATCH`, `DELETE /ssh_host_certificates[/{id}]`",
   },
   lookups: common.certificateLookups("host"),
-  recovery: common.certificateRecovery("host", "ssh-host-certificates"),
+  pendingCreates: common.certificatePendingCreates("host", "ssh-host-certificates"),
   sdk: common.CERTIFICATE_SDK,
   example: {
     summary: "A host certificate for web1, signed by the host CA.",

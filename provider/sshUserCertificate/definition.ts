@@ -35,7 +35,7 @@ export const sshUserCertificateDefinition = defineResource({
     endpoints: "`POST`, `GET`, `PATCH`, `DELETE /ssh_user_certificates[/{id}]`",
   },
   lookups: common.certificateLookups("user"),
-  recovery: common.certificateRecovery("user", "ssh-user-certificates"),
+  pendingCreates: common.certificatePendingCreates("user", "ssh-user-certificates"),
   sdk: common.CERTIFICATE_SDK,
   example: {
     summary: "A user certificate for the backup job, signed by the user CA.",

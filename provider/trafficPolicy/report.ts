@@ -11,7 +11,7 @@
  * @module
  */
 import { closest, distance } from "fastest-levenshtein";
-import { describe } from "../common/check";
+import { describe } from "../common/inputChecker";
 import { isUnder, type PathStep, pathText, SECRET_SHOWN } from "../common/secretInputs";
 import { isUnknown } from "../common/unknown";
 import { isWrittenNumber } from "./numbers";
@@ -157,7 +157,7 @@ export class Walk {
   }
 
   /**
-   * `value` for a message: described (`../common/check`; a number kept as written, as written),
+   * `value` for a message: described (`../common/inputChecker.ts`; a number kept as written, as written),
    * or `[secret]` for a secret.
    */
   shown(value: unknown, secret = false): string {

@@ -62,12 +62,12 @@ export const vaultDefinition = defineResource({
         "managing them: `GET /vaults`, every page.",
     },
   },
-  recovery: {
-    cli: "vaults",
-    short: "vault",
-    plural: "vaults",
-    describe: ["name", "description"],
-    marked: false,
+  pendingCreates: {
+    ngrokCliCommand: "vaults",
+    shortNoun: "vault",
+    shortNounPlural: "vaults",
+    identifyingInputs: ["name", "description"],
+    writesOwnershipMarker: false,
   },
   example: {
     summary: "A vault for the secrets of the app's Traffic Policies.",

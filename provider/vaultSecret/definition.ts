@@ -72,12 +72,12 @@ export const vaultSecretDefinition = defineResource({
         "values are never returned), without managing them: `GET /vault_secrets`, every page.",
     },
   },
-  recovery: {
-    cli: "secrets",
-    short: "secret",
-    plural: "secrets",
-    describe: ["vaultId", "name", "description"],
-    marked: false,
+  pendingCreates: {
+    ngrokCliCommand: "secrets",
+    shortNoun: "secret",
+    shortNounPlural: "secrets",
+    identifyingInputs: ["vaultId", "name", "description"],
+    writesOwnershipMarker: false,
   },
   example: {
     summary: "An OpenID Connect client secret, kept in a vault for the app's Traffic Policy.",

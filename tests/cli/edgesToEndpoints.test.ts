@@ -12,7 +12,7 @@ import { parse } from "yaml";
 import { startEmulator, type RunningEmulator } from "../../emulator/index";
 import { edgesToEndpoints, parseArgs } from "../../cli/edgesToEndpoints/main";
 import { main } from "../../cli/index";
-import { checkProgram } from "../../cli/edgesToEndpoints/check";
+import { checkProgram } from "../../cli/edgesToEndpoints/policyCheck";
 import { planAccount } from "../../cli/edgesToEndpoints/plan";
 import { readAccount } from "../../cli/edgesToEndpoints/account";
 import { yamlProgram } from "../../cli/edgesToEndpoints/yamlProgram";

@@ -358,19 +358,19 @@ const CASES: HostileCase[] = [
     "a __proto__ key",
     "__proto__",
     () => protoPatch('{"polluted": "yes"}'),
-    /^__proto__ is not a property of ngrok:SshCertificateAuthority; its properties are/,
+    /^__proto__ is not a property of pulumi-nodejs:dynamic\/ngrok:SshCertificateAuthority; its properties are/,
   ),
   ssh(
     "a constructor key",
     "constructor",
     { constructor: { prototype: { polluted: "yes" } } },
-    /^constructor is not a property of ngrok:SshCertificateAuthority/,
+    /^constructor is not a property of pulumi-nodejs:dynamic\/ngrok:SshCertificateAuthority/,
   ),
   ssh(
     "a privateKey (ngrok never takes one)",
     "privateKey",
     { privateKey: "-----BEGIN OPENSSH PRIVATE KEY-----" },
-    /^privateKey is not a property of ngrok:SshCertificateAuthority/,
+    /^privateKey is not a property of pulumi-nodejs:dynamic\/ngrok:SshCertificateAuthority/,
   ),
 
   // HttpsEdgeRouteSaml: timeouts are uint32 seconds.
@@ -790,19 +790,19 @@ const CASES: HostileCase[] = [
     "a __proto__ key",
     "__proto__",
     () => protoPatch('{"enabled": false, "polluted": "yes"}'),
-    /^__proto__ is not a property of ngrok:HttpsEdgeRouteSaml; its properties are/,
+    /^__proto__ is not a property of pulumi-nodejs:dynamic\/ngrok:HttpsEdgeRouteSaml; its properties are/,
   ),
   saml(
     "a constructor key",
     "constructor",
     { constructor: "Object" },
-    /^constructor is not a property of ngrok:HttpsEdgeRouteSaml/,
+    /^constructor is not a property of pulumi-nodejs:dynamic\/ngrok:HttpsEdgeRouteSaml/,
   ),
   saml(
     "idpMetadataUrl (this resource never lets ngrok fetch metadata)",
     "idpMetadataUrl",
     (bait) => ({ idpMetadataUrl: bait.httpUrl("metadata") }),
-    /^idpMetadataUrl is not a property of ngrok:HttpsEdgeRouteSaml/,
+    /^idpMetadataUrl is not a property of pulumi-nodejs:dynamic\/ngrok:HttpsEdgeRouteSaml/,
   ),
   // SshHostCertificate and SshUserCertificate: the CA's id.
   host(
@@ -1077,7 +1077,7 @@ const CASES: HostileCase[] = [
     "critical options on a host certificate",
     "criticalOptions",
     { criticalOptions: { "force-command": "/bin/sh" } },
-    /^criticalOptions is not a property of ngrok:SshHostCertificate/,
+    /^criticalOptions is not a property of pulumi-nodejs:dynamic\/ngrok:SshHostCertificate/,
   ),
   user(
     "extensions as a list",
@@ -1125,7 +1125,7 @@ const CASES: HostileCase[] = [
     "a privateKey property",
     "privateKey",
     { privateKey: keys.FAKE_PRIVATE_KEY },
-    /^privateKey is not a property of ngrok:SshUserCertificate/,
+    /^privateKey is not a property of pulumi-nodejs:dynamic\/ngrok:SshUserCertificate/,
   ),
 ];
 let emulator: RunningEmulator;

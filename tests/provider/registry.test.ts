@@ -1,6 +1,6 @@
 /**
  * What the registry derives from the resources' values (`provider/<resource>/index.ts`) and their
- * definitions' facts (`lookups`, `recovery`, `pluralName`): every declared lookup has its read in
+ * definitions' facts (`lookups`, `pendingCreates`, `pluralName`): every declared lookup has its read in
  * the resource's value, `pulumi-ngrok-dynamic/provider` exports each under the rule's names (the
  * names deployed states and the lookups of 0.2.0 call), the pending-creates kinds answer both
  * type-token families, and the plugin marks exactly the resources whose definition says so.
@@ -25,7 +25,7 @@ describe("the registry", () => {
       expect(exported(names.provider)).toBe(provider);
       expect(lookups.one !== undefined).toBe(definition.lookups?.one !== undefined);
       expect(lookups.list !== undefined).toBe(
-        definition.lookups?.list !== undefined || definition.recovery !== undefined,
+        definition.lookups?.list !== undefined || definition.pendingCreates !== undefined,
       );
       if (lookups.one !== undefined) expect(typeof exported(names.lookupOne)).toBe("function");
       if (lookups.list !== undefined) expect(typeof exported(names.lookupList)).toBe("function");
@@ -58,22 +58,22 @@ describe("the registry", () => {
     ]);
   });
 
-  test("each recoverable resource is listed by its list lookup, under both type tokens", () => {
-    const recoverable = definitions.filter((d) => d.recovery !== undefined);
-    expect(recoverable.length).toBeGreaterThan(0);
-    for (const definition of recoverable) {
+  test("each resource with pending creates is listed by its list lookup, under both type tokens", () => {
+    const withPendingCreates = definitions.filter((d) => d.pendingCreates !== undefined);
+    expect(withPendingCreates.length).toBeGreaterThan(0);
+    for (const definition of withPendingCreates) {
       const classKind = PENDING_CREATE_KINDS.get(`pulumi-nodejs:dynamic/ngrok:${definition.name}`);
       expect(classKind?.resource).toBe(definition.name);
       expect(PENDING_CREATE_KINDS.get(`ngrok-dynamic:index:${definition.name}`)).toBe(classKind);
     }
-    expect(PENDING_CREATE_KINDS.size).toBe(2 * recoverable.length);
+    expect(PENDING_CREATE_KINDS.size).toBe(2 * withPendingCreates.length);
     expect(PENDING_CREATE_KINDS.has("ngrok-dynamic:index:HttpsEdgeRouteSaml")).toBe(false);
   });
 
-  test("the resources that adopt are those whose recovery names an adopting input", () => {
+  test("the resources that adopt are those whose pendingCreates names an adopting input", () => {
     const adoptable = [...new Set(PENDING_CREATE_KINDS.values())].filter((k) => k.adoptable);
     expect(adoptable.map((k) => k.resource)).toEqual(
-      definitions.filter((d) => d.recovery?.adoptBy !== undefined).map((d) => d.name),
+      definitions.filter((d) => d.pendingCreates?.adoptBy !== undefined).map((d) => d.name),
     );
     expect(adoptable.map((k) => k.resource)).toContain("SshCertificateAuthority");
   });
@@ -85,7 +85,7 @@ describe("the registry", () => {
         (d) => OWNER_INPUT in withProgramInputs(d.name, `urn:x::y::t::${d.name}`, {}, settings),
       )
       .map((d) => d.name);
-    expect(owned).toEqual(definitions.filter((d) => d.recovery?.marked).map((d) => d.name));
+    expect(owned).toEqual(definitions.filter((d) => d.pendingCreates?.writesOwnershipMarker).map((d) => d.name));
     expect(owned).toEqual(
       expect.arrayContaining([
         "SshCertificateAuthority",

@@ -197,7 +197,7 @@ test("a create cut short in flight looks for nothing: its recovery's error, no f
     body: { description: "d" },
     matches: () => true,
     names: { noun: "thing", short: "thing", plural: "things", cli: "things" },
-    lookFor: 'description "d"',
+    identifyCreate: 'description "d"',
   });
   await until(() => api.count() === 1);
   const { error, ms } = await abortAndSettle(controller, created);

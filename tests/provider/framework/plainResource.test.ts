@@ -1,6 +1,6 @@
 /**
  * A plain CRUD resource needs no provider code (issue #39 §2): a definition written here for
- * ngrok's IP policies, with no hook, no `recovery` and no lookups, on the framework's generic
+ * ngrok's IP policies, with no hook, no `pendingCreates` and no lookups, on the framework's generic
  * implementation (`crudResource`), against the emulator serving `/ip_policies` from ngrok's
  * OpenAPI document alone (`PLAIN_COLLECTIONS`): check, create, read, drift, update and delete,
  * each counting its requests. Also the names derived where the definition declares none

@@ -88,7 +88,7 @@ describe("check: SshCertificateAuthority", () => {
     [
       "privateKeytype",
       { privateKeyType: "ed25519", privateKeytype: "rsa" },
-      /privateKeytype is not a property of ngrok:SshCertificateAuthority; its properties are privateKeyType, ellipticCurve, keySize, description, metadata/,
+      /privateKeytype is not a property of pulumi-nodejs:dynamic\/ngrok:SshCertificateAuthority; its properties are privateKeyType, ellipticCurve, keySize, description, metadata/,
     ],
   ])("rejects a bad %s (case %#)", (property, news, reason) => {
     const failures = failuresOf(news);

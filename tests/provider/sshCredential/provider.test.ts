@@ -350,7 +350,7 @@ describe("check", () => {
       "an unknown property",
       { publicKey: keys.ED25519, keyType: "ed25519" },
       "keyType",
-      /^keyType is not a property of ngrok:SshCredential; its properties are publicKey, acl, description, metadata, ownerId$/,
+      /^keyType is not a property of pulumi-nodejs:dynamic\/ngrok:SshCredential; its properties are publicKey, acl, description, metadata, ownerId$/,
     ],
   ];
   it.each(REFUSED.map(([what, news, property, reason]) => [what, property, news, reason] as const))(

@@ -137,7 +137,7 @@ describe("check: SshUserCertificate", () => {
     [
       "other",
       { other: 1 },
-      /^other is not a property of ngrok:SshUserCertificate; its properties are sshCertificateAuthorityId, publicKey, principals, validAfter, validUntil, criticalOptions, extensions, description, metadata$/,
+      /^other is not a property of pulumi-nodejs:dynamic\/ngrok:SshUserCertificate; its properties are sshCertificateAuthorityId, publicKey, principals, validAfter, validUntil, criticalOptions, extensions, description, metadata$/,
     ],
   ])("refuses a bad %s (case %#)", (property, patch, reason) => {
     expect(failuresOf(patch)).toContainEqual({ property, reason: expect.stringMatching(reason) });

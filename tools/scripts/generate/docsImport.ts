@@ -9,7 +9,7 @@
  * @module
  */
 import { MINIMUM_PULUMI_CLI } from "../../../cli/importFile/help";
-import { TYPE_TOKEN_PREFIX } from "../../../cli/importFile/kinds";
+import { classToken } from "../../../provider/framework/tokens";
 import { namesOf } from "../../../provider/framework/names";
 import type { ResourceDefinition } from "../../../provider/framework/resource";
 import { DEFINITIONS, PLUGIN_PACKAGE } from "../../../provider/registry";
@@ -39,7 +39,7 @@ function tokensSection(definition: ResourceDefinition): string {
     "| Used from | Type token |",
     "| --- | --- |",
     `| The provider plugin: [YAML, Python, Go, C#](otherLanguages.md), \`pulumi import\` | \`${PLUGIN_PACKAGE}:index:${definition.name}\` |`,
-    `| The Node.js class: TypeScript, JavaScript | \`${TYPE_TOKEN_PREFIX}${definition.name}\` |`,
+    `| The Node.js class: TypeScript, JavaScript | \`${classToken(definition.name)}\` |`,
     "",
     paragraph(`Pulumi id: ${definition.id}. API: ${definition.api.endpoints}.`),
   ].join("\n");

@@ -5,7 +5,7 @@
  * each class hands to `sdk/registration.ts`) and `sdk/index.ts`. Their words come from the
  * definition (`description`, `id`, `api`, the properties' `onChange`, `lookups`), the class's
  * example from the first TypeScript block of the resource's docs page; what a class does beyond
- * that is declared in the definition's `recovery`, `claimedBy` and `sdk` (`SdkFacts`).
+ * that is declared in the definition's `pendingCreates`, `claimedBy` and `sdk` (`SdkFacts`).
  *
  * @module
  */
@@ -83,9 +83,9 @@ function classDoc(unit: SdkUnit, repo: string, readAndImport: string): string {
 function readAndImportDoc(unit: SdkUnit): string {
   const d = unit.definition;
   const { noun } = d.api;
-  const adopt = d.sdk?.importAdopt?.split(":")[0] ?? d.recovery?.adoptBy;
+  const adopt = d.sdk?.importAdopt?.split(":")[0] ?? d.pendingCreates?.adoptBy;
   const readPath = d.api.path.includes("{") ? d.api.path : `${d.api.path}/{id}`;
-  const hooks = (d.sdk?.hooks ?? []).length > 0;
+  const programRules = (d.sdk?.programRules ?? []).length > 0;
   return (
     `\`${unit.className}.get(name, id, opts)\` reads an existing ${noun} into the program without ` +
     `managing it (Pulumi's \`ReadResource\`): one \`GET ${readPath}\` at each \`pulumi up\`, ` +
@@ -95,7 +95,7 @@ function readAndImportDoc(unit: SdkUnit): string {
     (adopt === undefined
       ? `an existing ${noun} cannot be adopted, and \`get\` reads one.`
       : `adopt an existing ${noun} with \`${adopt}\`, or read it with \`get\`.`) +
-    (hooks ? ` A second resource of the program that declares the same ${noun} throws.` : "")
+    (programRules ? ` A second resource of the program that declares the same ${noun} throws.` : "")
   );
 }
 
@@ -156,12 +156,12 @@ function classFactsFile(): string {
     const fields: Record<string, unknown> = {
       type: unit.className,
       object: d.api.noun,
-      adoptBy: d.recovery?.adoptBy,
+      adoptBy: d.pendingCreates?.adoptBy,
       importAdopt: d.sdk?.importAdopt,
       importInstead: d.sdk?.importInstead,
-      marked: d.recovery?.marked || undefined,
+      marked: d.pendingCreates?.writesOwnershipMarker || undefined,
       claimedBy: d.claimedBy,
-      hooks: d.sdk?.hooks,
+      programRules: d.sdk?.programRules,
       secrets: secretProperties(d),
     };
     out += doc([`What {@link ${unit.className}} hands to \`registration\`.`], 0);

@@ -75,10 +75,10 @@ export interface SdkUnit {
   readonly lookupArgs?: LookupArgs;
 }
 
-/** How `definition`'s objects are called in the lookups' words: its recovery's, or its noun. */
+/** How `definition`'s objects are called in the lookups' words: its `pendingCreates` nouns, or its noun. */
 const wordsOf = (definition: ResourceDefinition) => ({
-  short: definition.recovery?.short ?? definition.api.noun,
-  plural: definition.recovery?.plural ?? `${definition.api.noun}s`,
+  short: definition.pendingCreates?.shortNoun ?? definition.api.noun,
+  plural: definition.pendingCreates?.shortNounPlural ?? `${definition.api.noun}s`,
 });
 
 /**
