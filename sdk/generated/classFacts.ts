@@ -65,7 +65,7 @@ export const HTTPS_EDGE_ROUTE_SAML_CLASS = {
   object: "SAML module",
   importAdopt: "adoptExisting: true (with its edgeId and routeId)",
   claimedBy: "claimedBy",
-  hooks: ["oneModulePerRoute"],
+  programRules: ["oneModulePerRoute"],
   inputs: types.HTTPS_EDGE_ROUTE_SAML_INPUTS,
   outputs: types.HTTPS_EDGE_ROUTE_SAML_OUTPUTS,
 } as const;
