@@ -60,7 +60,9 @@ export const RESOURCES_BY_TOKEN: ReadonlyMap<string, { name: string; methods: Me
 );
 
 /** Each lookup, by token. */
-export const LOOKUPS_BY_TOKEN = new Map(LOOKUPS.map((lookup) => [pluginToken(lookup.name), lookup]));
+export const LOOKUPS_BY_TOKEN = new Map(
+  LOOKUPS.map((lookup) => [pluginToken(lookup.name), lookup]),
+);
 
 /**
  * The parts of a URN: `urn:pulumi:<stack>::<project>::<qualified type>::<name>`. `type` is the

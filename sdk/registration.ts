@@ -69,9 +69,10 @@ export interface Registration {
 }
 
 /** What each hook adds to a create's inputs (it may replace an argument). */
-const PROGRAM_RULES: Readonly<Record<ProgramRule, (name: string, args: object) => pulumi.Inputs>> = {
-  oneModulePerRoute,
-};
+const PROGRAM_RULES: Readonly<Record<ProgramRule, (name: string, args: object) => pulumi.Inputs>> =
+  {
+    oneModulePerRoute,
+  };
 
 /**
  * Runs the checks of a construction and returns what to register (see the module comment);
@@ -114,7 +115,8 @@ export function registration(
         ? {}
         : { [facts.claimedBy]: claimedByOf(pulumi.getProject(), pulumi.getStack(), name) }),
     };
-    for (const rule of facts.programRules ?? []) created = { ...created, ...PROGRAM_RULES[rule](name, args) };
+    for (const rule of facts.programRules ?? [])
+      created = { ...created, ...PROGRAM_RULES[rule](name, args) };
   }
   const secretArgs: pulumi.Inputs = {};
   for (const name of facts.secrets ?? []) {

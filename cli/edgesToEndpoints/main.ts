@@ -9,7 +9,7 @@
  *
  * The API key and base URL are the provider's environment settings (`NGROK_API_KEY`,
  * `NGROK_API_BASE_URL`, docs/configuration.md). Each policy printed is checked by the provider's
- * own traffic policy check (`./check`); a failure is reported on standard error and makes the exit
+ * own traffic policy check (`./policyCheck.ts`); a failure is reported on standard error and makes the exit
  * status 1 (a defect of this command: please report it). The same command ships with the provider
  * plugin (`pulumi-resource-ngrok-dynamic edges-to-endpoints`, plugin/commands.ts).
  *

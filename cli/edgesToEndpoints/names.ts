@@ -47,7 +47,7 @@ export class UniqueNames {
   }
 }
 
-/** A config key to declare, with the value `./check` gives it. */
+/** A config key to declare, with the value `./policyCheck.ts` gives it. */
 export interface SampledConfigKey extends ConfigKey {
   /**
    * A value of the right shape, for the check of the policy (never printed); `undefined` when

@@ -7,7 +7,7 @@
  *
  * `./plan` turns it into the program's description (`./program`): the phases and rule fields in
  * the SDKs' camelCase (`onHttpRequest`), each action's config in ngrok's snake_case as its docs
- * write it (the form `CloudEndpoint.trafficPolicy` takes); `./check` fills the references with
+ * write it (the form `CloudEndpoint.trafficPolicy` takes); `./policyCheck.ts` fills the references with
  * sample values and runs the provider's own traffic policy check on it.
  *
  * @module

@@ -1,5 +1,5 @@
 /**
- * Authentication and versioning of API requests (`docs/reference/seed.md` §5 and §9), as an `onRequest` hook
+ * Authentication and versioning of API requests (`contributing/reference/seed.md` §5 and §9), as an `onRequest` hook
  * registered in the API plugin's scope (the public SP metadata URL is outside it).
  *
  * Order of checks (ngrok does not document it; authentication first is the usual choice):

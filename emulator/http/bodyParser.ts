@@ -1,5 +1,5 @@
 /**
- * Request body parsing (`docs/reference/seed.md` §1: "All requests and responses use JSON (Content-Type:
+ * Request body parsing (`contributing/reference/seed.md` §1: "All requests and responses use JSON (Content-Type:
  * application/json on requests that have a body)").
  *
  * fastify's own parsers are replaced by one catch-all parser that reads every body as bytes

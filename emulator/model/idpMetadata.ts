@@ -1,5 +1,5 @@
 /**
- * The emulator's own validation of the SAML module's `idp_metadata` (`docs/reference/seed.md` §2.3: "The full
+ * The emulator's own validation of the SAML module's `idp_metadata` (`contributing/reference/seed.md` §2.3: "The full
  * XML IdP EntityDescriptor").
  *
  * Accepted: exactly one well-formed XML document whose document element is a SAML 2.0 metadata

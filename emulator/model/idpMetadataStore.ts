@@ -21,7 +21,7 @@
  *
  * The document is validated as sent (`./idpMetadata`) before it is stored.
  *
- * Source: `docs/reference/ngrok-api.md` ("HTTPS edge route SAML module": the example answer); XML 1.0 (Fifth
+ * Source: `contributing/reference/ngrok-api.md` ("HTTPS edge route SAML module": the example answer); XML 1.0 (Fifth
  * Edition) sections 2.5 (comments), 2.6 (processing instructions), 2.7 (CDATA), 2.10 (white
  * space), 2.11 (end-of-line handling).
  */

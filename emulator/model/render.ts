@@ -26,7 +26,7 @@ export interface ObjectJson {
   metadata?: string;
 }
 
-/** An SSH Certificate Authority (`docs/reference/seed.md` §2.1). */
+/** An SSH Certificate Authority (`contributing/reference/seed.md` §2.1). */
 export interface SshCertificateAuthorityJson extends ObjectJson {
   public_key: string;
   key_type: string;
@@ -55,7 +55,7 @@ export interface SshUserCertificateJson extends SshHostCertificateJson {
 }
 
 /**
- * A SAML module (`docs/reference/seed.md` §2.3): its writable settings as stored, plus the service-provider
+ * A SAML module (`contributing/reference/seed.md` §2.3): its writable settings as stored, plus the service-provider
  * fields the emulator derives from the route (URLs and the request-signing certificate).
  */
 export interface SamlModuleJson extends SamlModuleSettings {

@@ -1,5 +1,5 @@
 /**
- * The SAML module's request body (`docs/reference/seed.md` §2.3 and §4.2, Replace): its two accepted shapes,
+ * The SAML module's request body (`contributing/reference/seed.md` §2.3 and §4.2, Replace): its two accepted shapes,
  * field validation and defaults.
  *
  * Shapes:

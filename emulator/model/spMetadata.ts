@@ -1,5 +1,5 @@
 /**
- * The service-provider metadata served at a SAML module's `metadata_url` (`docs/reference/seed.md` §2.3:
+ * The service-provider metadata served at a SAML module's `metadata_url` (`contributing/reference/seed.md` §2.3:
  * "Public URL where the SP metadata is hosted, for IdPs that support dynamic configuration").
  *
  * Built with xmldom's DOM API. The document is an `md:EntityDescriptor` whose `entityID` is the

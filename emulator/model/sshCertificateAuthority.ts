@@ -1,5 +1,5 @@
 /**
- * The SSH Certificate Authority's body rules (`docs/reference/seed.md` §2.1 and §4.1) and its lookup by id.
+ * The SSH Certificate Authority's body rules (`contributing/reference/seed.md` §2.1 and §4.1) and its lookup by id.
  *
  * Create parameters and defaults (ngrok documents no defaults; these are the emulator's):
  * - `private_key_type`: rsa, ecdsa or ed25519 (else ERR_NGROK_1909); omitted or "" → ed25519;

@@ -1,5 +1,5 @@
 /**
- * SSH key generation for SSH Certificate Authorities (`docs/reference/seed.md` §4.1, Create).
+ * SSH key generation for SSH Certificate Authorities (`contributing/reference/seed.md` §4.1, Create).
  *
  * Keys are made with node's asynchronous `crypto.generateKeyPair`, which runs on libuv's thread
  * pool and never blocks the event loop (RSA 4096 takes seconds). The public key is rendered in

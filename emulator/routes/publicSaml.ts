@@ -1,5 +1,5 @@
 /**
- * The public SP metadata URL (`metadata_url` of a SAML module, `docs/reference/seed.md` §2.3), like ngrok's
+ * The public SP metadata URL (`metadata_url` of a SAML module, `contributing/reference/seed.md` §2.3), like ngrok's
  * public IdP host (`https://idp.ngrok.com/saml/<route id>`): `GET <saml base path>/saml/:id`,
  * with no authentication and no version header. Answers the SP metadata XML
  * (`application/samlmetadata+xml`), or 404 ERR_NGROK_7124 when the route has no SAML module.

@@ -1,5 +1,5 @@
 /**
- * The HTTPS edge route SAML module (`docs/reference/seed.md` §2.3 and §4.2):
+ * The HTTPS edge route SAML module (`contributing/reference/seed.md` §2.3 and §4.2):
  * `PUT|GET|DELETE /edges/https/:edge_id/routes/:id/saml`.
  *
  * - PUT replaces the whole module (body rules in `model/samlModule.ts`) and answers 200 with it;

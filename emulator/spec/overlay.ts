@@ -1,8 +1,8 @@
 /**
  * The overlay: where what ngrok's API answers differs from, or says more than, its OpenAPI
  * document (`openapi/ngrok.yaml`). Each entry names its source: the seed spec
- * (`docs/reference/seed.md`, sections `§n`), the facts gathered from ngrok's docs and
- * clients (`docs/reference/ngrok-api.md`, `docs/reference/ngrok-ssh-certificates.md`), ngrok's docs pages, or the emulator's
+ * (`contributing/reference/seed.md`, sections `§n`), the facts gathered from ngrok's docs and
+ * clients (`contributing/reference/ngrok-api.md`, `contributing/reference/ngrok-ssh-certificates.md`), ngrok's docs pages, or the emulator's
  * scope. {@link effectiveDocument} applies them to a copy of the document: what the emulator
  * validates requests against and renders answers from (and serves at `/__emulator/openapi.json`).
  *
@@ -72,8 +72,8 @@ export const OVERLAY: readonly OverlayEntry[] = [
     schemas: "*",
     properties: ["description", "metadata"],
     source:
-      "docs/reference/seed.md §2.1 (metadata 'Omitted from responses when it was never set'); `docs/reference/ngrok-api.md` (SSH CAs: " +
-      "metadata absent when empty, description likewise); `docs/reference/ngrok-ssh-certificates.md` §5 and the " +
+      "contributing/reference/seed.md §2.1 (metadata 'Omitted from responses when it was never set'); `contributing/reference/ngrok-api.md` (SSH CAs: " +
+      "metadata absent when empty, description likewise); `contributing/reference/ngrok-ssh-certificates.md` §5 and the " +
       "SSH credential and reserved domain examples of ngrok's docs (absent when not set)",
   },
   {
@@ -81,7 +81,7 @@ export const OVERLAY: readonly OverlayEntry[] = [
     schemas: "*",
     properties: ["next_page_uri"],
     source:
-      "`docs/reference/ngrok-api.md` 'Lists and paging' (null on the last page); the document's own text",
+      "`contributing/reference/ngrok-api.md` 'Lists and paging' (null on the last page); the document's own text",
   },
   {
     kind: "nullable",
@@ -108,7 +108,7 @@ export const OVERLAY: readonly OverlayEntry[] = [
   {
     kind: "nullableReferences",
     source:
-      '`docs/reference/ngrok-api.md` (a route GET shows "saml": null) and the document\'s descriptions of ' +
+      '`contributing/reference/ngrok-api.md` (a route GET shows "saml": null) and the document\'s descriptions of ' +
       "references ('or null otherwise'): an object-valued property without a value is null",
   },
   {
@@ -117,7 +117,7 @@ export const OVERLAY: readonly OverlayEntry[] = [
     property: "idp_metadata_url",
     schema: { type: "string" },
     source:
-      "docs/reference/seed.md §2.3 ('Additional response field: idp_metadata_url'); `docs/reference/ngrok-api.md` (the URL form " +
+      "contributing/reference/seed.md §2.3 ('Additional response field: idp_metadata_url'); `contributing/reference/ngrok-api.md` (the URL form " +
       "of the IdP metadata, exclusive with idp_metadata)",
   },
   {
@@ -125,7 +125,7 @@ export const OVERLAY: readonly OverlayEntry[] = [
     schemas: ["EndpointSAML", "EndpointSAMLMutate"],
     properties: ["inactivity_timeout", "maximum_duration"],
     schema: UINT32,
-    source: "docs/reference/seed.md §2.3 and §8 (uint32 seconds)",
+    source: "contributing/reference/seed.md §2.3 and §8 (uint32 seconds)",
   },
   {
     kind: "refine",
@@ -133,7 +133,7 @@ export const OVERLAY: readonly OverlayEntry[] = [
     properties: ["critical_options", "extensions"],
     schema: { additionalProperties: { type: "string" } },
     source:
-      "`docs/reference/ngrok-ssh-certificates.md` §2 (map<string,string> in ngrok's Go client)",
+      "`contributing/reference/ngrok-ssh-certificates.md` §2 (map<string,string> in ngrok's Go client)",
   },
   {
     kind: "notRequired",
@@ -171,7 +171,7 @@ export const OVERLAY: readonly OverlayEntry[] = [
       { name: "beforeId", in: "query", required: false, schema: { type: "string" } },
     ],
     source:
-      "`docs/reference/ngrok-api.md` 'Lists and paging' (lists take a CEL filter); ngrok's TypeScript client " +
+      "`contributing/reference/ngrok-api.md` 'Lists and paging' (lists take a CEL filter); ngrok's TypeScript client " +
       "sends its paging object's beforeId unchanged",
   },
   {
@@ -185,14 +185,14 @@ export const OVERLAY: readonly OverlayEntry[] = [
         details: { type: "object", additionalProperties: { type: "string" } },
       },
     },
-    source: "`docs/reference/ngrok-api.md` 'Errors' (error_code can be missing)",
+    source: "`contributing/reference/ngrok-api.md` 'Errors' (error_code can be missing)",
   },
   {
     kind: "flatBody",
     operationId: "EdgeRouteSamlModuleReplace",
     schema: "EndpointSAMLMutate",
     source:
-      "`docs/reference/ngrok-api.md` (PUT takes the flat module object, as in the docs' curl example)",
+      "`contributing/reference/ngrok-api.md` (PUT takes the flat module object, as in the docs' curl example)",
   },
 ];
 

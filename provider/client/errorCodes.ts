@@ -1,6 +1,6 @@
 /**
  * ngrok error codes the client treats specially (see `./hints` and
- * `NgrokApiError.isNotFound`). Source: ngrok's error catalogue (`docs/reference/ngrok-api.md`, "Errors").
+ * `NgrokApiError.isNotFound`). Source: ngrok's error catalogue (`contributing/reference/ngrok-api.md`, "Errors").
  *
  * @module
  */

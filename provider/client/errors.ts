@@ -37,7 +37,7 @@ export interface NgrokErrorBody {
  * `error_code` can be missing from ngrok's body (some 404s carry none), so branch on
  * {@link NgrokApiError.statusCode} first. The operation id comes from the body's
  * `details.operation_id`, or from the `Ngrok-Operation-Id` response header when the body does
- * not parse. Source: ngrok's API error format (see `docs/reference/ngrok-api.md`, "Errors").
+ * not parse. Source: ngrok's API error format (see `contributing/reference/ngrok-api.md`, "Errors").
  */
 export class NgrokApiError extends Error {
   /** Brand checked by {@link NgrokApiError.isInstance}. */

@@ -11,7 +11,7 @@
  *   does not document.
  * - `ERR_NGROK_1956`, the account's limit of SSH certificate authorities.
  *
- * Source: `docs/reference/ngrok-api.md` ("Errors", "Status of these APIs"); ngrok's error catalogue.
+ * Source: `contributing/reference/ngrok-api.md` ("Errors", "Status of these APIs"); ngrok's error catalogue.
  *
  * @module
  */

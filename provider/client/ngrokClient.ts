@@ -5,7 +5,7 @@
  *
  * Every request carries `Authorization: Bearer <key>`, `Ngrok-Version: 2`, a `User-Agent` of
  * the form `pulumi-ngrok-dynamic/<version> node/<version>`, and `Content-Type: application/json`
- * when it has a body (`docs/reference/seed.md` §5 and §9). Connections are kept alive and reused. Redirects
+ * when it has a body (`contributing/reference/seed.md` §5 and §9). Connections are kept alive and reused. Redirects
  * are not followed. Answers are read by `./decode` (error bodies into {@link NgrokApiError},
  * 2xx bodies validated with the request's zod schema, the API key redacted).
  *

@@ -3,7 +3,7 @@
  * and how long the next request must wait. The caller passes the time (a monotonic clock in
  * milliseconds); `./pacer` runs the queue and the timers on top of it.
  *
- * ngrok counts 120 requests per rolling 60 s per account (`docs/reference/ngrok-api.md`, "Rate limits"): a
+ * ngrok counts 120 requests per rolling 60 s per account (`contributing/reference/ngrok-api.md`, "Rate limits"): a
  * request is accepted when fewer than 120 were accepted in the 60 s before it. A
  * {@link RollingWindow} keeps the client under that count, counting conservatively:
  * - a request holds its slot from the moment it is sent, and its 60 s start only when its answer

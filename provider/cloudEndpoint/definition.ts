@@ -104,6 +104,7 @@ export const cloudEndpointDefinition = defineResource({
     "The arguments of {@link CloudEndpoint}. `url` replaces the endpoint when it changes; the " +
     "others are updated in place. The traffic policy is checked at `pulumi preview`, before any " +
     "API call.",
+  terraform: "ngrok_cloud_endpoint",
   api: {
     path: "/endpoints",
     noun: "cloud endpoint",

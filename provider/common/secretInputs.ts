@@ -15,7 +15,7 @@
  *
  * Then, on both paths:
  *
- * - the shared checks (`./check`) describe the value of an input that holds a secret as
+ * - the shared checks (`./inputChecker.ts`) describe the value of an input that holds a secret as
  *   {@link SECRET_SHOWN}, whatever its type; a document's own rule (a traffic policy's) hides the
  *   secret values inside it, and only those, or every value the program wrote in it when the
  *   whole input is secret (never its keys, paths or action types);

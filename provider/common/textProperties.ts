@@ -3,12 +3,12 @@
  * inputs `description` and `metadata` (updated in place with `PATCH`), its API URI and its
  * creation time. Each resource's `definition.ts` spreads them into its properties.
  *
- * Source: `docs/reference/seed.md` §8 (limits); ngrok's `POST`/`PATCH` of SSH CAs, certificates, credentials.
+ * Source: `contributing/reference/seed.md` §8 (limits); ngrok's `POST`/`PATCH` of SSH CAs, certificates, credentials.
  *
  * @module
  */
 
-/** Byte limits of the free-text fields, counted in UTF-8 (`docs/reference/seed.md` §8: 255 and 4096 bytes). */
+/** Byte limits of the free-text fields, counted in UTF-8 (`contributing/reference/seed.md` §8: 255 and 4096 bytes). */
 export const LIMITS = { descriptionBytes: 255, metadataBytes: 4096 } as const;
 
 /** `description` and `metadata`: free text, updated in place, absent when ngrok holds `""`. */

@@ -235,7 +235,9 @@ export function crudResource<D extends ResourceDefinition>(
         patchBody: patchBody(definition, inputs),
       });
     }
-    const owner = pendingCreates?.writesOwnershipMarker ? ownerOf(text(declared.metadata)) : undefined;
+    const owner = pendingCreates?.writesOwnershipMarker
+      ? ownerOf(text(declared.metadata))
+      : undefined;
     try {
       return await createOnce(client, {
         path: api.path,
@@ -244,7 +246,9 @@ export function crudResource<D extends ResourceDefinition>(
         body: (hooks.createBody ?? ((body) => body))(requestBody(definition, inputs), inputs),
         matches: (live) => matches(live, inputs),
         names: objectNames(definition),
-        identifyCreate: hooks.identifyCreate?.(inputs) ?? describeInputs(declared, pendingCreates?.identifyingInputs ?? []),
+        identifyCreate:
+          hooks.identifyCreate?.(inputs) ??
+          describeInputs(declared, pendingCreates?.identifyingInputs ?? []),
         takeOver: takeOverWhenMarked(owner, {
           sameObject: (live) => sameObject(live, inputs),
           declared: { description: text(declared.description), metadata: text(declared.metadata) },

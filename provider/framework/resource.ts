@@ -103,6 +103,12 @@ export interface ResourceDefinition<P extends Properties = Properties> {
   readonly argsDescription?: string;
   /** The type name of several, when it is not `<name>s`, e.g. `SshCertificateAuthorities`. */
   readonly pluralName?: string;
+  /**
+   * ngrok's Terraform resource of the same objects, with its data source of the same name, in
+   * ngrok's Terraform provider v0.8.0 (its `internal/provider/provider.go`), e.g. `ngrok_domain`;
+   * absent when that provider has none. README's table and the docs page's tokens name it.
+   */
+  readonly terraform?: string;
   readonly lookups?: LookupFacts;
   readonly pendingCreates?: PendingCreateFacts;
   /**

@@ -7,7 +7,7 @@
  * answer holds no module, and the IdP metadata and signing certificates it reports. It makes no
  * request.
  *
- * Source: `docs/reference/seed.md` §2.3 and §4.2; `docs/reference/ngrok-api.md` ("HTTPS edge route SAML module").
+ * Source: `contributing/reference/seed.md` §2.3 and §4.2; `contributing/reference/ngrok-api.md` ("HTTPS edge route SAML module").
  *
  * @module
  */

@@ -5,8 +5,8 @@
  * The SDK's types, the package schema and the docs tables are generated from it
  * (`npm run generate`).
  *
- * Source: `docs/reference/seed.md` §2.3 (fields), 4.2 (endpoints) and 8 (limits); ngrok's
- * `PUT /edges/https/{edge_id}/routes/{id}/saml`; `docs/reference/ngrok-api.md` ("HTTPS edge route SAML module").
+ * Source: `contributing/reference/seed.md` §2.3 (fields), 4.2 (endpoints) and 8 (limits); ngrok's
+ * `PUT /edges/https/{edge_id}/routes/{id}/saml`; `contributing/reference/ngrok-api.md` ("HTTPS edge route SAML module").
  *
  * @module
  */

@@ -65,7 +65,7 @@ export const httpsEdgeRouteSaml = singletonResource(httpsEdgeRouteSamlDefinition
  * - `ERR_NGROK_7008`, an account without edges (answered to the `GET`): the edge is gone, and
  *   the module with it, so there is nothing to delete.
  * Without this, `pulumi destroy` of such a stack could never finish. Source: ngrok's error
- * catalogue (ERR_NGROK_7008, ERR_NGROK_7196); `docs/reference/ngrok-api.md` ("Status of these APIs").
+ * catalogue (ERR_NGROK_7008, ERR_NGROK_7196); `contributing/reference/ngrok-api.md` ("Status of these APIs").
  */
 function leavingUnavailableEdge(
   error: unknown,

@@ -3,7 +3,7 @@
  * metadata: its outputs, declared as data in the vocabulary of `../framework` and spread into the
  * resource's properties by `./definition`.
  *
- * Source: `docs/reference/seed.md` §2.3 (fields); ngrok's `GET /edges/https/{edge_id}/routes/{id}/saml`.
+ * Source: `contributing/reference/seed.md` §2.3 (fields); ngrok's `GET /edges/https/{edge_id}/routes/{id}/saml`.
  *
  * @module
  */

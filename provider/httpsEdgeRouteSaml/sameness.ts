@@ -13,7 +13,7 @@
  * {@link comparableForm}).
  *
  * Source: XML 1.0 (Fifth Edition) sections 2.5 (comments), 2.10 (white space) and 2.11
- * (end-of-line handling); `docs/reference/ngrok-api.md` ("HTTPS edge route SAML module").
+ * (end-of-line handling); `contributing/reference/ngrok-api.md` ("HTTPS edge route SAML module").
  *
  * @module
  */

@@ -30,6 +30,7 @@ export const ipPolicyDefinition = defineResource({
     "endpoints, and a Traffic Policy's `restrict-ips` action to an endpoint. ngrok's Terraform " +
     "resource `ngrok_ip_policy`.",
   id: "ngrok's id (`ipp_…`)",
+  terraform: "ngrok_ip_policy",
   api: {
     path: "/ip_policies",
     noun: "IP policy",

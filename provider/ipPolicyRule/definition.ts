@@ -39,6 +39,7 @@ export const ipPolicyRuleDefinition = defineResource({
     "An ngrok IP policy rule: one CIDR block that an IP policy (`IpPolicy`) allows or denies. " +
     "ngrok's Terraform resource `ngrok_ip_policy_rule`.",
   id: "ngrok's id (`ipr_…`)",
+  terraform: "ngrok_ip_policy_rule",
   api: {
     path: "/ip_policy_rules",
     noun: "IP policy rule",

@@ -46,6 +46,7 @@ export const ipRestrictionDefinition = defineResource({
     "may reach one of the account's doors: the dashboard, the API, agents or endpoints. " +
     "ngrok's Terraform resource `ngrok_ip_restriction`.",
   id: "ngrok's id (`ipx_…`)",
+  terraform: "ngrok_ip_restriction",
   api: {
     path: "/ip_restrictions",
     noun: "IP restriction",

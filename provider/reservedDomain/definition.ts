@@ -123,6 +123,7 @@ export const reservedDomainDefinition = defineResource({
     "The arguments of {@link ReservedDomain}. `domain` replaces the reservation when it " +
     "changes; `description`, `metadata`, `certificateManagementPolicy` and `certificateId` are " +
     "updated in place.",
+  terraform: "ngrok_domain",
   api: {
     path: "/reserved_domains",
     noun: "reserved domain",

@@ -3,8 +3,8 @@
  * default, wire name and what a change does (see `../framework`), and its pure `check` and `diff` (derived by `defineResource`). The SDK's
  * types, the package schema and the docs tables are generated from it (`npm run generate`).
  *
- * Source: `docs/reference/seed.md` §2.1 (fields), 4.1 (create parameters) and 8 (limits); ngrok's
- * `POST /ssh_certificate_authorities`; `docs/reference/ngrok-api.md` ("SSH Certificate Authorities").
+ * Source: `contributing/reference/seed.md` §2.1 (fields), 4.1 (create parameters) and 8 (limits); ngrok's
+ * `POST /ssh_certificate_authorities`; `contributing/reference/ngrok-api.md` ("SSH Certificate Authorities").
  *
  * @module
  */
@@ -17,7 +17,7 @@ import type { InputsOf, OutputsOf } from "../framework/resource";
 export const PRIVATE_KEY_TYPES = ["rsa", "ecdsa", "ed25519"] as const;
 /** ECDSA curves (`elliptic_curve`): the three OpenSSH supports (nistp256/384/521). */
 export const ELLIPTIC_CURVES = ["p256", "p384", "p521"] as const;
-/** RSA key sizes in bits (`key_size`), `docs/reference/seed.md` §8. */
+/** RSA key sizes in bits (`key_size`), `contributing/reference/seed.md` §8. */
 export const RSA_KEY_SIZES = [2048, 4096] as const;
 export { LIMITS } from "../common/textProperties";
 /** The prefix of ngrok's SSH CA ids: `sshca_`, then letters and digits. */
@@ -39,6 +39,7 @@ export const sshCertificateAuthorityDefinition = defineResource({
     "host and user certificates with it; you distribute the public key to `sshd` " +
     "(`TrustedUserCAKeys`) or to clients (`@cert-authority` in `known_hosts`).",
   id: "ngrok's id (`sshca_…`)",
+  terraform: "ngrok_ssh_certificate_authority",
   api: {
     path: "/ssh_certificate_authorities",
     noun: "SSH certificate authority",

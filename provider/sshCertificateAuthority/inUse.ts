@@ -1,6 +1,6 @@
 /**
  * Why an SSH certificate authority cannot be deleted: ngrok refuses to delete a CA while
- * certificates it signed exist (`ERR_NGROK_1964`, `docs/reference/ngrok-ssh-certificates.md` §4), and its
+ * certificates it signed exist (`ERR_NGROK_1964`, `contributing/reference/ngrok-ssh-certificates.md` §4), and its
  * message does not say which. {@link explainAuthorityInUse} finds them (both kinds, every page)
  * and throws {@link SshCertificateAuthorityInUseError}, which names them.
  *
@@ -21,7 +21,7 @@ import { load } from "../lazy";
 
 /**
  * The collections of the objects a CA signs, whose field `ssh_certificate_authority_id` names it:
- * the host and the user certificates (`docs/reference/ngrok-ssh-certificates.md` §1 and §4).
+ * the host and the user certificates (`contributing/reference/ngrok-ssh-certificates.md` §1 and §4).
  */
 export const SIGNED_COLLECTIONS = ["/ssh_host_certificates", "/ssh_user_certificates"] as const;
 

@@ -2,7 +2,7 @@
  * The key parameters of an SSH certificate authority, read from its public key.
  *
  * ngrok never returns the `private_key_type`, `elliptic_curve` or `key_size` a CA was created with
- * (`docs/reference/ngrok-api.md`, "SSH Certificate Authorities"), but its `public_key` (OpenSSH text,
+ * (`contributing/reference/ngrok-api.md`, "SSH Certificate Authorities"), but its `public_key` (OpenSSH text,
  * `ssh-ed25519 AAAA…`, `ecdsa-sha2-nistp384 AAAA…`, `ssh-rsa AAAA…`) tells them: the key type,
  * the curve (OpenSSH's `nistp256`/`nistp384`/`nistp521` are this package's `p256`/`p384`/`p521`)
  * and the RSA modulus size in bits. Adoption compares them with the declared ones before any

@@ -6,7 +6,7 @@
  * one way: those folders import this one, never the reverse
  * (`tests/repository/importCycles.test.ts`), so the code here receives a kind as an argument.
  *
- * Source: `docs/reference/ngrok-ssh-certificates.md` §2 (fields, defaults).
+ * Source: `contributing/reference/ngrok-ssh-certificates.md` §2 (fields, defaults).
  *
  * @module
  */

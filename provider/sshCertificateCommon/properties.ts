@@ -5,7 +5,7 @@
  * certificate's kind, are in `./rules`, re-exported here. Each certificate's `definition.ts`
  * declares the resource from these.
  *
- * Source: `docs/reference/ngrok-ssh-certificates.md` §2 (fields, limits, defaults), section 3 (what PATCH
+ * Source: `contributing/reference/ngrok-ssh-certificates.md` §2 (fields, limits, defaults), section 3 (what PATCH
  * changes); ngrok's `POST /ssh_host_certificates` and `POST /ssh_user_certificates`.
  *
  * @module

@@ -52,6 +52,7 @@ export const sshCredentialDefinition = defineResource({
     "The arguments of {@link SshCredential}. `publicKey` and `ownerId` replace the credential " +
     "when they change; `acl`, `description` and `metadata` are updated in place. Everything " +
     "is checked at `pulumi preview`, before any API call.",
+  terraform: "ngrok_ssh_credential",
   api: {
     path: "/ssh_credentials",
     noun: "SSH credential",

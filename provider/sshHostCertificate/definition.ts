@@ -3,7 +3,7 @@
  * `../sshCertificateCommon/properties`) with the host certificate's own words for `principals` and
  * `validUntil`, its kind ({@link HOST}: what it differs in), and its pure `check` and `diff`.
  *
- * Source: `docs/reference/ngrok-ssh-certificates.md` §1 (endpoints, ids) and 2 (fields, defaults).
+ * Source: `contributing/reference/ngrok-ssh-certificates.md` §1 (endpoints, ids) and 2 (fields, defaults).
  *
  * @module
  */

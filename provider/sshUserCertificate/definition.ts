@@ -4,7 +4,7 @@
  * `validUntil`, its OpenSSH options, its kind ({@link USER}: what it differs in), and its pure
  * `check` and `diff`.
  *
- * Source: `docs/reference/ngrok-ssh-certificates.md` §1 (endpoints, ids) and 2 (fields, defaults).
+ * Source: `contributing/reference/ngrok-ssh-certificates.md` §1 (endpoints, ids) and 2 (fields, defaults).
  *
  * @module
  */

@@ -46,6 +46,7 @@ export const vaultDefinition = defineResource({
     'with `secrets.get("<vault name>", "<secret name>")`, so that no policy holds a secret\'s ' +
     "value. ngrok's Terraform resource `ngrok_vault`.",
   id: "ngrok's id (`vault_…`)",
+  terraform: "ngrok_vault",
   api: {
     path: "/vaults",
     noun: "vault",

@@ -44,6 +44,7 @@ export const vaultSecretDefinition = defineResource({
     'run time with `secrets.get("<vault name>", "<secret name>")`; ngrok never returns it. ' +
     "ngrok's Terraform resource `ngrok_secret`.",
   id: "ngrok's id (`secret_…`)",
+  terraform: "ngrok_secret",
   api: {
     path: "/vault_secrets",
     noun: "vault secret",

@@ -85,7 +85,9 @@ describe("the registry", () => {
         (d) => OWNER_INPUT in withProgramInputs(d.name, `urn:x::y::t::${d.name}`, {}, settings),
       )
       .map((d) => d.name);
-    expect(owned).toEqual(definitions.filter((d) => d.pendingCreates?.writesOwnershipMarker).map((d) => d.name));
+    expect(owned).toEqual(
+      definitions.filter((d) => d.pendingCreates?.writesOwnershipMarker).map((d) => d.name),
+    );
     expect(owned).toEqual(
       expect.arrayContaining([
         "SshCertificateAuthority",

@@ -1,12 +1,11 @@
 /**
  * The files that comments name (issue #50: "no comment names a file that does not exist"). A
- * comment names a file when it writes a path with a file extension (`docs/reference/seed.md`,
+ * comment names a file when it writes a path with a file extension (`contributing/reference/seed.md`,
  * `provider/<resource>/definition.ts` is a pattern and is skipped) or a relative module
- * (`./check`). A path is found relative to the repository's root, to the commenting file's
- * folder, or to one of its parent folders (as `model/render.ts` is written from `emulator/`).
+ * (`./x`). A path is found relative to the repository's root, to the commenting file's
+ * folder, or to one of its parent folders (as `model/render.ts` is written from the emulator's folder).
  * Not checked: a path in another repository (Pulumi's Go SDK, ngrok's repositories, an npm
- * tarball), an example in quotes (`"./x"`), a file as it was at a named commit, and `../shared`,
- * the workplace's folder that tests may not read.
+ * tarball), an example in quotes (`"./x"`), and a file as it was at a named commit.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -28,7 +27,7 @@ const NAMED = new RegExp(
 
 /** Where paths in other repositories begin, as the comments here write them. */
 const ELSEWHERE =
-  /^(sdk\/go|pkg|internal|resource\/deploy|src|scripts|snippets|package|PULUMI_HOME|\.\.\/shared)\//;
+  /^(sdk\/go|pkg|internal|resource\/deploy|src|scripts|snippets|package|PULUMI_HOME)\//;
 
 /** The paths `comment` names. */
 export function namedPaths(comment: string): string[] {
@@ -36,7 +35,7 @@ export function namedPaths(comment: string): string[] {
     .split("\n")
     .filter((line) => !/\bcommit [0-9a-f]{7}/.test(line))
     .flatMap((line) => [...line.matchAll(NAMED)].map((m) => m[1]))
-    .filter((p) => !/[<>{}*]/.test(p) && !ELSEWHERE.test(p) && p !== "../shared");
+    .filter((p) => !/[<>{}*]/.test(p) && !ELSEWHERE.test(p));
 }
 
 /** Whether `named`, written in `file` (relative to `root`), names a file or folder that exists. */

@@ -49,7 +49,7 @@ export async function createEdgeWithRoutes(
   return { edgeId, routeIds };
 }
 
-/** The writable fields of a SAML module (`docs/reference/seed.md` §4.2), for a PUT "outside Pulumi" that changes a few. */
+/** The writable fields of a SAML module (`contributing/reference/seed.md` §4.2), for a PUT "outside Pulumi" that changes a few. */
 export function writableSamlFields(module: Record<string, unknown>): Record<string, unknown> {
   const writable = [
     "enabled",

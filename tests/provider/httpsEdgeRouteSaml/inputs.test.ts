@@ -106,7 +106,11 @@ describe("check: HttpsEdgeRouteSaml", () => {
       /idpMetadata is required: the XML SAML 2.0 metadata document of your identity provider/,
     ],
     ["adoptExisting", { adoptExisting: "true" }, /adoptExisting must be a boolean/],
-    ["idpUrl", { idpUrl: "https://idp" }, /idpUrl is not a property of pulumi-nodejs:dynamic\/ngrok:HttpsEdgeRouteSaml/],
+    [
+      "idpUrl",
+      { idpUrl: "https://idp" },
+      /idpUrl is not a property of pulumi-nodejs:dynamic\/ngrok:HttpsEdgeRouteSaml/,
+    ],
   ])("rejects a bad %s (case %#)", (property, patch, reason) => {
     expect(check(patch).failures).toContainEqual({
       property,

@@ -71,7 +71,12 @@ describe("check (no API call)", () => {
         region: "us",
       }),
     ).toEqual([
-      ["region", expect.stringMatching(/^region is not a property of pulumi-nodejs:dynamic\/ngrok:ReservedDomain/)],
+      [
+        "region",
+        expect.stringMatching(
+          /^region is not a property of pulumi-nodejs:dynamic\/ngrok:ReservedDomain/,
+        ),
+      ],
       ["domain", expect.stringMatching(/^domain is required: the hostname to reserve/)],
       [
         "certificateManagementPolicy",

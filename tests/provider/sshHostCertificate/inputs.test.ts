@@ -245,7 +245,11 @@ describe("check: SshHostCertificate", () => {
       { criticalOptions: { "force-command": "ls" } },
       /^criticalOptions is not a property of pulumi-nodejs:dynamic\/ngrok:SshHostCertificate; its properties are sshCertificateAuthorityId, publicKey, principals, validAfter, validUntil, description, metadata$/,
     ],
-    ["extensions", { extensions: {} }, /^extensions is not a property of pulumi-nodejs:dynamic\/ngrok:SshHostCertificate/],
+    [
+      "extensions",
+      { extensions: {} },
+      /^extensions is not a property of pulumi-nodejs:dynamic\/ngrok:SshHostCertificate/,
+    ],
   ])("refuses a bad %s (case %#)", (property, patch, reason) => {
     expect(failuresOf(patch)).toContainEqual({ property, reason: expect.stringMatching(reason) });
   });

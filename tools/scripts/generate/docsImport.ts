@@ -40,6 +40,9 @@ function tokensSection(definition: ResourceDefinition): string {
     "| --- | --- |",
     `| The provider plugin: [YAML, Python, Go, C#](otherLanguages.md), \`pulumi import\` | \`${PLUGIN_PACKAGE}:index:${definition.name}\` |`,
     `| The Node.js class: TypeScript, JavaScript | \`${classToken(definition.name)}\` |`,
+    ...(definition.terraform === undefined
+      ? []
+      : [`| ngrok's Terraform provider v0.8.0 (the same objects) | \`${definition.terraform}\` |`]),
     "",
     paragraph(`Pulumi id: ${definition.id}. API: ${definition.api.endpoints}.`),
   ].join("\n");

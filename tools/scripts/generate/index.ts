@@ -23,6 +23,7 @@ import { PROVIDER_EXPORTS, providerExportsFile } from "./providerExports";
 import { packageSchema } from "./schema";
 import { sdkClassFiles } from "./sdkClasses";
 import { sdkTypesFile } from "./sdkTypes";
+import { DATA_SOURCES_ALONE, readmeTerraform } from "./terraformTable";
 import { thinProviderFiles } from "./thinProviders";
 import { YAML_PACKAGE_DECLARATION, yamlPackageDeclaration } from "./yamlPackage";
 
@@ -42,12 +43,23 @@ function generated(): Map<string, string> {
   const tables = docsTables();
   const examples = docsExamples(schema);
   const imports = docsImport();
-  for (const file of new Set([...tables.keys(), ...examples.keys(), ...imports.keys()])) {
+  const readme = readmeTerraform(DATA_SOURCES_ALONE);
+  for (const file of new Set([
+    ...tables.keys(),
+    ...examples.keys(),
+    ...imports.keys(),
+    ...readme.keys(),
+  ])) {
     const existing = path.join(REPO, file);
     let page = fs.existsSync(existing)
       ? fs.readFileSync(existing, "utf8")
       : (startingPageOf(file) ?? fs.readFileSync(existing, "utf8"));
-    for (const splice of [tables.get(file), examples.get(file), imports.get(file)]) {
+    for (const splice of [
+      tables.get(file),
+      examples.get(file),
+      imports.get(file),
+      readme.get(file),
+    ]) {
       if (splice) page = splice(page);
     }
     files.set(file, page);

@@ -84,7 +84,9 @@ export function providerExportsFile(repo: string): string {
       }
       const readers = [
         ...(facts.list === undefined ? [] : [`\`${names.getList}\``]),
-        ...(definition.pendingCreates === undefined ? [] : ["`pulumi-ngrok-dynamic pending-creates`"]),
+        ...(definition.pendingCreates === undefined
+          ? []
+          : ["`pulumi-ngrok-dynamic pending-creates`"]),
       ];
       groups.lists += tsdoc(
         `Every ${noun} of the account${filters.length > 0 ? " that `filter` keeps" : ""}, ` +
