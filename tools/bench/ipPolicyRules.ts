@@ -20,20 +20,19 @@ import type { Consumer } from "./installedPackage";
 import { progress } from "./progress";
 import type { Row, Section } from "./report";
 import { exact } from "./stats";
+import { IP_POLICY_RULES_TITLE, ipPolicyRulesMeasures, RULES } from "./ipPolicyRulesRows";
 
 /** ngrok's limit, which is also the provider's default pacing (as pacing.ts). */
 const LIMIT = { requests: 120, windowMs: 60_000 };
-/** The rules of the stack (the issue's 300). */
-export const RULES = 300;
 /** The steps, in order; `update` is `pulumi up` with every rule's description changed. */
 const STEPS = ["up", "update", "refresh", "destroy"] as const;
-type StepName = (typeof STEPS)[number];
+export type StepName = (typeof STEPS)[number];
 /** The emulator's collections of the two resources. */
 const POLICIES = "/ip_policies";
 const RULE_PATH = "/ip_policy_rules";
 
 /** What one step cost. */
-interface Step {
+export interface Step {
   readonly ok: boolean;
   readonly ms: number;
   readonly sent: number;
@@ -122,16 +121,6 @@ function orphans(emulator: RunningEmulator, held: ReadonlySet<string>): number {
 function floorMs(step: Step): number {
   return ((step.sent - step.refused) * LIMIT.windowMs) / LIMIT.requests;
 }
-
-/** The section's title; the summary (report.ts) finds its rows under it. */
-export const IP_POLICY_RULES_TITLE = "IP policy rules at ngrok's rate (real CLI, #50)";
-
-/** The measure of the row the summary quotes: the whole lifecycle against the limit's floor. */
-export const ipPolicyRulesMeasures = (rules: number) => ({
-  wall: `${rules} IP policy rules: up + update + refresh + destroy, wall time ÷ (accepted requests ÷ rate)`,
-  refused: `${rules} IP policy rules: requests answered 429`,
-  perRule: `${rules} IP policy rules: most rule requests per rule in a step`,
-});
 
 /** The section of one run's steps (exported for its test). */
 export function ipPolicyRulesSection(
@@ -222,12 +211,12 @@ export function ipPolicyRulesSection(
     ...target(perRule, 1, "≤ 1", `${perRule.toFixed(2)} rule requests per rule in a step`),
   });
   for (const [name, of] of [
-    ["failures (resources)", (s: Step) => s.failures],
-    ["orphans (policies and rules, worst step)", (s: Step) => s.orphans],
+    ["failures", (s: Step) => s.failures],
+    ["orphans", (s: Step) => s.orphans],
   ] as const) {
     const value = Math.max(...STEPS.map((step) => of(steps[step])));
     rows.push({
-      measure: `${label}: ${name}`,
+      measure: measures[name],
       figure: exact(value),
       unit: "count",
       ...target(value, 0, "0", `${value} ${name}`),
