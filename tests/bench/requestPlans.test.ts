@@ -9,7 +9,7 @@
 import type { ResourceDefinition } from "../../dist/provider/framework/resource";
 import type { ExampleProgram } from "../../dist/provider/framework/example";
 import { DEFINITIONS } from "../../dist/provider/registry";
-import { requestCountsSection } from "../../dist/tools/bench/requestCounts";
+import { type Observed, requestCountsSection } from "../../dist/tools/bench/requestCounts";
 import {
   BY_DESIGN,
   declaredOf,
@@ -123,19 +123,14 @@ test("a resource the registry does not hold yet is planned with no edit", () => 
 });
 
 test("the section has a row for every resource and step, from the observations alone", () => {
-  const observed = new Map(
-    plans
-      .map(measured)
-      .flatMap((plan) =>
-        STEPS.map(
-          (step) =>
-            [
-              `${plan.resource}\u0000${step}`,
-              [{ calls: ["Check"], requests: Array(plan.floors[step]).fill("GET /x") }],
-            ] as const,
-        ),
-      ),
-  );
+  const observed = new Map<string, Observed[]>();
+  for (const plan of plans.map(measured)) {
+    for (const step of STEPS) {
+      observed.set(`${plan.resource}\u0000${step}`, [
+        { calls: ["Check"], requests: Array<string>(plan.floors[step]).fill("GET /x") },
+      ]);
+    }
+  }
   const section = requestCountsSection(plans, observed, new Map());
   for (const plan of plans.map(measured)) {
     const rows = section.rows.filter((r) => r.measure.startsWith(`${plan.resource}: `));

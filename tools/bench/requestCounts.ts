@@ -30,7 +30,8 @@ import {
 } from "./requestPlans";
 import { summarize } from "./stats";
 
-interface Observed {
+/** What one step was seen to do: the engine's calls and the requests sent. */
+export interface Observed {
   readonly calls: string[];
   readonly requests: string[];
 }
