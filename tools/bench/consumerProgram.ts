@@ -15,7 +15,10 @@
  *   requiring the installed package's implementation (the "before" of the `__provider` size and
  *   of the host's CPU per lifecycle).
  *
- * Stack config: `edgeId`, `routeId`, `idpMetadataPath` (the SAML module's route and IdP).
+ * Stack config: `edgeId`, `routeId`, `idpMetadataPath` (the SAML module's route and IdP), and
+ * `requestResources`: the path of a JSON list of `{ type, name, args }`, each declared with the
+ * package's class of that name (the resources of requestPlans.ts, their references placeholders
+ * that the benchmark fills in when it has the objects they name).
  *
  * @module
  */
@@ -24,6 +27,7 @@
 import * as fs from "node:fs";
 import type * as http from "node:http";
 import * as pulumi from "@pulumi/pulumi";
+import * as ngrok from "pulumi-ngrok-dynamic";
 import { HttpsEdgeRouteSaml, SshCertificateAuthority } from "pulumi-ngrok-dynamic";
 import { beforeProvider } from "./beforeProvider";
 
@@ -58,6 +62,22 @@ class ProgramResource extends pulumi.dynamic.Resource {
 }
 
 new ProgramResource(trivialProvider, "trivial", {});
+
+/** A class of the package, by its resource's name. */
+type AnyClass = new (name: string, args: Record<string, unknown>) => pulumi.CustomResource;
+const requestResources = config.get("requestResources");
+if (requestResources !== undefined) {
+  const declared = JSON.parse(fs.readFileSync(requestResources, "utf8")) as {
+    type: string;
+    name: string;
+    args: Record<string, unknown>;
+  }[];
+  for (const { type, name, args } of declared) {
+    const resourceClass = (ngrok as unknown as Record<string, AnyClass | undefined>)[type];
+    if (resourceClass === undefined) throw new Error(`the package exports no class ${type}`);
+    new resourceClass(name, args);
+  }
+}
 
 /** The provider's own User-Agent, computed here and captured as a constant. */
 const USER_AGENT = `pulumi-ngrok-dynamic/${

@@ -16,12 +16,15 @@
  *   properties of `ours`;
  * - `before`: that many SSH CAs with the same properties as `SshCertificateAuthority` through the
  *   thin provider of commit 7e37a46 (beforeProvider.ts): `__provider` of 2.7 KiB instead of one
- *   `require`.
+ *   `require`;
+ * - `ipPolicyRules`: one `IpPolicy` and that many `IpPolicyRule` in it, each a distinct `/32` block
+ *   described `<ruleDescription> <index>` (config `ruleDescription`, default `bench rule`: changing it
+ *   updates every rule in place), as ipPolicyRules.ts measures them.
  *
  * @module
  */
 import * as pulumi from "@pulumi/pulumi";
-import { SshCertificateAuthority } from "pulumi-ngrok-dynamic";
+import { IpPolicy, IpPolicyRule, SshCertificateAuthority } from "pulumi-ngrok-dynamic";
 import { beforeProvider } from "./beforeProvider";
 import { bareProvider, trivialProvider } from "./referenceProviders";
 
@@ -47,6 +50,11 @@ class PluginResource extends pulumi.CustomResource {
     super("ngrok-dynamic:index:SshCertificateAuthority", name, props);
   }
 }
+
+/** The IP policy of `ipPolicyRules`, declared once before its rules. */
+const policy =
+  kind === "ipPolicyRules" ? new IpPolicy("policy", { description: "bench policy" }) : undefined;
+const ruleDescription = config.get("ruleDescription") ?? "bench rule";
 
 for (let index = 0; index < count; index++) {
   const description = `bench CA ${index}`;
@@ -90,6 +98,15 @@ for (let index = 0; index < count; index++) {
         },
         "SshCertificateAuthority",
       );
+      break;
+    case "ipPolicyRules":
+      // 10.x.y.z/32, one address each: distinct blocks (a block is held once in a policy).
+      new IpPolicyRule(`rule-${index}`, {
+        ipPolicyId: policy!.id,
+        cidr: `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}/32`,
+        action: index % 2 === 0 ? "allow" : "deny",
+        description: `${ruleDescription} ${index}`,
+      });
       break;
     default:
       new ProgramResource(trivialProvider, `trivial-${index}`, { index, description });

@@ -28,14 +28,17 @@
  * 12. the plugin's self-contained executable against the Node.js plugin and the classes: cold
  *    start, 300 SSH CAs, and the installed size of each (executable.ts; needs the CLI);
  * 13. the traffic policy check: YAML policies of 10 to 5,000 rules, each with a CEL expression
- *    and an interpolation, checked warm, and 1,000 rules in a fresh process (policyCheck.ts).
+ *    and an interpolation, checked warm, and 1,000 rules in a fresh process (policyCheck.ts);
+ * 14. at scale (#50): one IP policy and 300 rules up, updated, refreshed and destroyed through
+ *    the real CLI against ngrok's rate limit with the provider's pacing on (ipPolicyRules.ts;
+ *    needs the CLI).
  *
  * Progress goes to stderr; the report (report.ts: a summary of the headline ratios, then each
  * section with the run its figures are from) goes to stdout and to BENCHMARKS.md.
  * `node dist/tools/bench/index.js --quick` runs one round of each, to check the harness; it does not
  * write BENCHMARKS.md. `node dist/tools/bench/index.js --only pacing,overhead` (modules: requests,
  * sizes, coldStart, overhead, latency, realEngine, pacing, stackCost, bigStacks, promiseStacks,
- * plugin, executable, policyCheck) runs those alone and splices their sections into the
+ * plugin, executable, policyCheck, ipPolicyRules) runs those alone and splices their sections into the
  * BENCHMARKS.md already written (splice.ts). `--raw` renders the per-resource cost section again from the runs its last measurement kept, without measuring (its run line
  * stays that measurement's); `--render` renders BENCHMARKS.md again from what it holds (the
  * summary from its figures), measuring nothing; with `--drop-previous` it also drops the sections
@@ -74,6 +77,7 @@ import { measurePromiseStacks } from "./promiseStacks";
 import { measurePlugin } from "./plugin";
 import { measureExecutable } from "./executable";
 import { measurePolicyCheck } from "./policyCheck";
+import { measureIpPolicyRules } from "./ipPolicyRules";
 import { measureBigStacks, measureStackCost, stackCostFromRaw } from "./stackCost";
 
 const REPORT_FILE = path.join(REPO, "BENCHMARKS.md");
@@ -93,6 +97,7 @@ const MODULES = [
   "plugin",
   "executable",
   "policyCheck",
+  "ipPolicyRules",
 ] as const;
 type Module = (typeof MODULES)[number];
 
@@ -164,6 +169,7 @@ async function main(quick: boolean, only: readonly Module[] | undefined): Promis
       executable: () =>
         measureExecutable(consumer, installation.tarball, rounds.cost, quick ? 10 : 300),
       policyCheck: () => measurePolicyCheck(rounds.policyCheck),
+      ipPolicyRules: () => measureIpPolicyRules(consumer, quick ? 10 : undefined),
     };
     for (const module of MODULES.filter((m) => only === undefined || only.includes(m))) {
       sections.push(await run[module]());

@@ -15,6 +15,7 @@ import * as path from "node:path";
 import type { ResourceGoal } from "../devtools/deployment";
 import { runProgram } from "../devtools/runProgram";
 import { sampleIdpMetadata } from "../../emulator/index";
+import { declaredOf, type PlanResult, requestPlans } from "./requestPlans";
 
 /** The repository (this file runs as dist/tools/bench/installedPackage.js). */
 export const REPO = path.resolve(__dirname, "../../..");
@@ -40,6 +41,9 @@ export interface ConsumerGoals {
 export interface Consumer {
   readonly dir: string;
   readonly goals: ConsumerGoals;
+  /** Each resource's request plan (requestPlans.ts), its goals below by declared name. */
+  readonly plans: readonly PlanResult[];
+  readonly requestGoals: ReadonlyMap<string, ResourceGoal>;
 }
 
 /** Both consumers, and the temporary folder that holds them. */
@@ -67,10 +71,11 @@ export async function installPackage(): Promise<Installation> {
     ) as { filename: string }[];
     const tarball = path.join(root, pack.filename);
     const idpMetadataPath = path.join(root, "idp-metadata.xml");
-    fs.writeFileSync(
-      idpMetadataPath,
-      await sampleIdpMetadata({ entityId: "https://idp.bench.example" }),
-    );
+    const idpMetadata = await sampleIdpMetadata({ entityId: "https://idp.bench.example" });
+    fs.writeFileSync(idpMetadataPath, idpMetadata);
+    const plans = requestPlans(idpMetadata);
+    const requestResourcesPath = path.join(root, "request-resources.json");
+    fs.writeFileSync(requestResourcesPath, JSON.stringify(declaredOf(plans)));
     const dirs = [
       path.join(root, "consumer-a"),
       path.join(root, "install path b", "nested", "consumer-b"),
@@ -78,7 +83,9 @@ export async function installPackage(): Promise<Installation> {
     for (const dir of dirs) {
       install(tarball, dir);
     }
-    const [a, b] = await Promise.all(dirs.map((dir) => consumer(dir, idpMetadataPath)));
+    const [a, b] = await Promise.all(
+      dirs.map((dir) => consumer(dir, idpMetadataPath, requestResourcesPath, plans)),
+    );
     return { root, tarball, consumers: [a, b], remove };
   } catch (error) {
     remove();
@@ -109,7 +116,12 @@ function install(tarball: string, dir: string): void {
   }
 }
 
-async function consumer(dir: string, idpMetadataPath: string): Promise<Consumer> {
+async function consumer(
+  dir: string,
+  idpMetadataPath: string,
+  requestResourcesPath: string,
+  plans: readonly PlanResult[],
+): Promise<Consumer> {
   const { resources } = await runProgram({
     dir,
     project: PROJECT,
@@ -118,6 +130,7 @@ async function consumer(dir: string, idpMetadataPath: string): Promise<Consumer>
       [`${PROJECT}:edgeId`]: EDGE_PLACEHOLDER,
       [`${PROJECT}:routeId`]: ROUTE_PLACEHOLDER,
       [`${PROJECT}:idpMetadataPath`]: idpMetadataPath,
+      [`${PROJECT}:requestResources`]: requestResourcesPath,
     },
   });
   const byName = (name: string): ResourceGoal => {
@@ -136,6 +149,8 @@ async function consumer(dir: string, idpMetadataPath: string): Promise<Consumer>
       bare: byName("bare"),
       before: byName("caBefore"),
     },
+    plans,
+    requestGoals: new Map(declaredOf(plans).map(({ name }) => [name, byName(name)] as const)),
   };
 }
 

@@ -11,6 +11,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import { executableSummary } from "./executableSummary";
+import { ipPolicyRulesSummary } from "./ipPolicyRulesRows";
 import type { Summary } from "./stats";
 import {
   isPrevious,
@@ -335,6 +336,7 @@ export function renderSummary(all: readonly SectionText[]): string {
       `classes: ${list(plugin, pluginNames)}${runOf(plugin)}` +
       `${previousFigures(all, PLUGIN, pluginMeasures, pluginNames)}.`,
     executableSummary(find, runOf),
+    ipPolicyRulesSummary(find, runOf),
     "",
     `${count - missed} of ${count} targets met; the misses and why: [Closing note](#closing-note).`,
   ];

@@ -1,13 +1,15 @@
 /**
- * API requests per engine step, for each resource: the engine's calls (tools/devtools/deployment.ts)
- * through Pulumi's dynamic-provider host, running the installed package, against the emulator,
- * whose request log is read around each step (as tests/engine do).
+ * API requests per engine step, for each resource of the registry: the engine's calls
+ * (tools/devtools/deployment.ts) through Pulumi's dynamic-provider host, running the installed
+ * package, against the emulator, whose request log is read around each step (as tests/engine do).
+ * What each resource is given, updated and replaced with, and its floors, are derived from its
+ * definition (requestPlans.ts): a resource added to the registry is measured with no edit here.
  *
  * Floors: none for check and diff (preview); one request for create, read (refresh), update and
- * delete, plus the SAML module's documented GETs: the take-over check of its create and the claim
- * check of its delete (which leaves a module another resource has claimed); a replacement is a
- * create of the new object and a delete of the old one (ngrok has no "replace" call), so its
- * floor is the sum of those two.
+ * delete, plus what a resource makes by design (requestPlans.ts `BY_DESIGN`: the SAML module's
+ * take-over check of its create and claim check of its delete); a replacement is a create of the
+ * new object and a delete of the old one (ngrok has no "replace" call), so its floor is the sum of
+ * those two.
  *
  * @module
  */
@@ -17,86 +19,73 @@ import { BareClient } from "./bareClient";
 import { startEmulatorProcess } from "./emulatorProcess";
 import { type Consumer, PROJECT, STACK, variant } from "./installedPackage";
 import { progress } from "./progress";
-import type { Section } from "./report";
+import type { Row, Section } from "./report";
+import {
+  byDesignWhy,
+  type Change,
+  PLACEHOLDER,
+  type RequestPlan,
+  STEPS,
+  type StepName,
+} from "./requestPlans";
 import { summarize } from "./stats";
 
-type StepName =
-  "check" | "diff (preview)" | "create" | "read (refresh)" | "update" | "replace" | "delete";
-
-interface Observed {
+/** What one step was seen to do: the engine's calls and the requests sent. */
+export interface Observed {
   readonly calls: string[];
   readonly requests: string[];
 }
 
-interface Plan {
-  readonly label: string;
-  readonly floors: Record<StepName, number>;
-  /** The goal, its in-place update, and its replacement, for round `round`. */
-  goals(
-    round: number,
-    routeIds: string[],
-  ): { base: ResourceGoal; update: ResourceGoal; replace: ResourceGoal };
+/** The ids seeded for config, by prefix: the first and the second of each. */
+type Seeds = Readonly<Record<string, readonly [string, string]>>;
+
+/** The key of Pulumi's marker of a secret value in a property map (its value: the secret sig). */
+const SECRET_SIG = "4dabf18193072939515e22adb298388d";
+
+/** `value` with every placeholder replaced: outputs from `objects`, seeded ids from `seeds`. */
+function resolve(
+  value: unknown,
+  objects: ReadonlyMap<string, { id: string; outputs: Record<string, unknown> }>,
+  seeds: Seeds,
+): unknown {
+  if (typeof value === "string") {
+    return value.replace(PLACEHOLDER, (_match, kind: string, name: string, property?: string) => {
+      if (kind === "config") {
+        const seeded = seeds[name];
+        if (seeded === undefined) throw new Error(`no id of prefix ${name} was seeded`);
+        return seeded[property === "2" ? 1 : 0];
+      }
+      const object = objects.get(name);
+      if (object === undefined) throw new Error(`${name} was not created before its use`);
+      const found = property === "id" ? object.id : object.outputs[property ?? ""];
+      if (typeof found !== "string") throw new Error(`${name} has no output ${property}`);
+      return found;
+    });
+  }
+  if (Array.isArray(value)) return value.map((item) => resolve(item, objects, seeds));
+  if (value !== null && typeof value === "object" && SECRET_SIG in value) {
+    // A secret the program registered (`pulumi.secret`): the engine sends its value to the
+    // dynamic-provider host, which does not accept secrets, unwrapped.
+    return resolve((value as Record<string, unknown>).value, objects, seeds);
+  }
+  if (value !== null && typeof value === "object") {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, resolve(item, objects, seeds)]),
+    );
+  }
+  return value;
 }
 
-const STEPS: readonly StepName[] = [
-  "check",
-  "create",
-  "diff (preview)",
-  "read (refresh)",
-  "update",
-  "replace",
-  "delete",
-];
-
-/** Measures every step of both resources, `rounds` times (the counts must not vary). */
+/** Measures every step of every measurable resource, `rounds` times (the counts must not vary). */
 export async function measureRequestCounts(consumer: Consumer, rounds: number): Promise<Section> {
-  const { sshCertificateAuthority: ssh, httpsEdgeRouteSaml: saml } = consumer.goals;
-  const plans: Plan[] = [
-    {
-      label: "SshCertificateAuthority",
-      floors: {
-        check: 0,
-        "diff (preview)": 0,
-        create: 1,
-        "read (refresh)": 1,
-        update: 1,
-        replace: 2,
-        delete: 1,
-      },
-      goals: (round) => {
-        const name = `ca-${round}`;
-        return {
-          base: variant(ssh, name),
-          update: variant(ssh, name, { description: "v2" }),
-          // A new key type replaces the CA (ecdsa: quick to generate).
-          replace: variant(ssh, name, { description: "v2", privateKeyType: "ecdsa" }),
-        };
-      },
-    },
-    {
-      label: "HttpsEdgeRouteSaml",
-      floors: {
-        check: 0,
-        "diff (preview)": 0,
-        create: 2,
-        "read (refresh)": 1,
-        update: 1,
-        replace: 4,
-        delete: 2,
-      },
-      goals: (round, [routeA, routeB]) => {
-        const name = `sso-${round}`;
-        return {
-          base: variant(saml, name, { routeId: routeA }),
-          update: variant(saml, name, { routeId: routeA, forceAuthn: true }),
-          // Another route replaces the module (written on the new route, then deleted on the old).
-          replace: variant(saml, name, { routeId: routeB, forceAuthn: true }),
-        };
-      },
-    },
-  ];
-
+  const plans = consumer.plans.filter((p): p is RequestPlan => !("unmeasured" in p));
+  const goalOf = (name: string): ResourceGoal => {
+    const goal = consumer.requestGoals.get(name);
+    if (goal === undefined) throw new Error(`the consumer program declared no ${name}`);
+    return goal;
+  };
   const observed = new Map<string, Observed[]>();
+  const failed = new Map<string, string>();
   const emulator = await startEmulatorProcess();
   const host = await startProviderHost({ cwd: consumer.dir, project: PROJECT });
   const client = new BareClient(emulator.url, emulator.apiKey);
@@ -104,37 +93,85 @@ export async function measureRequestCounts(consumer: Consumer, rounds: number): 
     await host.configure({ "ngrok:apiKey": emulator.apiKey, "ngrok:apiBaseUrl": emulator.url });
     for (let round = 0; round < rounds; round++) {
       const { edgeId, routeIds } = await client.createEdgeWithRoutes(2);
+      const seeds: Seeds = {
+        edghts_: [edgeId, edgeId],
+        edghtsrt_: [routeIds[0], routeIds[1]],
+      };
       for (const plan of plans) {
-        const goals = plan.goals(round, routeIds);
-        const withEdge = (goal: ResourceGoal) =>
-          plan.label === "HttpsEdgeRouteSaml" ? variant(goal, goal.name, { edgeId }) : goal;
-        const base = withEdge(goals.base);
+        if (failed.has(plan.resource)) continue;
+        // What the plan refers to, created first (not counted), each name once.
+        const needed = [
+          ...plan.dependencies,
+          ...(plan.update?.needs ?? []),
+          ...(plan.replace?.needs ?? []),
+        ].filter((d, i, all) => all.findIndex((o) => o.name === d.name) === i);
+        const dependencies = new Deployment(host, STACK, PROJECT);
         const deployment = new Deployment(host, STACK, PROJECT);
-        const step = async (name: StepName, run: () => Promise<Step[]>, op?: Step["op"]) => {
-          const calls = host.calls.length;
-          const from = await emulator.requestCount();
-          const steps = await run();
-          if (op !== undefined && steps[0]?.op !== op) {
-            throw new Error(
-              `${plan.label} ${name}: expected a ${op} step, got ${JSON.stringify(steps)}`,
+        const objects = new Map<string, { id: string; outputs: Record<string, unknown> }>();
+        const declaredGoals: ResourceGoal[] = [];
+        try {
+          for (const dependency of needed) {
+            const goal = goalOf(dependency.name);
+            declaredGoals.push({ ...goal, inputs: resolve(goal.inputs, objects, seeds) as never });
+            await dependencies.up(declaredGoals);
+            const state = [...dependencies.resources.values()].find((r) =>
+              r.urn.endsWith(`::${dependency.name}`),
+            );
+            if (state === undefined) throw new Error(`${dependency.name} was not created`);
+            objects.set(dependency.name, { id: state.id, outputs: state.outputs });
+          }
+          const target = goalOf(plan.target.name);
+          const base: ResourceGoal = {
+            ...target,
+            inputs: resolve(target.inputs, objects, seeds) as never,
+          };
+          const changed = (...changes: (Change | undefined)[]): ResourceGoal =>
+            variant(
+              base,
+              base.name,
+              Object.fromEntries(
+                changes.flatMap((c) =>
+                  c === undefined ? [] : [[c.property, resolve(c.value, objects, seeds)]],
+                ),
+              ),
+            );
+          const step = async (name: StepName, run: () => Promise<Step[]>, op: Step["op"]) => {
+            const calls = host.calls.length;
+            const from = await emulator.requestCount();
+            const steps = await run();
+            if (steps[0]?.op !== op) {
+              throw new Error(`${name}: expected a ${op} step, got ${JSON.stringify(steps)}`);
+            }
+            const requests = (await emulator.requestsSince(from)).map(
+              (r) => `${r.method} ${normalizePath(r.path)}`,
+            );
+            const key = `${plan.resource}\u0000${name}`;
+            observed.set(key, [
+              ...(observed.get(key) ?? []),
+              { calls: host.calls.slice(calls), requests },
+            ]);
+          };
+          await step("check", () => deployment.preview([base]), "create");
+          await step("create", () => deployment.up([base]), "create");
+          await step("diff (preview)", () => deployment.preview([base]), "same");
+          await step("read (refresh)", () => deployment.refresh(), "same");
+          if (plan.update !== undefined) {
+            await step("update", () => deployment.up([changed(plan.update)]), "update");
+          }
+          if (plan.replace !== undefined) {
+            await step(
+              "replace",
+              () => deployment.up([changed(plan.update, plan.replace)]),
+              "replace",
             );
           }
-          const requests = (await emulator.requestsSince(from)).map(
-            (r) => `${r.method} ${normalizePath(r.path)}`,
-          );
-          const key = `${plan.label}\u0000${name}`;
-          observed.set(key, [
-            ...(observed.get(key) ?? []),
-            { calls: host.calls.slice(calls), requests },
-          ]);
-        };
-        await step("check", () => deployment.preview([base]), "create");
-        await step("create", () => deployment.up([base]), "create");
-        await step("diff (preview)", () => deployment.preview([base]), "same");
-        await step("read (refresh)", () => deployment.refresh(), "same");
-        await step("update", () => deployment.up([withEdge(goals.update)]), "update");
-        await step("replace", () => deployment.up([withEdge(goals.replace)]), "replace");
-        await step("delete", () => deployment.destroy(), "delete");
+          await step("delete", () => deployment.destroy(), "delete");
+        } catch (error) {
+          failed.set(plan.resource, (error as Error).message.replace(/\s+/g, " ").slice(0, 400));
+          await deployment.destroy().catch(() => undefined);
+        } finally {
+          await dependencies.destroy().catch(() => undefined);
+        }
       }
       await client.send("DELETE", `/edges/https/${edgeId}`);
       progress(`request counts: round ${round + 1}/${rounds} done`);
@@ -144,36 +181,84 @@ export async function measureRequestCounts(consumer: Consumer, rounds: number): 
     await host.close();
     await emulator.close();
   }
+  return requestCountsSection(consumer.plans, observed, failed);
+}
 
+/** The section of what was observed, a row per resource and step (exported for its test). */
+export function requestCountsSection(
+  plans: Consumer["plans"],
+  observed: ReadonlyMap<string, readonly Observed[]>,
+  failed: ReadonlyMap<string, string>,
+): Section {
   const section: Section = {
     title: "API requests per step",
     rows: [],
     notes: [
       "Each step is the engine's call sequence through the host (tools/devtools/deployment.ts), with " +
         "the package installed from `npm pack`; the emulator's request log is read around it. " +
-        "Floors: 0 for check and diff; 1 for create, read, update and delete (+1 for the SAML " +
-        "module's documented GETs: the take-over check on create, the claim check on delete); a " +
-        "replacement is one create plus one delete.",
+        "Every resource of the registry is measured, its inputs, update and replacement derived " +
+        "from its definition (tools/bench/requestPlans.ts): the first resource of its type in its " +
+        "definition's `example`, the resources it refers to created first and not counted; the " +
+        "update changes `description` or the first input that updates in place; the replacement " +
+        'the first input that replaces ("—" when the resource has none). Floors: 0 for check and ' +
+        "diff; 1 for create, read, update and delete, plus what a resource makes by design (said " +
+        "in its row); a replacement is one create plus one delete.",
+      "The machine (2 CPUs) was shared with other engineers' builds and tests during the run: " +
+        "request counts do not depend on its load.",
     ],
   };
+  const rows: Row[] = section.rows;
   for (const plan of plans) {
+    if ("unmeasured" in plan) {
+      rows.push({
+        measure: `${plan.resource}: not measured (${plan.unmeasured})`,
+        unit: "requests",
+      });
+      continue;
+    }
+    const error = failed.get(plan.resource);
+    if (error !== undefined) {
+      section.notes.push(`${plan.resource}: the measurement failed: ${error}.`);
+    }
     for (const name of STEPS) {
-      const runs = observed.get(`${plan.label}\u0000${name}`) ?? [];
-      const counts = runs.map((r) => r.requests.length);
+      const change = name === "update" ? plan.update : name === "replace" ? plan.replace : null;
+      if (change === undefined) {
+        rows.push({
+          measure: `${plan.resource}: ${name}: — (${plan.none[name as "update" | "replace"] ?? "none"})`,
+          unit: "requests",
+        });
+        continue;
+      }
+      const why = byDesignWhy(plan.resource, name);
+      const measure =
+        `${plan.resource}: ${name}${change === null ? "" : ` (${change.property})`}` +
+        `${why === undefined ? "" : ` (by design: ${why})`}`;
+      const runs = observed.get(`${plan.resource}\u0000${name}`) ?? [];
       const floor = plan.floors[name];
+      if (runs.length === 0) {
+        rows.push({
+          measure: `${measure}: not measured`,
+          unit: "requests",
+          target: `${floor}`,
+          met: false,
+          why: error ?? "no run",
+        });
+        continue;
+      }
+      const counts = runs.map((r) => r.requests.length);
       const figure = summarize(counts);
       const sample = runs[0];
-      section.rows.push({
-        measure: `${plan.label}: ${name}`,
+      rows.push({
+        measure,
         figure,
         unit: "requests",
         target: `${floor}`,
         met: figure.max <= floor,
-        why: `${figure.max} requests (${sample?.requests.join(", ")}) where ${floor} suffice`,
+        why: `${figure.max} requests (${sample.requests.join(", ")}) where ${floor} suffice`,
       });
       section.notes.push(
-        `${plan.label}, ${name}: engine calls ${sample?.calls.join(" → ") || "none"}; ` +
-          `requests ${sample?.requests.length ? sample.requests.map((r) => `\`${r}\``).join(", ") : "none"}` +
+        `${plan.resource}, ${name}: engine calls ${sample.calls.join(" → ") || "none"}; ` +
+          `requests ${sample.requests.length ? sample.requests.map((r) => `\`${r}\``).join(", ") : "none"}` +
           `${new Set(counts).size === 1 ? "" : ` (counts varied: ${counts.join(", ")})`}.`,
       );
     }
@@ -181,11 +266,11 @@ export async function measureRequestCounts(consumer: Consumer, rounds: number): 
   return section;
 }
 
-/** `/edges/https/edghts_…/routes/edghtsrt_…/saml` → `/edges/https/{edge_id}/routes/{route_id}/saml`. */
-function normalizePath(path: string): string {
+/** A path without its query and with each ngrok id as `{id}`: `/edges/https/{id}/routes/{id}/saml`. */
+export function normalizePath(path: string): string {
   return path
     .split("?")[0]
-    .replace(/sshca_[0-9A-Za-z]+/g, "{id}")
-    .replace(/edghtsrt_[0-9A-Za-z]+/g, "{route_id}")
-    .replace(/edghts_[0-9A-Za-z]+/g, "{edge_id}");
+    .split("/")
+    .map((segment) => (/^[a-z]+_[0-9A-Za-z]{20,}$/.test(segment) ? "{id}" : segment))
+    .join("/");
 }
