@@ -17,7 +17,7 @@ import type {
   InterpolateExpression,
   Value,
 } from "../../../../provider/framework/example";
-import { configs, filesOf, isExpression, isMap, referenced } from "./programWalk";
+import { configs, filesOf, isExpression, isMap, isObjectValue, referenced } from "./programWalk";
 import {
   camel,
   memberName,
@@ -73,11 +73,24 @@ function yamlInline(value: Value): string {
   return yamlScalar(value as string | number | boolean);
 }
 
-/** `key: value`, a list, a map or `fn::readFile` under its key. */
+/** An object's fields, one `key: value` (or block) a line. */
+function yamlFields(value: Value): string {
+  if (!isObjectValue(value)) return yamlInline(value);
+  return Object.entries(value.fields)
+    .map(([k, v]) => yamlEntry(k, v))
+    .join("\n");
+}
+
+/** `key: value`, a list, a map, an object or `fn::readFile` under its key. */
 function yamlEntry(key: string, value: Value): string {
   if (Array.isArray(value)) {
-    return `${key}:\n${(value as Value[]).map((v) => `  - ${yamlInline(v)}`).join("\n")}`;
+    const item = (v: Value) => {
+      const [first, ...rest] = yamlFields(v).split("\n");
+      return [`  - ${first}`, ...rest.map((line) => `    ${line}`)].join("\n");
+    };
+    return `${key}:\n${(value as Value[]).map(item).join("\n")}`;
   }
+  if (isObjectValue(value)) return `${key}:\n${indent(yamlFields(value), "  ")}`;
   if (isMap(value)) {
     const entries = Object.entries(value.entries);
     return `${key}:\n${entries.map(([k, v]) => `  ${yamlScalar(k)}: ${JSON.stringify(v)}`).join("\n")}`;
@@ -121,6 +134,13 @@ const PY_MODULE = "ngrok_dynamic";
 function pythonValue(value: Value, names: SchemaNames, spec?: PropertySpec): string {
   if (Array.isArray(value)) {
     return `[${(value as Value[]).map((v) => pythonValue(v, names, spec?.items)).join(", ")}]`;
+  }
+  if (isObjectValue(value)) {
+    const type = names.objectOf(spec);
+    const fields = Object.entries(value.fields).map(
+      ([k, v]) => `${snake(k)}=${pythonValue(v, names, type.properties[k])}`,
+    );
+    return `${PY_MODULE}.${type.name}Args(${fields.join(", ")})`;
   }
   if (isMap(value)) {
     return `{${Object.entries(value.entries)
@@ -187,7 +207,18 @@ function goValue(
   files: Map<string, string>,
 ): string {
   if (Array.isArray(value)) {
-    return `pulumi.StringArray{${(value as Value[]).map((v) => goValue(v, names, spec?.items, files)).join(", ")}}`;
+    const items = (value as Value[]).map((v) => goValue(v, names, spec?.items, files));
+    const array = spec?.items?.$ref
+      ? `${GO_PACKAGE}.${names.objectOf(spec.items).name}Array`
+      : "pulumi.StringArray";
+    return `${array}{${items.join(", ")}}`;
+  }
+  if (isObjectValue(value)) {
+    const type = names.objectOf(spec);
+    const fields = Object.entries(value.fields).map(
+      ([k, v]) => `${pascal(k)}: ${goValue(v, names, type.properties[k], files)}`,
+    );
+    return `${GO_PACKAGE}.${type.name}Args{${fields.join(", ")}}`;
   }
   if (isMap(value)) {
     return `pulumi.StringMap{${Object.entries(value.entries)
@@ -317,6 +348,13 @@ const CS_ALIAS = "NgrokDynamic";
 function csharpValue(value: Value, names: SchemaNames, spec?: PropertySpec): string {
   if (Array.isArray(value)) {
     return `new[] { ${(value as Value[]).map((v) => csharpValue(v, names, spec?.items)).join(", ")} }`;
+  }
+  if (isObjectValue(value)) {
+    const type = names.objectOf(spec);
+    const fields = Object.entries(value.fields).map(
+      ([k, v]) => `${pascal(k)} = ${csharpValue(v, names, type.properties[k])}`,
+    );
+    return `new ${CS_ALIAS}.Inputs.${type.name}Args { ${fields.join(", ")} }`;
   }
   if (isMap(value)) {
     return `{ ${Object.entries(value.entries)
