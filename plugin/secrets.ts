@@ -29,7 +29,7 @@ import {
   secretTexts,
   type WrittenValues,
 } from "../provider/common/secretInputs";
-import { holdsSecret, type PropertyDefinition } from "../provider/framework/property";
+import { holdsSecret } from "../provider/framework/secretFields";
 import { DEFINITIONS } from "../provider/registry";
 import { tokenOf } from "./resources";
 
@@ -41,10 +41,10 @@ export const SECRET_SETTINGS: ReadonlySet<string> = new Set(
 /**
  * The names of the `properties` (a definition's) whose values are secrets: marked `secret`,
  * `writeOnly` or `returnedOnce`, or holding a `secret` field (`holdsSecret` of
- * `provider/framework/property.ts`: a whole object, as the Node.js classes mark it).
+ * `provider/framework/secretFields.ts`: a whole object, as the Node.js classes mark it).
  */
 export function secretPropertyNames(
-  properties: Readonly<Record<string, PropertyDefinition>>,
+  properties: Readonly<Record<string, Parameters<typeof holdsSecret>[0]>>,
 ): ReadonlySet<string> {
   return new Set(
     Object.entries(properties)

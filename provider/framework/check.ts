@@ -16,8 +16,8 @@ import { describe, InputChecker } from "../common/check";
 import { isUnder, SECRET_SHOWN } from "../common/secretInputs";
 import { isNgrokId } from "../common/ids";
 import { formatRule } from "./formats";
+import { declaredSecretsIn } from "./secretFields";
 import {
-  declaredSecretsIn,
   type NgrokIdType,
   type ObjectListType,
   type ObjectType,

@@ -17,7 +17,7 @@ import { logWarning, NgrokApiError } from "../client";
 import { redactSecretText, type SecretPath, secretTexts } from "../common/secretInputs";
 import { unrecordedWriteOnly } from "./diff";
 import { formatRule } from "./formats";
-import { declaredSecretsIn } from "./property";
+import { declaredSecretsIn } from "./secretFields";
 import type { ResourceDefinition } from "./resource";
 
 /** The `returnedOnce` outputs of `definition` that `olds` (the state) holds: what an update keeps. */

@@ -15,7 +15,6 @@
  * @module
  */
 import type { InputChecker } from "../common/check";
-import { valueAt } from "../common/secretInputs";
 import type { StringFormat } from "./formats";
 
 /**
@@ -108,11 +107,9 @@ export interface ObjectListType {
 }
 
 /**
- * One field of an {@link ObjectType}: a string (one of `values` when set, of `format` when set),
- * or an object of its own (`object`); ngrok's name of it is `wire`. `required`: `check` refuses
- * the object without it. `secret`: a credential inside the object (a Datadog API key), a secret
- * at its path in state on both paths (the Node.js classes, which can only mark a whole output,
- * make the property secret), hidden by value only in messages.
+ * One field of an {@link ObjectType}: a string (one of `values`, of `format` when set), or an
+ * object of its own (`object`); ngrok's name of it is `wire`. `required`: `check` refuses the
+ * object without it. `secret`: a credential inside the object (`./secretFields`).
  */
 export interface ObjectTypeField {
   readonly description: string;
@@ -373,50 +370,6 @@ export function isReadByLookups(property: PropertyDefinition): boolean {
     !(property.role === "input" && (property.onChange === "nothing" || property.writeOnly)) &&
     !(property.role === "output" && property.wire === undefined)
   );
-}
-
-/**
- * The places of `properties`' values that are secrets, each a property's name and the field names
- * inside it: a whole property ({@link isSecret}), or a `secret` field of its object (at any depth,
- * e.g. `["target", "datadog", "apiKey"]`).
- */
-export function declaredSecretPaths(
-  properties: Readonly<Record<string, PropertyDefinition>>,
-): [string, ...string[]][] {
-  const inside = (type: ObjectType): string[][] =>
-    Object.entries(type.fields).flatMap(([name, field]) => [
-      ...(field.secret === true ? [[name]] : []),
-      ...(field.object ? inside(field.object).map((steps) => [name, ...steps]) : []),
-    ]);
-  return Object.entries(properties).flatMap(([name, property]): [string, ...string[]][] =>
-    isSecret(property)
-      ? [[name]]
-      : property.type.kind === "object"
-        ? inside(property.type).map((steps): [string, ...string[]] => [name, ...steps])
-        : [],
-  );
-}
-
-/**
- * The {@link declaredSecretPaths} of `properties` that can be followed in `values` (a secret
- * field of a target kind the value does not have holds nothing to hide): what no message about
- * `values` may show, by value only.
- */
-export function declaredSecretsIn(
-  properties: Readonly<Record<string, PropertyDefinition>>,
-  values: Readonly<Record<string, unknown>>,
-): [string, ...string[]][] {
-  return declaredSecretPaths(properties).filter(
-    ([name, ...steps]) => steps.length === 0 || valueAt(values[name], steps) !== undefined,
-  );
-}
-
-/**
- * Whether `property` holds a secret: it is one ({@link isSecret}), or a field of its object is
- * (what the Node.js classes, which mark whole outputs only, register secret).
- */
-export function holdsSecret(property: PropertyDefinition): boolean {
-  return declaredSecretPaths({ property }).length > 0;
 }
 
 /** Whether `property`'s value is a secret: `secret`, `writeOnly` or `returnedOnce`. */

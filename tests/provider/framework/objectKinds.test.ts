@@ -8,12 +8,12 @@
  * framework is tested apart from the resources that use it.
  */
 import { defineResource } from "../../../provider/framework/define";
+import type { ObjectType } from "../../../provider/framework/property";
 import {
   declaredSecretPaths,
   declaredSecretsIn,
   holdsSecret,
-  type ObjectType,
-} from "../../../provider/framework/property";
+} from "../../../provider/framework/secretFields";
 import { outputsFrom, requestBody } from "../../../provider/framework/wire";
 import { redacted } from "../../../provider/framework/kinds";
 import { NgrokApiError } from "../../../provider";

@@ -9,11 +9,11 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import {
   isReadByLookups,
-  holdsSecret,
   type ObjectType,
   outputWords,
   type PropertyDefinition,
 } from "../../../provider/framework/property";
+import { holdsSecret } from "../../../provider/framework/secretFields";
 import type { ResourceDefinition } from "../../../provider/framework/resource";
 import { SETTINGS } from "../../../provider/client/settings";
 import {

@@ -13,10 +13,10 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { docsPageOf, moduleNameOf, namesOf } from "../../../provider/framework/names";
 import {
-  holdsSecret,
   type ObjectType,
   type PropertyDefinition,
 } from "../../../provider/framework/property";
+import { holdsSecret } from "../../../provider/framework/secretFields";
 import type { ResourceDefinition } from "../../../provider/framework/resource";
 import { hasOwnOutputs } from "./sdkTypes";
 import { constantCase, doc, generatedBanner } from "./text";
