@@ -12,10 +12,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { docsPageOf, moduleNameOf, namesOf } from "../../../provider/framework/names";
-import {
-  type ObjectType,
-  type PropertyDefinition,
-} from "../../../provider/framework/property";
+import { type ObjectType, type PropertyDefinition } from "../../../provider/framework/property";
 import { holdsSecret } from "../../../provider/framework/secretFields";
 import type { ResourceDefinition } from "../../../provider/framework/resource";
 import { hasOwnOutputs } from "./sdkTypes";
