@@ -29,7 +29,7 @@ import {
   secretTexts,
   type WrittenValues,
 } from "../provider/common/secretInputs";
-import { isSecret } from "../provider/framework/property";
+import { holdsSecret } from "../provider/framework/secretFields";
 import { DEFINITIONS } from "../provider/registry";
 import { pluginToken } from "../provider/framework/tokens";
 
@@ -40,14 +40,15 @@ export const SECRET_SETTINGS: ReadonlySet<string> = new Set(
 
 /**
  * The names of the `properties` (a definition's) whose values are secrets: marked `secret`,
- * `writeOnly` or `returnedOnce` (`isSecret` of `provider/framework/property.ts`).
+ * `writeOnly` or `returnedOnce`, or holding a `secret` field (`holdsSecret` of
+ * `provider/framework/secretFields.ts`: a whole object, as the Node.js classes mark it).
  */
 export function secretPropertyNames(
-  properties: Readonly<Record<string, Parameters<typeof isSecret>[0]>>,
+  properties: Readonly<Record<string, Parameters<typeof holdsSecret>[0]>>,
 ): ReadonlySet<string> {
   return new Set(
     Object.entries(properties)
-      .filter(([, property]) => isSecret(property))
+      .filter(([, property]) => holdsSecret(property))
       .map(([name]) => name),
   );
 }

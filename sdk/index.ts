@@ -74,6 +74,20 @@ export {
   getIpRestrictions,
   getIpRestrictionsOutput,
 } from "./lookups/ipRestriction";
+export { EventDestination } from "./eventDestination";
+export {
+  getEventDestination,
+  getEventDestinationOutput,
+  getEventDestinations,
+  getEventDestinationsOutput,
+} from "./lookups/eventDestination";
+export { EventSubscription } from "./eventSubscription";
+export {
+  getEventSubscription,
+  getEventSubscriptionOutput,
+  getEventSubscriptions,
+  getEventSubscriptionsOutput,
+} from "./lookups/eventSubscription";
 export type {
   GetSshCertificateAuthoritiesResult,
   GetSshHostCertificatesResult,
@@ -85,6 +99,8 @@ export type {
   GetIpPoliciesResult,
   GetIpPolicyRulesResult,
   GetIpRestrictionsResult,
+  GetEventDestinationsResult,
+  GetEventSubscriptionsResult,
 } from "./generated/lookupResults";
 export type {
   CertificateManagementPolicy,
@@ -95,11 +111,33 @@ export type {
   EcdsaCertificateAuthorityArgs,
   Ed25519CertificateAuthorityArgs,
   EllipticCurve,
+  EventDestinationArgs,
+  EventSource,
+  EventSubscriptionArgs,
+  EventTarget,
+  EventTargetAwsAuth,
+  EventTargetAwsCredentials,
+  EventTargetAwsRole,
+  EventTargetAzureLogsIngestion,
+  EventTargetCloudwatchLogs,
+  EventTargetDatadog,
+  EventTargetFirehose,
+  EventTargetKinesis,
   GetCloudEndpointArgs,
   GetCloudEndpointOutputArgs,
   GetCloudEndpointResult,
   GetCloudEndpointsArgs,
   GetCloudEndpointsOutputArgs,
+  GetEventDestinationArgs,
+  GetEventDestinationOutputArgs,
+  GetEventDestinationResult,
+  GetEventDestinationsArgs,
+  GetEventDestinationsOutputArgs,
+  GetEventSubscriptionArgs,
+  GetEventSubscriptionOutputArgs,
+  GetEventSubscriptionResult,
+  GetEventSubscriptionsArgs,
+  GetEventSubscriptionsOutputArgs,
   GetHttpsEdgeRouteSamlArgs,
   GetHttpsEdgeRouteSamlOutputArgs,
   GetHttpsEdgeRouteSamlResult,

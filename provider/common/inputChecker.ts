@@ -55,16 +55,20 @@ export class InputChecker<T extends object> {
    * @param writtenValues what a message must not show of a document the program made secret as a
    *   whole (its definition's `writtenValues`); any other input secret as a whole hides every text
    *   in it (`./secretInputs`).
-   * @param secret the properties whose values are always secret (the definition's).
+   * @param secret the properties whose values are always secret (the definition's), each a name
+   *   or a path to a secret inside it (a credential in an object).
    */
   constructor(
     private readonly raw: Record<string, unknown>,
     resourceName: string,
     known: readonly (keyof T & string)[],
     private readonly writtenValues?: WrittenValues,
-    secret: readonly string[] = [],
+    secret: readonly (string | SecretPath)[] = [],
   ) {
-    this.secrets = [...secretPathsOf(raw), ...secret.map((name): SecretPath => [name])];
+    this.secrets = [
+      ...secretPathsOf(raw),
+      ...secret.map((s): SecretPath => (typeof s === "string" ? [s] : s)),
+    ];
     const names: readonly string[] = known;
     for (const key of Object.keys(raw)) {
       if (key !== PROVIDER_KEY && key !== SECRET_INPUTS_KEY && !names.includes(key)) {

@@ -12,12 +12,14 @@
  * @module
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { InputChecker } from "../common/inputChecker";
+import { describe, InputChecker } from "../common/inputChecker";
+import { isUnder, SECRET_SHOWN } from "../common/secretInputs";
 import { isNgrokId } from "../common/ids";
 import { formatRule } from "./formats";
+import { declaredSecretsIn } from "./secretFields";
 import {
-  isSecret,
   type NgrokIdType,
+  type ObjectListType,
   type ObjectType,
   type PropertyDefinition,
   type PropertyType,
@@ -75,7 +77,8 @@ export function typeRule(c: Checker, name: string, property: PropertyDefinition)
     case "stringMap":
       return own(c.stringMap(name));
     case "objectList":
-      c.take(name); // an output's type: never an input, recorded as given
+      if (property.role === "input") return own(objectListRule(c, name, type));
+      c.take(name); // an output's type: recorded as given
       return undefined;
     case "object":
       return own(objectRule(c, name, type));
@@ -144,7 +147,9 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 
 /**
  * An {@link ObjectType}'s value: an object of its fields only, each a string (one of its `values`
- * when it has some) or an object of its own, judged the same way; every failure names the path.
+ * when it has some, of its `format`) or an object of its own, judged the same way; its `required`
+ * fields set, and with `exactlyOne` one field exactly. Every failure names the path; a value is
+ * shown unless it is secret (a `secret` field, or what the program made secret), by value only.
  */
 function objectRule(
   c: Checker,
@@ -153,36 +158,115 @@ function objectRule(
 ): Record<string, unknown> | undefined {
   const value = c.take(name);
   if (value === undefined) return undefined;
-  const judge = (path: string, found: unknown, object: ObjectType): boolean => {
+  const program = c.secretsIn(name);
+  const shown = (steps: readonly string[], secret: boolean, item: unknown) =>
+    secret || program.whole || isUnder(steps, program.inside) ? SECRET_SHOWN : describe(item);
+  const judge = (
+    path: string,
+    steps: readonly string[],
+    found: unknown,
+    object: ObjectType,
+  ): boolean => {
     if (!isPlainObject(found)) {
-      c.fail(name, `${path} must be an object (${object.typeName}); got ${c.show(name, found)}`);
+      const what = shown(steps, false, found);
+      c.fail(name, `${path} must be an object (${object.typeName}); got ${what}`);
       return false;
     }
     let ok = true;
     const known = Object.keys(object.fields);
+    const set = known.filter((key) => found[key] !== undefined && found[key] !== null);
+    if (object.exactlyOne === true && set.length !== 1 && !set.some((k) => isUnknown(found[k]))) {
+      const which = set.length === 0 ? "none is set" : `${set.join(" and ")} are set`;
+      c.fail(name, `${path} must set exactly one of ${known.join(", ")}; ${which}`);
+      ok = false;
+    }
+    for (const [key, field] of Object.entries(object.fields)) {
+      if (field.required === true && (found[key] === undefined || found[key] === null)) {
+        c.fail(name, `${path}.${key} is required: ${field.description}`);
+        ok = false;
+      }
+    }
     for (const [key, item] of Object.entries(found)) {
       const field = object.fields[key];
       if (item === undefined || item === null || isUnknown(item)) continue;
+      const at = `${path}.${key}`;
+      const show = () => shown([...steps, key], field?.secret === true, item);
       if (field === undefined) {
         c.fail(
           name,
-          `${path}.${key} is not a field of ${object.typeName}; its fields are ${known.join(", ")}`,
+          `${at} is not a field of ${object.typeName}; its fields are ${known.join(", ")}`,
         );
         ok = false;
       } else if (field.object !== undefined) {
-        ok = judge(`${path}.${key}`, item, field.object) && ok;
+        ok = judge(at, [...steps, key], item, field.object) && ok;
       } else if (typeof item !== "string") {
-        c.fail(name, `${path}.${key} must be a string; got ${c.show(name, item)}`);
+        c.fail(name, `${at} must be a string; got ${show()}`);
         ok = false;
       } else if (field.values !== undefined && !field.values.includes(item)) {
         const list = field.values.map((v) => JSON.stringify(v)).join(", ");
-        c.fail(name, `${path}.${key} must be one of ${list}; got ${c.show(name, item)}`);
+        c.fail(name, `${at} must be one of ${list}; got ${show()}`);
         ok = false;
+      } else if (field.format !== undefined) {
+        const rule = formatRule(field.format);
+        const problem = rule.problem?.(item);
+        if (problem !== undefined) {
+          c.fail(name, `${at} must be ${rule.what}: ${problem}; got ${show()}`);
+          ok = false;
+        }
       }
     }
     return ok;
   };
-  return judge(name, value, type) && isPlainObject(value) ? value : undefined;
+  return judge(name, [], value, type) && isPlainObject(value) ? value : undefined;
+}
+
+/**
+ * An input {@link ObjectListType}'s value: a list of objects, each of the type's fields only, every
+ * one a string and set; each failure names the item (`sources[1].type`).
+ */
+function objectListRule(
+  c: Checker,
+  name: string,
+  type: ObjectListType,
+): Record<string, string>[] | undefined {
+  const value = c.take(name);
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value)) {
+    c.fail(name, `${name} must be a list of ${type.typeName} objects; got ${c.show(name, value)}`);
+    return undefined;
+  }
+  const known = Object.keys(type.fields);
+  let ok = true;
+  for (const [index, item] of value.entries()) {
+    const at = `${name}[${index}]`;
+    if (isUnknown(item)) continue;
+    if (!isPlainObject(item)) {
+      c.fail(name, `${at} must be an object (${type.typeName}); got ${c.show(name, item)}`);
+      ok = false;
+      continue;
+    }
+    for (const key of Object.keys(item)) {
+      if (!known.includes(key)) {
+        c.fail(
+          name,
+          `${at}.${key} is not a field of ${type.typeName}; its fields are ${known.join(", ")}`,
+        );
+        ok = false;
+      }
+    }
+    for (const key of known) {
+      const field = item[key];
+      if (isUnknown(field)) continue;
+      if (typeof field !== "string" || field.trim() === "") {
+        c.fail(
+          name,
+          `${at}.${key} is required, a non-empty string: ${type.fields[key].description}`,
+        );
+        ok = false;
+      }
+    }
+  }
+  return ok ? derivedAs<Record<string, string>[]>(value) : undefined;
 }
 
 /**
@@ -205,7 +289,7 @@ export function checkResource<Inputs>(
     typeNameFor(currentCaller(), definition.name),
     checkedProperties(definition),
     (name, value) => definition.properties[name]?.writtenValues?.(value),
-    Object.keys(definition.properties).filter((name) => isSecret(definition.properties[name])),
+    declaredSecretsIn(definition.properties, news),
   );
   let conditional: [string, PropertyDefinition][] = [];
   const flush = () => {

@@ -11,8 +11,22 @@
  * @module
  */
 
-/** A value of the program: a literal, a list, a map of strings, or an expression below. */
-export type Value = string | number | boolean | readonly Value[] | StringMap | Expression;
+/**
+ * A value of the program: a literal, a list, a map of strings, an object of an object type (`object`),
+ * or an expression below.
+ */
+export type Value =
+  string | number | boolean | readonly Value[] | StringMap | ObjectValue | Expression;
+
+/**
+ * An object of an object type of the schema (an event destination's `target`, an event
+ * subscription's source), its fields by the SDK's names: each language writes its own type
+ * (Python's and Go's `…Args`, C#'s `Inputs.…Args`, YAML's mapping).
+ */
+export interface ObjectValue {
+  readonly kind: "object";
+  readonly fields: Readonly<Record<string, Value>>;
+}
 
 /** A map of strings (`criticalOptions`, `extensions`). */
 export interface StringMap {
@@ -114,6 +128,9 @@ export const file = (path: string): Expression => ({ kind: "file", path });
 
 /** A map of strings. */
 export const map = (entries: Record<string, string>): StringMap => ({ kind: "map", entries });
+
+/** An object of an object type, its fields by the SDK's names. */
+export const object = (fields: Record<string, Value>): ObjectValue => ({ kind: "object", fields });
 
 /** A resource of the program (`npm run generate` checks that each arg is an input of `type`). */
 export function resource(

@@ -17,7 +17,7 @@ import { logWarning, NgrokApiError } from "../client";
 import { redactSecretText, type SecretPath, secretTexts } from "../common/secretInputs";
 import { unrecordedWriteOnly } from "./diff";
 import { formatRule } from "./formats";
-import { isSecret } from "./property";
+import { declaredSecretsIn } from "./secretFields";
 import type { ResourceDefinition } from "./resource";
 
 /** The `returnedOnce` outputs of `definition` that `olds` (the state) holds: what an update keeps. */
@@ -90,10 +90,7 @@ export function redacted(
   inputs: Readonly<Record<string, unknown>>,
   rewrite: (error: NgrokApiError, msg: string) => NgrokApiError,
 ): NgrokApiError {
-  const names = Object.keys(definition.properties).filter((name) =>
-    isSecret(definition.properties[name]),
-  );
-  const paths = names.map((name): SecretPath => [name]);
+  const paths: SecretPath[] = declaredSecretsIn(definition.properties, inputs);
   const msg = redactSecretText(error.msg, secretTexts(inputs, paths));
   return msg === error.msg ? error : rewrite(error, msg);
 }

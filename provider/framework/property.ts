@@ -94,9 +94,10 @@ export interface ObjectField {
   readonly description: string;
 }
 /**
- * A list of objects with string fields (an output computed by the provider), e.g. the signing
- * certificates of an IdP metadata document. `typeName` names the objects' type in the SDK and
- * the package schema.
+ * A list of objects with string fields, each field required and sent under its own name: an
+ * output computed by the provider (the signing certificates of an IdP metadata document), or an
+ * input (an event subscription's `sources`, `check` refusing an item that is not an object of
+ * these fields). `typeName` names the objects' type in the SDK and the package schema.
  */
 export interface ObjectListType {
   readonly kind: "objectList";
@@ -106,14 +107,18 @@ export interface ObjectListType {
 }
 
 /**
- * One field of an {@link ObjectType}: a string (one of `values` when set), or an object of its
- * own (`object`); ngrok's name of it is `wire`.
+ * One field of an {@link ObjectType}: a string (one of `values`, of `format` when set), or an
+ * object of its own (`object`); ngrok's name of it is `wire`. `required`: `check` refuses the
+ * object without it. `secret`: a credential inside the object (`./secretFields`).
  */
 export interface ObjectTypeField {
   readonly description: string;
   readonly wire: string;
   readonly values?: readonly string[];
+  readonly format?: StringFormat;
   readonly object?: ObjectType;
+  readonly required?: boolean;
+  readonly secret?: boolean;
 }
 /**
  * An object of named fields (ngrok's nested objects, e.g. a reserved domain's certificate
@@ -126,6 +131,11 @@ export interface ObjectType {
   readonly typeName: string;
   readonly typeDescription: string;
   readonly fields: Readonly<Record<string, ObjectTypeField>>;
+  /**
+   * Exactly one of the fields is set, the others left out (ngrok's "exactly one of", e.g. an event
+   * destination's `target`): `check` refuses none and more than one, naming them.
+   */
+  readonly exactlyOne?: boolean;
 }
 /**
  * A document given as an object or as YAML or JSON text (a traffic policy): the SDK's type is

@@ -139,14 +139,17 @@ function objectToWire(type: PropertyType | ObjectType, value: unknown): unknown 
   );
 }
 
-/** An answer's object under the fields' names (nested objects too), `null` fields left out. */
+/**
+ * An answer's object under the fields' names (nested objects too), `null` and `""` fields left
+ * out (ngrok answers a nested field it does not hold as `""`, as it does a top-level one).
+ */
 function objectFromWire(type: ObjectType, value: unknown): unknown {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return value;
   const answer: Readonly<Record<string, unknown>> = Object.fromEntries(Object.entries(value));
   return withoutUndefined(
     Object.fromEntries(
       Object.entries(type.fields).map(([name, field]) => {
-        const item = answer[field.wire] ?? undefined;
+        const item = answer[field.wire] === "" ? undefined : (answer[field.wire] ?? undefined);
         return [
           name,
           field.object && item !== undefined ? objectFromWire(field.object, item) : item,

@@ -19,6 +19,8 @@ import { vaultSecret } from "../vaultSecret/definition";
 import { ipPolicy } from "../ipPolicy/definition";
 import { ipPolicyRule } from "../ipPolicyRule/definition";
 import { ipRestriction } from "../ipRestriction/definition";
+import { eventDestination } from "../eventDestination/definition";
+import { eventSubscription } from "../eventSubscription/definition";
 
 /**
  * The implementation of the `SshCertificateAuthority` dynamic provider: what its thin provider
@@ -80,6 +82,16 @@ export const ipPolicyRuleProvider = ipPolicyRule.provider;
  * (`sdk/thinProviders/ipRestriction.ts`) calls in the dynamic-provider host.
  */
 export const ipRestrictionProvider = ipRestriction.provider;
+/**
+ * The implementation of the `EventDestination` dynamic provider: what its thin provider
+ * (`sdk/thinProviders/eventDestination.ts`) calls in the dynamic-provider host.
+ */
+export const eventDestinationProvider = eventDestination.provider;
+/**
+ * The implementation of the `EventSubscription` dynamic provider: what its thin provider
+ * (`sdk/thinProviders/eventSubscription.ts`) calls in the dynamic-provider host.
+ */
+export const eventSubscriptionProvider = eventSubscription.provider;
 
 /**
  * One SSH certificate authority as a lookup returns it: the outputs of the resource, and its id.
@@ -109,6 +121,10 @@ export type IpPolicyRecord = LookupRecord<(typeof ipPolicy)["definition"]>;
 export type IpPolicyRuleRecord = LookupRecord<(typeof ipPolicyRule)["definition"]>;
 /** One IP restriction as a lookup returns it: the outputs of the resource, and its id. */
 export type IpRestrictionRecord = LookupRecord<(typeof ipRestriction)["definition"]>;
+/** One event destination as a lookup returns it: the outputs of the resource, and its id. */
+export type EventDestinationRecord = LookupRecord<(typeof eventDestination)["definition"]>;
+/** One event subscription as a lookup returns it: the outputs of the resource, and its id. */
+export type EventSubscriptionRecord = LookupRecord<(typeof eventSubscription)["definition"]>;
 
 /**
  * Reads one SSH certificate authority without managing it (what the SDK's
@@ -205,6 +221,22 @@ export const lookupIpPolicyRule = (client: NgrokClient, id: string) =>
  */
 export const lookupIpRestriction = (client: NgrokClient, id: string) =>
   ipRestriction.lookups.one(client, { id });
+/**
+ * Reads one event destination without managing it (what the SDK's `getEventDestination` runs in the
+ * program's process).
+ * @throws TypeError when an argument is not an id of the right kind, before any request.
+ * @throws NgrokApiError when ngrok refuses, e.g. 404 when there is no such event destination.
+ */
+export const lookupEventDestination = (client: NgrokClient, id: string) =>
+  eventDestination.lookups.one(client, { id });
+/**
+ * Reads one event subscription without managing it (what the SDK's `getEventSubscription` runs in
+ * the program's process).
+ * @throws TypeError when an argument is not an id of the right kind, before any request.
+ * @throws NgrokApiError when ngrok refuses, e.g. 404 when there is no such event subscription.
+ */
+export const lookupEventSubscription = (client: NgrokClient, id: string) =>
+  eventSubscription.lookups.one(client, { id });
 
 /** What {@link listSshCertificateAuthorities} keeps: every field that is set must match. */
 export type SshCertificateAuthorityFilter = LookupFilter<
@@ -234,6 +266,10 @@ export type IpPolicyRuleFilter = LookupFilter<
 >;
 /** What {@link listIpRestrictions} keeps: every field that is set must match. */
 export type IpRestrictionFilter = LookupFilter<"type" | "description" | "metadata">;
+/** What {@link listEventDestinations} keeps: every field that is set must match. */
+export type EventDestinationFilter = LookupFilter<"description" | "metadata">;
+/** What {@link listEventSubscriptions} keeps: every field that is set must match. */
+export type EventSubscriptionFilter = LookupFilter<"description" | "metadata">;
 
 /**
  * Every SSH certificate authority of the account that `filter` keeps, newest first, as lookups
@@ -320,6 +356,22 @@ export const listIpPolicyRules = (client: NgrokClient, filter: IpPolicyRuleFilte
  */
 export const listIpRestrictions = (client: NgrokClient, filter: IpRestrictionFilter = {}) =>
   ipRestriction.lookups.list(client, filter);
+/**
+ * Every event destination of the account that `filter` keeps, newest first, as lookups return them
+ * (what `getEventDestinations` and `pulumi-ngrok-dynamic pending-creates` read), through every
+ * page.
+ * @throws NgrokApiError or NgrokClientError when a page cannot be read.
+ */
+export const listEventDestinations = (client: NgrokClient, filter: EventDestinationFilter = {}) =>
+  eventDestination.lookups.list(client, filter);
+/**
+ * Every event subscription of the account that `filter` keeps, newest first, as lookups return them
+ * (what `getEventSubscriptions` and `pulumi-ngrok-dynamic pending-creates` read), through every
+ * page.
+ * @throws NgrokApiError or NgrokClientError when a page cannot be read.
+ */
+export const listEventSubscriptions = (client: NgrokClient, filter: EventSubscriptionFilter = {}) =>
+  eventSubscription.lookups.list(client, filter);
 
 /**
  * The definition of `SshCertificateAuthority` and what it exports
@@ -365,3 +417,13 @@ export * as ipPolicyRule from "../ipPolicyRule/definition";
  * The definition of `IpRestriction` and what it exports (`provider/ipRestriction/definition.ts`).
  */
 export * as ipRestriction from "../ipRestriction/definition";
+/**
+ * The definition of `EventDestination` and what it exports
+ * (`provider/eventDestination/definition.ts`).
+ */
+export * as eventDestination from "../eventDestination/definition";
+/**
+ * The definition of `EventSubscription` and what it exports
+ * (`provider/eventSubscription/definition.ts`).
+ */
+export * as eventSubscription from "../eventSubscription/definition";

@@ -36,6 +36,7 @@ import * as path from "node:path";
 import { docsPageOf } from "../../dist/provider/framework/names";
 import { DEFINITIONS } from "../../dist/provider/registry";
 import { LANGUAGES_PAGE } from "../../dist/tools/scripts/generate/docsExamples";
+import { configs } from "../../dist/tools/scripts/generate/examples/programWalk";
 import { dotnetSdkArchive } from "../../dist/tools/scripts/sdkPackages";
 import { type RunningEmulator, sampleIdpMetadata, startEmulator } from "../../emulator/index";
 import {
@@ -231,8 +232,13 @@ describeWithPulumi("Every docs example in other languages, through the real CLI"
           try {
             const dirs = (project.env.PATH ?? "").split(path.delimiter);
             expect(dirs.filter((dir) => fs.existsSync(path.join(dir, "node")))).toEqual([]);
+            // A config the program declares secret is refused unless it is set encrypted.
+            const secret = new Set(
+              configs(example.program).flatMap((c) => (c.secret ? [c.name] : [])),
+            );
             for (const [name, value] of Object.entries(config)) {
-              await project.pulumi(["config", "set", name, value]);
+              const flag = secret.has(name) ? ["--secret"] : [];
+              await project.pulumi(["config", "set", ...flag, name, value]);
             }
             const backend = (project.env.PULUMI_BACKEND_URL ?? "").replace(/^file:\/\//, "");
             await exercise(

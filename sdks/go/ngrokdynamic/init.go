@@ -23,6 +23,10 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 	switch typ {
 	case "ngrok-dynamic:index:CloudEndpoint":
 		r = &CloudEndpoint{}
+	case "ngrok-dynamic:index:EventDestination":
+		r = &EventDestination{}
+	case "ngrok-dynamic:index:EventSubscription":
+		r = &EventSubscription{}
 	case "ngrok-dynamic:index:HttpsEdgeRouteSaml":
 		r = &HttpsEdgeRouteSaml{}
 	case "ngrok-dynamic:index:IpPolicy":

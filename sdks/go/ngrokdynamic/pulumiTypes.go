@@ -1800,6 +1800,1564 @@ func (o DenyActionConfigPtrOutput) StatusCode() pulumi.IntPtrOutput {
 	}).(pulumi.IntPtrOutput)
 }
 
+// One type of event a subscription sends.
+type EventSource struct {
+	// The event type, e.g. `ip_policy_created.v0`.
+	Type string `pulumi:"type"`
+}
+
+// EventSourceInput is an input type that accepts EventSourceArgs and EventSourceOutput values.
+// You can construct a concrete instance of `EventSourceInput` via:
+//
+//	EventSourceArgs{...}
+type EventSourceInput interface {
+	pulumi.Input
+
+	ToEventSourceOutput() EventSourceOutput
+	ToEventSourceOutputWithContext(context.Context) EventSourceOutput
+}
+
+// One type of event a subscription sends.
+type EventSourceArgs struct {
+	// The event type, e.g. `ip_policy_created.v0`.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (EventSourceArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*EventSource)(nil)).Elem()
+}
+
+func (i EventSourceArgs) ToEventSourceOutput() EventSourceOutput {
+	return i.ToEventSourceOutputWithContext(context.Background())
+}
+
+func (i EventSourceArgs) ToEventSourceOutputWithContext(ctx context.Context) EventSourceOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(EventSourceOutput)
+}
+
+// EventSourceArrayInput is an input type that accepts EventSourceArray and EventSourceArrayOutput values.
+// You can construct a concrete instance of `EventSourceArrayInput` via:
+//
+//	EventSourceArray{ EventSourceArgs{...} }
+type EventSourceArrayInput interface {
+	pulumi.Input
+
+	ToEventSourceArrayOutput() EventSourceArrayOutput
+	ToEventSourceArrayOutputWithContext(context.Context) EventSourceArrayOutput
+}
+
+type EventSourceArray []EventSourceInput
+
+func (EventSourceArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]EventSource)(nil)).Elem()
+}
+
+func (i EventSourceArray) ToEventSourceArrayOutput() EventSourceArrayOutput {
+	return i.ToEventSourceArrayOutputWithContext(context.Background())
+}
+
+func (i EventSourceArray) ToEventSourceArrayOutputWithContext(ctx context.Context) EventSourceArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(EventSourceArrayOutput)
+}
+
+// One type of event a subscription sends.
+type EventSourceOutput struct{ *pulumi.OutputState }
+
+func (EventSourceOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*EventSource)(nil)).Elem()
+}
+
+func (o EventSourceOutput) ToEventSourceOutput() EventSourceOutput {
+	return o
+}
+
+func (o EventSourceOutput) ToEventSourceOutputWithContext(ctx context.Context) EventSourceOutput {
+	return o
+}
+
+// The event type, e.g. `ip_policy_created.v0`.
+func (o EventSourceOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v EventSource) string { return v.Type }).(pulumi.StringOutput)
+}
+
+type EventSourceArrayOutput struct{ *pulumi.OutputState }
+
+func (EventSourceArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]EventSource)(nil)).Elem()
+}
+
+func (o EventSourceArrayOutput) ToEventSourceArrayOutput() EventSourceArrayOutput {
+	return o
+}
+
+func (o EventSourceArrayOutput) ToEventSourceArrayOutputWithContext(ctx context.Context) EventSourceArrayOutput {
+	return o
+}
+
+func (o EventSourceArrayOutput) Index(i pulumi.IntInput) EventSourceOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) EventSource {
+		return vs[0].([]EventSource)[vs[1].(int)]
+	}).(EventSourceOutput)
+}
+
+// Where and how an event destination sends events: exactly one of `firehose`, `kinesis`, `cloudwatchLogs`, `datadog` or `azureLogsIngestion`.
+type EventTarget struct {
+	// Azure Monitor's Logs Ingestion API.
+	AzureLogsIngestion *EventTargetAzureLogsIngestion `pulumi:"azureLogsIngestion"`
+	// Amazon CloudWatch Logs.
+	CloudwatchLogs *EventTargetCloudwatchLogs `pulumi:"cloudwatchLogs"`
+	// Datadog.
+	Datadog *EventTargetDatadog `pulumi:"datadog"`
+	// Amazon Kinesis Data Firehose.
+	Firehose *EventTargetFirehose `pulumi:"firehose"`
+	// Amazon Kinesis.
+	Kinesis *EventTargetKinesis `pulumi:"kinesis"`
+}
+
+// EventTargetInput is an input type that accepts EventTargetArgs and EventTargetOutput values.
+// You can construct a concrete instance of `EventTargetInput` via:
+//
+//	EventTargetArgs{...}
+type EventTargetInput interface {
+	pulumi.Input
+
+	ToEventTargetOutput() EventTargetOutput
+	ToEventTargetOutputWithContext(context.Context) EventTargetOutput
+}
+
+// Where and how an event destination sends events: exactly one of `firehose`, `kinesis`, `cloudwatchLogs`, `datadog` or `azureLogsIngestion`.
+type EventTargetArgs struct {
+	// Azure Monitor's Logs Ingestion API.
+	AzureLogsIngestion EventTargetAzureLogsIngestionPtrInput `pulumi:"azureLogsIngestion"`
+	// Amazon CloudWatch Logs.
+	CloudwatchLogs EventTargetCloudwatchLogsPtrInput `pulumi:"cloudwatchLogs"`
+	// Datadog.
+	Datadog EventTargetDatadogPtrInput `pulumi:"datadog"`
+	// Amazon Kinesis Data Firehose.
+	Firehose EventTargetFirehosePtrInput `pulumi:"firehose"`
+	// Amazon Kinesis.
+	Kinesis EventTargetKinesisPtrInput `pulumi:"kinesis"`
+}
+
+func (EventTargetArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*EventTarget)(nil)).Elem()
+}
+
+func (i EventTargetArgs) ToEventTargetOutput() EventTargetOutput {
+	return i.ToEventTargetOutputWithContext(context.Background())
+}
+
+func (i EventTargetArgs) ToEventTargetOutputWithContext(ctx context.Context) EventTargetOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(EventTargetOutput)
+}
+
+// Where and how an event destination sends events: exactly one of `firehose`, `kinesis`, `cloudwatchLogs`, `datadog` or `azureLogsIngestion`.
+type EventTargetOutput struct{ *pulumi.OutputState }
+
+func (EventTargetOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*EventTarget)(nil)).Elem()
+}
+
+func (o EventTargetOutput) ToEventTargetOutput() EventTargetOutput {
+	return o
+}
+
+func (o EventTargetOutput) ToEventTargetOutputWithContext(ctx context.Context) EventTargetOutput {
+	return o
+}
+
+// Azure Monitor's Logs Ingestion API.
+func (o EventTargetOutput) AzureLogsIngestion() EventTargetAzureLogsIngestionPtrOutput {
+	return o.ApplyT(func(v EventTarget) *EventTargetAzureLogsIngestion { return v.AzureLogsIngestion }).(EventTargetAzureLogsIngestionPtrOutput)
+}
+
+// Amazon CloudWatch Logs.
+func (o EventTargetOutput) CloudwatchLogs() EventTargetCloudwatchLogsPtrOutput {
+	return o.ApplyT(func(v EventTarget) *EventTargetCloudwatchLogs { return v.CloudwatchLogs }).(EventTargetCloudwatchLogsPtrOutput)
+}
+
+// Datadog.
+func (o EventTargetOutput) Datadog() EventTargetDatadogPtrOutput {
+	return o.ApplyT(func(v EventTarget) *EventTargetDatadog { return v.Datadog }).(EventTargetDatadogPtrOutput)
+}
+
+// Amazon Kinesis Data Firehose.
+func (o EventTargetOutput) Firehose() EventTargetFirehosePtrOutput {
+	return o.ApplyT(func(v EventTarget) *EventTargetFirehose { return v.Firehose }).(EventTargetFirehosePtrOutput)
+}
+
+// Amazon Kinesis.
+func (o EventTargetOutput) Kinesis() EventTargetKinesisPtrOutput {
+	return o.ApplyT(func(v EventTarget) *EventTargetKinesis { return v.Kinesis }).(EventTargetKinesisPtrOutput)
+}
+
+// How ngrok signs in to the AWS account: exactly one of `role` or `creds`.
+type EventTargetAwsAuth struct {
+	// Long-term AWS access keys ngrok signs in with, instead of a role.
+	Creds *EventTargetAwsCredentials `pulumi:"creds"`
+	// A role for ngrok to assume on the account's behalf to deposit events.
+	Role *EventTargetAwsRole `pulumi:"role"`
+}
+
+// EventTargetAwsAuthInput is an input type that accepts EventTargetAwsAuthArgs and EventTargetAwsAuthOutput values.
+// You can construct a concrete instance of `EventTargetAwsAuthInput` via:
+//
+//	EventTargetAwsAuthArgs{...}
+type EventTargetAwsAuthInput interface {
+	pulumi.Input
+
+	ToEventTargetAwsAuthOutput() EventTargetAwsAuthOutput
+	ToEventTargetAwsAuthOutputWithContext(context.Context) EventTargetAwsAuthOutput
+}
+
+// How ngrok signs in to the AWS account: exactly one of `role` or `creds`.
+type EventTargetAwsAuthArgs struct {
+	// Long-term AWS access keys ngrok signs in with, instead of a role.
+	Creds EventTargetAwsCredentialsPtrInput `pulumi:"creds"`
+	// A role for ngrok to assume on the account's behalf to deposit events.
+	Role EventTargetAwsRolePtrInput `pulumi:"role"`
+}
+
+func (EventTargetAwsAuthArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*EventTargetAwsAuth)(nil)).Elem()
+}
+
+func (i EventTargetAwsAuthArgs) ToEventTargetAwsAuthOutput() EventTargetAwsAuthOutput {
+	return i.ToEventTargetAwsAuthOutputWithContext(context.Background())
+}
+
+func (i EventTargetAwsAuthArgs) ToEventTargetAwsAuthOutputWithContext(ctx context.Context) EventTargetAwsAuthOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(EventTargetAwsAuthOutput)
+}
+
+func (i EventTargetAwsAuthArgs) ToEventTargetAwsAuthPtrOutput() EventTargetAwsAuthPtrOutput {
+	return i.ToEventTargetAwsAuthPtrOutputWithContext(context.Background())
+}
+
+func (i EventTargetAwsAuthArgs) ToEventTargetAwsAuthPtrOutputWithContext(ctx context.Context) EventTargetAwsAuthPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(EventTargetAwsAuthOutput).ToEventTargetAwsAuthPtrOutputWithContext(ctx)
+}
+
+// EventTargetAwsAuthPtrInput is an input type that accepts EventTargetAwsAuthArgs, EventTargetAwsAuthPtr and EventTargetAwsAuthPtrOutput values.
+// You can construct a concrete instance of `EventTargetAwsAuthPtrInput` via:
+//
+//	        EventTargetAwsAuthArgs{...}
+//
+//	or:
+//
+//	        nil
+type EventTargetAwsAuthPtrInput interface {
+	pulumi.Input
+
+	ToEventTargetAwsAuthPtrOutput() EventTargetAwsAuthPtrOutput
+	ToEventTargetAwsAuthPtrOutputWithContext(context.Context) EventTargetAwsAuthPtrOutput
+}
+
+type eventTargetAwsAuthPtrType EventTargetAwsAuthArgs
+
+func EventTargetAwsAuthPtr(v *EventTargetAwsAuthArgs) EventTargetAwsAuthPtrInput {
+	return (*eventTargetAwsAuthPtrType)(v)
+}
+
+func (*eventTargetAwsAuthPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**EventTargetAwsAuth)(nil)).Elem()
+}
+
+func (i *eventTargetAwsAuthPtrType) ToEventTargetAwsAuthPtrOutput() EventTargetAwsAuthPtrOutput {
+	return i.ToEventTargetAwsAuthPtrOutputWithContext(context.Background())
+}
+
+func (i *eventTargetAwsAuthPtrType) ToEventTargetAwsAuthPtrOutputWithContext(ctx context.Context) EventTargetAwsAuthPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(EventTargetAwsAuthPtrOutput)
+}
+
+// How ngrok signs in to the AWS account: exactly one of `role` or `creds`.
+type EventTargetAwsAuthOutput struct{ *pulumi.OutputState }
+
+func (EventTargetAwsAuthOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*EventTargetAwsAuth)(nil)).Elem()
+}
+
+func (o EventTargetAwsAuthOutput) ToEventTargetAwsAuthOutput() EventTargetAwsAuthOutput {
+	return o
+}
+
+func (o EventTargetAwsAuthOutput) ToEventTargetAwsAuthOutputWithContext(ctx context.Context) EventTargetAwsAuthOutput {
+	return o
+}
+
+func (o EventTargetAwsAuthOutput) ToEventTargetAwsAuthPtrOutput() EventTargetAwsAuthPtrOutput {
+	return o.ToEventTargetAwsAuthPtrOutputWithContext(context.Background())
+}
+
+func (o EventTargetAwsAuthOutput) ToEventTargetAwsAuthPtrOutputWithContext(ctx context.Context) EventTargetAwsAuthPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v EventTargetAwsAuth) *EventTargetAwsAuth {
+		return &v
+	}).(EventTargetAwsAuthPtrOutput)
+}
+
+// Long-term AWS access keys ngrok signs in with, instead of a role.
+func (o EventTargetAwsAuthOutput) Creds() EventTargetAwsCredentialsPtrOutput {
+	return o.ApplyT(func(v EventTargetAwsAuth) *EventTargetAwsCredentials { return v.Creds }).(EventTargetAwsCredentialsPtrOutput)
+}
+
+// A role for ngrok to assume on the account's behalf to deposit events.
+func (o EventTargetAwsAuthOutput) Role() EventTargetAwsRolePtrOutput {
+	return o.ApplyT(func(v EventTargetAwsAuth) *EventTargetAwsRole { return v.Role }).(EventTargetAwsRolePtrOutput)
+}
+
+type EventTargetAwsAuthPtrOutput struct{ *pulumi.OutputState }
+
+func (EventTargetAwsAuthPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**EventTargetAwsAuth)(nil)).Elem()
+}
+
+func (o EventTargetAwsAuthPtrOutput) ToEventTargetAwsAuthPtrOutput() EventTargetAwsAuthPtrOutput {
+	return o
+}
+
+func (o EventTargetAwsAuthPtrOutput) ToEventTargetAwsAuthPtrOutputWithContext(ctx context.Context) EventTargetAwsAuthPtrOutput {
+	return o
+}
+
+func (o EventTargetAwsAuthPtrOutput) Elem() EventTargetAwsAuthOutput {
+	return o.ApplyT(func(v *EventTargetAwsAuth) EventTargetAwsAuth {
+		if v != nil {
+			return *v
+		}
+		var ret EventTargetAwsAuth
+		return ret
+	}).(EventTargetAwsAuthOutput)
+}
+
+// Long-term AWS access keys ngrok signs in with, instead of a role.
+func (o EventTargetAwsAuthPtrOutput) Creds() EventTargetAwsCredentialsPtrOutput {
+	return o.ApplyT(func(v *EventTargetAwsAuth) *EventTargetAwsCredentials {
+		if v == nil {
+			return nil
+		}
+		return v.Creds
+	}).(EventTargetAwsCredentialsPtrOutput)
+}
+
+// A role for ngrok to assume on the account's behalf to deposit events.
+func (o EventTargetAwsAuthPtrOutput) Role() EventTargetAwsRolePtrOutput {
+	return o.ApplyT(func(v *EventTargetAwsAuth) *EventTargetAwsRole {
+		if v == nil {
+			return nil
+		}
+		return v.Role
+	}).(EventTargetAwsRolePtrOutput)
+}
+
+// An AWS access key.
+type EventTargetAwsCredentials struct {
+	// The ID portion of the AWS access key.
+	AwsAccessKeyId string `pulumi:"awsAccessKeyId"`
+	// The secret portion of the AWS access key (a secret).
+	AwsSecretAccessKey string `pulumi:"awsSecretAccessKey"`
+}
+
+// EventTargetAwsCredentialsInput is an input type that accepts EventTargetAwsCredentialsArgs and EventTargetAwsCredentialsOutput values.
+// You can construct a concrete instance of `EventTargetAwsCredentialsInput` via:
+//
+//	EventTargetAwsCredentialsArgs{...}
+type EventTargetAwsCredentialsInput interface {
+	pulumi.Input
+
+	ToEventTargetAwsCredentialsOutput() EventTargetAwsCredentialsOutput
+	ToEventTargetAwsCredentialsOutputWithContext(context.Context) EventTargetAwsCredentialsOutput
+}
+
+// An AWS access key.
+type EventTargetAwsCredentialsArgs struct {
+	// The ID portion of the AWS access key.
+	AwsAccessKeyId pulumi.StringInput `pulumi:"awsAccessKeyId"`
+	// The secret portion of the AWS access key (a secret).
+	AwsSecretAccessKey pulumi.StringInput `pulumi:"awsSecretAccessKey"`
+}
+
+func (EventTargetAwsCredentialsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*EventTargetAwsCredentials)(nil)).Elem()
+}
+
+func (i EventTargetAwsCredentialsArgs) ToEventTargetAwsCredentialsOutput() EventTargetAwsCredentialsOutput {
+	return i.ToEventTargetAwsCredentialsOutputWithContext(context.Background())
+}
+
+func (i EventTargetAwsCredentialsArgs) ToEventTargetAwsCredentialsOutputWithContext(ctx context.Context) EventTargetAwsCredentialsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(EventTargetAwsCredentialsOutput)
+}
+
+func (i EventTargetAwsCredentialsArgs) ToEventTargetAwsCredentialsPtrOutput() EventTargetAwsCredentialsPtrOutput {
+	return i.ToEventTargetAwsCredentialsPtrOutputWithContext(context.Background())
+}
+
+func (i EventTargetAwsCredentialsArgs) ToEventTargetAwsCredentialsPtrOutputWithContext(ctx context.Context) EventTargetAwsCredentialsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(EventTargetAwsCredentialsOutput).ToEventTargetAwsCredentialsPtrOutputWithContext(ctx)
+}
+
+// EventTargetAwsCredentialsPtrInput is an input type that accepts EventTargetAwsCredentialsArgs, EventTargetAwsCredentialsPtr and EventTargetAwsCredentialsPtrOutput values.
+// You can construct a concrete instance of `EventTargetAwsCredentialsPtrInput` via:
+//
+//	        EventTargetAwsCredentialsArgs{...}
+//
+//	or:
+//
+//	        nil
+type EventTargetAwsCredentialsPtrInput interface {
+	pulumi.Input
+
+	ToEventTargetAwsCredentialsPtrOutput() EventTargetAwsCredentialsPtrOutput
+	ToEventTargetAwsCredentialsPtrOutputWithContext(context.Context) EventTargetAwsCredentialsPtrOutput
+}
+
+type eventTargetAwsCredentialsPtrType EventTargetAwsCredentialsArgs
+
+func EventTargetAwsCredentialsPtr(v *EventTargetAwsCredentialsArgs) EventTargetAwsCredentialsPtrInput {
+	return (*eventTargetAwsCredentialsPtrType)(v)
+}
+
+func (*eventTargetAwsCredentialsPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**EventTargetAwsCredentials)(nil)).Elem()
+}
+
+func (i *eventTargetAwsCredentialsPtrType) ToEventTargetAwsCredentialsPtrOutput() EventTargetAwsCredentialsPtrOutput {
+	return i.ToEventTargetAwsCredentialsPtrOutputWithContext(context.Background())
+}
+
+func (i *eventTargetAwsCredentialsPtrType) ToEventTargetAwsCredentialsPtrOutputWithContext(ctx context.Context) EventTargetAwsCredentialsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(EventTargetAwsCredentialsPtrOutput)
+}
+
+// An AWS access key.
+type EventTargetAwsCredentialsOutput struct{ *pulumi.OutputState }
+
+func (EventTargetAwsCredentialsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*EventTargetAwsCredentials)(nil)).Elem()
+}
+
+func (o EventTargetAwsCredentialsOutput) ToEventTargetAwsCredentialsOutput() EventTargetAwsCredentialsOutput {
+	return o
+}
+
+func (o EventTargetAwsCredentialsOutput) ToEventTargetAwsCredentialsOutputWithContext(ctx context.Context) EventTargetAwsCredentialsOutput {
+	return o
+}
+
+func (o EventTargetAwsCredentialsOutput) ToEventTargetAwsCredentialsPtrOutput() EventTargetAwsCredentialsPtrOutput {
+	return o.ToEventTargetAwsCredentialsPtrOutputWithContext(context.Background())
+}
+
+func (o EventTargetAwsCredentialsOutput) ToEventTargetAwsCredentialsPtrOutputWithContext(ctx context.Context) EventTargetAwsCredentialsPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v EventTargetAwsCredentials) *EventTargetAwsCredentials {
+		return &v
+	}).(EventTargetAwsCredentialsPtrOutput)
+}
+
+// The ID portion of the AWS access key.
+func (o EventTargetAwsCredentialsOutput) AwsAccessKeyId() pulumi.StringOutput {
+	return o.ApplyT(func(v EventTargetAwsCredentials) string { return v.AwsAccessKeyId }).(pulumi.StringOutput)
+}
+
+// The secret portion of the AWS access key (a secret).
+func (o EventTargetAwsCredentialsOutput) AwsSecretAccessKey() pulumi.StringOutput {
+	return o.ApplyT(func(v EventTargetAwsCredentials) string { return v.AwsSecretAccessKey }).(pulumi.StringOutput)
+}
+
+type EventTargetAwsCredentialsPtrOutput struct{ *pulumi.OutputState }
+
+func (EventTargetAwsCredentialsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**EventTargetAwsCredentials)(nil)).Elem()
+}
+
+func (o EventTargetAwsCredentialsPtrOutput) ToEventTargetAwsCredentialsPtrOutput() EventTargetAwsCredentialsPtrOutput {
+	return o
+}
+
+func (o EventTargetAwsCredentialsPtrOutput) ToEventTargetAwsCredentialsPtrOutputWithContext(ctx context.Context) EventTargetAwsCredentialsPtrOutput {
+	return o
+}
+
+func (o EventTargetAwsCredentialsPtrOutput) Elem() EventTargetAwsCredentialsOutput {
+	return o.ApplyT(func(v *EventTargetAwsCredentials) EventTargetAwsCredentials {
+		if v != nil {
+			return *v
+		}
+		var ret EventTargetAwsCredentials
+		return ret
+	}).(EventTargetAwsCredentialsOutput)
+}
+
+// The ID portion of the AWS access key.
+func (o EventTargetAwsCredentialsPtrOutput) AwsAccessKeyId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *EventTargetAwsCredentials) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.AwsAccessKeyId
+	}).(pulumi.StringPtrOutput)
+}
+
+// The secret portion of the AWS access key (a secret).
+func (o EventTargetAwsCredentialsPtrOutput) AwsSecretAccessKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *EventTargetAwsCredentials) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.AwsSecretAccessKey
+	}).(pulumi.StringPtrOutput)
+}
+
+// An AWS role ngrok assumes.
+type EventTargetAwsRole struct {
+	// The ARN of the role ngrok uses to deliver to the target.
+	RoleArn string `pulumi:"roleArn"`
+}
+
+// EventTargetAwsRoleInput is an input type that accepts EventTargetAwsRoleArgs and EventTargetAwsRoleOutput values.
+// You can construct a concrete instance of `EventTargetAwsRoleInput` via:
+//
+//	EventTargetAwsRoleArgs{...}
+type EventTargetAwsRoleInput interface {
+	pulumi.Input
+
+	ToEventTargetAwsRoleOutput() EventTargetAwsRoleOutput
+	ToEventTargetAwsRoleOutputWithContext(context.Context) EventTargetAwsRoleOutput
+}
+
+// An AWS role ngrok assumes.
+type EventTargetAwsRoleArgs struct {
+	// The ARN of the role ngrok uses to deliver to the target.
+	RoleArn pulumi.StringInput `pulumi:"roleArn"`
+}
+
+func (EventTargetAwsRoleArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*EventTargetAwsRole)(nil)).Elem()
+}
+
+func (i EventTargetAwsRoleArgs) ToEventTargetAwsRoleOutput() EventTargetAwsRoleOutput {
+	return i.ToEventTargetAwsRoleOutputWithContext(context.Background())
+}
+
+func (i EventTargetAwsRoleArgs) ToEventTargetAwsRoleOutputWithContext(ctx context.Context) EventTargetAwsRoleOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(EventTargetAwsRoleOutput)
+}
+
+func (i EventTargetAwsRoleArgs) ToEventTargetAwsRolePtrOutput() EventTargetAwsRolePtrOutput {
+	return i.ToEventTargetAwsRolePtrOutputWithContext(context.Background())
+}
+
+func (i EventTargetAwsRoleArgs) ToEventTargetAwsRolePtrOutputWithContext(ctx context.Context) EventTargetAwsRolePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(EventTargetAwsRoleOutput).ToEventTargetAwsRolePtrOutputWithContext(ctx)
+}
+
+// EventTargetAwsRolePtrInput is an input type that accepts EventTargetAwsRoleArgs, EventTargetAwsRolePtr and EventTargetAwsRolePtrOutput values.
+// You can construct a concrete instance of `EventTargetAwsRolePtrInput` via:
+//
+//	        EventTargetAwsRoleArgs{...}
+//
+//	or:
+//
+//	        nil
+type EventTargetAwsRolePtrInput interface {
+	pulumi.Input
+
+	ToEventTargetAwsRolePtrOutput() EventTargetAwsRolePtrOutput
+	ToEventTargetAwsRolePtrOutputWithContext(context.Context) EventTargetAwsRolePtrOutput
+}
+
+type eventTargetAwsRolePtrType EventTargetAwsRoleArgs
+
+func EventTargetAwsRolePtr(v *EventTargetAwsRoleArgs) EventTargetAwsRolePtrInput {
+	return (*eventTargetAwsRolePtrType)(v)
+}
+
+func (*eventTargetAwsRolePtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**EventTargetAwsRole)(nil)).Elem()
+}
+
+func (i *eventTargetAwsRolePtrType) ToEventTargetAwsRolePtrOutput() EventTargetAwsRolePtrOutput {
+	return i.ToEventTargetAwsRolePtrOutputWithContext(context.Background())
+}
+
+func (i *eventTargetAwsRolePtrType) ToEventTargetAwsRolePtrOutputWithContext(ctx context.Context) EventTargetAwsRolePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(EventTargetAwsRolePtrOutput)
+}
+
+// An AWS role ngrok assumes.
+type EventTargetAwsRoleOutput struct{ *pulumi.OutputState }
+
+func (EventTargetAwsRoleOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*EventTargetAwsRole)(nil)).Elem()
+}
+
+func (o EventTargetAwsRoleOutput) ToEventTargetAwsRoleOutput() EventTargetAwsRoleOutput {
+	return o
+}
+
+func (o EventTargetAwsRoleOutput) ToEventTargetAwsRoleOutputWithContext(ctx context.Context) EventTargetAwsRoleOutput {
+	return o
+}
+
+func (o EventTargetAwsRoleOutput) ToEventTargetAwsRolePtrOutput() EventTargetAwsRolePtrOutput {
+	return o.ToEventTargetAwsRolePtrOutputWithContext(context.Background())
+}
+
+func (o EventTargetAwsRoleOutput) ToEventTargetAwsRolePtrOutputWithContext(ctx context.Context) EventTargetAwsRolePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v EventTargetAwsRole) *EventTargetAwsRole {
+		return &v
+	}).(EventTargetAwsRolePtrOutput)
+}
+
+// The ARN of the role ngrok uses to deliver to the target.
+func (o EventTargetAwsRoleOutput) RoleArn() pulumi.StringOutput {
+	return o.ApplyT(func(v EventTargetAwsRole) string { return v.RoleArn }).(pulumi.StringOutput)
+}
+
+type EventTargetAwsRolePtrOutput struct{ *pulumi.OutputState }
+
+func (EventTargetAwsRolePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**EventTargetAwsRole)(nil)).Elem()
+}
+
+func (o EventTargetAwsRolePtrOutput) ToEventTargetAwsRolePtrOutput() EventTargetAwsRolePtrOutput {
+	return o
+}
+
+func (o EventTargetAwsRolePtrOutput) ToEventTargetAwsRolePtrOutputWithContext(ctx context.Context) EventTargetAwsRolePtrOutput {
+	return o
+}
+
+func (o EventTargetAwsRolePtrOutput) Elem() EventTargetAwsRoleOutput {
+	return o.ApplyT(func(v *EventTargetAwsRole) EventTargetAwsRole {
+		if v != nil {
+			return *v
+		}
+		var ret EventTargetAwsRole
+		return ret
+	}).(EventTargetAwsRoleOutput)
+}
+
+// The ARN of the role ngrok uses to deliver to the target.
+func (o EventTargetAwsRolePtrOutput) RoleArn() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *EventTargetAwsRole) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.RoleArn
+	}).(pulumi.StringPtrOutput)
+}
+
+// Where events go in Azure Monitor Logs.
+type EventTargetAzureLogsIngestion struct {
+	// The client ID of the application.
+	ClientId string `pulumi:"clientId"`
+	// The client secret of the application (a secret).
+	ClientSecret string `pulumi:"clientSecret"`
+	// The data collection rule's immutable ID.
+	DataCollectionRuleId string `pulumi:"dataCollectionRuleId"`
+	// The data collection stream, inside the rule, to send events to.
+	DataCollectionStreamName string `pulumi:"dataCollectionStreamName"`
+	// The data collection endpoint's logs ingestion URI.
+	LogsIngestionUri string `pulumi:"logsIngestionUri"`
+	// The Azure tenant ID.
+	TenantId string `pulumi:"tenantId"`
+}
+
+// EventTargetAzureLogsIngestionInput is an input type that accepts EventTargetAzureLogsIngestionArgs and EventTargetAzureLogsIngestionOutput values.
+// You can construct a concrete instance of `EventTargetAzureLogsIngestionInput` via:
+//
+//	EventTargetAzureLogsIngestionArgs{...}
+type EventTargetAzureLogsIngestionInput interface {
+	pulumi.Input
+
+	ToEventTargetAzureLogsIngestionOutput() EventTargetAzureLogsIngestionOutput
+	ToEventTargetAzureLogsIngestionOutputWithContext(context.Context) EventTargetAzureLogsIngestionOutput
+}
+
+// Where events go in Azure Monitor Logs.
+type EventTargetAzureLogsIngestionArgs struct {
+	// The client ID of the application.
+	ClientId pulumi.StringInput `pulumi:"clientId"`
+	// The client secret of the application (a secret).
+	ClientSecret pulumi.StringInput `pulumi:"clientSecret"`
+	// The data collection rule's immutable ID.
+	DataCollectionRuleId pulumi.StringInput `pulumi:"dataCollectionRuleId"`
+	// The data collection stream, inside the rule, to send events to.
+	DataCollectionStreamName pulumi.StringInput `pulumi:"dataCollectionStreamName"`
+	// The data collection endpoint's logs ingestion URI.
+	LogsIngestionUri pulumi.StringInput `pulumi:"logsIngestionUri"`
+	// The Azure tenant ID.
+	TenantId pulumi.StringInput `pulumi:"tenantId"`
+}
+
+func (EventTargetAzureLogsIngestionArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*EventTargetAzureLogsIngestion)(nil)).Elem()
+}
+
+func (i EventTargetAzureLogsIngestionArgs) ToEventTargetAzureLogsIngestionOutput() EventTargetAzureLogsIngestionOutput {
+	return i.ToEventTargetAzureLogsIngestionOutputWithContext(context.Background())
+}
+
+func (i EventTargetAzureLogsIngestionArgs) ToEventTargetAzureLogsIngestionOutputWithContext(ctx context.Context) EventTargetAzureLogsIngestionOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(EventTargetAzureLogsIngestionOutput)
+}
+
+func (i EventTargetAzureLogsIngestionArgs) ToEventTargetAzureLogsIngestionPtrOutput() EventTargetAzureLogsIngestionPtrOutput {
+	return i.ToEventTargetAzureLogsIngestionPtrOutputWithContext(context.Background())
+}
+
+func (i EventTargetAzureLogsIngestionArgs) ToEventTargetAzureLogsIngestionPtrOutputWithContext(ctx context.Context) EventTargetAzureLogsIngestionPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(EventTargetAzureLogsIngestionOutput).ToEventTargetAzureLogsIngestionPtrOutputWithContext(ctx)
+}
+
+// EventTargetAzureLogsIngestionPtrInput is an input type that accepts EventTargetAzureLogsIngestionArgs, EventTargetAzureLogsIngestionPtr and EventTargetAzureLogsIngestionPtrOutput values.
+// You can construct a concrete instance of `EventTargetAzureLogsIngestionPtrInput` via:
+//
+//	        EventTargetAzureLogsIngestionArgs{...}
+//
+//	or:
+//
+//	        nil
+type EventTargetAzureLogsIngestionPtrInput interface {
+	pulumi.Input
+
+	ToEventTargetAzureLogsIngestionPtrOutput() EventTargetAzureLogsIngestionPtrOutput
+	ToEventTargetAzureLogsIngestionPtrOutputWithContext(context.Context) EventTargetAzureLogsIngestionPtrOutput
+}
+
+type eventTargetAzureLogsIngestionPtrType EventTargetAzureLogsIngestionArgs
+
+func EventTargetAzureLogsIngestionPtr(v *EventTargetAzureLogsIngestionArgs) EventTargetAzureLogsIngestionPtrInput {
+	return (*eventTargetAzureLogsIngestionPtrType)(v)
+}
+
+func (*eventTargetAzureLogsIngestionPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**EventTargetAzureLogsIngestion)(nil)).Elem()
+}
+
+func (i *eventTargetAzureLogsIngestionPtrType) ToEventTargetAzureLogsIngestionPtrOutput() EventTargetAzureLogsIngestionPtrOutput {
+	return i.ToEventTargetAzureLogsIngestionPtrOutputWithContext(context.Background())
+}
+
+func (i *eventTargetAzureLogsIngestionPtrType) ToEventTargetAzureLogsIngestionPtrOutputWithContext(ctx context.Context) EventTargetAzureLogsIngestionPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(EventTargetAzureLogsIngestionPtrOutput)
+}
+
+// Where events go in Azure Monitor Logs.
+type EventTargetAzureLogsIngestionOutput struct{ *pulumi.OutputState }
+
+func (EventTargetAzureLogsIngestionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*EventTargetAzureLogsIngestion)(nil)).Elem()
+}
+
+func (o EventTargetAzureLogsIngestionOutput) ToEventTargetAzureLogsIngestionOutput() EventTargetAzureLogsIngestionOutput {
+	return o
+}
+
+func (o EventTargetAzureLogsIngestionOutput) ToEventTargetAzureLogsIngestionOutputWithContext(ctx context.Context) EventTargetAzureLogsIngestionOutput {
+	return o
+}
+
+func (o EventTargetAzureLogsIngestionOutput) ToEventTargetAzureLogsIngestionPtrOutput() EventTargetAzureLogsIngestionPtrOutput {
+	return o.ToEventTargetAzureLogsIngestionPtrOutputWithContext(context.Background())
+}
+
+func (o EventTargetAzureLogsIngestionOutput) ToEventTargetAzureLogsIngestionPtrOutputWithContext(ctx context.Context) EventTargetAzureLogsIngestionPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v EventTargetAzureLogsIngestion) *EventTargetAzureLogsIngestion {
+		return &v
+	}).(EventTargetAzureLogsIngestionPtrOutput)
+}
+
+// The client ID of the application.
+func (o EventTargetAzureLogsIngestionOutput) ClientId() pulumi.StringOutput {
+	return o.ApplyT(func(v EventTargetAzureLogsIngestion) string { return v.ClientId }).(pulumi.StringOutput)
+}
+
+// The client secret of the application (a secret).
+func (o EventTargetAzureLogsIngestionOutput) ClientSecret() pulumi.StringOutput {
+	return o.ApplyT(func(v EventTargetAzureLogsIngestion) string { return v.ClientSecret }).(pulumi.StringOutput)
+}
+
+// The data collection rule's immutable ID.
+func (o EventTargetAzureLogsIngestionOutput) DataCollectionRuleId() pulumi.StringOutput {
+	return o.ApplyT(func(v EventTargetAzureLogsIngestion) string { return v.DataCollectionRuleId }).(pulumi.StringOutput)
+}
+
+// The data collection stream, inside the rule, to send events to.
+func (o EventTargetAzureLogsIngestionOutput) DataCollectionStreamName() pulumi.StringOutput {
+	return o.ApplyT(func(v EventTargetAzureLogsIngestion) string { return v.DataCollectionStreamName }).(pulumi.StringOutput)
+}
+
+// The data collection endpoint's logs ingestion URI.
+func (o EventTargetAzureLogsIngestionOutput) LogsIngestionUri() pulumi.StringOutput {
+	return o.ApplyT(func(v EventTargetAzureLogsIngestion) string { return v.LogsIngestionUri }).(pulumi.StringOutput)
+}
+
+// The Azure tenant ID.
+func (o EventTargetAzureLogsIngestionOutput) TenantId() pulumi.StringOutput {
+	return o.ApplyT(func(v EventTargetAzureLogsIngestion) string { return v.TenantId }).(pulumi.StringOutput)
+}
+
+type EventTargetAzureLogsIngestionPtrOutput struct{ *pulumi.OutputState }
+
+func (EventTargetAzureLogsIngestionPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**EventTargetAzureLogsIngestion)(nil)).Elem()
+}
+
+func (o EventTargetAzureLogsIngestionPtrOutput) ToEventTargetAzureLogsIngestionPtrOutput() EventTargetAzureLogsIngestionPtrOutput {
+	return o
+}
+
+func (o EventTargetAzureLogsIngestionPtrOutput) ToEventTargetAzureLogsIngestionPtrOutputWithContext(ctx context.Context) EventTargetAzureLogsIngestionPtrOutput {
+	return o
+}
+
+func (o EventTargetAzureLogsIngestionPtrOutput) Elem() EventTargetAzureLogsIngestionOutput {
+	return o.ApplyT(func(v *EventTargetAzureLogsIngestion) EventTargetAzureLogsIngestion {
+		if v != nil {
+			return *v
+		}
+		var ret EventTargetAzureLogsIngestion
+		return ret
+	}).(EventTargetAzureLogsIngestionOutput)
+}
+
+// The client ID of the application.
+func (o EventTargetAzureLogsIngestionPtrOutput) ClientId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *EventTargetAzureLogsIngestion) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.ClientId
+	}).(pulumi.StringPtrOutput)
+}
+
+// The client secret of the application (a secret).
+func (o EventTargetAzureLogsIngestionPtrOutput) ClientSecret() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *EventTargetAzureLogsIngestion) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.ClientSecret
+	}).(pulumi.StringPtrOutput)
+}
+
+// The data collection rule's immutable ID.
+func (o EventTargetAzureLogsIngestionPtrOutput) DataCollectionRuleId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *EventTargetAzureLogsIngestion) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.DataCollectionRuleId
+	}).(pulumi.StringPtrOutput)
+}
+
+// The data collection stream, inside the rule, to send events to.
+func (o EventTargetAzureLogsIngestionPtrOutput) DataCollectionStreamName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *EventTargetAzureLogsIngestion) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.DataCollectionStreamName
+	}).(pulumi.StringPtrOutput)
+}
+
+// The data collection endpoint's logs ingestion URI.
+func (o EventTargetAzureLogsIngestionPtrOutput) LogsIngestionUri() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *EventTargetAzureLogsIngestion) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.LogsIngestionUri
+	}).(pulumi.StringPtrOutput)
+}
+
+// The Azure tenant ID.
+func (o EventTargetAzureLogsIngestionPtrOutput) TenantId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *EventTargetAzureLogsIngestion) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.TenantId
+	}).(pulumi.StringPtrOutput)
+}
+
+// Where events go in CloudWatch Logs group.
+type EventTargetCloudwatchLogs struct {
+	// How ngrok signs in to the AWS account: exactly one of `role` or `creds`.
+	Auth EventTargetAwsAuth `pulumi:"auth"`
+	// The ARN of the CloudWatch Logs group to deposit events into.
+	LogGroupArn *string `pulumi:"logGroupArn"`
+}
+
+// EventTargetCloudwatchLogsInput is an input type that accepts EventTargetCloudwatchLogsArgs and EventTargetCloudwatchLogsOutput values.
+// You can construct a concrete instance of `EventTargetCloudwatchLogsInput` via:
+//
+//	EventTargetCloudwatchLogsArgs{...}
+type EventTargetCloudwatchLogsInput interface {
+	pulumi.Input
+
+	ToEventTargetCloudwatchLogsOutput() EventTargetCloudwatchLogsOutput
+	ToEventTargetCloudwatchLogsOutputWithContext(context.Context) EventTargetCloudwatchLogsOutput
+}
+
+// Where events go in CloudWatch Logs group.
+type EventTargetCloudwatchLogsArgs struct {
+	// How ngrok signs in to the AWS account: exactly one of `role` or `creds`.
+	Auth EventTargetAwsAuthInput `pulumi:"auth"`
+	// The ARN of the CloudWatch Logs group to deposit events into.
+	LogGroupArn pulumi.StringPtrInput `pulumi:"logGroupArn"`
+}
+
+func (EventTargetCloudwatchLogsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*EventTargetCloudwatchLogs)(nil)).Elem()
+}
+
+func (i EventTargetCloudwatchLogsArgs) ToEventTargetCloudwatchLogsOutput() EventTargetCloudwatchLogsOutput {
+	return i.ToEventTargetCloudwatchLogsOutputWithContext(context.Background())
+}
+
+func (i EventTargetCloudwatchLogsArgs) ToEventTargetCloudwatchLogsOutputWithContext(ctx context.Context) EventTargetCloudwatchLogsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(EventTargetCloudwatchLogsOutput)
+}
+
+func (i EventTargetCloudwatchLogsArgs) ToEventTargetCloudwatchLogsPtrOutput() EventTargetCloudwatchLogsPtrOutput {
+	return i.ToEventTargetCloudwatchLogsPtrOutputWithContext(context.Background())
+}
+
+func (i EventTargetCloudwatchLogsArgs) ToEventTargetCloudwatchLogsPtrOutputWithContext(ctx context.Context) EventTargetCloudwatchLogsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(EventTargetCloudwatchLogsOutput).ToEventTargetCloudwatchLogsPtrOutputWithContext(ctx)
+}
+
+// EventTargetCloudwatchLogsPtrInput is an input type that accepts EventTargetCloudwatchLogsArgs, EventTargetCloudwatchLogsPtr and EventTargetCloudwatchLogsPtrOutput values.
+// You can construct a concrete instance of `EventTargetCloudwatchLogsPtrInput` via:
+//
+//	        EventTargetCloudwatchLogsArgs{...}
+//
+//	or:
+//
+//	        nil
+type EventTargetCloudwatchLogsPtrInput interface {
+	pulumi.Input
+
+	ToEventTargetCloudwatchLogsPtrOutput() EventTargetCloudwatchLogsPtrOutput
+	ToEventTargetCloudwatchLogsPtrOutputWithContext(context.Context) EventTargetCloudwatchLogsPtrOutput
+}
+
+type eventTargetCloudwatchLogsPtrType EventTargetCloudwatchLogsArgs
+
+func EventTargetCloudwatchLogsPtr(v *EventTargetCloudwatchLogsArgs) EventTargetCloudwatchLogsPtrInput {
+	return (*eventTargetCloudwatchLogsPtrType)(v)
+}
+
+func (*eventTargetCloudwatchLogsPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**EventTargetCloudwatchLogs)(nil)).Elem()
+}
+
+func (i *eventTargetCloudwatchLogsPtrType) ToEventTargetCloudwatchLogsPtrOutput() EventTargetCloudwatchLogsPtrOutput {
+	return i.ToEventTargetCloudwatchLogsPtrOutputWithContext(context.Background())
+}
+
+func (i *eventTargetCloudwatchLogsPtrType) ToEventTargetCloudwatchLogsPtrOutputWithContext(ctx context.Context) EventTargetCloudwatchLogsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(EventTargetCloudwatchLogsPtrOutput)
+}
+
+// Where events go in CloudWatch Logs group.
+type EventTargetCloudwatchLogsOutput struct{ *pulumi.OutputState }
+
+func (EventTargetCloudwatchLogsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*EventTargetCloudwatchLogs)(nil)).Elem()
+}
+
+func (o EventTargetCloudwatchLogsOutput) ToEventTargetCloudwatchLogsOutput() EventTargetCloudwatchLogsOutput {
+	return o
+}
+
+func (o EventTargetCloudwatchLogsOutput) ToEventTargetCloudwatchLogsOutputWithContext(ctx context.Context) EventTargetCloudwatchLogsOutput {
+	return o
+}
+
+func (o EventTargetCloudwatchLogsOutput) ToEventTargetCloudwatchLogsPtrOutput() EventTargetCloudwatchLogsPtrOutput {
+	return o.ToEventTargetCloudwatchLogsPtrOutputWithContext(context.Background())
+}
+
+func (o EventTargetCloudwatchLogsOutput) ToEventTargetCloudwatchLogsPtrOutputWithContext(ctx context.Context) EventTargetCloudwatchLogsPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v EventTargetCloudwatchLogs) *EventTargetCloudwatchLogs {
+		return &v
+	}).(EventTargetCloudwatchLogsPtrOutput)
+}
+
+// How ngrok signs in to the AWS account: exactly one of `role` or `creds`.
+func (o EventTargetCloudwatchLogsOutput) Auth() EventTargetAwsAuthOutput {
+	return o.ApplyT(func(v EventTargetCloudwatchLogs) EventTargetAwsAuth { return v.Auth }).(EventTargetAwsAuthOutput)
+}
+
+// The ARN of the CloudWatch Logs group to deposit events into.
+func (o EventTargetCloudwatchLogsOutput) LogGroupArn() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v EventTargetCloudwatchLogs) *string { return v.LogGroupArn }).(pulumi.StringPtrOutput)
+}
+
+type EventTargetCloudwatchLogsPtrOutput struct{ *pulumi.OutputState }
+
+func (EventTargetCloudwatchLogsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**EventTargetCloudwatchLogs)(nil)).Elem()
+}
+
+func (o EventTargetCloudwatchLogsPtrOutput) ToEventTargetCloudwatchLogsPtrOutput() EventTargetCloudwatchLogsPtrOutput {
+	return o
+}
+
+func (o EventTargetCloudwatchLogsPtrOutput) ToEventTargetCloudwatchLogsPtrOutputWithContext(ctx context.Context) EventTargetCloudwatchLogsPtrOutput {
+	return o
+}
+
+func (o EventTargetCloudwatchLogsPtrOutput) Elem() EventTargetCloudwatchLogsOutput {
+	return o.ApplyT(func(v *EventTargetCloudwatchLogs) EventTargetCloudwatchLogs {
+		if v != nil {
+			return *v
+		}
+		var ret EventTargetCloudwatchLogs
+		return ret
+	}).(EventTargetCloudwatchLogsOutput)
+}
+
+// How ngrok signs in to the AWS account: exactly one of `role` or `creds`.
+func (o EventTargetCloudwatchLogsPtrOutput) Auth() EventTargetAwsAuthPtrOutput {
+	return o.ApplyT(func(v *EventTargetCloudwatchLogs) *EventTargetAwsAuth {
+		if v == nil {
+			return nil
+		}
+		return &v.Auth
+	}).(EventTargetAwsAuthPtrOutput)
+}
+
+// The ARN of the CloudWatch Logs group to deposit events into.
+func (o EventTargetCloudwatchLogsPtrOutput) LogGroupArn() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *EventTargetCloudwatchLogs) *string {
+		if v == nil {
+			return nil
+		}
+		return v.LogGroupArn
+	}).(pulumi.StringPtrOutput)
+}
+
+// Where events go in Datadog.
+type EventTargetDatadog struct {
+	// The Datadog API key to use (a secret).
+	ApiKey string `pulumi:"apiKey"`
+	// The Datadog site to send events to.
+	Ddsite *string `pulumi:"ddsite"`
+	// Tags to send with the events.
+	Ddtags *string `pulumi:"ddtags"`
+	// The service name to send with the events.
+	Service *string `pulumi:"service"`
+}
+
+// EventTargetDatadogInput is an input type that accepts EventTargetDatadogArgs and EventTargetDatadogOutput values.
+// You can construct a concrete instance of `EventTargetDatadogInput` via:
+//
+//	EventTargetDatadogArgs{...}
+type EventTargetDatadogInput interface {
+	pulumi.Input
+
+	ToEventTargetDatadogOutput() EventTargetDatadogOutput
+	ToEventTargetDatadogOutputWithContext(context.Context) EventTargetDatadogOutput
+}
+
+// Where events go in Datadog.
+type EventTargetDatadogArgs struct {
+	// The Datadog API key to use (a secret).
+	ApiKey pulumi.StringInput `pulumi:"apiKey"`
+	// The Datadog site to send events to.
+	Ddsite pulumi.StringPtrInput `pulumi:"ddsite"`
+	// Tags to send with the events.
+	Ddtags pulumi.StringPtrInput `pulumi:"ddtags"`
+	// The service name to send with the events.
+	Service pulumi.StringPtrInput `pulumi:"service"`
+}
+
+func (EventTargetDatadogArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*EventTargetDatadog)(nil)).Elem()
+}
+
+func (i EventTargetDatadogArgs) ToEventTargetDatadogOutput() EventTargetDatadogOutput {
+	return i.ToEventTargetDatadogOutputWithContext(context.Background())
+}
+
+func (i EventTargetDatadogArgs) ToEventTargetDatadogOutputWithContext(ctx context.Context) EventTargetDatadogOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(EventTargetDatadogOutput)
+}
+
+func (i EventTargetDatadogArgs) ToEventTargetDatadogPtrOutput() EventTargetDatadogPtrOutput {
+	return i.ToEventTargetDatadogPtrOutputWithContext(context.Background())
+}
+
+func (i EventTargetDatadogArgs) ToEventTargetDatadogPtrOutputWithContext(ctx context.Context) EventTargetDatadogPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(EventTargetDatadogOutput).ToEventTargetDatadogPtrOutputWithContext(ctx)
+}
+
+// EventTargetDatadogPtrInput is an input type that accepts EventTargetDatadogArgs, EventTargetDatadogPtr and EventTargetDatadogPtrOutput values.
+// You can construct a concrete instance of `EventTargetDatadogPtrInput` via:
+//
+//	        EventTargetDatadogArgs{...}
+//
+//	or:
+//
+//	        nil
+type EventTargetDatadogPtrInput interface {
+	pulumi.Input
+
+	ToEventTargetDatadogPtrOutput() EventTargetDatadogPtrOutput
+	ToEventTargetDatadogPtrOutputWithContext(context.Context) EventTargetDatadogPtrOutput
+}
+
+type eventTargetDatadogPtrType EventTargetDatadogArgs
+
+func EventTargetDatadogPtr(v *EventTargetDatadogArgs) EventTargetDatadogPtrInput {
+	return (*eventTargetDatadogPtrType)(v)
+}
+
+func (*eventTargetDatadogPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**EventTargetDatadog)(nil)).Elem()
+}
+
+func (i *eventTargetDatadogPtrType) ToEventTargetDatadogPtrOutput() EventTargetDatadogPtrOutput {
+	return i.ToEventTargetDatadogPtrOutputWithContext(context.Background())
+}
+
+func (i *eventTargetDatadogPtrType) ToEventTargetDatadogPtrOutputWithContext(ctx context.Context) EventTargetDatadogPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(EventTargetDatadogPtrOutput)
+}
+
+// Where events go in Datadog.
+type EventTargetDatadogOutput struct{ *pulumi.OutputState }
+
+func (EventTargetDatadogOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*EventTargetDatadog)(nil)).Elem()
+}
+
+func (o EventTargetDatadogOutput) ToEventTargetDatadogOutput() EventTargetDatadogOutput {
+	return o
+}
+
+func (o EventTargetDatadogOutput) ToEventTargetDatadogOutputWithContext(ctx context.Context) EventTargetDatadogOutput {
+	return o
+}
+
+func (o EventTargetDatadogOutput) ToEventTargetDatadogPtrOutput() EventTargetDatadogPtrOutput {
+	return o.ToEventTargetDatadogPtrOutputWithContext(context.Background())
+}
+
+func (o EventTargetDatadogOutput) ToEventTargetDatadogPtrOutputWithContext(ctx context.Context) EventTargetDatadogPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v EventTargetDatadog) *EventTargetDatadog {
+		return &v
+	}).(EventTargetDatadogPtrOutput)
+}
+
+// The Datadog API key to use (a secret).
+func (o EventTargetDatadogOutput) ApiKey() pulumi.StringOutput {
+	return o.ApplyT(func(v EventTargetDatadog) string { return v.ApiKey }).(pulumi.StringOutput)
+}
+
+// The Datadog site to send events to.
+func (o EventTargetDatadogOutput) Ddsite() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v EventTargetDatadog) *string { return v.Ddsite }).(pulumi.StringPtrOutput)
+}
+
+// Tags to send with the events.
+func (o EventTargetDatadogOutput) Ddtags() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v EventTargetDatadog) *string { return v.Ddtags }).(pulumi.StringPtrOutput)
+}
+
+// The service name to send with the events.
+func (o EventTargetDatadogOutput) Service() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v EventTargetDatadog) *string { return v.Service }).(pulumi.StringPtrOutput)
+}
+
+type EventTargetDatadogPtrOutput struct{ *pulumi.OutputState }
+
+func (EventTargetDatadogPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**EventTargetDatadog)(nil)).Elem()
+}
+
+func (o EventTargetDatadogPtrOutput) ToEventTargetDatadogPtrOutput() EventTargetDatadogPtrOutput {
+	return o
+}
+
+func (o EventTargetDatadogPtrOutput) ToEventTargetDatadogPtrOutputWithContext(ctx context.Context) EventTargetDatadogPtrOutput {
+	return o
+}
+
+func (o EventTargetDatadogPtrOutput) Elem() EventTargetDatadogOutput {
+	return o.ApplyT(func(v *EventTargetDatadog) EventTargetDatadog {
+		if v != nil {
+			return *v
+		}
+		var ret EventTargetDatadog
+		return ret
+	}).(EventTargetDatadogOutput)
+}
+
+// The Datadog API key to use (a secret).
+func (o EventTargetDatadogPtrOutput) ApiKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *EventTargetDatadog) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.ApiKey
+	}).(pulumi.StringPtrOutput)
+}
+
+// The Datadog site to send events to.
+func (o EventTargetDatadogPtrOutput) Ddsite() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *EventTargetDatadog) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Ddsite
+	}).(pulumi.StringPtrOutput)
+}
+
+// Tags to send with the events.
+func (o EventTargetDatadogPtrOutput) Ddtags() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *EventTargetDatadog) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Ddtags
+	}).(pulumi.StringPtrOutput)
+}
+
+// The service name to send with the events.
+func (o EventTargetDatadogPtrOutput) Service() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *EventTargetDatadog) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Service
+	}).(pulumi.StringPtrOutput)
+}
+
+// Where events go in Firehose delivery stream.
+type EventTargetFirehose struct {
+	// How ngrok signs in to the AWS account: exactly one of `role` or `creds`.
+	Auth EventTargetAwsAuth `pulumi:"auth"`
+	// The ARN of the Firehose delivery stream to deposit events into.
+	DeliveryStreamArn *string `pulumi:"deliveryStreamArn"`
+}
+
+// EventTargetFirehoseInput is an input type that accepts EventTargetFirehoseArgs and EventTargetFirehoseOutput values.
+// You can construct a concrete instance of `EventTargetFirehoseInput` via:
+//
+//	EventTargetFirehoseArgs{...}
+type EventTargetFirehoseInput interface {
+	pulumi.Input
+
+	ToEventTargetFirehoseOutput() EventTargetFirehoseOutput
+	ToEventTargetFirehoseOutputWithContext(context.Context) EventTargetFirehoseOutput
+}
+
+// Where events go in Firehose delivery stream.
+type EventTargetFirehoseArgs struct {
+	// How ngrok signs in to the AWS account: exactly one of `role` or `creds`.
+	Auth EventTargetAwsAuthInput `pulumi:"auth"`
+	// The ARN of the Firehose delivery stream to deposit events into.
+	DeliveryStreamArn pulumi.StringPtrInput `pulumi:"deliveryStreamArn"`
+}
+
+func (EventTargetFirehoseArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*EventTargetFirehose)(nil)).Elem()
+}
+
+func (i EventTargetFirehoseArgs) ToEventTargetFirehoseOutput() EventTargetFirehoseOutput {
+	return i.ToEventTargetFirehoseOutputWithContext(context.Background())
+}
+
+func (i EventTargetFirehoseArgs) ToEventTargetFirehoseOutputWithContext(ctx context.Context) EventTargetFirehoseOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(EventTargetFirehoseOutput)
+}
+
+func (i EventTargetFirehoseArgs) ToEventTargetFirehosePtrOutput() EventTargetFirehosePtrOutput {
+	return i.ToEventTargetFirehosePtrOutputWithContext(context.Background())
+}
+
+func (i EventTargetFirehoseArgs) ToEventTargetFirehosePtrOutputWithContext(ctx context.Context) EventTargetFirehosePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(EventTargetFirehoseOutput).ToEventTargetFirehosePtrOutputWithContext(ctx)
+}
+
+// EventTargetFirehosePtrInput is an input type that accepts EventTargetFirehoseArgs, EventTargetFirehosePtr and EventTargetFirehosePtrOutput values.
+// You can construct a concrete instance of `EventTargetFirehosePtrInput` via:
+//
+//	        EventTargetFirehoseArgs{...}
+//
+//	or:
+//
+//	        nil
+type EventTargetFirehosePtrInput interface {
+	pulumi.Input
+
+	ToEventTargetFirehosePtrOutput() EventTargetFirehosePtrOutput
+	ToEventTargetFirehosePtrOutputWithContext(context.Context) EventTargetFirehosePtrOutput
+}
+
+type eventTargetFirehosePtrType EventTargetFirehoseArgs
+
+func EventTargetFirehosePtr(v *EventTargetFirehoseArgs) EventTargetFirehosePtrInput {
+	return (*eventTargetFirehosePtrType)(v)
+}
+
+func (*eventTargetFirehosePtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**EventTargetFirehose)(nil)).Elem()
+}
+
+func (i *eventTargetFirehosePtrType) ToEventTargetFirehosePtrOutput() EventTargetFirehosePtrOutput {
+	return i.ToEventTargetFirehosePtrOutputWithContext(context.Background())
+}
+
+func (i *eventTargetFirehosePtrType) ToEventTargetFirehosePtrOutputWithContext(ctx context.Context) EventTargetFirehosePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(EventTargetFirehosePtrOutput)
+}
+
+// Where events go in Firehose delivery stream.
+type EventTargetFirehoseOutput struct{ *pulumi.OutputState }
+
+func (EventTargetFirehoseOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*EventTargetFirehose)(nil)).Elem()
+}
+
+func (o EventTargetFirehoseOutput) ToEventTargetFirehoseOutput() EventTargetFirehoseOutput {
+	return o
+}
+
+func (o EventTargetFirehoseOutput) ToEventTargetFirehoseOutputWithContext(ctx context.Context) EventTargetFirehoseOutput {
+	return o
+}
+
+func (o EventTargetFirehoseOutput) ToEventTargetFirehosePtrOutput() EventTargetFirehosePtrOutput {
+	return o.ToEventTargetFirehosePtrOutputWithContext(context.Background())
+}
+
+func (o EventTargetFirehoseOutput) ToEventTargetFirehosePtrOutputWithContext(ctx context.Context) EventTargetFirehosePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v EventTargetFirehose) *EventTargetFirehose {
+		return &v
+	}).(EventTargetFirehosePtrOutput)
+}
+
+// How ngrok signs in to the AWS account: exactly one of `role` or `creds`.
+func (o EventTargetFirehoseOutput) Auth() EventTargetAwsAuthOutput {
+	return o.ApplyT(func(v EventTargetFirehose) EventTargetAwsAuth { return v.Auth }).(EventTargetAwsAuthOutput)
+}
+
+// The ARN of the Firehose delivery stream to deposit events into.
+func (o EventTargetFirehoseOutput) DeliveryStreamArn() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v EventTargetFirehose) *string { return v.DeliveryStreamArn }).(pulumi.StringPtrOutput)
+}
+
+type EventTargetFirehosePtrOutput struct{ *pulumi.OutputState }
+
+func (EventTargetFirehosePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**EventTargetFirehose)(nil)).Elem()
+}
+
+func (o EventTargetFirehosePtrOutput) ToEventTargetFirehosePtrOutput() EventTargetFirehosePtrOutput {
+	return o
+}
+
+func (o EventTargetFirehosePtrOutput) ToEventTargetFirehosePtrOutputWithContext(ctx context.Context) EventTargetFirehosePtrOutput {
+	return o
+}
+
+func (o EventTargetFirehosePtrOutput) Elem() EventTargetFirehoseOutput {
+	return o.ApplyT(func(v *EventTargetFirehose) EventTargetFirehose {
+		if v != nil {
+			return *v
+		}
+		var ret EventTargetFirehose
+		return ret
+	}).(EventTargetFirehoseOutput)
+}
+
+// How ngrok signs in to the AWS account: exactly one of `role` or `creds`.
+func (o EventTargetFirehosePtrOutput) Auth() EventTargetAwsAuthPtrOutput {
+	return o.ApplyT(func(v *EventTargetFirehose) *EventTargetAwsAuth {
+		if v == nil {
+			return nil
+		}
+		return &v.Auth
+	}).(EventTargetAwsAuthPtrOutput)
+}
+
+// The ARN of the Firehose delivery stream to deposit events into.
+func (o EventTargetFirehosePtrOutput) DeliveryStreamArn() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *EventTargetFirehose) *string {
+		if v == nil {
+			return nil
+		}
+		return v.DeliveryStreamArn
+	}).(pulumi.StringPtrOutput)
+}
+
+// Where events go in Kinesis stream.
+type EventTargetKinesis struct {
+	// How ngrok signs in to the AWS account: exactly one of `role` or `creds`.
+	Auth EventTargetAwsAuth `pulumi:"auth"`
+	// The ARN of the Kinesis stream to deposit events into.
+	StreamArn *string `pulumi:"streamArn"`
+}
+
+// EventTargetKinesisInput is an input type that accepts EventTargetKinesisArgs and EventTargetKinesisOutput values.
+// You can construct a concrete instance of `EventTargetKinesisInput` via:
+//
+//	EventTargetKinesisArgs{...}
+type EventTargetKinesisInput interface {
+	pulumi.Input
+
+	ToEventTargetKinesisOutput() EventTargetKinesisOutput
+	ToEventTargetKinesisOutputWithContext(context.Context) EventTargetKinesisOutput
+}
+
+// Where events go in Kinesis stream.
+type EventTargetKinesisArgs struct {
+	// How ngrok signs in to the AWS account: exactly one of `role` or `creds`.
+	Auth EventTargetAwsAuthInput `pulumi:"auth"`
+	// The ARN of the Kinesis stream to deposit events into.
+	StreamArn pulumi.StringPtrInput `pulumi:"streamArn"`
+}
+
+func (EventTargetKinesisArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*EventTargetKinesis)(nil)).Elem()
+}
+
+func (i EventTargetKinesisArgs) ToEventTargetKinesisOutput() EventTargetKinesisOutput {
+	return i.ToEventTargetKinesisOutputWithContext(context.Background())
+}
+
+func (i EventTargetKinesisArgs) ToEventTargetKinesisOutputWithContext(ctx context.Context) EventTargetKinesisOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(EventTargetKinesisOutput)
+}
+
+func (i EventTargetKinesisArgs) ToEventTargetKinesisPtrOutput() EventTargetKinesisPtrOutput {
+	return i.ToEventTargetKinesisPtrOutputWithContext(context.Background())
+}
+
+func (i EventTargetKinesisArgs) ToEventTargetKinesisPtrOutputWithContext(ctx context.Context) EventTargetKinesisPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(EventTargetKinesisOutput).ToEventTargetKinesisPtrOutputWithContext(ctx)
+}
+
+// EventTargetKinesisPtrInput is an input type that accepts EventTargetKinesisArgs, EventTargetKinesisPtr and EventTargetKinesisPtrOutput values.
+// You can construct a concrete instance of `EventTargetKinesisPtrInput` via:
+//
+//	        EventTargetKinesisArgs{...}
+//
+//	or:
+//
+//	        nil
+type EventTargetKinesisPtrInput interface {
+	pulumi.Input
+
+	ToEventTargetKinesisPtrOutput() EventTargetKinesisPtrOutput
+	ToEventTargetKinesisPtrOutputWithContext(context.Context) EventTargetKinesisPtrOutput
+}
+
+type eventTargetKinesisPtrType EventTargetKinesisArgs
+
+func EventTargetKinesisPtr(v *EventTargetKinesisArgs) EventTargetKinesisPtrInput {
+	return (*eventTargetKinesisPtrType)(v)
+}
+
+func (*eventTargetKinesisPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**EventTargetKinesis)(nil)).Elem()
+}
+
+func (i *eventTargetKinesisPtrType) ToEventTargetKinesisPtrOutput() EventTargetKinesisPtrOutput {
+	return i.ToEventTargetKinesisPtrOutputWithContext(context.Background())
+}
+
+func (i *eventTargetKinesisPtrType) ToEventTargetKinesisPtrOutputWithContext(ctx context.Context) EventTargetKinesisPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(EventTargetKinesisPtrOutput)
+}
+
+// Where events go in Kinesis stream.
+type EventTargetKinesisOutput struct{ *pulumi.OutputState }
+
+func (EventTargetKinesisOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*EventTargetKinesis)(nil)).Elem()
+}
+
+func (o EventTargetKinesisOutput) ToEventTargetKinesisOutput() EventTargetKinesisOutput {
+	return o
+}
+
+func (o EventTargetKinesisOutput) ToEventTargetKinesisOutputWithContext(ctx context.Context) EventTargetKinesisOutput {
+	return o
+}
+
+func (o EventTargetKinesisOutput) ToEventTargetKinesisPtrOutput() EventTargetKinesisPtrOutput {
+	return o.ToEventTargetKinesisPtrOutputWithContext(context.Background())
+}
+
+func (o EventTargetKinesisOutput) ToEventTargetKinesisPtrOutputWithContext(ctx context.Context) EventTargetKinesisPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v EventTargetKinesis) *EventTargetKinesis {
+		return &v
+	}).(EventTargetKinesisPtrOutput)
+}
+
+// How ngrok signs in to the AWS account: exactly one of `role` or `creds`.
+func (o EventTargetKinesisOutput) Auth() EventTargetAwsAuthOutput {
+	return o.ApplyT(func(v EventTargetKinesis) EventTargetAwsAuth { return v.Auth }).(EventTargetAwsAuthOutput)
+}
+
+// The ARN of the Kinesis stream to deposit events into.
+func (o EventTargetKinesisOutput) StreamArn() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v EventTargetKinesis) *string { return v.StreamArn }).(pulumi.StringPtrOutput)
+}
+
+type EventTargetKinesisPtrOutput struct{ *pulumi.OutputState }
+
+func (EventTargetKinesisPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**EventTargetKinesis)(nil)).Elem()
+}
+
+func (o EventTargetKinesisPtrOutput) ToEventTargetKinesisPtrOutput() EventTargetKinesisPtrOutput {
+	return o
+}
+
+func (o EventTargetKinesisPtrOutput) ToEventTargetKinesisPtrOutputWithContext(ctx context.Context) EventTargetKinesisPtrOutput {
+	return o
+}
+
+func (o EventTargetKinesisPtrOutput) Elem() EventTargetKinesisOutput {
+	return o.ApplyT(func(v *EventTargetKinesis) EventTargetKinesis {
+		if v != nil {
+			return *v
+		}
+		var ret EventTargetKinesis
+		return ret
+	}).(EventTargetKinesisOutput)
+}
+
+// How ngrok signs in to the AWS account: exactly one of `role` or `creds`.
+func (o EventTargetKinesisPtrOutput) Auth() EventTargetAwsAuthPtrOutput {
+	return o.ApplyT(func(v *EventTargetKinesis) *EventTargetAwsAuth {
+		if v == nil {
+			return nil
+		}
+		return &v.Auth
+	}).(EventTargetAwsAuthPtrOutput)
+}
+
+// The ARN of the Kinesis stream to deposit events into.
+func (o EventTargetKinesisPtrOutput) StreamArn() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *EventTargetKinesis) *string {
+		if v == nil {
+			return nil
+		}
+		return v.StreamArn
+	}).(pulumi.StringPtrOutput)
+}
+
 // Forwards the traffic to an internal endpoint of the same account. The `forward-internal` action; it runs in on_tcp_connect, on_http_request. It ends the handling of the request or connection. Source: https://ngrok.com/docs/traffic-policy/actions/forward-internal/
 type ForwardInternalAction struct {
 	// The action's config (https://ngrok.com/docs/traffic-policy/actions/forward-internal/).
@@ -2093,6 +3651,182 @@ func (o GetCloudEndpointsCloudEndpointArrayOutput) Index(i pulumi.IntInput) GetC
 	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetCloudEndpointsCloudEndpoint {
 		return vs[0].([]GetCloudEndpointsCloudEndpoint)[vs[1].(int)]
 	}).(GetCloudEndpointsCloudEndpointOutput)
+}
+
+// One item of `getEventDestinations`'s `eventDestinations`.
+type GetEventDestinationsEventDestination struct {
+	// Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`).
+	CreatedAt string `pulumi:"createdAt"`
+	// The description as ngrok holds it; `undefined` when empty.
+	Description *string `pulumi:"description"`
+	// The format events are written in: JSON, the only one ngrok accepts (`json` or `JSON`). Updated in place.
+	Format *string `pulumi:"format"`
+	// The Pulumi id: ngrok's id (`ed_…`).
+	Id string `pulumi:"id"`
+	// The metadata as ngrok holds it; `undefined` when empty.
+	Metadata *string `pulumi:"metadata"`
+	// Where and how to send the events: exactly one of `firehose`, `kinesis`, `cloudwatchLogs`, `datadog` or `azureLogsIngestion`. Its credentials are secrets. Updated in place.
+	Target EventTarget `pulumi:"target"`
+	// The API URI of the event destination, `https://api.ngrok.com/event_destinations/ed_…`.
+	Uri string `pulumi:"uri"`
+}
+
+// One item of `getEventDestinations`'s `eventDestinations`.
+type GetEventDestinationsEventDestinationOutput struct{ *pulumi.OutputState }
+
+func (GetEventDestinationsEventDestinationOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetEventDestinationsEventDestination)(nil)).Elem()
+}
+
+func (o GetEventDestinationsEventDestinationOutput) ToGetEventDestinationsEventDestinationOutput() GetEventDestinationsEventDestinationOutput {
+	return o
+}
+
+func (o GetEventDestinationsEventDestinationOutput) ToGetEventDestinationsEventDestinationOutputWithContext(ctx context.Context) GetEventDestinationsEventDestinationOutput {
+	return o
+}
+
+// Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`).
+func (o GetEventDestinationsEventDestinationOutput) CreatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v GetEventDestinationsEventDestination) string { return v.CreatedAt }).(pulumi.StringOutput)
+}
+
+// The description as ngrok holds it; `undefined` when empty.
+func (o GetEventDestinationsEventDestinationOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetEventDestinationsEventDestination) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// The format events are written in: JSON, the only one ngrok accepts (`json` or `JSON`). Updated in place.
+func (o GetEventDestinationsEventDestinationOutput) Format() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetEventDestinationsEventDestination) *string { return v.Format }).(pulumi.StringPtrOutput)
+}
+
+// The Pulumi id: ngrok's id (`ed_…`).
+func (o GetEventDestinationsEventDestinationOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetEventDestinationsEventDestination) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The metadata as ngrok holds it; `undefined` when empty.
+func (o GetEventDestinationsEventDestinationOutput) Metadata() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetEventDestinationsEventDestination) *string { return v.Metadata }).(pulumi.StringPtrOutput)
+}
+
+// Where and how to send the events: exactly one of `firehose`, `kinesis`, `cloudwatchLogs`, `datadog` or `azureLogsIngestion`. Its credentials are secrets. Updated in place.
+func (o GetEventDestinationsEventDestinationOutput) Target() EventTargetOutput {
+	return o.ApplyT(func(v GetEventDestinationsEventDestination) EventTarget { return v.Target }).(EventTargetOutput)
+}
+
+// The API URI of the event destination, `https://api.ngrok.com/event_destinations/ed_…`.
+func (o GetEventDestinationsEventDestinationOutput) Uri() pulumi.StringOutput {
+	return o.ApplyT(func(v GetEventDestinationsEventDestination) string { return v.Uri }).(pulumi.StringOutput)
+}
+
+type GetEventDestinationsEventDestinationArrayOutput struct{ *pulumi.OutputState }
+
+func (GetEventDestinationsEventDestinationArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetEventDestinationsEventDestination)(nil)).Elem()
+}
+
+func (o GetEventDestinationsEventDestinationArrayOutput) ToGetEventDestinationsEventDestinationArrayOutput() GetEventDestinationsEventDestinationArrayOutput {
+	return o
+}
+
+func (o GetEventDestinationsEventDestinationArrayOutput) ToGetEventDestinationsEventDestinationArrayOutputWithContext(ctx context.Context) GetEventDestinationsEventDestinationArrayOutput {
+	return o
+}
+
+func (o GetEventDestinationsEventDestinationArrayOutput) Index(i pulumi.IntInput) GetEventDestinationsEventDestinationOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetEventDestinationsEventDestination {
+		return vs[0].([]GetEventDestinationsEventDestination)[vs[1].(int)]
+	}).(GetEventDestinationsEventDestinationOutput)
+}
+
+// One item of `getEventSubscriptions`'s `eventSubscriptions`.
+type GetEventSubscriptionsEventSubscription struct {
+	// Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`).
+	CreatedAt string `pulumi:"createdAt"`
+	// The description as ngrok holds it; `undefined` when empty.
+	Description *string `pulumi:"description"`
+	// The event destinations the events go to (`ed_…`, the ids of `EventDestination` resources); their order does not count. Updated in place.
+	DestinationIds []string `pulumi:"destinationIds"`
+	// The Pulumi id: ngrok's id (`esb_…`).
+	Id string `pulumi:"id"`
+	// The metadata as ngrok holds it; `undefined` when empty.
+	Metadata *string `pulumi:"metadata"`
+	// The events to send, each `{ type }` (e.g. `ip_policy_created.v0`); their order does not count. Updated in place.
+	Sources []EventSource `pulumi:"sources"`
+	// The API URI of the event subscription, `https://api.ngrok.com/event_subscriptions/esb_…`.
+	Uri string `pulumi:"uri"`
+}
+
+// One item of `getEventSubscriptions`'s `eventSubscriptions`.
+type GetEventSubscriptionsEventSubscriptionOutput struct{ *pulumi.OutputState }
+
+func (GetEventSubscriptionsEventSubscriptionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetEventSubscriptionsEventSubscription)(nil)).Elem()
+}
+
+func (o GetEventSubscriptionsEventSubscriptionOutput) ToGetEventSubscriptionsEventSubscriptionOutput() GetEventSubscriptionsEventSubscriptionOutput {
+	return o
+}
+
+func (o GetEventSubscriptionsEventSubscriptionOutput) ToGetEventSubscriptionsEventSubscriptionOutputWithContext(ctx context.Context) GetEventSubscriptionsEventSubscriptionOutput {
+	return o
+}
+
+// Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`).
+func (o GetEventSubscriptionsEventSubscriptionOutput) CreatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v GetEventSubscriptionsEventSubscription) string { return v.CreatedAt }).(pulumi.StringOutput)
+}
+
+// The description as ngrok holds it; `undefined` when empty.
+func (o GetEventSubscriptionsEventSubscriptionOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetEventSubscriptionsEventSubscription) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// The event destinations the events go to (`ed_…`, the ids of `EventDestination` resources); their order does not count. Updated in place.
+func (o GetEventSubscriptionsEventSubscriptionOutput) DestinationIds() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v GetEventSubscriptionsEventSubscription) []string { return v.DestinationIds }).(pulumi.StringArrayOutput)
+}
+
+// The Pulumi id: ngrok's id (`esb_…`).
+func (o GetEventSubscriptionsEventSubscriptionOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetEventSubscriptionsEventSubscription) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The metadata as ngrok holds it; `undefined` when empty.
+func (o GetEventSubscriptionsEventSubscriptionOutput) Metadata() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetEventSubscriptionsEventSubscription) *string { return v.Metadata }).(pulumi.StringPtrOutput)
+}
+
+// The events to send, each `{ type }` (e.g. `ip_policy_created.v0`); their order does not count. Updated in place.
+func (o GetEventSubscriptionsEventSubscriptionOutput) Sources() EventSourceArrayOutput {
+	return o.ApplyT(func(v GetEventSubscriptionsEventSubscription) []EventSource { return v.Sources }).(EventSourceArrayOutput)
+}
+
+// The API URI of the event subscription, `https://api.ngrok.com/event_subscriptions/esb_…`.
+func (o GetEventSubscriptionsEventSubscriptionOutput) Uri() pulumi.StringOutput {
+	return o.ApplyT(func(v GetEventSubscriptionsEventSubscription) string { return v.Uri }).(pulumi.StringOutput)
+}
+
+type GetEventSubscriptionsEventSubscriptionArrayOutput struct{ *pulumi.OutputState }
+
+func (GetEventSubscriptionsEventSubscriptionArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetEventSubscriptionsEventSubscription)(nil)).Elem()
+}
+
+func (o GetEventSubscriptionsEventSubscriptionArrayOutput) ToGetEventSubscriptionsEventSubscriptionArrayOutput() GetEventSubscriptionsEventSubscriptionArrayOutput {
+	return o
+}
+
+func (o GetEventSubscriptionsEventSubscriptionArrayOutput) ToGetEventSubscriptionsEventSubscriptionArrayOutputWithContext(ctx context.Context) GetEventSubscriptionsEventSubscriptionArrayOutput {
+	return o
+}
+
+func (o GetEventSubscriptionsEventSubscriptionArrayOutput) Index(i pulumi.IntInput) GetEventSubscriptionsEventSubscriptionOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetEventSubscriptionsEventSubscription {
+		return vs[0].([]GetEventSubscriptionsEventSubscription)[vs[1].(int)]
+	}).(GetEventSubscriptionsEventSubscriptionOutput)
 }
 
 // One item of `getIpPolicies`'s `ipPolicies`.
@@ -8305,6 +10039,25 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*DenyActionInput)(nil)).Elem(), DenyActionArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*DenyActionConfigInput)(nil)).Elem(), DenyActionConfigArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*DenyActionConfigPtrInput)(nil)).Elem(), DenyActionConfigArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*EventSourceInput)(nil)).Elem(), EventSourceArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*EventSourceArrayInput)(nil)).Elem(), EventSourceArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*EventTargetInput)(nil)).Elem(), EventTargetArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*EventTargetAwsAuthInput)(nil)).Elem(), EventTargetAwsAuthArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*EventTargetAwsAuthPtrInput)(nil)).Elem(), EventTargetAwsAuthArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*EventTargetAwsCredentialsInput)(nil)).Elem(), EventTargetAwsCredentialsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*EventTargetAwsCredentialsPtrInput)(nil)).Elem(), EventTargetAwsCredentialsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*EventTargetAwsRoleInput)(nil)).Elem(), EventTargetAwsRoleArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*EventTargetAwsRolePtrInput)(nil)).Elem(), EventTargetAwsRoleArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*EventTargetAzureLogsIngestionInput)(nil)).Elem(), EventTargetAzureLogsIngestionArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*EventTargetAzureLogsIngestionPtrInput)(nil)).Elem(), EventTargetAzureLogsIngestionArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*EventTargetCloudwatchLogsInput)(nil)).Elem(), EventTargetCloudwatchLogsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*EventTargetCloudwatchLogsPtrInput)(nil)).Elem(), EventTargetCloudwatchLogsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*EventTargetDatadogInput)(nil)).Elem(), EventTargetDatadogArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*EventTargetDatadogPtrInput)(nil)).Elem(), EventTargetDatadogArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*EventTargetFirehoseInput)(nil)).Elem(), EventTargetFirehoseArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*EventTargetFirehosePtrInput)(nil)).Elem(), EventTargetFirehoseArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*EventTargetKinesisInput)(nil)).Elem(), EventTargetKinesisArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*EventTargetKinesisPtrInput)(nil)).Elem(), EventTargetKinesisArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ForwardInternalActionInput)(nil)).Elem(), ForwardInternalActionArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ForwardInternalActionConfigInput)(nil)).Elem(), ForwardInternalActionConfigArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*HttpRequestActionInput)(nil)).Elem(), HttpRequestActionArgs{})
@@ -8399,10 +10152,33 @@ func init() {
 	pulumi.RegisterOutputType(DenyActionOutput{})
 	pulumi.RegisterOutputType(DenyActionConfigOutput{})
 	pulumi.RegisterOutputType(DenyActionConfigPtrOutput{})
+	pulumi.RegisterOutputType(EventSourceOutput{})
+	pulumi.RegisterOutputType(EventSourceArrayOutput{})
+	pulumi.RegisterOutputType(EventTargetOutput{})
+	pulumi.RegisterOutputType(EventTargetAwsAuthOutput{})
+	pulumi.RegisterOutputType(EventTargetAwsAuthPtrOutput{})
+	pulumi.RegisterOutputType(EventTargetAwsCredentialsOutput{})
+	pulumi.RegisterOutputType(EventTargetAwsCredentialsPtrOutput{})
+	pulumi.RegisterOutputType(EventTargetAwsRoleOutput{})
+	pulumi.RegisterOutputType(EventTargetAwsRolePtrOutput{})
+	pulumi.RegisterOutputType(EventTargetAzureLogsIngestionOutput{})
+	pulumi.RegisterOutputType(EventTargetAzureLogsIngestionPtrOutput{})
+	pulumi.RegisterOutputType(EventTargetCloudwatchLogsOutput{})
+	pulumi.RegisterOutputType(EventTargetCloudwatchLogsPtrOutput{})
+	pulumi.RegisterOutputType(EventTargetDatadogOutput{})
+	pulumi.RegisterOutputType(EventTargetDatadogPtrOutput{})
+	pulumi.RegisterOutputType(EventTargetFirehoseOutput{})
+	pulumi.RegisterOutputType(EventTargetFirehosePtrOutput{})
+	pulumi.RegisterOutputType(EventTargetKinesisOutput{})
+	pulumi.RegisterOutputType(EventTargetKinesisPtrOutput{})
 	pulumi.RegisterOutputType(ForwardInternalActionOutput{})
 	pulumi.RegisterOutputType(ForwardInternalActionConfigOutput{})
 	pulumi.RegisterOutputType(GetCloudEndpointsCloudEndpointOutput{})
 	pulumi.RegisterOutputType(GetCloudEndpointsCloudEndpointArrayOutput{})
+	pulumi.RegisterOutputType(GetEventDestinationsEventDestinationOutput{})
+	pulumi.RegisterOutputType(GetEventDestinationsEventDestinationArrayOutput{})
+	pulumi.RegisterOutputType(GetEventSubscriptionsEventSubscriptionOutput{})
+	pulumi.RegisterOutputType(GetEventSubscriptionsEventSubscriptionArrayOutput{})
 	pulumi.RegisterOutputType(GetIpPoliciesIpPolicyOutput{})
 	pulumi.RegisterOutputType(GetIpPoliciesIpPolicyArrayOutput{})
 	pulumi.RegisterOutputType(GetIpPolicyRulesIpPolicyRuleOutput{})

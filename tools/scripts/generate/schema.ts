@@ -9,11 +9,11 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import {
   isReadByLookups,
-  isSecret,
   type ObjectType,
   outputWords,
   type PropertyDefinition,
 } from "../../../provider/framework/property";
+import { holdsSecret } from "../../../provider/framework/secretFields";
 import type { ResourceDefinition } from "../../../provider/framework/resource";
 import { SETTINGS } from "../../../provider/client/settings";
 import {
@@ -99,7 +99,7 @@ function propertySpec(property: PropertyDefinition, output: boolean): Spec {
   return {
     ...typeSpec(property, output),
     description,
-    ...(isSecret(property) ? { secret: true } : {}),
+    ...(holdsSecret(property) ? { secret: true } : {}),
     ...(!output && property.onChange === "replace" ? { willReplaceOnChanges: true } : {}),
   };
 }
@@ -183,9 +183,17 @@ function objectTypeSpecs(type: ObjectType, types: Spec): void {
         {
           ...(f.object ? { $ref: `#/types/${token(f.object.typeName)}` } : { type: "string" }),
           description: f.description,
+          ...(f.secret === true ? { secret: true } : {}),
         },
       ]),
     ),
+    ...(Object.values(type.fields).some((f) => f.required === true)
+      ? {
+          required: Object.entries(type.fields)
+            .filter(([, f]) => f.required === true)
+            .map(([n]) => n),
+        }
+      : {}),
   };
   for (const field of Object.values(type.fields)) {
     if (field.object) objectTypeSpecs(field.object, types);

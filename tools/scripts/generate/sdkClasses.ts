@@ -12,11 +12,8 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { docsPageOf, moduleNameOf, namesOf } from "../../../provider/framework/names";
-import {
-  isSecret,
-  type ObjectType,
-  type PropertyDefinition,
-} from "../../../provider/framework/property";
+import { type ObjectType, type PropertyDefinition } from "../../../provider/framework/property";
+import { holdsSecret } from "../../../provider/framework/secretFields";
 import type { ResourceDefinition } from "../../../provider/framework/resource";
 import { hasOwnOutputs } from "./sdkTypes";
 import { constantCase, doc, generatedBanner } from "./text";
@@ -130,10 +127,13 @@ function classFile(unit: SdkUnit, repo: string, source: string): string {
   return out;
 }
 
-/** The secret properties of `d` (`isSecret`: secret, write-only, returned once), if any. */
+/**
+ * The secret properties of `d` (`holdsSecret`: secret, write-only, returned once, or holding a
+ * secret field), if any.
+ */
 function secretProperties(d: ResourceDefinition): string[] | undefined {
   const names = Object.entries(d.properties)
-    .filter(([, p]) => p.role !== "internal" && isSecret(p))
+    .filter(([, p]) => p.role !== "internal" && holdsSecret(p))
     .map(([n]) => n);
   return names.length === 0 ? undefined : names;
 }

@@ -9,6 +9,7 @@ import type {
   ExampleProgram,
   ExampleResource,
   Expression,
+  ObjectValue,
   StringMap,
   Value,
 } from "../../../../provider/framework/example";
@@ -18,9 +19,12 @@ export const isExpression = (value: Value): value is Expression =>
   typeof value === "object" &&
   !Array.isArray(value) &&
   (value as Expression).kind !== undefined &&
-  (value as StringMap).kind !== "map";
+  (value as StringMap).kind !== "map" &&
+  (value as ObjectValue).kind !== "object";
 export const isMap = (value: Value): value is StringMap =>
   typeof value === "object" && !Array.isArray(value) && (value as StringMap).kind === "map";
+export const isObjectValue = (value: Value): value is ObjectValue =>
+  typeof value === "object" && !Array.isArray(value) && (value as ObjectValue).kind === "object";
 
 /** An expression of the program, with the resource and input it is in (none for an output). */
 export interface Found {
@@ -34,6 +38,8 @@ export function* expressions(program: ExampleProgram): Generator<Found> {
   function* within(value: Value, owner?: ExampleResource, key?: string): Generator<Found> {
     if (Array.isArray(value)) {
       for (const item of value as Value[]) yield* within(item, owner, key);
+    } else if (isObjectValue(value)) {
+      for (const item of Object.values(value.fields)) yield* within(item, owner, key);
     } else if (isExpression(value)) {
       yield { expression: value, owner, key };
       if (value.kind === "interpolate") {

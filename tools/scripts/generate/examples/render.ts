@@ -12,12 +12,13 @@
  * @module
  */
 import { spawnSync } from "node:child_process";
+import { csharp } from "./renderCsharp";
 import type {
   ExampleProgram,
   InterpolateExpression,
   Value,
 } from "../../../../provider/framework/example";
-import { configs, filesOf, isExpression, isMap, referenced } from "./programWalk";
+import { configs, filesOf, isExpression, isMap, isObjectValue, referenced } from "./programWalk";
 import {
   camel,
   memberName,
@@ -73,11 +74,24 @@ function yamlInline(value: Value): string {
   return yamlScalar(value as string | number | boolean);
 }
 
-/** `key: value`, a list, a map or `fn::readFile` under its key. */
+/** An object's fields, one `key: value` (or block) a line. */
+function yamlFields(value: Value): string {
+  if (!isObjectValue(value)) return yamlInline(value);
+  return Object.entries(value.fields)
+    .map(([k, v]) => yamlEntry(k, v))
+    .join("\n");
+}
+
+/** `key: value`, a list, a map, an object or `fn::readFile` under its key. */
 function yamlEntry(key: string, value: Value): string {
   if (Array.isArray(value)) {
-    return `${key}:\n${(value as Value[]).map((v) => `  - ${yamlInline(v)}`).join("\n")}`;
+    const item = (v: Value) => {
+      const [first, ...rest] = yamlFields(v).split("\n");
+      return [`  - ${first}`, ...rest.map((line) => `    ${line}`)].join("\n");
+    };
+    return `${key}:\n${(value as Value[]).map(item).join("\n")}`;
   }
+  if (isObjectValue(value)) return `${key}:\n${indent(yamlFields(value), "  ")}`;
   if (isMap(value)) {
     const entries = Object.entries(value.entries);
     return `${key}:\n${entries.map(([k, v]) => `  ${yamlScalar(k)}: ${JSON.stringify(v)}`).join("\n")}`;
@@ -121,6 +135,13 @@ const PY_MODULE = "ngrok_dynamic";
 function pythonValue(value: Value, names: SchemaNames, spec?: PropertySpec): string {
   if (Array.isArray(value)) {
     return `[${(value as Value[]).map((v) => pythonValue(v, names, spec?.items)).join(", ")}]`;
+  }
+  if (isObjectValue(value)) {
+    const type = names.objectOf(spec);
+    const fields = Object.entries(value.fields).map(
+      ([k, v]) => `${snake(k)}=${pythonValue(v, names, type.properties[k])}`,
+    );
+    return `${PY_MODULE}.${type.name}Args(${fields.join(", ")})`;
   }
   if (isMap(value)) {
     return `{${Object.entries(value.entries)
@@ -187,7 +208,18 @@ function goValue(
   files: Map<string, string>,
 ): string {
   if (Array.isArray(value)) {
-    return `pulumi.StringArray{${(value as Value[]).map((v) => goValue(v, names, spec?.items, files)).join(", ")}}`;
+    const items = (value as Value[]).map((v) => goValue(v, names, spec?.items, files));
+    const array = spec?.items?.$ref
+      ? `${GO_PACKAGE}.${names.objectOf(spec.items).name}Array`
+      : "pulumi.StringArray";
+    return `${array}{${items.join(", ")}}`;
+  }
+  if (isObjectValue(value)) {
+    const type = names.objectOf(spec);
+    const fields = Object.entries(value.fields).map(
+      ([k, v]) => `${pascal(k)}: ${goValue(v, names, type.properties[k], files)}`,
+    );
+    return `${GO_PACKAGE}.${type.name}Args{${fields.join(", ")}}`;
   }
   if (isMap(value)) {
     return `pulumi.StringMap{${Object.entries(value.entries)
@@ -308,83 +340,6 @@ function gofmt(source: string): string {
     throw new Error(`gofmt failed on a Go example: ${run.error?.message ?? run.stderr}`);
   }
   return run.stdout;
-}
-
-// ---------------------------------------------------------------- C#
-
-const CS_ALIAS = "NgrokDynamic";
-
-function csharpValue(value: Value, names: SchemaNames, spec?: PropertySpec): string {
-  if (Array.isArray(value)) {
-    return `new[] { ${(value as Value[]).map((v) => csharpValue(v, names, spec?.items)).join(", ")} }`;
-  }
-  if (isMap(value)) {
-    return `{ ${Object.entries(value.entries)
-      .map(([k, v]) => `{ ${JSON.stringify(k)}, ${JSON.stringify(v)} }`)
-      .join(", ")} }`;
-  }
-  if (isExpression(value)) {
-    switch (value.kind) {
-      case "output":
-        return `${camel(value.resource)}.${pascal(value.property)}`;
-      case "config":
-        return `config.${value.secret ? "RequireSecret" : "Require"}(${JSON.stringify(value.name)})`;
-      case "file":
-        return `File.ReadAllText(${JSON.stringify(value.path)})`;
-      case "interpolate":
-        return `Output.Format($"${value.parts
-          .map((part) =>
-            typeof part === "string"
-              ? JSON.stringify(part).slice(1, -1).replaceAll("{", "{{").replaceAll("}", "}}")
-              : `{${csharpValue(part, names)}}`,
-          )
-          .join("")}")`;
-    }
-  }
-  const enumType = spec === undefined ? undefined : names.enumOf(spec);
-  if (enumType) return `${CS_ALIAS}.${enumType.name}.${memberName(enumType.spec, value)}`;
-  return JSON.stringify(value);
-}
-
-export function csharp(program: ExampleProgram, names: SchemaNames): string {
-  const usesFiles = filesOf(program).size > 0;
-  const body: string[] = [];
-  if (configs(program).length > 0) body.push("var config = new Config();", "");
-  for (const r of program.resources) {
-    const fields = Object.entries(r.args).map(
-      ([k, v]) =>
-        `    ${pascal(k)} = ${csharpValue(v as Value, names, names.inputSpec(r.type, k))},`,
-    );
-    const options = r.protect ? ", new CustomResourceOptions { Protect = true }" : "";
-    body.push(
-      `var ${camel(r.name)} = new ${CS_ALIAS}.${r.type}(${JSON.stringify(r.name)}, new()`,
-      "{",
-      ...fields,
-      `}${options});`,
-      "",
-    );
-  }
-  body.push(
-    "return new Dictionary<string, object?>",
-    "{",
-    ...Object.entries(program.outputs).map(
-      ([k, v]) => `    [${JSON.stringify(k)}] = ${csharpValue(v, names)},`,
-    ),
-    "};",
-  );
-  return [
-    `// ${program.summary}`,
-    "using System.Collections.Generic;",
-    ...(usesFiles ? ["using System.IO;"] : []),
-    "using Pulumi;",
-    `using ${CS_ALIAS} = PulumiNgrokDynamic.NgrokDynamic;`,
-    "",
-    "return await Deployment.RunAsync(() =>",
-    "{",
-    indent(body.join("\n"), "    "),
-    "});",
-    "",
-  ].join("\n");
 }
 
 /** The program in every language, in the order the pages show them, named as `names` reads. */

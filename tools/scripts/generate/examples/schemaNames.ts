@@ -16,6 +16,7 @@ export interface PropertySpec {
 export interface EnumSpec {
   type: string;
   enum?: { value: string | number; name?: string }[];
+  properties?: Record<string, PropertySpec>;
 }
 
 /** The parts of the package schema the renderers read. */
@@ -49,6 +50,14 @@ export interface SchemaNames {
   inputSpec(type: string, name: string): PropertySpec;
   /** The enum type a property refers to, if any: its short name and its values. */
   enumOf(spec: PropertySpec): { name: string; spec: EnumSpec } | undefined;
+  /**
+   * The object type a property (or a list's items) refers to: its short name and its fields'
+   * schemas; throws for a property of another type.
+   */
+  objectOf(spec: PropertySpec | undefined): {
+    name: string;
+    properties: Record<string, PropertySpec>;
+  };
 }
 
 /** {@link SchemaNames} of the package schema `spec` (as `../schema.ts` builds it). */
@@ -69,6 +78,14 @@ export function schemaNames(spec: Record<string, unknown>): SchemaNames {
       const type = ref === undefined ? undefined : schema.types[ref];
       if (ref === undefined || type?.enum === undefined) return undefined;
       return { name: ref.split(":").pop()!, spec: type };
+    },
+    objectOf(property) {
+      const ref = property?.$ref?.replace("#/types/", "");
+      const type = ref === undefined ? undefined : schema.types[ref];
+      if (ref === undefined || type?.properties === undefined) {
+        throw new Error("example: an object given where the schema has no object type");
+      }
+      return { name: ref.split(":").pop()!, properties: type.properties };
     },
   };
 }
