@@ -27,7 +27,13 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
-import { clientFromConfiguration, logDebug, NgrokApiError, type NgrokClient } from "../client";
+import {
+  clientFromConfiguration,
+  logDebug,
+  logWarning,
+  NgrokApiError,
+  type NgrokClient,
+} from "../client";
 import { createOnce, takeOverWhenMarked } from "../common/createOnce";
 import { markDeleted, takenOverInThisDeployment } from "../common/deploymentIds";
 import { isNgrokId, quoted, requireLookupId } from "../common/ids";
@@ -39,7 +45,13 @@ import { LIMITS } from "../common/textProperties";
 import { adoptedInThisDeployment, adoptObject, type AdoptionRefusal } from "./adopt";
 import type { ParsedOf, PureMethods } from "./define";
 import { sameValue } from "./diff";
-import { answeredOnce, checkWarnings, diffWithWarnings, redacted } from "./kinds";
+import {
+  answeredOnce,
+  checkWarnings,
+  diffWithWarnings,
+  redacted,
+  unrecoveredWarnings,
+} from "./kinds";
 import type { LookupRecord, ResourceLookups, ResourceMethods, ResourceModule } from "./module";
 import { namesOf } from "./names";
 import { type InputsOf, objectNames, type OutputsOf, type ResourceDefinition } from "./resource";
@@ -295,12 +307,14 @@ export function crudResource<D extends ResourceDefinition>(
         schema: item(),
       });
       const kept = (found: ApiObject) => keptFor(found, props);
-      return readResult(
+      const result = readResult(
         id,
         live,
         (found) => outputs(found, kept(found)),
         (found) => liveInputs(found, kept(found)),
       );
+      if (result.id !== "") unrecoveredWarnings(definition, id, result.props).forEach(logWarning);
+      return result;
     },
 
     async update(id, olds, news) {
