@@ -32,6 +32,9 @@ import { vaultSecret } from "./vaultSecret/definition";
 import { ipPolicy } from "./ipPolicy/definition";
 import { ipPolicyRule } from "./ipPolicyRule/definition";
 import { ipRestriction } from "./ipRestriction/definition";
+import { serviceUser } from "./serviceUser/definition";
+import { apiKey } from "./apiKey/definition";
+import { credential } from "./credential/definition";
 
 export { CLASS_TYPE_PREFIX, PLUGIN_PACKAGE };
 
@@ -49,6 +52,9 @@ export const RESOURCES = [
   ipPolicy,
   ipPolicyRule,
   ipRestriction,
+  serviceUser,
+  apiKey,
+  credential,
 ] as const;
 
 /** A resource of {@link RESOURCES}, typed as any resource. */

@@ -74,6 +74,22 @@ export {
   getIpRestrictions,
   getIpRestrictionsOutput,
 } from "./lookups/ipRestriction";
+export { ServiceUser } from "./serviceUser";
+export {
+  getServiceUser,
+  getServiceUserOutput,
+  getServiceUsers,
+  getServiceUsersOutput,
+} from "./lookups/serviceUser";
+export { ApiKey } from "./apiKey";
+export { getApiKey, getApiKeyOutput, getApiKeys, getApiKeysOutput } from "./lookups/apiKey";
+export { Credential } from "./credential";
+export {
+  getCredential,
+  getCredentialOutput,
+  getCredentials,
+  getCredentialsOutput,
+} from "./lookups/credential";
 export type {
   GetSshCertificateAuthoritiesResult,
   GetSshHostCertificatesResult,
@@ -85,21 +101,36 @@ export type {
   GetIpPoliciesResult,
   GetIpPolicyRulesResult,
   GetIpRestrictionsResult,
+  GetServiceUsersResult,
+  GetApiKeysResult,
+  GetCredentialsResult,
 } from "./generated/lookupResults";
 export type {
+  ApiKeyArgs,
   CertificateManagementPolicy,
   CertificateManagementStatus,
   CertificateProvisioningJob,
   CloudEndpointArgs,
   ComputedKeyTypeCertificateAuthorityArgs,
+  CredentialArgs,
   EcdsaCertificateAuthorityArgs,
   Ed25519CertificateAuthorityArgs,
   EllipticCurve,
+  GetApiKeyArgs,
+  GetApiKeyOutputArgs,
+  GetApiKeyResult,
+  GetApiKeysArgs,
+  GetApiKeysOutputArgs,
   GetCloudEndpointArgs,
   GetCloudEndpointOutputArgs,
   GetCloudEndpointResult,
   GetCloudEndpointsArgs,
   GetCloudEndpointsOutputArgs,
+  GetCredentialArgs,
+  GetCredentialOutputArgs,
+  GetCredentialResult,
+  GetCredentialsArgs,
+  GetCredentialsOutputArgs,
   GetHttpsEdgeRouteSamlArgs,
   GetHttpsEdgeRouteSamlOutputArgs,
   GetHttpsEdgeRouteSamlResult,
@@ -123,6 +154,11 @@ export type {
   GetReservedDomainResult,
   GetReservedDomainsArgs,
   GetReservedDomainsOutputArgs,
+  GetServiceUserArgs,
+  GetServiceUserOutputArgs,
+  GetServiceUserResult,
+  GetServiceUsersArgs,
+  GetServiceUsersOutputArgs,
   GetSshCertificateArgs,
   GetSshCertificateAuthoritiesArgs,
   GetSshCertificateAuthoritiesOutputArgs,
@@ -157,6 +193,7 @@ export type {
   ReservedDomainArgs,
   RsaCertificateAuthorityArgs,
   RsaKeySize,
+  ServiceUserArgs,
   SshCertificateArgs,
   SshCertificateAuthorityArgs,
   SshCertificateAuthorityCommonArgs,

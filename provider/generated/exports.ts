@@ -19,6 +19,9 @@ import { vaultSecret } from "../vaultSecret/definition";
 import { ipPolicy } from "../ipPolicy/definition";
 import { ipPolicyRule } from "../ipPolicyRule/definition";
 import { ipRestriction } from "../ipRestriction/definition";
+import { serviceUser } from "../serviceUser/definition";
+import { apiKey } from "../apiKey/definition";
+import { credential } from "../credential/definition";
 
 /**
  * The implementation of the `SshCertificateAuthority` dynamic provider: what its thin provider
@@ -80,6 +83,21 @@ export const ipPolicyRuleProvider = ipPolicyRule.provider;
  * (`sdk/thinProviders/ipRestriction.ts`) calls in the dynamic-provider host.
  */
 export const ipRestrictionProvider = ipRestriction.provider;
+/**
+ * The implementation of the `ServiceUser` dynamic provider: what its thin provider
+ * (`sdk/thinProviders/serviceUser.ts`) calls in the dynamic-provider host.
+ */
+export const serviceUserProvider = serviceUser.provider;
+/**
+ * The implementation of the `ApiKey` dynamic provider: what its thin provider
+ * (`sdk/thinProviders/apiKey.ts`) calls in the dynamic-provider host.
+ */
+export const apiKeyProvider = apiKey.provider;
+/**
+ * The implementation of the `Credential` dynamic provider: what its thin provider
+ * (`sdk/thinProviders/credential.ts`) calls in the dynamic-provider host.
+ */
+export const credentialProvider = credential.provider;
 
 /**
  * One SSH certificate authority as a lookup returns it: the outputs of the resource, and its id.
@@ -109,6 +127,12 @@ export type IpPolicyRecord = LookupRecord<(typeof ipPolicy)["definition"]>;
 export type IpPolicyRuleRecord = LookupRecord<(typeof ipPolicyRule)["definition"]>;
 /** One IP restriction as a lookup returns it: the outputs of the resource, and its id. */
 export type IpRestrictionRecord = LookupRecord<(typeof ipRestriction)["definition"]>;
+/** One service user as a lookup returns it: the outputs of the resource, and its id. */
+export type ServiceUserRecord = LookupRecord<(typeof serviceUser)["definition"]>;
+/** One API key as a lookup returns it: the outputs of the resource, and its id. */
+export type ApiKeyRecord = LookupRecord<(typeof apiKey)["definition"]>;
+/** One credential as a lookup returns it: the outputs of the resource, and its id. */
+export type CredentialRecord = LookupRecord<(typeof credential)["definition"]>;
 
 /**
  * Reads one SSH certificate authority without managing it (what the SDK's
@@ -205,6 +229,28 @@ export const lookupIpPolicyRule = (client: NgrokClient, id: string) =>
  */
 export const lookupIpRestriction = (client: NgrokClient, id: string) =>
   ipRestriction.lookups.one(client, { id });
+/**
+ * Reads one service user without managing it (what the SDK's `getServiceUser` runs in the program's
+ * process).
+ * @throws TypeError when an argument is not an id of the right kind, before any request.
+ * @throws NgrokApiError when ngrok refuses, e.g. 404 when there is no such service user.
+ */
+export const lookupServiceUser = (client: NgrokClient, id: string) =>
+  serviceUser.lookups.one(client, { id });
+/**
+ * Reads one API key without managing it (what the SDK's `getApiKey` runs in the program's process).
+ * @throws TypeError when an argument is not an id of the right kind, before any request.
+ * @throws NgrokApiError when ngrok refuses, e.g. 404 when there is no such API key.
+ */
+export const lookupApiKey = (client: NgrokClient, id: string) => apiKey.lookups.one(client, { id });
+/**
+ * Reads one credential without managing it (what the SDK's `getCredential` runs in the program's
+ * process).
+ * @throws TypeError when an argument is not an id of the right kind, before any request.
+ * @throws NgrokApiError when ngrok refuses, e.g. 404 when there is no such credential.
+ */
+export const lookupCredential = (client: NgrokClient, id: string) =>
+  credential.lookups.one(client, { id });
 
 /** What {@link listSshCertificateAuthorities} keeps: every field that is set must match. */
 export type SshCertificateAuthorityFilter = LookupFilter<
@@ -234,6 +280,12 @@ export type IpPolicyRuleFilter = LookupFilter<
 >;
 /** What {@link listIpRestrictions} keeps: every field that is set must match. */
 export type IpRestrictionFilter = LookupFilter<"type" | "description" | "metadata">;
+/** What {@link listServiceUsers} keeps: every field that is set must match. */
+export type ServiceUserFilter = LookupFilter<"name">;
+/** What {@link listApiKeys} keeps: every field that is set must match. */
+export type ApiKeyFilter = LookupFilter<"ownerId" | "description" | "metadata">;
+/** What {@link listCredentials} keeps: every field that is set must match. */
+export type CredentialFilter = LookupFilter<"ownerId" | "description" | "metadata">;
 
 /**
  * Every SSH certificate authority of the account that `filter` keeps, newest first, as lookups
@@ -320,6 +372,27 @@ export const listIpPolicyRules = (client: NgrokClient, filter: IpPolicyRuleFilte
  */
 export const listIpRestrictions = (client: NgrokClient, filter: IpRestrictionFilter = {}) =>
   ipRestriction.lookups.list(client, filter);
+/**
+ * Every service user of the account that `filter` keeps, newest first, as lookups return them (what
+ * `getServiceUsers` and `pulumi-ngrok-dynamic pending-creates` read), through every page.
+ * @throws NgrokApiError or NgrokClientError when a page cannot be read.
+ */
+export const listServiceUsers = (client: NgrokClient, filter: ServiceUserFilter = {}) =>
+  serviceUser.lookups.list(client, filter);
+/**
+ * Every API key of the account that `filter` keeps, newest first, as lookups return them (what
+ * `getApiKeys` and `pulumi-ngrok-dynamic pending-creates` read), through every page.
+ * @throws NgrokApiError or NgrokClientError when a page cannot be read.
+ */
+export const listApiKeys = (client: NgrokClient, filter: ApiKeyFilter = {}) =>
+  apiKey.lookups.list(client, filter);
+/**
+ * Every credential of the account that `filter` keeps, newest first, as lookups return them (what
+ * `getCredentials` and `pulumi-ngrok-dynamic pending-creates` read), through every page.
+ * @throws NgrokApiError or NgrokClientError when a page cannot be read.
+ */
+export const listCredentials = (client: NgrokClient, filter: CredentialFilter = {}) =>
+  credential.lookups.list(client, filter);
 
 /**
  * The definition of `SshCertificateAuthority` and what it exports
@@ -365,3 +438,9 @@ export * as ipPolicyRule from "../ipPolicyRule/definition";
  * The definition of `IpRestriction` and what it exports (`provider/ipRestriction/definition.ts`).
  */
 export * as ipRestriction from "../ipRestriction/definition";
+/** The definition of `ServiceUser` and what it exports (`provider/serviceUser/definition.ts`). */
+export * as serviceUser from "../serviceUser/definition";
+/** The definition of `ApiKey` and what it exports (`provider/apiKey/definition.ts`). */
+export * as apiKey from "../apiKey/definition";
+/** The definition of `Credential` and what it exports (`provider/credential/definition.ts`). */
+export * as credential from "../credential/definition";
