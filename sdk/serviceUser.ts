@@ -19,9 +19,9 @@ export interface ServiceUser extends ServiceUserOutputProperties {}
  * `ngrok_service_user`.
  *
  * API: `POST`, `GET`, `PATCH`, `DELETE /service_users[/{id}]` (ngrok API reference). The Pulumi id
- * is ngrok's id (`service_…`). `name` and `active` update in place. Deleted outside Pulumi, the
- * service user leaves the state on `pulumi refresh`; a field changed outside Pulumi shows as drift
- * there and is set back by the next `pulumi up`.
+ * is ngrok's id (`service_…`; `bot_…` in ngrok's older examples). `name` and `active` update in
+ * place. Deleted outside Pulumi, the service user leaves the state on `pulumi refresh`; a field
+ * changed outside Pulumi shows as drift there and is set back by the next `pulumi up`.
  *
  * Invalid arguments fail at `check`, so `pulumi preview` reports them before any API call, each
  * naming the property and the rule. API failures surface as `ngrok API <status> <code>: <message>
@@ -31,9 +31,10 @@ export interface ServiceUser extends ServiceUserOutputProperties {}
  *
  * `ServiceUser.get(name, id, opts)` reads an existing service user into the program without
  * managing it (Pulumi's `ReadResource`): one `GET /service_users/{id}` at each `pulumi up`,
- * `preview` and `refresh`, with every output set; the id is ngrok's id (`service_…`). The `import`
- * option is refused at construction (Pulumi cannot import dynamic resources), naming what to do
- * instead: an existing service user cannot be adopted, and `get` reads one.
+ * `preview` and `refresh`, with every output set; the id is ngrok's id (`service_…`; `bot_…` in
+ * ngrok's older examples). The `import` option is refused at construction (Pulumi cannot import
+ * dynamic resources), naming what to do instead: an existing service user cannot be adopted, and
+ * `get` reads one.
  *
  * @example
  * ```ts

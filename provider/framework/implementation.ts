@@ -36,7 +36,7 @@ import {
 } from "../client";
 import { createOnce, takeOverWhenMarked } from "../common/createOnce";
 import { markDeleted, takenOverInThisDeployment } from "../common/deploymentIds";
-import { isNgrokId, quoted, requireLookupId } from "../common/ids";
+import { isNgrokIdOf, quoted, requireLookupId } from "../common/ids";
 import { ownerOf, withOwnershipMarker } from "../common/ownershipMarker";
 import { pureMethods } from "../common/pureMethods";
 import { readResult } from "../common/readResult";
@@ -54,7 +54,14 @@ import {
 } from "./kinds";
 import type { LookupRecord, ResourceLookups, ResourceMethods, ResourceModule } from "./module";
 import { namesOf } from "./names";
-import { type InputsOf, objectNames, type OutputsOf, type ResourceDefinition } from "./resource";
+import { withArticle } from "./reference";
+import {
+  idPrefixesOf,
+  type InputsOf,
+  objectNames,
+  type OutputsOf,
+  type ResourceDefinition,
+} from "./resource";
 import {
   type ApiObject,
   apiObjectSchema,
@@ -150,6 +157,7 @@ export function crudResource<D extends ResourceDefinition>(
   const { api, recovery } = definition;
   const prefix = api.idPrefix;
   if (prefix === undefined) throw new Error(`${definition.name}: its objects have no ids`);
+  const prefixes = idPrefixesOf(api);
   const names = namesOf(definition);
   const itemPath = (id: string) => `${api.path}/${encodeURIComponent(id)}`;
   let schema: z.ZodType<ApiObject> | undefined;
@@ -293,7 +301,7 @@ export function crudResource<D extends ResourceDefinition>(
         throw recordCreated(error, inputs, {
           idAfter: (failure) => {
             const id = answeredId(failure);
-            return typeof id === "string" && isNgrokId(id, prefix) ? id : undefined;
+            return typeof id === "string" && isNgrokIdOf(id, prefixes) ? id : undefined;
           },
           describe: (id) => `the ${api.noun} ${id} was created`,
         });
@@ -366,7 +374,7 @@ export function crudResource<D extends ResourceDefinition>(
     lookups: {
       async one(client, args) {
         const { id } = args;
-        requireLookupId(names.getOne, api.noun, prefix, id);
+        requireLookupId(names.getOne, withArticle(api.noun), prefixes, id);
         return record(await client.request({ method: "GET", path: itemPath(id), schema: item() }));
       },
       async list(client, filter = {}) {

@@ -12,8 +12,8 @@
  *
  * Where ngrok is silent or disagrees, this definition decides (the docs page says so too):
  * - the id prefix: ngrok's `service_users` example answers `service_…`, its older `bot_users`
- *   example `bot_…` for the same object; `service_` is the one the 2026 description's example
- *   gives, and an `ownerId` takes either;
+ *   example `bot_…` for the same object; both are taken (`otherIdPrefixes`: by the lookups,
+ *   `import-file`, an `ownerId`), `service_` named first;
  * - `active` left out is ngrok's choice (`true`, the output shows it) and never a change;
  * - `ownerId` (of `ApiKey` and `Credential`) takes a service user's id, and, as ngrok's
  *   description says, a user's id, e-mail or SCIM id: nothing is refused; a value that is not an
@@ -36,7 +36,7 @@ export const OWNER_ID_PREFIXES = ["usr_", SERVICE_USER_ID_PREFIX, "bot_"] as con
 
 /**
  * The `same` of `ownerId`: an id declared is compared with the one in state; an e-mail or a SCIM
- * id, which ngrok's answer names by the user's id, is never a change.
+ * id, which ngrok may answer as the user's id (its docs do not say), is never a change.
  */
 export function sameOwner(old: unknown, declared: unknown): boolean {
   if (declared === undefined || declared === "") return true;
@@ -76,11 +76,12 @@ export const serviceUserDefinition = defineResource({
     "An ngrok service user: a user of the account that is not a person (a CI job, a deployer), " +
     "which owns API keys (`ApiKey`) and agent authtokens (`Credential`). ngrok's Terraform " +
     "resource `ngrok_service_user`.",
-  id: "ngrok's id (`service_…`)",
+  id: "ngrok's id (`service_…`; `bot_…` in ngrok's older examples)",
   api: {
     path: "/service_users",
     noun: "service user",
     idPrefix: SERVICE_USER_ID_PREFIX,
+    otherIdPrefixes: ["bot_"],
     endpoints: "`POST`, `GET`, `PATCH`, `DELETE /service_users[/{id}]`",
     fieldErrors: { ERR_NGROK_4109: "name", ERR_NGROK_4112: "name" },
   },

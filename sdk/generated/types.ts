@@ -1630,7 +1630,7 @@ export const SERVICE_USER_OUTPUTS = {
  * names, with its id.
  */
 export interface GetServiceUserResult {
-  /** The Pulumi id: ngrok's id (`service_…`). */
+  /** The Pulumi id: ngrok's id (`service_…`; `bot_…` in ngrok's older examples). */
   id: string;
   /**
    * The service user's name, unique in the account (ngrok refuses a second one, `ERR_NGROK_4112`).

@@ -23,7 +23,7 @@ func LookupServiceUser(ctx *pulumi.Context, args *LookupServiceUserArgs, opts ..
 }
 
 type LookupServiceUserArgs struct {
-	// The id: ngrok's id (`service_…`).
+	// The id: ngrok's id (`service_…`; `bot_…` in ngrok's older examples).
 	Id string `pulumi:"id"`
 }
 
@@ -32,7 +32,7 @@ type LookupServiceUserResult struct {
 	Active bool `pulumi:"active"`
 	// Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`).
 	CreatedAt string `pulumi:"createdAt"`
-	// The Pulumi id: ngrok's id (`service_…`).
+	// The Pulumi id: ngrok's id (`service_…`; `bot_…` in ngrok's older examples).
 	Id string `pulumi:"id"`
 	// The service user's name, unique in the account (ngrok refuses a second one, `ERR_NGROK_4112`). Updated in place.
 	Name string `pulumi:"name"`
@@ -46,7 +46,7 @@ func LookupServiceUserOutput(ctx *pulumi.Context, args LookupServiceUserOutputAr
 }
 
 type LookupServiceUserOutputArgs struct {
-	// The id: ngrok's id (`service_…`).
+	// The id: ngrok's id (`service_…`; `bot_…` in ngrok's older examples).
 	Id pulumi.StringInput `pulumi:"id"`
 }
 
@@ -78,7 +78,7 @@ func (o LookupServiceUserResultOutput) CreatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupServiceUserResult) string { return v.CreatedAt }).(pulumi.StringOutput)
 }
 
-// The Pulumi id: ngrok's id (`service_…`).
+// The Pulumi id: ngrok's id (`service_…`; `bot_…` in ngrok's older examples).
 func (o LookupServiceUserResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupServiceUserResult) string { return v.Id }).(pulumi.StringOutput)
 }

@@ -2668,7 +2668,7 @@ type GetServiceUsersServiceUser struct {
 	Active bool `pulumi:"active"`
 	// Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`).
 	CreatedAt string `pulumi:"createdAt"`
-	// The Pulumi id: ngrok's id (`service_…`).
+	// The Pulumi id: ngrok's id (`service_…`; `bot_…` in ngrok's older examples).
 	Id string `pulumi:"id"`
 	// The service user's name, unique in the account (ngrok refuses a second one, `ERR_NGROK_4112`). Updated in place.
 	Name string `pulumi:"name"`
@@ -2701,7 +2701,7 @@ func (o GetServiceUsersServiceUserOutput) CreatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v GetServiceUsersServiceUser) string { return v.CreatedAt }).(pulumi.StringOutput)
 }
 
-// The Pulumi id: ngrok's id (`service_…`).
+// The Pulumi id: ngrok's id (`service_…`; `bot_…` in ngrok's older examples).
 func (o GetServiceUsersServiceUserOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v GetServiceUsersServiceUser) string { return v.Id }).(pulumi.StringOutput)
 }

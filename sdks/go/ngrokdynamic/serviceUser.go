@@ -14,7 +14,7 @@ import (
 
 // An ngrok service user: a user of the account that is not a person (a CI job, a deployer), which owns API keys (`ApiKey`) and agent authtokens (`Credential`). ngrok's Terraform resource `ngrok_service_user`.
 //
-// API: `POST`, `GET`, `PATCH`, `DELETE /service_users[/{id}]`. The Pulumi id is ngrok's id (`service_…`).
+// API: `POST`, `GET`, `PATCH`, `DELETE /service_users[/{id}]`. The Pulumi id is ngrok's id (`service_…`; `bot_…` in ngrok's older examples).
 type ServiceUser struct {
 	pulumi.CustomResourceState
 

@@ -13,7 +13,9 @@ import {
   serviceUserProvider as provider,
   UNKNOWN,
 } from "../../../provider";
+import { kindOfId } from "../../../cli/importFile/kinds";
 import { clientFromConfiguration } from "../../../provider/client";
+import { LOOKUPS } from "../../../provider/registry";
 import {
   sameOwner,
   type ServiceUserInputs,
@@ -197,5 +199,39 @@ describe("against the emulator", () => {
     expect(found.map((s) => s.id)).toEqual([id]);
     expect(await listServiceUsers(client, { name: "nobody" })).toEqual([]);
     await expect(lookupServiceUser(client, "usr_1")).rejects.toThrow(TypeError);
+  });
+});
+
+describe("ids of the older examples' prefix, bot_ (ngrok's examples disagree)", () => {
+  let bots: RunningEmulator;
+  beforeAll(async () => {
+    bots = await startEmulator({
+      port: 0,
+      collections: [{ path: PATH, idPrefix: "bot_" }],
+    });
+  });
+  beforeEach(() => configureProvider(bots));
+  afterAll(() => bots?.close());
+
+  it("are taken by create, read, the lookups and their argument check alike", async () => {
+    const inputs = check({ name: "bot-style" }).inputs as ServiceUserInputs;
+    const { id } = await provider.create(inputs);
+    expect(id).toMatch(/^bot_[0-9A-Za-z]+$/);
+    expect((await provider.read(id)).props).toMatchObject({ name: "bot-style", active: true });
+    const client = clientFromConfiguration();
+    expect(await lookupServiceUser(client, id)).toMatchObject({ id, name: "bot-style" });
+    await expect(lookupServiceUser(client, "usr_1")).rejects.toThrow(
+      'getServiceUser: id must be a service user id, "service_" or "bot_" followed by letters and digits; got "usr_1"',
+    );
+    const getOne = LOOKUPS.find((l) => l.name === "getServiceUser")!;
+    expect(getOne.check({ id })).toEqual([]);
+    expect(getOne.check({ id: "usr_1" })).toEqual([
+      {
+        property: "id",
+        reason:
+          'getServiceUser: id must be "service_" or "bot_" followed by letters and digits; got "usr_1"',
+      },
+    ]);
+    expect(kindOfId(id)?.name).toBe("ServiceUser");
   });
 });
