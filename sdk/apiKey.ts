@@ -39,7 +39,7 @@ export interface ApiKey extends ApiKeyOutputProperties {}
  * ```ts
  * import { ApiKey, ServiceUser } from "pulumi-ngrok-dynamic";
  *
- * // An API key for the CI pipeline's service user; its token is a secret output.
+ * // An API key for the CI pipeline's service user; its token output is a secret.
  * const ci = new ServiceUser("ci", { name: "ci-pipeline" });
  * const ciKey = new ApiKey("ci-key", {
  *   ownerId: ci.id,
@@ -47,7 +47,6 @@ export interface ApiKey extends ApiKeyOutputProperties {}
  * });
  *
  * export const apiKeyId = ciKey.id;
- * export const apiKeyToken = ciKey.token; // a secret: `pulumi stack output --show-secrets`
  * ```
  */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging

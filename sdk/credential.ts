@@ -48,7 +48,6 @@ export interface Credential extends CredentialOutputProperties {}
  * });
  *
  * export const credentialId = ciAgent.id;
- * export const authtoken = ciAgent.token; // a secret: `pulumi stack output --show-secrets`
  * ```
  */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging

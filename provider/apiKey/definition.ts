@@ -63,7 +63,7 @@ export const apiKeyDefinition = defineResource({
     marked: false,
   },
   example: {
-    summary: "An API key for the CI pipeline's service user; its token is a secret output.",
+    summary: "An API key for the CI pipeline's service user; its token output is a secret.",
     resources: [
       resource("ServiceUser", "ci", { name: "ci-pipeline" }),
       resource("ApiKey", "ci-key", {
@@ -71,7 +71,7 @@ export const apiKeyDefinition = defineResource({
         description: "CI pipeline",
       }),
     ],
-    outputs: { apiKeyId: output("ci-key", "id"), apiKeyToken: output("ci-key", "token") },
+    outputs: { apiKeyId: output("ci-key", "id") },
   },
   properties: {
     ...TEXT_INPUTS,

@@ -84,10 +84,7 @@ export const credentialDefinition = defineResource({
         description: "CI preview agents",
       }),
     ],
-    outputs: {
-      credentialId: output("ci-agent", "id"),
-      authtoken: output("ci-agent", "token"),
-    },
+    outputs: { credentialId: output("ci-agent", "id") },
   },
   properties: {
     acl: {
