@@ -27,13 +27,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
-import {
-  clientFromConfiguration,
-  logDebug,
-  logWarning,
-  NgrokApiError,
-  type NgrokClient,
-} from "../client";
+import { clientFromConfiguration, logDebug, NgrokApiError, type NgrokClient } from "../client";
 import { createOnce, takeOverWhenMarked } from "../common/createOnce";
 import { markDeleted, takenOverInThisDeployment } from "../common/deploymentIds";
 import { isNgrokIdOf, quoted, requireLookupId } from "../common/ids";
@@ -45,13 +39,7 @@ import { LIMITS } from "../common/textProperties";
 import { adoptedInThisDeployment, adoptObject, type AdoptionRefusal } from "./adopt";
 import type { ParsedOf, PureMethods } from "./define";
 import { sameValue } from "./diff";
-import {
-  answeredOnce,
-  checkWarnings,
-  diffWithWarnings,
-  redacted,
-  unrecoveredWarnings,
-} from "./kinds";
+import { answeredOnce, checkWarnings, diffWithWarnings, redacted, warnUnrecovered } from "./kinds";
 import type { LookupRecord, ResourceLookups, ResourceMethods, ResourceModule } from "./module";
 import { namesOf } from "./names";
 import { withArticle } from "./reference";
@@ -321,7 +309,7 @@ export function crudResource<D extends ResourceDefinition>(
         (found) => outputs(found, kept(found)),
         (found) => liveInputs(found, kept(found)),
       );
-      if (result.id !== "") unrecoveredWarnings(definition, id, result.props).forEach(logWarning);
+      if (result.id !== "") warnUnrecovered(definition, id, result.props);
       return result;
     },
 

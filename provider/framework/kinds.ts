@@ -52,6 +52,15 @@ export function unrecoveredWarnings(
     );
 }
 
+/** Logs {@link unrecoveredWarnings} as warnings: what the generic `read` does. */
+export function warnUnrecovered(
+  definition: ResourceDefinition,
+  id: string,
+  outs: Readonly<Record<string, unknown>>,
+): void {
+  for (const warning of unrecoveredWarnings(definition, id, outs)) logWarning(warning);
+}
+
 /** The warning of `diff` about a write-only input an imported object does not hold in state. */
 export function unrecordedWarning(resource: string, name: string): string {
   return (
