@@ -9,11 +9,12 @@
  */
 import type { NgrokClient } from "./client";
 import { describe } from "./common/inputChecker";
-import { isNgrokId, quoted } from "./common/ids";
+import { isNgrokIdOf, prefixWords, quoted } from "./common/ids";
 import type { ResourceModule } from "./framework/module";
 import { namesOf } from "./framework/names";
 import { idPrefixOf, type PropertyDefinition } from "./framework/property";
 import {
+  idPrefixesOf,
   type LookupFacts,
   lookupArgumentsOf,
   type ResourceApi,
@@ -34,6 +35,9 @@ import { ipPolicyRule } from "./ipPolicyRule/definition";
 import { ipRestriction } from "./ipRestriction/definition";
 import { eventDestination } from "./eventDestination/definition";
 import { eventSubscription } from "./eventSubscription/definition";
+import { serviceUser } from "./serviceUser/definition";
+import { apiKey } from "./apiKey/definition";
+import { credential } from "./credential/definition";
 
 export { CLASS_TYPE_PREFIX, PLUGIN_PACKAGE };
 
@@ -53,6 +57,9 @@ export const RESOURCES = [
   ipRestriction,
   eventDestination,
   eventSubscription,
+  serviceUser,
+  apiKey,
+  credential,
 ] as const;
 
 /** A resource of {@link RESOURCES}, typed as any resource. */
@@ -121,17 +128,22 @@ function lookupArgsCheck(
     for (const key of known) {
       const value = args[key];
       const type = properties[key]?.type;
-      const prefix = key === "id" ? api.idPrefix : idPrefixOf(type);
+      const typePrefix = idPrefixOf(type);
+      const prefix =
+        key === "id" ? idPrefixesOf(api) : typePrefix === undefined ? [] : [typePrefix];
       const what =
         key === "id"
-          ? `the id of the ${api.noun} (${prefix}…)`
+          ? `the id of the ${api.noun} (${prefix.map((p) => `${p}…`).join(" or ")})`
           : (properties[key]?.requiredText ?? "a string");
       if (value === undefined || value === null) {
         if (required.includes(key)) fail(key, `is required: ${what}`);
       } else if (typeof value !== "string") {
         fail(key, `must be a string, not ${describe(value)}`);
-      } else if (prefix !== undefined && !isNgrokId(value, prefix)) {
-        fail(key, `must be "${prefix}" followed by letters and digits; got ${quoted(value)}`);
+      } else if (prefix.length > 0 && !isNgrokIdOf(value, prefix)) {
+        fail(
+          key,
+          `must be ${prefixWords(prefix)} followed by letters and digits; got ${quoted(value)}`,
+        );
       }
     }
     return failures;

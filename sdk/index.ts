@@ -88,6 +88,22 @@ export {
   getEventSubscriptions,
   getEventSubscriptionsOutput,
 } from "./lookups/eventSubscription";
+export { ServiceUser } from "./serviceUser";
+export {
+  getServiceUser,
+  getServiceUserOutput,
+  getServiceUsers,
+  getServiceUsersOutput,
+} from "./lookups/serviceUser";
+export { ApiKey } from "./apiKey";
+export { getApiKey, getApiKeyOutput, getApiKeys, getApiKeysOutput } from "./lookups/apiKey";
+export { Credential } from "./credential";
+export {
+  getCredential,
+  getCredentialOutput,
+  getCredentials,
+  getCredentialsOutput,
+} from "./lookups/credential";
 export type {
   GetSshCertificateAuthoritiesResult,
   GetSshHostCertificatesResult,
@@ -101,13 +117,18 @@ export type {
   GetIpRestrictionsResult,
   GetEventDestinationsResult,
   GetEventSubscriptionsResult,
+  GetServiceUsersResult,
+  GetApiKeysResult,
+  GetCredentialsResult,
 } from "./generated/lookupResults";
 export type {
+  ApiKeyArgs,
   CertificateManagementPolicy,
   CertificateManagementStatus,
   CertificateProvisioningJob,
   CloudEndpointArgs,
   ComputedKeyTypeCertificateAuthorityArgs,
+  CredentialArgs,
   EcdsaCertificateAuthorityArgs,
   Ed25519CertificateAuthorityArgs,
   EllipticCurve,
@@ -123,11 +144,21 @@ export type {
   EventTargetDatadog,
   EventTargetFirehose,
   EventTargetKinesis,
+  GetApiKeyArgs,
+  GetApiKeyOutputArgs,
+  GetApiKeyResult,
+  GetApiKeysArgs,
+  GetApiKeysOutputArgs,
   GetCloudEndpointArgs,
   GetCloudEndpointOutputArgs,
   GetCloudEndpointResult,
   GetCloudEndpointsArgs,
   GetCloudEndpointsOutputArgs,
+  GetCredentialArgs,
+  GetCredentialOutputArgs,
+  GetCredentialResult,
+  GetCredentialsArgs,
+  GetCredentialsOutputArgs,
   GetEventDestinationArgs,
   GetEventDestinationOutputArgs,
   GetEventDestinationResult,
@@ -161,6 +192,11 @@ export type {
   GetReservedDomainResult,
   GetReservedDomainsArgs,
   GetReservedDomainsOutputArgs,
+  GetServiceUserArgs,
+  GetServiceUserOutputArgs,
+  GetServiceUserResult,
+  GetServiceUsersArgs,
+  GetServiceUsersOutputArgs,
   GetSshCertificateArgs,
   GetSshCertificateAuthoritiesArgs,
   GetSshCertificateAuthoritiesOutputArgs,
@@ -195,6 +231,7 @@ export type {
   ReservedDomainArgs,
   RsaCertificateAuthorityArgs,
   RsaKeySize,
+  ServiceUserArgs,
   SshCertificateArgs,
   SshCertificateAuthorityArgs,
   SshCertificateAuthorityCommonArgs,

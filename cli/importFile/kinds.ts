@@ -7,9 +7,10 @@
  *
  * @module
  */
-import { isNgrokId } from "../../provider/common/ids";
+import { isNgrokIdOf } from "../../provider/common/ids";
 import type { ResourceMethods } from "../../provider/framework/module";
 import { namesOf } from "../../provider/framework/names";
+import { idPrefixesOf } from "../../provider/framework/resource";
 import { ANY_RESOURCES } from "../../provider/registry";
 import { addressOf, type ObjectAddress } from "../../provider/framework/address";
 import { classToken } from "../../provider/framework/tokens";
@@ -62,7 +63,7 @@ export const IMPORTABLE_KINDS: readonly ImportableKind[] = ANY_RESOURCES.map((re
     return {
       ...named,
       idForm: `${prefix}…`,
-      matches: (id) => isNgrokId(id, prefix),
+      matches: (id) => isNgrokIdOf(id, idPrefixesOf(definition.api)),
       defaultName: (id) => id,
     };
   }

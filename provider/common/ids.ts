@@ -46,19 +46,32 @@ export function quoted(value: string, max = 60): string {
   return value.length > max ? `${JSON.stringify(value.slice(0, max))}…` : JSON.stringify(value);
 }
 
+/** Whether `value` is an ngrok id with one of `prefixes` (see {@link isNgrokId}). */
+export function isNgrokIdOf(value: unknown, prefixes: string | readonly string[]): boolean {
+  return (typeof prefixes === "string" ? [prefixes] : prefixes).some((p) => isNgrokId(value, p));
+}
+
+/** `"sshca_"`, or `"service_" or "bot_"`: the prefixes of an id, quoted, for a message. */
+export function prefixWords(prefixes: string | readonly string[]): string {
+  return (typeof prefixes === "string" ? [prefixes] : prefixes)
+    .map((p) => JSON.stringify(p))
+    .join(" or ");
+}
+
 /**
  * Throws the `TypeError` of the lookup `lookup` (`getSshCredential`, …), before any request, when
- * `id` is not an id of `noun` (an SSH credential, …): `prefix` followed by letters and digits.
+ * `id` is not an id of `object` (`an SSH credential`, `a service user`, with its article):
+ * `prefix` (or one of several) followed by letters and digits.
  */
 export function requireLookupId(
   lookup: string,
-  noun: string,
-  prefix: string,
+  object: string,
+  prefix: string | readonly string[],
   id: unknown,
 ): asserts id is string {
-  if (!isNgrokId(id, prefix)) {
+  if (!isNgrokIdOf(id, prefix)) {
     throw new TypeError(
-      `${lookup}: id must be an ${noun} id, "${prefix}" followed by letters and digits; got ${typeof id === "string" ? quoted(id) : JSON.stringify(id)}`,
+      `${lookup}: id must be ${object} id, ${prefixWords(prefix)} followed by letters and digits; got ${typeof id === "string" ? quoted(id) : JSON.stringify(id)}`,
     );
   }
 }

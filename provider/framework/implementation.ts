@@ -30,7 +30,7 @@ import type { z } from "zod";
 import { clientFromConfiguration, logDebug, NgrokApiError, type NgrokClient } from "../client";
 import { createOnce, takeOverWhenMarked } from "../common/createOnce";
 import { markDeleted, takenOverInThisDeployment } from "../common/deploymentIds";
-import { isNgrokId, quoted, requireLookupId } from "../common/ids";
+import { isNgrokIdOf, quoted, requireLookupId } from "../common/ids";
 import { ownerOf, withOwnershipMarker } from "../common/ownershipMarker";
 import { pureMethods } from "../common/pureMethods";
 import { readResult } from "../common/readResult";
@@ -39,10 +39,17 @@ import { LIMITS } from "../common/textProperties";
 import { adoptedInThisDeployment, adoptObject, type AdoptionRefusal } from "./adopt";
 import type { ParsedOf, PureMethods } from "./define";
 import { sameValue } from "./diff";
-import { answeredOnce, checkWarnings, diffWithWarnings, redacted } from "./kinds";
+import { answeredOnce, checkWarnings, diffWithWarnings, redacted, warnUnrecovered } from "./kinds";
 import type { LookupRecord, ResourceLookups, ResourceMethods, ResourceModule } from "./module";
 import { namesOf } from "./names";
-import { type InputsOf, objectNames, type OutputsOf, type ResourceDefinition } from "./resource";
+import { withArticle } from "./reference";
+import {
+  idPrefixesOf,
+  type InputsOf,
+  objectNames,
+  type OutputsOf,
+  type ResourceDefinition,
+} from "./resource";
 import {
   type ApiObject,
   apiObjectSchema,
@@ -138,6 +145,7 @@ export function crudResource<D extends ResourceDefinition>(
   const { api, pendingCreates } = definition;
   const prefix = api.idPrefix;
   if (prefix === undefined) throw new Error(`${definition.name}: its objects have no ids`);
+  const prefixes = idPrefixesOf(api);
   const names = namesOf(definition);
   const itemPath = (id: string) => `${api.path}/${encodeURIComponent(id)}`;
   let schema: z.ZodType<ApiObject> | undefined;
@@ -285,7 +293,7 @@ export function crudResource<D extends ResourceDefinition>(
         throw recordCreated(error, inputs, {
           idAfter: (failure) => {
             const id = answeredId(failure);
-            return typeof id === "string" && isNgrokId(id, prefix) ? id : undefined;
+            return typeof id === "string" && isNgrokIdOf(id, prefixes) ? id : undefined;
           },
           describe: (id) => `the ${api.noun} ${id} was created`,
         });
@@ -299,12 +307,14 @@ export function crudResource<D extends ResourceDefinition>(
         schema: item(),
       });
       const kept = (found: ApiObject) => keptInputs(found, props);
-      return readResult(
+      const result = readResult(
         id,
         live,
         (found) => outputs(found, kept(found)),
         (found) => liveInputs(found, kept(found)),
       );
+      if (result.id !== "") warnUnrecovered(definition, id, result.props);
+      return result;
     },
 
     async update(id, olds, news) {
@@ -356,7 +366,7 @@ export function crudResource<D extends ResourceDefinition>(
     lookups: {
       async one(client, args) {
         const { id } = args;
-        requireLookupId(names.getOne, api.noun, prefix, id);
+        requireLookupId(names.getOne, withArticle(api.noun), prefixes, id);
         return record(await client.request({ method: "GET", path: itemPath(id), schema: item() }));
       },
       async list(client, filter = {}) {

@@ -5,7 +5,8 @@
  * - a `writeOnly` input absent from state (an imported object) is no change (`./diff`), and the
  *   provider's `diff` warns that the declared value is taken as ngrok's ({@link diffWithWarnings});
  * - a `returnedOnce` output is kept from state by an update, whose answer no longer holds it
- *   ({@link answeredOnce}; a read keeps it from state through `./wire`);
+ *   ({@link answeredOnce}; a read keeps it from state through `./wire`), and a read with none in
+ *   state (`pulumi import`, `get`) warns that it cannot be recovered ({@link unrecoveredWarnings});
  * - a string format's warnings (an expiring certificate, `./formats`) are given by `check`
  *   ({@link checkWarnings});
  * - no secret input's text is in the message of a refused create or update ({@link redacted}).
@@ -30,6 +31,34 @@ export function answeredOnce(
       .filter(([name, p]) => p.returnedOnce === true && olds[name] !== undefined)
       .map(([name]) => [name, olds[name]]),
   );
+}
+
+/**
+ * The warnings of a read of `id` whose outputs `outs` lack a `returnedOnce` output (neither the
+ * state nor ngrok's answer holds it: `pulumi import`, `get`), one sentence each.
+ */
+export function unrecoveredWarnings(
+  definition: ResourceDefinition,
+  id: string,
+  outs: Readonly<Record<string, unknown>>,
+): string[] {
+  return Object.entries(definition.properties)
+    .filter(([name, p]) => p.returnedOnce === true && (outs[name] ?? undefined) === undefined)
+    .map(
+      ([name]) =>
+        `${definition.name} ${id}: ngrok returns ${name} once, to the create, so a read without ` +
+        `it in the state (pulumi import, get) cannot recover it and the ${name} output stays ` +
+        "unset; replace the resource to have a new one",
+    );
+}
+
+/** Logs {@link unrecoveredWarnings} as warnings: what the generic `read` does. */
+export function warnUnrecovered(
+  definition: ResourceDefinition,
+  id: string,
+  outs: Readonly<Record<string, unknown>>,
+): void {
+  for (const warning of unrecoveredWarnings(definition, id, outs)) logWarning(warning);
 }
 
 /** The warning of `diff` about a write-only input an imported object does not hold in state. */

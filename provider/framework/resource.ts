@@ -26,6 +26,12 @@ export interface ResourceApi {
   /** The prefix of ngrok's ids of the object, e.g. `sshca_`; absent when it has no id of its own. */
   readonly idPrefix?: string;
   /**
+   * Other prefixes ngrok's documents give the ids, where they disagree (a service user's
+   * `bot_` beside `service_`): an id with any of them is taken, by the lookups, `import-file`
+   * and a create's recorded id ({@link idPrefixesOf}).
+   */
+  readonly otherIdPrefixes?: readonly string[];
+  /**
    * The field of ngrok's list page that holds the objects, when it is not the path's last segment
    * (the description's `…List`: `secrets` for `/vault_secrets`, `keys` for `/api_keys`).
    */
@@ -125,6 +131,11 @@ export interface ResourceDefinition<P extends Properties = Properties> {
    * resource of the registry has one (the generator refuses one without).
    */
   readonly example?: ExampleProgram;
+}
+
+/** Every prefix of `api`'s ids: its `idPrefix`, then its `otherIdPrefixes`; none without ids. */
+export function idPrefixesOf(api: ResourceApi): readonly string[] {
+  return api.idPrefix === undefined ? [] : [api.idPrefix, ...(api.otherIdPrefixes ?? [])];
 }
 
 /**

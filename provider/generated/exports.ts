@@ -21,6 +21,9 @@ import { ipPolicyRule } from "../ipPolicyRule/definition";
 import { ipRestriction } from "../ipRestriction/definition";
 import { eventDestination } from "../eventDestination/definition";
 import { eventSubscription } from "../eventSubscription/definition";
+import { serviceUser } from "../serviceUser/definition";
+import { apiKey } from "../apiKey/definition";
+import { credential } from "../credential/definition";
 
 /**
  * The implementation of the `SshCertificateAuthority` dynamic provider: what its thin provider
@@ -92,6 +95,21 @@ export const eventDestinationProvider = eventDestination.provider;
  * (`sdk/thinProviders/eventSubscription.ts`) calls in the dynamic-provider host.
  */
 export const eventSubscriptionProvider = eventSubscription.provider;
+/**
+ * The implementation of the `ServiceUser` dynamic provider: what its thin provider
+ * (`sdk/thinProviders/serviceUser.ts`) calls in the dynamic-provider host.
+ */
+export const serviceUserProvider = serviceUser.provider;
+/**
+ * The implementation of the `ApiKey` dynamic provider: what its thin provider
+ * (`sdk/thinProviders/apiKey.ts`) calls in the dynamic-provider host.
+ */
+export const apiKeyProvider = apiKey.provider;
+/**
+ * The implementation of the `Credential` dynamic provider: what its thin provider
+ * (`sdk/thinProviders/credential.ts`) calls in the dynamic-provider host.
+ */
+export const credentialProvider = credential.provider;
 
 /**
  * One SSH certificate authority as a lookup returns it: the outputs of the resource, and its id.
@@ -125,6 +143,12 @@ export type IpRestrictionRecord = LookupRecord<(typeof ipRestriction)["definitio
 export type EventDestinationRecord = LookupRecord<(typeof eventDestination)["definition"]>;
 /** One event subscription as a lookup returns it: the outputs of the resource, and its id. */
 export type EventSubscriptionRecord = LookupRecord<(typeof eventSubscription)["definition"]>;
+/** One service user as a lookup returns it: the outputs of the resource, and its id. */
+export type ServiceUserRecord = LookupRecord<(typeof serviceUser)["definition"]>;
+/** One API key as a lookup returns it: the outputs of the resource, and its id. */
+export type ApiKeyRecord = LookupRecord<(typeof apiKey)["definition"]>;
+/** One credential as a lookup returns it: the outputs of the resource, and its id. */
+export type CredentialRecord = LookupRecord<(typeof credential)["definition"]>;
 
 /**
  * Reads one SSH certificate authority without managing it (what the SDK's
@@ -237,6 +261,28 @@ export const lookupEventDestination = (client: NgrokClient, id: string) =>
  */
 export const lookupEventSubscription = (client: NgrokClient, id: string) =>
   eventSubscription.lookups.one(client, { id });
+/**
+ * Reads one service user without managing it (what the SDK's `getServiceUser` runs in the program's
+ * process).
+ * @throws TypeError when an argument is not an id of the right kind, before any request.
+ * @throws NgrokApiError when ngrok refuses, e.g. 404 when there is no such service user.
+ */
+export const lookupServiceUser = (client: NgrokClient, id: string) =>
+  serviceUser.lookups.one(client, { id });
+/**
+ * Reads one API key without managing it (what the SDK's `getApiKey` runs in the program's process).
+ * @throws TypeError when an argument is not an id of the right kind, before any request.
+ * @throws NgrokApiError when ngrok refuses, e.g. 404 when there is no such API key.
+ */
+export const lookupApiKey = (client: NgrokClient, id: string) => apiKey.lookups.one(client, { id });
+/**
+ * Reads one credential without managing it (what the SDK's `getCredential` runs in the program's
+ * process).
+ * @throws TypeError when an argument is not an id of the right kind, before any request.
+ * @throws NgrokApiError when ngrok refuses, e.g. 404 when there is no such credential.
+ */
+export const lookupCredential = (client: NgrokClient, id: string) =>
+  credential.lookups.one(client, { id });
 
 /** What {@link listSshCertificateAuthorities} keeps: every field that is set must match. */
 export type SshCertificateAuthorityFilter = LookupFilter<
@@ -270,6 +316,12 @@ export type IpRestrictionFilter = LookupFilter<"type" | "description" | "metadat
 export type EventDestinationFilter = LookupFilter<"description" | "metadata">;
 /** What {@link listEventSubscriptions} keeps: every field that is set must match. */
 export type EventSubscriptionFilter = LookupFilter<"description" | "metadata">;
+/** What {@link listServiceUsers} keeps: every field that is set must match. */
+export type ServiceUserFilter = LookupFilter<"name">;
+/** What {@link listApiKeys} keeps: every field that is set must match. */
+export type ApiKeyFilter = LookupFilter<"ownerId" | "description" | "metadata">;
+/** What {@link listCredentials} keeps: every field that is set must match. */
+export type CredentialFilter = LookupFilter<"ownerId" | "description" | "metadata">;
 
 /**
  * Every SSH certificate authority of the account that `filter` keeps, newest first, as lookups
@@ -372,6 +424,27 @@ export const listEventDestinations = (client: NgrokClient, filter: EventDestinat
  */
 export const listEventSubscriptions = (client: NgrokClient, filter: EventSubscriptionFilter = {}) =>
   eventSubscription.lookups.list(client, filter);
+/**
+ * Every service user of the account that `filter` keeps, newest first, as lookups return them (what
+ * `getServiceUsers` and `pulumi-ngrok-dynamic pending-creates` read), through every page.
+ * @throws NgrokApiError or NgrokClientError when a page cannot be read.
+ */
+export const listServiceUsers = (client: NgrokClient, filter: ServiceUserFilter = {}) =>
+  serviceUser.lookups.list(client, filter);
+/**
+ * Every API key of the account that `filter` keeps, newest first, as lookups return them (what
+ * `getApiKeys` and `pulumi-ngrok-dynamic pending-creates` read), through every page.
+ * @throws NgrokApiError or NgrokClientError when a page cannot be read.
+ */
+export const listApiKeys = (client: NgrokClient, filter: ApiKeyFilter = {}) =>
+  apiKey.lookups.list(client, filter);
+/**
+ * Every credential of the account that `filter` keeps, newest first, as lookups return them (what
+ * `getCredentials` and `pulumi-ngrok-dynamic pending-creates` read), through every page.
+ * @throws NgrokApiError or NgrokClientError when a page cannot be read.
+ */
+export const listCredentials = (client: NgrokClient, filter: CredentialFilter = {}) =>
+  credential.lookups.list(client, filter);
 
 /**
  * The definition of `SshCertificateAuthority` and what it exports
@@ -427,3 +500,9 @@ export * as eventDestination from "../eventDestination/definition";
  * (`provider/eventSubscription/definition.ts`).
  */
 export * as eventSubscription from "../eventSubscription/definition";
+/** The definition of `ServiceUser` and what it exports (`provider/serviceUser/definition.ts`). */
+export * as serviceUser from "../serviceUser/definition";
+/** The definition of `ApiKey` and what it exports (`provider/apiKey/definition.ts`). */
+export * as apiKey from "../apiKey/definition";
+/** The definition of `Credential` and what it exports (`provider/credential/definition.ts`). */
+export * as credential from "../credential/definition";

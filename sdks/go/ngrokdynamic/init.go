@@ -21,8 +21,12 @@ func (m *module) Version() semver.Version {
 
 func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi.Resource, err error) {
 	switch typ {
+	case "ngrok-dynamic:index:ApiKey":
+		r = &ApiKey{}
 	case "ngrok-dynamic:index:CloudEndpoint":
 		r = &CloudEndpoint{}
+	case "ngrok-dynamic:index:Credential":
+		r = &Credential{}
 	case "ngrok-dynamic:index:EventDestination":
 		r = &EventDestination{}
 	case "ngrok-dynamic:index:EventSubscription":
@@ -37,6 +41,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &IpRestriction{}
 	case "ngrok-dynamic:index:ReservedDomain":
 		r = &ReservedDomain{}
+	case "ngrok-dynamic:index:ServiceUser":
+		r = &ServiceUser{}
 	case "ngrok-dynamic:index:SshCertificateAuthority":
 		r = &SshCertificateAuthority{}
 	case "ngrok-dynamic:index:SshCredential":

@@ -3509,6 +3509,94 @@ func (o ForwardInternalActionConfigOutput) Url() pulumi.StringOutput {
 	return o.ApplyT(func(v ForwardInternalActionConfig) string { return v.Url }).(pulumi.StringOutput)
 }
 
+// One item of `getApiKeys`'s `apiKeys`.
+type GetApiKeysApiKey struct {
+	// Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`).
+	CreatedAt string `pulumi:"createdAt"`
+	// The description as ngrok holds it; `undefined` when empty.
+	Description *string `pulumi:"description"`
+	// The Pulumi id: ngrok's id (`ak_…`).
+	Id string `pulumi:"id"`
+	// The metadata as ngrok holds it; `undefined` when empty.
+	Metadata *string `pulumi:"metadata"`
+	// The owner's id, as ngrok answers it: as given, or the API key's owner.
+	OwnerId string `pulumi:"ownerId"`
+	// The bearer token for ngrok's API (`Authorization: Bearer <token>`), a secret; kept through refreshes and updates. ngrok returns it once, to the create: `pulumi import` and the lookups cannot recover it and leave it unset.
+	Token *string `pulumi:"token"`
+	// The API URI of the API key, `https://api.ngrok.com/api_keys/ak_…`.
+	Uri string `pulumi:"uri"`
+}
+
+// One item of `getApiKeys`'s `apiKeys`.
+type GetApiKeysApiKeyOutput struct{ *pulumi.OutputState }
+
+func (GetApiKeysApiKeyOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetApiKeysApiKey)(nil)).Elem()
+}
+
+func (o GetApiKeysApiKeyOutput) ToGetApiKeysApiKeyOutput() GetApiKeysApiKeyOutput {
+	return o
+}
+
+func (o GetApiKeysApiKeyOutput) ToGetApiKeysApiKeyOutputWithContext(ctx context.Context) GetApiKeysApiKeyOutput {
+	return o
+}
+
+// Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`).
+func (o GetApiKeysApiKeyOutput) CreatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v GetApiKeysApiKey) string { return v.CreatedAt }).(pulumi.StringOutput)
+}
+
+// The description as ngrok holds it; `undefined` when empty.
+func (o GetApiKeysApiKeyOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetApiKeysApiKey) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// The Pulumi id: ngrok's id (`ak_…`).
+func (o GetApiKeysApiKeyOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetApiKeysApiKey) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The metadata as ngrok holds it; `undefined` when empty.
+func (o GetApiKeysApiKeyOutput) Metadata() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetApiKeysApiKey) *string { return v.Metadata }).(pulumi.StringPtrOutput)
+}
+
+// The owner's id, as ngrok answers it: as given, or the API key's owner.
+func (o GetApiKeysApiKeyOutput) OwnerId() pulumi.StringOutput {
+	return o.ApplyT(func(v GetApiKeysApiKey) string { return v.OwnerId }).(pulumi.StringOutput)
+}
+
+// The bearer token for ngrok's API (`Authorization: Bearer <token>`), a secret; kept through refreshes and updates. ngrok returns it once, to the create: `pulumi import` and the lookups cannot recover it and leave it unset.
+func (o GetApiKeysApiKeyOutput) Token() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetApiKeysApiKey) *string { return v.Token }).(pulumi.StringPtrOutput)
+}
+
+// The API URI of the API key, `https://api.ngrok.com/api_keys/ak_…`.
+func (o GetApiKeysApiKeyOutput) Uri() pulumi.StringOutput {
+	return o.ApplyT(func(v GetApiKeysApiKey) string { return v.Uri }).(pulumi.StringOutput)
+}
+
+type GetApiKeysApiKeyArrayOutput struct{ *pulumi.OutputState }
+
+func (GetApiKeysApiKeyArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetApiKeysApiKey)(nil)).Elem()
+}
+
+func (o GetApiKeysApiKeyArrayOutput) ToGetApiKeysApiKeyArrayOutput() GetApiKeysApiKeyArrayOutput {
+	return o
+}
+
+func (o GetApiKeysApiKeyArrayOutput) ToGetApiKeysApiKeyArrayOutputWithContext(ctx context.Context) GetApiKeysApiKeyArrayOutput {
+	return o
+}
+
+func (o GetApiKeysApiKeyArrayOutput) Index(i pulumi.IntInput) GetApiKeysApiKeyOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetApiKeysApiKey {
+		return vs[0].([]GetApiKeysApiKey)[vs[1].(int)]
+	}).(GetApiKeysApiKeyOutput)
+}
+
 // One item of `getCloudEndpoints`'s `cloudEndpoints`.
 type GetCloudEndpointsCloudEndpoint struct {
 	// Where the endpoint is reachable: `["public"]` (the internet, ngrok's default), `["internal"]` (only from other endpoints of the account, for a `*.internal` URL) or `["kubernetes"]`. Updated in place.
@@ -3651,6 +3739,101 @@ func (o GetCloudEndpointsCloudEndpointArrayOutput) Index(i pulumi.IntInput) GetC
 	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetCloudEndpointsCloudEndpoint {
 		return vs[0].([]GetCloudEndpointsCloudEndpoint)[vs[1].(int)]
 	}).(GetCloudEndpointsCloudEndpointOutput)
+}
+
+// One item of `getCredentials`'s `credentials`.
+type GetCredentialsCredential struct {
+	// The ACL rules as ngrok holds them; `[]` for none.
+	Acl []string `pulumi:"acl"`
+	// Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`).
+	CreatedAt string `pulumi:"createdAt"`
+	// The description as ngrok holds it; `undefined` when empty.
+	Description *string `pulumi:"description"`
+	// The Pulumi id: ngrok's id (`cr_…`).
+	Id string `pulumi:"id"`
+	// The metadata as ngrok holds it; `undefined` when empty.
+	Metadata *string `pulumi:"metadata"`
+	// The owner's id, as ngrok answers it: as given, or the API key's owner.
+	OwnerId string `pulumi:"ownerId"`
+	// The authtoken an ngrok agent authenticates with (`ngrok config add-authtoken`, `NGROK_AUTHTOKEN`), a secret; kept through refreshes and updates. ngrok returns it once, to the create: `pulumi import` and the lookups cannot recover it and leave it unset.
+	Token *string `pulumi:"token"`
+	// The API URI of the credential, `https://api.ngrok.com/credentials/cr_…`.
+	Uri string `pulumi:"uri"`
+}
+
+// One item of `getCredentials`'s `credentials`.
+type GetCredentialsCredentialOutput struct{ *pulumi.OutputState }
+
+func (GetCredentialsCredentialOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetCredentialsCredential)(nil)).Elem()
+}
+
+func (o GetCredentialsCredentialOutput) ToGetCredentialsCredentialOutput() GetCredentialsCredentialOutput {
+	return o
+}
+
+func (o GetCredentialsCredentialOutput) ToGetCredentialsCredentialOutputWithContext(ctx context.Context) GetCredentialsCredentialOutput {
+	return o
+}
+
+// The ACL rules as ngrok holds them; `[]` for none.
+func (o GetCredentialsCredentialOutput) Acl() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v GetCredentialsCredential) []string { return v.Acl }).(pulumi.StringArrayOutput)
+}
+
+// Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`).
+func (o GetCredentialsCredentialOutput) CreatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v GetCredentialsCredential) string { return v.CreatedAt }).(pulumi.StringOutput)
+}
+
+// The description as ngrok holds it; `undefined` when empty.
+func (o GetCredentialsCredentialOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetCredentialsCredential) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// The Pulumi id: ngrok's id (`cr_…`).
+func (o GetCredentialsCredentialOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetCredentialsCredential) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The metadata as ngrok holds it; `undefined` when empty.
+func (o GetCredentialsCredentialOutput) Metadata() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetCredentialsCredential) *string { return v.Metadata }).(pulumi.StringPtrOutput)
+}
+
+// The owner's id, as ngrok answers it: as given, or the API key's owner.
+func (o GetCredentialsCredentialOutput) OwnerId() pulumi.StringOutput {
+	return o.ApplyT(func(v GetCredentialsCredential) string { return v.OwnerId }).(pulumi.StringOutput)
+}
+
+// The authtoken an ngrok agent authenticates with (`ngrok config add-authtoken`, `NGROK_AUTHTOKEN`), a secret; kept through refreshes and updates. ngrok returns it once, to the create: `pulumi import` and the lookups cannot recover it and leave it unset.
+func (o GetCredentialsCredentialOutput) Token() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetCredentialsCredential) *string { return v.Token }).(pulumi.StringPtrOutput)
+}
+
+// The API URI of the credential, `https://api.ngrok.com/credentials/cr_…`.
+func (o GetCredentialsCredentialOutput) Uri() pulumi.StringOutput {
+	return o.ApplyT(func(v GetCredentialsCredential) string { return v.Uri }).(pulumi.StringOutput)
+}
+
+type GetCredentialsCredentialArrayOutput struct{ *pulumi.OutputState }
+
+func (GetCredentialsCredentialArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetCredentialsCredential)(nil)).Elem()
+}
+
+func (o GetCredentialsCredentialArrayOutput) ToGetCredentialsCredentialArrayOutput() GetCredentialsCredentialArrayOutput {
+	return o
+}
+
+func (o GetCredentialsCredentialArrayOutput) ToGetCredentialsCredentialArrayOutputWithContext(ctx context.Context) GetCredentialsCredentialArrayOutput {
+	return o
+}
+
+func (o GetCredentialsCredentialArrayOutput) Index(i pulumi.IntInput) GetCredentialsCredentialOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetCredentialsCredential {
+		return vs[0].([]GetCredentialsCredential)[vs[1].(int)]
+	}).(GetCredentialsCredentialOutput)
 }
 
 // One item of `getEventDestinations`'s `eventDestinations`.
@@ -4211,6 +4394,80 @@ func (o GetReservedDomainsReservedDomainArrayOutput) Index(i pulumi.IntInput) Ge
 	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetReservedDomainsReservedDomain {
 		return vs[0].([]GetReservedDomainsReservedDomain)[vs[1].(int)]
 	}).(GetReservedDomainsReservedDomainOutput)
+}
+
+// One item of `getServiceUsers`'s `serviceUsers`.
+type GetServiceUsersServiceUser struct {
+	// Whether the service user is active. Left out, ngrok's value (`true` for a new one), which the output shows. Updated in place.
+	Active bool `pulumi:"active"`
+	// Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`).
+	CreatedAt string `pulumi:"createdAt"`
+	// The Pulumi id: ngrok's id (`service_…`; `bot_…` in ngrok's older examples).
+	Id string `pulumi:"id"`
+	// The service user's name, unique in the account (ngrok refuses a second one, `ERR_NGROK_4112`). Updated in place.
+	Name string `pulumi:"name"`
+	// The API URI of the service user, `https://api.ngrok.com/service_users/service_…`.
+	Uri string `pulumi:"uri"`
+}
+
+// One item of `getServiceUsers`'s `serviceUsers`.
+type GetServiceUsersServiceUserOutput struct{ *pulumi.OutputState }
+
+func (GetServiceUsersServiceUserOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetServiceUsersServiceUser)(nil)).Elem()
+}
+
+func (o GetServiceUsersServiceUserOutput) ToGetServiceUsersServiceUserOutput() GetServiceUsersServiceUserOutput {
+	return o
+}
+
+func (o GetServiceUsersServiceUserOutput) ToGetServiceUsersServiceUserOutputWithContext(ctx context.Context) GetServiceUsersServiceUserOutput {
+	return o
+}
+
+// Whether the service user is active. Left out, ngrok's value (`true` for a new one), which the output shows. Updated in place.
+func (o GetServiceUsersServiceUserOutput) Active() pulumi.BoolOutput {
+	return o.ApplyT(func(v GetServiceUsersServiceUser) bool { return v.Active }).(pulumi.BoolOutput)
+}
+
+// Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`).
+func (o GetServiceUsersServiceUserOutput) CreatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v GetServiceUsersServiceUser) string { return v.CreatedAt }).(pulumi.StringOutput)
+}
+
+// The Pulumi id: ngrok's id (`service_…`; `bot_…` in ngrok's older examples).
+func (o GetServiceUsersServiceUserOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetServiceUsersServiceUser) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The service user's name, unique in the account (ngrok refuses a second one, `ERR_NGROK_4112`). Updated in place.
+func (o GetServiceUsersServiceUserOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetServiceUsersServiceUser) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// The API URI of the service user, `https://api.ngrok.com/service_users/service_…`.
+func (o GetServiceUsersServiceUserOutput) Uri() pulumi.StringOutput {
+	return o.ApplyT(func(v GetServiceUsersServiceUser) string { return v.Uri }).(pulumi.StringOutput)
+}
+
+type GetServiceUsersServiceUserArrayOutput struct{ *pulumi.OutputState }
+
+func (GetServiceUsersServiceUserArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetServiceUsersServiceUser)(nil)).Elem()
+}
+
+func (o GetServiceUsersServiceUserArrayOutput) ToGetServiceUsersServiceUserArrayOutput() GetServiceUsersServiceUserArrayOutput {
+	return o
+}
+
+func (o GetServiceUsersServiceUserArrayOutput) ToGetServiceUsersServiceUserArrayOutputWithContext(ctx context.Context) GetServiceUsersServiceUserArrayOutput {
+	return o
+}
+
+func (o GetServiceUsersServiceUserArrayOutput) Index(i pulumi.IntInput) GetServiceUsersServiceUserOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetServiceUsersServiceUser {
+		return vs[0].([]GetServiceUsersServiceUser)[vs[1].(int)]
+	}).(GetServiceUsersServiceUserOutput)
 }
 
 // One item of `getSshCertificateAuthorities`'s `sshCertificateAuthorities`.
@@ -10173,8 +10430,12 @@ func init() {
 	pulumi.RegisterOutputType(EventTargetKinesisPtrOutput{})
 	pulumi.RegisterOutputType(ForwardInternalActionOutput{})
 	pulumi.RegisterOutputType(ForwardInternalActionConfigOutput{})
+	pulumi.RegisterOutputType(GetApiKeysApiKeyOutput{})
+	pulumi.RegisterOutputType(GetApiKeysApiKeyArrayOutput{})
 	pulumi.RegisterOutputType(GetCloudEndpointsCloudEndpointOutput{})
 	pulumi.RegisterOutputType(GetCloudEndpointsCloudEndpointArrayOutput{})
+	pulumi.RegisterOutputType(GetCredentialsCredentialOutput{})
+	pulumi.RegisterOutputType(GetCredentialsCredentialArrayOutput{})
 	pulumi.RegisterOutputType(GetEventDestinationsEventDestinationOutput{})
 	pulumi.RegisterOutputType(GetEventDestinationsEventDestinationArrayOutput{})
 	pulumi.RegisterOutputType(GetEventSubscriptionsEventSubscriptionOutput{})
@@ -10187,6 +10448,8 @@ func init() {
 	pulumi.RegisterOutputType(GetIpRestrictionsIpRestrictionArrayOutput{})
 	pulumi.RegisterOutputType(GetReservedDomainsReservedDomainOutput{})
 	pulumi.RegisterOutputType(GetReservedDomainsReservedDomainArrayOutput{})
+	pulumi.RegisterOutputType(GetServiceUsersServiceUserOutput{})
+	pulumi.RegisterOutputType(GetServiceUsersServiceUserArrayOutput{})
 	pulumi.RegisterOutputType(GetSshCertificateAuthoritiesSshCertificateAuthorityOutput{})
 	pulumi.RegisterOutputType(GetSshCertificateAuthoritiesSshCertificateAuthorityArrayOutput{})
 	pulumi.RegisterOutputType(GetSshHostCertificatesSshHostCertificateOutput{})
