@@ -171,6 +171,12 @@ function objectRule(
         ok = false;
       } else if (field.object !== undefined) {
         ok = judge(`${path}.${key}`, item, field.object) && ok;
+      } else if (field.list === true) {
+        const items: unknown[] = Array.isArray(item) ? item : [];
+        if (!Array.isArray(item) || items.some((i) => typeof i !== "string" && !isUnknown(i))) {
+          c.fail(name, `${path}.${key} must be a list of strings; got ${c.show(name, item)}`);
+          ok = false;
+        }
       } else if (typeof item !== "string") {
         c.fail(name, `${path}.${key} must be a string; got ${c.show(name, item)}`);
         ok = false;

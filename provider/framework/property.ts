@@ -106,13 +106,15 @@ export interface ObjectListType {
 }
 
 /**
- * One field of an {@link ObjectType}: a string (one of `values` when set), or an object of its
- * own (`object`); ngrok's name of it is `wire`.
+ * One field of an {@link ObjectType}: a string (one of `values` when set), a list of strings
+ * (`list`), or an object of its own (`object`); ngrok's name of it is `wire`.
  */
 export interface ObjectTypeField {
   readonly description: string;
   readonly wire: string;
   readonly values?: readonly string[];
+  /** A list of strings (e.g. a TLS certificate's `subject_alternative_names.dns_names`). */
+  readonly list?: boolean;
   readonly object?: ObjectType;
 }
 /**
