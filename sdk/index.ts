@@ -74,6 +74,20 @@ export {
   getIpRestrictions,
   getIpRestrictionsOutput,
 } from "./lookups/ipRestriction";
+export { CertificateAuthority } from "./certificateAuthority";
+export {
+  getCertificateAuthority,
+  getCertificateAuthorityOutput,
+  getCertificateAuthorities,
+  getCertificateAuthoritiesOutput,
+} from "./lookups/certificateAuthority";
+export { TlsCertificate } from "./tlsCertificate";
+export {
+  getTlsCertificate,
+  getTlsCertificateOutput,
+  getTlsCertificates,
+  getTlsCertificatesOutput,
+} from "./lookups/tlsCertificate";
 export type {
   GetSshCertificateAuthoritiesResult,
   GetSshHostCertificatesResult,
@@ -85,8 +99,11 @@ export type {
   GetIpPoliciesResult,
   GetIpPolicyRulesResult,
   GetIpRestrictionsResult,
+  GetCertificateAuthoritiesResult,
+  GetTlsCertificatesResult,
 } from "./generated/lookupResults";
 export type {
+  CertificateAuthorityArgs,
   CertificateManagementPolicy,
   CertificateManagementStatus,
   CertificateProvisioningJob,
@@ -95,6 +112,11 @@ export type {
   EcdsaCertificateAuthorityArgs,
   Ed25519CertificateAuthorityArgs,
   EllipticCurve,
+  GetCertificateAuthoritiesArgs,
+  GetCertificateAuthoritiesOutputArgs,
+  GetCertificateAuthorityArgs,
+  GetCertificateAuthorityOutputArgs,
+  GetCertificateAuthorityResult,
   GetCloudEndpointArgs,
   GetCloudEndpointOutputArgs,
   GetCloudEndpointResult,
@@ -137,6 +159,11 @@ export type {
   GetSshCredentialOutputArgs,
   GetSshCredentialResult,
   GetSshUserCertificateResult,
+  GetTlsCertificateArgs,
+  GetTlsCertificateOutputArgs,
+  GetTlsCertificateResult,
+  GetTlsCertificatesArgs,
+  GetTlsCertificatesOutputArgs,
   GetVaultArgs,
   GetVaultOutputArgs,
   GetVaultResult,
@@ -164,6 +191,8 @@ export type {
   SshCredentialArgs,
   SshHostCertificateArgs,
   SshUserCertificateArgs,
+  SubjectAlternativeNames,
+  TlsCertificateArgs,
   TrafficPolicy,
   VaultArgs,
   VaultSecretArgs,

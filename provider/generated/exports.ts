@@ -19,6 +19,8 @@ import { vaultSecret } from "../vaultSecret/definition";
 import { ipPolicy } from "../ipPolicy/definition";
 import { ipPolicyRule } from "../ipPolicyRule/definition";
 import { ipRestriction } from "../ipRestriction/definition";
+import { certificateAuthority } from "../certificateAuthority/definition";
+import { tlsCertificate } from "../tlsCertificate/definition";
 
 /**
  * The implementation of the `SshCertificateAuthority` dynamic provider: what its thin provider
@@ -80,6 +82,16 @@ export const ipPolicyRuleProvider = ipPolicyRule.provider;
  * (`sdk/thinProviders/ipRestriction.ts`) calls in the dynamic-provider host.
  */
 export const ipRestrictionProvider = ipRestriction.provider;
+/**
+ * The implementation of the `CertificateAuthority` dynamic provider: what its thin provider
+ * (`sdk/thinProviders/certificateAuthority.ts`) calls in the dynamic-provider host.
+ */
+export const certificateAuthorityProvider = certificateAuthority.provider;
+/**
+ * The implementation of the `TlsCertificate` dynamic provider: what its thin provider
+ * (`sdk/thinProviders/tlsCertificate.ts`) calls in the dynamic-provider host.
+ */
+export const tlsCertificateProvider = tlsCertificate.provider;
 
 /**
  * One SSH certificate authority as a lookup returns it: the outputs of the resource, and its id.
@@ -109,6 +121,10 @@ export type IpPolicyRecord = LookupRecord<(typeof ipPolicy)["definition"]>;
 export type IpPolicyRuleRecord = LookupRecord<(typeof ipPolicyRule)["definition"]>;
 /** One IP restriction as a lookup returns it: the outputs of the resource, and its id. */
 export type IpRestrictionRecord = LookupRecord<(typeof ipRestriction)["definition"]>;
+/** One certificate authority as a lookup returns it: the outputs of the resource, and its id. */
+export type CertificateAuthorityRecord = LookupRecord<(typeof certificateAuthority)["definition"]>;
+/** One TLS certificate as a lookup returns it: the outputs of the resource, and its id. */
+export type TlsCertificateRecord = LookupRecord<(typeof tlsCertificate)["definition"]>;
 
 /**
  * Reads one SSH certificate authority without managing it (what the SDK's
@@ -205,6 +221,22 @@ export const lookupIpPolicyRule = (client: NgrokClient, id: string) =>
  */
 export const lookupIpRestriction = (client: NgrokClient, id: string) =>
   ipRestriction.lookups.one(client, { id });
+/**
+ * Reads one certificate authority without managing it (what the SDK's `getCertificateAuthority`
+ * runs in the program's process).
+ * @throws TypeError when an argument is not an id of the right kind, before any request.
+ * @throws NgrokApiError when ngrok refuses, e.g. 404 when there is no such certificate authority.
+ */
+export const lookupCertificateAuthority = (client: NgrokClient, id: string) =>
+  certificateAuthority.lookups.one(client, { id });
+/**
+ * Reads one TLS certificate without managing it (what the SDK's `getTlsCertificate` runs in the
+ * program's process).
+ * @throws TypeError when an argument is not an id of the right kind, before any request.
+ * @throws NgrokApiError when ngrok refuses, e.g. 404 when there is no such TLS certificate.
+ */
+export const lookupTlsCertificate = (client: NgrokClient, id: string) =>
+  tlsCertificate.lookups.one(client, { id });
 
 /** What {@link listSshCertificateAuthorities} keeps: every field that is set must match. */
 export type SshCertificateAuthorityFilter = LookupFilter<
@@ -234,6 +266,12 @@ export type IpPolicyRuleFilter = LookupFilter<
 >;
 /** What {@link listIpRestrictions} keeps: every field that is set must match. */
 export type IpRestrictionFilter = LookupFilter<"type" | "description" | "metadata">;
+/** What {@link listCertificateAuthorities} keeps: every field that is set must match. */
+export type CertificateAuthorityFilter = LookupFilter<
+  "subjectCommonName" | "description" | "metadata"
+>;
+/** What {@link listTlsCertificates} keeps: every field that is set must match. */
+export type TlsCertificateFilter = LookupFilter<"subjectCommonName" | "description" | "metadata">;
 
 /**
  * Every SSH certificate authority of the account that `filter` keeps, newest first, as lookups
@@ -320,6 +358,23 @@ export const listIpPolicyRules = (client: NgrokClient, filter: IpPolicyRuleFilte
  */
 export const listIpRestrictions = (client: NgrokClient, filter: IpRestrictionFilter = {}) =>
   ipRestriction.lookups.list(client, filter);
+/**
+ * Every certificate authority of the account that `filter` keeps, newest first, as lookups return
+ * them (what `getCertificateAuthorities` and `pulumi-ngrok-dynamic pending-creates` read), through
+ * every page.
+ * @throws NgrokApiError or NgrokClientError when a page cannot be read.
+ */
+export const listCertificateAuthorities = (
+  client: NgrokClient,
+  filter: CertificateAuthorityFilter = {},
+) => certificateAuthority.lookups.list(client, filter);
+/**
+ * Every TLS certificate of the account that `filter` keeps, newest first, as lookups return them
+ * (what `getTlsCertificates` and `pulumi-ngrok-dynamic pending-creates` read), through every page.
+ * @throws NgrokApiError or NgrokClientError when a page cannot be read.
+ */
+export const listTlsCertificates = (client: NgrokClient, filter: TlsCertificateFilter = {}) =>
+  tlsCertificate.lookups.list(client, filter);
 
 /**
  * The definition of `SshCertificateAuthority` and what it exports
@@ -365,3 +420,12 @@ export * as ipPolicyRule from "../ipPolicyRule/definition";
  * The definition of `IpRestriction` and what it exports (`provider/ipRestriction/definition.ts`).
  */
 export * as ipRestriction from "../ipRestriction/definition";
+/**
+ * The definition of `CertificateAuthority` and what it exports
+ * (`provider/certificateAuthority/definition.ts`).
+ */
+export * as certificateAuthority from "../certificateAuthority/definition";
+/**
+ * The definition of `TlsCertificate` and what it exports (`provider/tlsCertificate/definition.ts`).
+ */
+export * as tlsCertificate from "../tlsCertificate/definition";

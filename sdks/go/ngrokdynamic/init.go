@@ -21,6 +21,8 @@ func (m *module) Version() semver.Version {
 
 func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi.Resource, err error) {
 	switch typ {
+	case "ngrok-dynamic:index:CertificateAuthority":
+		r = &CertificateAuthority{}
 	case "ngrok-dynamic:index:CloudEndpoint":
 		r = &CloudEndpoint{}
 	case "ngrok-dynamic:index:HttpsEdgeRouteSaml":
@@ -41,6 +43,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &SshHostCertificate{}
 	case "ngrok-dynamic:index:SshUserCertificate":
 		r = &SshUserCertificate{}
+	case "ngrok-dynamic:index:TlsCertificate":
+		r = &TlsCertificate{}
 	case "ngrok-dynamic:index:Vault":
 		r = &Vault{}
 	case "ngrok-dynamic:index:VaultSecret":
