@@ -26,6 +26,7 @@
  *
  * @module
  */
+import { certificateOutputs } from "../common/certificateOutputs";
 import { objectOutputs, TEXT_INPUTS } from "../common/textProperties";
 import { defineResource } from "../framework/define";
 import { file, output, resource } from "../framework/example";
@@ -114,34 +115,7 @@ export const certificateAuthorityDefinition = defineResource({
       optional: true,
       description: "The subject common name (CN) of the CA's certificate.",
     },
-    notBefore: {
-      role: "output",
-      type: { kind: "string", format: "rfc3339" },
-      wire: "not_before",
-      optional: true,
-      description: "When the CA's certificate becomes valid, RFC 3339.",
-    },
-    notAfter: {
-      role: "output",
-      type: { kind: "string", format: "rfc3339" },
-      wire: "not_after",
-      optional: true,
-      description: "When the CA's certificate expires, RFC 3339.",
-    },
-    keyUsages: {
-      role: "output",
-      type: { kind: "stringList" },
-      wire: "key_usages",
-      optional: true,
-      description: "What the CA's key may be used for, as ngrok names the key usages.",
-    },
-    extendedKeyUsages: {
-      role: "output",
-      type: { kind: "stringList" },
-      wire: "extended_key_usages",
-      optional: true,
-      description: "The extended key usages of the CA's certificate, as ngrok names them.",
-    },
+    ...certificateOutputs("the CA's certificate"),
     ...objectOutputs(
       "The API URI of the certificate authority, `https://api.ngrok.com/certificate_authorities/ca_…`.",
     ),

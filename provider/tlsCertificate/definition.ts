@@ -32,6 +32,7 @@
  *
  * @module
  */
+import { certificateOutputs } from "../common/certificateOutputs";
 import { objectOutputs, TEXT_INPUTS } from "../common/textProperties";
 import { defineResource } from "../framework/define";
 import { file, output, resource } from "../framework/example";
@@ -193,20 +194,6 @@ export const tlsCertificateDefinition = defineResource({
       "private_key_type",
       "The type of the certificate's key: `rsa`, `ecdsa` or `ed25519`.",
     ),
-    notBefore: {
-      role: "output",
-      type: { kind: "string", format: "rfc3339" },
-      wire: "not_before",
-      optional: true,
-      description: "When the leaf certificate becomes valid, RFC 3339.",
-    },
-    notAfter: {
-      role: "output",
-      type: { kind: "string", format: "rfc3339" },
-      wire: "not_after",
-      optional: true,
-      description: "When the leaf certificate expires, RFC 3339.",
-    },
     issuedAt: {
       role: "output",
       type: { kind: "string", format: "rfc3339" },
@@ -215,20 +202,7 @@ export const tlsCertificateDefinition = defineResource({
       description:
         "When ngrok issued the certificate automatically, RFC 3339; absent for one uploaded.",
     },
-    keyUsages: {
-      role: "output",
-      type: { kind: "stringList" },
-      wire: "key_usages",
-      optional: true,
-      description: "What the certificate's key may be used for, as ngrok names the key usages.",
-    },
-    extendedKeyUsages: {
-      role: "output",
-      type: { kind: "stringList" },
-      wire: "extended_key_usages",
-      optional: true,
-      description: "The extended key usages of the leaf, as ngrok names them.",
-    },
+    ...certificateOutputs("the leaf certificate"),
     ...objectOutputs(
       "The API URI of the TLS certificate, `https://api.ngrok.com/tls_certificates/cert_…`.",
     ),

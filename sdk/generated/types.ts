@@ -1666,7 +1666,7 @@ export interface GetCertificateAuthorityResult {
   notBefore?: string;
   /** When the CA's certificate expires, RFC 3339. */
   notAfter?: string;
-  /** What the CA's key may be used for, as ngrok names the key usages. */
+  /** What the key of the CA's certificate may be used for, as ngrok names the key usages. */
   keyUsages?: string[];
   /** The extended key usages of the CA's certificate, as ngrok names them. */
   extendedKeyUsages?: string[];
@@ -1770,9 +1770,9 @@ export const TLS_CERTIFICATE_OUTPUTS = {
   issuerCommonName: undefined,
   serialNumber: undefined,
   privateKeyType: undefined,
+  issuedAt: undefined,
   notBefore: undefined,
   notAfter: undefined,
-  issuedAt: undefined,
   keyUsages: undefined,
   extendedKeyUsages: undefined,
   uri: undefined,
@@ -1816,15 +1816,15 @@ export interface GetTlsCertificateResult {
   serialNumber?: string;
   /** The type of the certificate's key: `rsa`, `ecdsa` or `ed25519`. */
   privateKeyType?: string;
+  /** When ngrok issued the certificate automatically, RFC 3339; absent for one uploaded. */
+  issuedAt?: string;
   /** When the leaf certificate becomes valid, RFC 3339. */
   notBefore?: string;
   /** When the leaf certificate expires, RFC 3339. */
   notAfter?: string;
-  /** When ngrok issued the certificate automatically, RFC 3339; absent for one uploaded. */
-  issuedAt?: string;
-  /** What the certificate's key may be used for, as ngrok names the key usages. */
+  /** What the key of the leaf certificate may be used for, as ngrok names the key usages. */
   keyUsages?: string[];
-  /** The extended key usages of the leaf, as ngrok names them. */
+  /** The extended key usages of the leaf certificate, as ngrok names them. */
   extendedKeyUsages?: string[];
   /** The API URI of the TLS certificate, `https://api.ngrok.com/tls_certificates/cert_…`. */
   uri: string;

@@ -26,7 +26,7 @@ type CertificateAuthority struct {
 	Description pulumi.StringPtrOutput `pulumi:"description"`
 	// The extended key usages of the CA's certificate, as ngrok names them.
 	ExtendedKeyUsages pulumi.StringArrayOutput `pulumi:"extendedKeyUsages"`
-	// What the CA's key may be used for, as ngrok names the key usages.
+	// What the key of the CA's certificate may be used for, as ngrok names the key usages.
 	KeyUsages pulumi.StringArrayOutput `pulumi:"keyUsages"`
 	// The metadata as ngrok holds it; `undefined` when empty.
 	Metadata pulumi.StringPtrOutput `pulumi:"metadata"`
@@ -164,7 +164,7 @@ func (o CertificateAuthorityOutput) ExtendedKeyUsages() pulumi.StringArrayOutput
 	return o.ApplyT(func(v *CertificateAuthority) pulumi.StringArrayOutput { return v.ExtendedKeyUsages }).(pulumi.StringArrayOutput)
 }
 
-// What the CA's key may be used for, as ngrok names the key usages.
+// What the key of the CA's certificate may be used for, as ngrok names the key usages.
 func (o CertificateAuthorityOutput) KeyUsages() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *CertificateAuthority) pulumi.StringArrayOutput { return v.KeyUsages }).(pulumi.StringArrayOutput)
 }

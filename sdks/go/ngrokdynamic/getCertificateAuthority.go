@@ -38,7 +38,7 @@ type LookupCertificateAuthorityResult struct {
 	ExtendedKeyUsages []string `pulumi:"extendedKeyUsages"`
 	// The Pulumi id: ngrok's id (`ca_…`).
 	Id string `pulumi:"id"`
-	// What the CA's key may be used for, as ngrok names the key usages.
+	// What the key of the CA's certificate may be used for, as ngrok names the key usages.
 	KeyUsages []string `pulumi:"keyUsages"`
 	// The metadata as ngrok holds it; `undefined` when empty.
 	Metadata *string `pulumi:"metadata"`
@@ -105,7 +105,7 @@ func (o LookupCertificateAuthorityResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupCertificateAuthorityResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// What the CA's key may be used for, as ngrok names the key usages.
+// What the key of the CA's certificate may be used for, as ngrok names the key usages.
 func (o LookupCertificateAuthorityResultOutput) KeyUsages() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v LookupCertificateAuthorityResult) []string { return v.KeyUsages }).(pulumi.StringArrayOutput)
 }

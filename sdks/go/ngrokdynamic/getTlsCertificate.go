@@ -34,7 +34,7 @@ type LookupTlsCertificateResult struct {
 	CreatedAt string `pulumi:"createdAt"`
 	// The description as ngrok holds it; `undefined` when empty.
 	Description *string `pulumi:"description"`
-	// The extended key usages of the leaf, as ngrok names them.
+	// The extended key usages of the leaf certificate, as ngrok names them.
 	ExtendedKeyUsages []string `pulumi:"extendedKeyUsages"`
 	// The Pulumi id: ngrok's id (`cert_…`).
 	Id string `pulumi:"id"`
@@ -42,7 +42,7 @@ type LookupTlsCertificateResult struct {
 	IssuedAt *string `pulumi:"issuedAt"`
 	// The common name of the leaf's issuer.
 	IssuerCommonName *string `pulumi:"issuerCommonName"`
-	// What the certificate's key may be used for, as ngrok names the key usages.
+	// What the key of the leaf certificate may be used for, as ngrok names the key usages.
 	KeyUsages []string `pulumi:"keyUsages"`
 	// The metadata as ngrok holds it; `undefined` when empty.
 	Metadata *string `pulumi:"metadata"`
@@ -115,7 +115,7 @@ func (o LookupTlsCertificateResultOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupTlsCertificateResult) *string { return v.Description }).(pulumi.StringPtrOutput)
 }
 
-// The extended key usages of the leaf, as ngrok names them.
+// The extended key usages of the leaf certificate, as ngrok names them.
 func (o LookupTlsCertificateResultOutput) ExtendedKeyUsages() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v LookupTlsCertificateResult) []string { return v.ExtendedKeyUsages }).(pulumi.StringArrayOutput)
 }
@@ -135,7 +135,7 @@ func (o LookupTlsCertificateResultOutput) IssuerCommonName() pulumi.StringPtrOut
 	return o.ApplyT(func(v LookupTlsCertificateResult) *string { return v.IssuerCommonName }).(pulumi.StringPtrOutput)
 }
 
-// What the certificate's key may be used for, as ngrok names the key usages.
+// What the key of the leaf certificate may be used for, as ngrok names the key usages.
 func (o LookupTlsCertificateResultOutput) KeyUsages() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v LookupTlsCertificateResult) []string { return v.KeyUsages }).(pulumi.StringArrayOutput)
 }

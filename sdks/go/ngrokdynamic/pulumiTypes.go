@@ -1963,7 +1963,7 @@ type GetCertificateAuthoritiesCertificateAuthority struct {
 	ExtendedKeyUsages []string `pulumi:"extendedKeyUsages"`
 	// The Pulumi id: ngrok's id (`ca_…`).
 	Id string `pulumi:"id"`
-	// What the CA's key may be used for, as ngrok names the key usages.
+	// What the key of the CA's certificate may be used for, as ngrok names the key usages.
 	KeyUsages []string `pulumi:"keyUsages"`
 	// The metadata as ngrok holds it; `undefined` when empty.
 	Metadata *string `pulumi:"metadata"`
@@ -2017,7 +2017,7 @@ func (o GetCertificateAuthoritiesCertificateAuthorityOutput) Id() pulumi.StringO
 	return o.ApplyT(func(v GetCertificateAuthoritiesCertificateAuthority) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// What the CA's key may be used for, as ngrok names the key usages.
+// What the key of the CA's certificate may be used for, as ngrok names the key usages.
 func (o GetCertificateAuthoritiesCertificateAuthorityOutput) KeyUsages() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v GetCertificateAuthoritiesCertificateAuthority) []string { return v.KeyUsages }).(pulumi.StringArrayOutput)
 }
@@ -2972,7 +2972,7 @@ type GetTlsCertificatesTlsCertificate struct {
 	CreatedAt string `pulumi:"createdAt"`
 	// The description as ngrok holds it; `undefined` when empty.
 	Description *string `pulumi:"description"`
-	// The extended key usages of the leaf, as ngrok names them.
+	// The extended key usages of the leaf certificate, as ngrok names them.
 	ExtendedKeyUsages []string `pulumi:"extendedKeyUsages"`
 	// The Pulumi id: ngrok's id (`cert_…`).
 	Id string `pulumi:"id"`
@@ -2980,7 +2980,7 @@ type GetTlsCertificatesTlsCertificate struct {
 	IssuedAt *string `pulumi:"issuedAt"`
 	// The common name of the leaf's issuer.
 	IssuerCommonName *string `pulumi:"issuerCommonName"`
-	// What the certificate's key may be used for, as ngrok names the key usages.
+	// What the key of the leaf certificate may be used for, as ngrok names the key usages.
 	KeyUsages []string `pulumi:"keyUsages"`
 	// The metadata as ngrok holds it; `undefined` when empty.
 	Metadata *string `pulumi:"metadata"`
@@ -3040,7 +3040,7 @@ func (o GetTlsCertificatesTlsCertificateOutput) Description() pulumi.StringPtrOu
 	return o.ApplyT(func(v GetTlsCertificatesTlsCertificate) *string { return v.Description }).(pulumi.StringPtrOutput)
 }
 
-// The extended key usages of the leaf, as ngrok names them.
+// The extended key usages of the leaf certificate, as ngrok names them.
 func (o GetTlsCertificatesTlsCertificateOutput) ExtendedKeyUsages() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v GetTlsCertificatesTlsCertificate) []string { return v.ExtendedKeyUsages }).(pulumi.StringArrayOutput)
 }
@@ -3060,7 +3060,7 @@ func (o GetTlsCertificatesTlsCertificateOutput) IssuerCommonName() pulumi.String
 	return o.ApplyT(func(v GetTlsCertificatesTlsCertificate) *string { return v.IssuerCommonName }).(pulumi.StringPtrOutput)
 }
 
-// What the certificate's key may be used for, as ngrok names the key usages.
+// What the key of the leaf certificate may be used for, as ngrok names the key usages.
 func (o GetTlsCertificatesTlsCertificateOutput) KeyUsages() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v GetTlsCertificatesTlsCertificate) []string { return v.KeyUsages }).(pulumi.StringArrayOutput)
 }

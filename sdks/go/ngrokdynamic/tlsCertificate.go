@@ -24,13 +24,13 @@ type TlsCertificate struct {
 	CreatedAt pulumi.StringOutput `pulumi:"createdAt"`
 	// The description as ngrok holds it; `undefined` when empty.
 	Description pulumi.StringPtrOutput `pulumi:"description"`
-	// The extended key usages of the leaf, as ngrok names them.
+	// The extended key usages of the leaf certificate, as ngrok names them.
 	ExtendedKeyUsages pulumi.StringArrayOutput `pulumi:"extendedKeyUsages"`
 	// When ngrok issued the certificate automatically, RFC 3339; absent for one uploaded.
 	IssuedAt pulumi.StringPtrOutput `pulumi:"issuedAt"`
 	// The common name of the leaf's issuer.
 	IssuerCommonName pulumi.StringPtrOutput `pulumi:"issuerCommonName"`
-	// What the certificate's key may be used for, as ngrok names the key usages.
+	// What the key of the leaf certificate may be used for, as ngrok names the key usages.
 	KeyUsages pulumi.StringArrayOutput `pulumi:"keyUsages"`
 	// The metadata as ngrok holds it; `undefined` when empty.
 	Metadata pulumi.StringPtrOutput `pulumi:"metadata"`
@@ -195,7 +195,7 @@ func (o TlsCertificateOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *TlsCertificate) pulumi.StringPtrOutput { return v.Description }).(pulumi.StringPtrOutput)
 }
 
-// The extended key usages of the leaf, as ngrok names them.
+// The extended key usages of the leaf certificate, as ngrok names them.
 func (o TlsCertificateOutput) ExtendedKeyUsages() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *TlsCertificate) pulumi.StringArrayOutput { return v.ExtendedKeyUsages }).(pulumi.StringArrayOutput)
 }
@@ -210,7 +210,7 @@ func (o TlsCertificateOutput) IssuerCommonName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *TlsCertificate) pulumi.StringPtrOutput { return v.IssuerCommonName }).(pulumi.StringPtrOutput)
 }
 
-// What the certificate's key may be used for, as ngrok names the key usages.
+// What the key of the leaf certificate may be used for, as ngrok names the key usages.
 func (o TlsCertificateOutput) KeyUsages() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *TlsCertificate) pulumi.StringArrayOutput { return v.KeyUsages }).(pulumi.StringArrayOutput)
 }
