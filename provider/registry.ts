@@ -38,6 +38,8 @@ import { eventSubscription } from "./eventSubscription/definition";
 import { serviceUser } from "./serviceUser/definition";
 import { apiKey } from "./apiKey/definition";
 import { credential } from "./credential/definition";
+import { certificateAuthority } from "./certificateAuthority/definition";
+import { tlsCertificate } from "./tlsCertificate/definition";
 
 export { CLASS_TYPE_PREFIX, PLUGIN_PACKAGE };
 
@@ -60,6 +62,8 @@ export const RESOURCES = [
   serviceUser,
   apiKey,
   credential,
+  certificateAuthority,
+  tlsCertificate,
 ] as const;
 
 /** A resource of {@link RESOURCES}, typed as any resource. */

@@ -104,6 +104,20 @@ export {
   getCredentials,
   getCredentialsOutput,
 } from "./lookups/credential";
+export { CertificateAuthority } from "./certificateAuthority";
+export {
+  getCertificateAuthority,
+  getCertificateAuthorityOutput,
+  getCertificateAuthorities,
+  getCertificateAuthoritiesOutput,
+} from "./lookups/certificateAuthority";
+export { TlsCertificate } from "./tlsCertificate";
+export {
+  getTlsCertificate,
+  getTlsCertificateOutput,
+  getTlsCertificates,
+  getTlsCertificatesOutput,
+} from "./lookups/tlsCertificate";
 export type {
   GetSshCertificateAuthoritiesResult,
   GetSshHostCertificatesResult,
@@ -120,9 +134,12 @@ export type {
   GetServiceUsersResult,
   GetApiKeysResult,
   GetCredentialsResult,
+  GetCertificateAuthoritiesResult,
+  GetTlsCertificatesResult,
 } from "./generated/lookupResults";
 export type {
   ApiKeyArgs,
+  CertificateAuthorityArgs,
   CertificateManagementPolicy,
   CertificateManagementStatus,
   CertificateProvisioningJob,
@@ -149,6 +166,11 @@ export type {
   GetApiKeyResult,
   GetApiKeysArgs,
   GetApiKeysOutputArgs,
+  GetCertificateAuthoritiesArgs,
+  GetCertificateAuthoritiesOutputArgs,
+  GetCertificateAuthorityArgs,
+  GetCertificateAuthorityOutputArgs,
+  GetCertificateAuthorityResult,
   GetCloudEndpointArgs,
   GetCloudEndpointOutputArgs,
   GetCloudEndpointResult,
@@ -211,6 +233,11 @@ export type {
   GetSshCredentialOutputArgs,
   GetSshCredentialResult,
   GetSshUserCertificateResult,
+  GetTlsCertificateArgs,
+  GetTlsCertificateOutputArgs,
+  GetTlsCertificateResult,
+  GetTlsCertificatesArgs,
+  GetTlsCertificatesOutputArgs,
   GetVaultArgs,
   GetVaultOutputArgs,
   GetVaultResult,
@@ -239,6 +266,8 @@ export type {
   SshCredentialArgs,
   SshHostCertificateArgs,
   SshUserCertificateArgs,
+  SubjectAlternativeNames,
+  TlsCertificateArgs,
   TrafficPolicy,
   VaultArgs,
   VaultSecretArgs,

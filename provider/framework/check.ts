@@ -199,6 +199,12 @@ function objectRule(
         ok = false;
       } else if (field.object !== undefined) {
         ok = judge(at, [...steps, key], item, field.object) && ok;
+      } else if (field.list === true) {
+        const items: unknown[] = Array.isArray(item) ? item : [];
+        if (!Array.isArray(item) || items.some((i) => typeof i !== "string" && !isUnknown(i))) {
+          c.fail(name, `${at} must be a list of strings; got ${show()}`);
+          ok = false;
+        }
       } else if (typeof item !== "string") {
         c.fail(name, `${at} must be a string; got ${show()}`);
         ok = false;

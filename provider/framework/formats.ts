@@ -122,6 +122,19 @@ function pemBlocks(text: string): PemBlock[] {
   return found;
 }
 
+/**
+ * Whether two PEM texts hold the same blocks (labels and base64 bodies, whitespace and line
+ * endings aside): ngrok's documents do not say whether it answers an uploaded PEM byte for byte,
+ * so an answer that differs only in its line breaks is not drift. Other values: equal.
+ */
+export function samePem(old: unknown, declared: unknown): boolean {
+  if (typeof old !== "string" || typeof declared !== "string") return old === declared;
+  const canonical = (text: string) =>
+    pemBlocks(text).map((block) => block.text.replace(/\s+/g, ""));
+  const [a, b] = [canonical(old), canonical(declared)];
+  return a.length > 0 ? a.length === b.length && a.every((x, i) => x === b[i]) : old === declared;
+}
+
 /** A certificate as the warnings name it. */
 interface ParsedCertificate {
   readonly subject: string;

@@ -107,15 +107,18 @@ export interface ObjectListType {
 }
 
 /**
- * One field of an {@link ObjectType}: a string (one of `values`, of `format` when set), or an
- * object of its own (`object`); ngrok's name of it is `wire`. `required`: `check` refuses the
- * object without it. `secret`: a credential inside the object (`./secretFields`).
+ * One field of an {@link ObjectType}: a string (one of `values`, of `format` when set), a list of
+ * strings (`list`), or an object of its own (`object`); ngrok's name of it is `wire`. `required`:
+ * `check` refuses the object without it. `secret`: a credential inside the object
+ * (`./secretFields.ts`).
  */
 export interface ObjectTypeField {
   readonly description: string;
   readonly wire: string;
   readonly values?: readonly string[];
   readonly format?: StringFormat;
+  /** A list of strings (e.g. a TLS certificate's `subject_alternative_names.dns_names`). */
+  readonly list?: boolean;
   readonly object?: ObjectType;
   readonly required?: boolean;
   readonly secret?: boolean;

@@ -24,6 +24,8 @@ import { eventSubscription } from "../eventSubscription/definition";
 import { serviceUser } from "../serviceUser/definition";
 import { apiKey } from "../apiKey/definition";
 import { credential } from "../credential/definition";
+import { certificateAuthority } from "../certificateAuthority/definition";
+import { tlsCertificate } from "../tlsCertificate/definition";
 
 /**
  * The implementation of the `SshCertificateAuthority` dynamic provider: what its thin provider
@@ -110,6 +112,16 @@ export const apiKeyProvider = apiKey.provider;
  * (`sdk/thinProviders/credential.ts`) calls in the dynamic-provider host.
  */
 export const credentialProvider = credential.provider;
+/**
+ * The implementation of the `CertificateAuthority` dynamic provider: what its thin provider
+ * (`sdk/thinProviders/certificateAuthority.ts`) calls in the dynamic-provider host.
+ */
+export const certificateAuthorityProvider = certificateAuthority.provider;
+/**
+ * The implementation of the `TlsCertificate` dynamic provider: what its thin provider
+ * (`sdk/thinProviders/tlsCertificate.ts`) calls in the dynamic-provider host.
+ */
+export const tlsCertificateProvider = tlsCertificate.provider;
 
 /**
  * One SSH certificate authority as a lookup returns it: the outputs of the resource, and its id.
@@ -149,6 +161,10 @@ export type ServiceUserRecord = LookupRecord<(typeof serviceUser)["definition"]>
 export type ApiKeyRecord = LookupRecord<(typeof apiKey)["definition"]>;
 /** One credential as a lookup returns it: the outputs of the resource, and its id. */
 export type CredentialRecord = LookupRecord<(typeof credential)["definition"]>;
+/** One certificate authority as a lookup returns it: the outputs of the resource, and its id. */
+export type CertificateAuthorityRecord = LookupRecord<(typeof certificateAuthority)["definition"]>;
+/** One TLS certificate as a lookup returns it: the outputs of the resource, and its id. */
+export type TlsCertificateRecord = LookupRecord<(typeof tlsCertificate)["definition"]>;
 
 /**
  * Reads one SSH certificate authority without managing it (what the SDK's
@@ -283,6 +299,22 @@ export const lookupApiKey = (client: NgrokClient, id: string) => apiKey.lookups.
  */
 export const lookupCredential = (client: NgrokClient, id: string) =>
   credential.lookups.one(client, { id });
+/**
+ * Reads one certificate authority without managing it (what the SDK's `getCertificateAuthority`
+ * runs in the program's process).
+ * @throws TypeError when an argument is not an id of the right kind, before any request.
+ * @throws NgrokApiError when ngrok refuses, e.g. 404 when there is no such certificate authority.
+ */
+export const lookupCertificateAuthority = (client: NgrokClient, id: string) =>
+  certificateAuthority.lookups.one(client, { id });
+/**
+ * Reads one TLS certificate without managing it (what the SDK's `getTlsCertificate` runs in the
+ * program's process).
+ * @throws TypeError when an argument is not an id of the right kind, before any request.
+ * @throws NgrokApiError when ngrok refuses, e.g. 404 when there is no such TLS certificate.
+ */
+export const lookupTlsCertificate = (client: NgrokClient, id: string) =>
+  tlsCertificate.lookups.one(client, { id });
 
 /** What {@link listSshCertificateAuthorities} keeps: every field that is set must match. */
 export type SshCertificateAuthorityFilter = LookupFilter<
@@ -322,6 +354,12 @@ export type ServiceUserFilter = LookupFilter<"name">;
 export type ApiKeyFilter = LookupFilter<"ownerId" | "description" | "metadata">;
 /** What {@link listCredentials} keeps: every field that is set must match. */
 export type CredentialFilter = LookupFilter<"ownerId" | "description" | "metadata">;
+/** What {@link listCertificateAuthorities} keeps: every field that is set must match. */
+export type CertificateAuthorityFilter = LookupFilter<
+  "subjectCommonName" | "description" | "metadata"
+>;
+/** What {@link listTlsCertificates} keeps: every field that is set must match. */
+export type TlsCertificateFilter = LookupFilter<"subjectCommonName" | "description" | "metadata">;
 
 /**
  * Every SSH certificate authority of the account that `filter` keeps, newest first, as lookups
@@ -445,6 +483,23 @@ export const listApiKeys = (client: NgrokClient, filter: ApiKeyFilter = {}) =>
  */
 export const listCredentials = (client: NgrokClient, filter: CredentialFilter = {}) =>
   credential.lookups.list(client, filter);
+/**
+ * Every certificate authority of the account that `filter` keeps, newest first, as lookups return
+ * them (what `getCertificateAuthorities` and `pulumi-ngrok-dynamic pending-creates` read), through
+ * every page.
+ * @throws NgrokApiError or NgrokClientError when a page cannot be read.
+ */
+export const listCertificateAuthorities = (
+  client: NgrokClient,
+  filter: CertificateAuthorityFilter = {},
+) => certificateAuthority.lookups.list(client, filter);
+/**
+ * Every TLS certificate of the account that `filter` keeps, newest first, as lookups return them
+ * (what `getTlsCertificates` and `pulumi-ngrok-dynamic pending-creates` read), through every page.
+ * @throws NgrokApiError or NgrokClientError when a page cannot be read.
+ */
+export const listTlsCertificates = (client: NgrokClient, filter: TlsCertificateFilter = {}) =>
+  tlsCertificate.lookups.list(client, filter);
 
 /**
  * The definition of `SshCertificateAuthority` and what it exports
@@ -506,3 +561,12 @@ export * as serviceUser from "../serviceUser/definition";
 export * as apiKey from "../apiKey/definition";
 /** The definition of `Credential` and what it exports (`provider/credential/definition.ts`). */
 export * as credential from "../credential/definition";
+/**
+ * The definition of `CertificateAuthority` and what it exports
+ * (`provider/certificateAuthority/definition.ts`).
+ */
+export * as certificateAuthority from "../certificateAuthority/definition";
+/**
+ * The definition of `TlsCertificate` and what it exports (`provider/tlsCertificate/definition.ts`).
+ */
+export * as tlsCertificate from "../tlsCertificate/definition";

@@ -16,8 +16,9 @@
  * - `certificateManagementPolicy` left out is never a change: ngrok manages a custom domain's
  *   certificate by default and answers the policy it applies (`authority` `letsencrypt`,
  *   `privateKeyType` `ecdsa` when left out, as its description says);
- * - `certificateId` (a TLS certificate uploaded to ngrok, a reference: sent as `certificate_id`,
- *   read back from the answer's `certificate: { id, uri }`) is refused at `check` beside a
+ * - `certificateId` (a TLS certificate uploaded to ngrok, a reference to a `TlsCertificate`: sent
+ *   as `certificate_id`, read back from the answer's `certificate: { id, uri }`, so a program's
+ *   `certificateId: cert.id` orders the creates) is refused at `check` beside a
  *   policy, as the description says they exclude each other. Left out it is never a change: the
  *   answer's certificate is then the one ngrok's automatic management issued, which the output
  *   shows and a read does not take for an input;
@@ -34,6 +35,7 @@ import { output, resource } from "../framework/example";
 import type { ObjectType, RuleChecker } from "../framework/property";
 import { reference } from "../framework/reference";
 import type { InputsOf, OutputsOf } from "../framework/resource";
+import { tlsCertificateDefinition } from "../tlsCertificate/definition";
 
 /** The prefix of ngrok's reserved domain ids: `rd_`, then letters and digits. */
 export const RESERVED_DOMAIN_ID_PREFIX = "rd_";
@@ -80,15 +82,6 @@ const CERTIFICATE_STATUS: ObjectType = {
       },
     },
   },
-};
-
-/**
- * A TLS certificate uploaded to ngrok (`/tls_certificates`, `cert_…`): the facts of a reference to
- * it, until the package has the resource.
- */
-const TLS_CERTIFICATE = {
-  name: "TlsCertificate",
-  api: { noun: "TLS certificate", idPrefix: "cert_" },
 };
 
 /** `certificateId`: refused beside a certificate policy (ngrok's description: mutually exclusive). */
@@ -203,7 +196,7 @@ export const reservedDomainDefinition = defineResource({
     },
     certificateId: {
       role: "input",
-      type: reference(TLS_CERTIFICATE),
+      type: reference(tlsCertificateDefinition),
       serverFilled: true,
       optional: true,
       defaultText: "none: the certificate of ngrok's automatic management, if any",

@@ -6,6 +6,7 @@
  * example reads (`programWalk.ts`). {@link exampleInputs} gives those values as the emulator
  * accepts them, and {@link expectedObjects} what the emulator should hold after `up`.
  */
+import * as fs from "node:fs";
 import * as path from "node:path";
 import type { ExampleProgram, Value } from "../../dist/provider/framework/example";
 import { docsPageOf, lowerFirst, pluralNameOf } from "../../dist/provider/framework/names";
@@ -103,12 +104,19 @@ export interface Seeded {
   readonly idpMetadata: string;
 }
 
+/** A certificate or key of `tests/fixtures/certificates/` (made for this repository). */
+const certificateFixture = (name: string) =>
+  fs.readFileSync(path.join(__dirname, "..", "fixtures", "certificates", name), "utf8");
+
 /** The text of a file no page shows, by the input that reads it (`<type>.<input>`). */
 const FILE_BY_INPUT: Readonly<Record<string, (seeded: Seeded) => string>> = {
   "SshCredential.publicKey": () => `${keys.ECDSA_P256}\n`,
   "SshHostCertificate.publicKey": () => `${keys.ED25519}\n`,
   "SshUserCertificate.publicKey": () => `${keys.ED25519}\n`,
   "HttpsEdgeRouteSaml.idpMetadata": (seeded) => seeded.idpMetadata,
+  "CertificateAuthority.caPem": () => certificateFixture("example-ca.pem"),
+  "TlsCertificate.certificatePem": () => certificateFixture("app.example.com.crt"),
+  "TlsCertificate.privateKeyPem": () => certificateFixture("app.example.com.key"),
 };
 
 /** The value of the example's config, by its name. */

@@ -23,6 +23,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 	switch typ {
 	case "ngrok-dynamic:index:ApiKey":
 		r = &ApiKey{}
+	case "ngrok-dynamic:index:CertificateAuthority":
+		r = &CertificateAuthority{}
 	case "ngrok-dynamic:index:CloudEndpoint":
 		r = &CloudEndpoint{}
 	case "ngrok-dynamic:index:Credential":
@@ -51,6 +53,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &SshHostCertificate{}
 	case "ngrok-dynamic:index:SshUserCertificate":
 		r = &SshUserCertificate{}
+	case "ngrok-dynamic:index:TlsCertificate":
+		r = &TlsCertificate{}
 	case "ngrok-dynamic:index:Vault":
 		r = &Vault{}
 	case "ngrok-dynamic:index:VaultSecret":

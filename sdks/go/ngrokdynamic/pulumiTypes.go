@@ -3597,6 +3597,122 @@ func (o GetApiKeysApiKeyArrayOutput) Index(i pulumi.IntInput) GetApiKeysApiKeyOu
 	}).(GetApiKeysApiKeyOutput)
 }
 
+// One item of `getCertificateAuthorities`'s `certificateAuthorities`.
+type GetCertificateAuthoritiesCertificateAuthority struct {
+	// The CA's certificate, PEM (`-----BEGIN CERTIFICATE-----`), with basic constraints CA:TRUE. Judged at `check` (a preview shows a mistake); one that has expired or expires within 30 days is warned of. Changing it replaces the certificate authority (the new one first).
+	CaPem string `pulumi:"caPem"`
+	// Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`).
+	CreatedAt string `pulumi:"createdAt"`
+	// The description as ngrok holds it; `undefined` when empty.
+	Description *string `pulumi:"description"`
+	// The extended key usages of the CA's certificate, as ngrok names them.
+	ExtendedKeyUsages []string `pulumi:"extendedKeyUsages"`
+	// The Pulumi id: ngrok's id (`ca_…`).
+	Id string `pulumi:"id"`
+	// What the key of the CA's certificate may be used for, as ngrok names the key usages.
+	KeyUsages []string `pulumi:"keyUsages"`
+	// The metadata as ngrok holds it; `undefined` when empty.
+	Metadata *string `pulumi:"metadata"`
+	// When the CA's certificate expires, RFC 3339.
+	NotAfter *string `pulumi:"notAfter"`
+	// When the CA's certificate becomes valid, RFC 3339.
+	NotBefore *string `pulumi:"notBefore"`
+	// The subject common name (CN) of the CA's certificate.
+	SubjectCommonName *string `pulumi:"subjectCommonName"`
+	// The API URI of the certificate authority, `https://api.ngrok.com/certificate_authorities/ca_…`.
+	Uri string `pulumi:"uri"`
+}
+
+// One item of `getCertificateAuthorities`'s `certificateAuthorities`.
+type GetCertificateAuthoritiesCertificateAuthorityOutput struct{ *pulumi.OutputState }
+
+func (GetCertificateAuthoritiesCertificateAuthorityOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetCertificateAuthoritiesCertificateAuthority)(nil)).Elem()
+}
+
+func (o GetCertificateAuthoritiesCertificateAuthorityOutput) ToGetCertificateAuthoritiesCertificateAuthorityOutput() GetCertificateAuthoritiesCertificateAuthorityOutput {
+	return o
+}
+
+func (o GetCertificateAuthoritiesCertificateAuthorityOutput) ToGetCertificateAuthoritiesCertificateAuthorityOutputWithContext(ctx context.Context) GetCertificateAuthoritiesCertificateAuthorityOutput {
+	return o
+}
+
+// The CA's certificate, PEM (`-----BEGIN CERTIFICATE-----`), with basic constraints CA:TRUE. Judged at `check` (a preview shows a mistake); one that has expired or expires within 30 days is warned of. Changing it replaces the certificate authority (the new one first).
+func (o GetCertificateAuthoritiesCertificateAuthorityOutput) CaPem() pulumi.StringOutput {
+	return o.ApplyT(func(v GetCertificateAuthoritiesCertificateAuthority) string { return v.CaPem }).(pulumi.StringOutput)
+}
+
+// Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`).
+func (o GetCertificateAuthoritiesCertificateAuthorityOutput) CreatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v GetCertificateAuthoritiesCertificateAuthority) string { return v.CreatedAt }).(pulumi.StringOutput)
+}
+
+// The description as ngrok holds it; `undefined` when empty.
+func (o GetCertificateAuthoritiesCertificateAuthorityOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetCertificateAuthoritiesCertificateAuthority) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// The extended key usages of the CA's certificate, as ngrok names them.
+func (o GetCertificateAuthoritiesCertificateAuthorityOutput) ExtendedKeyUsages() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v GetCertificateAuthoritiesCertificateAuthority) []string { return v.ExtendedKeyUsages }).(pulumi.StringArrayOutput)
+}
+
+// The Pulumi id: ngrok's id (`ca_…`).
+func (o GetCertificateAuthoritiesCertificateAuthorityOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetCertificateAuthoritiesCertificateAuthority) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// What the key of the CA's certificate may be used for, as ngrok names the key usages.
+func (o GetCertificateAuthoritiesCertificateAuthorityOutput) KeyUsages() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v GetCertificateAuthoritiesCertificateAuthority) []string { return v.KeyUsages }).(pulumi.StringArrayOutput)
+}
+
+// The metadata as ngrok holds it; `undefined` when empty.
+func (o GetCertificateAuthoritiesCertificateAuthorityOutput) Metadata() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetCertificateAuthoritiesCertificateAuthority) *string { return v.Metadata }).(pulumi.StringPtrOutput)
+}
+
+// When the CA's certificate expires, RFC 3339.
+func (o GetCertificateAuthoritiesCertificateAuthorityOutput) NotAfter() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetCertificateAuthoritiesCertificateAuthority) *string { return v.NotAfter }).(pulumi.StringPtrOutput)
+}
+
+// When the CA's certificate becomes valid, RFC 3339.
+func (o GetCertificateAuthoritiesCertificateAuthorityOutput) NotBefore() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetCertificateAuthoritiesCertificateAuthority) *string { return v.NotBefore }).(pulumi.StringPtrOutput)
+}
+
+// The subject common name (CN) of the CA's certificate.
+func (o GetCertificateAuthoritiesCertificateAuthorityOutput) SubjectCommonName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetCertificateAuthoritiesCertificateAuthority) *string { return v.SubjectCommonName }).(pulumi.StringPtrOutput)
+}
+
+// The API URI of the certificate authority, `https://api.ngrok.com/certificate_authorities/ca_…`.
+func (o GetCertificateAuthoritiesCertificateAuthorityOutput) Uri() pulumi.StringOutput {
+	return o.ApplyT(func(v GetCertificateAuthoritiesCertificateAuthority) string { return v.Uri }).(pulumi.StringOutput)
+}
+
+type GetCertificateAuthoritiesCertificateAuthorityArrayOutput struct{ *pulumi.OutputState }
+
+func (GetCertificateAuthoritiesCertificateAuthorityArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetCertificateAuthoritiesCertificateAuthority)(nil)).Elem()
+}
+
+func (o GetCertificateAuthoritiesCertificateAuthorityArrayOutput) ToGetCertificateAuthoritiesCertificateAuthorityArrayOutput() GetCertificateAuthoritiesCertificateAuthorityArrayOutput {
+	return o
+}
+
+func (o GetCertificateAuthoritiesCertificateAuthorityArrayOutput) ToGetCertificateAuthoritiesCertificateAuthorityArrayOutputWithContext(ctx context.Context) GetCertificateAuthoritiesCertificateAuthorityArrayOutput {
+	return o
+}
+
+func (o GetCertificateAuthoritiesCertificateAuthorityArrayOutput) Index(i pulumi.IntInput) GetCertificateAuthoritiesCertificateAuthorityOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetCertificateAuthoritiesCertificateAuthority {
+		return vs[0].([]GetCertificateAuthoritiesCertificateAuthority)[vs[1].(int)]
+	}).(GetCertificateAuthoritiesCertificateAuthorityOutput)
+}
+
 // One item of `getCloudEndpoints`'s `cloudEndpoints`.
 type GetCloudEndpointsCloudEndpoint struct {
 	// Where the endpoint is reachable: `["public"]` (the internet, ngrok's default), `["internal"]` (only from other endpoints of the account, for a `*.internal` URL) or `["kubernetes"]`. Updated in place.
@@ -4837,6 +4953,192 @@ func (o GetSshUserCertificatesSshUserCertificateArrayOutput) Index(i pulumi.IntI
 	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetSshUserCertificatesSshUserCertificate {
 		return vs[0].([]GetSshUserCertificatesSshUserCertificate)[vs[1].(int)]
 	}).(GetSshUserCertificatesSshUserCertificateOutput)
+}
+
+// One item of `getTlsCertificates`'s `tlsCertificates`.
+type GetTlsCertificatesTlsCertificate struct {
+	// The certificate chain, PEM (`-----BEGIN CERTIFICATE-----` blocks), the leaf first. Judged at `check` (a preview shows a mistake); one that has expired or expires within 30 days is warned of. Changing it replaces the TLS certificate (the new one first).
+	CertificatePem string `pulumi:"certificatePem"`
+	// Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`).
+	CreatedAt string `pulumi:"createdAt"`
+	// The description as ngrok holds it; `undefined` when empty.
+	Description *string `pulumi:"description"`
+	// The extended key usages of the leaf certificate, as ngrok names them.
+	ExtendedKeyUsages []string `pulumi:"extendedKeyUsages"`
+	// The Pulumi id: ngrok's id (`cert_…`).
+	Id string `pulumi:"id"`
+	// When ngrok issued the certificate automatically, RFC 3339; absent for one uploaded.
+	IssuedAt *string `pulumi:"issuedAt"`
+	// The common name of the leaf's issuer.
+	IssuerCommonName *string `pulumi:"issuerCommonName"`
+	// What the key of the leaf certificate may be used for, as ngrok names the key usages.
+	KeyUsages []string `pulumi:"keyUsages"`
+	// The metadata as ngrok holds it; `undefined` when empty.
+	Metadata *string `pulumi:"metadata"`
+	// When the leaf certificate expires, RFC 3339.
+	NotAfter *string `pulumi:"notAfter"`
+	// When the leaf certificate becomes valid, RFC 3339.
+	NotBefore *string `pulumi:"notBefore"`
+	// The type of the certificate's key: `rsa`, `ecdsa` or `ed25519`.
+	PrivateKeyType *string `pulumi:"privateKeyType"`
+	// The leaf's serial number, hexadecimal.
+	SerialNumber *string `pulumi:"serialNumber"`
+	// The subject alternative names of the leaf: `dnsNames` and `ips`.
+	SubjectAlternativeNames *SubjectAlternativeNames `pulumi:"subjectAlternativeNames"`
+	// The subject common name (CN) of the leaf certificate.
+	SubjectCommonName *string `pulumi:"subjectCommonName"`
+	// The leaf's subject country (C).
+	SubjectCountry *string `pulumi:"subjectCountry"`
+	// The leaf's subject locality (L).
+	SubjectLocality *string `pulumi:"subjectLocality"`
+	// The leaf's subject organization (O).
+	SubjectOrganization *string `pulumi:"subjectOrganization"`
+	// The leaf's subject organizational unit (OU).
+	SubjectOrganizationalUnit *string `pulumi:"subjectOrganizationalUnit"`
+	// The leaf's subject province or state (ST).
+	SubjectProvince *string `pulumi:"subjectProvince"`
+	// The API URI of the TLS certificate, `https://api.ngrok.com/tls_certificates/cert_…`.
+	Uri string `pulumi:"uri"`
+}
+
+// One item of `getTlsCertificates`'s `tlsCertificates`.
+type GetTlsCertificatesTlsCertificateOutput struct{ *pulumi.OutputState }
+
+func (GetTlsCertificatesTlsCertificateOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetTlsCertificatesTlsCertificate)(nil)).Elem()
+}
+
+func (o GetTlsCertificatesTlsCertificateOutput) ToGetTlsCertificatesTlsCertificateOutput() GetTlsCertificatesTlsCertificateOutput {
+	return o
+}
+
+func (o GetTlsCertificatesTlsCertificateOutput) ToGetTlsCertificatesTlsCertificateOutputWithContext(ctx context.Context) GetTlsCertificatesTlsCertificateOutput {
+	return o
+}
+
+// The certificate chain, PEM (`-----BEGIN CERTIFICATE-----` blocks), the leaf first. Judged at `check` (a preview shows a mistake); one that has expired or expires within 30 days is warned of. Changing it replaces the TLS certificate (the new one first).
+func (o GetTlsCertificatesTlsCertificateOutput) CertificatePem() pulumi.StringOutput {
+	return o.ApplyT(func(v GetTlsCertificatesTlsCertificate) string { return v.CertificatePem }).(pulumi.StringOutput)
+}
+
+// Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`).
+func (o GetTlsCertificatesTlsCertificateOutput) CreatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v GetTlsCertificatesTlsCertificate) string { return v.CreatedAt }).(pulumi.StringOutput)
+}
+
+// The description as ngrok holds it; `undefined` when empty.
+func (o GetTlsCertificatesTlsCertificateOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetTlsCertificatesTlsCertificate) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// The extended key usages of the leaf certificate, as ngrok names them.
+func (o GetTlsCertificatesTlsCertificateOutput) ExtendedKeyUsages() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v GetTlsCertificatesTlsCertificate) []string { return v.ExtendedKeyUsages }).(pulumi.StringArrayOutput)
+}
+
+// The Pulumi id: ngrok's id (`cert_…`).
+func (o GetTlsCertificatesTlsCertificateOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetTlsCertificatesTlsCertificate) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// When ngrok issued the certificate automatically, RFC 3339; absent for one uploaded.
+func (o GetTlsCertificatesTlsCertificateOutput) IssuedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetTlsCertificatesTlsCertificate) *string { return v.IssuedAt }).(pulumi.StringPtrOutput)
+}
+
+// The common name of the leaf's issuer.
+func (o GetTlsCertificatesTlsCertificateOutput) IssuerCommonName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetTlsCertificatesTlsCertificate) *string { return v.IssuerCommonName }).(pulumi.StringPtrOutput)
+}
+
+// What the key of the leaf certificate may be used for, as ngrok names the key usages.
+func (o GetTlsCertificatesTlsCertificateOutput) KeyUsages() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v GetTlsCertificatesTlsCertificate) []string { return v.KeyUsages }).(pulumi.StringArrayOutput)
+}
+
+// The metadata as ngrok holds it; `undefined` when empty.
+func (o GetTlsCertificatesTlsCertificateOutput) Metadata() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetTlsCertificatesTlsCertificate) *string { return v.Metadata }).(pulumi.StringPtrOutput)
+}
+
+// When the leaf certificate expires, RFC 3339.
+func (o GetTlsCertificatesTlsCertificateOutput) NotAfter() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetTlsCertificatesTlsCertificate) *string { return v.NotAfter }).(pulumi.StringPtrOutput)
+}
+
+// When the leaf certificate becomes valid, RFC 3339.
+func (o GetTlsCertificatesTlsCertificateOutput) NotBefore() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetTlsCertificatesTlsCertificate) *string { return v.NotBefore }).(pulumi.StringPtrOutput)
+}
+
+// The type of the certificate's key: `rsa`, `ecdsa` or `ed25519`.
+func (o GetTlsCertificatesTlsCertificateOutput) PrivateKeyType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetTlsCertificatesTlsCertificate) *string { return v.PrivateKeyType }).(pulumi.StringPtrOutput)
+}
+
+// The leaf's serial number, hexadecimal.
+func (o GetTlsCertificatesTlsCertificateOutput) SerialNumber() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetTlsCertificatesTlsCertificate) *string { return v.SerialNumber }).(pulumi.StringPtrOutput)
+}
+
+// The subject alternative names of the leaf: `dnsNames` and `ips`.
+func (o GetTlsCertificatesTlsCertificateOutput) SubjectAlternativeNames() SubjectAlternativeNamesPtrOutput {
+	return o.ApplyT(func(v GetTlsCertificatesTlsCertificate) *SubjectAlternativeNames { return v.SubjectAlternativeNames }).(SubjectAlternativeNamesPtrOutput)
+}
+
+// The subject common name (CN) of the leaf certificate.
+func (o GetTlsCertificatesTlsCertificateOutput) SubjectCommonName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetTlsCertificatesTlsCertificate) *string { return v.SubjectCommonName }).(pulumi.StringPtrOutput)
+}
+
+// The leaf's subject country (C).
+func (o GetTlsCertificatesTlsCertificateOutput) SubjectCountry() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetTlsCertificatesTlsCertificate) *string { return v.SubjectCountry }).(pulumi.StringPtrOutput)
+}
+
+// The leaf's subject locality (L).
+func (o GetTlsCertificatesTlsCertificateOutput) SubjectLocality() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetTlsCertificatesTlsCertificate) *string { return v.SubjectLocality }).(pulumi.StringPtrOutput)
+}
+
+// The leaf's subject organization (O).
+func (o GetTlsCertificatesTlsCertificateOutput) SubjectOrganization() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetTlsCertificatesTlsCertificate) *string { return v.SubjectOrganization }).(pulumi.StringPtrOutput)
+}
+
+// The leaf's subject organizational unit (OU).
+func (o GetTlsCertificatesTlsCertificateOutput) SubjectOrganizationalUnit() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetTlsCertificatesTlsCertificate) *string { return v.SubjectOrganizationalUnit }).(pulumi.StringPtrOutput)
+}
+
+// The leaf's subject province or state (ST).
+func (o GetTlsCertificatesTlsCertificateOutput) SubjectProvince() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetTlsCertificatesTlsCertificate) *string { return v.SubjectProvince }).(pulumi.StringPtrOutput)
+}
+
+// The API URI of the TLS certificate, `https://api.ngrok.com/tls_certificates/cert_…`.
+func (o GetTlsCertificatesTlsCertificateOutput) Uri() pulumi.StringOutput {
+	return o.ApplyT(func(v GetTlsCertificatesTlsCertificate) string { return v.Uri }).(pulumi.StringOutput)
+}
+
+type GetTlsCertificatesTlsCertificateArrayOutput struct{ *pulumi.OutputState }
+
+func (GetTlsCertificatesTlsCertificateArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetTlsCertificatesTlsCertificate)(nil)).Elem()
+}
+
+func (o GetTlsCertificatesTlsCertificateArrayOutput) ToGetTlsCertificatesTlsCertificateArrayOutput() GetTlsCertificatesTlsCertificateArrayOutput {
+	return o
+}
+
+func (o GetTlsCertificatesTlsCertificateArrayOutput) ToGetTlsCertificatesTlsCertificateArrayOutputWithContext(ctx context.Context) GetTlsCertificatesTlsCertificateArrayOutput {
+	return o
+}
+
+func (o GetTlsCertificatesTlsCertificateArrayOutput) Index(i pulumi.IntInput) GetTlsCertificatesTlsCertificateOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetTlsCertificatesTlsCertificate {
+		return vs[0].([]GetTlsCertificatesTlsCertificate)[vs[1].(int)]
+	}).(GetTlsCertificatesTlsCertificateOutput)
 }
 
 // One item of `getVaultSecrets`'s `vaultSecrets`.
@@ -9379,6 +9681,83 @@ func (o SseFindReplaceActionConfigReplacementsArrayOutput) Index(i pulumi.IntInp
 	}).(SseFindReplaceActionConfigReplacementsOutput)
 }
 
+// The subject alternative names (SANs) of a TLS certificate's leaf.
+type SubjectAlternativeNames struct {
+	// The DNS names (wildcards too) the certificate is valid for.
+	DnsNames []string `pulumi:"dnsNames"`
+	// The IP addresses the certificate is valid for.
+	Ips []string `pulumi:"ips"`
+}
+
+// The subject alternative names (SANs) of a TLS certificate's leaf.
+type SubjectAlternativeNamesOutput struct{ *pulumi.OutputState }
+
+func (SubjectAlternativeNamesOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SubjectAlternativeNames)(nil)).Elem()
+}
+
+func (o SubjectAlternativeNamesOutput) ToSubjectAlternativeNamesOutput() SubjectAlternativeNamesOutput {
+	return o
+}
+
+func (o SubjectAlternativeNamesOutput) ToSubjectAlternativeNamesOutputWithContext(ctx context.Context) SubjectAlternativeNamesOutput {
+	return o
+}
+
+// The DNS names (wildcards too) the certificate is valid for.
+func (o SubjectAlternativeNamesOutput) DnsNames() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v SubjectAlternativeNames) []string { return v.DnsNames }).(pulumi.StringArrayOutput)
+}
+
+// The IP addresses the certificate is valid for.
+func (o SubjectAlternativeNamesOutput) Ips() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v SubjectAlternativeNames) []string { return v.Ips }).(pulumi.StringArrayOutput)
+}
+
+type SubjectAlternativeNamesPtrOutput struct{ *pulumi.OutputState }
+
+func (SubjectAlternativeNamesPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**SubjectAlternativeNames)(nil)).Elem()
+}
+
+func (o SubjectAlternativeNamesPtrOutput) ToSubjectAlternativeNamesPtrOutput() SubjectAlternativeNamesPtrOutput {
+	return o
+}
+
+func (o SubjectAlternativeNamesPtrOutput) ToSubjectAlternativeNamesPtrOutputWithContext(ctx context.Context) SubjectAlternativeNamesPtrOutput {
+	return o
+}
+
+func (o SubjectAlternativeNamesPtrOutput) Elem() SubjectAlternativeNamesOutput {
+	return o.ApplyT(func(v *SubjectAlternativeNames) SubjectAlternativeNames {
+		if v != nil {
+			return *v
+		}
+		var ret SubjectAlternativeNames
+		return ret
+	}).(SubjectAlternativeNamesOutput)
+}
+
+// The DNS names (wildcards too) the certificate is valid for.
+func (o SubjectAlternativeNamesPtrOutput) DnsNames() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *SubjectAlternativeNames) []string {
+		if v == nil {
+			return nil
+		}
+		return v.DnsNames
+	}).(pulumi.StringArrayOutput)
+}
+
+// The IP addresses the certificate is valid for.
+func (o SubjectAlternativeNamesPtrOutput) Ips() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *SubjectAlternativeNames) []string {
+		if v == nil {
+			return nil
+		}
+		return v.Ips
+	}).(pulumi.StringArrayOutput)
+}
+
 // Controls how ngrok terminates TLS. The `terminate-tls` action; it runs in on_tcp_connect. Source: https://ngrok.com/docs/traffic-policy/actions/terminate-tls/
 type TerminateTlsAction struct {
 	// The action's config (https://ngrok.com/docs/traffic-policy/actions/terminate-tls/).
@@ -10432,6 +10811,8 @@ func init() {
 	pulumi.RegisterOutputType(ForwardInternalActionConfigOutput{})
 	pulumi.RegisterOutputType(GetApiKeysApiKeyOutput{})
 	pulumi.RegisterOutputType(GetApiKeysApiKeyArrayOutput{})
+	pulumi.RegisterOutputType(GetCertificateAuthoritiesCertificateAuthorityOutput{})
+	pulumi.RegisterOutputType(GetCertificateAuthoritiesCertificateAuthorityArrayOutput{})
 	pulumi.RegisterOutputType(GetCloudEndpointsCloudEndpointOutput{})
 	pulumi.RegisterOutputType(GetCloudEndpointsCloudEndpointArrayOutput{})
 	pulumi.RegisterOutputType(GetCredentialsCredentialOutput{})
@@ -10456,6 +10837,8 @@ func init() {
 	pulumi.RegisterOutputType(GetSshHostCertificatesSshHostCertificateArrayOutput{})
 	pulumi.RegisterOutputType(GetSshUserCertificatesSshUserCertificateOutput{})
 	pulumi.RegisterOutputType(GetSshUserCertificatesSshUserCertificateArrayOutput{})
+	pulumi.RegisterOutputType(GetTlsCertificatesTlsCertificateOutput{})
+	pulumi.RegisterOutputType(GetTlsCertificatesTlsCertificateArrayOutput{})
 	pulumi.RegisterOutputType(GetVaultSecretsVaultSecretOutput{})
 	pulumi.RegisterOutputType(GetVaultSecretsVaultSecretArrayOutput{})
 	pulumi.RegisterOutputType(GetVaultsVaultOutput{})
@@ -10522,6 +10905,8 @@ func init() {
 	pulumi.RegisterOutputType(SseFindReplaceActionConfigOutput{})
 	pulumi.RegisterOutputType(SseFindReplaceActionConfigReplacementsOutput{})
 	pulumi.RegisterOutputType(SseFindReplaceActionConfigReplacementsArrayOutput{})
+	pulumi.RegisterOutputType(SubjectAlternativeNamesOutput{})
+	pulumi.RegisterOutputType(SubjectAlternativeNamesPtrOutput{})
 	pulumi.RegisterOutputType(TerminateTlsActionOutput{})
 	pulumi.RegisterOutputType(TerminateTlsActionConfigOutput{})
 	pulumi.RegisterOutputType(TerminateTlsActionConfigPtrOutput{})

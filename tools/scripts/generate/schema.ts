@@ -181,7 +181,11 @@ function objectTypeSpecs(type: ObjectType, types: Spec): void {
       Object.entries(type.fields).map(([n, f]) => [
         n,
         {
-          ...(f.object ? { $ref: `#/types/${token(f.object.typeName)}` } : { type: "string" }),
+          ...(f.object
+            ? { $ref: `#/types/${token(f.object.typeName)}` }
+            : f.list === true
+              ? { type: "array", items: { type: "string" } }
+              : { type: "string" }),
           description: f.description,
           ...(f.secret === true ? { secret: true } : {}),
         },

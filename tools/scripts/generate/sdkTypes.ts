@@ -375,7 +375,8 @@ function objectInterfaces(type: ObjectType, seen: Set<string>): string {
     .map(([name, field]) => {
       if (field.object) out += objectInterfaces(field.object, seen);
       const value =
-        field.object?.typeName ?? (field.values ? literalUnion(field.values) : "string");
+        field.object?.typeName ??
+        (field.values ? literalUnion(field.values) : field.list === true ? "string[]" : "string");
       return tsdoc(field.description, 2) + `  readonly ${name}?: ${value};\n`;
     })
     .join("");
