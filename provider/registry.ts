@@ -32,6 +32,8 @@ import { vaultSecret } from "./vaultSecret/definition";
 import { ipPolicy } from "./ipPolicy/definition";
 import { ipPolicyRule } from "./ipPolicyRule/definition";
 import { ipRestriction } from "./ipRestriction/definition";
+import { reservedAddr } from "./reservedAddr/definition";
+import { agentIngress } from "./agentIngress/definition";
 
 export { CLASS_TYPE_PREFIX, PLUGIN_PACKAGE };
 
@@ -49,6 +51,8 @@ export const RESOURCES = [
   ipPolicy,
   ipPolicyRule,
   ipRestriction,
+  reservedAddr,
+  agentIngress,
 ] as const;
 
 /** A resource of {@link RESOURCES}, typed as any resource. */

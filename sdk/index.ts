@@ -74,6 +74,20 @@ export {
   getIpRestrictions,
   getIpRestrictionsOutput,
 } from "./lookups/ipRestriction";
+export { ReservedAddr } from "./reservedAddr";
+export {
+  getReservedAddr,
+  getReservedAddrOutput,
+  getReservedAddrs,
+  getReservedAddrsOutput,
+} from "./lookups/reservedAddr";
+export { AgentIngress } from "./agentIngress";
+export {
+  getAgentIngress,
+  getAgentIngressOutput,
+  getAgentIngresses,
+  getAgentIngressesOutput,
+} from "./lookups/agentIngress";
 export type {
   GetSshCertificateAuthoritiesResult,
   GetSshHostCertificatesResult,
@@ -85,8 +99,14 @@ export type {
   GetIpPoliciesResult,
   GetIpPolicyRulesResult,
   GetIpRestrictionsResult,
+  GetReservedAddrsResult,
+  GetAgentIngressesResult,
 } from "./generated/lookupResults";
 export type {
+  AgentIngressArgs,
+  AgentIngressCertificateManagementPolicy,
+  AgentIngressCertificateManagementStatus,
+  AgentIngressCertificateProvisioningJob,
   CertificateManagementPolicy,
   CertificateManagementStatus,
   CertificateProvisioningJob,
@@ -95,6 +115,11 @@ export type {
   EcdsaCertificateAuthorityArgs,
   Ed25519CertificateAuthorityArgs,
   EllipticCurve,
+  GetAgentIngressArgs,
+  GetAgentIngressOutputArgs,
+  GetAgentIngressResult,
+  GetAgentIngressesArgs,
+  GetAgentIngressesOutputArgs,
   GetCloudEndpointArgs,
   GetCloudEndpointOutputArgs,
   GetCloudEndpointResult,
@@ -118,6 +143,11 @@ export type {
   GetIpRestrictionResult,
   GetIpRestrictionsArgs,
   GetIpRestrictionsOutputArgs,
+  GetReservedAddrArgs,
+  GetReservedAddrOutputArgs,
+  GetReservedAddrResult,
+  GetReservedAddrsArgs,
+  GetReservedAddrsOutputArgs,
   GetReservedDomainArgs,
   GetReservedDomainOutputArgs,
   GetReservedDomainResult,
@@ -154,6 +184,7 @@ export type {
   IpRestrictionArgs,
   PrincipalReference,
   PrivateKeyType,
+  ReservedAddrArgs,
   ReservedDomainArgs,
   RsaCertificateAuthorityArgs,
   RsaKeySize,

@@ -19,6 +19,8 @@ import { vaultSecret } from "../vaultSecret/definition";
 import { ipPolicy } from "../ipPolicy/definition";
 import { ipPolicyRule } from "../ipPolicyRule/definition";
 import { ipRestriction } from "../ipRestriction/definition";
+import { reservedAddr } from "../reservedAddr/definition";
+import { agentIngress } from "../agentIngress/definition";
 
 /**
  * The implementation of the `SshCertificateAuthority` dynamic provider: what its thin provider
@@ -80,6 +82,16 @@ export const ipPolicyRuleProvider = ipPolicyRule.provider;
  * (`sdk/thinProviders/ipRestriction.ts`) calls in the dynamic-provider host.
  */
 export const ipRestrictionProvider = ipRestriction.provider;
+/**
+ * The implementation of the `ReservedAddr` dynamic provider: what its thin provider
+ * (`sdk/thinProviders/reservedAddr.ts`) calls in the dynamic-provider host.
+ */
+export const reservedAddrProvider = reservedAddr.provider;
+/**
+ * The implementation of the `AgentIngress` dynamic provider: what its thin provider
+ * (`sdk/thinProviders/agentIngress.ts`) calls in the dynamic-provider host.
+ */
+export const agentIngressProvider = agentIngress.provider;
 
 /**
  * One SSH certificate authority as a lookup returns it: the outputs of the resource, and its id.
@@ -109,6 +121,10 @@ export type IpPolicyRecord = LookupRecord<(typeof ipPolicy)["definition"]>;
 export type IpPolicyRuleRecord = LookupRecord<(typeof ipPolicyRule)["definition"]>;
 /** One IP restriction as a lookup returns it: the outputs of the resource, and its id. */
 export type IpRestrictionRecord = LookupRecord<(typeof ipRestriction)["definition"]>;
+/** One reserved address as a lookup returns it: the outputs of the resource, and its id. */
+export type ReservedAddrRecord = LookupRecord<(typeof reservedAddr)["definition"]>;
+/** One agent ingress as a lookup returns it: the outputs of the resource, and its id. */
+export type AgentIngressRecord = LookupRecord<(typeof agentIngress)["definition"]>;
 
 /**
  * Reads one SSH certificate authority without managing it (what the SDK's
@@ -205,6 +221,22 @@ export const lookupIpPolicyRule = (client: NgrokClient, id: string) =>
  */
 export const lookupIpRestriction = (client: NgrokClient, id: string) =>
   ipRestriction.lookups.one(client, { id });
+/**
+ * Reads one reserved address without managing it (what the SDK's `getReservedAddr` runs in the
+ * program's process).
+ * @throws TypeError when an argument is not an id of the right kind, before any request.
+ * @throws NgrokApiError when ngrok refuses, e.g. 404 when there is no such reserved address.
+ */
+export const lookupReservedAddr = (client: NgrokClient, id: string) =>
+  reservedAddr.lookups.one(client, { id });
+/**
+ * Reads one agent ingress without managing it (what the SDK's `getAgentIngress` runs in the
+ * program's process).
+ * @throws TypeError when an argument is not an id of the right kind, before any request.
+ * @throws NgrokApiError when ngrok refuses, e.g. 404 when there is no such agent ingress.
+ */
+export const lookupAgentIngress = (client: NgrokClient, id: string) =>
+  agentIngress.lookups.one(client, { id });
 
 /** What {@link listSshCertificateAuthorities} keeps: every field that is set must match. */
 export type SshCertificateAuthorityFilter = LookupFilter<
@@ -234,6 +266,10 @@ export type IpPolicyRuleFilter = LookupFilter<
 >;
 /** What {@link listIpRestrictions} keeps: every field that is set must match. */
 export type IpRestrictionFilter = LookupFilter<"type" | "description" | "metadata">;
+/** What {@link listReservedAddrs} keeps: every field that is set must match. */
+export type ReservedAddrFilter = LookupFilter<"addr" | "region" | "description" | "metadata">;
+/** What {@link listAgentIngresses} keeps: every field that is set must match. */
+export type AgentIngressFilter = LookupFilter<"domain" | "description" | "metadata">;
 
 /**
  * Every SSH certificate authority of the account that `filter` keeps, newest first, as lookups
@@ -320,6 +356,20 @@ export const listIpPolicyRules = (client: NgrokClient, filter: IpPolicyRuleFilte
  */
 export const listIpRestrictions = (client: NgrokClient, filter: IpRestrictionFilter = {}) =>
   ipRestriction.lookups.list(client, filter);
+/**
+ * Every reserved address of the account that `filter` keeps, newest first, as lookups return them
+ * (what `getReservedAddrs` and `pulumi-ngrok-dynamic pending-creates` read), through every page.
+ * @throws NgrokApiError or NgrokClientError when a page cannot be read.
+ */
+export const listReservedAddrs = (client: NgrokClient, filter: ReservedAddrFilter = {}) =>
+  reservedAddr.lookups.list(client, filter);
+/**
+ * Every agent ingress of the account that `filter` keeps, newest first, as lookups return them
+ * (what `getAgentIngresses` and `pulumi-ngrok-dynamic pending-creates` read), through every page.
+ * @throws NgrokApiError or NgrokClientError when a page cannot be read.
+ */
+export const listAgentIngresses = (client: NgrokClient, filter: AgentIngressFilter = {}) =>
+  agentIngress.lookups.list(client, filter);
 
 /**
  * The definition of `SshCertificateAuthority` and what it exports
@@ -365,3 +415,7 @@ export * as ipPolicyRule from "../ipPolicyRule/definition";
  * The definition of `IpRestriction` and what it exports (`provider/ipRestriction/definition.ts`).
  */
 export * as ipRestriction from "../ipRestriction/definition";
+/** The definition of `ReservedAddr` and what it exports (`provider/reservedAddr/definition.ts`). */
+export * as reservedAddr from "../reservedAddr/definition";
+/** The definition of `AgentIngress` and what it exports (`provider/agentIngress/definition.ts`). */
+export * as agentIngress from "../agentIngress/definition";
