@@ -36,6 +36,18 @@ export interface AgentIngress extends AgentIngressOutputProperties {}
  * `preview` and `refresh`, with every output set; the id is ngrok's id (`agin_…`). The `import`
  * option is refused at construction (Pulumi cannot import dynamic resources), naming what to do
  * instead: an existing agent ingress cannot be adopted, and `get` reads one.
+ *
+ * @example
+ * ```ts
+ * import { AgentIngress } from "pulumi-ngrok-dynamic";
+ *
+ * const agents = new AgentIngress("agents", {
+ *   domain: "connect.example.com",
+ *   description: "Our agents' ingress",
+ * });
+ *
+ * export const nsTargets = agents.nsTargets;
+ * ```
  */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class AgentIngress extends resourceClass<AgentIngressArgs>(AGENT_INGRESS_CLASS, provider) {}

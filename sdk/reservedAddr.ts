@@ -35,6 +35,15 @@ export interface ReservedAddr extends ReservedAddrOutputProperties {}
  * `preview` and `refresh`, with every output set; the id is ngrok's id (`ra_…`). The `import`
  * option is refused at construction (Pulumi cannot import dynamic resources), naming what to do
  * instead: an existing reserved address cannot be adopted, and `get` reads one.
+ *
+ * @example
+ * ```ts
+ * import { ReservedAddr } from "pulumi-ngrok-dynamic";
+ *
+ * const ssh = new ReservedAddr("ssh", { region: "eu", description: "SSH bastion" });
+ *
+ * export const addr = ssh.addr;
+ * ```
  */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class ReservedAddr extends resourceClass<ReservedAddrArgs>(RESERVED_ADDR_CLASS, provider) {}

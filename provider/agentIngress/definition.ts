@@ -9,7 +9,8 @@
  * `AgentIngressCertStatus`, `AgentIngressCertJob`; `POST`, `GET`, `PATCH`, `DELETE
  * /agent_ingresses[/{id}]`; a `description` of at most 255 bytes, `metadata` of 4096). `domain` is
  * not in `AgentIngressUpdate`, so a change of it replaces the agent ingress; `description`,
- * `metadata` and `certificateManagementPolicy` are updated in place.
+ * `metadata` and `certificateManagementPolicy` are updated in place. Its list page
+ * (`AgentIngressList`) holds the objects under `ingresses`.
  *
  * Where ngrok is silent, this definition decides (the docs page says so too):
  * - `certificateManagementPolicy` left out is never a change, and removing it from a program
@@ -107,6 +108,7 @@ export const agentIngressDefinition = defineResource({
     path: "/agent_ingresses",
     noun: "agent ingress",
     idPrefix: "agin_",
+    listField: "ingresses",
     endpoints: "`POST`, `GET`, `PATCH`, `DELETE /agent_ingresses[/{id}]`",
   },
   pluralName: "AgentIngresses",
