@@ -160,7 +160,7 @@ describe("against the emulator", () => {
       provider.update(id, value!.props as typeof outs, inputs),
     );
     expect(back.calls).toEqual([`PATCH ${PATH}/${id} 200`]);
-    expect(back.value!.outs.certificateManagementPolicy).toMatchObject({ privateKeyType: "rsa" });
+    expect(back.value!.outs!.certificateManagementPolicy).toMatchObject({ privateKeyType: "rsa" });
   });
 
   it("import: a read without state gives the inputs that reproduce the agent ingress, which diff as no change", async () => {
