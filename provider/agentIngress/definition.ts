@@ -80,16 +80,16 @@ const CERTIFICATE_STATUS: ObjectType = {
   },
 };
 
+/** A policy's fields that are set: an answer's `""` (a field ngrok leaves unset) is none. */
+const setFields = (value: object) =>
+  Object.fromEntries(
+    Object.entries(value).filter(([, v]) => v !== undefined && v !== null && v !== ""),
+  );
+
 /** A policy with ngrok's defaults (`letsencrypt`, `rsa`), for comparison. */
 const withPolicyDefaults = (value: unknown) =>
   typeof value === "object" && value !== null
-    ? {
-        authority: "letsencrypt",
-        privateKeyType: "rsa",
-        ...Object.fromEntries(
-          Object.entries(value).filter(([, v]) => v !== undefined && v !== null),
-        ),
-      }
+    ? { authority: "letsencrypt", privateKeyType: "rsa", ...setFields(value) }
     : value;
 
 /** The agent ingress. */
@@ -212,6 +212,15 @@ export type AgentIngressOutputs = OutputsOf<typeof agentIngressDefinition>;
 /**
  * The agent ingress: its definition with the generic implementation (`crudResource`: `POST`,
  * `GET`, `PATCH`, `DELETE /agent_ingresses[/{id}]`, a create sent once and found again by its
- * domain and description after a failure that may have acted). Nothing is its own.
+ * domain and description after a failure that may have acted). Its own: a read (an import, a
+ * refresh) takes a policy field answered `""` (unset: the emulator answers so for a field not
+ * sent, and ngrok's description does not say it cannot) for left out, so that the inputs it gives
+ * pass `check`.
  */
-export const agentIngress = crudResource(agentIngressDefinition);
+export const agentIngress = crudResource(agentIngressDefinition, {
+  liveInputs: (inputs) => {
+    const policy = inputs.certificateManagementPolicy;
+    if (policy === undefined) return inputs;
+    return { ...inputs, certificateManagementPolicy: setFields(policy) };
+  },
+});

@@ -182,6 +182,19 @@ describe("against the emulator", () => {
     );
   });
 
+  it('a policy field ngrok leaves unset (answered "") is no change, and an import leaves it out', async () => {
+    const domain = fresh();
+    const news = { domain, certificateManagementPolicy: { privateKeyType: "ecdsa" } };
+    const { id, outs, inputs } = await created(news);
+    const live = await callApi(emulator, "GET", `${PATH}/${id}`);
+    expect(live.body).toMatchObject({ certificate_management_policy: { authority: "" } });
+    expect(diff(outs, inputs).changes).toBe(false);
+    expect((await provider.diff(id, outs, inputs)).changes).toBe(false);
+    const { value } = await tracked(emulator, () => provider.read(id));
+    expect(value!.inputs!.certificateManagementPolicy).toEqual({ privateKeyType: "ecdsa" });
+    expect(check(value!.inputs!).failures).toEqual([]);
+  });
+
   it("an ambiguous create that acted is found by its domain", async () => {
     const domain = fresh();
     const inputs = check({ domain }).inputs as AgentIngressInputs;
