@@ -23,74 +23,24 @@
  *
  * @module
  */
-import { isDeepStrictEqual } from "node:util";
 import { objectOutputs, TEXT_INPUTS } from "../common/textProperties";
 import { defineResource } from "../framework/define";
 import { output, resource } from "../framework/example";
 import { crudResource } from "../framework/implementation";
-import type { ObjectType } from "../framework/property";
 import type { InputsOf, OutputsOf } from "../framework/resource";
+import {
+  certificatePolicyType,
+  certificateStatusOutput,
+  samePolicy,
+  setPolicyFields,
+} from "../reservedDomain/definition";
 
-/** `AgentIngressCertPolicy`. */
-const CERTIFICATE_POLICY: ObjectType = {
-  kind: "object",
-  typeName: "AgentIngressCertificateManagementPolicy",
-  typeDescription: "How ngrok obtains and renews the TLS certificates of an agent ingress.",
-  fields: {
-    authority: {
-      wire: "authority",
-      values: ["letsencrypt"],
-      description: "The certificate authority: `letsencrypt`, the only one ngrok supports.",
-    },
-    privateKeyType: {
-      wire: "private_key_type",
-      values: ["rsa", "ecdsa"],
-      description: "The certificates' key type, `rsa` (ngrok's default) or `ecdsa`.",
-    },
-  },
-};
-
-/** `AgentIngressCertStatus`, with its `AgentIngressCertJob`. */
-const CERTIFICATE_STATUS: ObjectType = {
-  kind: "object",
-  typeName: "AgentIngressCertificateManagementStatus",
-  typeDescription: "The state of ngrok's automatic certificate management of an agent ingress.",
-  fields: {
-    renewsAt: { wire: "renews_at", description: "When the next renewal is requested, RFC 3339." },
-    provisioningJob: {
-      wire: "provisioning_job",
-      description: "The provisioning job under way, if a certificate is being issued or renewed.",
-      object: {
-        kind: "object",
-        typeName: "AgentIngressCertificateProvisioningJob",
-        typeDescription: "A certificate provisioning job of an agent ingress.",
-        fields: {
-          errorCode: {
-            wire: "error_code",
-            description:
-              "Why provisioning fails, if it does: `INTERNAL_ERROR` (temporary) or `DNS_ERROR` " +
-              "(the user must correct it).",
-          },
-          msg: { wire: "msg", description: "The job's status or error, in words." },
-          startedAt: { wire: "started_at", description: "When the job started, RFC 3339." },
-          retriesAt: { wire: "retries_at", description: "When the job is retried, RFC 3339." },
-        },
-      },
-    },
-  },
-};
-
-/** A policy's fields that are set: an answer's `""` (a field ngrok leaves unset) is none. */
-const setFields = (value: object) =>
-  Object.fromEntries(
-    Object.entries(value).filter(([, v]) => v !== undefined && v !== null && v !== ""),
-  );
-
-/** A policy with ngrok's defaults (`letsencrypt`, `rsa`), for comparison. */
-const withPolicyDefaults = (value: unknown) =>
-  typeof value === "object" && value !== null
-    ? { authority: "letsencrypt", privateKeyType: "rsa", ...setFields(value) }
-    : value;
+/** `AgentIngressCertPolicy`: a reserved domain's fields, `rsa` by default. */
+const CERTIFICATE_POLICY = certificatePolicyType(
+  "AgentIngress",
+  "the TLS certificates of an agent ingress",
+  "rsa",
+);
 
 /** The agent ingress. */
 export const agentIngressDefinition = defineResource({
@@ -163,9 +113,7 @@ export const agentIngressDefinition = defineResource({
       defaultText: "ngrok's: none, no automatic management",
       onChange: "update",
       wire: "certificate_management_policy",
-      same: (old, declared) =>
-        declared === undefined ||
-        isDeepStrictEqual(withPolicyDefaults(old), withPolicyDefaults(declared)),
+      same: samePolicy("rsa"),
       description:
         'How ngrok obtains the TLS certificates of the domain: `{ authority: "letsencrypt", ' +
         'privateKeyType: "rsa" | "ecdsa" }` (each field defaults to ngrok\'s, `letsencrypt` and ' +
@@ -189,15 +137,7 @@ export const agentIngressDefinition = defineResource({
         "The regional domains under `domain` agents connect to (e.g. " +
         "`tunnel.us.connect.example.com`); ngrok may add more as it adds regions.",
     },
-    certificateManagementStatus: {
-      role: "output",
-      type: CERTIFICATE_STATUS,
-      wire: "certificate_management_status",
-      optional: true,
-      description:
-        "The state of automatic certificate management (`renewsAt`, `provisioningJob`), " +
-        "absent when it is off.",
-    },
+    certificateManagementStatus: certificateStatusOutput("AgentIngress", "an agent ingress"),
     ...objectOutputs(
       "The API URI of the agent ingress, `https://api.ngrok.com/agent_ingresses/agin_…`.",
     ),
@@ -221,6 +161,6 @@ export const agentIngress = crudResource(agentIngressDefinition, {
   liveInputs: (inputs) => {
     const policy = inputs.certificateManagementPolicy;
     if (policy === undefined) return inputs;
-    return { ...inputs, certificateManagementPolicy: setFields(policy) };
+    return { ...inputs, certificateManagementPolicy: setPolicyFields(policy) };
   },
 });

@@ -72,16 +72,13 @@ export interface PrincipalReference {
 export interface AgentIngressCertificateManagementPolicy {
   /** The certificate authority: `letsencrypt`, the only one ngrok supports. */
   readonly authority?: "letsencrypt";
-  /** The certificates' key type, `rsa` (ngrok's default) or `ecdsa`. */
+  /** The certificate's key type, `rsa` (ngrok's default) or `ecdsa`. */
   readonly privateKeyType?: "rsa" | "ecdsa";
 }
 
 /** A certificate provisioning job of an agent ingress. */
 export interface AgentIngressCertificateProvisioningJob {
-  /**
-   * Why provisioning fails, if it does: `INTERNAL_ERROR` (temporary) or `DNS_ERROR` (the user must
-   * correct it).
-   */
+  /** Why provisioning fails, if it does. */
   readonly errorCode?: string;
   /** The job's status or error, in words. */
   readonly msg?: string;
