@@ -159,7 +159,7 @@ func (o AddHeadersActionConfigOutput) Headers() pulumi.StringMapOutput {
 type AgentIngressCertificateManagementPolicy struct {
 	// The certificate authority: `letsencrypt`, the only one ngrok supports.
 	Authority *string `pulumi:"authority"`
-	// The certificates' key type, `rsa` (ngrok's default) or `ecdsa`.
+	// The certificate's key type, `rsa` (ngrok's default) or `ecdsa`.
 	PrivateKeyType *string `pulumi:"privateKeyType"`
 }
 
@@ -178,7 +178,7 @@ type AgentIngressCertificateManagementPolicyInput interface {
 type AgentIngressCertificateManagementPolicyArgs struct {
 	// The certificate authority: `letsencrypt`, the only one ngrok supports.
 	Authority pulumi.StringPtrInput `pulumi:"authority"`
-	// The certificates' key type, `rsa` (ngrok's default) or `ecdsa`.
+	// The certificate's key type, `rsa` (ngrok's default) or `ecdsa`.
 	PrivateKeyType pulumi.StringPtrInput `pulumi:"privateKeyType"`
 }
 
@@ -265,7 +265,7 @@ func (o AgentIngressCertificateManagementPolicyOutput) Authority() pulumi.String
 	return o.ApplyT(func(v AgentIngressCertificateManagementPolicy) *string { return v.Authority }).(pulumi.StringPtrOutput)
 }
 
-// The certificates' key type, `rsa` (ngrok's default) or `ecdsa`.
+// The certificate's key type, `rsa` (ngrok's default) or `ecdsa`.
 func (o AgentIngressCertificateManagementPolicyOutput) PrivateKeyType() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v AgentIngressCertificateManagementPolicy) *string { return v.PrivateKeyType }).(pulumi.StringPtrOutput)
 }
@@ -304,7 +304,7 @@ func (o AgentIngressCertificateManagementPolicyPtrOutput) Authority() pulumi.Str
 	}).(pulumi.StringPtrOutput)
 }
 
-// The certificates' key type, `rsa` (ngrok's default) or `ecdsa`.
+// The certificate's key type, `rsa` (ngrok's default) or `ecdsa`.
 func (o AgentIngressCertificateManagementPolicyPtrOutput) PrivateKeyType() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *AgentIngressCertificateManagementPolicy) *string {
 		if v == nil {
@@ -395,7 +395,7 @@ func (o AgentIngressCertificateManagementStatusPtrOutput) RenewsAt() pulumi.Stri
 
 // A certificate provisioning job of an agent ingress.
 type AgentIngressCertificateProvisioningJob struct {
-	// Why provisioning fails, if it does: `INTERNAL_ERROR` (temporary) or `DNS_ERROR` (the user must correct it).
+	// Why provisioning fails, if it does.
 	ErrorCode *string `pulumi:"errorCode"`
 	// The job's status or error, in words.
 	Msg *string `pulumi:"msg"`
@@ -420,7 +420,7 @@ func (o AgentIngressCertificateProvisioningJobOutput) ToAgentIngressCertificateP
 	return o
 }
 
-// Why provisioning fails, if it does: `INTERNAL_ERROR` (temporary) or `DNS_ERROR` (the user must correct it).
+// Why provisioning fails, if it does.
 func (o AgentIngressCertificateProvisioningJobOutput) ErrorCode() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v AgentIngressCertificateProvisioningJob) *string { return v.ErrorCode }).(pulumi.StringPtrOutput)
 }
@@ -464,7 +464,7 @@ func (o AgentIngressCertificateProvisioningJobPtrOutput) Elem() AgentIngressCert
 	}).(AgentIngressCertificateProvisioningJobOutput)
 }
 
-// Why provisioning fails, if it does: `INTERNAL_ERROR` (temporary) or `DNS_ERROR` (the user must correct it).
+// Why provisioning fails, if it does.
 func (o AgentIngressCertificateProvisioningJobPtrOutput) ErrorCode() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *AgentIngressCertificateProvisioningJob) *string {
 		if v == nil {
