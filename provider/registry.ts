@@ -40,6 +40,8 @@ import { apiKey } from "./apiKey/definition";
 import { credential } from "./credential/definition";
 import { certificateAuthority } from "./certificateAuthority/definition";
 import { tlsCertificate } from "./tlsCertificate/definition";
+import { reservedAddr } from "./reservedAddr/definition";
+import { agentIngress } from "./agentIngress/definition";
 
 export { CLASS_TYPE_PREFIX, PLUGIN_PACKAGE };
 
@@ -64,6 +66,8 @@ export const RESOURCES = [
   credential,
   certificateAuthority,
   tlsCertificate,
+  reservedAddr,
+  agentIngress,
 ] as const;
 
 /** A resource of {@link RESOURCES}, typed as any resource. */

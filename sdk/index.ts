@@ -118,6 +118,20 @@ export {
   getTlsCertificates,
   getTlsCertificatesOutput,
 } from "./lookups/tlsCertificate";
+export { ReservedAddr } from "./reservedAddr";
+export {
+  getReservedAddr,
+  getReservedAddrOutput,
+  getReservedAddrs,
+  getReservedAddrsOutput,
+} from "./lookups/reservedAddr";
+export { AgentIngress } from "./agentIngress";
+export {
+  getAgentIngress,
+  getAgentIngressOutput,
+  getAgentIngresses,
+  getAgentIngressesOutput,
+} from "./lookups/agentIngress";
 export type {
   GetSshCertificateAuthoritiesResult,
   GetSshHostCertificatesResult,
@@ -136,8 +150,14 @@ export type {
   GetCredentialsResult,
   GetCertificateAuthoritiesResult,
   GetTlsCertificatesResult,
+  GetReservedAddrsResult,
+  GetAgentIngressesResult,
 } from "./generated/lookupResults";
 export type {
+  AgentIngressArgs,
+  AgentIngressCertificateManagementPolicy,
+  AgentIngressCertificateManagementStatus,
+  AgentIngressCertificateProvisioningJob,
   ApiKeyArgs,
   CertificateAuthorityArgs,
   CertificateManagementPolicy,
@@ -161,6 +181,11 @@ export type {
   EventTargetDatadog,
   EventTargetFirehose,
   EventTargetKinesis,
+  GetAgentIngressArgs,
+  GetAgentIngressOutputArgs,
+  GetAgentIngressResult,
+  GetAgentIngressesArgs,
+  GetAgentIngressesOutputArgs,
   GetApiKeyArgs,
   GetApiKeyOutputArgs,
   GetApiKeyResult,
@@ -209,6 +234,11 @@ export type {
   GetIpRestrictionResult,
   GetIpRestrictionsArgs,
   GetIpRestrictionsOutputArgs,
+  GetReservedAddrArgs,
+  GetReservedAddrOutputArgs,
+  GetReservedAddrResult,
+  GetReservedAddrsArgs,
+  GetReservedAddrsOutputArgs,
   GetReservedDomainArgs,
   GetReservedDomainOutputArgs,
   GetReservedDomainResult,
@@ -255,6 +285,7 @@ export type {
   IpRestrictionArgs,
   PrincipalReference,
   PrivateKeyType,
+  ReservedAddrArgs,
   ReservedDomainArgs,
   RsaCertificateAuthorityArgs,
   RsaKeySize,

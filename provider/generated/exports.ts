@@ -26,6 +26,8 @@ import { apiKey } from "../apiKey/definition";
 import { credential } from "../credential/definition";
 import { certificateAuthority } from "../certificateAuthority/definition";
 import { tlsCertificate } from "../tlsCertificate/definition";
+import { reservedAddr } from "../reservedAddr/definition";
+import { agentIngress } from "../agentIngress/definition";
 
 /**
  * The implementation of the `SshCertificateAuthority` dynamic provider: what its thin provider
@@ -122,6 +124,16 @@ export const certificateAuthorityProvider = certificateAuthority.provider;
  * (`sdk/thinProviders/tlsCertificate.ts`) calls in the dynamic-provider host.
  */
 export const tlsCertificateProvider = tlsCertificate.provider;
+/**
+ * The implementation of the `ReservedAddr` dynamic provider: what its thin provider
+ * (`sdk/thinProviders/reservedAddr.ts`) calls in the dynamic-provider host.
+ */
+export const reservedAddrProvider = reservedAddr.provider;
+/**
+ * The implementation of the `AgentIngress` dynamic provider: what its thin provider
+ * (`sdk/thinProviders/agentIngress.ts`) calls in the dynamic-provider host.
+ */
+export const agentIngressProvider = agentIngress.provider;
 
 /**
  * One SSH certificate authority as a lookup returns it: the outputs of the resource, and its id.
@@ -165,6 +177,10 @@ export type CredentialRecord = LookupRecord<(typeof credential)["definition"]>;
 export type CertificateAuthorityRecord = LookupRecord<(typeof certificateAuthority)["definition"]>;
 /** One TLS certificate as a lookup returns it: the outputs of the resource, and its id. */
 export type TlsCertificateRecord = LookupRecord<(typeof tlsCertificate)["definition"]>;
+/** One reserved address as a lookup returns it: the outputs of the resource, and its id. */
+export type ReservedAddrRecord = LookupRecord<(typeof reservedAddr)["definition"]>;
+/** One agent ingress as a lookup returns it: the outputs of the resource, and its id. */
+export type AgentIngressRecord = LookupRecord<(typeof agentIngress)["definition"]>;
 
 /**
  * Reads one SSH certificate authority without managing it (what the SDK's
@@ -315,6 +331,22 @@ export const lookupCertificateAuthority = (client: NgrokClient, id: string) =>
  */
 export const lookupTlsCertificate = (client: NgrokClient, id: string) =>
   tlsCertificate.lookups.one(client, { id });
+/**
+ * Reads one reserved address without managing it (what the SDK's `getReservedAddr` runs in the
+ * program's process).
+ * @throws TypeError when an argument is not an id of the right kind, before any request.
+ * @throws NgrokApiError when ngrok refuses, e.g. 404 when there is no such reserved address.
+ */
+export const lookupReservedAddr = (client: NgrokClient, id: string) =>
+  reservedAddr.lookups.one(client, { id });
+/**
+ * Reads one agent ingress without managing it (what the SDK's `getAgentIngress` runs in the
+ * program's process).
+ * @throws TypeError when an argument is not an id of the right kind, before any request.
+ * @throws NgrokApiError when ngrok refuses, e.g. 404 when there is no such agent ingress.
+ */
+export const lookupAgentIngress = (client: NgrokClient, id: string) =>
+  agentIngress.lookups.one(client, { id });
 
 /** What {@link listSshCertificateAuthorities} keeps: every field that is set must match. */
 export type SshCertificateAuthorityFilter = LookupFilter<
@@ -360,6 +392,10 @@ export type CertificateAuthorityFilter = LookupFilter<
 >;
 /** What {@link listTlsCertificates} keeps: every field that is set must match. */
 export type TlsCertificateFilter = LookupFilter<"subjectCommonName" | "description" | "metadata">;
+/** What {@link listReservedAddrs} keeps: every field that is set must match. */
+export type ReservedAddrFilter = LookupFilter<"addr" | "region" | "description" | "metadata">;
+/** What {@link listAgentIngresses} keeps: every field that is set must match. */
+export type AgentIngressFilter = LookupFilter<"domain" | "description" | "metadata">;
 
 /**
  * Every SSH certificate authority of the account that `filter` keeps, newest first, as lookups
@@ -500,6 +536,20 @@ export const listCertificateAuthorities = (
  */
 export const listTlsCertificates = (client: NgrokClient, filter: TlsCertificateFilter = {}) =>
   tlsCertificate.lookups.list(client, filter);
+/**
+ * Every reserved address of the account that `filter` keeps, newest first, as lookups return them
+ * (what `getReservedAddrs` and `pulumi-ngrok-dynamic pending-creates` read), through every page.
+ * @throws NgrokApiError or NgrokClientError when a page cannot be read.
+ */
+export const listReservedAddrs = (client: NgrokClient, filter: ReservedAddrFilter = {}) =>
+  reservedAddr.lookups.list(client, filter);
+/**
+ * Every agent ingress of the account that `filter` keeps, newest first, as lookups return them
+ * (what `getAgentIngresses` and `pulumi-ngrok-dynamic pending-creates` read), through every page.
+ * @throws NgrokApiError or NgrokClientError when a page cannot be read.
+ */
+export const listAgentIngresses = (client: NgrokClient, filter: AgentIngressFilter = {}) =>
+  agentIngress.lookups.list(client, filter);
 
 /**
  * The definition of `SshCertificateAuthority` and what it exports
@@ -570,3 +620,7 @@ export * as certificateAuthority from "../certificateAuthority/definition";
  * The definition of `TlsCertificate` and what it exports (`provider/tlsCertificate/definition.ts`).
  */
 export * as tlsCertificate from "../tlsCertificate/definition";
+/** The definition of `ReservedAddr` and what it exports (`provider/reservedAddr/definition.ts`). */
+export * as reservedAddr from "../reservedAddr/definition";
+/** The definition of `AgentIngress` and what it exports (`provider/agentIngress/definition.ts`). */
+export * as agentIngress from "../agentIngress/definition";

@@ -25,6 +25,10 @@
  * - the deprecated `region` is not an input, nor `resolves_to` (DNS resolution the description
  *   gives no values for).
  *
+ * An agent ingress's certificate policy and status have the same fields (`AgentIngressCertPolicy`,
+ * `AgentIngressCertStatus`): their types and the policy's comparison are written here once
+ * (`certificatePolicyType`, `certificateStatusOutput`, `samePolicy`), for both.
+ *
  * @module
  */
 import { isDeepStrictEqual } from "node:util";
@@ -40,49 +44,85 @@ import { tlsCertificateDefinition } from "../tlsCertificate/definition";
 /** The prefix of ngrok's reserved domain ids: `rd_`, then letters and digits. */
 export const RESERVED_DOMAIN_ID_PREFIX = "rd_";
 
-/** `ReservedDomainCertPolicy`. */
-const CERTIFICATE_POLICY: ObjectType = {
-  kind: "object",
-  typeName: "CertificateManagementPolicy",
-  typeDescription: "How ngrok obtains and renews a reserved domain's TLS certificate.",
-  fields: {
-    authority: {
-      wire: "authority",
-      values: ["letsencrypt"],
-      description: "The certificate authority: `letsencrypt`, the only one ngrok supports.",
+/**
+ * `ReservedDomainCertPolicy`, or an object's of the same fields (`AgentIngressCertPolicy`): its
+ * type named `<prefix>CertificateManagementPolicy`, for `certificate` (in words), whose key type
+ * defaults to `defaultKey` (ngrok's description: `ecdsa` for a reserved domain, `rsa` for an
+ * agent ingress).
+ */
+export function certificatePolicyType(
+  prefix: string,
+  certificate: string,
+  defaultKey: "ecdsa" | "rsa",
+): ObjectType {
+  const otherKey = defaultKey === "ecdsa" ? "rsa" : "ecdsa";
+  return {
+    kind: "object",
+    typeName: `${prefix}CertificateManagementPolicy`,
+    typeDescription: `How ngrok obtains and renews ${certificate}.`,
+    fields: {
+      authority: {
+        wire: "authority",
+        values: ["letsencrypt"],
+        description: "The certificate authority: `letsencrypt`, the only one ngrok supports.",
+      },
+      privateKeyType: {
+        wire: "private_key_type",
+        values: [defaultKey, otherKey],
+        description: `The certificate's key type, \`${defaultKey}\` (ngrok's default) or \`${otherKey}\`.`,
+      },
     },
-    privateKeyType: {
-      wire: "private_key_type",
-      values: ["ecdsa", "rsa"],
-      description: "The certificate's key type, `ecdsa` (ngrok's default) or `rsa`.",
-    },
-  },
-};
+  };
+}
 
-/** `ReservedDomainCertStatus`, with its `ReservedDomainCertJob`. */
-const CERTIFICATE_STATUS: ObjectType = {
-  kind: "object",
-  typeName: "CertificateManagementStatus",
-  typeDescription: "The state of ngrok's automatic certificate management of a reserved domain.",
-  fields: {
-    renewsAt: { wire: "renews_at", description: "When the next renewal is requested, RFC 3339." },
-    provisioningJob: {
-      wire: "provisioning_job",
-      description: "The provisioning job under way, if a certificate is being issued or renewed.",
-      object: {
-        kind: "object",
-        typeName: "CertificateProvisioningJob",
-        typeDescription: "A certificate provisioning job of a reserved domain.",
-        fields: {
-          errorCode: { wire: "error_code", description: "Why provisioning fails, if it does." },
-          msg: { wire: "msg", description: "The job's status or error, in words." },
-          startedAt: { wire: "started_at", description: "When the job started, RFC 3339." },
-          retriesAt: { wire: "retries_at", description: "When the job is retried, RFC 3339." },
+const CERTIFICATE_POLICY = certificatePolicyType(
+  "",
+  "a reserved domain's TLS certificate",
+  "ecdsa",
+);
+
+/**
+ * `ReservedDomainCertStatus` with its `ReservedDomainCertJob`, or an object's of the same fields
+ * (`AgentIngressCertStatus`): its type named `<prefix>CertificateManagementStatus`, of `owner`.
+ */
+export function certificateStatusType(prefix: string, owner: string): ObjectType {
+  return {
+    kind: "object",
+    typeName: `${prefix}CertificateManagementStatus`,
+    typeDescription: `The state of ngrok's automatic certificate management of ${owner}.`,
+    fields: {
+      renewsAt: { wire: "renews_at", description: "When the next renewal is requested, RFC 3339." },
+      provisioningJob: {
+        wire: "provisioning_job",
+        description: "The provisioning job under way, if a certificate is being issued or renewed.",
+        object: {
+          kind: "object",
+          typeName: `${prefix}CertificateProvisioningJob`,
+          typeDescription: `A certificate provisioning job of ${owner}.`,
+          fields: {
+            errorCode: { wire: "error_code", description: "Why provisioning fails, if it does." },
+            msg: { wire: "msg", description: "The job's status or error, in words." },
+            startedAt: { wire: "started_at", description: "When the job started, RFC 3339." },
+            retriesAt: { wire: "retries_at", description: "When the job is retried, RFC 3339." },
+          },
         },
       },
     },
-  },
-};
+  };
+}
+
+/** The output `certificateManagementStatus` of {@link certificateStatusType}'s arguments. */
+export function certificateStatusOutput(prefix: string, owner: string) {
+  return {
+    role: "output",
+    type: certificateStatusType(prefix, owner),
+    wire: "certificate_management_status",
+    optional: true,
+    description:
+      "The state of automatic certificate management (`renewsAt`, `provisioningJob`), " +
+      "absent when it is off.",
+  } as const;
+}
 
 /** `certificateId`: refused beside a certificate policy (ngrok's description: mutually exclusive). */
 function certificateIdRule(_id: string, c: RuleChecker, name: string): void {
@@ -95,13 +135,24 @@ function certificateIdRule(_id: string, c: RuleChecker, name: string): void {
   }
 }
 
-/** A policy with ngrok's defaults, for comparison. */
-const withPolicyDefaults = (value: unknown) =>
-  typeof value === "object" && value !== null
-    ? { authority: "letsencrypt", privateKeyType: "ecdsa", ...withoutNulls(value) }
-    : value;
-const withoutNulls = (value: object) =>
-  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined && v !== null));
+/** A policy's fields that are set: `null` or `""` in an answer (a field ngrok leaves unset) is none. */
+export const setPolicyFields = (value: object) =>
+  Object.fromEntries(
+    Object.entries(value).filter(([, v]) => v !== undefined && v !== null && v !== ""),
+  );
+
+/**
+ * The `same` of a certificate policy whose key type defaults to `defaultKey`: a policy left out is
+ * no change; otherwise each field unset is ngrok's default (`letsencrypt`, `defaultKey`).
+ */
+export function samePolicy(defaultKey: "ecdsa" | "rsa") {
+  const withDefaults = (value: unknown) =>
+    typeof value === "object" && value !== null
+      ? { authority: "letsencrypt", privateKeyType: defaultKey, ...setPolicyFields(value) }
+      : value;
+  return (old: unknown, declared: unknown) =>
+    declared === undefined || isDeepStrictEqual(withDefaults(old), withDefaults(declared));
+}
 
 /** The reserved domain. */
 export const reservedDomainDefinition = defineResource({
@@ -184,9 +235,7 @@ export const reservedDomainDefinition = defineResource({
       defaultText: "ngrok's: automatic management for a custom domain",
       onChange: "update",
       wire: "certificate_management_policy",
-      same: (old, declared) =>
-        declared === undefined ||
-        isDeepStrictEqual(withPolicyDefaults(old), withPolicyDefaults(declared)),
+      same: samePolicy("ecdsa"),
       description:
         'How ngrok obtains the domain\'s TLS certificate: `{ authority: "letsencrypt", ' +
         'privateKeyType: "ecdsa" | "rsa" }` (each field defaults to ngrok\'s, `letsencrypt` and ' +
@@ -230,15 +279,7 @@ export const reservedDomainDefinition = defineResource({
         "The DNS CNAME target of `_acme-challenge.<domain>`, which ngrok needs to issue a " +
         "wildcard domain's certificate. Absent otherwise.",
     },
-    certificateManagementStatus: {
-      role: "output",
-      type: CERTIFICATE_STATUS,
-      wire: "certificate_management_status",
-      optional: true,
-      description:
-        "The state of automatic certificate management (`renewsAt`, `provisioningJob`), " +
-        "absent when it is off.",
-    },
+    certificateManagementStatus: certificateStatusOutput("", "a reserved domain"),
     ...objectOutputs(
       "The API URI of the reserved domain, `https://api.ngrok.com/reserved_domains/rd_…`.",
     ),

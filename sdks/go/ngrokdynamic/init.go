@@ -21,6 +21,8 @@ func (m *module) Version() semver.Version {
 
 func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi.Resource, err error) {
 	switch typ {
+	case "ngrok-dynamic:index:AgentIngress":
+		r = &AgentIngress{}
 	case "ngrok-dynamic:index:ApiKey":
 		r = &ApiKey{}
 	case "ngrok-dynamic:index:CertificateAuthority":
@@ -41,6 +43,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &IpPolicyRule{}
 	case "ngrok-dynamic:index:IpRestriction":
 		r = &IpRestriction{}
+	case "ngrok-dynamic:index:ReservedAddr":
+		r = &ReservedAddr{}
 	case "ngrok-dynamic:index:ReservedDomain":
 		r = &ReservedDomain{}
 	case "ngrok-dynamic:index:ServiceUser":

@@ -155,6 +155,355 @@ func (o AddHeadersActionConfigOutput) Headers() pulumi.StringMapOutput {
 	return o.ApplyT(func(v AddHeadersActionConfig) map[string]string { return v.Headers }).(pulumi.StringMapOutput)
 }
 
+// How ngrok obtains and renews the TLS certificates of an agent ingress.
+type AgentIngressCertificateManagementPolicy struct {
+	// The certificate authority: `letsencrypt`, the only one ngrok supports.
+	Authority *string `pulumi:"authority"`
+	// The certificate's key type, `rsa` (ngrok's default) or `ecdsa`.
+	PrivateKeyType *string `pulumi:"privateKeyType"`
+}
+
+// AgentIngressCertificateManagementPolicyInput is an input type that accepts AgentIngressCertificateManagementPolicyArgs and AgentIngressCertificateManagementPolicyOutput values.
+// You can construct a concrete instance of `AgentIngressCertificateManagementPolicyInput` via:
+//
+//	AgentIngressCertificateManagementPolicyArgs{...}
+type AgentIngressCertificateManagementPolicyInput interface {
+	pulumi.Input
+
+	ToAgentIngressCertificateManagementPolicyOutput() AgentIngressCertificateManagementPolicyOutput
+	ToAgentIngressCertificateManagementPolicyOutputWithContext(context.Context) AgentIngressCertificateManagementPolicyOutput
+}
+
+// How ngrok obtains and renews the TLS certificates of an agent ingress.
+type AgentIngressCertificateManagementPolicyArgs struct {
+	// The certificate authority: `letsencrypt`, the only one ngrok supports.
+	Authority pulumi.StringPtrInput `pulumi:"authority"`
+	// The certificate's key type, `rsa` (ngrok's default) or `ecdsa`.
+	PrivateKeyType pulumi.StringPtrInput `pulumi:"privateKeyType"`
+}
+
+func (AgentIngressCertificateManagementPolicyArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*AgentIngressCertificateManagementPolicy)(nil)).Elem()
+}
+
+func (i AgentIngressCertificateManagementPolicyArgs) ToAgentIngressCertificateManagementPolicyOutput() AgentIngressCertificateManagementPolicyOutput {
+	return i.ToAgentIngressCertificateManagementPolicyOutputWithContext(context.Background())
+}
+
+func (i AgentIngressCertificateManagementPolicyArgs) ToAgentIngressCertificateManagementPolicyOutputWithContext(ctx context.Context) AgentIngressCertificateManagementPolicyOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AgentIngressCertificateManagementPolicyOutput)
+}
+
+func (i AgentIngressCertificateManagementPolicyArgs) ToAgentIngressCertificateManagementPolicyPtrOutput() AgentIngressCertificateManagementPolicyPtrOutput {
+	return i.ToAgentIngressCertificateManagementPolicyPtrOutputWithContext(context.Background())
+}
+
+func (i AgentIngressCertificateManagementPolicyArgs) ToAgentIngressCertificateManagementPolicyPtrOutputWithContext(ctx context.Context) AgentIngressCertificateManagementPolicyPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AgentIngressCertificateManagementPolicyOutput).ToAgentIngressCertificateManagementPolicyPtrOutputWithContext(ctx)
+}
+
+// AgentIngressCertificateManagementPolicyPtrInput is an input type that accepts AgentIngressCertificateManagementPolicyArgs, AgentIngressCertificateManagementPolicyPtr and AgentIngressCertificateManagementPolicyPtrOutput values.
+// You can construct a concrete instance of `AgentIngressCertificateManagementPolicyPtrInput` via:
+//
+//	        AgentIngressCertificateManagementPolicyArgs{...}
+//
+//	or:
+//
+//	        nil
+type AgentIngressCertificateManagementPolicyPtrInput interface {
+	pulumi.Input
+
+	ToAgentIngressCertificateManagementPolicyPtrOutput() AgentIngressCertificateManagementPolicyPtrOutput
+	ToAgentIngressCertificateManagementPolicyPtrOutputWithContext(context.Context) AgentIngressCertificateManagementPolicyPtrOutput
+}
+
+type agentIngressCertificateManagementPolicyPtrType AgentIngressCertificateManagementPolicyArgs
+
+func AgentIngressCertificateManagementPolicyPtr(v *AgentIngressCertificateManagementPolicyArgs) AgentIngressCertificateManagementPolicyPtrInput {
+	return (*agentIngressCertificateManagementPolicyPtrType)(v)
+}
+
+func (*agentIngressCertificateManagementPolicyPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**AgentIngressCertificateManagementPolicy)(nil)).Elem()
+}
+
+func (i *agentIngressCertificateManagementPolicyPtrType) ToAgentIngressCertificateManagementPolicyPtrOutput() AgentIngressCertificateManagementPolicyPtrOutput {
+	return i.ToAgentIngressCertificateManagementPolicyPtrOutputWithContext(context.Background())
+}
+
+func (i *agentIngressCertificateManagementPolicyPtrType) ToAgentIngressCertificateManagementPolicyPtrOutputWithContext(ctx context.Context) AgentIngressCertificateManagementPolicyPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AgentIngressCertificateManagementPolicyPtrOutput)
+}
+
+// How ngrok obtains and renews the TLS certificates of an agent ingress.
+type AgentIngressCertificateManagementPolicyOutput struct{ *pulumi.OutputState }
+
+func (AgentIngressCertificateManagementPolicyOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AgentIngressCertificateManagementPolicy)(nil)).Elem()
+}
+
+func (o AgentIngressCertificateManagementPolicyOutput) ToAgentIngressCertificateManagementPolicyOutput() AgentIngressCertificateManagementPolicyOutput {
+	return o
+}
+
+func (o AgentIngressCertificateManagementPolicyOutput) ToAgentIngressCertificateManagementPolicyOutputWithContext(ctx context.Context) AgentIngressCertificateManagementPolicyOutput {
+	return o
+}
+
+func (o AgentIngressCertificateManagementPolicyOutput) ToAgentIngressCertificateManagementPolicyPtrOutput() AgentIngressCertificateManagementPolicyPtrOutput {
+	return o.ToAgentIngressCertificateManagementPolicyPtrOutputWithContext(context.Background())
+}
+
+func (o AgentIngressCertificateManagementPolicyOutput) ToAgentIngressCertificateManagementPolicyPtrOutputWithContext(ctx context.Context) AgentIngressCertificateManagementPolicyPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v AgentIngressCertificateManagementPolicy) *AgentIngressCertificateManagementPolicy {
+		return &v
+	}).(AgentIngressCertificateManagementPolicyPtrOutput)
+}
+
+// The certificate authority: `letsencrypt`, the only one ngrok supports.
+func (o AgentIngressCertificateManagementPolicyOutput) Authority() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AgentIngressCertificateManagementPolicy) *string { return v.Authority }).(pulumi.StringPtrOutput)
+}
+
+// The certificate's key type, `rsa` (ngrok's default) or `ecdsa`.
+func (o AgentIngressCertificateManagementPolicyOutput) PrivateKeyType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AgentIngressCertificateManagementPolicy) *string { return v.PrivateKeyType }).(pulumi.StringPtrOutput)
+}
+
+type AgentIngressCertificateManagementPolicyPtrOutput struct{ *pulumi.OutputState }
+
+func (AgentIngressCertificateManagementPolicyPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**AgentIngressCertificateManagementPolicy)(nil)).Elem()
+}
+
+func (o AgentIngressCertificateManagementPolicyPtrOutput) ToAgentIngressCertificateManagementPolicyPtrOutput() AgentIngressCertificateManagementPolicyPtrOutput {
+	return o
+}
+
+func (o AgentIngressCertificateManagementPolicyPtrOutput) ToAgentIngressCertificateManagementPolicyPtrOutputWithContext(ctx context.Context) AgentIngressCertificateManagementPolicyPtrOutput {
+	return o
+}
+
+func (o AgentIngressCertificateManagementPolicyPtrOutput) Elem() AgentIngressCertificateManagementPolicyOutput {
+	return o.ApplyT(func(v *AgentIngressCertificateManagementPolicy) AgentIngressCertificateManagementPolicy {
+		if v != nil {
+			return *v
+		}
+		var ret AgentIngressCertificateManagementPolicy
+		return ret
+	}).(AgentIngressCertificateManagementPolicyOutput)
+}
+
+// The certificate authority: `letsencrypt`, the only one ngrok supports.
+func (o AgentIngressCertificateManagementPolicyPtrOutput) Authority() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *AgentIngressCertificateManagementPolicy) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Authority
+	}).(pulumi.StringPtrOutput)
+}
+
+// The certificate's key type, `rsa` (ngrok's default) or `ecdsa`.
+func (o AgentIngressCertificateManagementPolicyPtrOutput) PrivateKeyType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *AgentIngressCertificateManagementPolicy) *string {
+		if v == nil {
+			return nil
+		}
+		return v.PrivateKeyType
+	}).(pulumi.StringPtrOutput)
+}
+
+// The state of ngrok's automatic certificate management of an agent ingress.
+type AgentIngressCertificateManagementStatus struct {
+	// The provisioning job under way, if a certificate is being issued or renewed.
+	ProvisioningJob *AgentIngressCertificateProvisioningJob `pulumi:"provisioningJob"`
+	// When the next renewal is requested, RFC 3339.
+	RenewsAt *string `pulumi:"renewsAt"`
+}
+
+// The state of ngrok's automatic certificate management of an agent ingress.
+type AgentIngressCertificateManagementStatusOutput struct{ *pulumi.OutputState }
+
+func (AgentIngressCertificateManagementStatusOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AgentIngressCertificateManagementStatus)(nil)).Elem()
+}
+
+func (o AgentIngressCertificateManagementStatusOutput) ToAgentIngressCertificateManagementStatusOutput() AgentIngressCertificateManagementStatusOutput {
+	return o
+}
+
+func (o AgentIngressCertificateManagementStatusOutput) ToAgentIngressCertificateManagementStatusOutputWithContext(ctx context.Context) AgentIngressCertificateManagementStatusOutput {
+	return o
+}
+
+// The provisioning job under way, if a certificate is being issued or renewed.
+func (o AgentIngressCertificateManagementStatusOutput) ProvisioningJob() AgentIngressCertificateProvisioningJobPtrOutput {
+	return o.ApplyT(func(v AgentIngressCertificateManagementStatus) *AgentIngressCertificateProvisioningJob {
+		return v.ProvisioningJob
+	}).(AgentIngressCertificateProvisioningJobPtrOutput)
+}
+
+// When the next renewal is requested, RFC 3339.
+func (o AgentIngressCertificateManagementStatusOutput) RenewsAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AgentIngressCertificateManagementStatus) *string { return v.RenewsAt }).(pulumi.StringPtrOutput)
+}
+
+type AgentIngressCertificateManagementStatusPtrOutput struct{ *pulumi.OutputState }
+
+func (AgentIngressCertificateManagementStatusPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**AgentIngressCertificateManagementStatus)(nil)).Elem()
+}
+
+func (o AgentIngressCertificateManagementStatusPtrOutput) ToAgentIngressCertificateManagementStatusPtrOutput() AgentIngressCertificateManagementStatusPtrOutput {
+	return o
+}
+
+func (o AgentIngressCertificateManagementStatusPtrOutput) ToAgentIngressCertificateManagementStatusPtrOutputWithContext(ctx context.Context) AgentIngressCertificateManagementStatusPtrOutput {
+	return o
+}
+
+func (o AgentIngressCertificateManagementStatusPtrOutput) Elem() AgentIngressCertificateManagementStatusOutput {
+	return o.ApplyT(func(v *AgentIngressCertificateManagementStatus) AgentIngressCertificateManagementStatus {
+		if v != nil {
+			return *v
+		}
+		var ret AgentIngressCertificateManagementStatus
+		return ret
+	}).(AgentIngressCertificateManagementStatusOutput)
+}
+
+// The provisioning job under way, if a certificate is being issued or renewed.
+func (o AgentIngressCertificateManagementStatusPtrOutput) ProvisioningJob() AgentIngressCertificateProvisioningJobPtrOutput {
+	return o.ApplyT(func(v *AgentIngressCertificateManagementStatus) *AgentIngressCertificateProvisioningJob {
+		if v == nil {
+			return nil
+		}
+		return v.ProvisioningJob
+	}).(AgentIngressCertificateProvisioningJobPtrOutput)
+}
+
+// When the next renewal is requested, RFC 3339.
+func (o AgentIngressCertificateManagementStatusPtrOutput) RenewsAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *AgentIngressCertificateManagementStatus) *string {
+		if v == nil {
+			return nil
+		}
+		return v.RenewsAt
+	}).(pulumi.StringPtrOutput)
+}
+
+// A certificate provisioning job of an agent ingress.
+type AgentIngressCertificateProvisioningJob struct {
+	// Why provisioning fails, if it does.
+	ErrorCode *string `pulumi:"errorCode"`
+	// The job's status or error, in words.
+	Msg *string `pulumi:"msg"`
+	// When the job is retried, RFC 3339.
+	RetriesAt *string `pulumi:"retriesAt"`
+	// When the job started, RFC 3339.
+	StartedAt *string `pulumi:"startedAt"`
+}
+
+// A certificate provisioning job of an agent ingress.
+type AgentIngressCertificateProvisioningJobOutput struct{ *pulumi.OutputState }
+
+func (AgentIngressCertificateProvisioningJobOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AgentIngressCertificateProvisioningJob)(nil)).Elem()
+}
+
+func (o AgentIngressCertificateProvisioningJobOutput) ToAgentIngressCertificateProvisioningJobOutput() AgentIngressCertificateProvisioningJobOutput {
+	return o
+}
+
+func (o AgentIngressCertificateProvisioningJobOutput) ToAgentIngressCertificateProvisioningJobOutputWithContext(ctx context.Context) AgentIngressCertificateProvisioningJobOutput {
+	return o
+}
+
+// Why provisioning fails, if it does.
+func (o AgentIngressCertificateProvisioningJobOutput) ErrorCode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AgentIngressCertificateProvisioningJob) *string { return v.ErrorCode }).(pulumi.StringPtrOutput)
+}
+
+// The job's status or error, in words.
+func (o AgentIngressCertificateProvisioningJobOutput) Msg() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AgentIngressCertificateProvisioningJob) *string { return v.Msg }).(pulumi.StringPtrOutput)
+}
+
+// When the job is retried, RFC 3339.
+func (o AgentIngressCertificateProvisioningJobOutput) RetriesAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AgentIngressCertificateProvisioningJob) *string { return v.RetriesAt }).(pulumi.StringPtrOutput)
+}
+
+// When the job started, RFC 3339.
+func (o AgentIngressCertificateProvisioningJobOutput) StartedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AgentIngressCertificateProvisioningJob) *string { return v.StartedAt }).(pulumi.StringPtrOutput)
+}
+
+type AgentIngressCertificateProvisioningJobPtrOutput struct{ *pulumi.OutputState }
+
+func (AgentIngressCertificateProvisioningJobPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**AgentIngressCertificateProvisioningJob)(nil)).Elem()
+}
+
+func (o AgentIngressCertificateProvisioningJobPtrOutput) ToAgentIngressCertificateProvisioningJobPtrOutput() AgentIngressCertificateProvisioningJobPtrOutput {
+	return o
+}
+
+func (o AgentIngressCertificateProvisioningJobPtrOutput) ToAgentIngressCertificateProvisioningJobPtrOutputWithContext(ctx context.Context) AgentIngressCertificateProvisioningJobPtrOutput {
+	return o
+}
+
+func (o AgentIngressCertificateProvisioningJobPtrOutput) Elem() AgentIngressCertificateProvisioningJobOutput {
+	return o.ApplyT(func(v *AgentIngressCertificateProvisioningJob) AgentIngressCertificateProvisioningJob {
+		if v != nil {
+			return *v
+		}
+		var ret AgentIngressCertificateProvisioningJob
+		return ret
+	}).(AgentIngressCertificateProvisioningJobOutput)
+}
+
+// Why provisioning fails, if it does.
+func (o AgentIngressCertificateProvisioningJobPtrOutput) ErrorCode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *AgentIngressCertificateProvisioningJob) *string {
+		if v == nil {
+			return nil
+		}
+		return v.ErrorCode
+	}).(pulumi.StringPtrOutput)
+}
+
+// The job's status or error, in words.
+func (o AgentIngressCertificateProvisioningJobPtrOutput) Msg() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *AgentIngressCertificateProvisioningJob) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Msg
+	}).(pulumi.StringPtrOutput)
+}
+
+// When the job is retried, RFC 3339.
+func (o AgentIngressCertificateProvisioningJobPtrOutput) RetriesAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *AgentIngressCertificateProvisioningJob) *string {
+		if v == nil {
+			return nil
+		}
+		return v.RetriesAt
+	}).(pulumi.StringPtrOutput)
+}
+
+// When the job started, RFC 3339.
+func (o AgentIngressCertificateProvisioningJobPtrOutput) StartedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *AgentIngressCertificateProvisioningJob) *string {
+		if v == nil {
+			return nil
+		}
+		return v.StartedAt
+	}).(pulumi.StringPtrOutput)
+}
+
 // Requires HTTP Basic authentication with one of the given credentials. The `basic-auth` action; it runs in on_http_request. Source: https://ngrok.com/docs/traffic-policy/actions/basic-auth/
 type BasicAuthAction struct {
 	// The action's config (https://ngrok.com/docs/traffic-policy/actions/basic-auth/).
@@ -3509,6 +3858,119 @@ func (o ForwardInternalActionConfigOutput) Url() pulumi.StringOutput {
 	return o.ApplyT(func(v ForwardInternalActionConfig) string { return v.Url }).(pulumi.StringOutput)
 }
 
+// One item of `getAgentIngresses`'s `agentIngresses`.
+type GetAgentIngressesAgentIngress struct {
+	// The certificate management policy ngrok applies, if any.
+	CertificateManagementPolicy *AgentIngressCertificateManagementPolicy `pulumi:"certificateManagementPolicy"`
+	// The state of automatic certificate management (`renewsAt`, `provisioningJob`), absent when it is off.
+	CertificateManagementStatus *AgentIngressCertificateManagementStatus `pulumi:"certificateManagementStatus"`
+	// Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`).
+	CreatedAt string `pulumi:"createdAt"`
+	// The description as ngrok holds it; `undefined` when empty.
+	Description *string `pulumi:"description"`
+	// The agent ingress's domain.
+	Domain string `pulumi:"domain"`
+	// The Pulumi id: ngrok's id (`agin_…`).
+	Id string `pulumi:"id"`
+	// The metadata as ngrok holds it; `undefined` when empty.
+	Metadata *string `pulumi:"metadata"`
+	// The values of the NS records that delegate `domain` to ngrok: create them at the domain's DNS provider.
+	NsTargets []string `pulumi:"nsTargets"`
+	// The regional domains under `domain` agents connect to (e.g. `tunnel.us.connect.example.com`); ngrok may add more as it adds regions.
+	RegionDomains []string `pulumi:"regionDomains"`
+	// The API URI of the agent ingress, `https://api.ngrok.com/agent_ingresses/agin_…`.
+	Uri string `pulumi:"uri"`
+}
+
+// One item of `getAgentIngresses`'s `agentIngresses`.
+type GetAgentIngressesAgentIngressOutput struct{ *pulumi.OutputState }
+
+func (GetAgentIngressesAgentIngressOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetAgentIngressesAgentIngress)(nil)).Elem()
+}
+
+func (o GetAgentIngressesAgentIngressOutput) ToGetAgentIngressesAgentIngressOutput() GetAgentIngressesAgentIngressOutput {
+	return o
+}
+
+func (o GetAgentIngressesAgentIngressOutput) ToGetAgentIngressesAgentIngressOutputWithContext(ctx context.Context) GetAgentIngressesAgentIngressOutput {
+	return o
+}
+
+// The certificate management policy ngrok applies, if any.
+func (o GetAgentIngressesAgentIngressOutput) CertificateManagementPolicy() AgentIngressCertificateManagementPolicyPtrOutput {
+	return o.ApplyT(func(v GetAgentIngressesAgentIngress) *AgentIngressCertificateManagementPolicy {
+		return v.CertificateManagementPolicy
+	}).(AgentIngressCertificateManagementPolicyPtrOutput)
+}
+
+// The state of automatic certificate management (`renewsAt`, `provisioningJob`), absent when it is off.
+func (o GetAgentIngressesAgentIngressOutput) CertificateManagementStatus() AgentIngressCertificateManagementStatusPtrOutput {
+	return o.ApplyT(func(v GetAgentIngressesAgentIngress) *AgentIngressCertificateManagementStatus {
+		return v.CertificateManagementStatus
+	}).(AgentIngressCertificateManagementStatusPtrOutput)
+}
+
+// Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`).
+func (o GetAgentIngressesAgentIngressOutput) CreatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v GetAgentIngressesAgentIngress) string { return v.CreatedAt }).(pulumi.StringOutput)
+}
+
+// The description as ngrok holds it; `undefined` when empty.
+func (o GetAgentIngressesAgentIngressOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetAgentIngressesAgentIngress) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// The agent ingress's domain.
+func (o GetAgentIngressesAgentIngressOutput) Domain() pulumi.StringOutput {
+	return o.ApplyT(func(v GetAgentIngressesAgentIngress) string { return v.Domain }).(pulumi.StringOutput)
+}
+
+// The Pulumi id: ngrok's id (`agin_…`).
+func (o GetAgentIngressesAgentIngressOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetAgentIngressesAgentIngress) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The metadata as ngrok holds it; `undefined` when empty.
+func (o GetAgentIngressesAgentIngressOutput) Metadata() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetAgentIngressesAgentIngress) *string { return v.Metadata }).(pulumi.StringPtrOutput)
+}
+
+// The values of the NS records that delegate `domain` to ngrok: create them at the domain's DNS provider.
+func (o GetAgentIngressesAgentIngressOutput) NsTargets() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v GetAgentIngressesAgentIngress) []string { return v.NsTargets }).(pulumi.StringArrayOutput)
+}
+
+// The regional domains under `domain` agents connect to (e.g. `tunnel.us.connect.example.com`); ngrok may add more as it adds regions.
+func (o GetAgentIngressesAgentIngressOutput) RegionDomains() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v GetAgentIngressesAgentIngress) []string { return v.RegionDomains }).(pulumi.StringArrayOutput)
+}
+
+// The API URI of the agent ingress, `https://api.ngrok.com/agent_ingresses/agin_…`.
+func (o GetAgentIngressesAgentIngressOutput) Uri() pulumi.StringOutput {
+	return o.ApplyT(func(v GetAgentIngressesAgentIngress) string { return v.Uri }).(pulumi.StringOutput)
+}
+
+type GetAgentIngressesAgentIngressArrayOutput struct{ *pulumi.OutputState }
+
+func (GetAgentIngressesAgentIngressArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetAgentIngressesAgentIngress)(nil)).Elem()
+}
+
+func (o GetAgentIngressesAgentIngressArrayOutput) ToGetAgentIngressesAgentIngressArrayOutput() GetAgentIngressesAgentIngressArrayOutput {
+	return o
+}
+
+func (o GetAgentIngressesAgentIngressArrayOutput) ToGetAgentIngressesAgentIngressArrayOutputWithContext(ctx context.Context) GetAgentIngressesAgentIngressArrayOutput {
+	return o
+}
+
+func (o GetAgentIngressesAgentIngressArrayOutput) Index(i pulumi.IntInput) GetAgentIngressesAgentIngressOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetAgentIngressesAgentIngress {
+		return vs[0].([]GetAgentIngressesAgentIngress)[vs[1].(int)]
+	}).(GetAgentIngressesAgentIngressOutput)
+}
+
 // One item of `getApiKeys`'s `apiKeys`.
 type GetApiKeysApiKey struct {
 	// Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`).
@@ -4390,6 +4852,94 @@ func (o GetIpRestrictionsIpRestrictionArrayOutput) Index(i pulumi.IntInput) GetI
 	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetIpRestrictionsIpRestriction {
 		return vs[0].([]GetIpRestrictionsIpRestriction)[vs[1].(int)]
 	}).(GetIpRestrictionsIpRestrictionOutput)
+}
+
+// One item of `getReservedAddrs`'s `reservedAddrs`.
+type GetReservedAddrsReservedAddr struct {
+	// The reserved address, `hostname:port` (e.g. `1.tcp.ngrok.io:12345`, `1.tcp.eu.ngrok.io:23456`), assigned by ngrok at the create; a TCP endpoint's URL is `tcp://<addr>`.
+	Addr string `pulumi:"addr"`
+	// Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`).
+	CreatedAt string `pulumi:"createdAt"`
+	// The description as ngrok holds it; `undefined` when empty.
+	Description *string `pulumi:"description"`
+	// The Pulumi id: ngrok's id (`ra_…`).
+	Id string `pulumi:"id"`
+	// The metadata as ngrok holds it; `undefined` when empty.
+	Metadata *string `pulumi:"metadata"`
+	// The region the address is reserved in.
+	Region string `pulumi:"region"`
+	// The API URI of the reserved address, `https://api.ngrok.com/reserved_addrs/ra_…`.
+	Uri string `pulumi:"uri"`
+}
+
+// One item of `getReservedAddrs`'s `reservedAddrs`.
+type GetReservedAddrsReservedAddrOutput struct{ *pulumi.OutputState }
+
+func (GetReservedAddrsReservedAddrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetReservedAddrsReservedAddr)(nil)).Elem()
+}
+
+func (o GetReservedAddrsReservedAddrOutput) ToGetReservedAddrsReservedAddrOutput() GetReservedAddrsReservedAddrOutput {
+	return o
+}
+
+func (o GetReservedAddrsReservedAddrOutput) ToGetReservedAddrsReservedAddrOutputWithContext(ctx context.Context) GetReservedAddrsReservedAddrOutput {
+	return o
+}
+
+// The reserved address, `hostname:port` (e.g. `1.tcp.ngrok.io:12345`, `1.tcp.eu.ngrok.io:23456`), assigned by ngrok at the create; a TCP endpoint's URL is `tcp://<addr>`.
+func (o GetReservedAddrsReservedAddrOutput) Addr() pulumi.StringOutput {
+	return o.ApplyT(func(v GetReservedAddrsReservedAddr) string { return v.Addr }).(pulumi.StringOutput)
+}
+
+// Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`).
+func (o GetReservedAddrsReservedAddrOutput) CreatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v GetReservedAddrsReservedAddr) string { return v.CreatedAt }).(pulumi.StringOutput)
+}
+
+// The description as ngrok holds it; `undefined` when empty.
+func (o GetReservedAddrsReservedAddrOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetReservedAddrsReservedAddr) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// The Pulumi id: ngrok's id (`ra_…`).
+func (o GetReservedAddrsReservedAddrOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetReservedAddrsReservedAddr) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The metadata as ngrok holds it; `undefined` when empty.
+func (o GetReservedAddrsReservedAddrOutput) Metadata() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetReservedAddrsReservedAddr) *string { return v.Metadata }).(pulumi.StringPtrOutput)
+}
+
+// The region the address is reserved in.
+func (o GetReservedAddrsReservedAddrOutput) Region() pulumi.StringOutput {
+	return o.ApplyT(func(v GetReservedAddrsReservedAddr) string { return v.Region }).(pulumi.StringOutput)
+}
+
+// The API URI of the reserved address, `https://api.ngrok.com/reserved_addrs/ra_…`.
+func (o GetReservedAddrsReservedAddrOutput) Uri() pulumi.StringOutput {
+	return o.ApplyT(func(v GetReservedAddrsReservedAddr) string { return v.Uri }).(pulumi.StringOutput)
+}
+
+type GetReservedAddrsReservedAddrArrayOutput struct{ *pulumi.OutputState }
+
+func (GetReservedAddrsReservedAddrArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetReservedAddrsReservedAddr)(nil)).Elem()
+}
+
+func (o GetReservedAddrsReservedAddrArrayOutput) ToGetReservedAddrsReservedAddrArrayOutput() GetReservedAddrsReservedAddrArrayOutput {
+	return o
+}
+
+func (o GetReservedAddrsReservedAddrArrayOutput) ToGetReservedAddrsReservedAddrArrayOutputWithContext(ctx context.Context) GetReservedAddrsReservedAddrArrayOutput {
+	return o
+}
+
+func (o GetReservedAddrsReservedAddrArrayOutput) Index(i pulumi.IntInput) GetReservedAddrsReservedAddrOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetReservedAddrsReservedAddr {
+		return vs[0].([]GetReservedAddrsReservedAddr)[vs[1].(int)]
+	}).(GetReservedAddrsReservedAddrOutput)
 }
 
 // One item of `getReservedDomains`'s `reservedDomains`.
@@ -10658,6 +11208,8 @@ func (o VerifyWebhookActionConfigOutput) Secret() pulumi.StringOutput {
 func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*AddHeadersActionInput)(nil)).Elem(), AddHeadersActionArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*AddHeadersActionConfigInput)(nil)).Elem(), AddHeadersActionConfigArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*AgentIngressCertificateManagementPolicyInput)(nil)).Elem(), AgentIngressCertificateManagementPolicyArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*AgentIngressCertificateManagementPolicyPtrInput)(nil)).Elem(), AgentIngressCertificateManagementPolicyArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*BasicAuthActionInput)(nil)).Elem(), BasicAuthActionArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*BasicAuthActionConfigInput)(nil)).Elem(), BasicAuthActionConfigArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*CertificateManagementPolicyInput)(nil)).Elem(), CertificateManagementPolicyArgs{})
@@ -10767,6 +11319,12 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*VerifyWebhookActionConfigInput)(nil)).Elem(), VerifyWebhookActionConfigArgs{})
 	pulumi.RegisterOutputType(AddHeadersActionOutput{})
 	pulumi.RegisterOutputType(AddHeadersActionConfigOutput{})
+	pulumi.RegisterOutputType(AgentIngressCertificateManagementPolicyOutput{})
+	pulumi.RegisterOutputType(AgentIngressCertificateManagementPolicyPtrOutput{})
+	pulumi.RegisterOutputType(AgentIngressCertificateManagementStatusOutput{})
+	pulumi.RegisterOutputType(AgentIngressCertificateManagementStatusPtrOutput{})
+	pulumi.RegisterOutputType(AgentIngressCertificateProvisioningJobOutput{})
+	pulumi.RegisterOutputType(AgentIngressCertificateProvisioningJobPtrOutput{})
 	pulumi.RegisterOutputType(BasicAuthActionOutput{})
 	pulumi.RegisterOutputType(BasicAuthActionConfigOutput{})
 	pulumi.RegisterOutputType(CertificateManagementPolicyOutput{})
@@ -10809,6 +11367,8 @@ func init() {
 	pulumi.RegisterOutputType(EventTargetKinesisPtrOutput{})
 	pulumi.RegisterOutputType(ForwardInternalActionOutput{})
 	pulumi.RegisterOutputType(ForwardInternalActionConfigOutput{})
+	pulumi.RegisterOutputType(GetAgentIngressesAgentIngressOutput{})
+	pulumi.RegisterOutputType(GetAgentIngressesAgentIngressArrayOutput{})
 	pulumi.RegisterOutputType(GetApiKeysApiKeyOutput{})
 	pulumi.RegisterOutputType(GetApiKeysApiKeyArrayOutput{})
 	pulumi.RegisterOutputType(GetCertificateAuthoritiesCertificateAuthorityOutput{})
@@ -10827,6 +11387,8 @@ func init() {
 	pulumi.RegisterOutputType(GetIpPolicyRulesIpPolicyRuleArrayOutput{})
 	pulumi.RegisterOutputType(GetIpRestrictionsIpRestrictionOutput{})
 	pulumi.RegisterOutputType(GetIpRestrictionsIpRestrictionArrayOutput{})
+	pulumi.RegisterOutputType(GetReservedAddrsReservedAddrOutput{})
+	pulumi.RegisterOutputType(GetReservedAddrsReservedAddrArrayOutput{})
 	pulumi.RegisterOutputType(GetReservedDomainsReservedDomainOutput{})
 	pulumi.RegisterOutputType(GetReservedDomainsReservedDomainArrayOutput{})
 	pulumi.RegisterOutputType(GetServiceUsersServiceUserOutput{})
