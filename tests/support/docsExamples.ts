@@ -124,6 +124,7 @@ const CONFIG: Readonly<Record<string, (seeded: Seeded) => string>> = {
   edgeId: (seeded) => seeded.edgeId,
   routeId: (seeded) => seeded.routeId,
   datadogApiKey: () => "dd-example-api-key-0123456789abcdef",
+  oidcClientSecret: () => "oidc-example-client-secret",
 };
 
 /**
