@@ -9,8 +9,9 @@
  *   a port (the others default to 80 / 443); else 215;
  * - `bindings`: `public` (the default), `internal` or `kubernetes`, else 215. An `internal`
  *   binding needs a host (ERR_NGROK_9028) ending in `.internal` (9029); a `public` one a host the
- *   account reserved (`/reserved_domains`: exactly, or under a wildcard domain), else 319 (or
- *   7118, `cloudEndpoints.unreservedDomainCode`); a `kubernetes` one any host;
+ *   account reserved (`/reserved_domains`: exactly, or under a wildcard domain; for `tcp`, the
+ *   `host:port` of a reserved address, `/reserved_addrs`), else 319 (or 7118,
+ *   `cloudEndpoints.unreservedDomainCode`); a `kubernetes` one any host;
  * - another cloud endpoint of the account with the same URL → 18009;
  * - `traffic_policy`: checked by `trafficPolicy.ts` for the URL's protocol, stored as sent.
  * Update re-checks all of it against the new values; `updated_at` is the last change.
@@ -79,12 +80,26 @@ function checkEndpoint(
     return undefined;
   }
   if (!bindings.includes("public")) return undefined;
+  if (url.startsWith("tcp://") && reservedAddrOf(store, url.slice("tcp://".length))) {
+    return undefined;
+  }
   const domain = reservedDomainFor(store.reservedDomains.oldestFirst(), host);
   if (domain === undefined) {
     const code = options.cloudEndpoints.unreservedDomainCode;
     throw apiErrors.domainNotReserved(host, options.apiKeyOwnerId, code);
   }
   return domain.id;
+}
+
+/**
+ * Whether `hostport` is the `addr` of one of the account's reserved addresses: a public `tcp://`
+ * endpoint is served on one (ngrok's docs, "TCP endpoints": reserve a TCP address first).
+ */
+function reservedAddrOf(store: ResourceContext["store"], hostport: string): boolean {
+  const table = store
+    .plainTablesServed()
+    .find(({ collection }) => collection.path === "/reserved_addrs")?.table;
+  return table?.oldestFirst().some((record) => record.derived.addr === hostport) ?? false;
 }
 
 /** `{id, uri}` of the API key's owner. */

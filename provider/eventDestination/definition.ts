@@ -1,7 +1,6 @@
 /**
  * `EventDestination`, defined once (see `../framework`): where ngrok sends the events an event
- * subscription (`EventSubscription`) selects. ngrok's Terraform resource `ngrok_event_destination`,
- * which ignores `target` (`generator_config.yml`: `schema.ignores: [target]`); here it is typed.
+ * subscription selects. ngrok's Terraform resource ignores `target` (`schema.ignores`); typed here.
  *
  * Source: ngrok's OpenAPI description (`emulator/openapi/ngrok.yaml`: `EventDestinationCreate`,
  * `EventDestinationUpdate`, `EventDestination`, `EventTarget` and its five kinds, `AWSAuth`

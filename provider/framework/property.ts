@@ -1,11 +1,9 @@
 /**
  * The vocabulary of a resource's definition (see `./resource`): what one property is.
  *
- * A property is written once, in its resource's `definition.ts`, with everything the rest of the
- * package derives from it: its type and rules (checked at `check`), its description (TSDoc of the
- * SDK, the package schema, the docs tables), whether it is required and its default, whether it
- * is secret, whether ngrok computes it (an output only), its name on the wire (ngrok's
- * snake_case), and what a change of it does (update in place or replace).
+ * A property is written once, in its resource's `definition.ts`, with all the package derives from
+ * it: type and rules (`check`), description (TSDoc, schema, docs tables), required and default,
+ * secret, computed by ngrok (an output), wire name (snake_case), what a change does.
  *
  * The types are a small closed vocabulary rather than zod schemas: `check` and `diff`, all that
  * `pulumi preview` runs, must not load zod (see `../../BENCHMARKS.md`, cold start), and each kind

@@ -25,7 +25,7 @@ import * as path from "node:path";
 import { type RunningEmulator, startEmulator } from "../../emulator/index";
 import type { RealStack } from "../../dist/tools/devtools/realStack";
 import { callApi } from "../support/emulatorApi";
-import { type CliRun, changeSummary, yamlLanguageHost } from "../support/pulumiCommand";
+import { yamlLanguageHost } from "../support/pulumiCommand";
 import {
   describeWithPulumi,
   openStack,
@@ -34,6 +34,7 @@ import {
   writes,
 } from "../support/realEngine";
 import { type MadeCertificates, makeCertificates } from "../support/x509Certificates";
+import { recordedCli } from "../support/recordedCli";
 import { openYamlProject, type YamlProject } from "../support/yamlProject";
 
 const PROJECT = "certificates";
@@ -82,21 +83,11 @@ describeWithPulumi("Certificates through the plugin executable and the real CLI"
   let project: YamlProject;
   let first: MadeCertificates;
   let second: MadeCertificates;
-  /** Everything the CLI printed, for the secrets' check. */
-  const printed: string[] = [];
-  const pulumi = async (args: string[]): Promise<CliRun> => {
-    const run = await project.pulumi(args);
-    printed.push(run.stdout, run.stderr);
-    return run;
-  };
-  /** Runs `pulumi <args> --json`: its change summary, and the API requests it made. */
-  const operation = async (args: string[]) => {
-    let run: CliRun | undefined;
-    const requests = await requestsDuring(emulator, async () => {
-      run = await pulumi([...args, "--json"]);
-    });
-    return { summary: changeSummary(run!.stdout), requests, run: run! };
-  };
+  /** The CLI, recorded: what it printed, and each operation's summary and requests. */
+  const { printed, pulumi, operation } = recordedCli(
+    () => project,
+    () => emulator,
+  );
   const writeFiles = (made: MadeCertificates) => {
     fs.writeFileSync(path.join(project.dir, "ca.pem"), made.caPem);
     fs.writeFileSync(path.join(project.dir, "app.crt"), made.leafPem);

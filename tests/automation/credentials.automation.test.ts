@@ -22,7 +22,7 @@ import * as path from "node:path";
 import { type RunningEmulator, startEmulator } from "../../emulator/index";
 import type { RealStack } from "../../dist/tools/devtools/realStack";
 import { callApi } from "../support/emulatorApi";
-import { type CliRun, changeSummary, yamlLanguageHost } from "../support/pulumiCommand";
+import { type CliRun, yamlLanguageHost } from "../support/pulumiCommand";
 import {
   describeWithPulumi,
   openStack,
@@ -30,6 +30,7 @@ import {
   succeeded,
   writes,
 } from "../support/realEngine";
+import { recordedCli } from "../support/recordedCli";
 import { openYamlProject, type YamlProject } from "../support/yamlProject";
 
 const PROJECT = "credentials";
@@ -86,22 +87,13 @@ describeWithPulumi("ServiceUser, ApiKey and Credential through the plugin execut
 
   let emulator: RunningEmulator;
   let project: YamlProject;
-  /** Everything the CLI printed (but the outputs asked for with --show-secrets). */
-  const printed: string[] = [];
+  /** The CLI, recorded: what it printed, and each operation's summary and requests. */
+  const { printed, pulumi, operation } = recordedCli(
+    () => project,
+    () => emulator,
+  );
   /** Every token seen, to look for in the state and what was printed. */
   const tokens = new Set<string>();
-  const pulumi = async (args: string[]): Promise<CliRun> => {
-    const run = await project.pulumi(args);
-    printed.push(run.stdout, run.stderr);
-    return run;
-  };
-  const operation = async (args: string[]) => {
-    let run: CliRun | undefined;
-    const requests = await requestsDuring(emulator, async () => {
-      run = await pulumi([...args, "--json"]);
-    });
-    return { summary: changeSummary(run!.stdout), requests, run: run! };
-  };
   /** The stack's tokens, in clear (not counted as printed). */
   const shownTokens = async () => {
     const run = await project.pulumi(["stack", "output", "--show-secrets", "--json"]);

@@ -22,7 +22,7 @@ import * as path from "node:path";
 import { type RunningEmulator, startEmulator } from "../../emulator/index";
 import type { RealStack } from "../../dist/tools/devtools/realStack";
 import { callApi } from "../support/emulatorApi";
-import { type CliRun, changeSummary, yamlLanguageHost } from "../support/pulumiCommand";
+import { yamlLanguageHost } from "../support/pulumiCommand";
 import {
   describeWithPulumi,
   openStack,
@@ -30,6 +30,7 @@ import {
   succeeded,
   writes,
 } from "../support/realEngine";
+import { recordedCli } from "../support/recordedCli";
 import { openYamlProject, type YamlProject } from "../support/yamlProject";
 
 const PROJECT = "vaults-and-ip-policies";
@@ -96,21 +97,11 @@ describeWithPulumi("Vaults and IP policies through the plugin executable and the
 
   let emulator: RunningEmulator;
   let project: YamlProject;
-  /** Everything the CLI printed, for the secrets' check. */
-  const printed: string[] = [];
-  const pulumi = async (args: string[]): Promise<CliRun> => {
-    const run = await project.pulumi(args);
-    printed.push(run.stdout, run.stderr);
-    return run;
-  };
-  /** Runs `pulumi <args> --json`: its change summary, and the API requests it made. */
-  const operation = async (args: string[]) => {
-    let run: CliRun | undefined;
-    const requests = await requestsDuring(emulator, async () => {
-      run = await pulumi([...args, "--json"]);
-    });
-    return { summary: changeSummary(run!.stdout), requests, run: run! };
-  };
+  /** The CLI, recorded: what it printed, and each operation's summary and requests. */
+  const { printed, pulumi, operation } = recordedCli(
+    () => project,
+    () => emulator,
+  );
 
   beforeAll(async () => {
     emulator = await startEmulator({ port: 0 });

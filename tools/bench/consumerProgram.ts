@@ -73,7 +73,7 @@ if (requestResources !== undefined) {
     args: Record<string, unknown>;
   }[];
   for (const { type, name, args } of declared) {
-    const resourceClass = (ngrok as unknown as Record<string, AnyClass | undefined>)[type];
+    const resourceClass = new Map(Object.entries(ngrok)).get(type) as AnyClass | undefined;
     if (resourceClass === undefined) throw new Error(`the package exports no class ${type}`);
     new resourceClass(name, args);
   }

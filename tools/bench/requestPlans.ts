@@ -21,7 +21,6 @@
  *
  * @module
  */
-import { generateKeyPairSync } from "node:crypto";
 import type {
   ExampleProgram,
   ExampleResource,
@@ -32,74 +31,10 @@ import type { PropertyDefinition } from "../../provider/framework/property";
 import type { ResourceDefinition } from "../../provider/framework/resource";
 import { DEFINITIONS } from "../../provider/registry";
 import { isExpression, isMap, referenced } from "../scripts/generate/examples/programWalk";
+import { fileText } from "./exampleFiles";
+import { floorsOf, type StepName } from "./requestFloors";
 
-/** The steps measured, in order. */
-export const STEPS = [
-  "check",
-  "create",
-  "diff (preview)",
-  "read (refresh)",
-  "update",
-  "replace",
-  "delete",
-] as const;
-export type StepName = (typeof STEPS)[number];
-
-/** ngrok's floor: no request to plan, one per object written, read or deleted. */
-const NGROK_FLOOR = {
-  check: 0,
-  "diff (preview)": 0,
-  create: 1,
-  "read (refresh)": 1,
-  update: 1,
-  delete: 1,
-};
-
-/**
- * Requests a resource makes beyond ngrok's floor by design, each with the reason its row gives.
- * The SAML module is a singleton of its route (a `PUT` creates and replaces it): its create reads
- * the route's module first (the take-over check, `provider/httpsEdgeRouteSaml/create.ts`), and its
- * delete reads it again (the claim check, `provider/httpsEdgeRouteSaml/claim.ts`), so that a
- * module another resource has claimed is left.
- */
-export const BY_DESIGN: Readonly<
-  Record<string, Partial<Record<"create" | "delete", { requests: number; why: string }>>>
-> = {
-  HttpsEdgeRouteSaml: {
-    create: { requests: 1, why: "+1 GET, the take-over check before the PUT" },
-    delete: { requests: 1, why: "+1 GET, the claim check before the DELETE" },
-  },
-};
-
-/** The floor of every step of `resource`: ngrok's, plus what {@link BY_DESIGN} says. */
-export function floorsOf(resource: string): Record<StepName, number> {
-  const extra = BY_DESIGN[resource] ?? {};
-  const floor = (step: Exclude<StepName, "replace">) =>
-    NGROK_FLOOR[step] + (step === "create" || step === "delete" ? (extra[step]?.requests ?? 0) : 0);
-  return {
-    check: floor("check"),
-    create: floor("create"),
-    "diff (preview)": floor("diff (preview)"),
-    "read (refresh)": floor("read (refresh)"),
-    update: floor("update"),
-    // ngrok has no "replace" call: the new object's create, then the old one's delete.
-    replace: floor("create") + floor("delete"),
-    delete: floor("delete"),
-  };
-}
-
-/** Why `resource`'s `step` needs more than ngrok's floor, when it does. */
-export function byDesignWhy(resource: string, step: StepName): string | undefined {
-  const extra = BY_DESIGN[resource] ?? {};
-  const whys =
-    step === "replace"
-      ? [extra.create?.why, extra.delete?.why]
-      : step === "create" || step === "delete"
-        ? [extra[step]?.why]
-        : [];
-  const given = whys.filter((why): why is string => why !== undefined);
-  return given.length === 0 ? undefined : given.join("; ");
-}
+export { BY_DESIGN, byDesignWhy, floorsOf, STEPS, type StepName } from "./requestFloors";
 
 /** A placeholder for another resource's output in a goal's inputs. */
 export const outputPlaceholder = (resource: string, property: string) =>
@@ -146,29 +81,6 @@ export type PlanResult = RequestPlan | { readonly resource: string; readonly unm
 
 /** The consumer program's name of an example resource of `resource`'s plan. */
 export const declaredName = (resource: string, name: string) => `req-${resource}-${name}`;
-
-/** An OpenSSH ed25519 public key, one line, new each call. */
-export function newSshPublicKey(): string {
-  const { publicKey } = generateKeyPairSync("ed25519");
-  const raw = publicKey.export({ format: "der", type: "spki" }).subarray(-32);
-  const field = (data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    return Buffer.concat([length, data]);
-  };
-  const blob = Buffer.concat([field(Buffer.from("ssh-ed25519")), field(raw)]);
-  return `ssh-ed25519 ${blob.toString("base64")} bench\n`;
-}
-
-/**
- * The text of a file the example reads and does not show, by its extension; `idpMetadata` is the
- * IdP metadata document the emulator accepts (`sampleIdpMetadata`).
- */
-function fileText(path: string, idpMetadata: string): string | undefined {
-  if (path.endsWith(".pub")) return newSshPublicKey();
-  if (path.endsWith(".xml")) return idpMetadata;
-  return undefined;
-}
 
 /**
  * The ids the benchmark seeds in the emulator for config, by prefix, with how many distinct ones:
@@ -306,7 +218,8 @@ function anotherValue(
     }
     if (current.kind === "file") {
       const text = fileText(current.path, context.idpMetadata);
-      return text === undefined || current.path.endsWith(".xml")
+      // Another file of the same kind: a fresh SSH key; one IdP document and one PEM set only.
+      return text === undefined || !current.path.endsWith(".pub")
         ? undefined
         : { property: key, value: text };
     }

@@ -78,7 +78,7 @@ describe("check (no API call)", () => {
     expect(failures).toEqual([
       [
         "token",
-        "token is not a property of ngrok:ApiKey; its properties are description, metadata, ownerId",
+        "token is not a property of pulumi-nodejs:dynamic/ngrok:ApiKey; its properties are description, metadata, ownerId",
       ],
       ["description", "description must be at most 255 bytes of UTF-8; it is 256 bytes"],
       ["metadata", "metadata must be at most 4096 bytes of UTF-8; it is 4097 bytes"],

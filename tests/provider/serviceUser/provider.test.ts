@@ -67,7 +67,12 @@ describe("check (no API call)", () => {
       ["name", "name is required: the service user's name (e.g. `ci-pipeline`)"],
     ]);
     expect(failuresOf({ name: "  ", active: "yes", description: "x" })).toEqual([
-      ["description", expect.stringMatching(/^description is not a property of ngrok:ServiceUser/)],
+      [
+        "description",
+        expect.stringMatching(
+          /^description is not a property of pulumi-nodejs:dynamic\/ngrok:ServiceUser/,
+        ),
+      ],
       ["name", "name must not be empty"],
       ["active", 'active must be a boolean (true or false), not "yes"'],
     ]);
