@@ -2,20 +2,12 @@
  * No comment names a file that does not exist (issue #50), in the hand-written TypeScript git
  * tracks; and the check fails on a comment that does (`tests/support/commentPaths.ts`).
  */
-import { execFileSync } from "node:child_process";
-import * as fs from "node:fs";
-import * as path from "node:path";
 import { missingPaths, namedPaths } from "../support/commentPaths";
 import { REPO } from "../support/repo";
-import { isGenerated } from "../support/sourceLimits";
+import { trackedSources } from "../support/trackedSources";
 
-function tracked(): { path: string; text: string }[] {
-  return execFileSync("git", ["ls-files", "-z", "--", "*.ts"], { cwd: REPO, encoding: "utf8" })
-    .split("\0")
-    .filter((file) => file !== "" && fs.existsSync(path.join(REPO, file)))
-    .map((file) => ({ path: file, text: fs.readFileSync(path.join(REPO, file), "utf8") }))
-    .filter((file) => !isGenerated(file) && !CHECKERS.includes(file.path));
-}
+/** The hand-written TypeScript git tracks, but the checks of paths themselves. */
+const tracked = () => trackedSources("*.ts").filter((file) => !CHECKERS.includes(file.path));
 
 /**
  * The checks of paths themselves, whose examples name paths missing or outside the repository on

@@ -3,24 +3,11 @@
  * reads the same in two places (`tests/support/copiedRuns.ts`). The check runs over the files git
  * tracks, generated files excepted, and over synthetic files that break it, so that it can fail.
  */
-import { execFileSync } from "node:child_process";
-import * as fs from "node:fs";
-import * as path from "node:path";
 import { copiedRuns, MIN_RUN_LINES } from "../support/copiedRuns";
-import { isGenerated, type SourceFile } from "../support/sourceLimits";
-import { REPO } from "../support/repo";
+import { trackedSources } from "../support/trackedSources";
 
 /** The hand-written TypeScript of `folders` that git tracks. */
-function sources(...folders: string[]): SourceFile[] {
-  return execFileSync("git", ["ls-files", "-z", "--", ...folders.map((f) => `${f}/*.ts`)], {
-    cwd: REPO,
-    encoding: "utf8",
-  })
-    .split("\0")
-    .filter((file) => file !== "" && fs.existsSync(path.join(REPO, file)))
-    .map((file) => ({ path: file, text: fs.readFileSync(path.join(REPO, file), "utf8") }))
-    .filter((file) => !isGenerated(file));
-}
+const sources = (...folders: string[]) => trackedSources(...folders.map((f) => `${f}/*.ts`));
 
 /** `n` distinct substantial lines, each naming `tag`. */
 const body = (tag: string, n = MIN_RUN_LINES) =>
