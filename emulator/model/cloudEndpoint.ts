@@ -71,7 +71,7 @@ function checkEndpoint(
   { store, options }: ResourceContext,
   self?: string,
 ): string | undefined {
-  const { host } = endpointUrl(url);
+  const { scheme, host, hostport } = endpointUrl(url);
   const others = store.cloudEndpoints.oldestFirst().filter((record) => record.id !== self);
   if (others.some((record) => record.fields.url === url)) throw apiErrors.cloudEndpointUrlTaken();
   if (bindings.includes("internal")) {
@@ -80,9 +80,7 @@ function checkEndpoint(
     return undefined;
   }
   if (!bindings.includes("public")) return undefined;
-  if (url.startsWith("tcp://") && reservedAddrOf(store, url.slice("tcp://".length))) {
-    return undefined;
-  }
+  if (scheme === "tcp" && reservedAddrOf(store, hostport)) return undefined;
   const domain = reservedDomainFor(store.reservedDomains.oldestFirst(), host);
   if (domain === undefined) {
     const code = options.cloudEndpoints.unreservedDomainCode;
