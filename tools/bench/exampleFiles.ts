@@ -6,10 +6,8 @@
  */
 import { generateKeyPairSync } from "node:crypto";
 import * as fs from "node:fs";
-import { join, resolve } from "node:path";
-
-/** The repository (this module runs compiled, from `dist/tools/bench/`). */
-const REPO = resolve(__dirname, "../../..");
+import { join } from "node:path";
+import { REPO } from "./repo";
 
 /** The certificates' fixtures, by the extension of the file an example reads. */
 const PEM_FILES = [

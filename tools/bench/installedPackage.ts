@@ -16,9 +16,9 @@ import type { ResourceGoal } from "../devtools/deployment";
 import { runProgram } from "../devtools/runProgram";
 import { sampleIdpMetadata } from "../../emulator/index";
 import { declaredOf, type PlanResult, requestPlans } from "./requestPlans";
+import { REPO } from "./repo";
 
-/** The repository (this file runs as dist/tools/bench/installedPackage.js). */
-export const REPO = path.resolve(__dirname, "../../..");
+export { REPO };
 /** The consumer's Pulumi project name. */
 export const PROJECT = "bench-consumer";
 export const STACK = "bench";
