@@ -43,7 +43,7 @@ export const TERRAFORM_V080 = {
   ],
 } as const;
 
-/** What this package has for a data source alone, by name; `undefined` cells say why not. */
+/** What this package has for a data source alone, by name: its lookups, or why it has none. */
 export type LookupsAlone = Readonly<Record<string, readonly string[] | { none: string }>>;
 
 /** This package's lookups for ngrok's Terraform data sources that have no resource. */
