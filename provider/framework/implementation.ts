@@ -3,17 +3,18 @@
  * (`POST`, `GET`, `PATCH`, `DELETE <api.path>[/{id}]`): a plain resource writes no provider code.
  * It owns what is the same for all of them:
  *
- * - the wire format (`./wire`): request bodies, answers, outputs and the inputs of a read;
- * - paging, through the list field of the definition's path (`./names`, `wireListField`);
+ * - the reads (`./objectReads`, which a data source shares): `GET` of one object and of the
+ *   list page by page (`./names`, `wireListField`), answers made into outputs and inputs by the
+ *   wire mapping (`./wire`), and the lookups, one object by id and every object the filters keep;
+ * - the wire format of the writes (`./wire`): request bodies from inputs;
  * - ngrok's codes that refuse one field, named as the input (`api.fieldErrors`);
  * - create-once (`../common/createOnce`): after a failure that may have acted, the object is
- *   looked for by what no update can change (its inputs that replace it, compared by their
- *   `same`; its `unique` inputs alone where it has some, since ngrok holds those once) and by its
- *   free text; with `pendingCreates.writesOwnershipMarker`, the ownership marker (`../common/ownershipMarker`) and the
- *   take-over of an interrupted create's object (`../common/takeOver`); a `POST` answered with
- *   an id records the object rather than leak it (`../common/recordCreated`);
+ *   looked for by what no update can change, or by its `unique` inputs (`./createMatch`), and by
+ *   its free text; with `pendingCreates.writesOwnershipMarker`, the ownership marker
+ *   (`../common/ownershipMarker`) and the take-over of an interrupted create's object
+ *   (`../common/takeOver`); a `POST` answered with an id records the object rather than leak it
+ *   (`../common/recordCreated`);
  * - adoption, where `pendingCreates.adoptBy` names its input (`./adopt`);
- * - the lookups: one object by id, and every object that the filters keep;
  * - what the property kinds imply (`./kinds`): the warning of `diff` about a write-only input an
  *   imported object lacks, a value returned once kept by an update, a format's warnings at
  *   `check`, and no secret's text in a refused create's or update's message.
@@ -26,23 +27,21 @@
  * @module
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { z } from "zod";
 import { clientFromConfiguration, logDebug, NgrokApiError, type NgrokClient } from "../client";
 import { createOnce, takeOverWhenMarked } from "../common/createOnce";
 import { markDeleted, takenOverInThisDeployment } from "../common/deploymentIds";
-import { isNgrokIdOf, quoted, requireLookupId } from "../common/ids";
+import { isNgrokIdOf, quoted } from "../common/ids";
 import { ownerOf, withOwnershipMarker } from "../common/ownershipMarker";
 import { pureMethods } from "../common/pureMethods";
 import { readResult } from "../common/readResult";
 import { answeredId, recordCreated } from "../common/recordCreated";
 import { LIMITS } from "../common/textProperties";
 import { adoptedInThisDeployment, adoptObject, type AdoptionRefusal } from "./adopt";
+import { createMatch } from "./createMatch";
 import type { ParsedOf, PureMethods } from "./define";
-import { sameValue } from "./diff";
 import { answeredOnce, checkWarnings, diffWithWarnings, redacted, warnUnrecovered } from "./kinds";
 import type { LookupRecord, ResourceLookups, ResourceMethods, ResourceModule } from "./module";
-import { namesOf } from "./names";
-import { withArticle } from "./reference";
+import { objectReads } from "./objectReads";
 import {
   idPrefixesOf,
   type InputsOf,
@@ -50,16 +49,7 @@ import {
   type OutputsOf,
   type ResourceDefinition,
 } from "./resource";
-import {
-  type ApiObject,
-  apiObjectSchema,
-  isEchoed,
-  liveInputsFrom,
-  outputsFrom,
-  pageSchema,
-  patchBody,
-  requestBody,
-} from "./wire";
+import { type ApiObject, patchBody, requestBody } from "./wire";
 
 /** What a resource adds to the implementation (see the module comment); each is optional. */
 export interface Hooks<D extends ResourceDefinition> {
@@ -143,70 +133,10 @@ export function crudResource<D extends ResourceDefinition>(
   hooks: Hooks<D> = {},
 ): CrudResource<D> {
   const { api, pendingCreates } = definition;
-  const prefix = api.idPrefix;
-  if (prefix === undefined) throw new Error(`${definition.name}: its objects have no ids`);
+  const reads = objectReads(definition, hooks);
+  const { item, itemPath, list, outputs, record } = reads;
   const prefixes = idPrefixesOf(api);
-  const names = namesOf(definition);
-  const itemPath = (id: string) => `${api.path}/${encodeURIComponent(id)}`;
-  let schema: z.ZodType<ApiObject> | undefined;
-  /** The answer's schema, built on first use (zod is loaded then, never by check or diff). */
-  const item = () => (schema ??= apiObjectSchema(definition));
-  const list = (client: NgrokClient, onHeaders?: (h: { get(n: string): string | null }) => void) =>
-    client.list(
-      `${api.path}?limit=100`,
-      "items",
-      pageSchema(names.wireListField, item()),
-      onHeaders,
-    );
-  const outputs = (live: ApiObject, kept: Readonly<Record<string, unknown>>) =>
-    outputsFrom(definition, live, kept);
-  const keptInputs = (live: ApiObject, props?: Partial<OutputsOf<D>>) =>
-    hooks.keptInputs?.(outputs(live, {}), props) ?? props ?? {};
-  const record = (live: ApiObject): LookupRecord<D> => ({
-    id: live.id,
-    ...outputs(live, keptInputs(live)),
-  });
-  const liveInputs = (live: ApiObject, kept: Readonly<Record<string, unknown>>) => {
-    const inputs = liveInputsFrom(definition, live, kept);
-    return hooks.liveInputs?.(inputs, outputs(live, kept)) ?? inputs;
-  };
-  const inputEntries = Object.entries(definition.properties).filter(([, p]) => p.role === "input");
-  /** The inputs ngrok holds once, with those they are unique within. */
-  const unique = inputEntries.filter(([name]) =>
-    inputEntries.some(
-      ([other, p]) =>
-        (other === name && p.unique !== undefined && p.unique !== false) ||
-        (typeof p.unique === "object" && p.unique.within === name),
-    ),
-  );
-  /** Whether `live` has the declared value of each of `entries` that is set. */
-  const sameAs = (entries: typeof inputEntries, live: ApiObject, inputs: InputsOf<D>) => {
-    const answered: Readonly<Record<string, unknown>> = outputs(live, {});
-    const declared: Readonly<Record<string, unknown>> = inputs;
-    return entries.every(
-      ([name, p]) =>
-        !isEchoed(p) ||
-        (declared[name] === undefined && p.onChange !== "update") ||
-        sameValue(p, answered[name], declared[name]),
-    );
-  };
-  /** What no update can change, as declared (see the module comment). */
-  const sameObject = (live: ApiObject, inputs: InputsOf<D>) =>
-    sameAs(
-      inputEntries.filter(([, p]) => p.onChange === "replace"),
-      live,
-      inputs,
-    ) &&
-    (hooks.sameObject?.(outputs(live, inputs), inputs) ?? true);
-  const matches = (live: ApiObject, inputs: InputsOf<D>) =>
-    unique.length > 0
-      ? sameAs(unique, live, inputs)
-      : sameObject(live, inputs) &&
-        sameAs(
-          inputEntries.filter(([, p]) => p.onChange === "update"),
-          live,
-          inputs,
-        );
+  const { sameObject, matches } = createMatch(definition, outputs, hooks.sameObject);
 
   /** A refused create or update in words that name the input (`api.fieldErrors`), or the hook's. */
   async function explained(
@@ -306,12 +236,12 @@ export function crudResource<D extends ResourceDefinition>(
         path: itemPath(id),
         schema: item(),
       });
-      const kept = (found: ApiObject) => keptInputs(found, props);
+      const kept = (found: ApiObject) => reads.keptInputs(found, props);
       const result = readResult(
         id,
         live,
         (found) => outputs(found, kept(found)),
-        (found) => liveInputs(found, kept(found)),
+        (found) => reads.liveInputs(found, kept(found)),
       );
       if (result.id !== "") warnUnrecovered(definition, id, result.props);
       return result;
@@ -351,34 +281,7 @@ export function crudResource<D extends ResourceDefinition>(
     },
   };
 
-  const keeps = (found: LookupRecord<D>, filter: Readonly<Record<string, string | undefined>>) =>
-    Object.entries(filter).every(([name, value]) => {
-      if (value === undefined) return true;
-      const own = hooks.filters?.[name];
-      if (own !== undefined) return own(found, value);
-      const field: Readonly<Record<string, unknown>> = found;
-      return String(field[name] ?? "") === value;
-    });
-
-  return {
-    definition,
-    provider: methods,
-    lookups: {
-      async one(client, args) {
-        const { id } = args;
-        requireLookupId(names.getOne, withArticle(api.noun), prefixes, id);
-        return record(await client.request({ method: "GET", path: itemPath(id), schema: item() }));
-      },
-      async list(client, filter = {}) {
-        const found: LookupRecord<D>[] = [];
-        for await (const live of list(client)) {
-          const each = record(live);
-          if (keeps(each, filter)) found.push(each);
-        }
-        return found;
-      },
-    },
-  };
+  return { definition, provider: methods, lookups: reads.lookups };
 }
 
 /** `value` when it is a string. */
