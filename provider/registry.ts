@@ -9,7 +9,7 @@
  */
 import type { NgrokClient } from "./client";
 import { describe } from "./common/inputChecker";
-import { isNgrokIdOf, prefixWords, quoted } from "./common/ids";
+import { isIdShaped, isNgrokIdOf, prefixWords, quoted } from "./common/ids";
 import type { ResourceModule } from "./framework/module";
 import { namesOf } from "./framework/names";
 import { idPrefixOf, type PropertyDefinition } from "./framework/property";
@@ -42,6 +42,11 @@ import { certificateAuthority } from "./certificateAuthority/definition";
 import { tlsCertificate } from "./tlsCertificate/definition";
 import { reservedAddr } from "./reservedAddr/definition";
 import { agentIngress } from "./agentIngress/definition";
+import { tunnelSession } from "./tunnelSession/definition";
+import { applicationUser } from "./applicationUser/definition";
+import { applicationSession } from "./applicationSession/definition";
+import type { DataSourceModule } from "./framework/dataSource";
+import type { ResourceLookups } from "./framework/module";
 
 export { CLASS_TYPE_PREFIX, PLUGIN_PACKAGE };
 
@@ -78,6 +83,21 @@ export const ANY_RESOURCES: readonly AnyResource[] = RESOURCES;
 
 /** The definitions, in the order of {@link RESOURCES}. */
 export const DEFINITIONS: readonly ResourceDefinition[] = ANY_RESOURCES.map((r) => r.definition);
+
+/**
+ * The data sources, in order: what ngrok's API only reads, with lookups and no resource
+ * (`./framework/dataSource`), as ngrok's Terraform provider's data sources without a resource.
+ */
+export const DATA_SOURCES: readonly DataSourceModule[] = [
+  tunnelSession,
+  applicationUser,
+  applicationSession,
+];
+
+/** The data sources' definitions, in the order of {@link DATA_SOURCES}. */
+export const DATA_SOURCE_DEFINITIONS: readonly ResourceDefinition[] = DATA_SOURCES.map(
+  (d) => d.definition,
+);
 
 /** The type tokens of `definition`'s resources: the class's, then the plugin's. */
 export const typeTokensOf = (definition: ResourceDefinition): readonly [string, string] => [
@@ -139,14 +159,17 @@ function lookupArgsCheck(
       const typePrefix = idPrefixOf(type);
       const prefix =
         key === "id" ? idPrefixesOf(api) : typePrefix === undefined ? [] : [typePrefix];
+      const shape = prefix.length === 0 ? "" : ` (${prefix.map((p) => `${p}…`).join(" or ")})`;
       const what =
         key === "id"
-          ? `the id of the ${api.noun} (${prefix.map((p) => `${p}…`).join(" or ")})`
+          ? `the id of the ${api.noun}${shape}`
           : (properties[key]?.requiredText ?? "a string");
       if (value === undefined || value === null) {
         if (required.includes(key)) fail(key, `is required: ${what}`);
       } else if (typeof value !== "string") {
         fail(key, `must be a string, not ${describe(value)}`);
+      } else if (key === "id" && prefix.length === 0 && !isIdShaped(value)) {
+        fail(key, `must be letters, digits and _; got ${quoted(value)}`);
       } else if (prefix.length > 0 && !isNgrokIdOf(value, prefix)) {
         fail(
           key,
@@ -160,8 +183,11 @@ function lookupArgsCheck(
 
 const text = (value: unknown) => (typeof value === "string" ? value : undefined);
 
-/** The lookups `resource` declares: `get<Name>` (its `lookups.one`), `get<Plural>` (`lookups.list`). */
-function lookupsOf(resource: AnyResource): LookupDefinition[] {
+/** The lookups `resource` (or a data source) declares: `get<Name>` (its `lookups.one`), `get<Plural>` (`lookups.list`). */
+function lookupsOf(resource: {
+  readonly definition: ResourceDefinition;
+  readonly lookups: ResourceLookups<unknown>;
+}): LookupDefinition[] {
   const { definition, lookups } = resource;
   const facts: LookupFacts = definition.lookups ?? {};
   const names = namesOf(definition);
@@ -201,5 +227,10 @@ function lookupsOf(resource: AnyResource): LookupDefinition[] {
   return found;
 }
 
-/** Every lookup, in the order of {@link DEFINITIONS}: for each, by address, then the list. */
-export const LOOKUPS: readonly LookupDefinition[] = ANY_RESOURCES.flatMap(lookupsOf);
+/**
+ * Every lookup, in the order of {@link DEFINITIONS}, then of {@link DATA_SOURCES}: for each, by
+ * address, then the list.
+ */
+export const LOOKUPS: readonly LookupDefinition[] = [...ANY_RESOURCES, ...DATA_SOURCES].flatMap(
+  lookupsOf,
+);

@@ -132,6 +132,24 @@ export {
   getAgentIngresses,
   getAgentIngressesOutput,
 } from "./lookups/agentIngress";
+export {
+  getTunnelSession,
+  getTunnelSessionOutput,
+  getTunnelSessions,
+  getTunnelSessionsOutput,
+} from "./lookups/tunnelSession";
+export {
+  getApplicationUser,
+  getApplicationUserOutput,
+  getApplicationUsers,
+  getApplicationUsersOutput,
+} from "./lookups/applicationUser";
+export {
+  getApplicationSession,
+  getApplicationSessionOutput,
+  getApplicationSessions,
+  getApplicationSessionsOutput,
+} from "./lookups/applicationSession";
 export type {
   GetSshCertificateAuthoritiesResult,
   GetSshHostCertificatesResult,
@@ -152,6 +170,9 @@ export type {
   GetTlsCertificatesResult,
   GetReservedAddrsResult,
   GetAgentIngressesResult,
+  GetTunnelSessionsResult,
+  GetApplicationUsersResult,
+  GetApplicationSessionsResult,
 } from "./generated/lookupResults";
 export type {
   AgentIngressArgs,
@@ -159,6 +180,7 @@ export type {
   AgentIngressCertificateManagementStatus,
   AgentIngressCertificateProvisioningJob,
   ApiKeyArgs,
+  BrowserSession,
   CertificateAuthorityArgs,
   CertificateManagementPolicy,
   CertificateManagementStatus,
@@ -191,6 +213,16 @@ export type {
   GetApiKeyResult,
   GetApiKeysArgs,
   GetApiKeysOutputArgs,
+  GetApplicationSessionArgs,
+  GetApplicationSessionOutputArgs,
+  GetApplicationSessionResult,
+  GetApplicationSessionsArgs,
+  GetApplicationSessionsOutputArgs,
+  GetApplicationUserArgs,
+  GetApplicationUserOutputArgs,
+  GetApplicationUserResult,
+  GetApplicationUsersArgs,
+  GetApplicationUsersOutputArgs,
   GetCertificateAuthoritiesArgs,
   GetCertificateAuthoritiesOutputArgs,
   GetCertificateAuthorityArgs,
@@ -268,6 +300,11 @@ export type {
   GetTlsCertificateResult,
   GetTlsCertificatesArgs,
   GetTlsCertificatesOutputArgs,
+  GetTunnelSessionArgs,
+  GetTunnelSessionOutputArgs,
+  GetTunnelSessionResult,
+  GetTunnelSessionsArgs,
+  GetTunnelSessionsOutputArgs,
   GetVaultArgs,
   GetVaultOutputArgs,
   GetVaultResult,
@@ -279,10 +316,12 @@ export type {
   GetVaultsArgs,
   GetVaultsOutputArgs,
   HttpsEdgeRouteSamlArgs,
+  IdentityProvider,
   IdpSigningCertificate,
   IpPolicyArgs,
   IpPolicyRuleArgs,
   IpRestrictionArgs,
+  Location,
   PrincipalReference,
   PrivateKeyType,
   ReservedAddrArgs,
@@ -300,6 +339,7 @@ export type {
   SubjectAlternativeNames,
   TlsCertificateArgs,
   TrafficPolicy,
+  UserAgent,
   VaultArgs,
   VaultSecretArgs,
 } from "./generated/types";

@@ -59,9 +59,23 @@ export function prefixWords(prefixes: string | readonly string[]): string {
 }
 
 /**
+ * Whether `value` has the shape of an ngrok id of a prefix nobody documents: letters, digits and
+ * `_`, at most {@link MAX_ID_LENGTH} characters.
+ */
+export function isIdShaped(value: unknown): value is string {
+  return (
+    typeof value === "string" &&
+    value.length > 0 &&
+    value.length <= MAX_ID_LENGTH &&
+    !/[^0-9A-Za-z_]/.test(value)
+  );
+}
+
+/**
  * Throws the `TypeError` of the lookup `lookup` (`getSshCredential`, …), before any request, when
  * `id` is not an id of `object` (`an SSH credential`, `a service user`, with its article):
- * `prefix` (or one of several) followed by letters and digits.
+ * `prefix` (or one of several) followed by letters and digits; with no prefix (ngrok documents
+ * none), letters, digits and `_` ({@link isIdShaped}).
  */
 export function requireLookupId(
   lookup: string,
@@ -69,9 +83,13 @@ export function requireLookupId(
   prefix: string | readonly string[],
   id: unknown,
 ): asserts id is string {
-  if (!isNgrokIdOf(id, prefix)) {
+  const none = prefix.length === 0;
+  if (none ? !isIdShaped(id) : !isNgrokIdOf(id, prefix)) {
+    const shape = none
+      ? "letters, digits and _"
+      : `${prefixWords(prefix)} followed by letters and digits`;
     throw new TypeError(
-      `${lookup}: id must be ${object} id, ${prefixWords(prefix)} followed by letters and digits; got ${typeof id === "string" ? quoted(id) : JSON.stringify(id)}`,
+      `${lookup}: id must be ${object} id, ${shape}; got ${typeof id === "string" ? quoted(id) : JSON.stringify(id)}`,
     );
   }
 }

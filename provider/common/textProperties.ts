@@ -86,3 +86,22 @@ export function updatedAtOutput<const W extends string>(what: W) {
     },
   } as const;
 }
+
+/** An output ngrok may leave out: text under `wire`. */
+export const answeredText = <const W extends string, const D extends string>(
+  wire: W,
+  description: D,
+) => ({ role: "output", type: { kind: "string" }, wire, optional: true, description }) as const;
+
+/** An output ngrok may leave out: a time under `wire`, RFC 3339. */
+export const answeredTime = <const W extends string, const D extends string>(
+  wire: W,
+  description: D,
+) =>
+  ({
+    role: "output",
+    type: { kind: "string", format: "rfc3339" },
+    wire,
+    optional: true,
+    description,
+  }) as const;

@@ -77,6 +77,8 @@ export interface ReferenceType {
   readonly prefix: string;
   /** A list of references. */
   readonly many?: boolean;
+  /** ngrok documents no prefix of the referenced ids: `prefix` is not judged (`ResourceApi`). */
+  readonly prefixUndocumented?: boolean;
 }
 /** A list of non-empty strings. */
 export interface StringListType {
@@ -357,7 +359,8 @@ export type RuleChecker = InputChecker<Record<string, unknown>>;
 /** The id prefix a value of `type` has: an ngrok id's, or one reference's; else `undefined`. */
 export function idPrefixOf(type: PropertyType | undefined): string | undefined {
   if (type?.kind === "ngrokId") return type.prefix;
-  return type?.kind === "reference" && type.many !== true ? type.prefix : undefined;
+  const judged = type?.kind === "reference" && !type.many && !type.prefixUndocumented;
+  return judged ? type.prefix : undefined;
 }
 
 /**
@@ -380,10 +383,7 @@ export function isSecret(
   return property.secret === true || property.writeOnly === true || property.returnedOnce === true;
 }
 
-/**
- * The sentence every description of a `returnedOnce` output ends with (the docs, the schema, the
- * SDK's outputs and lookup results).
- */
+/** The sentence every `returnedOnce` output's description ends with (docs, schema, SDK). */
 export const returnedOnceWords =
   "ngrok returns it once, to the create: `pulumi import` and the lookups cannot recover it and " +
   "leave it unset.";

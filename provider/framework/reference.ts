@@ -19,14 +19,25 @@ import type { PropertyDefinition, ReferenceType } from "./property";
 export interface Referenced {
   /** Its type name, e.g. `IpPolicy`. */
   readonly name: string;
-  readonly api: { readonly noun: string; readonly idPrefix?: string };
+  readonly api: {
+    readonly noun: string;
+    readonly idPrefix?: string;
+    readonly idPrefixUndocumented?: boolean;
+  };
 }
 
 /** The facts of a reference to `target`'s objects. */
 function referenceTo(target: Referenced) {
   const prefix = target.api.idPrefix;
   if (prefix === undefined) throw new Error(`${target.name}: its objects have no ids to refer to`);
-  return { kind: "reference", resource: target.name, noun: target.api.noun, prefix } as const;
+  const undocumented = target.api.idPrefixUndocumented === true;
+  return {
+    kind: "reference",
+    resource: target.name,
+    noun: target.api.noun,
+    prefix,
+    ...(undocumented ? { prefixUndocumented: true } : {}),
+  } as const;
 }
 
 /**

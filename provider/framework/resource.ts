@@ -32,6 +32,12 @@ export interface ResourceApi {
    */
   readonly otherIdPrefixes?: readonly string[];
   /**
+   * ngrok documents no prefix of these ids (its examples of the object are empty): `idPrefix` is
+   * the one ngrok's Terraform provider's examples show, for samples only, and a lookup takes an
+   * id of any prefix ({@link idPrefixesOf} gives none).
+   */
+  readonly idPrefixUndocumented?: boolean;
+  /**
    * The field of ngrok's list page that holds the objects, when it is not the path's last segment
    * (the description's `…List`: `secrets` for `/vault_secrets`, `keys` for `/api_keys`).
    */
@@ -133,9 +139,14 @@ export interface ResourceDefinition<P extends Properties = Properties> {
   readonly example?: ExampleProgram;
 }
 
-/** Every prefix of `api`'s ids: its `idPrefix`, then its `otherIdPrefixes`; none without ids. */
+/**
+ * Every prefix of `api`'s ids: its `idPrefix`, then its `otherIdPrefixes`; none without ids or
+ * where ngrok documents none (`idPrefixUndocumented`).
+ */
 export function idPrefixesOf(api: ResourceApi): readonly string[] {
-  return api.idPrefix === undefined ? [] : [api.idPrefix, ...(api.otherIdPrefixes ?? [])];
+  return api.idPrefix === undefined || api.idPrefixUndocumented === true
+    ? []
+    : [api.idPrefix, ...(api.otherIdPrefixes ?? [])];
 }
 
 /**

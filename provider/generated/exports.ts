@@ -28,6 +28,9 @@ import { certificateAuthority } from "../certificateAuthority/definition";
 import { tlsCertificate } from "../tlsCertificate/definition";
 import { reservedAddr } from "../reservedAddr/definition";
 import { agentIngress } from "../agentIngress/definition";
+import { tunnelSession } from "../tunnelSession/definition";
+import { applicationUser } from "../applicationUser/definition";
+import { applicationSession } from "../applicationSession/definition";
 
 /**
  * The implementation of the `SshCertificateAuthority` dynamic provider: what its thin provider
@@ -181,6 +184,12 @@ export type TlsCertificateRecord = LookupRecord<(typeof tlsCertificate)["definit
 export type ReservedAddrRecord = LookupRecord<(typeof reservedAddr)["definition"]>;
 /** One agent ingress as a lookup returns it: the outputs of the resource, and its id. */
 export type AgentIngressRecord = LookupRecord<(typeof agentIngress)["definition"]>;
+/** One tunnel session as a lookup returns it: the outputs of the resource, and its id. */
+export type TunnelSessionRecord = LookupRecord<(typeof tunnelSession)["definition"]>;
+/** One application user as a lookup returns it: the outputs of the resource, and its id. */
+export type ApplicationUserRecord = LookupRecord<(typeof applicationUser)["definition"]>;
+/** One application session as a lookup returns it: the outputs of the resource, and its id. */
+export type ApplicationSessionRecord = LookupRecord<(typeof applicationSession)["definition"]>;
 
 /**
  * Reads one SSH certificate authority without managing it (what the SDK's
@@ -347,6 +356,30 @@ export const lookupReservedAddr = (client: NgrokClient, id: string) =>
  */
 export const lookupAgentIngress = (client: NgrokClient, id: string) =>
   agentIngress.lookups.one(client, { id });
+/**
+ * Reads one tunnel session without managing it (what the SDK's `getTunnelSession` runs in the
+ * program's process).
+ * @throws TypeError when an argument is not an id of the right kind, before any request.
+ * @throws NgrokApiError when ngrok refuses, e.g. 404 when there is no such tunnel session.
+ */
+export const lookupTunnelSession = (client: NgrokClient, id: string) =>
+  tunnelSession.lookups.one(client, { id });
+/**
+ * Reads one application user without managing it (what the SDK's `getApplicationUser` runs in the
+ * program's process).
+ * @throws TypeError when an argument is not an id of the right kind, before any request.
+ * @throws NgrokApiError when ngrok refuses, e.g. 404 when there is no such application user.
+ */
+export const lookupApplicationUser = (client: NgrokClient, id: string) =>
+  applicationUser.lookups.one(client, { id });
+/**
+ * Reads one application session without managing it (what the SDK's `getApplicationSession` runs in
+ * the program's process).
+ * @throws TypeError when an argument is not an id of the right kind, before any request.
+ * @throws NgrokApiError when ngrok refuses, e.g. 404 when there is no such application session.
+ */
+export const lookupApplicationSession = (client: NgrokClient, id: string) =>
+  applicationSession.lookups.one(client, { id });
 
 /** What {@link listSshCertificateAuthorities} keeps: every field that is set must match. */
 export type SshCertificateAuthorityFilter = LookupFilter<
@@ -396,6 +429,14 @@ export type TlsCertificateFilter = LookupFilter<"subjectCommonName" | "descripti
 export type ReservedAddrFilter = LookupFilter<"addr" | "region" | "description" | "metadata">;
 /** What {@link listAgentIngresses} keeps: every field that is set must match. */
 export type AgentIngressFilter = LookupFilter<"domain" | "description" | "metadata">;
+/** What {@link listTunnelSessions} keeps: every field that is set must match. */
+export type TunnelSessionFilter = LookupFilter<
+  "region" | "transport" | "os" | "agentVersion" | "metadata"
+>;
+/** What {@link listApplicationUsers} keeps: every field that is set must match. */
+export type ApplicationUserFilter = LookupFilter<"email" | "username" | "name" | "providerUserId">;
+/** What {@link listApplicationSessions} keeps: every field that is set must match. */
+export type ApplicationSessionFilter = LookupFilter<"applicationUserId" | "publicUrl">;
 
 /**
  * Every SSH certificate authority of the account that `filter` keeps, newest first, as lookups
@@ -550,6 +591,29 @@ export const listReservedAddrs = (client: NgrokClient, filter: ReservedAddrFilte
  */
 export const listAgentIngresses = (client: NgrokClient, filter: AgentIngressFilter = {}) =>
   agentIngress.lookups.list(client, filter);
+/**
+ * Every tunnel session of the account that `filter` keeps, newest first, as lookups return them
+ * (what `getTunnelSessions` read), through every page.
+ * @throws NgrokApiError or NgrokClientError when a page cannot be read.
+ */
+export const listTunnelSessions = (client: NgrokClient, filter: TunnelSessionFilter = {}) =>
+  tunnelSession.lookups.list(client, filter);
+/**
+ * Every application user of the account that `filter` keeps, newest first, as lookups return them
+ * (what `getApplicationUsers` read), through every page.
+ * @throws NgrokApiError or NgrokClientError when a page cannot be read.
+ */
+export const listApplicationUsers = (client: NgrokClient, filter: ApplicationUserFilter = {}) =>
+  applicationUser.lookups.list(client, filter);
+/**
+ * Every application session of the account that `filter` keeps, newest first, as lookups return
+ * them (what `getApplicationSessions` read), through every page.
+ * @throws NgrokApiError or NgrokClientError when a page cannot be read.
+ */
+export const listApplicationSessions = (
+  client: NgrokClient,
+  filter: ApplicationSessionFilter = {},
+) => applicationSession.lookups.list(client, filter);
 
 /**
  * The definition of `SshCertificateAuthority` and what it exports
@@ -624,3 +688,17 @@ export * as tlsCertificate from "../tlsCertificate/definition";
 export * as reservedAddr from "../reservedAddr/definition";
 /** The definition of `AgentIngress` and what it exports (`provider/agentIngress/definition.ts`). */
 export * as agentIngress from "../agentIngress/definition";
+/**
+ * The definition of `TunnelSession` and what it exports (`provider/tunnelSession/definition.ts`).
+ */
+export * as tunnelSession from "../tunnelSession/definition";
+/**
+ * The definition of `ApplicationUser` and what it exports
+ * (`provider/applicationUser/definition.ts`).
+ */
+export * as applicationUser from "../applicationUser/definition";
+/**
+ * The definition of `ApplicationSession` and what it exports
+ * (`provider/applicationSession/definition.ts`).
+ */
+export * as applicationSession from "../applicationSession/definition";

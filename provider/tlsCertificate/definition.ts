@@ -33,7 +33,7 @@
  * @module
  */
 import { certificateOutputs } from "../common/certificateOutputs";
-import { objectOutputs, TEXT_INPUTS } from "../common/textProperties";
+import { answeredText, objectOutputs, TEXT_INPUTS } from "../common/textProperties";
 import { defineResource } from "../framework/define";
 import { file, output, resource } from "../framework/example";
 import { samePem } from "../framework/formats";
@@ -60,16 +60,6 @@ const SUBJECT_ALTERNATIVE_NAMES: ObjectType = {
     },
   },
 };
-
-/** An output read from the leaf certificate: a string ngrok may leave out. */
-const leafText = <const W extends string, const D extends string>(wire: W, description: D) =>
-  ({
-    role: "output",
-    type: { kind: "string" },
-    wire,
-    optional: true,
-    description,
-  }) as const;
 
 /** The TLS certificate. */
 export const tlsCertificateDefinition = defineResource({
@@ -170,7 +160,7 @@ export const tlsCertificateDefinition = defineResource({
         "update a key in place).",
     },
     ...TEXT_INPUTS,
-    subjectCommonName: leafText(
+    subjectCommonName: answeredText(
       "subject_common_name",
       "The subject common name (CN) of the leaf certificate.",
     ),
@@ -181,17 +171,20 @@ export const tlsCertificateDefinition = defineResource({
       optional: true,
       description: "The subject alternative names of the leaf: `dnsNames` and `ips`.",
     },
-    subjectOrganization: leafText("subject_organization", "The leaf's subject organization (O)."),
-    subjectOrganizationalUnit: leafText(
+    subjectOrganization: answeredText(
+      "subject_organization",
+      "The leaf's subject organization (O).",
+    ),
+    subjectOrganizationalUnit: answeredText(
       "subject_organizational_unit",
       "The leaf's subject organizational unit (OU).",
     ),
-    subjectLocality: leafText("subject_locality", "The leaf's subject locality (L)."),
-    subjectProvince: leafText("subject_province", "The leaf's subject province or state (ST)."),
-    subjectCountry: leafText("subject_country", "The leaf's subject country (C)."),
-    issuerCommonName: leafText("issuer_common_name", "The common name of the leaf's issuer."),
-    serialNumber: leafText("serial_number", "The leaf's serial number, hexadecimal."),
-    privateKeyType: leafText(
+    subjectLocality: answeredText("subject_locality", "The leaf's subject locality (L)."),
+    subjectProvince: answeredText("subject_province", "The leaf's subject province or state (ST)."),
+    subjectCountry: answeredText("subject_country", "The leaf's subject country (C)."),
+    issuerCommonName: answeredText("issuer_common_name", "The common name of the leaf's issuer."),
+    serialNumber: answeredText("serial_number", "The leaf's serial number, hexadecimal."),
+    privateKeyType: answeredText(
       "private_key_type",
       "The type of the certificate's key: `rsa`, `ecdsa` or `ed25519`.",
     ),

@@ -3,13 +3,19 @@
  * definitions' facts (`lookups`, `pendingCreates`, `pluralName`): every declared lookup has its read in
  * the resource's value, `pulumi-ngrok-dynamic/provider` exports each under the rule's names (the
  * names deployed states and the lookups of 0.2.0 call), the pending-creates kinds answer both
- * type-token families, and the plugin marks exactly the resources whose definition says so.
+ * type-token families, and the plugin marks exactly the resources whose definition says so. The
+ * data sources' lookups: tests/provider/dataSources.test.ts.
  */
 import * as implementation from "../../provider";
 import { namesOf } from "../../provider/framework/names";
 import type { ResourceDefinition } from "../../provider/framework/resource";
 import { PENDING_CREATE_KINDS } from "../../provider/pendingCreates";
-import { ANY_RESOURCES, DEFINITIONS, LOOKUPS } from "../../provider/registry";
+import {
+  ANY_RESOURCES,
+  DATA_SOURCE_DEFINITIONS,
+  DEFINITIONS,
+  LOOKUPS,
+} from "../../provider/registry";
 import { SIGNED_COLLECTIONS } from "../../provider/sshCertificateAuthority/inUse";
 import { withProgramInputs } from "../../plugin/resources";
 import { OWNER_INPUT } from "../../provider/common/ownershipMarker";
@@ -44,7 +50,8 @@ describe("the registry", () => {
   });
 
   test("the lookups are each definition's, in the registry's order: by address, then the list", () => {
-    const expected = definitions.flatMap((d) => [
+    // The resources', then the data sources'.
+    const expected = [...definitions, ...DATA_SOURCE_DEFINITIONS].flatMap((d) => [
       ...(d.lookups?.one === undefined ? [] : [namesOf(d).getOne]),
       ...(d.lookups?.list === undefined ? [] : [namesOf(d).getList]),
     ]);

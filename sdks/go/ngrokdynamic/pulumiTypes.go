@@ -664,6 +664,100 @@ func (o BasicAuthActionConfigOutput) Realm() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v BasicAuthActionConfig) *string { return v.Realm }).(pulumi.StringPtrOutput)
 }
 
+// The browser of an application session.
+type BrowserSession struct {
+	// The browser's IP address.
+	IpAddress *string `pulumi:"ipAddress"`
+	// Where the IP address is.
+	Location *Location `pulumi:"location"`
+	// What the browser's `User-Agent` header says.
+	UserAgent *UserAgent `pulumi:"userAgent"`
+}
+
+// The browser of an application session.
+type BrowserSessionOutput struct{ *pulumi.OutputState }
+
+func (BrowserSessionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*BrowserSession)(nil)).Elem()
+}
+
+func (o BrowserSessionOutput) ToBrowserSessionOutput() BrowserSessionOutput {
+	return o
+}
+
+func (o BrowserSessionOutput) ToBrowserSessionOutputWithContext(ctx context.Context) BrowserSessionOutput {
+	return o
+}
+
+// The browser's IP address.
+func (o BrowserSessionOutput) IpAddress() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v BrowserSession) *string { return v.IpAddress }).(pulumi.StringPtrOutput)
+}
+
+// Where the IP address is.
+func (o BrowserSessionOutput) Location() LocationPtrOutput {
+	return o.ApplyT(func(v BrowserSession) *Location { return v.Location }).(LocationPtrOutput)
+}
+
+// What the browser's `User-Agent` header says.
+func (o BrowserSessionOutput) UserAgent() UserAgentPtrOutput {
+	return o.ApplyT(func(v BrowserSession) *UserAgent { return v.UserAgent }).(UserAgentPtrOutput)
+}
+
+type BrowserSessionPtrOutput struct{ *pulumi.OutputState }
+
+func (BrowserSessionPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**BrowserSession)(nil)).Elem()
+}
+
+func (o BrowserSessionPtrOutput) ToBrowserSessionPtrOutput() BrowserSessionPtrOutput {
+	return o
+}
+
+func (o BrowserSessionPtrOutput) ToBrowserSessionPtrOutputWithContext(ctx context.Context) BrowserSessionPtrOutput {
+	return o
+}
+
+func (o BrowserSessionPtrOutput) Elem() BrowserSessionOutput {
+	return o.ApplyT(func(v *BrowserSession) BrowserSession {
+		if v != nil {
+			return *v
+		}
+		var ret BrowserSession
+		return ret
+	}).(BrowserSessionOutput)
+}
+
+// The browser's IP address.
+func (o BrowserSessionPtrOutput) IpAddress() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *BrowserSession) *string {
+		if v == nil {
+			return nil
+		}
+		return v.IpAddress
+	}).(pulumi.StringPtrOutput)
+}
+
+// Where the IP address is.
+func (o BrowserSessionPtrOutput) Location() LocationPtrOutput {
+	return o.ApplyT(func(v *BrowserSession) *Location {
+		if v == nil {
+			return nil
+		}
+		return v.Location
+	}).(LocationPtrOutput)
+}
+
+// What the browser's `User-Agent` header says.
+func (o BrowserSessionPtrOutput) UserAgent() UserAgentPtrOutput {
+	return o.ApplyT(func(v *BrowserSession) *UserAgent {
+		if v == nil {
+			return nil
+		}
+		return v.UserAgent
+	}).(UserAgentPtrOutput)
+}
+
 // How ngrok obtains and renews a reserved domain's TLS certificate.
 type CertificateManagementPolicy struct {
 	// The certificate authority: `letsencrypt`, the only one ngrok supports.
@@ -4059,6 +4153,231 @@ func (o GetApiKeysApiKeyArrayOutput) Index(i pulumi.IntInput) GetApiKeysApiKeyOu
 	}).(GetApiKeysApiKeyOutput)
 }
 
+// One item of `getApplicationSessions`'s `applicationSessions`.
+type GetApplicationSessionsApplicationSession struct {
+	// The id of the application user the session is of.
+	ApplicationUserId *string `pulumi:"applicationUserId"`
+	// The session's browser: its user agent, IP address and country.
+	BrowserSession *BrowserSession `pulumi:"browserSession"`
+	// When the session began, RFC 3339.
+	CreatedAt *string `pulumi:"createdAt"`
+	// The id of the HTTPS edge the session is on (`edghts_…`); none for an endpoint.
+	EdgeId *string `pulumi:"edgeId"`
+	// The id of the endpoint the session is on (`ep_…`).
+	EndpointId *string `pulumi:"endpointId"`
+	// When the session expires, RFC 3339.
+	ExpiresAt *string `pulumi:"expiresAt"`
+	// The Pulumi id: ngrok's id (`app_sess_…` in ngrok's Terraform provider's example; ngrok documents none).
+	Id string `pulumi:"id"`
+	// When the session was last active, RFC 3339.
+	LastActive *string `pulumi:"lastActive"`
+	// The URL of the endpoint the session is on.
+	PublicUrl *string `pulumi:"publicUrl"`
+	// The id of the edge's route the session is on (`edghtsrt_…`); none for an endpoint.
+	RouteId *string `pulumi:"routeId"`
+	// The API URI of the session, `https://api.ngrok.com/app/sessions/…`.
+	Uri string `pulumi:"uri"`
+}
+
+// One item of `getApplicationSessions`'s `applicationSessions`.
+type GetApplicationSessionsApplicationSessionOutput struct{ *pulumi.OutputState }
+
+func (GetApplicationSessionsApplicationSessionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetApplicationSessionsApplicationSession)(nil)).Elem()
+}
+
+func (o GetApplicationSessionsApplicationSessionOutput) ToGetApplicationSessionsApplicationSessionOutput() GetApplicationSessionsApplicationSessionOutput {
+	return o
+}
+
+func (o GetApplicationSessionsApplicationSessionOutput) ToGetApplicationSessionsApplicationSessionOutputWithContext(ctx context.Context) GetApplicationSessionsApplicationSessionOutput {
+	return o
+}
+
+// The id of the application user the session is of.
+func (o GetApplicationSessionsApplicationSessionOutput) ApplicationUserId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetApplicationSessionsApplicationSession) *string { return v.ApplicationUserId }).(pulumi.StringPtrOutput)
+}
+
+// The session's browser: its user agent, IP address and country.
+func (o GetApplicationSessionsApplicationSessionOutput) BrowserSession() BrowserSessionPtrOutput {
+	return o.ApplyT(func(v GetApplicationSessionsApplicationSession) *BrowserSession { return v.BrowserSession }).(BrowserSessionPtrOutput)
+}
+
+// When the session began, RFC 3339.
+func (o GetApplicationSessionsApplicationSessionOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetApplicationSessionsApplicationSession) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+// The id of the HTTPS edge the session is on (`edghts_…`); none for an endpoint.
+func (o GetApplicationSessionsApplicationSessionOutput) EdgeId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetApplicationSessionsApplicationSession) *string { return v.EdgeId }).(pulumi.StringPtrOutput)
+}
+
+// The id of the endpoint the session is on (`ep_…`).
+func (o GetApplicationSessionsApplicationSessionOutput) EndpointId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetApplicationSessionsApplicationSession) *string { return v.EndpointId }).(pulumi.StringPtrOutput)
+}
+
+// When the session expires, RFC 3339.
+func (o GetApplicationSessionsApplicationSessionOutput) ExpiresAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetApplicationSessionsApplicationSession) *string { return v.ExpiresAt }).(pulumi.StringPtrOutput)
+}
+
+// The Pulumi id: ngrok's id (`app_sess_…` in ngrok's Terraform provider's example; ngrok documents none).
+func (o GetApplicationSessionsApplicationSessionOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetApplicationSessionsApplicationSession) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// When the session was last active, RFC 3339.
+func (o GetApplicationSessionsApplicationSessionOutput) LastActive() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetApplicationSessionsApplicationSession) *string { return v.LastActive }).(pulumi.StringPtrOutput)
+}
+
+// The URL of the endpoint the session is on.
+func (o GetApplicationSessionsApplicationSessionOutput) PublicUrl() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetApplicationSessionsApplicationSession) *string { return v.PublicUrl }).(pulumi.StringPtrOutput)
+}
+
+// The id of the edge's route the session is on (`edghtsrt_…`); none for an endpoint.
+func (o GetApplicationSessionsApplicationSessionOutput) RouteId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetApplicationSessionsApplicationSession) *string { return v.RouteId }).(pulumi.StringPtrOutput)
+}
+
+// The API URI of the session, `https://api.ngrok.com/app/sessions/…`.
+func (o GetApplicationSessionsApplicationSessionOutput) Uri() pulumi.StringOutput {
+	return o.ApplyT(func(v GetApplicationSessionsApplicationSession) string { return v.Uri }).(pulumi.StringOutput)
+}
+
+type GetApplicationSessionsApplicationSessionArrayOutput struct{ *pulumi.OutputState }
+
+func (GetApplicationSessionsApplicationSessionArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetApplicationSessionsApplicationSession)(nil)).Elem()
+}
+
+func (o GetApplicationSessionsApplicationSessionArrayOutput) ToGetApplicationSessionsApplicationSessionArrayOutput() GetApplicationSessionsApplicationSessionArrayOutput {
+	return o
+}
+
+func (o GetApplicationSessionsApplicationSessionArrayOutput) ToGetApplicationSessionsApplicationSessionArrayOutputWithContext(ctx context.Context) GetApplicationSessionsApplicationSessionArrayOutput {
+	return o
+}
+
+func (o GetApplicationSessionsApplicationSessionArrayOutput) Index(i pulumi.IntInput) GetApplicationSessionsApplicationSessionOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetApplicationSessionsApplicationSession {
+		return vs[0].([]GetApplicationSessionsApplicationSession)[vs[1].(int)]
+	}).(GetApplicationSessionsApplicationSessionOutput)
+}
+
+// One item of `getApplicationUsers`'s `applicationUsers`.
+type GetApplicationUsersApplicationUser struct {
+	// When the user first signed in, RFC 3339.
+	CreatedAt *string `pulumi:"createdAt"`
+	// The user's e-mail address.
+	Email *string `pulumi:"email"`
+	// The Pulumi id: ngrok's id (`app_user_…` in ngrok's Terraform provider's example; ngrok documents none).
+	Id string `pulumi:"id"`
+	// The identity provider the user signed in with.
+	IdentityProvider *IdentityProvider `pulumi:"identityProvider"`
+	// When the user was last active, RFC 3339.
+	LastActive *string `pulumi:"lastActive"`
+	// When the user last signed in, RFC 3339.
+	LastLogin *string `pulumi:"lastLogin"`
+	// The user's common name.
+	Name *string `pulumi:"name"`
+	// The user's id at the identity provider (its `sub`).
+	ProviderUserId *string `pulumi:"providerUserId"`
+	// The API URI of the user, `https://api.ngrok.com/app/users/…`.
+	Uri string `pulumi:"uri"`
+	// The user's username at the identity provider.
+	Username *string `pulumi:"username"`
+}
+
+// One item of `getApplicationUsers`'s `applicationUsers`.
+type GetApplicationUsersApplicationUserOutput struct{ *pulumi.OutputState }
+
+func (GetApplicationUsersApplicationUserOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetApplicationUsersApplicationUser)(nil)).Elem()
+}
+
+func (o GetApplicationUsersApplicationUserOutput) ToGetApplicationUsersApplicationUserOutput() GetApplicationUsersApplicationUserOutput {
+	return o
+}
+
+func (o GetApplicationUsersApplicationUserOutput) ToGetApplicationUsersApplicationUserOutputWithContext(ctx context.Context) GetApplicationUsersApplicationUserOutput {
+	return o
+}
+
+// When the user first signed in, RFC 3339.
+func (o GetApplicationUsersApplicationUserOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetApplicationUsersApplicationUser) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+// The user's e-mail address.
+func (o GetApplicationUsersApplicationUserOutput) Email() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetApplicationUsersApplicationUser) *string { return v.Email }).(pulumi.StringPtrOutput)
+}
+
+// The Pulumi id: ngrok's id (`app_user_…` in ngrok's Terraform provider's example; ngrok documents none).
+func (o GetApplicationUsersApplicationUserOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetApplicationUsersApplicationUser) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The identity provider the user signed in with.
+func (o GetApplicationUsersApplicationUserOutput) IdentityProvider() IdentityProviderPtrOutput {
+	return o.ApplyT(func(v GetApplicationUsersApplicationUser) *IdentityProvider { return v.IdentityProvider }).(IdentityProviderPtrOutput)
+}
+
+// When the user was last active, RFC 3339.
+func (o GetApplicationUsersApplicationUserOutput) LastActive() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetApplicationUsersApplicationUser) *string { return v.LastActive }).(pulumi.StringPtrOutput)
+}
+
+// When the user last signed in, RFC 3339.
+func (o GetApplicationUsersApplicationUserOutput) LastLogin() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetApplicationUsersApplicationUser) *string { return v.LastLogin }).(pulumi.StringPtrOutput)
+}
+
+// The user's common name.
+func (o GetApplicationUsersApplicationUserOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetApplicationUsersApplicationUser) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// The user's id at the identity provider (its `sub`).
+func (o GetApplicationUsersApplicationUserOutput) ProviderUserId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetApplicationUsersApplicationUser) *string { return v.ProviderUserId }).(pulumi.StringPtrOutput)
+}
+
+// The API URI of the user, `https://api.ngrok.com/app/users/…`.
+func (o GetApplicationUsersApplicationUserOutput) Uri() pulumi.StringOutput {
+	return o.ApplyT(func(v GetApplicationUsersApplicationUser) string { return v.Uri }).(pulumi.StringOutput)
+}
+
+// The user's username at the identity provider.
+func (o GetApplicationUsersApplicationUserOutput) Username() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetApplicationUsersApplicationUser) *string { return v.Username }).(pulumi.StringPtrOutput)
+}
+
+type GetApplicationUsersApplicationUserArrayOutput struct{ *pulumi.OutputState }
+
+func (GetApplicationUsersApplicationUserArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetApplicationUsersApplicationUser)(nil)).Elem()
+}
+
+func (o GetApplicationUsersApplicationUserArrayOutput) ToGetApplicationUsersApplicationUserArrayOutput() GetApplicationUsersApplicationUserArrayOutput {
+	return o
+}
+
+func (o GetApplicationUsersApplicationUserArrayOutput) ToGetApplicationUsersApplicationUserArrayOutputWithContext(ctx context.Context) GetApplicationUsersApplicationUserArrayOutput {
+	return o
+}
+
+func (o GetApplicationUsersApplicationUserArrayOutput) Index(i pulumi.IntInput) GetApplicationUsersApplicationUserOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetApplicationUsersApplicationUser {
+		return vs[0].([]GetApplicationUsersApplicationUser)[vs[1].(int)]
+	}).(GetApplicationUsersApplicationUserOutput)
+}
+
 // One item of `getCertificateAuthorities`'s `certificateAuthorities`.
 type GetCertificateAuthoritiesCertificateAuthority struct {
 	// The CA's certificate, PEM (`-----BEGIN CERTIFICATE-----`), with basic constraints CA:TRUE. Judged at `check` (a preview shows a mistake); one that has expired or expires within 30 days is warned of. Changing it replaces the certificate authority (the new one first).
@@ -5691,6 +6010,115 @@ func (o GetTlsCertificatesTlsCertificateArrayOutput) Index(i pulumi.IntInput) Ge
 	}).(GetTlsCertificatesTlsCertificateOutput)
 }
 
+// One item of `getTunnelSessions`'s `tunnelSessions`.
+type GetTunnelSessionsTunnelSession struct {
+	// The version of the ngrok agent that started the session, e.g. `3.20.0`.
+	AgentVersion *string `pulumi:"agentVersion"`
+	// The id of the credential the agent started the session with: an authtoken (`cr_…`, a `Credential`) or an SSH credential (`sshcr_…`).
+	CredentialId *string `pulumi:"credentialId"`
+	// The Pulumi id: ngrok's id (`ts_…`).
+	Id string `pulumi:"id"`
+	// The session's source IP address.
+	Ip *string `pulumi:"ip"`
+	// Arbitrary data from the agent's configuration (its `metadata` option).
+	Metadata *string `pulumi:"metadata"`
+	// The operating system of the agent's host, e.g. `linux`.
+	Os *string `pulumi:"os"`
+	// The ngrok region the session started in, e.g. `us` or `eu`.
+	Region *string `pulumi:"region"`
+	// When the session first connected to ngrok, RFC 3339.
+	StartedAt *string `pulumi:"startedAt"`
+	// The protocol the session started with: `ngrok/v2` or `ssh`.
+	Transport *string `pulumi:"transport"`
+	// The API URI of the session, `https://api.ngrok.com/tunnel_sessions/ts_…`.
+	Uri string `pulumi:"uri"`
+}
+
+// One item of `getTunnelSessions`'s `tunnelSessions`.
+type GetTunnelSessionsTunnelSessionOutput struct{ *pulumi.OutputState }
+
+func (GetTunnelSessionsTunnelSessionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetTunnelSessionsTunnelSession)(nil)).Elem()
+}
+
+func (o GetTunnelSessionsTunnelSessionOutput) ToGetTunnelSessionsTunnelSessionOutput() GetTunnelSessionsTunnelSessionOutput {
+	return o
+}
+
+func (o GetTunnelSessionsTunnelSessionOutput) ToGetTunnelSessionsTunnelSessionOutputWithContext(ctx context.Context) GetTunnelSessionsTunnelSessionOutput {
+	return o
+}
+
+// The version of the ngrok agent that started the session, e.g. `3.20.0`.
+func (o GetTunnelSessionsTunnelSessionOutput) AgentVersion() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetTunnelSessionsTunnelSession) *string { return v.AgentVersion }).(pulumi.StringPtrOutput)
+}
+
+// The id of the credential the agent started the session with: an authtoken (`cr_…`, a `Credential`) or an SSH credential (`sshcr_…`).
+func (o GetTunnelSessionsTunnelSessionOutput) CredentialId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetTunnelSessionsTunnelSession) *string { return v.CredentialId }).(pulumi.StringPtrOutput)
+}
+
+// The Pulumi id: ngrok's id (`ts_…`).
+func (o GetTunnelSessionsTunnelSessionOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetTunnelSessionsTunnelSession) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The session's source IP address.
+func (o GetTunnelSessionsTunnelSessionOutput) Ip() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetTunnelSessionsTunnelSession) *string { return v.Ip }).(pulumi.StringPtrOutput)
+}
+
+// Arbitrary data from the agent's configuration (its `metadata` option).
+func (o GetTunnelSessionsTunnelSessionOutput) Metadata() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetTunnelSessionsTunnelSession) *string { return v.Metadata }).(pulumi.StringPtrOutput)
+}
+
+// The operating system of the agent's host, e.g. `linux`.
+func (o GetTunnelSessionsTunnelSessionOutput) Os() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetTunnelSessionsTunnelSession) *string { return v.Os }).(pulumi.StringPtrOutput)
+}
+
+// The ngrok region the session started in, e.g. `us` or `eu`.
+func (o GetTunnelSessionsTunnelSessionOutput) Region() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetTunnelSessionsTunnelSession) *string { return v.Region }).(pulumi.StringPtrOutput)
+}
+
+// When the session first connected to ngrok, RFC 3339.
+func (o GetTunnelSessionsTunnelSessionOutput) StartedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetTunnelSessionsTunnelSession) *string { return v.StartedAt }).(pulumi.StringPtrOutput)
+}
+
+// The protocol the session started with: `ngrok/v2` or `ssh`.
+func (o GetTunnelSessionsTunnelSessionOutput) Transport() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetTunnelSessionsTunnelSession) *string { return v.Transport }).(pulumi.StringPtrOutput)
+}
+
+// The API URI of the session, `https://api.ngrok.com/tunnel_sessions/ts_…`.
+func (o GetTunnelSessionsTunnelSessionOutput) Uri() pulumi.StringOutput {
+	return o.ApplyT(func(v GetTunnelSessionsTunnelSession) string { return v.Uri }).(pulumi.StringOutput)
+}
+
+type GetTunnelSessionsTunnelSessionArrayOutput struct{ *pulumi.OutputState }
+
+func (GetTunnelSessionsTunnelSessionArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetTunnelSessionsTunnelSession)(nil)).Elem()
+}
+
+func (o GetTunnelSessionsTunnelSessionArrayOutput) ToGetTunnelSessionsTunnelSessionArrayOutput() GetTunnelSessionsTunnelSessionArrayOutput {
+	return o
+}
+
+func (o GetTunnelSessionsTunnelSessionArrayOutput) ToGetTunnelSessionsTunnelSessionArrayOutputWithContext(ctx context.Context) GetTunnelSessionsTunnelSessionArrayOutput {
+	return o
+}
+
+func (o GetTunnelSessionsTunnelSessionArrayOutput) Index(i pulumi.IntInput) GetTunnelSessionsTunnelSessionOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetTunnelSessionsTunnelSession {
+		return vs[0].([]GetTunnelSessionsTunnelSession)[vs[1].(int)]
+	}).(GetTunnelSessionsTunnelSessionOutput)
+}
+
 // One item of `getVaultSecrets`'s `vaultSecrets`.
 type GetVaultSecretsVaultSecret struct {
 	// Creation time, RFC 3339 (e.g. `2025-09-04T10:11:37Z`).
@@ -6202,6 +6630,83 @@ func (o HttpRequestActionConfigQueryParamsArrayOutput) Index(i pulumi.IntInput) 
 	return pulumi.All(o, i).ApplyT(func(vs []interface{}) HttpRequestActionConfigQueryParams {
 		return vs[0].([]HttpRequestActionConfigQueryParams)[vs[1].(int)]
 	}).(HttpRequestActionConfigQueryParamsOutput)
+}
+
+// The identity provider an application user signed in with.
+type IdentityProvider struct {
+	// Its name, e.g. `Google`.
+	Name *string `pulumi:"name"`
+	// Its URL, e.g. `https://accounts.google.com`.
+	Url *string `pulumi:"url"`
+}
+
+// The identity provider an application user signed in with.
+type IdentityProviderOutput struct{ *pulumi.OutputState }
+
+func (IdentityProviderOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*IdentityProvider)(nil)).Elem()
+}
+
+func (o IdentityProviderOutput) ToIdentityProviderOutput() IdentityProviderOutput {
+	return o
+}
+
+func (o IdentityProviderOutput) ToIdentityProviderOutputWithContext(ctx context.Context) IdentityProviderOutput {
+	return o
+}
+
+// Its name, e.g. `Google`.
+func (o IdentityProviderOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v IdentityProvider) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// Its URL, e.g. `https://accounts.google.com`.
+func (o IdentityProviderOutput) Url() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v IdentityProvider) *string { return v.Url }).(pulumi.StringPtrOutput)
+}
+
+type IdentityProviderPtrOutput struct{ *pulumi.OutputState }
+
+func (IdentityProviderPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**IdentityProvider)(nil)).Elem()
+}
+
+func (o IdentityProviderPtrOutput) ToIdentityProviderPtrOutput() IdentityProviderPtrOutput {
+	return o
+}
+
+func (o IdentityProviderPtrOutput) ToIdentityProviderPtrOutputWithContext(ctx context.Context) IdentityProviderPtrOutput {
+	return o
+}
+
+func (o IdentityProviderPtrOutput) Elem() IdentityProviderOutput {
+	return o.ApplyT(func(v *IdentityProvider) IdentityProvider {
+		if v != nil {
+			return *v
+		}
+		var ret IdentityProvider
+		return ret
+	}).(IdentityProviderOutput)
+}
+
+// Its name, e.g. `Google`.
+func (o IdentityProviderPtrOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *IdentityProvider) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Name
+	}).(pulumi.StringPtrOutput)
+}
+
+// Its URL, e.g. `https://accounts.google.com`.
+func (o IdentityProviderPtrOutput) Url() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *IdentityProvider) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Url
+	}).(pulumi.StringPtrOutput)
 }
 
 // One signing certificate of the IdP metadata document ngrok holds.
@@ -7385,6 +7890,66 @@ func (o JwtValidationActionConfigJwsKeysSourcesArrayOutput) Index(i pulumi.IntIn
 	return pulumi.All(o, i).ApplyT(func(vs []interface{}) JwtValidationActionConfigJwsKeysSources {
 		return vs[0].([]JwtValidationActionConfigJwsKeysSources)[vs[1].(int)]
 	}).(JwtValidationActionConfigJwsKeysSourcesOutput)
+}
+
+// Where an IP address is, by ngrok's geolocation.
+type Location struct {
+	// Its ISO country code.
+	CountryCode *string `pulumi:"countryCode"`
+}
+
+// Where an IP address is, by ngrok's geolocation.
+type LocationOutput struct{ *pulumi.OutputState }
+
+func (LocationOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*Location)(nil)).Elem()
+}
+
+func (o LocationOutput) ToLocationOutput() LocationOutput {
+	return o
+}
+
+func (o LocationOutput) ToLocationOutputWithContext(ctx context.Context) LocationOutput {
+	return o
+}
+
+// Its ISO country code.
+func (o LocationOutput) CountryCode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v Location) *string { return v.CountryCode }).(pulumi.StringPtrOutput)
+}
+
+type LocationPtrOutput struct{ *pulumi.OutputState }
+
+func (LocationPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**Location)(nil)).Elem()
+}
+
+func (o LocationPtrOutput) ToLocationPtrOutput() LocationPtrOutput {
+	return o
+}
+
+func (o LocationPtrOutput) ToLocationPtrOutputWithContext(ctx context.Context) LocationPtrOutput {
+	return o
+}
+
+func (o LocationPtrOutput) Elem() LocationOutput {
+	return o.ApplyT(func(v *Location) Location {
+		if v != nil {
+			return *v
+		}
+		var ret Location
+		return ret
+	}).(LocationOutput)
+}
+
+// Its ISO country code.
+func (o LocationPtrOutput) CountryCode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Location) *string {
+		if v == nil {
+			return nil
+		}
+		return v.CountryCode
+	}).(pulumi.StringPtrOutput)
 }
 
 // Adds metadata to the events logged for the traffic. The `log` action; it runs in on_tcp_connect, on_http_request, on_http_response. Source: https://ngrok.com/docs/traffic-policy/actions/log/
@@ -11045,6 +11610,151 @@ func (o UrlRewriteActionConfigOutput) To() pulumi.StringOutput {
 	return o.ApplyT(func(v UrlRewriteActionConfig) string { return v.To }).(pulumi.StringOutput)
 }
 
+// A browser's `User-Agent` header, and what ngrok reads in it.
+type UserAgent struct {
+	// The browser, e.g. `Chrome`.
+	BrowserName *string `pulumi:"browserName"`
+	// Its version, e.g. `102`.
+	BrowserVersion *string `pulumi:"browserVersion"`
+	// The device, e.g. `Desktop`.
+	DeviceType *string `pulumi:"deviceType"`
+	// The operating system, e.g. `MacOS`.
+	OsName *string `pulumi:"osName"`
+	// Its version, e.g. `10.15.7`.
+	OsVersion *string `pulumi:"osVersion"`
+	// The header as the browser sent it.
+	Raw *string `pulumi:"raw"`
+}
+
+// A browser's `User-Agent` header, and what ngrok reads in it.
+type UserAgentOutput struct{ *pulumi.OutputState }
+
+func (UserAgentOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*UserAgent)(nil)).Elem()
+}
+
+func (o UserAgentOutput) ToUserAgentOutput() UserAgentOutput {
+	return o
+}
+
+func (o UserAgentOutput) ToUserAgentOutputWithContext(ctx context.Context) UserAgentOutput {
+	return o
+}
+
+// The browser, e.g. `Chrome`.
+func (o UserAgentOutput) BrowserName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v UserAgent) *string { return v.BrowserName }).(pulumi.StringPtrOutput)
+}
+
+// Its version, e.g. `102`.
+func (o UserAgentOutput) BrowserVersion() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v UserAgent) *string { return v.BrowserVersion }).(pulumi.StringPtrOutput)
+}
+
+// The device, e.g. `Desktop`.
+func (o UserAgentOutput) DeviceType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v UserAgent) *string { return v.DeviceType }).(pulumi.StringPtrOutput)
+}
+
+// The operating system, e.g. `MacOS`.
+func (o UserAgentOutput) OsName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v UserAgent) *string { return v.OsName }).(pulumi.StringPtrOutput)
+}
+
+// Its version, e.g. `10.15.7`.
+func (o UserAgentOutput) OsVersion() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v UserAgent) *string { return v.OsVersion }).(pulumi.StringPtrOutput)
+}
+
+// The header as the browser sent it.
+func (o UserAgentOutput) Raw() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v UserAgent) *string { return v.Raw }).(pulumi.StringPtrOutput)
+}
+
+type UserAgentPtrOutput struct{ *pulumi.OutputState }
+
+func (UserAgentPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**UserAgent)(nil)).Elem()
+}
+
+func (o UserAgentPtrOutput) ToUserAgentPtrOutput() UserAgentPtrOutput {
+	return o
+}
+
+func (o UserAgentPtrOutput) ToUserAgentPtrOutputWithContext(ctx context.Context) UserAgentPtrOutput {
+	return o
+}
+
+func (o UserAgentPtrOutput) Elem() UserAgentOutput {
+	return o.ApplyT(func(v *UserAgent) UserAgent {
+		if v != nil {
+			return *v
+		}
+		var ret UserAgent
+		return ret
+	}).(UserAgentOutput)
+}
+
+// The browser, e.g. `Chrome`.
+func (o UserAgentPtrOutput) BrowserName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *UserAgent) *string {
+		if v == nil {
+			return nil
+		}
+		return v.BrowserName
+	}).(pulumi.StringPtrOutput)
+}
+
+// Its version, e.g. `102`.
+func (o UserAgentPtrOutput) BrowserVersion() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *UserAgent) *string {
+		if v == nil {
+			return nil
+		}
+		return v.BrowserVersion
+	}).(pulumi.StringPtrOutput)
+}
+
+// The device, e.g. `Desktop`.
+func (o UserAgentPtrOutput) DeviceType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *UserAgent) *string {
+		if v == nil {
+			return nil
+		}
+		return v.DeviceType
+	}).(pulumi.StringPtrOutput)
+}
+
+// The operating system, e.g. `MacOS`.
+func (o UserAgentPtrOutput) OsName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *UserAgent) *string {
+		if v == nil {
+			return nil
+		}
+		return v.OsName
+	}).(pulumi.StringPtrOutput)
+}
+
+// Its version, e.g. `10.15.7`.
+func (o UserAgentPtrOutput) OsVersion() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *UserAgent) *string {
+		if v == nil {
+			return nil
+		}
+		return v.OsVersion
+	}).(pulumi.StringPtrOutput)
+}
+
+// The header as the browser sent it.
+func (o UserAgentPtrOutput) Raw() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *UserAgent) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Raw
+	}).(pulumi.StringPtrOutput)
+}
+
 // Verifies the signature of webhook requests from a provider against a secret. The `verify-webhook` action; it runs in on_http_request. Source: https://ngrok.com/docs/traffic-policy/actions/verify-webhook/
 type VerifyWebhookAction struct {
 	// The action's config (https://ngrok.com/docs/traffic-policy/actions/verify-webhook/).
@@ -11327,6 +12037,8 @@ func init() {
 	pulumi.RegisterOutputType(AgentIngressCertificateProvisioningJobPtrOutput{})
 	pulumi.RegisterOutputType(BasicAuthActionOutput{})
 	pulumi.RegisterOutputType(BasicAuthActionConfigOutput{})
+	pulumi.RegisterOutputType(BrowserSessionOutput{})
+	pulumi.RegisterOutputType(BrowserSessionPtrOutput{})
 	pulumi.RegisterOutputType(CertificateManagementPolicyOutput{})
 	pulumi.RegisterOutputType(CertificateManagementPolicyPtrOutput{})
 	pulumi.RegisterOutputType(CertificateManagementStatusOutput{})
@@ -11371,6 +12083,10 @@ func init() {
 	pulumi.RegisterOutputType(GetAgentIngressesAgentIngressArrayOutput{})
 	pulumi.RegisterOutputType(GetApiKeysApiKeyOutput{})
 	pulumi.RegisterOutputType(GetApiKeysApiKeyArrayOutput{})
+	pulumi.RegisterOutputType(GetApplicationSessionsApplicationSessionOutput{})
+	pulumi.RegisterOutputType(GetApplicationSessionsApplicationSessionArrayOutput{})
+	pulumi.RegisterOutputType(GetApplicationUsersApplicationUserOutput{})
+	pulumi.RegisterOutputType(GetApplicationUsersApplicationUserArrayOutput{})
 	pulumi.RegisterOutputType(GetCertificateAuthoritiesCertificateAuthorityOutput{})
 	pulumi.RegisterOutputType(GetCertificateAuthoritiesCertificateAuthorityArrayOutput{})
 	pulumi.RegisterOutputType(GetCloudEndpointsCloudEndpointOutput{})
@@ -11401,6 +12117,8 @@ func init() {
 	pulumi.RegisterOutputType(GetSshUserCertificatesSshUserCertificateArrayOutput{})
 	pulumi.RegisterOutputType(GetTlsCertificatesTlsCertificateOutput{})
 	pulumi.RegisterOutputType(GetTlsCertificatesTlsCertificateArrayOutput{})
+	pulumi.RegisterOutputType(GetTunnelSessionsTunnelSessionOutput{})
+	pulumi.RegisterOutputType(GetTunnelSessionsTunnelSessionArrayOutput{})
 	pulumi.RegisterOutputType(GetVaultSecretsVaultSecretOutput{})
 	pulumi.RegisterOutputType(GetVaultSecretsVaultSecretArrayOutput{})
 	pulumi.RegisterOutputType(GetVaultsVaultOutput{})
@@ -11409,6 +12127,8 @@ func init() {
 	pulumi.RegisterOutputType(HttpRequestActionConfigOutput{})
 	pulumi.RegisterOutputType(HttpRequestActionConfigQueryParamsOutput{})
 	pulumi.RegisterOutputType(HttpRequestActionConfigQueryParamsArrayOutput{})
+	pulumi.RegisterOutputType(IdentityProviderOutput{})
+	pulumi.RegisterOutputType(IdentityProviderPtrOutput{})
 	pulumi.RegisterOutputType(IdpSigningCertificateOutput{})
 	pulumi.RegisterOutputType(IdpSigningCertificateArrayOutput{})
 	pulumi.RegisterOutputType(JwtValidationActionOutput{})
@@ -11430,6 +12150,8 @@ func init() {
 	pulumi.RegisterOutputType(JwtValidationActionConfigJwsKeysIdentificationArrayOutput{})
 	pulumi.RegisterOutputType(JwtValidationActionConfigJwsKeysSourcesOutput{})
 	pulumi.RegisterOutputType(JwtValidationActionConfigJwsKeysSourcesArrayOutput{})
+	pulumi.RegisterOutputType(LocationOutput{})
+	pulumi.RegisterOutputType(LocationPtrOutput{})
 	pulumi.RegisterOutputType(LogActionOutput{})
 	pulumi.RegisterOutputType(LogActionConfigOutput{})
 	pulumi.RegisterOutputType(OauthActionOutput{})
@@ -11478,6 +12200,8 @@ func init() {
 	pulumi.RegisterOutputType(TrafficPolicyRuleArrayOutput{})
 	pulumi.RegisterOutputType(UrlRewriteActionOutput{})
 	pulumi.RegisterOutputType(UrlRewriteActionConfigOutput{})
+	pulumi.RegisterOutputType(UserAgentOutput{})
+	pulumi.RegisterOutputType(UserAgentPtrOutput{})
 	pulumi.RegisterOutputType(VerifyWebhookActionOutput{})
 	pulumi.RegisterOutputType(VerifyWebhookActionConfigOutput{})
 }

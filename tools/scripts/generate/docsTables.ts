@@ -8,7 +8,8 @@
 import { outputWords, type PropertyDefinition } from "../../../provider/framework/property";
 import { namesOf } from "../../../provider/framework/names";
 import type { ResourceDefinition } from "../../../provider/framework/resource";
-import { DEFINITIONS } from "../../../provider/registry";
+import { pluginToken } from "../../../provider/framework/tokens";
+import { DATA_SOURCE_DEFINITIONS, DEFINITIONS, LOOKUPS } from "../../../provider/registry";
 import { defaultWords, typeWords } from "./text";
 
 /** A Markdown table cell: no line break, no unescaped pipe. */
@@ -32,14 +33,43 @@ function inputsTable(definition: ResourceDefinition): string {
   return table(["Input", "Type", "Default", "On change", "Description"], rows);
 }
 
-function outputsTable(definition: ResourceDefinition): string {
+/** The outputs of `definition` under `head`, `id` first, described as `idWords` and its `id`. */
+function fieldsTable(definition: ResourceDefinition, head: string, idWords: string): string {
   const rows = [
-    ["`id`", "string", `the Pulumi id: ${definition.id}`],
+    ["`id`", "string", `${idWords}${definition.id}`],
     ...Object.entries(definition.properties)
       .filter(([, p]) => p.role === "output")
       .map(([name, p]) => [`\`${name}\``, typeWords(p), outputWords(p)]),
   ];
-  return `All inputs, plus:\n\n${table(["Output", "Type", "Description"], rows)}`;
+  return table([head, "Type", "Description"], rows);
+}
+
+function outputsTable(definition: ResourceDefinition): string {
+  return `All inputs, plus:\n\n${fieldsTable(definition, "Output", "the Pulumi id: ")}`;
+}
+
+/** The page that describes the data sources (`DATA_SOURCES` of the registry). */
+export const DATA_SOURCES_PAGE = "docs/dataSources.md";
+
+/**
+ * The data sources' section of {@link DATA_SOURCES_PAGE}: for each,
+ * its heading, what it is, its lookups in the SDK and the plugin, and the fields they return.
+ */
+function dataSourcesSection(): string {
+  return DATA_SOURCE_DEFINITIONS.map((definition) => {
+    const lookups = LOOKUPS.filter((l) => l.resource === definition).map((l) => [
+      `\`${l.name}\``,
+      `\`${pluginToken(l.name)}\``,
+      l.description,
+    ]);
+    return [
+      `### ${definition.name}`,
+      definition.description,
+      table(["Lookup", "Provider plugin's function", "What it does"], lookups),
+      `Each object, from \`${definition.api.endpoints.replace(/`/g, "")}\`:`,
+      fieldsTable(definition, "Field", ""),
+    ].join("\n\n");
+  }).join("\n\n");
 }
 
 /** Replaces what is between the markers of `section` in `page` with `content`. */
@@ -68,5 +98,8 @@ export function docsTables(): Map<string, (page: string) => string> {
       ),
     );
   }
+  pages.set(DATA_SOURCES_PAGE, (text) =>
+    splice(text, DATA_SOURCES_PAGE, "dataSources", dataSourcesSection()),
+  );
   return pages;
 }

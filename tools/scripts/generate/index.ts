@@ -23,7 +23,7 @@ import { PROVIDER_EXPORTS, providerExportsFile } from "./providerExports";
 import { packageSchema } from "./schema";
 import { sdkClassFiles } from "./sdkClasses";
 import { sdkTypesFile } from "./sdkTypes";
-import { DATA_SOURCES_ALONE, readmeTerraform } from "./terraformTable";
+import { readmeTerraform } from "./terraformTable";
 import { thinProviderFiles } from "./thinProviders";
 import { YAML_PACKAGE_DECLARATION, yamlPackageDeclaration } from "./yamlPackage";
 
@@ -43,7 +43,7 @@ function generated(): Map<string, string> {
   const tables = docsTables();
   const examples = docsExamples(schema);
   const imports = docsImport();
-  const readme = readmeTerraform(DATA_SOURCES_ALONE);
+  const readme = readmeTerraform();
   for (const file of new Set([
     ...tables.keys(),
     ...examples.keys(),

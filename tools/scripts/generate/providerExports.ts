@@ -1,5 +1,6 @@
 /**
- * `provider/generated/exports.ts`: each resource's exports of `pulumi-ngrok-dynamic/provider`,
+ * `provider/generated/exports.ts`: each resource's (and data source's) exports of
+ * `pulumi-ngrok-dynamic/provider`,
  * under the names of `provider/framework/names.ts` (the names the thin providers of deployed
  * states and the SDK's lookups call): `<resource>Provider`, `lookup<Name>` and `list<Plural>` with
  * their record and filter types, and the resource's definition module as a namespace.
@@ -10,7 +11,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { namesOf } from "../../../provider/framework/names";
 import { lookupArgumentsOf } from "../../../provider/framework/resource";
-import { ANY_RESOURCES } from "../../../provider/registry";
+import { ANY_RESOURCES, DATA_SOURCES } from "../../../provider/registry";
 import { generatedBanner, tsdoc } from "./text";
 
 /** The generated file's path in the repository. */
@@ -42,16 +43,19 @@ export function providerExportsFile(repo: string): string {
     lists: "",
     definitions: "",
   };
-  for (const { definition, lookups } of ANY_RESOURCES) {
+  const dataSources = new Set(DATA_SOURCES.map((d) => d.definition));
+  for (const { definition, lookups } of [...ANY_RESOURCES, ...DATA_SOURCES]) {
     const names = namesOf(definition);
     const { module, type } = names;
     const { noun } = definition.api;
     imports += `import { ${module} } from "${valueModule(repo, module)}";\n`;
-    groups.providers += tsdoc(
-      `The implementation of the \`${type}\` dynamic provider: what its thin provider ` +
-        `(\`sdk/thinProviders/${module}.ts\`) calls in the dynamic-provider host.`,
-    );
-    groups.providers += `export const ${names.provider} = ${module}.provider;\n`;
+    if (!dataSources.has(definition)) {
+      groups.providers += tsdoc(
+        `The implementation of the \`${type}\` dynamic provider: what its thin provider ` +
+          `(\`sdk/thinProviders/${module}.ts\`) calls in the dynamic-provider host.`,
+      );
+      groups.providers += `export const ${names.provider} = ${module}.provider;\n`;
+    }
     groups.records += tsdoc(
       `One ${noun} as a lookup returns it: the outputs of the resource, and its id.`,
     );

@@ -17,6 +17,7 @@ import { holdsSecret } from "../../../provider/framework/secretFields";
 import type { ResourceDefinition } from "../../../provider/framework/resource";
 import { SETTINGS } from "../../../provider/client/settings";
 import {
+  DATA_SOURCE_DEFINITIONS,
   DEFINITIONS,
   LOOKUPS,
   PLUGIN_PACKAGE,
@@ -126,7 +127,7 @@ function resourceSpec(definition: ResourceDefinition): Spec {
 function typesSpec(): Spec {
   const types: Spec = {};
   const documents = new Set<string>();
-  for (const definition of DEFINITIONS) {
+  for (const definition of [...DEFINITIONS, ...DATA_SOURCE_DEFINITIONS]) {
     for (const [, { type }] of entries(definition)) {
       if (type.kind === "enum" && type.typeName !== undefined) {
         const numeric = typeof type.values[0] === "number";

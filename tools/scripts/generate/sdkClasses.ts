@@ -20,7 +20,9 @@ import { constantCase, doc, generatedBanner } from "./text";
 import { lookupFactsFile, lookupFile, lookupResultsFile } from "./sdkLookups";
 import { SDK_UNITS, type SdkUnit } from "./units";
 
-const classUnits = () => SDK_UNITS.filter((u) => !u.fragment);
+const classUnits = () => SDK_UNITS.filter((u) => !u.fragment && !u.dataSource);
+/** The units with lookup functions of their own: the classes', then the data sources'. */
+const lookupUnits = () => SDK_UNITS.filter((u) => !u.fragment);
 const facts = (unit: SdkUnit) => `${constantCase(unit.className)}_CLASS`;
 const argsName = (unit: SdkUnit) =>
   "discriminant" in unit.args ? unit.args.union.name : unit.args.name;
@@ -188,7 +190,9 @@ function exportedTypes(): string[] {
   const names: string[] = [];
   for (const unit of SDK_UNITS) {
     const { args } = unit;
-    if ("discriminant" in args) {
+    if (unit.dataSource) {
+      // A data source has no arguments of its own: only its lookups'.
+    } else if ("discriminant" in args) {
       names.push(
         args.common.name,
         ...args.cases.map((c) => c.name),
@@ -217,9 +221,9 @@ function indexFile(): string {
   out += doc(["`pulumi-ngrok-dynamic`: Pulumi dynamic resources for ngrok's API.", "@module"], 0);
   out += 'export { SshCertificate, type CertificateProperties } from "./sshCertificate";\n';
   const results: string[] = [];
-  for (const unit of classUnits()) {
+  for (const unit of lookupUnits()) {
     const module = moduleNameOf(unit.definition);
-    out += `export { ${unit.className} } from "./${module}";\n`;
+    if (!unit.dataSource) out += `export { ${unit.className} } from "./${module}";\n`;
     const d = unit.definition;
     if (d.lookups === undefined) continue;
     const names = namesOf(d);
@@ -242,12 +246,12 @@ export function sdkClassFiles(repo: string): Map<string, string> {
   const files = new Map<string, string>();
   files.set("sdk/generated/classFacts.ts", classFactsFile());
   files.set("sdk/index.ts", indexFile());
-  files.set("sdk/lookups/lookupFacts.ts", lookupFactsFile(classUnits()));
-  files.set("sdk/generated/lookupResults.ts", lookupResultsFile(classUnits()));
-  for (const unit of classUnits()) {
+  files.set("sdk/lookups/lookupFacts.ts", lookupFactsFile(lookupUnits()));
+  files.set("sdk/generated/lookupResults.ts", lookupResultsFile(lookupUnits()));
+  for (const unit of lookupUnits()) {
     const module = moduleNameOf(unit.definition);
     const source = unit.source;
-    files.set(`sdk/${module}.ts`, classFile(unit, repo, source));
+    if (!unit.dataSource) files.set(`sdk/${module}.ts`, classFile(unit, repo, source));
     if (unit.definition.lookups !== undefined)
       files.set(`sdk/lookups/${module}.ts`, lookupFile(unit, source));
   }

@@ -6,9 +6,10 @@
  *
  * @module
  */
-import type { ObjectType, PropertyDefinition } from "../../../provider/framework/property";
+import type { PropertyDefinition } from "../../../provider/framework/property";
 import { isReadByLookups, literalUnion, outputWords } from "../../../provider/framework/property";
 import { lookupArgumentsOf } from "../../../provider/framework/resource";
+import { namedTypes } from "./sdkNamedTypes";
 import { type ArgVariants, SDK_UNITS, type SdkUnit } from "./units";
 import { constantCase, defaultWords, generatedBanner, tsdoc } from "./text";
 
@@ -336,53 +337,6 @@ function lookupArgsOf(unit: SdkUnit): string {
   return out;
 }
 
-/** The enum and object types the fields name, each once. */
-function namedTypes(): string {
-  const seen = new Set<string>();
-  let out = "";
-  for (const unit of SDK_UNITS) {
-    for (const [, p] of Object.entries(unit.definition.properties)) {
-      const { type } = p;
-      if (type.kind === "enum" && type.typeName !== undefined && !seen.has(type.typeName)) {
-        seen.add(type.typeName);
-        out +=
-          tsdoc(type.typeDescription ?? type.typeName) +
-          `export type ${type.typeName} = ${literalUnion(type.values)};\n\n`;
-      }
-      if (type.kind === "object") out += objectInterfaces(type, seen);
-      if (type.kind === "document" && !seen.has(type.typeName)) {
-        seen.add(type.typeName);
-        out += `import type { ${type.typeName} } from "${type.typeModule}";\nexport type { ${type.typeName} };\n\n`;
-      }
-      if (type.kind === "objectList" && !seen.has(type.typeName)) {
-        seen.add(type.typeName);
-        const fields = Object.entries(type.fields)
-          .map(([name, field]) => tsdoc(field.description, 2) + `  readonly ${name}: string;\n`)
-          .join("");
-        out += tsdoc(type.typeDescription) + `export interface ${type.typeName} {\n${fields}}\n\n`;
-      }
-    }
-  }
-  return out;
-}
-
-/** The interface of an {@link ObjectType} and of the objects its fields hold, each once. */
-function objectInterfaces(type: ObjectType, seen: Set<string>): string {
-  if (seen.has(type.typeName)) return "";
-  seen.add(type.typeName);
-  let out = "";
-  const fields = Object.entries(type.fields)
-    .map(([name, field]) => {
-      if (field.object) out += objectInterfaces(field.object, seen);
-      const value =
-        field.object?.typeName ??
-        (field.values ? literalUnion(field.values) : field.list === true ? "string[]" : "string");
-      return tsdoc(field.description, 2) + `  readonly ${name}?: ${value};\n`;
-    })
-    .join("");
-  return out + tsdoc(type.typeDescription) + `export interface ${type.typeName} {\n${fields}}\n\n`;
-}
-
 /** The text of `sdk/generated/types.ts` (before formatting). */
 export function sdkTypesFile(): string {
   const sources = SDK_UNITS.map((u) => u.source).filter((s, i, all) => all.indexOf(s) === i);
@@ -392,9 +346,11 @@ export function sdkTypesFile(): string {
   out += 'import type { DeepInput, Inputs, Outputs } from "../shapes/index";\n\n';
   out += namedTypes();
   for (const unit of SDK_UNITS) {
-    // A fragment (the certificates' shared base) has no class of its own to register its names.
+    // A fragment (the certificates' shared base) has no class to register its names; a data
+    // source has its lookups' types only.
     const names = unit.fragment ? "" : namesOf(unit);
-    out += argsOf(unit) + outputsOf(unit) + names + resultOf(unit) + lookupArgsOf(unit);
+    const own = unit.dataSource ? "" : argsOf(unit) + outputsOf(unit) + names;
+    out += own + resultOf(unit) + lookupArgsOf(unit);
   }
   return out;
 }

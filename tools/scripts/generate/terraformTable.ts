@@ -1,14 +1,15 @@
 /**
  * README's table of ngrok's Terraform provider v0.8.0 beside this package (between
  * `<!-- generated:terraform -->` markers): each Terraform resource (with its data source of the same
- * name) and each data source alone, against the resource and lookups of the registry whose
- * definition names it (`terraform`), and this package's resources that provider has none of.
+ * name) and each data source alone, against the resource or data source and the lookups of the
+ * registry whose definition names it (`terraform`), and this package's resources that provider
+ * has none of.
  *
  * @module
  */
 import { namesOf } from "../../../provider/framework/names";
-import { DEFINITIONS, LOOKUPS } from "../../../provider/registry";
-import { splice } from "./docsTables";
+import { DATA_SOURCE_DEFINITIONS, DEFINITIONS, LOOKUPS } from "../../../provider/registry";
+import { DATA_SOURCES_PAGE, splice } from "./docsTables";
 
 /**
  * ngrok's Terraform provider v0.8.0, as its `internal/provider/provider.go` registers them: its
@@ -43,14 +44,13 @@ export const TERRAFORM_V080 = {
   ],
 } as const;
 
-/** What this package has for a data source alone, by name: its lookups, or why it has none. */
-export type LookupsAlone = Readonly<Record<string, readonly string[] | { none: string }>>;
-
-/** This package's lookups for ngrok's Terraform data sources that have no resource. */
-export const DATA_SOURCES_ALONE: LookupsAlone = {
-  ngrok_kubernetes_operator: {
-    none: "not in ngrok's June 2026 API description (it has no `/kubernetes_operators`)",
-  },
+/**
+ * ngrok's Terraform data sources alone that this package cannot have, and why: the others are
+ * the registry's data sources (`DATA_SOURCES`), found by their definitions' `terraform`.
+ */
+export const NOT_IN_DESCRIPTION: Readonly<Record<string, string>> = {
+  ngrok_kubernetes_operator:
+    "not in ngrok's June 2026 API description (it has no `/kubernetes_operators`)",
 };
 
 const code = (text: string) => `\`${text}\``;
@@ -62,8 +62,8 @@ function lookupsCell(resource: string): string {
     .join(", ");
 }
 
-/** The table's Markdown rows, from the registry and `alone` (the data sources with no resource). */
-export function terraformTable(alone: LookupsAlone): string {
+/** The table's Markdown rows, from the registry and {@link NOT_IN_DESCRIPTION}. */
+export function terraformTable(): string {
   const rows = [
     "| ngrok's Terraform provider v0.8.0 | This package | Lookups |",
     "| --- | --- | --- |",
@@ -77,13 +77,13 @@ export function terraformTable(alone: LookupsAlone): string {
     );
   }
   for (const tf of TERRAFORM_V080.dataSourcesAlone) {
-    const ours = alone[tf];
+    const ours = DATA_SOURCE_DEFINITIONS.find((d) => d.terraform === tf);
+    const why = NOT_IN_DESCRIPTION[tf];
+    const anchor = ours?.name.toLowerCase();
     rows.push(
-      ours === undefined
-        ? `| ${code(tf)} (data source) | — | — |`
-        : "none" in ours
-          ? `| ${code(tf)} (data source) | — | none: ${ours.none} |`
-          : `| ${code(tf)} (data source) | (lookups only) | ${ours.map(code).join(", ")} |`,
+      ours !== undefined
+        ? `| ${code(tf)} (data source) | [${code(ours.name)}](${DATA_SOURCES_PAGE}#${anchor}) (lookups only) | ${lookupsCell(ours.name)} |`
+        : `| ${code(tf)} (data source) | — | ${why === undefined ? "—" : `none: ${why}`} |`,
     );
   }
   for (const definition of DEFINITIONS.filter((d) => d.terraform === undefined)) {
@@ -95,8 +95,8 @@ export function terraformTable(alone: LookupsAlone): string {
 }
 
 /** README.md's splice. */
-export function readmeTerraform(alone: LookupsAlone): Map<string, (page: string) => string> {
+export function readmeTerraform(): Map<string, (page: string) => string> {
   return new Map([
-    ["README.md", (page: string) => splice(page, "README.md", "terraform", terraformTable(alone))],
+    ["README.md", (page: string) => splice(page, "README.md", "terraform", terraformTable())],
   ]);
 }

@@ -13,7 +13,7 @@ import { SDK_UNITS } from "./units";
  */
 export function thinProviderFiles(): Map<string, string> {
   const files = new Map<string, string>();
-  for (const unit of SDK_UNITS.filter((u) => !u.fragment)) {
+  for (const unit of SDK_UNITS.filter((u) => !u.fragment && !u.dataSource)) {
     const file = moduleNameOf({ name: unit.className });
     files.set(
       `sdk/thinProviders/${file}.ts`,

@@ -7,8 +7,9 @@
  * @module
  */
 import { namesOf, upperFirst } from "../../../provider/framework/names";
+import { withArticle } from "../../../provider/framework/reference";
 import type { ResourceDefinition } from "../../../provider/framework/resource";
-import { DEFINITIONS, LOOKUPS } from "../../../provider/registry";
+import { DATA_SOURCE_DEFINITIONS, DEFINITIONS, LOOKUPS } from "../../../provider/registry";
 import { SSH_CERTIFICATE_COMMON } from "../../../provider/sshCertificateCommon/properties";
 import { sshCertificateAuthority } from "../../../provider/sshCertificateAuthority";
 import { sshHostCertificate } from "../../../provider/sshHostCertificate";
@@ -69,6 +70,11 @@ export interface SdkUnit {
   readonly base?: SdkUnit;
   /** What several resources share, not a resource (no class of its own is registered). */
   readonly fragment?: boolean;
+  /**
+   * A data source (`DATA_SOURCES` of the registry): its lookups, their argument and result types,
+   * and its named types; no class, no `args`, no outputs interface.
+   */
+  readonly dataSource?: boolean;
   /** The lookup functions' result type, when the unit has one of its own. */
   readonly result?: { readonly name: string; readonly doc: string };
   /** The lookup functions' argument types, when the unit declares them (not its base's). */
@@ -263,9 +269,10 @@ function plainUnit(definition: ResourceDefinition): SdkUnit {
     result: LOOKUPS.some((l) => l.resource === definition && l.by !== undefined)
       ? {
           name: `Get${name}Result`,
-          doc:
-            `One ${noun} as a lookup returns it: the outputs of an \`${name}\` resource, under ` +
-            "the same names, with its id.",
+          doc: DATA_SOURCE_DEFINITIONS.includes(definition)
+            ? `One ${noun} as a lookup returns it: the fields ngrok answers, with its id.`
+            : `One ${noun} as a lookup returns it: the outputs of ${withArticle(name).split(" ")[0]} ` +
+              `\`${name}\` resource, under the same names, with its id.`,
         }
       : undefined,
     lookupArgs: ruleLookupArgs(definition),
@@ -278,4 +285,5 @@ const irregular: readonly SdkUnit[] = [ca, certificate, host, user];
 export const SDK_UNITS: readonly SdkUnit[] = [
   ...irregular,
   ...DEFINITIONS.filter((d) => !irregular.some((u) => u.definition === d)).map(plainUnit),
+  ...DATA_SOURCE_DEFINITIONS.map((d) => ({ ...plainUnit(d), dataSource: true })),
 ];
