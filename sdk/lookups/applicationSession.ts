@@ -43,7 +43,7 @@ export const getApplicationSessionOutput = LOOKUPS.oneOutput("ApplicationSession
  *
  * @example
  * ```ts
- * const { applicationSessions } = await getApplicationSessions({ description: "production" });
+ * const { applicationSessions } = await getApplicationSessions({ applicationUserId: "…" });
  * ```
  * @throws NgrokApiError or NgrokClientError when a page cannot be read.
  * @throws NgrokConfigurationError when no API key is configured.

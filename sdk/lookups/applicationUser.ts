@@ -41,7 +41,7 @@ export const getApplicationUserOutput = LOOKUPS.oneOutput("ApplicationUser");
  *
  * @example
  * ```ts
- * const { applicationUsers } = await getApplicationUsers({ description: "production" });
+ * const { applicationUsers } = await getApplicationUsers({ email: "…" });
  * ```
  * @throws NgrokApiError or NgrokClientError when a page cannot be read.
  * @throws NgrokConfigurationError when no API key is configured.

@@ -41,7 +41,7 @@ export const getServiceUserOutput = LOOKUPS.oneOutput("ServiceUser");
  *
  * @example
  * ```ts
- * const { serviceUsers } = await getServiceUsers({ description: "production" });
+ * const { serviceUsers } = await getServiceUsers({ name: "…" });
  * ```
  * @throws NgrokApiError or NgrokClientError when a page cannot be read.
  * @throws NgrokConfigurationError when no API key is configured.

@@ -41,7 +41,7 @@ export const getTunnelSessionOutput = LOOKUPS.oneOutput("TunnelSession");
  *
  * @example
  * ```ts
- * const { tunnelSessions } = await getTunnelSessions({ description: "production" });
+ * const { tunnelSessions } = await getTunnelSessions({ region: "…" });
  * ```
  * @throws NgrokApiError or NgrokClientError when a page cannot be read.
  * @throws NgrokConfigurationError when no API key is configured.

@@ -33,6 +33,10 @@ function sampleOf(d: ResourceDefinition, name: string): string {
   return `"${prefix}2Z…"`;
 }
 
+/** An example argument of a list lookup: `description: "production"`, else its first filter's. */
+const sampleFilter = (filters: readonly string[]) =>
+  filters.includes("description") ? 'description: "production"' : `${filters[0]}: "…"`;
+
 /** The units whose definitions declare lookups, in the order of the registry. */
 const lookupUnits = (units: readonly SdkUnit[]) =>
   units.filter((u) => u.definition.lookups !== undefined);
@@ -96,7 +100,7 @@ export function lookupFile(unit: SdkUnit, source: string): string {
         "",
         "@example",
         "```ts",
-        `const { ${names.listResultField} } = await ${names.getList}({ description: "production" });`,
+        `const { ${names.listResultField} } = await ${names.getList}({ ${sampleFilter(facts.list.filters)} });`,
         "```",
         "@throws NgrokApiError or NgrokClientError when a page cannot be read.",
         "@throws NgrokConfigurationError when no API key is configured.",
