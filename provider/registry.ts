@@ -1,7 +1,7 @@
 /**
  * Every resource, in the order the docs and the package schema list them: the typed list of the
- * values their folders export (`./framework/module`), and the lookups derived from their
- * definitions' `lookups`. What `npm run generate` derives the SDK, the package schema and the
+ * values their folders export (`./framework/module`); the data sources, lookups with no resource
+ * (`./framework/dataSource`); and the lookups derived from both's definitions' `lookups`. What `npm run generate` derives the SDK, the package schema and the
  * docs tables from, what `pulumi-ngrok-dynamic/provider` exports, and what the provider plugin,
  * `pending-creates` and `import-file` serve.
  *
