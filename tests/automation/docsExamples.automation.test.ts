@@ -19,6 +19,12 @@
  *   skipped saying which sources were tried (PATH, `~/.dotnet`, Debian's package index). In CI the
  *   skip becomes a failure only when one of them offers an SDK that was not installed.
  *
+ * docs/dataSources.md's Python and Go blocks (hand-written: lookups, no resource) run the same
+ * ways, the Go one a package of the same harness (vetted and built with the others), the Python
+ * one on the same wheel: against an emulator seeded with two tunnel sessions, one in the EU
+ * region, `up` creates the stack alone, sends only `GET /tunnel_sessions` and
+ * exports `agentsOnline` 1. Its YAML block is tests/automation/dataSources.automation.test.ts's.
+ *
  * The config and files each example reads are given from its declarations (`programWalk.ts`):
  * a file the page shows (the Traffic Policy) gets exactly the page's text. Each run has an emulator
  * of its own (an HTTPS edge and route seeded for the SAML module). Each step asserts the change
@@ -39,6 +45,7 @@ import { LANGUAGES_PAGE } from "../../dist/tools/scripts/generate/docsExamples";
 import { configs } from "../../dist/tools/scripts/generate/examples/programWalk";
 import { dotnetSdkArchive } from "../../dist/tools/scripts/sdkPackages";
 import { type RunningEmulator, sampleIdpMetadata, startEmulator } from "../../emulator/index";
+import { codeBlockAfter } from "../support/docsBlocks";
 import {
   allPageExamples,
   collectionsOf,
@@ -65,6 +72,15 @@ import { describeWithPulumi, requestsDuring, writes } from "../support/realEngin
 import { openYamlProject, pluginExecutableDir } from "../support/yamlProject";
 
 const EXAMPLES = allPageExamples();
+const DATA_SOURCES_PAGE = "docs/dataSources.md";
+/** The data sources' page, whose examples are written by hand, and its blocks as printed. */
+const DATA_SOURCES = {
+  page: DATA_SOURCES_PAGE,
+  name: "dataSources",
+  project: "docs-dataSources",
+  python: codeBlockAfter(DATA_SOURCES_PAGE, "#### Python", "python"),
+  go: codeBlockAfter(DATA_SOURCES_PAGE, "#### Go", "go"),
+} as const;
 const inCi = ["true", "1"].includes((process.env.CI ?? "").toLowerCase());
 /** Each example's run: four or five CLI operations on 2 shared cores. */
 const RUN_TIMEOUT_MS = 600_000;
@@ -170,6 +186,29 @@ async function exercise(
   expect(destroy.writes).toHaveLength(program.resources.length);
   const left = collectionsOf(emulator.snapshot());
   expect(Object.values(left).flat()).toEqual([]);
+}
+
+/**
+ * The data sources page's program, by `up` (one run of it): seeds two tunnel sessions, one in the
+ * EU region, then asserts the change summary (the stack alone), the outputs and the requests.
+ */
+async function exerciseDataSources(
+  language: string,
+  emulator: RunningEmulator,
+  up: () => Promise<Ran>,
+): Promise<void> {
+  emulator.seed("/tunnel_sessions", { region: "eu", transport: "ngrok/v2" });
+  emulator.seed("/tunnel_sessions", { region: "us", transport: "ssh" });
+  let ran: Ran | undefined;
+  const requests = await timed(`${language} ${DATA_SOURCES.name} up`, () =>
+    requestsDuring(emulator, async () => {
+      ran = await up();
+    }),
+  );
+  expect(ran!.changeSummary).toEqual({ create: 1 });
+  expect(ran!.outputs).toEqual({ agentsOnline: 1 });
+  expect(requests.length).toBeGreaterThan(0);
+  expect(requests.filter((r) => r !== "GET /tunnel_sessions")).toEqual([]);
 }
 
 describeWithPulumi("Every docs example in other languages, through the real CLI", () => {
@@ -285,13 +324,14 @@ describeWithPulumi("Every docs example in other languages, through the real CLI"
       harness = path.join(work, "harness");
       const module = path.join(work, "module");
       // Every page's Go block as printed (`examples/<page>/main.go`, for `go vet`), and the same
-      // as a package of the harness.
+      // as a package of the harness; the data sources page's too.
+      const pages = [...EXAMPLES.map((e) => ({ ...e, go: e.code.go })), DATA_SOURCES];
       writeGoHarnessModule(
         module,
         Object.fromEntries(
-          EXAMPLES.map((e) => [e.name, harnessPackage(e.code.go, e.name.toLowerCase(), e.page)]),
+          pages.map((e) => [e.name, harnessPackage(e.go, e.name.toLowerCase(), e.page)]),
         ),
-        Object.fromEntries(EXAMPLES.map((e) => [`examples/${e.name}/main.go`, e.code.go])),
+        Object.fromEntries(pages.map((e) => [`examples/${e.name}/main.go`, e.go])),
       );
       const vet = ok(await runGo(["vet", "./..."], module), "go vet ./...");
       times["go vet"] = Number(vet.seconds.toFixed(1));
@@ -340,6 +380,29 @@ describeWithPulumi("Every docs example in other languages, through the real CLI"
         RUN_TIMEOUT_MS,
       );
     }
+
+    test(
+      DATA_SOURCES.page,
+      async () => {
+        const emulator = await startEmulator({ port: 0 });
+        const runWork = path.join(work, "runs", DATA_SOURCES.name);
+        const dir = path.join(runWork, "project");
+        fs.mkdirSync(dir, { recursive: true });
+        const env = programEnv(runWork, pluginDir, emulator);
+        try {
+          await exerciseDataSources("go", emulator, async () => {
+            const args = ["-example", DATA_SOURCES.name, "-project", DATA_SOURCES.project];
+            return printed(
+              `the Go harness's up of ${DATA_SOURCES.page}`,
+              await runCommand(harness, [...args, "-command", "up"], dir, env),
+            );
+          });
+        } finally {
+          await emulator.close();
+        }
+      },
+      RUN_TIMEOUT_MS,
+    );
   });
 
   describeWithPython("Python: an Automation API inline program each, on the wheel", () => {
@@ -395,6 +458,31 @@ describeWithPulumi("Every docs example in other languages, through the real CLI"
         RUN_TIMEOUT_MS,
       );
     }
+
+    test(
+      DATA_SOURCES.page,
+      async () => {
+        const emulator = await startEmulator({ port: 0 });
+        const runWork = path.join(work, "runs", DATA_SOURCES.name);
+        const dir = path.join(runWork, "project");
+        writeFiles(dir, { "example.py": DATA_SOURCES.python });
+        const env = { ...programEnv(runWork, pluginDir, emulator), PYTHONPATH: site };
+        try {
+          await exerciseDataSources("python", emulator, async () => {
+            const args = [RUN_EXAMPLE_PY, "example.py", DATA_SOURCES.project, "up"];
+            const ran = printed(
+              `run_example.py up of ${DATA_SOURCES.page}`,
+              await runCommand(python, args, dir, env),
+            ) as Ran & { sdk?: string };
+            expect(ran.sdk?.startsWith(`${site}${path.sep}`)).toBe(true);
+            return ran;
+          });
+        } finally {
+          await emulator.close();
+        }
+      },
+      RUN_TIMEOUT_MS,
+    );
   });
 
   describeWithDotnet("C#: each example compiles on the generated .NET SDK", (dotnet) => {

@@ -6,9 +6,10 @@
  * template's (generated from the schema). Their names and types were already taken from the schema
  * when rendered; what this adds is that each language's parser accepts them, in the fast tier.
  * Running them is the engine tier's: tests/automation/docsExamples.automation.test.ts runs every
- * page's YAML, Go and Python block as printed against the emulator, and compiles the C# blocks
- * where a .NET SDK is installed (none is here: Debian's packages hold none, and NuGet is reached
- * only through one; the suite's skip says so).
+ * page's YAML, Go and Python block as printed against the emulator (docs/dataSources.md's Python
+ * and Go too; its YAML, tests/automation/dataSources.automation.test.ts), and compiles the C#
+ * blocks where a .NET SDK is installed (none is here: Debian's packages hold none, and NuGet is
+ * reached only through one; the suite's skip says so).
  */
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";

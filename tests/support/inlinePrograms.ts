@@ -147,11 +147,13 @@ export function writeGoHarnessModule(
 export function harnessPackage(code: string, pkg: string, what: string): string {
   const head = "\nfunc main() {\n\tpulumi.Run(func(ctx *pulumi.Context) error {\n";
   const tail = "\n\t})\n}\n";
-  if (!code.includes("\npackage main\n") || code.split(head).length !== 2 || !code.endsWith(tail)) {
+  // The package clause is a line of its own: the first, or after the program's comment.
+  const clause = /^package main$/m;
+  if (!clause.test(code) || code.split(head).length !== 2 || !code.endsWith(tail)) {
     throw new Error(`${what}: the Go program is not a package main of one pulumi.Run`);
   }
   return code
-    .replace("\npackage main\n", `\npackage ${pkg}\n`)
+    .replace(clause, `package ${pkg}`)
     .replace(head, "\nvar Program pulumi.RunFunc = func(ctx *pulumi.Context) error {\n")
     .slice(0, -tail.length)
     .concat("\n}\n");
