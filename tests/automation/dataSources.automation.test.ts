@@ -7,17 +7,16 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { DATA_SOURCES_PAGE } from "../../dist/tools/scripts/generate/docsTables";
 import { type RunningEmulator, startEmulator } from "../../emulator/index";
 import { yamlLanguageHost } from "../support/pulumiCommand";
 import { describeWithPulumi } from "../support/realEngine";
 import { recordedCli } from "../support/recordedCli";
-import { REPO } from "../support/repo";
+import { codeBlockAfter } from "../support/docsBlocks";
 import { openYamlProject, type YamlProject } from "../support/yamlProject";
 
-/** The docs page's YAML program, as printed. */
-const DOCS_PROGRAM = /```yaml\n([\s\S]*?)```/.exec(
-  fs.readFileSync(path.join(REPO, "docs/dataSources.md"), "utf8"),
-)![1];
+/** The docs page's YAML program, as printed (its Python and Go: docsExamples.automation). */
+const DOCS_PROGRAM = codeBlockAfter(DATA_SOURCES_PAGE, "#### YAML", "yaml");
 
 describeWithPulumi("Data sources through the plugin executable and the real CLI", () => {
   const yamlHost = yamlLanguageHost({

@@ -42,6 +42,7 @@ import * as path from "node:path";
 import { docsPageOf } from "../../dist/provider/framework/names";
 import { DEFINITIONS } from "../../dist/provider/registry";
 import { LANGUAGES_PAGE } from "../../dist/tools/scripts/generate/docsExamples";
+import { DATA_SOURCES_PAGE } from "../../dist/tools/scripts/generate/docsTables";
 import { configs } from "../../dist/tools/scripts/generate/examples/programWalk";
 import { dotnetSdkArchive } from "../../dist/tools/scripts/sdkPackages";
 import { type RunningEmulator, sampleIdpMetadata, startEmulator } from "../../emulator/index";
@@ -72,7 +73,6 @@ import { describeWithPulumi, requestsDuring, writes } from "../support/realEngin
 import { openYamlProject, pluginExecutableDir } from "../support/yamlProject";
 
 const EXAMPLES = allPageExamples();
-const DATA_SOURCES_PAGE = "docs/dataSources.md";
 /** The data sources' page, whose examples are written by hand, and its blocks as printed. */
 const DATA_SOURCES = {
   page: DATA_SOURCES_PAGE,
