@@ -27,7 +27,7 @@
  * @module
  */
 import { certificateOutputs } from "../common/certificateOutputs";
-import { objectOutputs, TEXT_INPUTS } from "../common/textProperties";
+import { answeredText, objectOutputs, TEXT_INPUTS } from "../common/textProperties";
 import { defineResource } from "../framework/define";
 import { file, output, resource } from "../framework/example";
 import { samePem } from "../framework/formats";
@@ -109,13 +109,10 @@ export const certificateAuthorityDefinition = defineResource({
         "(the new one first).",
     },
     ...TEXT_INPUTS,
-    subjectCommonName: {
-      role: "output",
-      type: { kind: "string" },
-      wire: "subject_common_name",
-      optional: true,
-      description: "The subject common name (CN) of the CA's certificate.",
-    },
+    subjectCommonName: answeredText(
+      "subject_common_name",
+      "The subject common name (CN) of the CA's certificate.",
+    ),
     ...certificateOutputs("the CA's certificate"),
     ...objectOutputs(
       "The API URI of the certificate authority, `https://api.ngrok.com/certificate_authorities/ca_…`.",

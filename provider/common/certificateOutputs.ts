@@ -6,24 +6,13 @@
  *
  * @module
  */
+import { answeredTime } from "./textProperties";
 
 /** The outputs of the certificate `of` (e.g. `the CA's certificate`), each optional. */
 export function certificateOutputs<const O extends string>(of: O) {
   return {
-    notBefore: {
-      role: "output",
-      type: { kind: "string", format: "rfc3339" },
-      wire: "not_before",
-      optional: true,
-      description: `When ${of} becomes valid, RFC 3339.`,
-    },
-    notAfter: {
-      role: "output",
-      type: { kind: "string", format: "rfc3339" },
-      wire: "not_after",
-      optional: true,
-      description: `When ${of} expires, RFC 3339.`,
-    },
+    notBefore: answeredTime("not_before", `When ${of} becomes valid, RFC 3339.`),
+    notAfter: answeredTime("not_after", `When ${of} expires, RFC 3339.`),
     keyUsages: {
       role: "output",
       type: { kind: "stringList" },

@@ -74,19 +74,6 @@ export function objectOutputs<const U extends string>(uriDescription: U) {
   } as const;
 }
 
-/** `updatedAt`, the output of an object whose answers carry `updated_at`: `When the <what> last changed`. */
-export function updatedAtOutput<const W extends string>(what: W) {
-  return {
-    updatedAt: {
-      role: "output",
-      type: { kind: "string", format: "rfc3339" },
-      wire: "updated_at",
-      optional: true,
-      description: `When the ${what} last changed, RFC 3339.`,
-    },
-  } as const;
-}
-
 /** An output ngrok may leave out: text under `wire`. */
 export const answeredText = <const W extends string, const D extends string>(
   wire: W,
@@ -105,3 +92,8 @@ export const answeredTime = <const W extends string, const D extends string>(
     optional: true,
     description,
   }) as const;
+
+/** `updatedAt`, the output of an object whose answers carry `updated_at`: `When the <what> last changed`. */
+export function updatedAtOutput<const W extends string>(what: W) {
+  return { updatedAt: answeredTime("updated_at", `When the ${what} last changed, RFC 3339.`) };
+}

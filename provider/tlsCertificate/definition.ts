@@ -33,7 +33,7 @@
  * @module
  */
 import { certificateOutputs } from "../common/certificateOutputs";
-import { answeredText, objectOutputs, TEXT_INPUTS } from "../common/textProperties";
+import { answeredText, answeredTime, objectOutputs, TEXT_INPUTS } from "../common/textProperties";
 import { defineResource } from "../framework/define";
 import { file, output, resource } from "../framework/example";
 import { samePem } from "../framework/formats";
@@ -188,14 +188,10 @@ export const tlsCertificateDefinition = defineResource({
       "private_key_type",
       "The type of the certificate's key: `rsa`, `ecdsa` or `ed25519`.",
     ),
-    issuedAt: {
-      role: "output",
-      type: { kind: "string", format: "rfc3339" },
-      wire: "issued_at",
-      optional: true,
-      description:
-        "When ngrok issued the certificate automatically, RFC 3339; absent for one uploaded.",
-    },
+    issuedAt: answeredTime(
+      "issued_at",
+      "When ngrok issued the certificate automatically, RFC 3339; absent for one uploaded.",
+    ),
     ...certificateOutputs("the leaf certificate"),
     ...objectOutputs(
       "The API URI of the TLS certificate, `https://api.ngrok.com/tls_certificates/cert_…`.",

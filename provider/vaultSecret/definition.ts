@@ -28,7 +28,12 @@
  *
  * @module
  */
-import { objectOutputs, UNLIMITED_TEXT_INPUTS, updatedAtOutput } from "../common/textProperties";
+import {
+  answeredText,
+  objectOutputs,
+  UNLIMITED_TEXT_INPUTS,
+  updatedAtOutput,
+} from "../common/textProperties";
 import { defineResource } from "../framework/define";
 import { config, output, resource } from "../framework/example";
 import { crudResource } from "../framework/implementation";
@@ -129,13 +134,10 @@ export const vaultSecretDefinition = defineResource({
         "shows drift on it, and a new value is sent by an update in place.",
     },
     ...UNLIMITED_TEXT_INPUTS,
-    vaultName: {
-      role: "output",
-      type: { kind: "string" },
-      wire: "vault_name",
-      optional: true,
-      description: "The name of the vault the secret is in, as `secrets.get` names it.",
-    },
+    vaultName: answeredText(
+      "vault_name",
+      "The name of the vault the secret is in, as `secrets.get` names it.",
+    ),
     ...updatedAtOutput("secret"),
     ...objectOutputs("The API URI of the secret, `https://api.ngrok.com/vault_secrets/secret_…`."),
   },
