@@ -9,7 +9,7 @@
  */
 import type { NgrokClient } from "./client";
 import { describe } from "./common/inputChecker";
-import { isIdShaped, isNgrokIdOf, prefixWords, quoted } from "./common/ids";
+import { isLookupId, lookupIdWords, quoted } from "./common/ids";
 import type { ResourceModule } from "./framework/module";
 import { namesOf } from "./framework/names";
 import { idPrefixOf, type PropertyDefinition } from "./framework/property";
@@ -168,13 +168,8 @@ function lookupArgsCheck(
         if (required.includes(key)) fail(key, `is required: ${what}`);
       } else if (typeof value !== "string") {
         fail(key, `must be a string, not ${describe(value)}`);
-      } else if (key === "id" && prefix.length === 0 && !isIdShaped(value)) {
-        fail(key, `must be letters, digits and _; got ${quoted(value)}`);
-      } else if (prefix.length > 0 && !isNgrokIdOf(value, prefix)) {
-        fail(
-          key,
-          `must be ${prefixWords(prefix)} followed by letters and digits; got ${quoted(value)}`,
-        );
+      } else if ((key === "id" || prefix.length > 0) && !isLookupId(value, prefix)) {
+        fail(key, `must be ${lookupIdWords(prefix)}; got ${quoted(value)}`);
       }
     }
     return failures;

@@ -59,10 +59,12 @@ export function prefixWords(prefixes: string | readonly string[]): string {
 }
 
 /**
- * Whether `value` has the shape of an ngrok id of a prefix nobody documents: letters, digits and
- * `_`, at most {@link MAX_ID_LENGTH} characters.
+ * Whether `value` is a lookup's id of `prefixes`: an ngrok id of one of them ({@link isNgrokIdOf}),
+ * or with none (ngrok documents none) letters, digits and `_`, at most {@link MAX_ID_LENGTH}
+ * characters.
  */
-export function isIdShaped(value: unknown): value is string {
+export function isLookupId(value: unknown, prefixes: string | readonly string[]): value is string {
+  if (prefixes.length > 0) return isNgrokIdOf(value, prefixes);
   return (
     typeof value === "string" &&
     value.length > 0 &&
@@ -71,11 +73,18 @@ export function isIdShaped(value: unknown): value is string {
   );
 }
 
+/** What {@link isLookupId} takes, in words: `"ts_" followed by letters and digits`. */
+export function lookupIdWords(prefixes: string | readonly string[]): string {
+  return prefixes.length > 0
+    ? `${prefixWords(prefixes)} followed by letters and digits`
+    : "letters, digits and _";
+}
+
 /**
  * Throws the `TypeError` of the lookup `lookup` (`getSshCredential`, …), before any request, when
  * `id` is not an id of `object` (`an SSH credential`, `a service user`, with its article):
  * `prefix` (or one of several) followed by letters and digits; with no prefix (ngrok documents
- * none), letters, digits and `_` ({@link isIdShaped}).
+ * none), letters, digits and `_` ({@link isLookupId}).
  */
 export function requireLookupId(
   lookup: string,
@@ -83,13 +92,9 @@ export function requireLookupId(
   prefix: string | readonly string[],
   id: unknown,
 ): asserts id is string {
-  const none = prefix.length === 0;
-  if (none ? !isIdShaped(id) : !isNgrokIdOf(id, prefix)) {
-    const shape = none
-      ? "letters, digits and _"
-      : `${prefixWords(prefix)} followed by letters and digits`;
+  if (!isLookupId(id, prefix)) {
     throw new TypeError(
-      `${lookup}: id must be ${object} id, ${shape}; got ${typeof id === "string" ? quoted(id) : JSON.stringify(id)}`,
+      `${lookup}: id must be ${object} id, ${lookupIdWords(prefix)}; got ${typeof id === "string" ? quoted(id) : JSON.stringify(id)}`,
     );
   }
 }
