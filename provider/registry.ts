@@ -1,8 +1,8 @@
 /**
  * Every resource, in the order the docs and the package schema list them: the typed list of the
  * values their folders export (`./framework/module`); the data sources, lookups with no resource
- * (`./framework/dataSource`); and the lookups derived from both's definitions' `lookups`. What `npm run generate` derives the SDK, the package schema and the
- * docs tables from, what `pulumi-ngrok-dynamic/provider` exports, and what the provider plugin,
+ * (`./framework/dataSource`); and the lookups derived from the `lookups` of both's definitions.
+ * What `npm run generate` derives the SDK, the package schema and the docs tables from, what `pulumi-ngrok-dynamic/provider` exports, and what the provider plugin,
  * `pending-creates` and `import-file` serve.
  *
  * @module

@@ -184,11 +184,11 @@ export type TlsCertificateRecord = LookupRecord<(typeof tlsCertificate)["definit
 export type ReservedAddrRecord = LookupRecord<(typeof reservedAddr)["definition"]>;
 /** One agent ingress as a lookup returns it: the outputs of the resource, and its id. */
 export type AgentIngressRecord = LookupRecord<(typeof agentIngress)["definition"]>;
-/** One tunnel session as a lookup returns it: the outputs of the resource, and its id. */
+/** One tunnel session as a lookup returns it: the fields ngrok answers, and its id. */
 export type TunnelSessionRecord = LookupRecord<(typeof tunnelSession)["definition"]>;
-/** One application user as a lookup returns it: the outputs of the resource, and its id. */
+/** One application user as a lookup returns it: the fields ngrok answers, and its id. */
 export type ApplicationUserRecord = LookupRecord<(typeof applicationUser)["definition"]>;
-/** One application session as a lookup returns it: the outputs of the resource, and its id. */
+/** One application session as a lookup returns it: the fields ngrok answers, and its id. */
 export type ApplicationSessionRecord = LookupRecord<(typeof applicationSession)["definition"]>;
 
 /**

@@ -43,13 +43,14 @@ export function providerExportsFile(repo: string): string {
     lists: "",
     definitions: "",
   };
-  const dataSources = new Set(DATA_SOURCES.map((d) => d.definition));
-  for (const { definition, lookups } of [...ANY_RESOURCES, ...DATA_SOURCES]) {
+  for (const value of [...ANY_RESOURCES, ...DATA_SOURCES]) {
+    const { definition, lookups } = value;
     const names = namesOf(definition);
     const { module, type } = names;
     const { noun } = definition.api;
     imports += `import { ${module} } from "${valueModule(repo, module)}";\n`;
-    if (!dataSources.has(definition)) {
+    // A data source has no provider.
+    if ("provider" in value) {
       groups.providers += tsdoc(
         `The implementation of the \`${type}\` dynamic provider: what its thin provider ` +
           `(\`sdk/thinProviders/${module}.ts\`) calls in the dynamic-provider host.`,
@@ -57,7 +58,7 @@ export function providerExportsFile(repo: string): string {
       groups.providers += `export const ${names.provider} = ${module}.provider;\n`;
     }
     groups.records += tsdoc(
-      `One ${noun} as a lookup returns it: the outputs of the resource, and its id.`,
+      `One ${noun} as a lookup returns it: ${"provider" in value ? "the outputs of the resource" : "the fields ngrok answers"}, and its id.`,
     );
     groups.records += `export type ${type}Record = LookupRecord<(typeof ${module})["definition"]>;\n`;
     const facts = definition.lookups ?? {};

@@ -190,9 +190,8 @@ function exportedTypes(): string[] {
   const names: string[] = [];
   for (const unit of SDK_UNITS) {
     const { args } = unit;
-    if (unit.dataSource) {
-      // A data source has no arguments of its own: only its lookups'.
-    } else if ("discriminant" in args) {
+    // A data source has no arguments of its own: only its lookups' (below).
+    if ("discriminant" in args) {
       names.push(
         args.common.name,
         ...args.cases.map((c) => c.name),
@@ -200,7 +199,7 @@ function exportedTypes(): string[] {
         args.keyArgs.name,
         args.union.name,
       );
-    } else names.push(args.name);
+    } else if (!unit.dataSource) names.push(args.name);
     for (const [, p] of Object.entries(unit.definition.properties)) {
       const { type } = p;
       if (type.kind === "enum" && type.typeName !== undefined) names.push(type.typeName);
